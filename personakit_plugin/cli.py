@@ -1,0 +1,295 @@
+"""The owner's command line: `personakit` (and `python -m personakit_plugin` with arguments).
+
+Every error is one sentence on stderr with exit status 1, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import msgspec
+
+from .model import CATEGORIES, STATES, Decision, Memory
+from .plugins import PluginError
+from .store import StoreError, UnknownMemory
+
+DATA_ENV = "PERSONAKIT_DATA_DIR"
+
+
+class CommandError(Exception):
+    """A mistake the owner can fix; the message is one sentence."""
+
+
+def data_dir(option: str | None) -> Path:
+    """`--data-dir`, else `PERSONAKIT_DATA_DIR`, else the platform's user data folder."""
+    if option:
+        return Path(option).expanduser()
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("personakit"))
+
+
+def _open(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from .kit import PersonaKit
+
+    return PersonaKit.open(data_dir(args.data_dir))
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+def _when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "-"
+
+
+def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
+    """Aligned columns; the last column is cut to the terminal's width."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    room = shutil.get_terminal_size((120, 24)).columns - sum(w + 2 for w in widths[:-1])
+    widths[-1] = max(20, min(widths[-1], room))
+
+    def line(cells: Sequence[str]) -> str:
+        last = cells[-1] if len(cells[-1]) <= widths[-1] else cells[-1][: widths[-1] - 1] + "…"
+        return "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), last]).rstrip()
+
+    return "\n".join([line(headers), *(line(row) for row in rows)])
+
+
+def _memory_json(memory: Memory) -> dict[str, object]:
+    return {
+        "id": memory.id,
+        "text": memory.text if memory.state != "rejected" else None,
+        "category": memory.category,
+        "state": memory.state,
+        "quotes": list(memory.quotes),
+        "created": memory.created,
+        "touched": memory.touched,
+    }
+
+
+def _print_json(value: object) -> None:
+    print(msgspec.json.format(msgspec.json.encode(value), indent=2).decode())
+
+
+def _decision_line(decision: Decision) -> list[str]:
+    change = f"{decision.before} -> {decision.after}"
+    if decision.category_before != decision.category_after:
+        change += f", category {decision.category_before} -> {decision.category_after}"
+    return [str(decision.seq), _when(decision.at), decision.memory_id, decision.action, change]
+
+
+# -- commands -----------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> None:
+    if args.transport != "stdio":
+        raise CommandError("Only --transport stdio is available in this release.")
+    from .server import serve_stdio
+
+    kit = _open(args)
+    try:
+        serve_stdio(kit, read_only=args.read_only)
+    finally:
+        kit.close()
+
+
+def cmd_list(args: argparse.Namespace) -> None:
+    kit = _open(args)
+    state = None if args.state == "all" else args.state
+    memories = kit.store.memories(state)
+    kit.close()
+    if args.json:
+        _print_json([_memory_json(m) for m in memories])
+        return
+    if not memories:
+        print(f"No {'' if state is None else state + ' '}memories.")
+        return
+    rows = [
+        [m.id, m.state, m.category, str(len(m.quotes)), m.text if m.state != "rejected" else "(erased)"]
+        for m in memories
+    ]
+    print(_table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    kit = _open(args)
+    memory = kit.store.get(args.id)
+    history = kit.store.history(args.id)
+    kit.close()
+    if memory is None:
+        raise UnknownMemory(args.id)
+    if args.json:
+        _print_json({**_memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
+        return
+    print(f"{memory.id}  {memory.state}  {memory.category}")
+    print(memory.text if memory.state != "rejected" else "(text and quotes erased when it was rejected)")
+    if memory.quotes:
+        print("\nQuotes, newest first:")
+        for quote in reversed(memory.quotes):
+            print(f"  “{quote}”")
+    print(f"\nProposed {_when(memory.created)}, last active {_when(memory.touched)}.")
+    if history:
+        print("Decisions:")
+        for decision in history:
+            print("  " + "  ".join(_decision_line(decision)[1:2] + _decision_line(decision)[3:]))
+
+
+def _decide(action: str) -> Callable[[argparse.Namespace], None]:
+    def command(args: argparse.Namespace) -> None:
+        kit = _open(args)
+        try:
+            states = kit.store.states(args.ids)
+            for memory_id in args.ids:
+                if memory_id not in states:
+                    raise UnknownMemory(memory_id)
+                if states[memory_id] == "rejected":
+                    raise CommandError(f"{memory_id} was rejected and its text erased; there is nothing to {action}.")
+            for memory_id in dict.fromkeys(args.ids):
+                decision = kit.store.decide(memory_id, action, kit.now())
+                print(f"{decision.memory_id}: {decision.before} -> {decision.after}")
+            if action == "reject":
+                print("Rejected memories keep only their id: text and quotes are erased and cannot be restored.")
+        finally:
+            kit.close()
+
+    return command
+
+
+def cmd_edit(args: argparse.Namespace) -> None:
+    if args.text is None and args.category is None:
+        raise CommandError("Give --text, --category or both to edit a memory.")
+    text = None
+    if args.text is not None:
+        text = args.text.strip()
+        if not text:
+            raise CommandError("The new text is empty; give the memory as one short statement.")
+        if len(text) > 300:
+            raise CommandError(f"The new text is {len(text)} characters; the most is 300.")
+    category = None
+    if args.category is not None:
+        category = args.category.strip().casefold()
+        if category not in CATEGORIES:
+            raise CommandError(f"{args.category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
+    kit = _open(args)
+    try:
+        if text is not None and kit.refusal(text, "") is not None:
+            raise CommandError("The new text looks like a secret, so PersonaKit will not store it.")
+        decision = kit.store.decide(args.id, "edit", kit.now(), text=text, category=category)
+        memory = kit.store.get(args.id)
+    finally:
+        kit.close()
+    assert memory is not None
+    print(f"{decision.memory_id}: edited, now {memory.category}: {memory.text}")
+
+
+def cmd_history(args: argparse.Namespace) -> None:
+    kit = _open(args)
+    if args.id and kit.store.get(args.id) is None:
+        kit.close()
+        raise UnknownMemory(args.id)
+    decisions = kit.store.history(args.id)
+    kit.close()
+    if args.json:
+        _print_json([msgspec.to_builtins(d) for d in decisions])
+        return
+    if not decisions:
+        print("No decisions yet.")
+        return
+    print(_table([_decision_line(d) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
+
+
+def cmd_plugins(args: argparse.Namespace) -> None:
+    from .plugins import make_plugin_manager, plugin_infos
+
+    infos = plugin_infos(make_plugin_manager())
+    if not args.all:
+        infos = [info for info in infos if not info.default] or infos
+    if args.json:
+        _print_json(infos)
+        return
+    print(_table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
+
+
+# -- the parser ---------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help=f"the data folder (default: ${DATA_ENV}, else the platform's user data folder)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="personakit",
+        description="Your AI's memory. Your say. Review what your assistants propose and serve it over MCP.",
+        parents=[common],
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def add(name: str, handler: Callable[[argparse.Namespace], None], help: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, parents=[common], help=help, description=help)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default).")
+    serve.add_argument("--read-only", action="store_true", help="serve personakit_read alone")
+    serve.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8765)
+
+    listing = add("list", cmd_list, "List memories, most recent first.")
+    listing.add_argument("--state", choices=[*STATES, "all"], default="all")
+    listing.add_argument("--json", action="store_true", help="a JSON array of memories")
+
+    show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+
+    for action, help in [
+        ("approve", "Approve memories: assistants see them as confirmed."),
+        ("restrict", "Restrict memories: never shown, only counted as withheld."),
+        ("reject", "Reject memories: erase their text and quotes for good."),
+        ("reset", "Put memories back to unconfirmed."),
+    ]:
+        add(action, _decide(action), help).add_argument("ids", nargs="+", metavar="ID")
+
+    edit = add("edit", cmd_edit, "Change a memory's text or category; its id stays.")
+    edit.add_argument("id")
+    edit.add_argument("--text")
+    edit.add_argument("--category")
+
+    history = add("history", cmd_history, "Show the decisions, oldest first.")
+    history.add_argument("id", nargs="?")
+    history.add_argument("--json", action="store_true")
+
+    plugins = add("plugins", cmd_plugins, "List the plugins loaded, with versions and hooks.")
+    plugins.add_argument("--all", action="store_true", help="include the default plugins")
+    plugins.add_argument("--json", action="store_true")
+    return parser
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "data_dir"):
+        args.data_dir = None
+    try:
+        args.handler(args)
+    except (CommandError, StoreError, PluginError) as exc:
+        print(f"personakit: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0

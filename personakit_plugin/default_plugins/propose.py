@@ -1,0 +1,32 @@
+"""The `personakit_propose` tool: refusals in the documented order, then stored unconfirmed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import hookimpl
+from ..model import TEXT_LIMIT, ProposeResult, category_of
+
+if TYPE_CHECKING:
+    from ..kit import PersonaKit
+
+
+def refused(reason: str) -> ProposeResult:
+    return ProposeResult(stored=False, reason=reason)
+
+
+@hookimpl(trylast=True)
+def personakit_propose(kit: PersonaKit, text: str, quote: str, category: str | None) -> ProposeResult:
+    text = text.strip()
+    if not text:
+        return refused("empty_text")
+    if len(text) > TEXT_LIMIT:
+        return refused("too_long")
+    reason = kit.refusal(text, quote)
+    if reason is not None:
+        return refused(reason)
+    quote = quote.strip()
+    if not quote:
+        return refused("empty_quote")
+    stored = kit.store.propose(text, quote, category_of(category), kit.now())
+    return ProposeResult(stored=True, id=stored.id, new=stored.new, state=stored.state)

@@ -1,0 +1,124 @@
+"""The contract between PersonaKit and its plugins: every hook, in one place.
+
+A plugin is any module or object with functions marked `@personakit_plugin.hookimpl`, named after
+the hooks below, taking any subset of their parameters. PersonaKit calls the implementations
+itself, one at a time, so that an error or a wrong return value names the plugin it came from;
+for that reason hook wrappers are not supported.
+
+The default behaviour is itself a set of plugins marked `trylast`, so a third-party
+implementation of a first-result hook is called before the default and wins when it returns
+something other than None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .kit import PersonaKit
+    from .model import Candidate, ProposeResult, ReadResult
+    from .redaction import Mask
+    from .store import Config, Store
+
+hookspec = pluggy.HookspecMarker("personakit")
+
+
+@hookspec(firstresult=True)
+def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult | None:
+    """Answer the `personakit_read` tool: the memories the owner allows, ranked for a question.
+
+    Called once per `personakit_read` call, after the arguments are checked.
+
+    :param kit: the running PersonaKit: its `store`, and `rank`, `redact` and `refusal` helpers
+        that call the other hooks.
+    :param question: what the assistant is trying to answer, at most 4,000 characters.
+    :param limit: the most memories to return, already clamped to 1..20.
+    :return: a `ReadResult`, or None to let the next implementation answer.
+
+    Stops at the first non-None result. Whatever it returns is checked again on the way out:
+    a memory that is not approved or unconfirmed, or a quote that a redaction hook would still
+    mask, makes the read fail instead of leaving.
+    """
+
+
+@hookspec(firstresult=True)
+def personakit_propose(kit: PersonaKit, text: str, quote: str, category: str | None) -> ProposeResult | None:
+    """Answer the `personakit_propose` tool: a memory an assistant learned, with the owner's words.
+
+    Called once per `personakit_propose` call, after the arguments are checked.
+
+    :param kit: the running PersonaKit.
+    :param text: the memory as proposed, at most 4,000 characters.
+    :param quote: the owner's own words that support it, at most 2,000 characters.
+    :param category: the category as proposed, or None when it was not given.
+    :return: a `ProposeResult`, or None to let the next implementation answer.
+
+    Stops at the first non-None result.
+    """
+
+
+@hookspec(firstresult=True)
+def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[Candidate]) -> list[Candidate] | None:
+    """Order the memories that share words with a question, best first.
+
+    Called by the default `personakit_read` with the approved and unconfirmed memories whose
+    text shares at least one word with the question. Restricted and rejected memories are
+    never passed to a ranking hook.
+
+    :param question: the question as asked.
+    :param words: its distinct words, case-folded, stop words left out.
+    :param candidates: each with its `memory` and `matched`, the number of question words in its text.
+    :return: the candidates that match, best first (leave out any that should not count as a
+        match), or None to let the next implementation rank.
+
+    Stops at the first non-None result. Anything returned that was not among the candidates
+    is dropped.
+    """
+
+
+@hookspec
+def personakit_redact(text: str) -> Iterable[Mask] | None:
+    """Find what must be masked in a quote before it is shown.
+
+    Called for every quote a read returns, before it is shortened to 240 characters, so a cut
+    never reveals part of something masked.
+
+    :param text: the quote as the owner said it.
+    :return: the `Mask(start, end, label)` spans to hide in `text`; each is shown as `[label]`.
+
+    Every implementation is called, each on the original text, and all spans are masked
+    together (overlapping spans merge), so redaction hooks compose in any order. A hook that
+    raises makes the read fail: a quote is never shown unredacted.
+    """
+
+
+@hookspec
+def personakit_refuse(text: str, quote: str) -> str | None:
+    """Refuse a proposal that must not be stored, such as one holding a secret.
+
+    Called for every proposal whose text is not empty and not too long, before anything is
+    written.
+
+    :param text: the memory as proposed, stripped.
+    :param quote: the owner's words as proposed.
+    :return: a reason such as `credential_shape` to refuse, or None to let it through.
+
+    Every implementation is called; the first reason (in call order) is the one reported.
+    """
+
+
+@hookspec(firstresult=True)
+def personakit_store(config: Config) -> Store | None:
+    """Open the storage backend for a configuration.
+
+    Called once when PersonaKit starts.
+
+    :param config: where the data lives (`data_dir`) and the environment.
+    :return: an object that implements `personakit_plugin.store.Store`, or None to let the
+        next implementation open one.
+
+    Stops at the first non-None result. The default opens SQLite in `config.data_dir`.
+    """

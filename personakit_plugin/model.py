@@ -1,0 +1,102 @@
+"""The data PersonaKit passes around: memories, the owner's decisions, and the two tools' results."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+CATEGORIES = ("communication", "work-style", "tools", "preferences", "background", "constraints", "other")
+STATES = ("unconfirmed", "approved", "restricted", "rejected")
+DECISIONS = ("approve", "restrict", "reject", "reset", "edit")
+
+# The state each decision leaves a memory in; an edit keeps the state it had.
+STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
+
+State = Literal["unconfirmed", "approved", "restricted", "rejected"]
+
+UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
+TEXT_LIMIT = 300
+EVIDENCE_LIMIT = 240
+EVIDENCE_QUOTES = 2
+FILL_TO = 3
+DEFAULT_LIMIT = 7
+MAX_LIMIT = 20
+
+
+def category_of(value: str | None) -> str:
+    """The category a proposal is filed under: a known one, case-folded and stripped, else `other`."""
+    folded = (value or "").strip().casefold()
+    return folded if folded in CATEGORIES else "other"
+
+
+class Memory(msgspec.Struct, frozen=True, kw_only=True):
+    """One memory as the store holds it. A rejected memory keeps only its id, state and times."""
+
+    id: str
+    text: str
+    category: str
+    state: str
+    quotes: tuple[str, ...] = ()
+    """The owner's own words, oldest first, newest last."""
+    created: float = 0.0
+    touched: float = 0.0
+    """The latest of its last proposal (repeats included) and its last decision."""
+    approved_at: float = 0.0
+    """When it was last approved; 0 if never."""
+
+
+class Candidate(msgspec.Struct, frozen=True, kw_only=True):
+    """A memory that shares at least one word with a question, as a ranking hook sees it."""
+
+    memory: Memory
+    matched: int
+    """How many distinct question words occur in its text."""
+
+
+class Decision(msgspec.Struct, frozen=True, kw_only=True):
+    """One decision of the owner's, kept with its time. Never holds text."""
+
+    seq: int
+    memory_id: str
+    action: str
+    before: str
+    after: str
+    at: float
+    category_before: str | None = None
+    category_after: str | None = None
+    undone: bool = False
+
+
+class ReadMemory(msgspec.Struct, frozen=True):
+    id: Annotated[str, msgspec.Meta(description="Stable id, m_ and 12 hex digits.")]
+    text: Annotated[str, msgspec.Meta(description="The memory, one short statement.")]
+    category: Annotated[str, msgspec.Meta(description="One of " + ", ".join(CATEGORIES) + ".")]
+    confirmed: Annotated[bool, msgspec.Meta(description="True only for memories the owner approved.")]
+    evidence: Annotated[
+        list[str],
+        msgspec.Meta(description="Up to two of the owner's quotes, newest first, shortened, addresses masked."),
+    ]
+
+
+class ReadResult(msgspec.Struct, frozen=True, omit_defaults=True):
+    memories: list[ReadMemory]
+    withheld: Annotated[
+        int, msgspec.Meta(description="Matching memories the owner restricted; their content never leaves.")
+    ]
+    note: Annotated[str | None, msgspec.Meta(description="Present when a returned memory is unconfirmed.")] = (
+        None
+    )
+
+
+class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
+    stored: bool
+    id: str | None = None
+    new: bool | None = None
+    state: str | None = None
+    reason: (
+        Annotated[
+            str, msgspec.Meta(description="Why it was refused: empty_text, too_long, credential_shape, empty_quote.")
+        ]
+        | None
+    ) = None

@@ -1,0 +1,238 @@
+"""The two MCP tools: their schemas, their argument checks, and `mount`, which adds them to a server.
+
+`mount` works on any `MCPServer` of the official SDK, so PersonaKit can join a server someone
+already runs; the minimal host in `server.py` uses it too. The SDK derives schemas from a
+function's signature and coerces arguments with pydantic; here the arguments reach the handler
+untouched, are checked by the contract's rules, and the published schemas are our own.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import PlainValidator
+
+from .kit import PersonaKit
+from .model import CATEGORIES, DEFAULT_LIMIT, MAX_LIMIT, ProposeResult, ReadResult
+from .plugins import PluginError
+from .store import StoreError
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+QUESTION_MAX = 4000
+TEXT_MAX = 4000
+QUOTE_MAX = 2000
+
+READ = "personakit_read"
+PROPOSE = "personakit_propose"
+
+READ_DESCRIPTION = (
+    "Read what the owner allows you to know about them, ranked for a question. Call it before "
+    "answering anything where the owner's preferences, tools, background or constraints matter. "
+    "Memories with confirmed false are unreviewed: treat them as hints, not facts. Restricted "
+    "memories are only counted in withheld, never shown."
+)
+PROPOSE_DESCRIPTION = (
+    "Propose one memory about the owner that you learned from them, with their own words as the "
+    "quote. It waits for the owner's review and is shown as unconfirmed until they approve it. "
+    "Propose lasting facts (how they like feedback, tools they use, what they must avoid), one "
+    "short statement each; never secrets, passwords or keys, which are refused."
+)
+INSTRUCTIONS = (
+    "PersonaKit is the owner's memory, and the owner decides what is in it. Call personakit_read "
+    "at the start of a task, with the question you are trying to answer, when knowing the owner "
+    "would change your answer. Call personakit_propose when the owner tells you something about "
+    "themselves that will still matter in a month (a preference, a tool, a constraint, their "
+    "background), one short statement per call, quoting their own words. Do not propose guesses, "
+    "passing moods, other people's details or anything secret. Proposals wait for the owner's review."
+)
+
+READ_INPUT = {
+    "type": "object",
+    "properties": {
+        "question": {
+            "type": "string",
+            "maxLength": QUESTION_MAX,
+            "description": "What you are trying to answer; memories sharing its words rank first.",
+        },
+        "limit": {
+            "type": "integer",
+            "default": DEFAULT_LIMIT,
+            "description": f"Most memories to return; default {DEFAULT_LIMIT}, clamped to 1-{MAX_LIMIT} "
+            "(0 or less gives 1, more than 20 gives 20).",
+        },
+    },
+    "required": ["question"],
+}
+PROPOSE_INPUT = {
+    "type": "object",
+    "properties": {
+        "text": {
+            "type": "string",
+            "maxLength": TEXT_MAX,
+            "description": "The memory, one short statement (at most 300 characters), e.g. "
+            "'Prefers direct, practical feedback'.",
+        },
+        "quote": {
+            "type": "string",
+            "maxLength": QUOTE_MAX,
+            "description": "The owner's own words that support it.",
+        },
+        "category": {
+            "type": "string",
+            "default": "other",
+            "description": "One of " + ", ".join(CATEGORIES) + "; anything else becomes other.",
+        },
+    },
+    "required": ["text", "quote"],
+}
+
+
+def _object_schema(struct: type) -> dict[str, Any]:
+    """A struct's JSON schema with its own definition at the root, as MCP wants an object there."""
+    schema = msgspec.json.schema(struct)
+    defs = schema.pop("$defs", {})
+    root = defs.pop(struct.__name__)
+    return {**root, "$defs": defs} if defs else root
+
+
+READ_OUTPUT = _object_schema(ReadResult)
+PROPOSE_OUTPUT = _object_schema(ProposeResult)
+
+
+class ArgumentError(ValueError):
+    """A tool argument is missing, of the wrong type or over a bound; the message says which."""
+
+
+_MISSING: Any = object()
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+# Hands the argument through untouched (as given on the wire); the checks below are the contract's.
+_Raw = PlainValidator(lambda value: value)
+
+
+def _string(name: str, value: Any, most: int, *, required: bool = True) -> str | None:
+    if value is _MISSING:
+        if required:
+            raise ArgumentError(f"{name} is required: give it as a string.")
+        return None
+    if not isinstance(value, str):
+        raise ArgumentError(f"{name} must be a string, not {_kind(value)}.")
+    if len(value) > most:
+        raise ArgumentError(f"{name} is {len(value):,} characters long; the most is {most:,}.")
+    return value
+
+
+def _limit(value: Any) -> int:
+    if value is _MISSING:
+        return DEFAULT_LIMIT
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and _INTEGER.fullmatch(value):
+        number = int(value)
+    else:
+        number = None
+    if number is None:
+        raise ArgumentError(f"limit must be an integer such as 7, not {_kind(value)}.")
+    return max(1, min(MAX_LIMIT, number))
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, float):
+        return "a fraction" if value == value and abs(value) != float("inf") else "a non-finite number"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "other text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _answer(result: msgspec.Struct) -> CallToolResult:
+    return CallToolResult(
+        content=[TextContent(type="text", text=msgspec.json.encode(result).decode())],
+        structured_content=msgspec.to_builtins(result),
+    )
+
+
+def _error(message: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
+
+
+def read(kit: PersonaKit, question: Any = _MISSING, limit: Any = _MISSING) -> CallToolResult:
+    """The `personakit_read` tool on raw arguments: a result, or a tool error that says why."""
+    try:
+        checked_question = _string("question", question, QUESTION_MAX)
+        assert checked_question is not None
+        return _answer(kit.read(checked_question, _limit(limit)))
+    except (ArgumentError, PluginError, StoreError) as exc:
+        return _error(str(exc))
+
+
+def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, category: Any = _MISSING) -> CallToolResult:
+    """The `personakit_propose` tool on raw arguments: a result, or a tool error that says why."""
+    try:
+        checked_text = _string("text", text, TEXT_MAX)
+        checked_quote = _string("quote", quote, QUOTE_MAX)
+        checked_category = _string("category", category, 10_000, required=False)
+        assert checked_text is not None and checked_quote is not None
+        return _answer(kit.propose(checked_text, checked_quote, checked_category))
+    except (ArgumentError, PluginError, StoreError) as exc:
+        return _error(str(exc))
+
+
+def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> None:
+    """Add `personakit_read` (and, unless `read_only`, `personakit_propose`) to an MCP server."""
+
+    async def personakit_read(
+        question: Annotated[str, _Raw] = _MISSING, limit: Annotated[int, _Raw] = _MISSING
+    ) -> CallToolResult:
+        return read(kit, question, limit)
+
+    async def personakit_propose(
+        text: Annotated[str, _Raw] = _MISSING,
+        quote: Annotated[str, _Raw] = _MISSING,
+        category: Annotated[str, _Raw] = _MISSING,
+    ) -> CallToolResult:
+        return propose(kit, text, quote, category)
+
+    tools = [
+        (personakit_read, READ_DESCRIPTION, READ_INPUT, READ_OUTPUT, True),
+    ]
+    if not read_only:
+        tools.append((personakit_propose, PROPOSE_DESCRIPTION, PROPOSE_INPUT, PROPOSE_OUTPUT, False))
+    for function, description, input_schema, output_schema, read_only_hint in tools:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pydantic cannot put the missing-argument marker in a schema
+            server.add_tool(
+                function,
+                name=function.__name__,
+                title="Read the owner's memory" if read_only_hint else "Propose a memory",
+                description=description,
+                annotations=ToolAnnotations(
+                    read_only_hint=read_only_hint,
+                    destructive_hint=False,
+                    idempotent_hint=True,
+                    open_world_hint=False,
+                ),
+            )
+        # The SDK builds schemas from the signature only; publish ours on the tool it registered.
+        tool = server._tool_manager.get_tool(function.__name__)
+        assert tool is not None
+        tool.parameters = input_schema
+        tool.fn_metadata.output_schema = output_schema

@@ -1,10 +1,33 @@
 """PersonaKit: your AI's memory, your say.
 
 Plugins mark their hook implementations with `hookimpl`; the hooks are in `hookspecs`.
+`PersonaKit.open(data_dir)` loads the plugins and opens the store; `mount(server, kit)` adds the
+two tools to an MCP server of the official SDK. Both are imported on first use, so a plugin
+that imports `hookimpl` does not pay for the MCP SDK.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 hookimpl = pluggy.HookimplMarker("personakit")
 
-__all__ = ["hookimpl"]
+if TYPE_CHECKING:
+    from .kit import PersonaKit
+    from .tools import mount
+
+__all__ = ["PersonaKit", "hookimpl", "mount"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PersonaKit":
+        from .kit import PersonaKit
+
+        return PersonaKit
+    if name == "mount":
+        from .tools import mount
+
+        return mount
+    raise AttributeError(f"module 'personakit_plugin' has no attribute {name!r}")

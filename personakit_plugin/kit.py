@@ -50,7 +50,9 @@ class PersonaKit:
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
-        result: ReadResult = call_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
+        result: ReadResult = call_first(
+            self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit
+        )
         self._check_read(result, limit)
         return result
 

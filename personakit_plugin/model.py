@@ -84,9 +84,7 @@ class ReadResult(msgspec.Struct, frozen=True, omit_defaults=True):
     withheld: Annotated[
         int, msgspec.Meta(description="Matching memories the owner restricted; their content never leaves.")
     ]
-    note: Annotated[str | None, msgspec.Meta(description="Present when a returned memory is unconfirmed.")] = (
-        None
-    )
+    note: Annotated[str | None, msgspec.Meta(description="Present when a returned memory is unconfirmed.")] = None
 
 
 class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -96,7 +94,8 @@ class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
     state: str | None = None
     reason: (
         Annotated[
-            str, msgspec.Meta(description="Why it was refused: empty_text, too_long, credential_shape, empty_quote.")
+            str,
+            msgspec.Meta(description="Why it was refused: empty_text, too_long, credential_shape, empty_quote."),
         ]
         | None
     ) = None

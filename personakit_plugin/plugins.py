@@ -94,21 +94,21 @@ def make_plugin_manager(
                 "PersonaKit's default plugins are not registered; install the package (pip install personakit-plugin)."
             )
     for plugin in plugins:
-        _register(pm, plugin, None)
+        _register(pm, plugin, _free_name(pm, _plugin_name(plugin)))
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"PersonaKit plugin {exc.plugin_name!r}: {exc}") from exc
+        raise PluginError(f"PersonaKit plugin {pm.get_name(exc.plugin)!r} is invalid: {exc}") from exc
     return pm
 
 
-def _register(pm: pluggy.PluginManager, plugin: object, name: str | None) -> None:
+def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
     try:
         pm.register(plugin, name)
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"PersonaKit plugin {exc.plugin_name!r} is invalid: {exc}") from exc
+        raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
     except ValueError as exc:
-        raise PluginError(f"PersonaKit plugin {name or plugin!r} could not be registered: {exc}") from exc
+        raise PluginError(f"PersonaKit plugin {name!r} could not be registered: {exc}") from exc
     for caller in pm.get_hookcallers(plugin) or ():
         for impl in caller.get_hookimpls():
             if impl.plugin is plugin and (impl.hookwrapper or impl.wrapper):
@@ -116,6 +116,15 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str | None) -> Non
                 raise PluginError(
                     f"PersonaKit plugin {impl.plugin_name!r} wraps {caller.name}; hook wrappers are not supported."
                 )
+
+
+def _plugin_name(plugin: object) -> str:
+    return getattr(plugin, "__name__", None) or type(plugin).__name__
+
+
+def _free_name(pm: pluggy.PluginManager, name: str) -> str:
+    taken = {taken for taken, _ in pm.list_name_plugin()}
+    return next(f"{name}-{n}" if n else name for n in range(len(taken) + 1) if (f"{name}-{n}" if n else name) not in taken)
 
 
 def implementations(pm: pluggy.PluginManager, hook: str) -> Iterator[tuple[str, Any, tuple[str, ...]]]:

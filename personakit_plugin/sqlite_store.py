@@ -195,7 +195,8 @@ class SqliteStore:
                 db.execute("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
                 db.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
                 db.executemany(
-                    "INSERT INTO words (word, memory_id) VALUES (?, ?)", ((w, key) for w in content_words(text))
+                    "INSERT INTO words (word, memory_id) VALUES (?, ?)",
+                    ((w, key) for w in content_words(text)),
                 )
                 return Proposed(key, True, "unconfirmed")
             found, state = row
@@ -269,9 +270,7 @@ class SqliteStore:
             row = db.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return None
-            quotes = db.execute(
-                "SELECT quote FROM quotes WHERE memory_id = ? ORDER BY seq", (memory_id,)
-            ).fetchall()
+            quotes = db.execute("SELECT quote FROM quotes WHERE memory_id = ? ORDER BY seq", (memory_id,)).fetchall()
         return _memory(row, tuple(q for (q,) in quotes))
 
     def memories(self, state: str | None = None) -> list[Memory]:

@@ -134,9 +134,7 @@ def _limit(value: Any) -> int:
         number = None
     elif isinstance(value, int):
         number = value
-    elif isinstance(value, float) and value.is_integer():
-        number = int(value)
-    elif isinstance(value, str) and _INTEGER.fullmatch(value):
+    elif (isinstance(value, float) and value.is_integer()) or (isinstance(value, str) and _INTEGER.fullmatch(value)):
         number = int(value)
     else:
         number = None

@@ -1,0 +1,13 @@
+"""Mask support ticket numbers such as TICKET-48213 in the quotes an assistant sees."""
+
+import re
+
+from personakit_plugin import hookimpl
+from personakit_plugin.redaction import Mask
+
+TICKET = re.compile(r"\bTICKET-\d+\b")
+
+
+@hookimpl
+def personakit_redact(text: str) -> list[Mask]:
+    return [Mask(match.start(), match.end(), "ticket") for match in TICKET.finditer(text)]

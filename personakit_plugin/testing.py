@@ -1,0 +1,329 @@
+"""A kit for testing PersonaKit plugins, loaded by pytest as the `personakit` plugin.
+
+Fixtures (available in any pytest run once PersonaKit is installed):
+
+- `personakit_data_dir`: a throwaway data folder.
+- `personakit_make_kit(*plugins, folder=None, environ=None)`: open a `PersonaKit` on
+  `personakit_data_dir` with the default plugins and `plugins` registered (installed
+  third-party plugins are left out unless `environ` says otherwise). Closed afterwards.
+- `personakit_kit`: one such kit with the defaults alone.
+- `personakit_client`: the official MCP client connected in-process to a server with
+  PersonaKit's tools on `personakit_kit` (use in `async` tests with `@pytest.mark.anyio`).
+
+Contract suites, to subclass in a test module (pytest collects the inherited tests):
+
+- `StoreContract`: every storage backend passes it. Provide `open_store(self, where)`, which
+  opens a store on the data kept at `where` (a fresh temporary folder per test); it is called
+  more than once to get several stores on the same data, as several processes would.
+- `RedactionContract`: every redaction hook keeps the invariants. Provide `plugin` and
+  `samples`, texts your hook masks something in.
+- `RankingContract`: every ranking hook keeps the ranking contract. Provide `plugin`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .kit import PersonaKit
+from .model import Candidate, Memory
+from .redaction import Mask, apply_masks, shorten
+from .store import Store, StoreError, UnknownMemory
+from .words import memory_id
+
+
+class Clock:
+    """A clock that moves one second at each reading, so that recency order is never a tie by accident."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._ticks = itertools.count()
+        self.start = start
+
+    def __call__(self) -> float:
+        return self.start + next(self._ticks)
+
+
+@pytest.fixture
+def personakit_data_dir(tmp_path: Path) -> Path:
+    """The throwaway data folder kits open by default (created on first use)."""
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def personakit_make_kit(personakit_data_dir: Path) -> Iterator[Callable[..., PersonaKit]]:
+    opened: list[PersonaKit] = []
+
+    def make(
+        *plugins: object,
+        folder: Path | None = None,
+        environ: Mapping[str, str] | None = None,
+        clock: bool = True,
+    ) -> PersonaKit:
+        env = {"PERSONAKIT_PLUGINS": ""} if environ is None else environ
+        kit = PersonaKit.open(folder or personakit_data_dir, plugins=plugins, environ=env)
+        if clock:
+            kit.now = Clock()  # type: ignore[method-assign]
+        opened.append(kit)
+        return kit
+
+    yield make
+    for kit in opened:
+        kit.close()
+
+
+@pytest.fixture
+def personakit_kit(personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+    return personakit_make_kit()
+
+
+@pytest.fixture
+async def personakit_client(personakit_kit: PersonaKit) -> AsyncIterator[Any]:
+    from mcp import Client
+
+    from .server import build_server
+
+    async with Client(build_server(personakit_kit)) as client:
+        yield client
+
+
+# -- storage ------------------------------------------------------------------------------------
+
+
+class StoreContract:
+    """What every storage backend must do. Subclass it and implement `open_store`."""
+
+    def open_store(self, where: Path) -> Store:
+        raise NotImplementedError("Implement open_store(self, where) to open your backend on `where`.")
+
+    @pytest.fixture
+    def stores(self, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+        opened: list[Store] = []
+
+        def another() -> Store:
+            opened.append(self.open_store(tmp_path / "store"))
+            return opened[-1]
+
+        yield another
+        for store in opened:
+            store.close()
+
+    @pytest.fixture
+    def store(self, stores: Callable[[], Store]) -> Store:
+        return stores()
+
+    def test_a_new_proposal_is_unconfirmed_under_the_id_of_its_text(self, store: Store) -> None:
+        proposed = store.propose("Prefers tea", "tea please", "preferences", 1.0)
+        assert (proposed.id, proposed.new, proposed.state) == (memory_id("Prefers tea"), True, "unconfirmed")
+        memory = store.get(proposed.id)
+        assert memory is not None
+        assert (memory.text, memory.category, memory.state, memory.quotes) == (
+            "Prefers tea",
+            "preferences",
+            "unconfirmed",
+            ("tea please",),
+        )
+
+    def test_the_same_memory_gains_new_quotes_once_each_and_keeps_its_state(self, store: Store) -> None:
+        first = store.propose("Prefers tea", "tea please", "preferences", 1.0)
+        store.decide(first.id, "approve", 2.0)
+        again = store.propose("  PREFERS   tea. ", "I like tea", "tools", 3.0)
+        store.propose("prefers tea", "tea please", "tools", 4.0)
+        assert (again.id, again.new, again.state) == (first.id, False, "approved")
+        memory = store.get(first.id)
+        assert memory is not None
+        assert memory.quotes == ("tea please", "I like tea")
+        assert memory.category == "preferences"
+        assert memory.touched == 4.0
+
+    def test_matches_counts_shared_words_and_restricted_memories(self, store: Store) -> None:
+        tea = store.propose("Drinks green tea daily", "q", "preferences", 1.0).id
+        store.propose("Green walls at home", "q", "background", 2.0)
+        hidden = store.propose("Green tea allergy", "q", "constraints", 3.0).id
+        gone = store.propose("Tea ceremony teacher", "q", "background", 4.0).id
+        store.decide(hidden, "restrict", 5.0)
+        store.decide(gone, "reject", 6.0)
+        found = store.matches(frozenset({"green", "tea"}))
+        assert {c.memory.id: c.matched for c in found.candidates if c.memory.id == tea} == {tea: 2}
+        assert sorted(c.matched for c in found.candidates) == [1, 2]
+        assert found.restricted == 1
+        assert all(c.memory.state in ("approved", "unconfirmed") for c in found.candidates)
+        assert store.matches(frozenset()).candidates == []
+
+    def test_approved_is_most_recently_approved_first_without_the_excluded(self, store: Store) -> None:
+        ids = [store.propose(f"Memory number {n}", "q", "other", float(n)).id for n in range(4)]
+        for at, memory in enumerate([ids[2], ids[0], ids[3]], start=10):
+            store.decide(memory, "approve", float(at))
+        assert [m.id for m in store.approved(5, exclude=())] == [ids[3], ids[0], ids[2]]
+        assert [m.id for m in store.approved(1, exclude={ids[3]})] == [ids[0]]
+
+    def test_reject_erases_text_and_quotes_and_keeps_the_id(self, store: Store) -> None:
+        memory = store.propose("Has a secret garden", "my secret garden", "background", 1.0).id
+        store.decide(memory, "reject", 2.0)
+        rejected = store.get(memory)
+        assert rejected is not None
+        assert (rejected.state, rejected.text, rejected.quotes) == ("rejected", "", ())
+        assert store.matches(frozenset({"garden"})).candidates == []
+        again = store.propose("Has a secret garden", "the garden again", "background", 3.0)
+        assert (again.id, again.new, again.state) == (memory, False, "rejected")
+        rejected = store.get(memory)
+        assert rejected is not None and rejected.quotes == ()
+        with pytest.raises(StoreError):
+            store.decide(memory, "approve", 4.0)
+
+    def test_edit_keeps_the_id_and_both_texts_map_to_it(self, store: Store) -> None:
+        memory = store.propose("Likes jazz", "jazz!", "preferences", 1.0).id
+        store.decide(memory, "edit", 2.0, text="Loves bebop jazz", category="background")
+        edited = store.get(memory)
+        assert edited is not None
+        assert (edited.text, edited.category, edited.state) == (
+            "Loves bebop jazz",
+            "background",
+            "unconfirmed",
+        )
+        assert store.propose("likes jazz", "old words", "other", 3.0).id == memory
+        assert store.propose("Loves bebop jazz.", "new words", "other", 4.0).id == memory
+        assert [c.memory.id for c in store.matches(frozenset({"bebop"})).candidates] == [memory]
+        assert store.matches(frozenset({"likes"})).candidates == []
+
+    def test_edit_to_another_memorys_text_is_refused(self, store: Store) -> None:
+        first = store.propose("Likes jazz", "q", "preferences", 1.0).id
+        store.propose("Likes blues", "q", "preferences", 2.0)
+        with pytest.raises(StoreError):
+            store.decide(first, "edit", 3.0, text="likes blues")
+        memory = store.get(first)
+        assert memory is not None and memory.text == "Likes jazz"
+
+    def test_an_unknown_id_is_unknown_memory(self, store: Store) -> None:
+        with pytest.raises(UnknownMemory):
+            store.decide("m_000000000000", "approve", 1.0)
+        assert store.get("m_000000000000") is None
+
+    def test_history_keeps_every_decision_without_text(self, store: Store) -> None:
+        memory = store.propose("Runs marathons", "I run", "background", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        store.decide(memory, "edit", 3.0, category="preferences")
+        store.decide(memory, "restrict", 4.0)
+        history = store.history(memory)
+        assert [(d.action, d.before, d.after, d.at) for d in history] == [
+            ("approve", "unconfirmed", "approved", 2.0),
+            ("edit", "approved", "approved", 3.0),
+            ("restrict", "approved", "restricted", 4.0),
+        ]
+        assert (history[1].category_before, history[1].category_after) == ("background", "preferences")
+        assert "Runs marathons" not in repr(history)
+        assert [d.memory_id for d in store.history()] == [memory] * 3
+
+    def test_states_and_memories_by_state(self, store: Store) -> None:
+        a = store.propose("Alpha memory", "q", "other", 1.0).id
+        b = store.propose("Beta memory", "q", "other", 2.0).id
+        store.decide(a, "restrict", 3.0)
+        assert store.states([a, b, "m_ffffffffffff"]) == {a: "restricted", b: "unconfirmed"}
+        assert [m.id for m in store.memories()] == [a, b]
+        assert [m.id for m in store.memories("unconfirmed")] == [b]
+        assert store.quotes([a]) == {a: ("q",)}
+
+    def test_several_stores_on_the_same_data_see_each_others_writes(self, stores: Callable[[], Store]) -> None:
+        one, two = stores(), stores()
+        memory = one.propose("Shares a desk", "desk", "work-style", 1.0).id
+        assert two.propose("shares a desk", "our desk", "other", 2.0).new is False
+        two.decide(memory, "approve", 3.0)
+        seen = one.get(memory)
+        assert seen is not None
+        assert (seen.state, seen.quotes) == ("approved", ("desk", "our desk"))
+        # A stale writer adding a quote never overwrites the owner's decision.
+        assert one.propose("Shares a desk", "third", "other", 4.0).state == "approved"
+
+
+# -- redaction ----------------------------------------------------------------------------------
+
+
+class RedactionContract:
+    """What every redaction hook must do. Set `plugin` and `samples` in the subclass."""
+
+    plugin: object
+    samples: tuple[str, ...] = ()
+
+    @pytest.fixture
+    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+        return personakit_make_kit(self.plugin)
+
+    def test_masks_are_spans_inside_the_text(self, kit: PersonaKit) -> None:
+        assert self.samples, "Give samples: texts your hook masks something in."
+        for sample in self.samples:
+            masks = kit.masks(sample)
+            assert masks, f"nothing masked in {sample!r}"
+            assert all(isinstance(m, Mask) and 0 <= m.start < m.end <= len(sample) for m in masks)
+
+    def test_a_masked_text_has_nothing_left_to_mask(self, kit: PersonaKit) -> None:
+        for sample in self.samples:
+            masked = apply_masks(sample, kit.masks(sample))
+            assert kit.masks(masked) == [], f"{masked!r} still has something to mask"
+
+    def test_masking_happens_before_shortening_and_the_limit_holds(self, kit: PersonaKit) -> None:
+        for sample in self.samples:
+            for pad in range(200, 245, 4):
+                quote = "x" * pad + " " + sample + " and more words after it" * 3
+                shown = kit.redact(quote)
+                assert len(shown) <= 240
+                assert kit.masks(shown) == []
+                for mask in kit.masks(quote):
+                    assert quote[mask.start : mask.end] not in shown
+
+    def test_the_text_around_the_masks_is_kept(self, kit: PersonaKit) -> None:
+        for sample in self.samples:
+            shown = kit.redact("Before. " + sample + " After.")
+            assert shown.startswith("Before. ") and shown.endswith(" After.")
+            assert shown == shorten(
+                apply_masks("Before. " + sample + " After.", kit.masks("Before. " + sample + " After."))
+            )
+
+
+# -- ranking ------------------------------------------------------------------------------------
+
+
+def _candidate(memory_id_: str, text: str, state: str, touched: float, matched: int) -> Candidate:
+    memory = Memory(id=memory_id_, text=text, category="other", state=state, touched=touched)
+    return Candidate(memory=memory, matched=matched)
+
+
+class RankingContract:
+    """What every ranking hook must do. Set `plugin` in the subclass."""
+
+    plugin: object
+
+    @pytest.fixture
+    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+        return personakit_make_kit(self.plugin)
+
+    def candidates(self) -> list[Candidate]:
+        return [
+            _candidate("m_00000000000a", "Drinks green tea every morning", "approved", 1.0, 2),
+            _candidate("m_00000000000b", "Green is a favourite colour", "unconfirmed", 2.0, 1),
+            _candidate("m_00000000000c", "Tea before meetings", "unconfirmed", 3.0, 1),
+        ]
+
+    def test_returns_only_the_candidates_given_each_once(self, kit: PersonaKit) -> None:
+        given = self.candidates()
+        ranked = kit.pm.hook.personakit_rank(question="green tea", words=frozenset({"green", "tea"}), candidates=given)
+        assert isinstance(ranked, list)
+        ids = [c.memory.id for c in ranked]
+        assert len(ids) == len(set(ids))
+        assert set(ids) <= {c.memory.id for c in given}
+
+    def test_the_memory_sharing_the_most_words_comes_first(self, kit: PersonaKit) -> None:
+        ranked = kit.rank("green tea", self.candidates())
+        assert ranked and ranked[0].memory.id == "m_00000000000a"
+
+    def test_no_candidates_rank_to_nothing(self, kit: PersonaKit) -> None:
+        assert kit.rank("green tea", []) == []
+
+    def test_a_read_through_the_hook_keeps_the_contract(self, kit: PersonaKit) -> None:
+        for text in ("Drinks green tea", "Green bike", "Tea at four", "Reads novels"):
+            kit.propose(text, f"I said {text}", "preferences")
+        result = kit.read("green tea", 2)
+        assert 1 <= len(result.memories) <= 2
+        assert all(not m.confirmed for m in result.memories)

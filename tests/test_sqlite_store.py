@@ -1,0 +1,433 @@
+"""The default SQLite store on a real file: modes, schema version, refusal of files it cannot own,
+the word index, ordering, decisions and their history, edits."""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+import sqlite3
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from personakit_plugin import sqlite_store
+from personakit_plugin.model import Decision
+from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.store import StoreError, UnknownMemory
+from personakit_plugin.words import content_words, memory_id
+
+
+@pytest.fixture
+def store(data_dir: Path) -> Iterator[SqliteStore]:
+    opened = SqliteStore.open(data_dir)
+    yield opened
+    opened.close()
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file in the folder with its bytes."""
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
+
+
+def raw(path: Path) -> sqlite3.Connection:
+    """A plain SQLite connection beside the store's, for looking at what is on disk."""
+    return sqlite3.connect(path, isolation_level=None)
+
+
+def propose(store: SqliteStore, text: str, quote: str = "they said so", at: float = 1.0) -> str:
+    return store.propose(text, quote, "other", at).id
+
+
+def assert_one_sentence_naming(message: str, path: Path) -> None:
+    assert str(path) in message, message
+    assert "\n" not in message, message
+    assert message.endswith("."), message
+    assert not re.search(r"[.!?]\s+[A-Z]", message), message
+
+
+# -- files and modes ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o000])
+def test_folder_is_0700_and_files_0600(tmp_path: Path, umask: int) -> None:
+    """Storage: folder mode 0700, database file mode 0600, and so are -wal and -shm, whatever the umask."""
+    folder = tmp_path / "fresh" / "data"
+    old = os.umask(umask)
+    try:
+        opened = SqliteStore.open(folder)
+        try:
+            propose(opened, "Prefers tea over coffee")
+            assert mode(folder) == 0o700
+            files = sorted(folder.iterdir())
+            assert folder / FILE_NAME in files
+            for path in files:
+                assert mode(path) == 0o600, path
+            assert {p.name for p in files} >= {FILE_NAME, FILE_NAME + "-wal", FILE_NAME + "-shm"}
+        finally:
+            opened.close()
+    finally:
+        os.umask(old)
+
+
+def test_schema_version_recorded(store: SqliteStore) -> None:
+    """Storage: the schema carries a version, kept in PRAGMA user_version."""
+    with raw(store.path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION
+
+
+def test_wal_mode(store: SqliteStore) -> None:
+    """Storage: SQLite in WAL mode."""
+    with raw(store.path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_reopening_keeps_the_data(data_dir: Path) -> None:
+    """Storage: what was stored is there after the store is closed and opened again."""
+    first = SqliteStore.open(data_dir)
+    created = propose(first, "Writes Rust at work", "I write Rust at work")
+    first.close()
+    again = SqliteStore.open(data_dir)
+    try:
+        memory = again.get(created)
+        assert memory is not None
+        assert (memory.text, memory.quotes, memory.state) == ("Writes Rust at work", ("I write Rust at work",), "unconfirmed")
+    finally:
+        again.close()
+
+
+# -- files it must not open -----------------------------------------------------------------
+
+
+def newer_schema(path: Path) -> None:
+    made = SqliteStore.open(path.parent)
+    propose(made, "Prefers tea over coffee")
+    made.close()
+    db = raw(path)
+    db.execute(f"PRAGMA user_version = {sqlite_store.SCHEMA_VERSION + 1}")
+    db.close()
+
+
+def garbage(path: Path) -> None:
+    path.parent.mkdir(mode=0o700)
+    path.write_bytes(b"this is not a database at all\n" * 200)
+
+
+def truncated(path: Path) -> None:
+    made = SqliteStore.open(path.parent)
+    for number in range(300):
+        propose(made, f"Memory number {number} about topic{number}", f"quote {number}", float(number))
+    made.close()
+    whole = path.read_bytes()
+    assert len(whole) > 8 * 4096
+    path.write_bytes(whole[: len(whole) // 2])
+
+
+def foreign(journal_mode: str, user_version: int):  # type: ignore[no-untyped-def]
+    def make(path: Path) -> None:
+        path.parent.mkdir(mode=0o700)
+        db = raw(path)
+        db.execute(f"PRAGMA journal_mode = {journal_mode}")
+        db.execute("CREATE TABLE invoices (number INTEGER PRIMARY KEY, amount REAL)")
+        db.execute("INSERT INTO invoices VALUES (1, 12.5)")
+        db.execute(f"PRAGMA user_version = {user_version}")
+        db.close()
+
+    return make
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        newer_schema,
+        garbage,
+        truncated,
+        foreign("delete", 0),
+        foreign("wal", 0),
+        foreign("delete", sqlite_store.SCHEMA_VERSION),
+    ],
+    ids=["newer-schema", "garbage", "truncated", "foreign-rollback-journal", "foreign-wal", "foreign-claiming-v1"],
+)
+def test_refuses_a_file_it_cannot_own_and_leaves_it_alone(data_dir: Path, make) -> None:  # type: ignore[no-untyped-def]
+    """Storage: a file PersonaKit cannot use is a StoreError in one sentence naming it, and is never changed."""
+    path = data_dir / FILE_NAME
+    make(path)
+    before = snapshot(data_dir)
+    with pytest.raises(StoreError) as raised:
+        SqliteStore.open(data_dir).close()
+    message = str(raised.value)
+    del raised
+    gc.collect()  # a connection the failed open left behind is closed now, not at some later time
+    assert_one_sentence_naming(message, path)
+    assert snapshot(data_dir) == before
+
+
+def test_newer_schema_message_says_to_upgrade(data_dir: Path) -> None:
+    """Conventions: an error the owner can act on says what to do."""
+    newer_schema(data_dir / FILE_NAME)
+    with pytest.raises(StoreError, match="upgrade"):
+        SqliteStore.open(data_dir)
+
+
+# -- the word index -------------------------------------------------------------------------
+
+
+def candidate_query(store: SqliteStore, words: frozenset[str]) -> str:
+    """The SQL `matches` runs for these words, with its values bound."""
+    seen: list[str] = []
+    store._db.set_trace_callback(seen.append)  # the store's own connection: the only way to see its SQL
+    try:
+        store.matches(words)
+    finally:
+        store._db.set_trace_callback(None)
+    selects = [sql for sql in seen if sql.lstrip().upper().startswith("SELECT")]
+    assert len(selects) == 1, seen
+    return selects[0]
+
+
+def vm_steps(store: SqliteStore, words: frozenset[str]) -> int:
+    """How many SQLite virtual machine steps (in tens) `matches` takes."""
+    steps = 0
+
+    def count() -> int:
+        nonlocal steps
+        steps += 1
+        return 0
+
+    store._db.set_progress_handler(count, 10)
+    try:
+        store.matches(words)
+    finally:
+        store._db.set_progress_handler(None, 10)
+    return steps
+
+
+def fill(store: SqliteStore, start: int, stop: int) -> None:
+    for number in range(start, stop):
+        propose(store, f"Memory {number} mentions marker{number} and shared topics", f"q{number}", float(number))
+
+
+def test_matches_uses_the_word_index(store: SqliteStore) -> None:
+    """Storage: candidate lookup goes through an index of words, never a scan of every memory."""
+    fill(store, 0, 500)
+    with raw(store.path) as db:
+        db.execute("ANALYZE")  # the plan must hold whatever statistics the planner has
+    query = candidate_query(store, frozenset({"marker7", "marker8"}))
+    with raw(store.path) as db:
+        plan = [row[3] for row in db.execute("EXPLAIN QUERY PLAN " + query)]
+    assert not [step for step in plan if re.match(r"SCAN (memories|words|quotes)\b", step)], plan
+    assert [step for step in plan if re.match(r"SEARCH words USING (PRIMARY KEY|(COVERING )?INDEX)", step)], plan
+
+
+def test_matches_cost_does_not_grow_with_the_number_of_memories(store: SqliteStore) -> None:
+    """Storage: a read stays fast however many memories there are (measured in SQLite steps, not time)."""
+    words = frozenset({"marker3", "unknownword"})
+    fill(store, 0, 100)
+    small = vm_steps(store, words)
+    fill(store, 100, 2100)
+    large = vm_steps(store, words)
+    assert large <= small * 2 + 2, (small, large)
+
+
+def test_matched_counts_distinct_shared_words(store: SqliteStore) -> None:
+    """Ranking: a memory's score is the number of distinct question words in its text."""
+    both = propose(store, "Drinks tea, tea and more tea every morning")
+    one = propose(store, "Takes the train every weekday")
+    propose(store, "Plays chess on Sundays")
+    found = store.matches(content_words("Tea in the morning on the train?"))
+    assert {c.memory.id: c.matched for c in found.candidates} == {both: 2, one: 1}
+    assert found.restricted == 0
+    assert store.matches(frozenset()).candidates == []
+
+
+def test_matches_applies_the_owners_decisions(store: SqliteStore) -> None:
+    """Read rule 2 and 6: approved and unconfirmed are candidates; restricted only counted; rejected neither."""
+    ids = {
+        state: propose(store, f"Likes gardening, {state} version", f"quote {state}")
+        for state in ("unconfirmed", "approved", "restricted", "rejected")
+    }
+    for state, action in [("approved", "approve"), ("restricted", "restrict"), ("rejected", "reject")]:
+        store.decide(ids[state], action, 5.0)
+    found = store.matches(frozenset({"gardening"}))
+    assert {c.memory.id: c.memory.state for c in found.candidates} == {
+        ids["unconfirmed"]: "unconfirmed",
+        ids["approved"]: "approved",
+    }
+    assert found.restricted == 1
+
+
+# -- order ----------------------------------------------------------------------------------
+
+
+def test_approved_most_recently_approved_first(store: SqliteStore) -> None:
+    """Read rule 5: approved memories fill most recently approved first, never unconfirmed or restricted."""
+    a, b, c, d, e = (propose(store, f"Fact {name}", at=1.0) for name in "abcde")
+    propose(store, "Fact unconfirmed", at=99.0)
+    for memory, at in [(a, 10.0), (b, 20.0), (c, 30.0), (e, 35.0)]:
+        store.decide(memory, "approve", at)
+    store.decide(e, "restrict", 36.0)
+    assert [m.id for m in store.approved(5, ())] == [c, b, a]
+    store.decide(a, "approve", 40.0)
+    assert [m.id for m in store.approved(5, ())] == [a, c, b]
+    assert [m.id for m in store.approved(2, ())] == [a, c]
+    assert [m.id for m in store.approved(1, {a, c})] == [b]
+    assert [m.id for m in store.approved(3, {a, c, d, "m_000000000000"})] == [b]
+    assert store.approved(3, {a, b, c}) == []
+    store.decide(d, "approve", 40.0)
+    assert [m.id for m in store.approved(2, ())] == sorted([a, d])
+
+
+def test_quotes_oldest_first_without_repeats(store: SqliteStore) -> None:
+    """Propose: a new quote is added as the newest; an identical quote is not added twice."""
+    memory = propose(store, "Prefers short answers", "keep it short")
+    other = propose(store, "Uses vim", "vim forever")
+    for quote in ["no essays please", "keep it short", "bullet points are fine"]:
+        assert store.propose("prefers short answers.", quote, "tools", 2.0).id == memory
+    expected = ("keep it short", "no essays please", "bullet points are fine")
+    assert store.quotes([memory, other]) == {memory: expected, other: ("vim forever",)}
+    fetched = store.get(memory)
+    assert fetched is not None
+    assert fetched.quotes == expected
+    assert fetched.category == "other"
+    assert {m.id: m.quotes for m in store.memories()}[memory] == expected
+
+
+def test_same_memory_keeps_its_state(store: SqliteStore) -> None:
+    """Propose: the same memory again answers new false with its state, which it leaves as it was."""
+    memory = propose(store, "Works from Lisbon")
+    first = store.propose("Works from Lisbon", "q", "other", 1.0)
+    assert (first.id, first.new, first.state) == (memory, False, "unconfirmed")
+    store.decide(memory, "restrict", 2.0)
+    again = store.propose("  works   FROM lisbon!", "another quote", "other", 3.0)
+    assert (again.id, again.new, again.state) == (memory, False, "restricted")
+    assert store.states([memory]) == {memory: "restricted"}
+
+
+def test_id_is_derived_from_normalised_text(store: SqliteStore) -> None:
+    """Memories: the id is m_ and 12 hex digits from the normalised text."""
+    created = store.propose("Prefers Tea.", "q", "other", 1.0)
+    assert created.new
+    assert created.id == memory_id("prefers tea")
+    assert re.fullmatch(r"m_[0-9a-f]{12}", created.id)
+
+
+# -- decisions ------------------------------------------------------------------------------
+
+
+def test_history_records_each_decision_without_text(store: SqliteStore) -> None:
+    """Decisions: every decision is kept with its time and states, and the history holds no text."""
+    text, quote = "Allergic to peanuts", "I am allergic to peanuts"
+    memory = store.propose(text, quote, "constraints", 1.0).id
+    other = propose(store, "Other memory")
+    store.decide(memory, "approve", 10.0)
+    store.decide(other, "approve", 11.0)
+    store.decide(memory, "restrict", 20.0)
+    store.decide(memory, "edit", 30.0, category="background")
+    store.decide(memory, "reset", 40.0)
+    store.decide(memory, "edit", 45.0, text="Allergic to peanuts and cashews")
+    store.decide(memory, "reject", 50.0)
+    history = store.history(memory)
+    assert [(d.action, d.before, d.after, d.at) for d in history] == [
+        ("approve", "unconfirmed", "approved", 10.0),
+        ("restrict", "approved", "restricted", 20.0),
+        ("edit", "restricted", "restricted", 30.0),
+        ("reset", "restricted", "unconfirmed", 40.0),
+        ("edit", "unconfirmed", "unconfirmed", 45.0),
+        ("reject", "unconfirmed", "rejected", 50.0),
+    ]
+    assert (history[2].category_before, history[2].category_after) == ("constraints", "background")
+    assert all(d.memory_id == memory for d in history)
+    everything = store.history()
+    assert [d.seq for d in everything] == sorted(d.seq for d in everything)
+    assert len({d.seq for d in everything}) == 7
+    assert [d.memory_id for d in everything].count(other) == 1
+    assert "text" not in Decision.__struct_fields__ and "quote" not in Decision.__struct_fields__
+    with raw(store.path) as db:
+        rows = db.execute("SELECT * FROM decisions").fetchall()
+    assert len(rows) == 7
+    for needle in ("peanut", "cashew", "allergic"):
+        assert needle not in repr(rows).casefold()
+
+
+def test_decide_returns_the_decision(store: SqliteStore) -> None:
+    """Decisions: the decision returned is the one recorded."""
+    memory = propose(store, "Prefers dark mode")
+    decision = store.decide(memory, "approve", 7.0)
+    assert (decision.memory_id, decision.action, decision.before, decision.after, decision.at) == (
+        memory,
+        "approve",
+        "unconfirmed",
+        "approved",
+        7.0,
+    )
+    assert store.history(memory)[-1].seq == decision.seq
+
+
+def test_edit_keeps_the_id_and_reindexes_words(store: SqliteStore) -> None:
+    """Decisions: edit keeps the id; the old text's words no longer match, the new ones do; both texts map to it."""
+    memory = store.propose("Enjoys kayaking on lakes", "I kayak a lot", "preferences", 1.0).id
+    store.decide(memory, "approve", 2.0)
+    store.decide(memory, "edit", 3.0, text="Enjoys sailing on oceans", category="background")
+    edited = store.get(memory)
+    assert edited is not None
+    assert (edited.id, edited.text, edited.category, edited.state) == (
+        memory,
+        "Enjoys sailing on oceans",
+        "background",
+        "approved",
+    )
+    assert edited.quotes == ("I kayak a lot",)
+    assert store.matches(frozenset({"kayaking"})).candidates == []
+    assert store.matches(frozenset({"lakes"})).candidates == []
+    assert [(c.memory.id, c.matched) for c in store.matches(frozenset({"sailing", "oceans", "enjoys"})).candidates] == [
+        (memory, 3)
+    ]
+    for text in ("Enjoys kayaking on lakes", "enjoys sailing on oceans."):
+        again = store.propose(text, "new words", "other", 4.0)
+        assert (again.id, again.new, again.state) == (memory, False, "approved")
+    assert len(store.memories()) == 1
+
+
+def test_edit_to_another_memorys_text_is_refused(store: SqliteStore) -> None:
+    """Decisions: editing to a text that is already another memory is a StoreError and changes nothing."""
+    first = propose(store, "Uses Emacs")
+    second = propose(store, "Uses Neovim")
+    with pytest.raises(StoreError) as raised:
+        store.decide(first, "edit", 5.0, text="uses neovim.")
+    assert second in str(raised.value)
+    unchanged = store.get(first)
+    assert unchanged is not None
+    assert unchanged.text == "Uses Emacs"
+    assert [c.memory.id for c in store.matches(frozenset({"emacs"})).candidates] == [first]
+    assert [c.memory.id for c in store.matches(frozenset({"neovim"})).candidates] == [second]
+    assert store.history() == []
+
+
+def test_decide_on_unknown_id(store: SqliteStore) -> None:
+    """Decisions: deciding on an id that does not exist raises UnknownMemory and records nothing."""
+    for action in ("approve", "restrict", "reject", "reset", "edit"):
+        with pytest.raises(UnknownMemory) as raised:
+            store.decide("m_0123456789ab", action, 1.0, text="x" if action == "edit" else None)
+        assert raised.value.memory_id == "m_0123456789ab"
+    assert store.history() == []
+
+
+def test_reject_erases_and_cannot_be_decided_again(store: SqliteStore) -> None:
+    """Decisions: rejecting keeps only the id; nothing is left to decide on."""
+    memory = store.propose("Lives in Porto", "I live in Porto", "background", 1.0).id
+    store.decide(memory, "reject", 2.0)
+    rejected = store.get(memory)
+    assert rejected is not None
+    assert (rejected.state, rejected.text, rejected.quotes) == ("rejected", "", ())
+    assert store.matches(frozenset({"porto"})).candidates == []
+    with pytest.raises(StoreError):
+        store.decide(memory, "approve", 3.0)
+    again = store.propose("Lives in Porto", "I really live in Porto", "background", 4.0)
+    assert (again.id, again.new, again.state) == (memory, False, "rejected")
+    assert store.quotes([memory]) == {memory: ()}

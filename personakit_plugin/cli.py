@@ -11,6 +11,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 from pathlib import Path
 
 import msgspec
@@ -67,7 +68,7 @@ def _memory_json(memory: Memory) -> dict[str, object]:
     return {
         "id": memory.id,
         "text": memory.text if memory.state != "rejected" else None,
-        "category": memory.category,
+        "category": memory.category if memory.state != "rejected" else None,
         "state": memory.state,
         "quotes": list(memory.quotes),
         "created": memory.created,
@@ -113,7 +114,9 @@ def cmd_list(args: argparse.Namespace) -> None:
         print(f"No {'' if state is None else state + ' '}memories.")
         return
     rows = [
-        [m.id, m.state, m.category, str(len(m.quotes)), m.text if m.state != "rejected" else "(erased)"]
+        [m.id, m.state, m.category, str(len(m.quotes)), m.text]
+        if m.state != "rejected"
+        else [m.id, m.state, "-", "-", "(erased)"]
         for m in memories
     ]
     print(_table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
@@ -137,9 +140,8 @@ def cmd_show(args: argparse.Namespace) -> None:
             print(f"  “{quote}”")
     print(f"\nProposed {_when(memory.created)}, last active {_when(memory.touched)}.")
     if history:
-        print("Decisions:")
-        for decision in history:
-            print("  " + "  ".join(_decision_line(decision)[1:2] + _decision_line(decision)[3:]))
+        print("\nDecisions:")
+        print(_table([_decision_line(d) for d in history], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
 
 
 def _decide(action: str) -> Callable[[argparse.Namespace], None]:
@@ -221,20 +223,28 @@ def cmd_plugins(args: argparse.Namespace) -> None:
 # -- the parser ---------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one sentence and exit status 1, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        sentence = message[0].upper() + message[1:]
+        self.exit(1, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument(
         "--data-dir",
         metavar="DIR",
         default=argparse.SUPPRESS,
         help=f"the data folder (default: ${DATA_ENV}, else the platform's user data folder)",
     )
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="personakit",
         description="Your AI's memory. Your say. Review what your assistants propose and serve it over MCP.",
         parents=[common],
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
 
     def add(name: str, handler: Callable[[argparse.Namespace], None], help: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, parents=[common], help=help, description=help)

@@ -12,6 +12,7 @@ import msgspec
 import pluggy
 
 from . import hookspecs
+from .store import StoreError
 
 GROUP = "personakit"
 DEFAULT_PREFIX = "default-"
@@ -124,7 +125,9 @@ def _plugin_name(plugin: object) -> str:
 
 def _free_name(pm: pluggy.PluginManager, name: str) -> str:
     taken = {taken for taken, _ in pm.list_name_plugin()}
-    return next(f"{name}-{n}" if n else name for n in range(len(taken) + 1) if (f"{name}-{n}" if n else name) not in taken)
+    return next(
+        f"{name}-{n}" if n else name for n in range(len(taken) + 1) if (f"{name}-{n}" if n else name) not in taken
+    )
 
 
 def implementations(pm: pluggy.PluginManager, hook: str) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
@@ -141,7 +144,7 @@ def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tu
     for name, function, argnames in implementations(pm, hook):
         try:
             result = function(**{arg: kwargs[arg] for arg in argnames})
-        except PluginError:
+        except (PluginError, StoreError):
             raise
         except Exception as exc:
             raise PluginError(f"PersonaKit plugin {name!r} failed in {hook}: {exc}") from exc

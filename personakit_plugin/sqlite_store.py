@@ -67,7 +67,12 @@ MIGRATIONS: tuple[str, ...] = (
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
+OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
 _MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
+
+
+def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
+    return StoreError(f"{path} is not a database PersonaKit can read ({exc}); move it aside to start afresh.")
 
 
 def _memory(row: sqlite3.Row | tuple, quotes: tuple[str, ...] = ()) -> Memory:
@@ -109,20 +114,26 @@ class SqliteStore:
     @classmethod
     def open(cls, data_dir: Path) -> SqliteStore:
         data_dir = Path(data_dir)
-        if not data_dir.exists():
-            data_dir.mkdir(mode=0o700, parents=True)
         path = data_dir / FILE_NAME
-        if not path.exists():
-            # Created 0600 before SQLite touches it; SQLite gives its -wal and -shm files the same mode.
-            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        try:
+            if not data_dir.exists():
+                data_dir.mkdir(mode=0o700, parents=True)
+            if not path.exists():
+                # Created 0600 before SQLite touches it; SQLite gives its -wal and -shm files the same mode.
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+        except OSError as exc:
+            raise StoreError(
+                f"{data_dir} is not a folder PersonaKit can use ({exc.strerror}); "
+                "choose another with --data-dir or PERSONAKIT_DATA_DIR."
+            ) from None
         try:
             db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA busy_timeout = 30000")
+            # Look before changing anything: another program's file, or a newer schema, is left as it is.
+            cls._check_owner(path, db)
             journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"{path} is not a PersonaKit database SQLite can read ({exc}); move it aside to start afresh."
-            ) from None
+            raise _unreadable(path, exc) from None
         if journal != "wal":
             raise StoreError(f"{path} cannot be put in WAL mode; is the folder on a network drive?")
         db.execute("PRAGMA synchronous = FULL")
@@ -132,26 +143,31 @@ class SqliteStore:
         store._migrate()
         return store
 
+    @staticmethod
+    def _check_owner(path: Path, db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise StoreError(
+                f"{path} has schema version {version}, newer than this PersonaKit knows "
+                f"({SCHEMA_VERSION}); upgrade PersonaKit to open it."
+            )
+        if (version == 0 and tables) or (version > 0 and not OWN_TABLES <= tables):
+            db.close()
+            raise StoreError(f"{path} is another program's SQLite database; move it aside or choose another folder.")
+
     def _migrate(self) -> None:
         try:
             with self._write() as db:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise StoreError(
-                        f"{self.path} has schema version {version}, newer than this PersonaKit knows "
-                        f"({SCHEMA_VERSION}); upgrade PersonaKit to open it."
-                    )
-                if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise StoreError(f"{self.path} holds tables that are not PersonaKit's; move it aside.")
                 for number in range(version + 1, SCHEMA_VERSION + 1):
                     for statement in MIGRATIONS[number - 1].split(";"):
                         if statement.strip():
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"{self.path} is not a PersonaKit database SQLite can read ({exc}); move it aside to start afresh."
-            ) from None
+            raise _unreadable(self.path, exc) from None
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -306,7 +322,7 @@ class SqliteStore:
                 (after, now, action, now, memory_id),
             )
             if action == "reject":
-                db.execute("UPDATE memories SET text = NULL WHERE id = ?", (memory_id,))
+                db.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = ?", (memory_id,))
                 db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
                 db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
             cursor = db.execute(

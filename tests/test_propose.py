@@ -5,7 +5,7 @@ category folding, the same memory again, and edits (contract: "personakit_propos
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,17 @@ TEXT_300 = _sentence(300)
 TEXT_301 = _sentence(301)
 
 
-def propose(kit: PersonaKit, text: str, quote: str = "the owner said so", category: str | None = None) -> dict[str, Any]:
+@pytest.fixture(scope="module")
+def shared_kit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PersonaKit]:
+    """One kit for checks that store nothing or only distinct memories (a kit per case is slow)."""
+    kit = PersonaKit.open(tmp_path_factory.mktemp("shared"), environ={"PERSONAKIT_PLUGINS": ""})
+    yield kit
+    kit.close()
+
+
+def propose(
+    kit: PersonaKit, text: str, quote: str = "the owner said so", category: str | None = None
+) -> dict[str, Any]:
     return msgspec.to_builtins(kit.propose(text, quote, category))
 
 
@@ -77,7 +87,12 @@ def test_id_is_the_same_after_a_restart(make_kit: Callable[..., PersonaKit], tmp
     mid = propose(first, "Prefers tea")["id"]
     first.close()
     again = make_kit(folder=folder)
-    assert propose(again, "prefers  tea!") == {"stored": True, "id": mid, "new": False, "state": "unconfirmed"}
+    assert propose(again, "prefers  tea!") == {
+        "stored": True,
+        "id": mid,
+        "new": False,
+        "state": "unconfirmed",
+    }
 
 
 # -- refusals -----------------------------------------------------------------------------------
@@ -105,11 +120,12 @@ def test_id_is_the_same_after_a_restart(make_kit: Callable[..., PersonaKit], tmp
         ("Uses AWS", " \n\t ", "empty_quote"),
     ],
 )
-def test_refusals_in_order(kit: PersonaKit, text: str, quote: str, reason: str) -> None:
+def test_refusals_in_order(shared_kit: PersonaKit, text: str, quote: str, reason: str) -> None:
     """Refusal checks run in order empty_text, too_long, credential_shape, empty_quote; the first wins."""
-    result = propose(kit, text, quote, "tools")
+    result = propose(shared_kit, text, quote, "tools")
     assert result == {"stored": False, "reason": reason}
     assert list(result) == ["stored", "reason"]
+    assert shared_kit.store.get(memory_id(text)) is None
 
 
 def test_exactly_300_characters_is_stored(kit: PersonaKit) -> None:
@@ -128,11 +144,15 @@ def test_exactly_300_characters_is_stored(kit: PersonaKit) -> None:
         (TEXT_301, "quokkamarker said so", "quokkamarker"),
         (f"Quokkamarker key {AWS_KEY}", "the owner said so", "Quokkamarker"),
         ("Quokkamarker uses AWS", f"my key {AWS_KEY}", AWS_KEY),
-        ("Quokkamarker keeps an SSH key", PEM, "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun"),
+        (
+            "Quokkamarker keeps an SSH key",
+            PEM,
+            "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun",
+        ),
         ("Quokkamarker likes tea", "   ", "Quokkamarker"),
     ],
 )
-def test_refused_proposal_writes_nothing(kit: PersonaKit, data_dir: Path, text: str, quote: str, marker: str) -> None:
+def test_refusal_writes_nothing(kit: PersonaKit, data_dir: Path, text: str, quote: str, marker: str) -> None:
     """A refused proposal leaves no trace in the data folder: no row and no byte of it."""
     kept = propose(kit, "Prefers tea", "tea, always")
     before = kit.store.memories()
@@ -162,58 +182,69 @@ def test_refused_proposal_writes_nothing(kit: PersonaKit, data_dir: Path, text: 
         ("Prefers the key points first, then details", "key points first please"),
         ("Uses the Bearer scheme in their API docs", "our docs explain bearer auth"),
         ("Writes secret santa lists every December", "I organise the secret santa"),
-        ("Lives in Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", "that's my village"),
         ("Prefers ISO dates like 2024-05-17T09:30:00Z", "always ISO 8601 please"),
         ("Uses Python 3.12 and FastAPI 0.110", "python 3.12 with fastapi"),
         ("Email them at work rather than on weekends", "mail me at work, not weekends"),
         ("Started the passwd file cleanup at work", "we audited /etc/passwd last week"),
+        ("Their class is UserProfileServiceFactoryBean", "I wrote UserProfileServiceFactoryBean"),
+        ("Uses Supercalifragilisticexpialidocious as a test word", "it's my favourite word"),
+        ("Lives in Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", "that's my village"),
+        ("Pays for Kraftfahrzeughaftpflichtversicherung yearly", "die Versicherung ist teuer"),
     ],
 )
-def test_ordinary_sentences_are_not_refused(kit: PersonaKit, text: str, quote: str) -> None:
+def test_ordinary_sentences_are_not_refused(shared_kit: PersonaKit, text: str, quote: str) -> None:
     """credential_shape must not refuse ordinary sentences (a negative corpus)."""
-    assert propose(kit, text, quote) == {"stored": True, "id": memory_id(text), "new": True, "state": "unconfirmed"}
+    assert propose(shared_kit, text, quote) == {
+        "stored": True,
+        "id": memory_id(text),
+        "new": True,
+        "state": "unconfirmed",
+    }
 
 
 # -- category -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("given", "category"),
-    [
-        (" Tools ", "tools"),
-        ("TOOLS", "tools"),
-        ("Work-Style", "work-style"),
-        ("\tconstraints\n", "constraints"),
-        ("COMMUNICATION", "communication"),
-        ("Preferences", "preferences"),
-        ("background", "background"),
-        ("other", "other"),
-        ("Other ", "other"),
-        ("unknown", "other"),
-        ("", "other"),
-        ("   ", "other"),
-        ("work style", "other"),
-        ("tool", "other"),
-        ("tools, preferences", "other"),
-        (None, "other"),
-    ],
-)
-def test_category_is_folded(kit: PersonaKit, given: str | None, category: str) -> None:
+CATEGORIES = [
+    (" Tools ", "tools"),
+    ("TOOLS", "tools"),
+    ("Work-Style", "work-style"),
+    ("\tconstraints\n", "constraints"),
+    ("COMMUNICATION", "communication"),
+    ("Preferences", "preferences"),
+    ("background", "background"),
+    ("other", "other"),
+    ("Other ", "other"),
+    ("unknown", "other"),
+    ("", "other"),
+    ("   ", "other"),
+    ("work style", "other"),
+    ("tool", "other"),
+    ("tools, preferences", "other"),
+    (None, "other"),
+]
+
+
+@pytest.mark.parametrize(("n", "given", "category"), [(n, *case) for n, case in enumerate(CATEGORIES)])
+def test_category_is_folded(shared_kit: PersonaKit, n: int, given: str | None, category: str) -> None:
     """Category is case-folded and stripped; anything else, or missing, becomes other."""
-    mid = propose(kit, "Uses neovim daily", category=given)["id"]
-    memory = kit.store.get(mid)
+    tag = f"gadget{n}x"
+    mid = propose(shared_kit, f"Uses the {tag} daily", category=given)["id"]
+    memory = shared_kit.store.get(mid)
     assert memory is not None and memory.category == category
-    assert msgspec.to_builtins(kit.read("neovim", 7))["memories"][0]["category"] == category
+    assert msgspec.to_builtins(shared_kit.read(tag, 7))["memories"][0]["category"] == category
 
 
 # -- the same memory again ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["Prefers tea", "prefers tea.", "  PREFERS \t TEA!! ", "Prefers\u00a0tea?"])
-def test_same_memory_again_is_not_new(kit: PersonaKit, variant: str) -> None:
+def test_same_memory_again_is_not_new(kit: PersonaKit) -> None:
     """The same memory (same normalised text): same id, `new: false`, its state."""
     mid = propose(kit, "Prefers tea")["id"]
-    assert propose(kit, variant, "another quote") == {"stored": True, "id": mid, "new": False, "state": "unconfirmed"}
+    variants = ["Prefers tea", "prefers tea.", "  PREFERS \t TEA!! ", "Prefers\xa0tea?", "\uff30refers tea"]
+    for variant in variants:
+        again = propose(kit, variant, f"quote for {variant!r}")
+        assert again == {"stored": True, "id": mid, "new": False, "state": "unconfirmed"}, variant
     assert len(kit.store.memories()) == 1
 
 
@@ -324,4 +355,9 @@ def test_edit_then_approve_keeps_old_text_proposals_approved(kit: PersonaKit) ->
     mid = propose(kit, "Prefers black tea")["id"]
     kit.store.decide(mid, "edit", kit.now(), text="Prefers green tea")
     kit.store.decide(mid, "approve", kit.now())
-    assert propose(kit, "Prefers black tea", "again") == {"stored": True, "id": mid, "new": False, "state": "approved"}
+    assert propose(kit, "Prefers black tea", "again") == {
+        "stored": True,
+        "id": mid,
+        "new": False,
+        "state": "approved",
+    }

@@ -39,7 +39,8 @@ def ids(result: dict[str, Any]) -> list[str]:
 
 def test_unconfirmed_memory_is_shown_with_confirmed_false(kit: PersonaKit) -> None:
     """States: every new proposal is unconfirmed and shown with `confirmed: false`, and the note."""
-    mid = add(kit, "Prefers direct, practical feedback", "give me blunt feedback, skip the padding", "preferences")
+    quote = "give me blunt feedback, skip the padding"
+    mid = add(kit, "Prefers direct, practical feedback", quote, "preferences")
     assert read(kit, "How should feedback be given?") == {
         "memories": [
             {
@@ -85,7 +86,7 @@ def test_reset_makes_a_memory_unconfirmed_again(kit: PersonaKit) -> None:
 
 @pytest.mark.parametrize("before", [None, "approve"])
 def test_restricted_matching_memory_is_only_counted(kit: PersonaKit, before: str | None) -> None:
-    """States: a restricted memory is never shown (no text, quote, category or id) but counted when it matches."""
+    """States: a restricted memory never leaves (text, quote, category, id); it is counted when it matches."""
     secret = add(kit, "Has a zanzibar allergy", "allergic to zanzibar spice, keep quiet", "constraints")
     visible = add(kit, "Cooks zanzibar curry weekly", "I love curry", "preferences")
     if before:
@@ -251,6 +252,9 @@ def test_limit_returns_the_first_matches(kit: PersonaKit) -> None:
         assert ids(read(kit, "bicycle helmet", limit)) == everything[:limit]
 
 
+FOUR_TEXTS = ("Lives in Lisbon", "Works nights", "Has two cats", "Runs marathons")
+
+
 # -- fill ---------------------------------------------------------------------------------------
 
 
@@ -282,7 +286,7 @@ def test_reapproval_moves_a_memory_up_the_fill(kit: PersonaKit) -> None:
 
 def test_nothing_matches_three_approved_fill(kit: PersonaKit) -> None:
     """Rule 5: with no match, the three most recently approved fill; all approved means no note."""
-    approved = [add(kit, text) for text in ("Lives in Lisbon", "Works nights", "Has two cats", "Runs marathons")]
+    approved = [add(kit, text) for text in FOUR_TEXTS]
     for mid in approved:
         decide(kit, mid, "approve")
     result = read(kit, "gardening")
@@ -291,13 +295,13 @@ def test_nothing_matches_three_approved_fill(kit: PersonaKit) -> None:
     assert list(result) == ["memories", "withheld"]
 
 
-@pytest.mark.parametrize(("limit", "count"), [(1, 1), (2, 2), (3, 3), (7, 3), (20, 3)])
-def test_fill_never_exceeds_limit(kit: PersonaKit, limit: int, count: int) -> None:
+def test_fill_never_exceeds_limit(kit: PersonaKit) -> None:
     """Rule 5: up to three memories in all and never more than `limit`."""
-    approved = [add(kit, text) for text in ("Lives in Lisbon", "Works nights", "Has two cats", "Runs marathons")]
+    approved = [add(kit, text) for text in FOUR_TEXTS]
     for mid in approved:
         decide(kit, mid, "approve")
-    assert ids(read(kit, "gardening", limit)) == approved[::-1][:count]
+    for limit, count in [(1, 1), (2, 2), (3, 3), (4, 3), (7, 3), (20, 3)]:
+        assert ids(read(kit, "gardening", limit)) == approved[::-1][:count], f"limit {limit}"
 
 
 def test_fill_with_matches_respects_limit(kit: PersonaKit) -> None:
@@ -409,32 +413,23 @@ MARKED_ADDRESSES = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("address", "fragments"), ADDRESSES)
-@pytest.mark.parametrize(
-    "template", ["write to {} any time", "<{}>", "({}).", "{}", "{}, or {} too", "Cc: {};"]
-)
-def test_email_addresses_are_masked_entirely(
-    kit: PersonaKit, address: str, fragments: list[str], template: str
-) -> None:
+TEMPLATES = ["write to {} any time", "<{}>", "({}).", "{}", "{}, or {} too", "Cc: {};"]
+
+
+def test_email_addresses_are_masked_entirely(kit: PersonaKit) -> None:
     """Rule 7: every e-mail address is masked; neither its name nor its domain is shown."""
-    add(kit, "Prefers written notes", template.format(address, address))
-    (memory,) = read(kit, "notes")["memories"]
-    (quote,) = memory["evidence"]
-    assert "@" not in quote
-    for fragment in fragments:
-        assert fragment not in quote.casefold()
-
-
-@pytest.mark.parametrize(("address", "fragments"), MARKED_ADDRESSES)
-def test_addresses_with_combining_marks_are_masked_entirely(
-    kit: PersonaKit, address: str, fragments: list[str]
-) -> None:
-    """Rule 7: every e-mail address is masked, also one whose letters carry combining marks."""
-    add(kit, "Prefers written notes", f"write to {address} any time")
-    (quote,) = read(kit, "notes")["memories"][0]["evidence"]
-    assert "@" not in quote
-    for fragment in fragments:
-        assert fragment not in quote
+    cases = ADDRESSES + MARKED_ADDRESSES
+    for a, (address, _) in enumerate(cases):
+        for n, template in enumerate(TEMPLATES):
+            add(kit, f"Prefers written notes, address{a} form{n}", template.format(address, address))
+    for a, (address, fragments) in enumerate(cases):
+        memories = read(kit, f"address{a}", 20)["memories"]
+        assert len(memories) == len(TEMPLATES)
+        for memory in memories:
+            (quote,) = memory["evidence"]
+            assert "@" not in quote, (address, quote)
+            for fragment in fragments:
+                assert fragment not in quote.casefold(), (address, quote)
 
 
 def test_text_around_an_address_is_kept(kit: PersonaKit) -> None:
@@ -460,24 +455,27 @@ def test_masking_happens_before_shortening(kit: PersonaKit) -> None:
         assert fragment not in quote
 
 
-@pytest.mark.parametrize("length", [1, 239, 240])
-def test_quote_up_to_240_characters_is_not_cut(kit: PersonaKit, length: int) -> None:
+def test_quote_up_to_240_characters_is_not_cut(kit: PersonaKit) -> None:
     """Rule 7: a quote of at most 240 characters is shown whole, without an ellipsis."""
-    quote = ("abcdefghij" * 30)[:length]
-    add(kit, "Prefers written notes", quote)
-    assert read(kit, "notes")["memories"][0]["evidence"] == [quote]
+    quotes = {f"tag{length}": ("abcdefghij" * 30)[:length] for length in (1, 239, 240)}
+    for tag, quote in quotes.items():
+        add(kit, f"Prefers written notes {tag}", quote)
+    for tag, quote in quotes.items():
+        assert read(kit, tag)["memories"][0]["evidence"] == [quote]
 
 
-@pytest.mark.parametrize("length", [241, 300, 2000])
-def test_long_quote_is_cut_to_240_with_ellipsis(kit: PersonaKit, length: int) -> None:
+def test_long_quote_is_cut_to_240_with_ellipsis(kit: PersonaKit) -> None:
     """Rule 7: a longer quote is shortened to at most 240 characters in all and ends with `…`."""
-    quote = ("The owner said this at length. " * 70)[:length]
-    add(kit, "Prefers written notes", quote)
-    (shown,) = read(kit, "notes")["memories"][0]["evidence"]
-    assert len(shown) <= 240
-    assert shown.endswith("\u2026")
-    assert quote.startswith(shown[:-1])
-    assert len(shown) >= 200  # shortened, not emptied
+    said = "The owner said this at length. " * 70
+    quotes = {f"tag{length}": said[:length] for length in (241, 300, 2000)}
+    for tag, quote in quotes.items():
+        add(kit, f"Prefers written notes {tag}", quote)
+    for tag, quote in quotes.items():
+        (shown,) = read(kit, tag)["memories"][0]["evidence"]
+        assert len(shown) <= 240
+        assert shown.endswith("\u2026")
+        assert quote.startswith(shown[:-1])
+        assert len(shown) >= 200  # shortened, not emptied
 
 
 def test_masked_quote_is_measured_after_masking(kit: PersonaKit) -> None:

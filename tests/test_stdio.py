@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,17 +22,19 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
+from personakit_plugin.kit import PersonaKit
+
 from .conftest import stdio_parameters, structured
 
 pytestmark = [pytest.mark.anyio, pytest.mark.stdio]
 
 READ, PROPOSE = "personakit_read", "personakit_propose"
+MakeKit = Callable[..., PersonaKit]
 INVALID_PARAMS = -32602
 REQUEST_TIMEOUT = 20.0
 """Seconds any one request, or one CLI command, may take before the test fails."""
-TEST_TIMEOUT = 45.0
-"""Seconds a whole test may take, server start-ups included."""
-MODES = ["auto", "legacy"]
+TEST_TIMEOUT = 90.0
+"""Seconds a whole test may take, server start-ups included: a guard against a hang, not a timing."""
 
 
 # -- helpers shared with the other tests that spawn processes ---------------------------------
@@ -88,34 +90,60 @@ async def tool_names(client: Client) -> list[str]:
 # -- the official client ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mode", MODES)
-async def test_exactly_two_tools(data_dir: Path, mode: str) -> None:
+async def test_exactly_two_tools(data_dir: Path) -> None:
     """Over MCP: exactly two tools, named personakit_read and personakit_propose."""
     with anyio.fail_after(TEST_TIMEOUT):
-        async with server(data_dir, mode=mode) as client:
+        async with server(data_dir) as client:
             assert sorted(await tool_names(client)) == [PROPOSE, READ]
             for tool in (await client.list_tools()).tools:
                 assert tool.input_schema["type"] == "object"
                 assert tool.output_schema is not None
 
 
-@pytest.mark.parametrize("mode", MODES)
-async def test_propose_then_read(data_dir: Path, mode: str) -> None:
+TEA, TEA_QUOTE = "Prefers green tea in the afternoon", "I always have green tea after lunch"
+
+
+async def check_round_trip(client: Client) -> None:
     """Propose stores a new memory unconfirmed; read shows it with confirmed false, its quote and the note."""
-    text, quote = "Prefers green tea in the afternoon", "I always have green tea after lunch"
-    with anyio.fail_after(TEST_TIMEOUT):
-        async with server(data_dir, mode=mode) as client:
-            stored = await propose(client, text, quote, "Preferences ")
-            assert stored == {"stored": True, "id": stored["id"], "new": True, "state": "unconfirmed"}
-            assert re.fullmatch(r"m_[0-9a-f]{12}", stored["id"])
-            result = await client.call_tool(READ, {"question": "What tea do they drink?"})
-            read = structured(result)
-            assert list(json.loads(result.content[0].text)) == ["memories", "withheld", "note"]
+    stored = await propose(client, TEA, TEA_QUOTE, "Preferences ")
+    assert stored == {"stored": True, "id": stored["id"], "new": True, "state": "unconfirmed"}
+    assert re.fullmatch(r"m_[0-9a-f]{12}", stored["id"])
+    result = await client.call_tool(READ, {"question": "What tea do they drink?"})
+    read = structured(result)
+    assert list(json.loads(result.content[0].text)) == ["memories", "withheld", "note"]
     assert read["memories"] == [
-        {"id": stored["id"], "text": text, "category": "preferences", "confirmed": False, "evidence": [quote]}
+        {
+            "id": stored["id"],
+            "text": TEA,
+            "category": "preferences",
+            "confirmed": False,
+            "evidence": [TEA_QUOTE],
+        }
     ]
     assert read["withheld"] == 0
     assert read["note"].startswith("Unconfirmed")
+
+
+async def test_propose_then_read(data_dir: Path) -> None:
+    """Propose then read over real stdio: the result is structured content and the same JSON as text."""
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(data_dir) as client:
+            await check_round_trip(client)
+
+
+async def test_legacy_handshake(data_dir: Path) -> None:
+    """Over MCP: a client using the classic initialize handshake gets the same two tools and behaviour."""
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(data_dir, mode="legacy") as client:
+            assert client.protocol_version == LATEST_HANDSHAKE_VERSION
+            assert sorted(await tool_names(client)) == [PROPOSE, READ]
+            await check_round_trip(client)
+            bad = await client.call_tool(READ, {"question": "tea", "limit": 2.5})
+            assert bad.is_error and "limit" in bad.content[0].text
+            with pytest.raises(MCPError) as raised:
+                await client.call_tool("personakit_forget", {})
+            assert raised.value.code == INVALID_PARAMS
+            assert (await call(client, READ, question="tea"))["memories"][0]["text"] == TEA
 
 
 async def test_data_survives_a_restart(data_dir: Path) -> None:
@@ -132,13 +160,13 @@ async def test_data_survives_a_restart(data_dir: Path) -> None:
 
 
 async def test_cli_decisions_reach_new_and_running_servers(data_dir: Path) -> None:
-    """The owner's side: decisions made with the CLI are seen by a server already running and by one started later."""
+    """The owner's side: CLI decisions are seen by a server already running and by one started later."""
     question = "Which editor, which shell, which language?"
     with anyio.fail_after(TEST_TIMEOUT):
         async with server(data_dir) as running:
             editor = (await propose(running, "Uses the Helix editor", "helix is my editor"))["id"]
             shell = (await propose(running, "Uses the fish shell", "fish is my shell"))["id"]
-            language = (await propose(running, "Writes the Go language at work", "Go at work, I love it"))["id"]
+            language = (await propose(running, "Writes the Go language at work", "I love Go"))["id"]
             assert {m["id"] for m in (await call(running, READ, question=question))["memories"]} == {
                 editor,
                 shell,
@@ -158,7 +186,7 @@ async def test_cli_decisions_reach_new_and_running_servers(data_dir: Path) -> No
         assert "note" not in seen
 
 
-async def test_read_only_lists_only_read(data_dir: Path, make_kit: Any) -> None:
+async def test_read_only_lists_only_read(data_dir: Path, make_kit: MakeKit) -> None:
     """Over MCP: a read-only server lists only personakit_read, and proposing there is an unknown tool."""
     with anyio.fail_after(TEST_TIMEOUT):
         async with server(data_dir, "serve", "--read-only") as client:
@@ -206,11 +234,10 @@ async def test_bad_arguments_are_tool_errors_and_the_server_keeps_serving(data_d
     assert [m["id"] for m in read["memories"]] == [stored["id"]]
 
 
-@pytest.mark.parametrize("mode", MODES)
-async def test_unknown_tool_is_invalid_params(data_dir: Path, mode: str) -> None:
+async def test_unknown_tool_is_invalid_params(data_dir: Path) -> None:
     """Over MCP: an unknown tool is a JSON-RPC error with code -32602, and the server keeps serving."""
     with anyio.fail_after(TEST_TIMEOUT):
-        async with server(data_dir, mode=mode) as client:
+        async with server(data_dir) as client:
             for name in ("personakit_delete", "PERSONAKIT_READ", ""):
                 with pytest.raises(MCPError) as raised:
                     await client.call_tool(name, {"question": "tea"})
@@ -261,7 +288,8 @@ class RawServer:
             try:
                 line = self._queue.get(timeout=max(0.01, left))
             except queue.Empty:
-                raise AssertionError(f"no answer to {sorted(set(ids) - set(self.answers), key=str)}") from None
+                missing = sorted(set(ids) - set(self.answers), key=str)
+                raise AssertionError(f"no answer to {missing}") from None
             if line is None:
                 raise AssertionError(f"the server closed stdout before answering {ids}")
             self.lines.append(line)
@@ -327,7 +355,8 @@ def is_json_rpc(line: bytes) -> bool:
 
 
 def test_stdout_carries_only_json_rpc(data_dir: Path) -> None:
-    """Over MCP on stdio: every line the server writes to stdout is a JSON-RPC message."""
+    """Over MCP on stdio: every line the server writes to stdout is a JSON-RPC message; an unknown tool
+    is error -32602 and an unknown method -32601."""
     with raw_server(data_dir) as raw:
         initialize(raw)
         raw.request(2, "tools/list")
@@ -344,8 +373,11 @@ def test_stdout_carries_only_json_rpc(data_dir: Path) -> None:
                 },
             },
         )
-        raw.request(5, "tools/call", {"name": READ, "arguments": {"question": "naïve café accents", "limit": 1}})
-        raw.wait_for(2, 3, 4, 5)
+        accents = {"question": "naïve café accents", "limit": 1}
+        raw.request(5, "tools/call", {"name": READ, "arguments": accents})
+        raw.request(6, "tools/call", {"name": "personakit_forget", "arguments": {}})
+        raw.request(7, "no/such/method")
+        raw.wait_for(2, 3, 4, 5, 6, 7)
         raw.finish()
         assert raw.lines
         for line in raw.lines:
@@ -357,19 +389,8 @@ def test_stdout_carries_only_json_rpc(data_dir: Path) -> None:
         assert (stored["stored"], stored["new"], stored["state"]) == (True, True, "unconfirmed")
         read = raw.answers[5]["result"]["structuredContent"]
         assert read["memories"][0]["evidence"] == ["line one\nline two\u2028and a separator — ok"]
-
-
-def test_unknown_tool_and_method_on_the_wire(data_dir: Path) -> None:
-    """Over MCP: an unknown tool is error -32602, an unknown method -32601; the server answers what follows."""
-    with raw_server(data_dir) as raw:
-        initialize(raw)
-        raw.request(2, "tools/call", {"name": "personakit_forget", "arguments": {}})
-        raw.request(3, "no/such/method")
-        raw.request(4, "tools/call", {"name": READ, "arguments": {"question": "anything"}})
-        raw.wait_for(2, 3, 4)
-    assert raw.answers[2]["error"]["code"] == INVALID_PARAMS
-    assert raw.answers[3]["error"]["code"] == -32601
-    assert raw.answers[4]["result"]["structuredContent"] == {"memories": [], "withheld": 0}
+        assert raw.answers[6]["error"]["code"] == INVALID_PARAMS
+        assert raw.answers[7]["error"]["code"] == -32601
 
 
 MALFORMED = {

@@ -223,7 +223,7 @@ def test_normalise(text: str, normal: str) -> None:
         (".Prefers tea", ".prefers tea"),  # leading punctuation stays
         ("Prefers tea)", "prefers tea)"),
         ("Prefers tea-", "prefers tea-"),
-        ("Prefers tea\"", 'prefers tea"'),
+        ('Prefers tea"', 'prefers tea"'),
         ("Prefers, tea", "prefers, tea"),  # inner punctuation stays
     ],
 )

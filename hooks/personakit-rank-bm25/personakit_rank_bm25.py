@@ -65,10 +65,16 @@ def bm25_scores(words: Collection[str], texts: Sequence[str], k1: float = K1, b:
     return scores
 
 
+def _best_first(scored: tuple[float, Candidate]) -> tuple[float, bool, float, str]:
+    """Higher score first; on a tie, as the default ranks: approved, then most recent, then id."""
+    score, candidate = scored
+    memory = candidate.memory
+    return -score, memory.state != "approved", -memory.touched, memory.id
+
+
 @hookimpl
 def personakit_rank(words: frozenset[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates with a positive BM25 score, best first."""
     scores = bm25_scores(words, [candidate.memory.text for candidate in candidates])
     scored = [(score, candidate) for score, candidate in zip(scores, candidates, strict=True) if score > 0]
-    scored.sort(key=lambda sc: (-sc[0], sc[1].memory.state != "approved", -sc[1].memory.touched, sc[1].memory.id))
-    return [candidate for _, candidate in scored]
+    return [candidate for _, candidate in sorted(scored, key=_best_first)]

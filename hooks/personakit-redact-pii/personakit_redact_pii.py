@@ -18,8 +18,9 @@ What is deliberately not caught, so ordinary numbers stay readable: dates (`2024
 year ranges (`1990-2020`), times, prices (`1,299.00`), versions (`3.11.7`), numbers that
 pass neither check, phone numbers written without a `+`, `00`, trunk `0` or North American
 grouping (`7946 0958`), extensions, numbers spelled out in words, and account numbers other
-than IBANs. A long number that happens to pass the Luhn check (one in ten do) is masked as a
-card: for a quote, showing too little is the safe mistake.
+than IBANs. It errs the other way on purpose: a long number that happens to pass the Luhn
+check (one in ten do) is masked as a card, and digits grouped like a phone number (a reference
+such as `0044 0532 0130`) as a phone. For a quote, showing too little is the safe mistake.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from personakit_plugin import hookimpl
 from personakit_plugin.redaction import Mask
 
 # -- phone numbers ------------------------------------------------------------------------------
-# Each form is one pattern; digits are counted afterwards. A number is never taken from the middle
-# of a word or of a longer number: the look-behind and look-ahead see to that.
+# Each form is one pattern; digits are counted afterwards. A match never starts or ends inside a
+# word or a run of digits: the look-behind and look-ahead see to that.
 
 _START = r"(?<![\w+(])"
 _END = r"(?!\w)"
@@ -114,8 +115,8 @@ def iban_spans(text: str) -> Iterator[tuple[int, int]]:
 
 # -- payment cards --------------------------------------------------------------------------------
 # A run of digit groups split by single spaces or dashes. A card may sit inside a longer run (a
-# date or a reference written just before it), so every stretch of whole groups is tried, longest
-# first. A number is never split inside a group, and never taken after a `.` or `,` (a decimal).
+# date or a reference written just before it), so every stretch of whole groups is tried and the
+# longest that passes wins. A number is never split inside a group, nor taken after `.` or `,`.
 
 DIGIT_RUN = re.compile(r"(?<![\w.,+])\d+(?:[ -]\d+)*(?!\w)")
 GROUP = re.compile(r"\d+")

@@ -58,36 +58,47 @@ _PLACEHOLDER = re.compile(
     | \$\{[^{}]*\} | \$\(?[a-z_]\w*\)? | %[a-z_]\w*% | %\(\w+\)s  # ${DB_PASS}, $TOKEN, %API_KEY%, %(pw)s
     | [*x.•…#?_-]+                                             # ***, xxxx, ..., ####
     | your\w*                                                  # your_password, YOUR_API_KEY_HERE
+    | (?-i:[A-Z]+(?:_[A-Z]+)*)                                 # PASSWORD, DB_PASSWORD: a template's name
     | change[_-]?me | redacted | placeholder | dummy | hidden | none | null | nil | empty | n/?a
     """,
     re.IGNORECASE | re.VERBOSE,
 )
 # Where a secret is kept, not the secret: settings.DB_PASSWORD, os.environ["PW"], getenv("TOKEN").
-_CODE_REFERENCE = re.compile(r"(?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*(?:\(.*\)|\[.*\])?|[A-Za-z_]\w*\(.*\)")
+_CODE_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(.*\)|\[.*\])+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+# "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
+_PASSWORD_MANAGER = re.compile(r"1password\b.*", re.IGNORECASE)
 _PATH_OR_URL = re.compile(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
 _QUOTES = "\"'`"
-_TRAILING_PUNCTUATION = ".,;:!?)]}\"'`"
+_SENTENCE_PUNCTUATION = ".,;:!?"
+_OPENER = {")": "(", "]": "[", "}": "{", '"': '"', "'": "'", "`": "`"}
 # Characters that make a value look typed rather than written; hyphens, underscores, dots and
 # apostrophes are left out because words and identifiers are full of them.
 _ORDINARY_PUNCTUATION = frozenset("-_.'’")
 
 
 def _unquote(value: str) -> str:
-    """The value without its quotes, or without the sentence punctuation that follows it."""
+    """The value without its quotes, or without the punctuation of the sentence around it.
+
+    A closing bracket or quote is the sentence's only when the value does not open it itself:
+    `hunter2)` loses it, `${DB_PASSWORD}` and `os.environ["PW"]` keep theirs.
+    """
     if len(value) >= 2 and value[0] in _QUOTES and value[-1] == value[0]:
         return value[1:-1]
-    return value.lstrip("\"'`(").rstrip(_TRAILING_PUNCTUATION)
+    value = value.rstrip(_SENTENCE_PUNCTUATION)
+    while value and value[-1] in _OPENER and _OPENER[value[-1]] not in value[:-1]:
+        value = value[:-1].rstrip(_SENTENCE_PUNCTUATION)
+    return value.lstrip("\"'`(")
 
 
 def _is_credential_value(raw: str, min_length: int = 6) -> bool:
     """Whether the value assigned to a credential-named key is plausibly the credential itself."""
-    if _CODE_REFERENCE.fullmatch(raw.rstrip(".,;:!?")):
-        return False
     value = _unquote(raw)
     if len(value) < min_length or any(ch.isspace() for ch in value):
         return False
-    if _PLACEHOLDER.fullmatch(value) or _PATH_OR_URL.match(value) or _VERSION.fullmatch(value):
+    if any(pattern.fullmatch(value) for pattern in (_PLACEHOLDER, _CODE_REFERENCE, _VERSION, _PASSWORD_MANAGER)):
+        return False
+    if _PATH_OR_URL.match(value):
         return False
     if value.isdigit():
         return True
@@ -127,13 +138,18 @@ _MIN_HEX_ENTROPY = 3.0
 # Mixed-case strings without a digit are held to a stricter bound, since they are mostly CamelCase.
 _MAX_WORD_COVERAGE = 0.5
 _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
-_DIGEST_LENGTHS = frozenset({32, 40, 64})
-_DIGEST_CONTEXT = re.compile(
-    r"\b(?:commits?|sha(?:1|256|512)?|hash(?:es)?|checksum|digest|revision|rev|md5|blob|tree"
-    r"|git|cherry-pick|revert|checkout|rebase|bisect|tag)\b",
-    re.IGNORECASE,
+# Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
+# as they are keys; the words just before one tell which. A credential word wins over an id word.
+_HEX_ID_LENGTHS = frozenset({32, 40, 64})
+_HEX_ID_CONTEXT = re.compile(
+    r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
+    |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?)\b""",
+    re.IGNORECASE | re.VERBOSE,
 )
-_DIGEST_CONTEXT_WINDOW = 40
+_CREDENTIAL_CONTEXT = re.compile(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
+_HEX_CONTEXT_WINDOW = 40
+# The body of an OpenSSH public key is long base64, and public.
+_SSH_PUBLIC_KEY_TYPE = re.compile(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 _HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
 _LETTER_RUN = re.compile(r"[A-Z]?[a-z]+")
@@ -180,12 +196,14 @@ def _is_high_entropy(match: re.Match[str]) -> bool:
     token = match.group().rstrip("=")
     if len(token) < _MIN_RANDOM_LENGTH or _in_url(match) or _UUID.fullmatch(token):
         return False
+    if _SSH_PUBLIC_KEY_TYPE.search(match.string, max(0, match.start() - 40), match.start()):
+        return False
     if _HEX.fullmatch(token):
         if len(token) < _MIN_HEX_LENGTH or token.isdigit() or token.isalpha():
             return False
-        if len(token) in _DIGEST_LENGTHS:
-            before = match.string[max(0, match.start() - _DIGEST_CONTEXT_WINDOW) : match.start()]
-            if _DIGEST_CONTEXT.search(before):
+        if len(token) in _HEX_ID_LENGTHS:
+            before = match.string[max(0, match.start() - _HEX_CONTEXT_WINDOW) : match.start()]
+            if _HEX_ID_CONTEXT.search(before) and not _CREDENTIAL_CONTEXT.search(before):
                 return False
         return _shannon_entropy(token) >= _MIN_HEX_ENTROPY
     has_lower = any(ch.islower() for ch in token)

@@ -7,11 +7,11 @@ import re
 from .. import hookimpl
 from ..redaction import Mask
 
-# Generous on purpose: quoted local parts, plus-addressing, subdomains and Unicode domains all
-# count.
-EMAIL = re.compile(
-    r"""(?:"[^"\n]{1,64}"|[\w.!#$%&'*+/=?^`{|}~-]+)@(?:\[[^\]\s]+\]|[\w-]+(?:\.[\w-]+)+)""",
-)
+# Generous on purpose: anything on either side of an @ up to white space or punctuation that
+# cannot be part of an address is masked, so plus-addressing, subdomains, combining marks,
+# Unicode domains and quoted local parts all go, and a near-miss is masked rather than shown.
+_PART = r"""[^\s@<>()\[\]{},;:"`]+"""
+EMAIL = re.compile(rf"""(?:"[^"\n]{{1,64}}"|{_PART})@(?:\[[^\]\s]+\]|{_PART})""")
 
 
 @hookimpl(trylast=True)

@@ -7,11 +7,11 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
-import personakit_rank_bm25
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.model import Candidate, Memory
 from personakit_plugin.plugins import make_plugin_manager, plugin_infos
+
+import personakit_rank_bm25
 
 NAME = "rank-bm25"
 
@@ -80,7 +80,8 @@ def test_ties_are_broken_like_the_default() -> None:
 
 
 def test_candidates_without_a_question_word_are_left_out() -> None:
-    assert rank({"tea"}, candidate("Likes coffee", id="m_coffee"), candidate("Likes tea", id="m_tea")) == ["m_tea"]
+    coffee, tea = candidate("Likes coffee", id="m_coffee"), candidate("Likes tea", id="m_tea")
+    assert rank({"tea"}, coffee, tea) == ["m_tea"]
 
 
 # -- in a real kit --------------------------------------------------------------------------------
@@ -91,7 +92,11 @@ LONG_COMMON = (
     "Spends every weekend cycling along the coast with old friends, then cooks a long dinner and "
     "watches films until late."
 )
-OTHERS = ["Goes cycling on weekend mornings.", "Weekend cycling club member.", "Prefers cycling to driving at the weekend."]
+OTHERS = [
+    "Goes cycling on weekend mornings.",
+    "Weekend cycling club member.",
+    "Prefers cycling to driving at the weekend.",
+]
 
 
 def read_order(folder: Path, plugins: list[object]) -> list[str]:

@@ -7,11 +7,11 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-
-import personakit_redact_pii
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.plugins import make_plugin_manager, plugin_infos
 from personakit_plugin.redaction import apply_masks
+
+import personakit_redact_pii
 
 NAME = "redact-pii"
 
@@ -20,10 +20,14 @@ def redact(text: str) -> str:
     return apply_masks(text, personakit_redact_pii.personakit_redact(text))
 
 
+def open_kit(folder: Path, *plugins: object) -> PersonaKit:
+    """A real kit on SQLite with the default plugins and `plugins`, whatever else is installed."""
+    return PersonaKit.open(folder, plugins=plugins, environ={"PERSONAKIT_PLUGINS": ""})
+
+
 @pytest.fixture
 def kit(tmp_path: Path) -> Iterator[PersonaKit]:
-    """A real kit on SQLite with the default plugins and this one, whatever else is installed."""
-    kit = PersonaKit.open(tmp_path / "data", plugins=[personakit_redact_pii], environ={"PERSONAKIT_PLUGINS": ""})
+    kit = open_kit(tmp_path / "data", personakit_redact_pii)
     yield kit
     kit.close()
 
@@ -80,7 +84,9 @@ def test_an_iban_followed_by_capitals_is_masked_alone() -> None:
     assert redact("GB82 WEST 1234 5698 7654 32 THANKS") == "[iban] THANKS"
 
 
-@pytest.mark.parametrize("text", ["GB82 WEST 1234 5698 7654 33", "AB12 CDEF GHIJ KLMN", "XX00 0000 0000 0000"])
+@pytest.mark.parametrize(
+    "text", ["GB82 WEST 1234 5698 7654 33", "FR14 2004 1010 0505 0001 3M02 607", "AB12 CDEF GHIJ KLMN OPQR"]
+)
 def test_iban_shapes_that_fail_mod_97_survive(text: str) -> None:
     assert redact(text) == text
 
@@ -166,6 +172,18 @@ def test_masking_happens_before_the_240_character_cut(kit: PersonaKit) -> None:
     assert evidence.endswith("…")
     assert "[phone]" in evidence
     assert "79" not in evidence and "+44" not in evidence
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="PersonaKit re-runs redaction on the shortened quote, where a cut can make a number that "
+    "was no card (20 digits) into one (16 digits that pass Luhn); the read then fails closed.",
+)
+def test_a_long_number_cut_by_shortening_does_not_fail_the_read(kit: PersonaKit) -> None:
+    quote = "x" * 218 + " ref 41111111111111111234 is the order number."
+    assert kit.redact(quote).endswith(" 4111111111111111…")  # not masked: 20 digits are not a card
+    kit.propose("Has an order reference", quote, None)
+    assert len(kit.read("order reference", 5).memories) == 1
 
 
 # -- installed for real ---------------------------------------------------------------------------

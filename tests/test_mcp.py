@@ -1,0 +1,337 @@
+"""The two tools over MCP, in-process with the official client: listing, schemas, annotations,
+results, argument errors and JSON-RPC errors (contract: "Over MCP" and the argument rules of
+"personakit_read" and "personakit_propose")."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import msgspec
+import pytest
+from mcp import Client
+from mcp.shared.exceptions import MCPError
+
+from personakit_plugin.kit import PersonaKit
+from personakit_plugin.server import build_server
+from personakit_plugin.words import memory_id
+from tests.conftest import structured
+
+pytestmark = pytest.mark.anyio
+
+READ = "personakit_read"
+PROPOSE = "personakit_propose"
+INVALID_PARAMS = -32602
+
+
+async def tools_by_name(client: Any) -> dict[str, Any]:
+    return {tool.name: tool for tool in (await client.list_tools()).tools}
+
+
+def error_text(result: Any) -> str:
+    """The sentence of a tool error: `isError` set and one text block."""
+    assert result.is_error is True, result
+    assert len(result.content) == 1
+    text = result.content[0].text
+    assert isinstance(text, str)
+    return text
+
+
+def assert_names(result: Any, argument: str) -> None:
+    """A tool error that is a sentence naming `argument` and saying why."""
+    text = error_text(result)
+    assert re.search(rf"\b{argument}\b", text), text
+    assert len(text) > len(argument) + 10, text
+    assert text.rstrip().endswith("."), text
+
+
+# -- listing, schemas, annotations --------------------------------------------------------------
+
+
+async def test_exactly_two_tools(client: Any) -> None:
+    """Over MCP: exactly two tools, `personakit_read` and `personakit_propose`."""
+    tools = (await client.list_tools()).tools
+    assert sorted(tool.name for tool in tools) == [PROPOSE, READ]
+    assert all(tool.description for tool in tools)
+
+
+async def test_read_input_schema(client: Any) -> None:
+    """`question` a string of at most 4,000; `limit` an integer, default 7, clamp in the description only."""
+    schema = (await tools_by_name(client))[READ].input_schema
+    assert schema["type"] == "object"
+    assert set(schema["properties"]) == {"question", "limit"}
+    assert schema["required"] == ["question"]
+    question = schema["properties"]["question"]
+    assert question["type"] == "string"
+    assert question["maxLength"] == 4000
+    assert question["description"]
+    limit = schema["properties"]["limit"]
+    assert limit["type"] == "integer"
+    assert limit["default"] == 7
+    assert not {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"} & set(limit)
+    assert re.search(r"\b1\s*(?:-|–|to|\.\.)\s*20\b", limit["description"]), limit["description"]
+
+
+async def test_propose_input_schema(client: Any) -> None:
+    """`text` at most 4,000 and `quote` at most 2,000 characters, both required; `category` a string."""
+    schema = (await tools_by_name(client))[PROPOSE].input_schema
+    assert schema["type"] == "object"
+    properties = schema["properties"]
+    assert set(properties) == {"text", "quote", "category"}
+    assert set(schema["required"]) == {"text", "quote"}
+    assert (properties["text"]["type"], properties["text"]["maxLength"]) == ("string", 4000)
+    assert (properties["quote"]["type"], properties["quote"]["maxLength"]) == ("string", 2000)
+    assert properties["category"]["type"] == "string"
+    for name, prop in properties.items():
+        assert prop.get("description"), name
+
+
+async def test_output_schemas_are_objects(client: Any) -> None:
+    """Over MCP: each tool has an output schema, an object with the result's fields."""
+    tools = await tools_by_name(client)
+    read_schema = tools[READ].output_schema
+    propose_schema = tools[PROPOSE].output_schema
+    assert read_schema["type"] == "object"
+    assert {"memories", "withheld", "note"} <= set(read_schema["properties"])
+    assert {"memories", "withheld"} <= set(read_schema["required"])
+    assert propose_schema["type"] == "object"
+    assert {"stored", "id", "new", "state", "reason"} <= set(propose_schema["properties"])
+    assert "stored" in propose_schema["required"]
+
+
+async def test_annotations(client: Any) -> None:
+    """Read: read-only and idempotent. Propose: not read-only, not destructive, idempotent."""
+    tools = await tools_by_name(client)
+    read = tools[READ].annotations
+    assert read.read_only_hint is True
+    assert read.idempotent_hint is True
+    propose = tools[PROPOSE].annotations
+    assert propose.read_only_hint is False
+    assert propose.destructive_hint is False
+    assert propose.idempotent_hint is True
+
+
+async def test_server_instructions(client: Any) -> None:
+    """The server tells the assistant when to use the tools."""
+    assert isinstance(client.instructions, str)
+    assert READ in client.instructions
+    assert PROPOSE in client.instructions
+
+
+async def test_read_only_server_lists_only_read(kit: PersonaKit) -> None:
+    """A read-only server lists only `personakit_read`; propose there is an unknown tool."""
+    async with Client(build_server(kit, read_only=True)) as client:
+        assert [tool.name for tool in (await client.list_tools()).tools] == [READ]
+        with pytest.raises(MCPError) as raised:
+            await client.call_tool(PROPOSE, {"text": "Prefers tea", "quote": "tea please"})
+        assert raised.value.error.code == INVALID_PARAMS
+        assert structured(await client.call_tool(READ, {"question": "tea"})) == {
+            "memories": [],
+            "withheld": 0,
+        }
+    assert kit.store.memories() == []
+
+
+# -- results ------------------------------------------------------------------------------------
+
+
+async def test_read_result_is_structured_and_the_same_json_text(kit: PersonaKit, client: Any) -> None:
+    """Each result is structured content and the same JSON in one text block, keys in contract order."""
+    secret = kit.propose("Drinks zanzibar tea at night", "quiet", "other").id
+    assert secret is not None
+    kit.store.decide(secret, "restrict", kit.now())
+    approved = kit.propose("Drinks green tea", "green tea please", "preferences").id
+    assert approved is not None
+    kit.store.decide(approved, "approve", kit.now())
+    kit.propose("Brews black tea", "black tea for me, write to kim@example.com", "preferences")
+    result = await client.call_tool(READ, {"question": "tea", "limit": 5})
+    content = structured(result)
+    assert content == msgspec.to_builtins(kit.read("tea", 5))
+    assert list(json.loads(result.content[0].text)) == ["memories", "withheld", "note"]
+    assert content["withheld"] == 1
+    assert [m["confirmed"] for m in content["memories"]] == [True, False]
+    assert "kim" not in result.content[0].text
+    assert "zanzibar" not in result.content[0].text
+
+
+async def test_empty_read_over_mcp(client: Any) -> None:
+    """Nothing matched and nothing approved: `{"memories": [], "withheld": 0}`."""
+    result = await client.call_tool(READ, {"question": "anything"})
+    assert structured(result) == {"memories": [], "withheld": 0}
+    assert list(json.loads(result.content[0].text)) == ["memories", "withheld"]
+
+
+async def test_propose_over_mcp(kit: PersonaKit, client: Any) -> None:
+    """Propose returns its result as structured content and text; a refusal is a result, not an error."""
+    text = "Prefers direct, practical feedback"
+    arguments = {"text": text, "quote": "be blunt", "category": "Tools "}
+    first = structured(await client.call_tool(PROPOSE, arguments))
+    assert first == {"stored": True, "id": memory_id(text), "new": True, "state": "unconfirmed"}
+    again = structured(await client.call_tool(PROPOSE, {"text": text.upper(), "quote": "be blunt"}))
+    assert again == {"stored": True, "id": memory_id(text), "new": False, "state": "unconfirmed"}
+    refused = structured(await client.call_tool(PROPOSE, {"text": "Likes tea", "quote": "  "}))
+    assert refused == {"stored": False, "reason": "empty_quote"}
+    memory = kit.store.get(memory_id(text))
+    assert memory is not None and memory.category == "tools"
+
+
+async def test_missing_category_is_other(kit: PersonaKit, client: Any) -> None:
+    result = structured(await client.call_tool(PROPOSE, {"text": "Likes tea", "quote": "tea"}))
+    memory = kit.store.get(result["id"])
+    assert memory is not None and memory.category == "other"
+
+
+# -- limit --------------------------------------------------------------------------------------
+
+LIMITS_ACCEPTED: list[tuple[Any, int]] = [
+    (7, 7),
+    (1, 1),
+    (20, 20),
+    ("3", 3),
+    ("+3", 3),
+    ("007", 7),
+    ("-2", 1),
+    ("-0", 1),
+    ("50", 20),
+    (0, 1),
+    (-5, 1),
+    (21, 20),
+    (50, 20),
+    (10**20, 20),
+    (2.0, 2),
+    (-3.0, 1),
+]
+
+
+async def test_limit_accepted_and_clamped(kit: PersonaKit, client: Any) -> None:
+    """`limit`: an integer, or a string of an optional sign and ASCII digits; clamped to 1..20."""
+    for n in range(25):
+        assert kit.propose(f"Owns bicycle {n}", "my bikes", "other").stored
+    default = structured(await client.call_tool(READ, {"question": "bicycle"}))
+    assert len(default["memories"]) == 7
+    for given, count in LIMITS_ACCEPTED:
+        result = await client.call_tool(READ, {"question": "bicycle", "limit": given})
+        assert len(structured(result)["memories"]) == count, given
+
+
+LIMITS_REFUSED: list[Any] = [
+    True,
+    False,
+    2.5,
+    -1.5,
+    None,
+    "abc",
+    "\u0663",  # Arabic-Indic digit three
+    "\uff13",  # full-width digit three
+    " 3",
+    "3 ",
+    "",
+    "+",
+    "3.0",
+    "1e3",
+    "0x10",
+    "3\n",
+    [3],
+    {"value": 3},
+]
+
+
+async def test_limit_of_another_kind_is_a_tool_error(client: Any) -> None:
+    """`limit` as a bool, fraction, null or other text is a tool error naming `limit`."""
+    for given in LIMITS_REFUSED:
+        result = await client.call_tool(READ, {"question": "bicycle", "limit": given})
+        assert result.is_error is True, given
+        assert_names(result, "limit")
+
+
+# -- question -----------------------------------------------------------------------------------
+
+
+async def test_question_of_4000_characters_is_accepted(client: Any) -> None:
+    result = await client.call_tool(READ, {"question": "why " * 1000})
+    assert structured(result) == {"memories": [], "withheld": 0}
+
+
+BAD_QUESTIONS: list[dict[str, Any]] = [
+    {"question": "q" * 4001},
+    {"question": "why " * 1000 + "x"},
+    {},
+    {"limit": 3},
+    {"question": 5},
+    {"question": None},
+    {"question": True},
+    {"question": ["why"]},
+    {"question": {"text": "why"}},
+]
+
+
+async def test_bad_question_is_a_tool_error(client: Any) -> None:
+    """`question` over 4,000 characters, missing or not a string: a tool error naming `question`."""
+    for arguments in BAD_QUESTIONS:
+        result = await client.call_tool(READ, arguments)
+        assert result.is_error is True, arguments
+        assert_names(result, "question")
+
+
+# -- propose arguments --------------------------------------------------------------------------
+
+
+BAD_PROPOSALS: list[tuple[dict[str, Any], str]] = [
+    ({"text": "a" * 4001, "quote": "tea"}, "text"),
+    ({"text": "Likes tea", "quote": "q" * 2001}, "quote"),
+    ({"text": "Likes tea", "quote": "tea", "category": 5}, "category"),
+    ({"text": "Likes tea", "quote": "tea", "category": ["tools"]}, "category"),
+    ({"text": "Likes tea", "quote": "tea", "category": True}, "category"),
+    ({"quote": "tea"}, "text"),
+    ({"text": "Likes tea"}, "quote"),
+    ({"text": 123, "quote": "tea"}, "text"),
+    ({"text": None, "quote": "tea"}, "text"),
+    ({"text": ["Likes tea"], "quote": "tea"}, "text"),
+    ({"text": "Likes tea", "quote": None}, "quote"),
+    ({"text": "Likes tea", "quote": {"said": "tea"}}, "quote"),
+]
+
+
+async def test_bad_propose_arguments_are_tool_errors(kit: PersonaKit, client: Any) -> None:
+    """Argument checks come first and are tool errors naming the argument; nothing is stored."""
+    for arguments, argument in BAD_PROPOSALS:
+        result = await client.call_tool(PROPOSE, arguments)
+        assert result.is_error is True, arguments
+        assert_names(result, argument)
+    assert kit.store.memories() == []
+
+
+async def test_bounds_are_inclusive(client: Any) -> None:
+    """`text` of exactly 4,000 reaches the refusal checks (too_long); `quote` of exactly 2,000 is stored."""
+    long_text = structured(await client.call_tool(PROPOSE, {"text": "a" * 4000, "quote": "tea"}))
+    assert long_text == {"stored": False, "reason": "too_long"}
+    quote = ("The owner said so. " * 120)[:2000]
+    long_quote = structured(await client.call_tool(PROPOSE, {"text": "Likes tea", "quote": quote}))
+    assert long_quote["stored"] is True
+
+
+# -- JSON-RPC errors and staying up -------------------------------------------------------------
+
+
+async def test_unknown_tool_is_invalid_params(client: Any) -> None:
+    """An unknown tool is the JSON-RPC error -32602, not a tool result."""
+    with pytest.raises(MCPError) as raised:
+        await client.call_tool("personakit_forget", {"id": "m_000000000000"})
+    assert raised.value.error.code == INVALID_PARAMS
+    assert raised.value.code == INVALID_PARAMS
+
+
+async def test_server_keeps_answering_after_errors(kit: PersonaKit, client: Any) -> None:
+    """The server never dies on bad input: after errors of every kind it still lists, reads and stores."""
+    assert (await client.call_tool(READ, {"question": 5})).is_error
+    assert (await client.call_tool(READ, {"question": "x", "limit": "abc"})).is_error
+    assert (await client.call_tool(PROPOSE, {"text": {"deep": [1, 2]}, "quote": "q"})).is_error
+    for name in ("nope", "", "personakit_read "):
+        with pytest.raises(MCPError):
+            await client.call_tool(name, {})
+    assert len((await client.list_tools()).tools) == 2
+    stored = structured(await client.call_tool(PROPOSE, {"text": "Prefers tea", "quote": "tea please"}))
+    assert stored["stored"] is True
+    read = structured(await client.call_tool(READ, {"question": "tea"}))
+    assert [m["id"] for m in read["memories"]] == [stored["id"]]

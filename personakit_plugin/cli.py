@@ -11,8 +11,8 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 from pathlib import Path
+from typing import NoReturn
 
 import msgspec
 

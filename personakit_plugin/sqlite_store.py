@@ -153,7 +153,7 @@ class SqliteStore:
                 f"{path} has schema version {version}, newer than this PersonaKit knows "
                 f"({SCHEMA_VERSION}); upgrade PersonaKit to open it."
             )
-        if (version == 0 and tables) or (version > 0 and not OWN_TABLES <= tables):
+        if (version == 0 and tables) or (version > 0 and not tables >= OWN_TABLES):
             db.close()
             raise StoreError(f"{path} is another program's SQLite database; move it aside or choose another folder.")
 

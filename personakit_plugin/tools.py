@@ -209,7 +209,7 @@ def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> Non
     ) -> CallToolResult:
         return propose(kit, text, quote, category)
 
-    tools = [
+    tools: list[tuple[Any, str, dict[str, Any], dict[str, Any], bool]] = [
         (personakit_read, READ_DESCRIPTION, READ_INPUT, READ_OUTPUT, True),
     ]
     if not read_only:

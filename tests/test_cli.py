@@ -33,7 +33,6 @@ UNKNOWN = "m_000000000000"
 ID = re.compile(r"m_[0-9a-f]{12}")
 WHEN = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}")
 COMMANDS = ("serve", "list", "show", "approve", "restrict", "reject", "reset", "edit", "history", "plugins")
-CONTRACT_ONLY_COMMANDS = ("undo", "review", "export", "import", "stats", "doctor", "token")
 STATE_OF = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
 DEFAULT_PLUGIN_HOOKS = {
     "default-read": ["personakit_read"],
@@ -650,10 +649,3 @@ def test_help_lists_the_commands(run, how):
     assert "usage: personakit" in out
     for command in COMMANDS:
         assert re.search(rf"^\s+{command}\s", out, re.MULTILINE), command
-
-
-def test_help_lists_every_command_of_the_contract(run):
-    out = run("--help", how="module").ok()
-
-    missing = [c for c in CONTRACT_ONLY_COMMANDS if not re.search(rf"^\s+{c}\s", out, re.MULTILINE)]
-    assert missing == []

@@ -35,125 +35,487 @@ QUOTE_COUNT_WEIGHTS = ((1, 30), (2, 35), (3, 25), (4, 10))
 
 FILLERS: dict[str, tuple[str, ...]] = {
     "tool": (
-        "vim", "Emacs", "VS Code", "PyCharm", "Obsidian", "Notion", "Jira", "Linear", "Figma", "Excel",
-        "Google Sheets", "Postgres", "SQLite", "Docker", "Kubernetes", "Terraform", "Git", "GitHub",
-        "GitLab", "Slack", "Zoom", "Trello", "Asana", "Bear", "Logseq", "Zotero", "LaTeX", "Overleaf",
-        "Jupyter", "RStudio", "Tableau", "Airtable", "Todoist", "OmniFocus", "iTerm", "tmux", "zsh",
-        "fish", "Homebrew", "Nix", "Poetry", "uv", "pytest", "Black", "Ruff", "mypy", "Sentry",
-        "Grafana", "Datadog", "Postman", "Miro", "Loom", "Keynote", "PowerPoint", "Word", "Google Docs",
-        "Dropbox", "Firefox", "Safari", "Chrome", "Anki", "Things", "Bruno", "DBeaver", "Neovim",
+        "vim",
+        "Emacs",
+        "VS Code",
+        "PyCharm",
+        "Obsidian",
+        "Notion",
+        "Jira",
+        "Linear",
+        "Figma",
+        "Excel",
+        "Google Sheets",
+        "Postgres",
+        "SQLite",
+        "Docker",
+        "Kubernetes",
+        "Terraform",
+        "Git",
+        "GitHub",
+        "GitLab",
+        "Slack",
+        "Zoom",
+        "Trello",
+        "Asana",
+        "Bear",
+        "Logseq",
+        "Zotero",
+        "LaTeX",
+        "Overleaf",
+        "Jupyter",
+        "RStudio",
+        "Tableau",
+        "Airtable",
+        "Todoist",
+        "OmniFocus",
+        "iTerm",
+        "tmux",
+        "zsh",
+        "fish",
+        "Homebrew",
+        "Nix",
+        "Poetry",
+        "uv",
+        "pytest",
+        "Black",
+        "Ruff",
+        "mypy",
+        "Sentry",
+        "Grafana",
+        "Datadog",
+        "Postman",
+        "Miro",
+        "Loom",
+        "Keynote",
+        "PowerPoint",
+        "Word",
+        "Google Docs",
+        "Dropbox",
+        "Firefox",
+        "Safari",
+        "Chrome",
+        "Anki",
+        "Things",
+        "Bruno",
+        "DBeaver",
+        "Neovim",
     ),
     "task": (
-        "code review", "writing documentation", "data analysis", "debugging", "note taking",
-        "project planning", "quick prototypes", "writing tests", "presentations", "budgeting",
-        "research reading", "drafting emails", "sprint planning", "incident response", "refactoring",
-        "design work", "interview prep", "onboarding new hires", "grant writing", "release notes",
-        "bug triage", "performance tuning", "database migrations", "lecture slides", "travel planning",
-        "meal planning", "language practice", "journaling", "photo editing", "expense reports",
-        "quarterly reports", "literature reviews", "pair programming", "architecture sketches",
+        "code review",
+        "writing documentation",
+        "data analysis",
+        "debugging",
+        "note taking",
+        "project planning",
+        "quick prototypes",
+        "writing tests",
+        "presentations",
+        "budgeting",
+        "research reading",
+        "drafting emails",
+        "sprint planning",
+        "incident response",
+        "refactoring",
+        "design work",
+        "interview prep",
+        "onboarding new hires",
+        "grant writing",
+        "release notes",
+        "bug triage",
+        "performance tuning",
+        "database migrations",
+        "lecture slides",
+        "travel planning",
+        "meal planning",
+        "language practice",
+        "journaling",
+        "photo editing",
+        "expense reports",
+        "quarterly reports",
+        "literature reviews",
+        "pair programming",
+        "architecture sketches",
     ),
     "lang": (
-        "Python", "Rust", "Go", "TypeScript", "JavaScript", "Kotlin", "Swift", "Java", "C", "C++",
-        "Haskell", "OCaml", "Elixir", "Ruby", "Scala", "Julia", "R", "SQL", "Bash", "Lua", "Zig",
+        "Python",
+        "Rust",
+        "Go",
+        "TypeScript",
+        "JavaScript",
+        "Kotlin",
+        "Swift",
+        "Java",
+        "C",
+        "C++",
+        "Haskell",
+        "OCaml",
+        "Elixir",
+        "Ruby",
+        "Scala",
+        "Julia",
+        "R",
+        "SQL",
+        "Bash",
+        "Lua",
+        "Zig",
     ),
     "style": (
-        "type hints everywhere", "small pure functions", "early returns", "few dependencies",
-        "descriptive names", "thorough docstrings", "property-based tests", "no clever one-liners",
-        "short modules", "explicit error handling", "formatted by the standard tool", "tests first",
+        "type hints everywhere",
+        "small pure functions",
+        "early returns",
+        "few dependencies",
+        "descriptive names",
+        "thorough docstrings",
+        "property-based tests",
+        "no clever one-liners",
+        "short modules",
+        "explicit error handling",
+        "formatted by the standard tool",
+        "tests first",
     ),
     "time": (
-        "the mornings", "the late evenings", "the early afternoons", "long quiet blocks",
-        "short bursts", "the first hour of the day", "weekend mornings", "the hour after lunch",
+        "the mornings",
+        "the late evenings",
+        "the early afternoons",
+        "long quiet blocks",
+        "short bursts",
+        "the first hour of the day",
+        "weekend mornings",
+        "the hour after lunch",
     ),
     "part_of_day": ("morning", "afternoon", "evening", "late night"),
     "food": (
-        "peanuts", "shellfish", "gluten", "dairy", "eggs", "soy", "sesame", "mushrooms", "cilantro",
-        "spicy food", "red meat", "pork", "tree nuts", "raw onions", "blue cheese", "anchovies",
+        "peanuts",
+        "shellfish",
+        "gluten",
+        "dairy",
+        "eggs",
+        "soy",
+        "sesame",
+        "mushrooms",
+        "cilantro",
+        "spicy food",
+        "red meat",
+        "pork",
+        "tree nuts",
+        "raw onions",
+        "blue cheese",
+        "anchovies",
     ),
     "city": (
-        "Lisbon", "Berlin", "Toronto", "Nairobi", "Osaka", "Melbourne", "Porto", "Montreal", "Seoul",
-        "Austin", "Edinburgh", "Valencia", "Lyon", "Krakow", "Bogotá", "Zürich", "Malmö", "São Paulo",
-        "Reykjavík", "Dublin", "Boston", "Chicago", "Denver", "Oslo", "Vienna", "Prague",
-        "Mexico City", "Cape Town", "Singapore", "Taipei", "Kraków", "Gdańsk", "Tromsø", "Wellington",
+        "Lisbon",
+        "Berlin",
+        "Toronto",
+        "Nairobi",
+        "Osaka",
+        "Melbourne",
+        "Porto",
+        "Montreal",
+        "Seoul",
+        "Austin",
+        "Edinburgh",
+        "Valencia",
+        "Lyon",
+        "Krakow",
+        "Bogotá",
+        "Zürich",
+        "Malmö",
+        "São Paulo",
+        "Reykjavík",
+        "Dublin",
+        "Boston",
+        "Chicago",
+        "Denver",
+        "Oslo",
+        "Vienna",
+        "Prague",
+        "Mexico City",
+        "Cape Town",
+        "Singapore",
+        "Taipei",
+        "Kraków",
+        "Gdańsk",
+        "Tromsø",
+        "Wellington",
     ),
     "role": (
-        "backend engineer", "data scientist", "product manager", "high school teacher", "nurse",
-        "research assistant", "technical writer", "designer", "site reliability engineer",
-        "accountant", "lab technician", "journalist", "consultant", "support engineer", "architect",
-        "translator", "paralegal", "statistician", "QA engineer", "project coordinator",
+        "backend engineer",
+        "data scientist",
+        "product manager",
+        "high school teacher",
+        "nurse",
+        "research assistant",
+        "technical writer",
+        "designer",
+        "site reliability engineer",
+        "accountant",
+        "lab technician",
+        "journalist",
+        "consultant",
+        "support engineer",
+        "architect",
+        "translator",
+        "paralegal",
+        "statistician",
+        "QA engineer",
+        "project coordinator",
     ),
     "company_kind": (
-        "startup", "bank", "hospital", "university", "newspaper", "logistics company", "game studio",
-        "public library", "insurance firm", "nonprofit", "consultancy", "city council", "biotech lab",
-        "retailer", "airline", "museum", "school district", "energy company",
+        "startup",
+        "bank",
+        "hospital",
+        "university",
+        "newspaper",
+        "logistics company",
+        "game studio",
+        "public library",
+        "insurance firm",
+        "nonprofit",
+        "consultancy",
+        "city council",
+        "biotech lab",
+        "retailer",
+        "airline",
+        "museum",
+        "school district",
+        "energy company",
     ),
     "field": (
-        "physics", "linguistics", "economics", "mechanical engineering", "biology", "philosophy",
-        "statistics", "computer science", "history", "chemistry", "music", "architecture", "nursing",
-        "mathematics", "psychology", "geography", "political science", "graphic design",
+        "physics",
+        "linguistics",
+        "economics",
+        "mechanical engineering",
+        "biology",
+        "philosophy",
+        "statistics",
+        "computer science",
+        "history",
+        "chemistry",
+        "music",
+        "architecture",
+        "nursing",
+        "mathematics",
+        "psychology",
+        "geography",
+        "political science",
+        "graphic design",
     ),
     "hobby": (
-        "bouldering", "sourdough baking", "trail running", "chess", "birdwatching", "woodworking",
-        "cycling", "sketching", "gardening", "board games", "swimming", "pottery", "hiking",
-        "photography", "knitting", "salsa dancing", "sailing", "piano", "rowing", "climbing",
+        "bouldering",
+        "sourdough baking",
+        "trail running",
+        "chess",
+        "birdwatching",
+        "woodworking",
+        "cycling",
+        "sketching",
+        "gardening",
+        "board games",
+        "swimming",
+        "pottery",
+        "hiking",
+        "photography",
+        "knitting",
+        "salsa dancing",
+        "sailing",
+        "piano",
+        "rowing",
+        "climbing",
     ),
     "tone": (
-        "direct", "blunt", "gentle", "brief", "detailed", "practical", "encouraging", "candid",
-        "specific", "concise", "structured", "informal", "honest", "calm",
+        "direct",
+        "blunt",
+        "gentle",
+        "brief",
+        "detailed",
+        "practical",
+        "encouraging",
+        "candid",
+        "specific",
+        "concise",
+        "structured",
+        "informal",
+        "honest",
+        "calm",
     ),
     "format": (
-        "bullet points", "a short paragraph", "a table", "a one-line summary", "numbered steps",
-        "a diagram", "plain text", "Markdown", "a checklist", "a worked example",
+        "bullet points",
+        "a short paragraph",
+        "a table",
+        "a one-line summary",
+        "numbered steps",
+        "a diagram",
+        "plain text",
+        "Markdown",
+        "a checklist",
+        "a worked example",
     ),
     "channel": (
-        "email", "Slack", "a phone call", "a video call", "text messages", "a shared doc",
-        "a comment on the ticket", "a voice note", "Signal",
+        "email",
+        "Slack",
+        "a phone call",
+        "a video call",
+        "text messages",
+        "a shared doc",
+        "a comment on the ticket",
+        "a voice note",
+        "Signal",
     ),
     "topic": (
-        "deadlines", "budget questions", "hiring", "code reviews", "travel plans", "health matters",
-        "family logistics", "salary", "project status", "design decisions", "on-call schedules",
-        "vendor contracts", "performance reviews", "conference talks", "school events", "rent",
+        "deadlines",
+        "budget questions",
+        "hiring",
+        "code reviews",
+        "travel plans",
+        "health matters",
+        "family logistics",
+        "salary",
+        "project status",
+        "design decisions",
+        "on-call schedules",
+        "vendor contracts",
+        "performance reviews",
+        "conference talks",
+        "school events",
+        "rent",
     ),
     "person": (
-        "manager", "partner", "sister", "brother", "mother", "father", "team lead", "clients",
-        "landlord", "doctor", "students", "neighbours", "co-founder", "direct reports", "grandmother",
+        "manager",
+        "partner",
+        "sister",
+        "brother",
+        "mother",
+        "father",
+        "team lead",
+        "clients",
+        "landlord",
+        "doctor",
+        "students",
+        "neighbours",
+        "co-founder",
+        "direct reports",
+        "grandmother",
     ),
     "day": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
     "hour": ("8 am", "9 am", "9:30", "10 am", "10:30", "11 am", "noon"),
     "drink": (
-        "black coffee", "green tea", "oat milk lattes", "sparkling water", "espresso", "rooibos",
-        "matcha", "decaf", "mint tea", "cold brew",
+        "black coffee",
+        "green tea",
+        "oat milk lattes",
+        "sparkling water",
+        "espresso",
+        "rooibos",
+        "matcha",
+        "decaf",
+        "mint tea",
+        "cold brew",
     ),
     "language": (
-        "Spanish", "Portuguese", "German", "Japanese", "French", "Italian", "Korean", "Mandarin",
-        "Swahili", "Dutch", "Polish", "Greek", "Arabic", "Hindi", "Turkish", "Icelandic",
+        "Spanish",
+        "Portuguese",
+        "German",
+        "Japanese",
+        "French",
+        "Italian",
+        "Korean",
+        "Mandarin",
+        "Swahili",
+        "Dutch",
+        "Polish",
+        "Greek",
+        "Arabic",
+        "Hindi",
+        "Turkish",
+        "Icelandic",
     ),
     "pet": ("cat", "dog", "rabbit", "parrot", "tortoise", "greyhound", "goldfish", "hamster"),
     "name": (
-        "Miso", "Pepper", "Juniper", "Biscuit", "Otto", "Luna", "Mochi", "Ziggy", "Clementine",
-        "Basil", "Nori", "Pixel", "Waffles", "Tofu", "Hazel", "Rocket", "Pistachio", "Fig",
+        "Miso",
+        "Pepper",
+        "Juniper",
+        "Biscuit",
+        "Otto",
+        "Luna",
+        "Mochi",
+        "Ziggy",
+        "Clementine",
+        "Basil",
+        "Nori",
+        "Pixel",
+        "Waffles",
+        "Tofu",
+        "Hazel",
+        "Rocket",
+        "Pistachio",
+        "Fig",
     ),
     "team": (
-        "platform", "data", "mobile", "payments", "search", "infrastructure", "security", "growth",
-        "design systems", "billing", "research", "support tooling", "analytics", "frontend",
+        "platform",
+        "data",
+        "mobile",
+        "payments",
+        "search",
+        "infrastructure",
+        "security",
+        "growth",
+        "design systems",
+        "billing",
+        "research",
+        "support tooling",
+        "analytics",
+        "frontend",
     ),
     "month": (
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
     ),
     "event": (
-        "a conference", "client workshops", "a family visit", "the team offsite", "a hackathon",
-        "a board meeting", "a music festival", "a trade fair", "a wedding",
+        "a conference",
+        "client workshops",
+        "a family visit",
+        "the team offsite",
+        "a hackathon",
+        "a board meeting",
+        "a music festival",
+        "a trade fair",
+        "a wedding",
     ),
     "dislike": (
-        "long meetings", "surprise calls", "open-plan offices", "vague tickets", "late-night deploys",
-        "all-hands slides", "busy group chats", "meetings without an agenda", "last-minute changes",
-        "read receipts", "status meetings", "long email threads",
+        "long meetings",
+        "surprise calls",
+        "open-plan offices",
+        "vague tickets",
+        "late-night deploys",
+        "all-hands slides",
+        "busy group chats",
+        "meetings without an agenda",
+        "last-minute changes",
+        "read receipts",
+        "status meetings",
+        "long email threads",
     ),
     "device": (
-        "a standing desk", "two monitors", "a split keyboard", "a trackball",
-        "noise-cancelling headphones", "a paper notebook", "an e-ink tablet", "a laptop stand",
-        "a vertical mouse", "a small tablet",
+        "a standing desk",
+        "two monitors",
+        "a split keyboard",
+        "a trackball",
+        "noise-cancelling headphones",
+        "a paper notebook",
+        "an e-ink tablet",
+        "a laptop stand",
+        "a vertical mouse",
+        "a small tablet",
     ),
     "year": tuple(str(year) for year in range(2008, 2025)),
     "first": ("alex", "sam", "maria", "jo", "lee", "noor", "kai", "ines", "tomas", "priya"),
@@ -163,139 +525,269 @@ FILLERS: dict[str, tuple[str, ...]] = {
 
 # (category, text template, quote templates). A quote is the owner speaking in the first person.
 TEMPLATES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("tools", "Prefers {tool} over {tool2} for {task}", (
-        "For {task} I always go with {tool}; {tool2} just gets in my way.",
-        "I really prefer {tool} to {tool2} when it comes to {task}.",
-        "Please don't suggest {tool2} for {task}, I use {tool} for that.",
-    )),
-    ("tools", "Uses {tool} for {task} at work", (
-        "At work I do all my {task} in {tool}.",
-        "I've been using {tool} for {task} for years now.",
-        "My {task} happens in {tool}, that's where everything is.",
-    )),
-    ("tools", "Writes {lang} with {style}", (
-        "When I write {lang} I want {style}, no exceptions.",
-        "My {lang} code always has {style}, that's how I work.",
-    )),
-    ("tools", "Is learning {lang} to get better at {task}", (
-        "I'm picking up {lang} so I can get better at {task}.",
-        "I started learning {lang} because of all the {task} I do.",
-    )),
-    ("tools", "Keeps notes in {tool} organised by {topic}", (
-        "All my notes live in {tool}, sorted by {topic}.",
-        "I organise everything in {tool} around {topic}.",
-    )),
-    ("work-style", "Works with {device} and {device2}", (
-        "I can't work properly without {device} and {device2}.",
-        "My setup is {device} plus {device2}, nothing fancy.",
-    )),
-    ("communication", "Likes feedback to be {tone} and {tone2}", (
-        "Be {tone} with me, and keep it {tone2}.",
-        "I'd rather get {tone}, {tone2} feedback than anything sugar-coated.",
-        "I want feedback that is {tone} and {tone2}, please.",
-    )),
-    ("communication", "Wants answers as {format} rather than {format2}", (
-        "Give me {format}, not {format2}, please.",
-        "I read {format} much faster than {format2}.",
-    )),
-    ("communication", "Prefers {channel} over {channel2} for {topic}", (
-        "For {topic} just use {channel}, not {channel2}.",
-        "I never check {channel2} for {topic}; {channel} is the way to reach me.",
-    )),
-    ("communication", "Talks to their {person} in {language}", (
-        "With my {person} I always speak {language}.",
-        "I talk to my {person} in {language}, always have.",
-    )),
-    ("communication", "Does not want messages about {topic} on {day}s", (
-        "Please don't bother me about {topic} on {day}s.",
-        "I switch off from {topic} every {day}, so no messages then.",
-    )),
-    ("work-style", "Works best on {task} in {time}", (
-        "I do my best {task} in {time}.",
-        "Honestly {time} are when {task} goes well for me.",
-    )),
-    ("work-style", "Blocks {day} afternoons for {task}", (
-        "I keep {day} afternoons free for {task}, every week.",
-        "No meetings on {day} afternoons, that's my {task} time.",
-    )),
-    ("work-style", "Reviews pull requests for the {team} team every {day}", (
-        "Every {day} I go through the {team} team's pull requests.",
-        "I'm the one reviewing the {team} team's pull requests on {day}s.",
-    )),
-    ("work-style", "Plans the week with the {team} team on {day} mornings", (
-        "We plan the week with the {team} team every {day} morning.",
-        "I do planning with the {team} team on {day} mornings.",
-    )),
-    ("work-style", "Dislikes {dislike} and avoids them at work", (
-        "I can't stand {dislike}, please help me avoid them.",
-        "I avoid {dislike} whenever I can at work.",
-    )),
-    ("work-style", "Takes notes on paper in meetings with the {team} team", (
-        "In meetings with the {team} team I write everything on paper.",
-        "I take paper notes whenever I'm in a {team} team meeting.",
-    )),
-    ("preferences", "Drinks {drink} in the {part_of_day}", (
-        "I always have {drink} in the {part_of_day}.",
-        "{drink} every {part_of_day}, that's my routine.",
-    )),
-    ("preferences", "Enjoys {hobby} on weekends", (
-        "Weekends are for {hobby}, that's my thing.",
-        "I spend most weekends doing {hobby}.",
-    )),
-    ("preferences", "Plans a trip to {city} in {month} for {hobby}", (
-        "I'm going to {city} in {month}, mostly for the {hobby}.",
-        "I want to do some {hobby} when I'm in {city} this {month}.",
-    )),
-    ("preferences", "Likes working from cafés in {city}", (
-        "I love working from a café when I'm in {city}.",
-        "In {city} I always find a café to work from.",
-    )),
-    ("background", "Worked as a {role} at a {company_kind} in {city}", (
-        "I spent a few years as a {role} at a {company_kind} in {city}.",
-        "Back in {city} I was a {role} at a {company_kind}.",
-    )),
-    ("background", "Has a degree in {field} from a university in {city}", (
-        "I studied {field} in {city}.",
-        "My degree is in {field}, from a university in {city}.",
-    )),
-    ("background", "Grew up in {city} speaking {language}", (
-        "I grew up in {city}, and we spoke {language} at home.",
-        "Growing up in {city}, {language} was the language at home.",
-    )),
-    ("other", "Has a {pet} named {name}", (
-        "My {pet} is called {name}.",
-        "I have a {pet}, {name}, who runs the house.",
-    )),
-    ("constraints", "Cannot eat {food}", (
-        "I can't eat {food}, I'm allergic.",
-        "No {food} for me, ever: doctor's orders.",
-    )),
-    ("constraints", "Cannot take meetings before {hour} on {day}s", (
-        "I can't do any meetings before {hour} on {day}s, I'm on the school run.",
-        "Nothing before {hour} on {day}s, please.",
-    )),
-    ("constraints", "Keeps {topic} private from the {team} team", (
-        "Please never mention {topic} to anyone on the {team} team.",
-        "The {team} team must not hear about {topic} from me.",
-    )),
-    ("constraints", "Needs {format} about {topic} before talking to their {person}", (
-        "Before I talk to my {person} about {topic} I need {format}.",
-        "Give me {format} on {topic} before I see my {person}.",
-    )),
-    ("other", "Travels to {city} for {event} every {month}", (
-        "Every {month} I'm in {city} for {event}.",
-        "I go to {city} each {month} for {event}.",
-    )),
+    (
+        "tools",
+        "Prefers {tool} over {tool2} for {task}",
+        (
+            "For {task} I always go with {tool}; {tool2} just gets in my way.",
+            "I really prefer {tool} to {tool2} when it comes to {task}.",
+            "Please don't suggest {tool2} for {task}, I use {tool} for that.",
+        ),
+    ),
+    (
+        "tools",
+        "Uses {tool} for {task} at work",
+        (
+            "At work I do all my {task} in {tool}.",
+            "I've been using {tool} for {task} for years now.",
+            "My {task} happens in {tool}, that's where everything is.",
+        ),
+    ),
+    (
+        "tools",
+        "Writes {lang} with {style}",
+        (
+            "When I write {lang} I want {style}, no exceptions.",
+            "My {lang} code always has {style}, that's how I work.",
+        ),
+    ),
+    (
+        "tools",
+        "Is learning {lang} to get better at {task}",
+        (
+            "I'm picking up {lang} so I can get better at {task}.",
+            "I started learning {lang} because of all the {task} I do.",
+        ),
+    ),
+    (
+        "tools",
+        "Keeps notes in {tool} organised by {topic}",
+        (
+            "All my notes live in {tool}, sorted by {topic}.",
+            "I organise everything in {tool} around {topic}.",
+        ),
+    ),
+    (
+        "work-style",
+        "Works with {device} and {device2}",
+        (
+            "I can't work properly without {device} and {device2}.",
+            "My setup is {device} plus {device2}, nothing fancy.",
+        ),
+    ),
+    (
+        "communication",
+        "Likes feedback to be {tone} and {tone2}",
+        (
+            "Be {tone} with me, and keep it {tone2}.",
+            "I'd rather get {tone}, {tone2} feedback than anything sugar-coated.",
+            "I want feedback that is {tone} and {tone2}, please.",
+        ),
+    ),
+    (
+        "communication",
+        "Wants answers as {format} rather than {format2}",
+        (
+            "Give me {format}, not {format2}, please.",
+            "I read {format} much faster than {format2}.",
+        ),
+    ),
+    (
+        "communication",
+        "Prefers {channel} over {channel2} for {topic}",
+        (
+            "For {topic} just use {channel}, not {channel2}.",
+            "I never check {channel2} for {topic}; {channel} is the way to reach me.",
+        ),
+    ),
+    (
+        "communication",
+        "Talks to their {person} in {language}",
+        (
+            "With my {person} I always speak {language}.",
+            "I talk to my {person} in {language}, always have.",
+        ),
+    ),
+    (
+        "communication",
+        "Does not want messages about {topic} on {day}s",
+        (
+            "Please don't bother me about {topic} on {day}s.",
+            "I switch off from {topic} every {day}, so no messages then.",
+        ),
+    ),
+    (
+        "work-style",
+        "Works best on {task} in {time}",
+        (
+            "I do my best {task} in {time}.",
+            "Honestly {time} are when {task} goes well for me.",
+        ),
+    ),
+    (
+        "work-style",
+        "Blocks {day} afternoons for {task}",
+        (
+            "I keep {day} afternoons free for {task}, every week.",
+            "No meetings on {day} afternoons, that's my {task} time.",
+        ),
+    ),
+    (
+        "work-style",
+        "Reviews pull requests for the {team} team every {day}",
+        (
+            "Every {day} I go through the {team} team's pull requests.",
+            "I'm the one reviewing the {team} team's pull requests on {day}s.",
+        ),
+    ),
+    (
+        "work-style",
+        "Plans the week with the {team} team on {day} mornings",
+        (
+            "We plan the week with the {team} team every {day} morning.",
+            "I do planning with the {team} team on {day} mornings.",
+        ),
+    ),
+    (
+        "work-style",
+        "Dislikes {dislike} and avoids them at work",
+        (
+            "I can't stand {dislike}, please help me avoid them.",
+            "I avoid {dislike} whenever I can at work.",
+        ),
+    ),
+    (
+        "work-style",
+        "Takes notes on paper in meetings with the {team} team",
+        (
+            "In meetings with the {team} team I write everything on paper.",
+            "I take paper notes whenever I'm in a {team} team meeting.",
+        ),
+    ),
+    (
+        "preferences",
+        "Drinks {drink} in the {part_of_day}",
+        (
+            "I always have {drink} in the {part_of_day}.",
+            "{drink} every {part_of_day}, that's my routine.",
+        ),
+    ),
+    (
+        "preferences",
+        "Enjoys {hobby} on weekends",
+        (
+            "Weekends are for {hobby}, that's my thing.",
+            "I spend most weekends doing {hobby}.",
+        ),
+    ),
+    (
+        "preferences",
+        "Plans a trip to {city} in {month} for {hobby}",
+        (
+            "I'm going to {city} in {month}, mostly for the {hobby}.",
+            "I want to do some {hobby} when I'm in {city} this {month}.",
+        ),
+    ),
+    (
+        "preferences",
+        "Likes working from cafés in {city}",
+        (
+            "I love working from a café when I'm in {city}.",
+            "In {city} I always find a café to work from.",
+        ),
+    ),
+    (
+        "background",
+        "Worked as a {role} at a {company_kind} in {city}",
+        (
+            "I spent a few years as a {role} at a {company_kind} in {city}.",
+            "Back in {city} I was a {role} at a {company_kind}.",
+        ),
+    ),
+    (
+        "background",
+        "Has a degree in {field} from a university in {city}",
+        (
+            "I studied {field} in {city}.",
+            "My degree is in {field}, from a university in {city}.",
+        ),
+    ),
+    (
+        "background",
+        "Grew up in {city} speaking {language}",
+        (
+            "I grew up in {city}, and we spoke {language} at home.",
+            "Growing up in {city}, {language} was the language at home.",
+        ),
+    ),
+    (
+        "other",
+        "Has a {pet} named {name}",
+        (
+            "My {pet} is called {name}.",
+            "I have a {pet}, {name}, who runs the house.",
+        ),
+    ),
+    (
+        "constraints",
+        "Cannot eat {food}",
+        (
+            "I can't eat {food}, I'm allergic.",
+            "No {food} for me, ever: doctor's orders.",
+        ),
+    ),
+    (
+        "constraints",
+        "Cannot take meetings before {hour} on {day}s",
+        (
+            "I can't do any meetings before {hour} on {day}s, I'm on the school run.",
+            "Nothing before {hour} on {day}s, please.",
+        ),
+    ),
+    (
+        "constraints",
+        "Keeps {topic} private from the {team} team",
+        (
+            "Please never mention {topic} to anyone on the {team} team.",
+            "The {team} team must not hear about {topic} from me.",
+        ),
+    ),
+    (
+        "constraints",
+        "Needs {format} about {topic} before talking to their {person}",
+        (
+            "Before I talk to my {person} about {topic} I need {format}.",
+            "Give me {format} on {topic} before I see my {person}.",
+        ),
+    ),
+    (
+        "other",
+        "Travels to {city} for {event} every {month}",
+        (
+            "Every {month} I'm in {city} for {event}.",
+            "I go to {city} each {month} for {event}.",
+        ),
+    ),
 )
 
 SUFFIXES = (
-    " since {year}", " at home", " when travelling", " for the {team} team", " during release weeks",
-    " on remote days", " for side projects", " in {city}",
+    " since {year}",
+    " at home",
+    " when travelling",
+    " for the {team} team",
+    " during release weeks",
+    " on remote days",
+    " for side projects",
+    " in {city}",
 )
 LEAD_INS = ("", "Honestly, ", "Just so you know, ", "Like I said last time, ", "For the record, ", "Quick note: ")
 TAILS = (
-    "", " It's been that way for years.", " Please keep that in mind.", " That hasn't changed.",
-    " Don't forget it next time.", " It really matters to me.",
+    "",
+    " It's been that way for years.",
+    " Please keep that in mind.",
+    " That hasn't changed.",
+    " Don't forget it next time.",
+    " It really matters to me.",
 )
 EMAIL_TAIL = " If anything changes, write to me at {first}.{last}@{domain}."
 LONG_TAIL = (
@@ -360,21 +852,27 @@ def _quote_count(rng: random.Random) -> int:
     return rng.choices([count for count, _ in QUOTE_COUNT_WEIGHTS], [weight for _, weight in QUOTE_COUNT_WEIGHTS])[0]
 
 
+class _Slots(dict[str, str]):
+    """Values for a template's `{slot}`s, drawn on first use; `{slot2}` differs from `{slot}`."""
+
+    def __init__(self, rng: random.Random, chosen: dict[str, str]) -> None:
+        super().__init__(chosen)
+        self.rng = rng
+
+    def __missing__(self, key: str) -> str:
+        base = key.rstrip("2")
+        options = FILLERS[base]
+        value = self.rng.choice(options)
+        if key != base:
+            while value == self.get(base) and len(options) > 1:
+                value = self.rng.choice(options)
+        self[key] = value
+        return value
+
+
 def _fill(rng: random.Random, template: str, chosen: dict[str, str]) -> str:
-    """Fill `{slot}` and `{slot2}` (a second, different value of the same slot) from FILLERS."""
-
-    class Slots(dict[str, str]):
-        def __missing__(self, key: str) -> str:
-            base = key.rstrip("2")
-            options = FILLERS[base]
-            value = rng.choice(options)
-            if key != base:
-                while value == self.get(base) and len(options) > 1:
-                    value = rng.choice(options)
-            self[key] = value
-            return value
-
-    slots = Slots(chosen)
+    """`template` filled from FILLERS, reusing (and adding to) the values in `chosen`."""
+    slots = _Slots(rng, chosen)
     text = template.format_map(slots)
     chosen.update(slots)
     return text
@@ -401,19 +899,25 @@ def memories(size: int, seed: int = DEFAULT_SEED) -> list[SyntheticMemory]:
     rng = random.Random(f"{seed}:memories")
     seen: set[str] = set()
     found: list[SyntheticMemory] = []
-    attempts = 0
+    pool = list(TEMPLATES)
+    misses = [0] * len(TEMPLATES)  # a template that keeps giving known texts is used up
     while len(found) < size:
-        attempts += 1
-        if attempts > 50 * size + 1000:
+        if not pool:
             raise RuntimeError(f"the templates cannot give {size:,} distinct memories")
-        category, template, variants = rng.choice(TEMPLATES)
+        entry = rng.choice(pool)
+        category, template, variants = entry
         chosen: dict[str, str] = {}
         text = _fill(rng, template, chosen)
         if rng.random() < 0.35:
             text += _fill(rng, rng.choice(SUFFIXES), chosen)
         key = memory_id(text)
+        number = TEMPLATES.index(entry)
         if key in seen:
+            misses[number] += 1
+            if misses[number] > 25:
+                pool.remove(entry)
             continue
+        misses[number] = 0
         seen.add(key)
         count = _quote_count(rng)
         quotes: list[str] = []
@@ -431,10 +935,12 @@ def questions(count: int = 60, seed: int = DEFAULT_SEED) -> list[str]:
     """Typical questions an assistant asks before a task: targeted, a few content words each."""
     rng = random.Random(f"{seed}:questions")
     found: list[str] = []
-    while len(found) < count:
-        question = _fill(rng, QUESTION_TEMPLATES[len(found) % len(QUESTION_TEMPLATES)], {})
+    for attempt in range(count * 20):
+        question = _fill(rng, QUESTION_TEMPLATES[attempt % len(QUESTION_TEMPLATES)], {})
         if question not in found:
             found.append(question)
+        if len(found) == count:
+            break
     return found
 
 
@@ -442,7 +948,7 @@ def proposals(count: int, existing: Sequence[SyntheticMemory], seed: int = DEFAU
     """Arguments for `personakit_propose`: about 80% new memories, 20% new quotes for known ones."""
     rng = random.Random(f"{seed}:proposals:{len(existing)}")
     known = {memory_id(memory.text) for memory in existing}
-    fresh = iter(memories(count + len(existing) + 1000, seed + 1))
+    fresh = iter(memories(2 * count + 100, seed + 1))
     found: list[dict[str, str]] = []
     while len(found) < count:
         if existing and rng.random() < 0.2:

@@ -121,13 +121,17 @@ class PersonaKit:
     # -- the boundary -----------------------------------------------------------------------
 
     def _check_read(self, result: ReadResult, limit: int) -> None:
+        """Every memory is one the owner allows, and every quote is one of its quotes as `redact` shows it."""
         if len(result.memories) > limit:
             raise ReadRefused(f"The read returned {len(result.memories)} memories, more than the limit of {limit}.")
-        states = self.store.states([memory.id for memory in result.memories])
+        ids = [memory.id for memory in result.memories]
+        states = self.store.states(ids)
+        quotes = self.store.quotes(ids) if any(memory.evidence for memory in result.memories) else {}
         for memory in result.memories:
             state = states.get(memory.id)
             if state not in ("approved", "unconfirmed") or memory.confirmed != (state == "approved"):
                 raise ReadRefused(f"The read returned a memory the owner has not allowed ({state or 'unknown'}).")
-            for quote in memory.evidence:
-                if len(quote) > 240 or self.masks(quote):
-                    raise ReadRefused("The read returned a quote that was not masked and shortened.")
+            if memory.evidence:
+                shown = {self.redact(quote) for quote in quotes.get(memory.id, ())}
+                if not set(memory.evidence) <= shown:
+                    raise ReadRefused("The read returned a quote that is not one of the owner's, masked and shortened.")

@@ -95,7 +95,8 @@ def make_plugin_manager(
                 "PersonaKit's default plugins are not registered; install the package (pip install personakit-plugin)."
             )
     for plugin in plugins:
-        _register(pm, plugin, _free_name(pm, _plugin_name(plugin)))
+        if not pm.is_registered(plugin):  # an installed plugin may also be passed in code
+            _register(pm, plugin, _free_name(pm, _plugin_name(plugin)))
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:

@@ -3,6 +3,8 @@ quotes, whoever proposed it, whoever rejected it, and whoever else had the datab
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
@@ -11,6 +13,8 @@ import anyio
 import pytest
 
 from personakit_plugin.kit import PersonaKit
+from personakit_plugin.sqlite_store import FILE_NAME
+from personakit_plugin.store import StoreError
 from personakit_plugin.words import content_words
 
 from .test_stdio import READ, TEST_TIMEOUT, MakeKit, acli, call, cli, propose, server
@@ -27,6 +31,8 @@ OTHERS = [
     ("Works from Lisbon most weeks", "I am in Lisbon most weeks", "background"),
 ]
 EDITED = "Had a reaction to Xerophane tablets in Vellmarch"
+PROMPT = 15.0
+"""Seconds within which a reject must answer, even when it cannot finish erasing at once."""
 
 
 def forms(needle: str) -> set[bytes]:
@@ -201,4 +207,36 @@ def test_cli_reject_output_and_list_hold_no_text(data_dir: Path, make_kit: MakeK
         assert memory in output
         for needle in needles():
             assert needle.casefold() not in output.casefold()
+    assert_erased(data_dir)
+
+
+def test_reject_while_a_reader_is_pinned_does_not_hang(data_dir: Path, make_kit: MakeKit) -> None:
+    """Erased: when another connection holds a read snapshot, a reject cannot empty the write-ahead log at
+    once; it must still answer promptly (done, or a StoreError saying the erasure is unfinished), and the
+    text is gone from every file once that reader lets go."""
+    kit = make_kit()
+    memory = propose_all_with_kit(kit)
+    reader = sqlite3.connect(data_dir / FILE_NAME, isolation_level=None)
+    outcome: list[BaseException | None] = []
+
+    def reject() -> None:
+        try:
+            kit.store.decide(memory, "reject", kit.now())
+            outcome.append(None)
+        except BaseException as exc:
+            outcome.append(exc)
+
+    rejecting = threading.Thread(target=reject, daemon=True)
+    try:
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM memories").fetchall()
+        rejecting.start()
+        rejecting.join(PROMPT)
+        answered = not rejecting.is_alive()
+    finally:
+        reader.close()
+        rejecting.join(TEST_TIMEOUT)
+    assert answered, f"the reject was still waiting after {PROMPT} s for a reader to let go"
+    assert outcome[0] is None or isinstance(outcome[0], StoreError), outcome
+    kit.close()
     assert_erased(data_dir)

@@ -31,6 +31,8 @@ OTHERS = [
     ("Works from Lisbon most weeks", "I am in Lisbon most weeks", "background"),
 ]
 EDITED = "Had a reaction to Xerophane tablets in Vellmarch"
+NEEDLES = [SECRET, *QUOTES, *FRAGMENTS, *(word for word in content_words(SECRET) if len(word) > 6)]
+"""Found nowhere once the memory is rejected: its text, quotes, fragments and longer indexed words."""
 PROMPT = 15.0
 """Seconds within which a reject must answer, even when it cannot finish erasing at once."""
 
@@ -54,14 +56,10 @@ def leaks(folder: Path, needles: Iterable[str]) -> list[tuple[str, str]]:
     return found
 
 
-def needles(text: str = SECRET, quotes: Iterable[str] = QUOTES) -> list[str]:
-    return [text, *quotes, *FRAGMENTS, *(w for w in content_words(text) if len(w) > 6)]
-
-
 def assert_erased(folder: Path, *extra: str) -> None:
     """Every byte of every file in the folder is free of the rejected memory's text and quotes."""
     assert folder.is_dir() and any(folder.iterdir())
-    assert leaks(folder, needles() + list(extra)) == []
+    assert leaks(folder, [*NEEDLES, *extra]) == []
 
 
 def assert_scan_would_see(folder: Path) -> None:
@@ -205,7 +203,7 @@ def test_cli_reject_output_and_list_hold_no_text(data_dir: Path, make_kit: MakeK
     shown = cli(data_dir, "show", memory, "--json").stdout
     for output in (listed, shown):
         assert memory in output
-        for needle in needles():
+        for needle in NEEDLES:
             assert needle.casefold() not in output.casefold()
     assert_erased(data_dir)
 

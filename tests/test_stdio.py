@@ -63,7 +63,7 @@ def child_environment(data_dir: Path | None = None) -> dict[str, str]:
     return environ
 
 
-def cli(data_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`python -m personakit_plugin --data-dir D ARGS`, bounded (subprocess.run kills it on timeout)."""
     done = subprocess.run(
         [sys.executable, "-m", "personakit_plugin", "--data-dir", str(data_dir), *args],
@@ -73,8 +73,7 @@ def cli(data_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedP
         env=child_environment(),
         stdin=subprocess.DEVNULL,
     )
-    if check:
-        assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stderr
     return done
 
 
@@ -256,7 +255,6 @@ class RawServer:
             [sys.executable, "-m", "personakit_plugin"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
             env=child_environment(data_dir),
         )
         self.lines: list[bytes] = []
@@ -293,8 +291,10 @@ class RawServer:
             if line is None:
                 raise AssertionError(f"the server closed stdout before answering {ids}")
             self.lines.append(line)
+            if not is_json_rpc(line):
+                continue  # kept in `lines`, where the tests look for exactly this
             message = json.loads(line)
-            if isinstance(message, dict) and "method" not in message:
+            if "method" not in message:
                 self.answers[message.get("id")] = message
 
     def finish(self, timeout: float = 10.0) -> None:
@@ -312,7 +312,7 @@ class RawServer:
     def kill(self) -> None:
         self.process.kill()
         self.process.wait(timeout=10)
-        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+        for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
                 pipe.close()
 
@@ -413,6 +413,7 @@ def test_malformed_request_is_a_json_rpc_error(data_dir: Path, malformed: str) -
         raw.request(2, "tools/call", {"name": READ, "arguments": {"question": "anything"}})
         raw.wait_for(2)
         raw.wait_for(answer_id, timeout=3.0)
+    assert all(is_json_rpc(line) for line in raw.lines), raw.lines
     assert raw.answers[2]["result"]["structuredContent"] == {"memories": [], "withheld": 0}
     error = raw.answers[answer_id]["error"]
     assert error["code"] in ((-32700,) if answer_id is None else (-32600, -32602)), error

@@ -64,7 +64,9 @@ _PLACEHOLDER = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 # Where a secret is kept, not the secret: settings.DB_PASSWORD, os.environ["PW"], getenv("TOKEN").
-_CODE_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\(.*\)|\[.*\])+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_CODE_REFERENCE = re.compile(
+    r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()]*\)|\[[^\[\]]*\])+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
+)
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
 _PASSWORD_MANAGER = re.compile(r"1password\b.*", re.IGNORECASE)
 _PATH_OR_URL = re.compile(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
@@ -267,7 +269,9 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("aws-access-key", _compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b")),
     _Detector(
         "aws-secret-key",
-        _compile(r"aws_?(?:secret_?(?:access_?)?key)[\"']?\s*[:=]\s*[\"']?[A-Za-z0-9/+]{40}\b", re.IGNORECASE),
+        _compile(
+            r"aws_?secret_?(?:access_?)?key[\"']?\s*[:=]\s*[\"']?[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+])", re.IGNORECASE
+        ),
     ),
     _Detector("google-api-key", _compile(r"\bAIza[0-9A-Za-z_-]{35}")),
     _Detector("google-oauth-token", _compile(r"\bya29\.[0-9A-Za-z_-]{30,}")),

@@ -1008,6 +1008,7 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
     store = _BuildStore.open(folder)
     db = store._db
     db.execute("PRAGMA synchronous = OFF")  # building only; see the module docstring
+    db.execute("PRAGMA cache_size = -262144")  # 256 MiB: the indexes stay in memory while building
     now = EPOCH
     calls = 0
     try:

@@ -178,7 +178,7 @@ def test_hex_strings_are_digests_only_in_context() -> None:
     assert secret_kind(f"the short hash {sha[:8]} is enough") is None
     assert secret_kind(f"my key for the metrics API is {sha}") == "high-entropy"
     assert secret_kind(f"paste {sha} into the dashboard") == "high-entropy"
-    assert secret_kind(f"the commit that added my token is {sha}") == "high-entropy"
+    assert secret_kind(f"the commit hash next to the signing key: {sha}") == "high-entropy"
 
 
 @pytest.mark.parametrize(

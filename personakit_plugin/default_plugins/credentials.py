@@ -63,10 +63,9 @@ _PLACEHOLDER = re.compile(
     """,
     re.IGNORECASE | re.VERBOSE,
 )
-# Where a secret is kept, not the secret: settings.DB_PASSWORD, os.environ["PW"], getenv("TOKEN").
-_CODE_REFERENCE = re.compile(
-    r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:\([^()]*\)|\[[^\[\]]*\])+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
-)
+# Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
+# getenv("TOKEN"), input("Password: ") (whose value is cut at the space).
+_CODE_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
 _PASSWORD_MANAGER = re.compile(r"1password\b.*", re.IGNORECASE)
 _PATH_OR_URL = re.compile(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
@@ -260,7 +259,7 @@ def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(pattern, flags | re.VERBOSE)
 
 
-_CREDENTIAL_KEY = r"""(?:password|passwd|passphrase|pwd|secret|token|credentials?
+_CREDENTIAL_KEY = r"""(?:password|passwd|passphrase|pwd|(?<![a-z])pw|secret|token|credentials?
     |api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|auth[_-]?key)"""
 _VALUE = r"""(?P<value>"[^"\n]*"|'[^'\n]*'|`[^`\n]*`|<[^<>\n]*>|\S+)"""
 
@@ -332,10 +331,12 @@ _DETECTORS: tuple[_Detector, ...] = (
     ),
     _Detector(
         "credential-assignment",
-        # "my wifi password is sunshine42", "the API key for staging was: K9x-..."
+        # "my wifi password is sunshine42", "the API key for staging was: K9x-...", "the password for
+        # guests: ...". A bare "key" is left out: "the key is COVID-19 testing" is about something else.
         _compile(
-            r"""\b(?:password|passcode|passphrase|api[ _-]?key|access[ _-]?key|secret[ _-]?key|token)
-            (?:\s+(?:for|to|on|of)(?:\s+[^\s:]+){1,4}?)?\s+(?:is|was)\s*:?\s+"""
+            r"""\b(?:password|passcode|passphrase|token
+            |(?:api|access|secret|private|wi-?fi|wpa2?|license|licence|product|recovery|encryption)[ _-]?key)
+            (?:\s+(?:for|to|on|of)(?:\s+[^\s:]+){1,4}?)?(?:\s+(?:is|was)\s*:?|\s*:)\s+"""
             + _VALUE,
             re.IGNORECASE,
         ),

@@ -152,7 +152,7 @@ def _decide(action: str) -> Callable[[argparse.Namespace], None]:
             for memory_id in args.ids:
                 if memory_id not in states:
                     raise UnknownMemory(memory_id)
-                if states[memory_id] == "rejected":
+                if states[memory_id] == "rejected" and action != "reject":
                     raise CommandError(f"{memory_id} was rejected and its text erased; there is nothing to {action}.")
             for memory_id in dict.fromkeys(args.ids):
                 decision = kit.store.decide(memory_id, action, kit.now())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,6 +20,7 @@ from .store import Matches, Proposed, StoreError, UnknownMemory
 from .words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
+BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = 1
 
 # Each entry takes the schema from the version before it to its own number (1-based).
@@ -68,6 +70,7 @@ MIGRATIONS: tuple[str, ...] = (
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
+_DECISIONS = "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone FROM decisions"
 _MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
 
 
@@ -128,7 +131,7 @@ class SqliteStore:
             ) from None
         try:
             db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-            db.execute("PRAGMA busy_timeout = 30000")
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             # Look before changing anything: another program's file, or a newer schema, is left as it is.
             cls._check_owner(path, db)
             journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -304,37 +307,46 @@ class SqliteStore:
         self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
     ) -> Decision:
         with self._write() as db:
-            row = db.execute("SELECT state, category, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
-            if row is None:
-                raise UnknownMemory(memory_id)
-            before, category_before, text_before = row
-            if before == "rejected":
-                raise StoreError(f"{memory_id} was rejected and its text erased; there is nothing left to decide.")
-            after = STATE_AFTER.get(action, before)
-            category_after = category if category is not None else category_before
-            if action == "edit":
-                if text is not None and text != text_before:
-                    self._retext(db, memory_id, text)
-                db.execute("UPDATE memories SET category = ? WHERE id = ?", (category_after, memory_id))
-            db.execute(
-                "UPDATE memories SET state = ?, touched = max(touched, ?), "
-                "approved_at = CASE WHEN ? = 'approve' THEN ? ELSE approved_at END WHERE id = ?",
-                (after, now, action, now, memory_id),
-            )
-            if action == "reject":
-                db.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = ?", (memory_id,))
-                db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
-                db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
-            cursor = db.execute(
-                "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (memory_id, action, before, after, category_before, category_after, now),
-            )
-            seq = cursor.lastrowid
+            decision = self._decide(db, memory_id, action, now, text, category)
         if action == "reject":
             self._flush_erased()
+        return decision
+
+    def _decide(
+        self, db: sqlite3.Connection, memory_id: str, action: str, now: float, text: str | None, category: str | None
+    ) -> Decision:
+        row = db.execute("SELECT state, category, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        if row is None:
+            raise UnknownMemory(memory_id)
+        before, category_before, text_before = row
+        if before == "rejected":
+            if action != "reject":
+                raise StoreError(f"{memory_id} was rejected and its text erased; there is nothing left to decide.")
+            # Rejecting again records nothing; it only finishes an erasure that a reader held up.
+            last = db.execute(f"{_DECISIONS} WHERE memory_id = ? ORDER BY seq DESC LIMIT 1", (memory_id,)).fetchone()
+            return _decision(last)
+        after = STATE_AFTER.get(action, before)
+        category_after = category if category is not None else category_before
+        if action == "edit":
+            if text is not None and text != text_before:
+                self._retext(db, memory_id, text)
+            db.execute("UPDATE memories SET category = ? WHERE id = ?", (category_after, memory_id))
+        db.execute(
+            "UPDATE memories SET state = ?, touched = max(touched, ?), "
+            "approved_at = CASE WHEN ? = 'approve' THEN ? ELSE approved_at END WHERE id = ?",
+            (after, now, action, now, memory_id),
+        )
+        if action == "reject":
+            db.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = ?", (memory_id,))
+            db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
+            db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
+        cursor = db.execute(
+            "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (memory_id, action, before, after, category_before, category_after, now),
+        )
         return Decision(
-            seq=seq or 0,
+            seq=cursor.lastrowid or 0,
             memory_id=memory_id,
             action=action,
             before=before,
@@ -356,24 +368,30 @@ class SqliteStore:
 
     def _flush_erased(self) -> None:
         """Copy the erasing write into the database file and empty the write-ahead log, so the
-        erased text survives in no file of the data folder (secure_delete zeroes freed space)."""
-        with self._lock:
-            for _ in range(50):
-                busy = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-                if not busy:
-                    return
-                threading.Event().wait(0.1)
+        erased text survives in no file of the data folder (secure_delete zeroes freed space).
+
+        A reader holding an old snapshot blocks the checkpoint; it is retried for about five
+        seconds without the busy handler (which would wait 30 s each time) and without holding
+        this store's lock between attempts."""
+        for _ in range(50):
+            with self._lock:
+                self._db.execute("PRAGMA busy_timeout = 0")
+                try:
+                    busy = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+                except sqlite3.OperationalError:
+                    busy = 1
+                finally:
+                    self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if not busy:
+                return
+            time.sleep(0.1)
         raise StoreError(
-            f"The memory was erased from {self.path}, but its write-ahead log is held open by another "
-            "process; run `personakit doctor` once the servers are idle to finish erasing it."
+            f"The memory was erased from {self.path}, but another process holds its write-ahead log "
+            "open; stop the other PersonaKit processes and reject it again to finish erasing."
         )
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         where, args = ("WHERE memory_id = ?", (memory_id,)) if memory_id else ("", ())
         with self._read() as db:
-            rows = db.execute(
-                "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone "
-                f"FROM decisions {where} ORDER BY seq",
-                args,
-            ).fetchall()
+            rows = db.execute(f"{_DECISIONS} {where} ORDER BY seq", args).fetchall()
         return [_decision(row) for row in rows]

@@ -565,7 +565,6 @@ ERRORS = {
     "edit to another memory's text": (["edit", "{A}", "--text", MEMORIES[1][0]], "{B}"),
     "approve rejected": (["approve", "{R}"], "{R}"),
     "restrict rejected": (["restrict", "{R}"], "{R}"),
-    "reject rejected": (["reject", "{R}"], "{R}"),
     "reset rejected": (["reset", "{R}"], "{R}"),
     "approve list with a rejected id": (["approve", "{A}", "{R}"], "{R}"),
     "edit rejected text": (["edit", "{R}", "--text", "Something new"], "{R}"),

@@ -4,40 +4,52 @@
 every proposal; `secret_kind` names the detector that fired, for tests and diagnostics. Both work on
 the text as given, anywhere inside a longer sentence, and use only the standard library.
 
-Detected:
+Detected (the detector's name, as `secret_kind` returns it, in brackets):
 
-* API keys and tokens whose shape is fixed by their issuer: AWS access key ids and secret keys,
-  Google API keys and OAuth access tokens, GitHub, GitLab, Slack (tokens and webhook URLs), Discord
-  (bot tokens and webhook URLs), Telegram bot tokens, Stripe, OpenAI, Anthropic, Hugging Face, npm,
-  PyPI, Twilio, SendGrid, DigitalOcean, Shopify, Azure storage account keys and Mailgun;
-* PEM private key blocks (RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP ...); the BEGIN line alone is
-  enough, since a quote may well be cut before the key material;
-* JSON Web Tokens;
-* URLs with a password in them (`postgres://user:pass@host`, any `scheme://user:password@host`);
-* HTTP `Authorization` headers and `Bearer` / `Basic` credentials;
-* assignments to a credential-named key (`password=`, `"api_key": "..."`, `DB_PASSWORD: ...`,
-  `token = ...`) and statements such as "my wifi password is sunshine42", when the value looks like
-  a credential rather than prose;
-* long random-looking strings (see `_is_high_entropy`).
+* keys and tokens whose shape is fixed by their issuer: AWS access key ids and secret keys
+  (aws-access-key, aws-secret-key), Google API keys and OAuth tokens (google-api-key,
+  google-oauth-token), GitHub, GitLab and Slack tokens (github-token, gitlab-token, slack-token),
+  Slack and Discord webhook URLs (slack-webhook, discord-webhook), Discord and Telegram bot tokens
+  (discord-bot-token, telegram-bot-token), Stripe, OpenAI and Anthropic keys (stripe-key,
+  openai-key, anthropic-key), Hugging Face, npm and PyPI tokens (huggingface-token, npm-token,
+  pypi-token), Twilio, SendGrid and Mailgun keys (twilio-key, sendgrid-key, mailgun-key),
+  DigitalOcean and Shopify tokens (digitalocean-token, shopify-token) and Azure storage account
+  keys (azure-storage-key);
+* PEM private key blocks, RSA, EC, DSA, OPENSSH, ENCRYPTED, PGP and plain (private-key); the BEGIN
+  line alone is enough, since a quote may well be cut before the key material;
+* JSON Web Tokens (jwt);
+* URLs with a password in them: `postgres://user:pass@host`, any `scheme://user:password@host`
+  (connection-string);
+* HTTP `Authorization` headers and `Bearer` credentials (authorization-header), and `Basic`
+  credentials, recognised by decoding to `user:password` (basic-auth);
+* a credential-named key with a value: `password=`, `passwd:`, `pwd =`, `"api_key": "..."`,
+  `DB_PASSWORD: ...`, `token = ...`, and statements such as "my wifi password is sunshine42" or
+  "the password for guests: ..." (credential-assignment), when the value looks like a credential
+  rather than prose (`_is_credential_value`);
+* long random-looking strings of base64 or hex characters (high-entropy, `_is_high_entropy`).
 
 Deliberately not detected, because ordinary sentences look the same:
 
-* a value that is a single plain word or a phrase: "password: use the manager", "secret: patience",
-  "token = the unit the model reads". The price is that `password=letmein` and multi-word
-  passphrases pass; a credential needs a digit or a symbol, or six or more digits.
+* a value that is a plain word or a phrase: "password: use the manager", "secret: patience",
+  "token = the unit the model reads". The price is that `password=letmein` and passphrases of
+  several words pass; a credential needs a digit or a symbol besides letters, or six digits or more.
 * placeholders: `<your password>`, `[REDACTED]`, `{password}`, `${DB_PASSWORD}`, `$TOKEN`,
-  `%API_KEY%`, masks such as `***`, `xxxx`, `...`, names such as `your_password` or `YOUR_API_KEY`,
-  and `changeme`, the conventional "replace me" value. They hold no secret. The literal word `pass`
-  or `password` inside a connection URL is still refused: that form is unambiguous and the word may
-  be the real (weak) password.
-* references to where a secret lives: `settings.DB_PASSWORD`, `os.environ["TOKEN"]`, file paths.
-* hex digests in context: a 32-, 40- or 64-digit hex string right after a word such as "commit",
-  "sha", "hash", "checksum" or "digest" is an MD5/SHA-1/SHA-256 value, not a key. Without such a
-  word a long hex string is refused, because many real keys are exactly that (GitHub's old OAuth
-  tokens, Twilio auth tokens, DigitalOcean, Datadog ...). Short hashes (7 to 12 digits) are far
-  below the length considered.
-* UUIDs, URLs without credentials, e-mail addresses, paths, versions, dates, phone numbers,
-  hashtags, code identifiers and long English compounds.
+  `%API_KEY%`, masks such as `***`, `xxxx`, `...`, names such as `your_password`, `YOUR_API_KEY` or
+  `PASSWORD`, and `changeme`, the conventional "replace me" value. They hold no secret. A
+  lower-case word such as `pass` or `password` inside a connection URL is still refused: that form
+  is unambiguous and the word may well be the real, weak, password.
+* references to where a secret lives or how it is read: `settings.DB_PASSWORD`,
+  `os.environ["TOKEN"]`, `input("Password: ")`, file paths.
+* hex digests and ids in context. A 32-, 40- or 64-digit hex string shortly after a word such as
+  "commit", "sha", "hash", "checksum", "digest" or "trace id" (and no word such as "key" or "token")
+  is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without such a word a
+  long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
+  Twilio auth tokens, DigitalOcean, Datadog ...). Short git hashes, 7 to 12 digits, are far below
+  the length considered.
+* UUIDs, OpenSSH public keys, URLs without credentials (their path and query are not scanned for
+  random strings), e-mail addresses, paths, versions, dates, phone numbers, hashtags, code
+  identifiers and long English compounds.
+* PINs: "PIN" is not a credential key here, and four digits read like any other number.
 """
 
 from __future__ import annotations
@@ -148,7 +160,8 @@ _HEX_ID_CONTEXT = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _CREDENTIAL_CONTEXT = re.compile(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
-_HEX_CONTEXT_WINDOW = 40
+# How far back, in characters, the words that say what a string is are looked for.
+_CONTEXT_WINDOW = 40
 # The body of an OpenSSH public key is long base64, and public.
 _SSH_PUBLIC_KEY_TYPE = re.compile(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
@@ -185,39 +198,50 @@ def _word_coverage(token: str) -> float:
 def _in_url(match: re.Match[str]) -> bool:
     """Whether the match is part of a URL: it shares a whitespace-free stretch with `://` or `www.`."""
     text = match.string
-    start = match.start()
-    while start > 0 and not text[start - 1].isspace():
-        start -= 1
+    start = max(text.rfind(space, 0, match.start()) for space in " \t\n\r") + 1
     stretch = text[start : match.end()]
-    return "://" in stretch or stretch.lower().startswith("www.")
+    return "://" in stretch or stretch[:4].lower() == "www."
 
 
-def _is_high_entropy(match: re.Match[str]) -> bool:
-    """Whether a run of base64/hex characters looks like a randomly generated key."""
-    token = match.group().rstrip("=")
-    if len(token) < _MIN_RANDOM_LENGTH or _in_url(match) or _UUID.fullmatch(token):
-        return False
-    if _SSH_PUBLIC_KEY_TYPE.search(match.string, max(0, match.start() - 40), match.start()):
-        return False
+def _looks_random(token: str) -> bool:
+    """Whether a string of base64/hex characters reads as randomly generated rather than written."""
     if _HEX.fullmatch(token):
         if len(token) < _MIN_HEX_LENGTH or token.isdigit() or token.isalpha():
             return False
-        if len(token) in _HEX_ID_LENGTHS:
-            before = match.string[max(0, match.start() - _HEX_CONTEXT_WINDOW) : match.start()]
-            if _HEX_ID_CONTEXT.search(before) and not _CREDENTIAL_CONTEXT.search(before):
-                return False
         return _shannon_entropy(token) >= _MIN_HEX_ENTROPY
+    if token.isalpha() and token[1:].islower():
+        return False  # one long written word, such as a German compound or a Welsh place name
     has_lower = any(ch.islower() for ch in token)
     has_upper = any(ch.isupper() for ch in token)
-    if any(ch.isdigit() for ch in token):
-        if not (has_lower and has_upper) and (len(token) < _MIN_HEX_LENGTH or not (has_lower or has_upper)):
-            return False  # one case of letters and digits: demand the length of a hex key
-        max_coverage = _MAX_WORD_COVERAGE
-    elif has_lower and has_upper:
-        max_coverage = _MAX_WORD_COVERAGE_WITHOUT_DIGITS
+    has_digit = any(ch.isdigit() for ch in token)
+    if has_lower and has_upper:
+        max_coverage = _MAX_WORD_COVERAGE if has_digit else _MAX_WORD_COVERAGE_WITHOUT_DIGITS
+    elif (has_lower or has_upper) and has_digit and len(token) >= _MIN_HEX_LENGTH:
+        max_coverage = _MAX_WORD_COVERAGE  # one case of letters, and digits: only as long as a hex key
     else:
         return False
     return _shannon_entropy(token) >= _MIN_ENTROPY and _word_coverage(token) < max_coverage
+
+
+def _is_hex_id(token: str, before: str) -> bool:
+    """Whether a hex string is a digest, a commit or a trace id, by its length and the words before it."""
+    return (
+        len(token) in _HEX_ID_LENGTHS
+        and _HEX.fullmatch(token) is not None
+        and _HEX_ID_CONTEXT.search(before) is not None
+        and _CREDENTIAL_CONTEXT.search(before) is None
+    )
+
+
+def _is_high_entropy(match: re.Match[str]) -> bool:
+    """Whether a run of base64/hex characters is a randomly generated key, not a digest, id or URL."""
+    token = match.group().rstrip("=")
+    if len(token) < _MIN_RANDOM_LENGTH or _UUID.fullmatch(token) or not _looks_random(token):
+        return False
+    before = match.string[max(0, match.start() - _CONTEXT_WINDOW) : match.start()]
+    if _is_hex_id(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
+        return False
+    return not _in_url(match)
 
 
 # --- The detectors ------------------------------------------------------------------------------
@@ -334,7 +358,7 @@ _DETECTORS: tuple[_Detector, ...] = (
         # "my wifi password is sunshine42", "the API key for staging was: K9x-...", "the password for
         # guests: ...". A bare "key" is left out: "the key is COVID-19 testing" is about something else.
         _compile(
-            r"""\b(?:password|passcode|passphrase|token
+            r"""\b(?:password|passcode|passphrase|pw|token
             |(?:api|access|secret|private|wi-?fi|wpa2?|license|licence|product|recovery|encryption)[ _-]?key)
             (?:\s+(?:for|to|on|of)(?:\s+[^\s:]+){1,4}?)?(?:\s+(?:is|was)\s*:?|\s*:)\s+"""
             + _VALUE,

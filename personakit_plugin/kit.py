@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
+from .default_plugins import rank_overlap
 from .model import Candidate, ProposeResult, ReadResult
-from .plugins import PluginError, PluginManager, call_each, call_first, make_plugin_manager
+from .plugins import PluginError, PluginManager, call_each, call_first, implementations, make_plugin_manager
 from .redaction import Mask, apply_masks, shorten
 from .store import Config, Store
 from .words import content_words
@@ -27,6 +29,7 @@ class PersonaKit:
         self.pm = pm
         self.config = config
         self.store: Store = call_first(pm, "personakit_store", object, config=config)
+        self._redacted: dict[str, str] | None = None
 
     @classmethod
     def open(
@@ -50,10 +53,18 @@ class PersonaKit:
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
-        result: ReadResult = call_first(
-            self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit
-        )
-        self._check_read(result, limit)
+        # One read transaction for the hook and the boundary check (when the store offers it), and
+        # one redaction per quote: `redact` remembers what it showed until the read is done.
+        snapshot = getattr(self.store, "snapshot", None)
+        self._redacted = {}
+        try:
+            with snapshot() if callable(snapshot) else nullcontext():
+                result: ReadResult = call_first(
+                    self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit
+                )
+                self._check_read(result, limit)
+        finally:
+            self._redacted = None
         return result
 
     def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
@@ -63,6 +74,13 @@ class PersonaKit:
         return result
 
     # -- helpers for plugins ----------------------------------------------------------------
+
+    def ranks_by_default(self) -> bool:
+        """Whether the default word-overlap ranker answers `personakit_rank`: no other implementation
+        is called before it. The default read then lets the store rank in SQL (`top_matches`)
+        instead of loading every candidate; with any other ranker installed, the ranker gets them all."""
+        first = next(implementations(self.pm, "personakit_rank"), None)
+        return first is not None and first[1] is rank_overlap.personakit_rank
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         """The matching candidates, best first, as the ranking hook orders them.
@@ -101,8 +119,16 @@ class PersonaKit:
         return found
 
     def redact(self, quote: str) -> str:
-        """A quote as it may be shown: masked by every redaction hook, then shortened."""
-        return shorten(apply_masks(quote, self.masks(quote)))
+        """A quote as it may be shown: masked by every redaction hook, then shortened.
+
+        Within one `read` each quote is redacted once: the boundary check reuses what the read showed."""
+        cache = self._redacted
+        if cache is not None and quote in cache:
+            return cache[quote]
+        shown = shorten(apply_masks(quote, self.masks(quote)))
+        if cache is not None:
+            cache[quote] = shown
+        return shown
 
     def refusal(self, text: str, quote: str) -> str | None:
         """The first reason a refusal hook gives for `text` and `quote`, or None."""
@@ -132,6 +158,10 @@ class PersonaKit:
             if state not in ("approved", "unconfirmed") or memory.confirmed != (state == "approved"):
                 raise ReadRefused(f"The read returned a memory the owner has not allowed ({state or 'unknown'}).")
             if memory.evidence:
-                shown = {self.redact(quote) for quote in quotes.get(memory.id, ())}
-                if not set(memory.evidence) <= shown:
+                wanted, shown = set(memory.evidence), set[str]()
+                for quote in reversed(quotes.get(memory.id, ())):  # newest first, as evidence is chosen
+                    shown.add(self.redact(quote))
+                    if wanted <= shown:
+                        break
+                if not wanted <= shown:
                     raise ReadRefused("The read returned a quote that is not one of the owner's, masked and shortened.")

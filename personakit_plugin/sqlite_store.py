@@ -11,17 +11,28 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .model import STATE_AFTER, Candidate, Decision, Memory
-from .store import Matches, Proposed, StoreError, UnknownMemory
+import msgspec
+
+from .model import STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from .store import Matches, Proposed, Restored, StoreError, UnknownMemory
 from .words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+# A memory's state as the rank `postings` carries: approved before unconfirmed; restricted and rejected last.
+_RANK = "CASE {} WHEN 'approved' THEN 0 WHEN 'unconfirmed' THEN 1 WHEN 'restricted' THEN 2 ELSE 3 END"
+
+# Keeps `postings` in step with `words` (schema 2); `bulk_propose` drops it for its own batch and restores it.
+_POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
+        INSERT OR IGNORE INTO postings (word, rank, key, touched)
+            SELECT NEW.word, {_RANK.format("state")}, key, touched FROM memories WHERE id = NEW.memory_id;
+    END"""
 
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (
@@ -66,12 +77,81 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX decisions_by_memory ON decisions (memory_id, seq);
     """,
+    # 2: memories get an integer `key`, and `postings` index words by that key with the ranking keys
+    # (rank: 0 approved, 1 unconfirmed, 2 restricted, 3 rejected; touched) beside it, so that the
+    # default read counts, orders and limits its matches in SQL on integers, and counts the restricted
+    # matches without loading them (`SqliteStore.top_matches`). `words` stays the table writers fill;
+    # triggers keep `postings` in step with it and with each memory's state and `touched`.
+    f"""
+    CREATE TABLE memories_v2 (
+        key INTEGER PRIMARY KEY,        -- the integer the word index (postings) refers to
+        id TEXT NOT NULL UNIQUE,
+        text TEXT,                      -- NULL once rejected: erased
+        category TEXT NOT NULL,
+        state TEXT NOT NULL,
+        created REAL NOT NULL,
+        touched REAL NOT NULL,          -- latest of last proposal and last decision
+        approved_at REAL NOT NULL DEFAULT 0
+    );
+    INSERT INTO memories_v2 (id, text, category, state, created, touched, approved_at)
+        SELECT id, text, category, state, created, touched, approved_at FROM memories ORDER BY created, id;
+    DROP TABLE memories;
+    ALTER TABLE memories_v2 RENAME TO memories;
+    CREATE INDEX memories_by_state ON memories (state, approved_at);
+    CREATE TABLE postings (
+        word TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        key INTEGER NOT NULL,
+        touched REAL NOT NULL,
+        PRIMARY KEY (word, rank, key)
+    ) WITHOUT ROWID;
+    INSERT INTO postings (word, rank, key, touched)
+        SELECT w.word, {_RANK.format("m.state")}, m.key, m.touched FROM words w JOIN memories m ON m.id = w.memory_id;
+    {_POSTINGS_ADD};
+    CREATE TRIGGER postings_remove AFTER DELETE ON words BEGIN
+        DELETE FROM postings
+            WHERE word = OLD.word AND rank IN (0, 1, 2, 3)
+            AND key = (SELECT key FROM memories WHERE id = OLD.memory_id);
+    END;
+    CREATE TRIGGER postings_rerank AFTER UPDATE OF state, touched ON memories
+    WHEN OLD.state IS NOT NEW.state OR OLD.touched IS NOT NEW.touched BEGIN
+        UPDATE postings SET rank = {_RANK.format("NEW.state")}, touched = NEW.touched
+            WHERE word IN (SELECT word FROM words WHERE memory_id = NEW.id)
+            AND rank = {_RANK.format("OLD.state")} AND key = NEW.key;
+    END;
+    """,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
+
+PREVIOUS_TEXTS = """
+    CREATE TABLE IF NOT EXISTS previous_texts (
+        memory_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,           -- the edit decision that replaced it
+        text TEXT NOT NULL,
+        PRIMARY KEY (memory_id, seq)
+    ) WITHOUT ROWID
+"""
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
 _DECISIONS = "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone FROM decisions"
 _MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The SQL statements of a script, one at a time; a trigger's body keeps its semicolons."""
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                yield pending
+            pending = ""
+
+
+def _chunks(values: list[str], size: int = 500) -> Iterator[tuple[str, ...]]:
+    """`values` in tuples of at most `size`, to stay under SQLite's limit on bound parameters."""
+    for start in range(0, len(values), size):
+        yield tuple(values[start : start + size])
 
 
 def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
@@ -112,7 +192,9 @@ class SqliteStore:
         self.path = path
         self.location = str(path)
         self._db = connection
-        self._lock = threading.Lock()
+        # Re-entrant, so that the reads inside a `snapshot` take it again on the same thread.
+        self._lock = threading.RLock()
+        self._in_snapshot = False
 
     @classmethod
     def open(cls, data_dir: Path) -> SqliteStore:
@@ -144,6 +226,8 @@ class SqliteStore:
         db.execute("PRAGMA foreign_keys = ON")
         store = cls(path, db)
         store._migrate()
+        store._add_previous_texts()
+        store._probe()
         return store
 
     @staticmethod
@@ -165,12 +249,27 @@ class SqliteStore:
             with self._write() as db:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 for number in range(version + 1, SCHEMA_VERSION + 1):
-                    for statement in MIGRATIONS[number - 1].split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    for statement in _statements(MIGRATIONS[number - 1]):
+                        db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
         except sqlite3.DatabaseError as exc:
             raise _unreadable(self.path, exc) from None
+
+    def _add_previous_texts(self) -> None:
+        """The texts edits replaced, kept apart from the history (which never holds text) so an edit can
+        be undone; a reject erases them with the rest. Created when missing, outside the numbered schema."""
+        try:
+            with self._write() as db:
+                db.execute(PREVIOUS_TEXTS)
+        except sqlite3.DatabaseError as exc:
+            raise _unreadable(self.path, exc) from None
+
+    def _probe(self) -> None:
+        """Read the first row of each table, a few pages in all, so that a file whose pages are
+        damaged is refused when it is opened (one sentence naming it), not at the first read."""
+        with self._read() as db:
+            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions"):
+                db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -186,10 +285,36 @@ class SqliteStore:
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.execute("BEGIN")
-            try:
+            if self._in_snapshot:  # already inside one read transaction: see `snapshot`
                 yield self._db
+                return
+            try:
+                self._db.execute("BEGIN")
+                try:
+                    yield self._db
+                finally:
+                    self._db.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                if isinstance(exc, sqlite3.OperationalError):  # locked, busy ...: not the file's fault
+                    raise
+                raise _unreadable(self.path, exc) from None  # a damaged file: one sentence naming it
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Make every read inside the block one read transaction: one consistent view of the data
+        and one BEGIN/COMMIT instead of one per call. `PersonaKit.read` wraps a whole
+        `personakit_read` (the hook and the boundary check) in it. Only reads may run inside;
+        other threads using this store wait until the block ends."""
+        with self._lock:
+            if self._in_snapshot:
+                yield
+                return
+            self._db.execute("BEGIN")
+            self._in_snapshot = True
+            try:
+                yield
             finally:
+                self._in_snapshot = False
                 self._db.execute("COMMIT")
 
     def close(self) -> None:
@@ -246,6 +371,156 @@ class SqliteStore:
         ]
         restricted = sum(1 for row in rows if row[3] == "restricted")
         return Matches(candidates, restricted)
+
+    def bulk_propose(self, items: Iterable[tuple[str, str, str, float]]) -> list[Proposed]:
+        """Propose many memories, each `(text, quote, category, now)`, in one durable transaction.
+
+        The same as `propose` called for each item in turn (the same ids and answers; a text that
+        maps to a memory already stored, or to one earlier in `items`, adds its quote as the newest
+        unless the memory has it, moves `touched` forward and keeps state and category; nothing is
+        added to a rejected memory), but the lookups and the writes are done in batches: an import
+        of 100,000 memories is one commit, not 100,000. Nothing is written if any item fails.
+        """
+        batch = [(text, quote, category, now, memory_id(text)) for text, quote, category, now in items]
+        answers: list[Proposed] = []
+        with self._lock:
+            cache = self._db.execute("PRAGMA cache_size").fetchone()[0]
+            # A large import touches every index at random pages: a page cache to match, for its duration.
+            self._db.execute(f"PRAGMA cache_size = {-min(256, 1 + len(batch) // 500) * 1024}")
+            try:
+                self._bulk_propose(batch, answers)
+            finally:
+                self._db.execute(f"PRAGMA cache_size = {cache}")
+        return answers
+
+    def _bulk_propose(self, batch: list[tuple[str, str, str, float, str]], answers: list[Proposed]) -> None:
+        with self._write() as db:
+            known: dict[str, tuple[str, str]] = {}  # alias key -> (memory id, state)
+            for chunk in _chunks(list(dict.fromkeys(item[4] for item in batch))):
+                known.update(
+                    (key, (memory, state))
+                    for key, memory, state in db.execute(
+                        "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
+                        f"WHERE a.key IN ({','.join('?' * len(chunk))})",
+                        chunk,
+                    )
+                )
+            quotes: dict[str, list[str]] = {}  # the quotes of every memory proposed here, oldest first
+            last_seq: dict[str, int] = {}  # the highest quote number already in the file
+            for chunk in _chunks(sorted({memory for memory, state in known.values() if state != "rejected"})):
+                for memory in chunk:
+                    quotes[memory] = []
+                for memory, quote, seq in db.execute(
+                    f"SELECT memory_id, quote, seq FROM quotes WHERE memory_id IN ({','.join('?' * len(chunk))}) "
+                    "ORDER BY memory_id, seq",
+                    chunk,
+                ):
+                    quotes[memory].append(quote)
+                    last_seq[memory] = seq
+            stored = {memory: len(found) for memory, found in quotes.items()}  # how many are in the file
+            new: dict[str, tuple[str, str, float]] = {}  # id -> (text, category, created)
+            touched: dict[str, float] = {}
+            for text, quote, category, now, key in batch:
+                if key in known:
+                    memory, state = known[key]
+                    answers.append(Proposed(memory, False, state))
+                    if state == "rejected":
+                        continue
+                else:
+                    memory = key
+                    answers.append(Proposed(memory, memory not in new, "unconfirmed"))
+                    if memory not in new:
+                        new[memory] = (text, category, now)
+                        quotes[memory] = []
+                        stored[memory] = 0
+                touched[memory] = max(touched.get(memory, now), now)
+                if quote not in quotes[memory]:
+                    quotes[memory].append(quote)
+            first_key = db.execute("SELECT coalesce(max(key), 0) FROM memories").fetchone()[0]
+            # Every write in index order: each b-tree then grows at its end instead of at random pages,
+            # which keeps a large import from thrashing the page cache.
+            ids = sorted(new)
+            db.executemany(
+                "INSERT INTO memories (id, text, category, state, created, touched) "
+                "VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
+                ((memory, *new[memory][:2], new[memory][2], touched[memory]) for memory in ids),
+            )
+            db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((memory, memory) for memory in ids))
+            db.executemany(
+                "UPDATE memories SET touched = max(touched, ?) WHERE id = ?",
+                ((at, memory) for memory, at in touched.items() if memory not in new),
+            )
+            db.executemany(
+                "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
+                (
+                    (memory, seq, quote)
+                    for memory in sorted(quotes)
+                    for seq, quote in enumerate(quotes[memory][stored[memory] :], start=last_seq.get(memory, 0) + 1)
+                ),
+            )
+            # The new memories' postings in one ordered insert rather than one trigger call per word:
+            # the trigger is dropped and created again inside this transaction, so no other
+            # connection ever sees the schema without it. New memories have keys above every old one.
+            db.execute("DROP TRIGGER postings_add")
+            db.executemany(
+                "INSERT INTO words (word, memory_id) VALUES (?, ?)",
+                sorted((word, memory) for memory in ids for word in content_words(new[memory][0])),
+            )
+            db.execute(
+                "INSERT OR IGNORE INTO postings (word, rank, key, touched) "
+                "SELECT w.word, 1, m.key, m.touched FROM memories m JOIN words w ON w.memory_id = m.id "
+                "WHERE m.key > ? ORDER BY w.word, m.key",
+                (first_key,),
+            )
+            db.execute(_POSTINGS_ADD)
+
+    def top_matches(self, words: frozenset[str], limit: int) -> Matches:
+        """The default ranking done in SQL: the first `limit` approved or unconfirmed memories that
+        share a word with `words`, in the contract's order (score, then approved before unconfirmed,
+        then most recent `touched`, then id), and the count of every restricted memory that matches.
+
+        The same as the default `personakit_rank` over `matches(words)` cut to `limit`, but the
+        counting, ordering and `LIMIT` happen on the integer `postings` (which carry each memory's
+        rank and `touched`), the restricted ones are counted there without being loaded, and only
+        the memories returned are read in full. The default read uses it when the default ranking
+        hook is the one in effect; a third-party ranker gets every candidate from `matches`.
+
+        SQL orders by (score, rank, touched) only; the id, the last tie-break, is applied here. So
+        the query asks for one row more than it keeps: if that row ties with the last one kept, the
+        tie may go on past the cut, and it asks again for twice as many until the tie ends.
+        """
+        if not words:
+            return Matches([], 0)
+        args = tuple(words)
+        marks = ",".join("?" * len(args))
+        ranked = (
+            f"SELECT key, count(*) AS matched, rank, touched FROM postings WHERE word IN ({marks}) AND rank < 2 "
+            "GROUP BY key ORDER BY matched DESC, rank, touched DESC LIMIT ?"
+        )
+        limit = max(1, limit)
+        with self._read() as db:
+            restricted = db.execute(
+                f"SELECT count(DISTINCT key) FROM postings WHERE word IN ({marks}) AND rank = 2", args
+            ).fetchone()[0]
+            fetch = limit
+            while True:
+                rows = db.execute(ranked, (*args, fetch + 1)).fetchall()
+                if len(rows) <= fetch or rows[fetch][1:] != rows[limit - 1][1:]:
+                    break
+                fetch *= 2
+            rows = rows[:fetch]
+            full: dict[int, tuple] = {}
+            if rows:
+                keys = tuple(row[0] for row in rows)
+                full = {
+                    row[0]: row[1:]
+                    for row in db.execute(
+                        f"SELECT key, {_MEMORY_COLUMNS} FROM memories WHERE key IN ({','.join('?' * len(keys))})", keys
+                    )
+                }
+        candidates = [Candidate(memory=_memory(full[row[0]]), matched=row[1]) for row in rows]
+        candidates.sort(key=lambda c: (-c.matched, c.memory.state != "approved", -c.memory.touched, c.memory.id))
+        return Matches(candidates[:limit], restricted)
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         chosen: list[Memory] = []
@@ -327,8 +602,10 @@ class SqliteStore:
             return _decision(last)
         after = STATE_AFTER.get(action, before)
         category_after = category if category is not None else category_before
+        retexted = action == "edit" and text is not None and text != text_before
         if action == "edit":
-            if text is not None and text != text_before:
+            if retexted:
+                assert text is not None
                 self._retext(db, memory_id, text)
             db.execute("UPDATE memories SET category = ? WHERE id = ?", (category_after, memory_id))
         db.execute(
@@ -340,11 +617,17 @@ class SqliteStore:
             db.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = ?", (memory_id,))
             db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
             db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
+            db.execute("DELETE FROM previous_texts WHERE memory_id = ?", (memory_id,))
         cursor = db.execute(
             "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (memory_id, action, before, after, category_before, category_after, now),
         )
+        if retexted:
+            db.execute(
+                "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",
+                (memory_id, cursor.lastrowid, text_before),
+            )
         return Decision(
             seq=cursor.lastrowid or 0,
             memory_id=memory_id,
@@ -395,3 +678,179 @@ class SqliteStore:
         with self._read() as db:
             rows = db.execute(f"{_DECISIONS} {where} ORDER BY seq", args).fetchall()
         return [_decision(row) for row in rows]
+
+    # -- undo, export and import ------------------------------------------------------------
+
+    def undo(self, now: float) -> Decision | None:
+        with self._write() as db:
+            row = db.execute(f"{_DECISIONS} WHERE undone = 0 AND action != 'undo' ORDER BY seq DESC LIMIT 1").fetchone()
+            if row is None:
+                return None
+            decision = _decision(row)
+            memory = decision.memory_id
+            if decision.action == "reject":
+                raise StoreError(
+                    f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
+                    "its text and quotes were erased."
+                )
+            current = db.execute("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
+            if current is None or current[0] != decision.after:
+                raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
+            state, category = current
+            restored = decision.category_before if decision.category_before is not None else category
+            if decision.action == "edit":
+                old = db.execute(
+                    "SELECT text FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, decision.seq)
+                ).fetchone()
+                if old is not None:
+                    self._retext(db, memory, old[0])
+                    db.execute("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, decision.seq))
+            if decision.action == "approve":
+                # Back to when it was approved before, if ever (by a decision still standing).
+                db.execute(
+                    "UPDATE memories SET approved_at = coalesce(("
+                    "  SELECT max(at) FROM decisions WHERE memory_id = ? AND action = 'approve' AND undone = 0"
+                    "  AND seq < ?), 0) WHERE id = ?",
+                    (memory, decision.seq, memory),
+                )
+            db.execute(
+                "UPDATE memories SET state = ?, category = ?, touched = max(touched, ?) WHERE id = ?",
+                (decision.before, restored, now, memory),
+            )
+            db.execute("UPDATE decisions SET undone = 1 WHERE seq = ?", (decision.seq,))
+            db.execute(
+                "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
+                "VALUES (?, 'undo', ?, ?, ?, ?, ?)",
+                (memory, state, decision.before, category, restored, now),
+            )
+        return msgspec.structs.replace(decision, undone=True)
+
+    def dump(self) -> list[ExportedMemory]:
+        with self._read() as db:
+            rows = db.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall()
+            quotes: dict[str, list[str]] = {}
+            for memory, quote in db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq"):
+                quotes.setdefault(memory, []).append(quote)
+            aliases: dict[str, list[str]] = {}
+            for key, memory in db.execute("SELECT key, memory_id FROM aliases WHERE key != memory_id ORDER BY key"):
+                aliases.setdefault(memory, []).append(key)
+            previous = {(m, n): text for m, n, text in db.execute("SELECT memory_id, seq, text FROM previous_texts")}
+            history: dict[str, list[ExportedDecision]] = {}
+            for row in db.execute(f"{_DECISIONS} ORDER BY seq"):
+                d = _decision(row)
+                history.setdefault(d.memory_id, []).append(
+                    ExportedDecision(
+                        seq=d.seq,
+                        action=d.action,
+                        before=d.before,
+                        after=d.after,
+                        at=d.at,
+                        category_before=d.category_before,
+                        category_after=d.category_after,
+                        undone=d.undone,
+                        previous_text=previous.get((d.memory_id, d.seq)),
+                    )
+                )
+        dumped = []
+        for row in rows:
+            memory = _memory(row)
+            kept = memory.state != "rejected"
+            dumped.append(
+                ExportedMemory(
+                    id=memory.id,
+                    state=memory.state,
+                    text=memory.text if kept else None,
+                    category=memory.category if kept else None,
+                    quotes=tuple(quotes.get(memory.id, ())) if kept else (),
+                    created=memory.created if kept else None,
+                    touched=memory.touched if kept else None,
+                    approved_at=memory.approved_at if kept else None,
+                    aliases=tuple(aliases.get(memory.id, ())),
+                    history=tuple(history.get(memory.id, ())),
+                )
+            )
+        return dumped
+
+    def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
+        created: list[str] = []
+        known: list[str] = []
+        added = 0
+        decisions: list[tuple[ExportedDecision, str, bool]] = []
+        with self._write() as db:
+            fresh = db.execute("SELECT count(*) FROM decisions").fetchone()[0] == 0
+            for record in memories:
+                kept = record.state != "rejected"
+                keys = [record.id, *([memory_id(record.text)] if kept and record.text else []), *record.aliases]
+                found = None
+                for key in keys:
+                    found = db.execute(
+                        "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = ?",
+                        (key,),
+                    ).fetchone()
+                    if found is not None:
+                        break
+                if found is not None:
+                    known.append(found[0])
+                    if kept and found[1] != "rejected":
+                        for quote in record.quotes:
+                            if not db.execute(
+                                "SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (found[0], quote)
+                            ).fetchone():
+                                db.execute(
+                                    "INSERT INTO quotes (memory_id, seq, quote) "
+                                    "SELECT ?, coalesce(max(seq), 0) + 1, ? FROM quotes WHERE memory_id = ?",
+                                    (found[0], quote, found[0]),
+                                )
+                                added += 1
+                    continue
+                times = [d.at for d in record.history]
+                first = record.created if record.created is not None else min(times, default=0.0)
+                last = record.touched if record.touched is not None else max(times, default=first)
+                db.execute(
+                    f"INSERT INTO memories ({_MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        record.text if kept else None,
+                        (record.category or "other") if kept else "other",
+                        record.state,
+                        first,
+                        last,
+                        record.approved_at or 0.0,
+                    ),
+                )
+                db.executemany(
+                    "INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", ((k, record.id) for k in keys)
+                )
+                if kept:
+                    db.executemany(
+                        "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
+                        ((record.id, n, q) for n, q in enumerate(record.quotes, start=1)),
+                    )
+                    db.executemany(
+                        "INSERT INTO words (word, memory_id) VALUES (?, ?)",
+                        ((w, record.id) for w in content_words(record.text or "")),
+                    )
+                decisions.extend((d, record.id, kept) for d in record.history)
+                created.append(record.id)
+            for d, memory, kept in sorted(decisions, key=lambda entry: entry[0].seq):
+                cursor = db.execute(
+                    "INSERT INTO decisions (seq, memory_id, action, before, after, category_before, category_after, "
+                    "at, undone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        d.seq if fresh else None,
+                        memory,
+                        d.action,
+                        d.before,
+                        d.after,
+                        d.category_before,
+                        d.category_after,
+                        d.at,
+                        int(d.undone),
+                    ),
+                )
+                if kept and d.previous_text is not None:
+                    db.execute(
+                        "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",
+                        (memory, cursor.lastrowid, d.previous_text),
+                    )
+        return Restored(created, known, added)

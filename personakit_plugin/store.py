@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
 import msgspec
 
-from .model import Candidate, Decision, Memory
+from .model import Candidate, Decision, ExportedMemory, Memory
 
 
 class StoreError(Exception):
@@ -35,6 +35,14 @@ class Proposed(msgspec.Struct, frozen=True):
     state: str
 
 
+class Restored(msgspec.Struct, frozen=True):
+    """What `Store.restore` did: ids created, ids already known (by id or by text), quotes added to those."""
+
+    created: list[str]
+    known: list[str]
+    quotes_added: int
+
+
 class Matches(msgspec.Struct, frozen=True):
     candidates: list[Candidate]
     """Approved and unconfirmed memories sharing at least one word with the question."""
@@ -43,7 +51,14 @@ class Matches(msgspec.Struct, frozen=True):
 
 
 class Store(Protocol):
-    """A storage backend. Every method is one transaction; every write is durable when it returns."""
+    """A storage backend. Every method is one transaction; every write is durable when it returns.
+
+    Two more methods are optional, and the default read uses them when a backend has them (the
+    SQLite store does): `top_matches(words, limit) -> Matches`, the first `limit` matches already
+    in the default ranking's order with the restricted count, used instead of `matches` while the
+    default ranker is the one in effect; and `snapshot()`, a context manager that makes the reads
+    inside it one read transaction, held around a whole read.
+    """
 
     location: str
     """Where the data is, for the owner to read (a path or a URL without its password)."""
@@ -78,5 +93,20 @@ class Store(Protocol):
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         """The decisions, oldest first."""
+
+    def undo(self, now: float) -> Decision | None:
+        """Revert the latest decision not yet undone (an undo itself is never undone): the memory gets
+        back its state, category, approved_at and, after an edit, its text. The decision is marked
+        undone and the undo recorded as a decision of its own. Returns the decision undone (now
+        marked), or None when there is none. Undoing a reject is a StoreError that changes nothing."""
+
+    def dump(self) -> list[ExportedMemory]:
+        """Every memory with its quotes and decisions, oldest first, as `personakit export` writes it."""
+
+    def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
+        """Merge exported memories in one transaction. A memory the store already knows (by its id,
+        its text or an alias) only gains the quotes it lacks (none if either side rejected it); an
+        unknown one is created with its state, category, quotes, times and decisions. Into a store
+        with no decisions yet, the decisions keep their numbers, so a round trip is lossless."""
 
     def close(self) -> None: ...

@@ -59,12 +59,51 @@ import binascii
 import math
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
+
+
+class _LazyPattern:
+    """A regular expression compiled the first time it is used, not when the module is imported:
+    the detectors are some forty verbose patterns, and compiling them all would add tens of
+    milliseconds to every server's start, before any proposal needs them."""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    def fullmatch(self, text: str) -> re.Match[str] | None:
+        return self.compiled.fullmatch(text)
+
+    def match(self, text: str) -> re.Match[str] | None:
+        return self.compiled.match(text)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled.search(text)
+
+    def findall(self, text: str) -> list[str]:
+        return self.compiled.findall(text)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return self.compiled.finditer(text)
+
+
+def _lazy(source: str, flags: int = 0) -> _LazyPattern:
+    return _LazyPattern(source, flags)
+
 
 # --- Values: is what follows `password=` a credential? -----------------------------------------
 
-_PLACEHOLDER = re.compile(
+_PLACEHOLDER = _lazy(
     r"""
     <[^<>]*> | \[[^\[\]]*\] | \{\{?[^{}]*\}\}?               # <your password>, [REDACTED], {{ token }}
     | \$\{[^{}]*\} | \$\(?[a-z_]\w*\)? | %[a-z_]\w*% | %\(\w+\)s  # ${DB_PASS}, $TOKEN, %API_KEY%, %(pw)s
@@ -77,11 +116,11 @@ _PLACEHOLDER = re.compile(
 )
 # Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
 # getenv("TOKEN"), input("Password: ") (whose value is cut at the space).
-_CODE_REFERENCE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_CODE_REFERENCE = _lazy(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
-_PASSWORD_MANAGER = re.compile(r"1password\b.*", re.IGNORECASE)
-_PATH_OR_URL = re.compile(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
-_VERSION = re.compile(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
+_PASSWORD_MANAGER = _lazy(r"1password\b.*", re.IGNORECASE)
+_PATH_OR_URL = _lazy(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
+_VERSION = _lazy(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
 _QUOTES = "\"'`"
 _SENTENCE_PUNCTUATION = ".,;:!?"
 _OPENER = {")": "(", "]": "[", "}": "{", '"': '"', "'": "'", "`": "`"}
@@ -154,21 +193,21 @@ _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 # Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
 # as they are keys; the words just before one tell which. A credential word wins over an id word.
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
-_HEX_ID_CONTEXT = re.compile(
+_HEX_ID_CONTEXT = _lazy(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
     |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_CREDENTIAL_CONTEXT = re.compile(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
+_CREDENTIAL_CONTEXT = _lazy(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
 # How far back, in characters, the words that say what a string is are looked for.
 _CONTEXT_WINDOW = 40
 # The body of an OpenSSH public key is long base64, and public.
-_SSH_PUBLIC_KEY_TYPE = re.compile(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
-_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-_HEX = re.compile(r"[0-9a-f]+|[0-9A-F]+")
-_LETTER_RUN = re.compile(r"[A-Z]?[a-z]+")
-_NUMBER = re.compile(r"(?<![0-9])[0-9]{4,}(?![0-9])|(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
-_FOUR_CONSONANTS = re.compile(r"[b-df-hj-np-tv-xz]{4}", re.IGNORECASE)
+_SSH_PUBLIC_KEY_TYPE = _lazy(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
+_UUID = _lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_HEX = _lazy(r"[0-9a-f]+|[0-9A-F]+")
+_LETTER_RUN = _lazy(r"[A-Z]?[a-z]+")
+_NUMBER = _lazy(r"(?<![0-9])[0-9]{4,}(?![0-9])|(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
+_FOUR_CONSONANTS = _lazy(r"[b-df-hj-np-tv-xz]{4}", re.IGNORECASE)
 _VOWELS = frozenset("aeiouyAEIOUY")
 
 
@@ -249,7 +288,7 @@ def _is_high_entropy(match: re.Match[str]) -> bool:
 
 class _Detector(NamedTuple):
     name: str
-    pattern: re.Pattern[str]
+    pattern: _LazyPattern
     # A second look at a match, for shapes that ordinary text can also take; None accepts every match.
     confirm: Callable[[re.Match[str]], bool] | None = None
 
@@ -279,8 +318,8 @@ def _basic_is_real(match: re.Match[str]) -> bool:
     return _is_basic_credential(match["value"])
 
 
-def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern, flags | re.VERBOSE)
+def _compile(pattern: str, flags: int = 0) -> _LazyPattern:
+    return _lazy(pattern, flags | re.VERBOSE)
 
 
 _CREDENTIAL_KEY = r"""(?:password|passwd|passphrase|pwd|(?<![a-z])pw|secret|token|credentials?

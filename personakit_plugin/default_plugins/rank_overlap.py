@@ -1,4 +1,10 @@
-"""Ranking by word overlap: more shared words first, then approved, then most recent, then id."""
+"""Ranking by word overlap: more shared words first, then approved, then most recent, then id.
+
+While this is the ranker in effect (`PersonaKit.ranks_by_default`), the default read asks the
+store for `top_matches` when it has them: the same order computed in SQL, for the first `limit`
+matches only. This function stays the definition of the order, and ranks whenever the store
+cannot, or when a read hook calls `kit.rank`.
+"""
 
 from __future__ import annotations
 

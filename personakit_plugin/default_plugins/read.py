@@ -14,11 +14,20 @@ if TYPE_CHECKING:
 
 @hookimpl(trylast=True)
 def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult:
-    found = kit.store.matches(content_words(question))
-    ranked = kit.rank(question, found.candidates)
+    words = content_words(question)
+    # The fast path: with the default ranker in effect, a store that can rank in SQL returns only
+    # the first `limit` matches (and the restricted count); ranking them again changes nothing.
+    # Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
+    top_matches = getattr(kit.store, "top_matches", None)
+    if top_matches is not None and kit.ranks_by_default():
+        found = top_matches(words, limit)
+        ranked = found.candidates
+    else:
+        found = kit.store.matches(words)
+        ranked = kit.rank(question, found.candidates)
     chosen: list[Memory] = [candidate.memory for candidate in ranked[:limit]]
     room = min(FILL_TO, limit) - len(chosen)
-    if room > 0:
+    if room > 0:  # fewer matches than `limit`, so `ranked` holds every match on either path
         chosen += kit.store.approved(room, exclude={candidate.memory.id for candidate in ranked})
     quotes = kit.store.quotes([memory.id for memory in chosen])
     memories = [

@@ -1,0 +1,338 @@
+"""The fast read path and the bulk path: schema 2 and its migration from a real version-1 file,
+`top_matches` (ranking in SQL) against the general path (every candidate through the ranking
+hook), the one-transaction read, the redaction cache, and `bulk_propose` against `propose`."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from personakit_plugin import hookimpl, sqlite_store
+from personakit_plugin.default_plugins import rank_overlap
+from personakit_plugin.kit import PersonaKit
+from personakit_plugin.model import Candidate
+from personakit_plugin.redaction import Mask
+from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.words import content_words, memory_id
+
+VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
+
+
+def default_order(store: SqliteStore, words: frozenset[str], limit: int) -> tuple[list[tuple[str, int]], int]:
+    """The general path: every candidate, ranked by the default ranking hook, cut to `limit`."""
+    found = store.matches(words)
+    ranked = rank_overlap.personakit_rank(found.candidates)[:limit]
+    return [(c.memory.id, c.matched) for c in ranked], found.restricted
+
+
+def fast_order(store: SqliteStore, words: frozenset[str], limit: int) -> tuple[list[tuple[str, int]], int]:
+    found = store.top_matches(words, limit)
+    return [(c.memory.id, c.matched) for c in found.candidates], found.restricted
+
+
+@pytest.fixture
+def store(data_dir: Path) -> Iterator[SqliteStore]:
+    opened = SqliteStore.open(data_dir)
+    yield opened
+    opened.close()
+
+
+# -- schema 2 and the migration from 1 ------------------------------------------------------------
+
+
+def write_version_1(folder: Path) -> None:
+    """A data folder as PersonaKit 0.1 (schema 1) left it, written with plain SQLite."""
+    folder.mkdir(parents=True)
+    db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    for statement in sqlite_store._statements(sqlite_store.MIGRATIONS[0]):
+        db.execute(statement)
+    rows = [
+        ("Drinks green tea every morning", "approved", 10.0, 12.0, ["I drink green tea", "tea again"]),
+        ("Green tea gives them headaches", "restricted", 11.0, 13.0, ["tea hurts"]),
+        ("Takes notes in meetings", "unconfirmed", 12.0, 12.0, ["my notes"]),
+        ("Had a secret tea garden", "rejected", 13.0, 14.0, []),
+        ("Prefers coffee to tea", "unconfirmed", 14.0, 15.0, ["coffee"]),
+    ]
+    for text, state, created, touched, quotes in rows:
+        key = memory_id(text)
+        kept = state != "rejected"
+        db.execute(
+            "INSERT INTO memories (id, text, category, state, created, touched, approved_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (key, text if kept else None, "other", state, created, touched, touched if state == "approved" else 0),
+        )
+        db.execute("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
+        db.executemany(
+            "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
+            [(key, n, q) for n, q in enumerate(quotes, start=1)],
+        )
+        if kept:
+            db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", [(w, key) for w in content_words(text)])
+        db.execute(
+            "INSERT INTO decisions (memory_id, action, before, after, at) VALUES (?, 'approve', 'unconfirmed', ?, ?)",
+            (key, state, touched),
+        )
+    db.execute("PRAGMA user_version = 1")
+    db.close()
+
+
+def test_a_version_1_file_migrates_to_version_2(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    write_version_1(folder)
+    store = SqliteStore.open(folder)
+    try:
+        db = store._db
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 2
+        columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
+        assert columns[:2] == ["key", "id"]
+        assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5
+        # Every indexed word of a kept memory is in the postings, with its memory's rank and touched.
+        postings = db.execute("SELECT count(*) FROM postings").fetchone()[0]
+        assert postings == db.execute("SELECT count(*) FROM words").fetchone()[0] > 0
+        tea = memory_id("Drinks green tea every morning")
+        memory = store.get(tea)
+        assert memory is not None
+        assert (memory.text, memory.state, memory.quotes, memory.touched) == (
+            "Drinks green tea every morning",
+            "approved",
+            ("I drink green tea", "tea again"),
+            12.0,
+        )
+        words = frozenset({"green", "tea"})
+        assert fast_order(store, words, 7) == default_order(store, words, 7)
+        assert fast_order(store, words, 7)[1] == 1  # the restricted one, counted, not shown
+        assert [m for m, _ in fast_order(store, words, 7)[0]] == [tea, memory_id("Prefers coffee to tea")]
+        # Writes after the migration keep the postings in step.
+        assert store.propose("Drinks green tea every morning.", "more tea", "other", 20.0).id == tea
+        fresh = store.propose("Green tea at noon", "noon tea", "other", 21.0).id
+        store.decide(memory_id("Prefers coffee to tea"), "reject", 22.0)
+        assert fast_order(store, words, 7) == default_order(store, words, 7)
+        assert [m for m, _ in fast_order(store, words, 7)[0]] == [tea, fresh]
+        assert store.history(tea)[0].action == "approve"
+    finally:
+        store.close()
+    again = SqliteStore.open(folder)  # opening a migrated file again changes nothing
+    try:
+        assert again._db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert fast_order(again, frozenset({"tea"}), 3) == default_order(again, frozenset({"tea"}), 3)
+    finally:
+        again.close()
+
+
+def test_a_migrated_reject_still_erases_every_trace(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    write_version_1(folder)
+    store = SqliteStore.open(folder)
+    try:
+        secret = store.propose("Keeps a zanzibarian ledger", "my zanzibarian ledger", "other", 30.0).id
+        store.decide(secret, "reject", 31.0)
+        assert store._db.execute("SELECT count(*) FROM postings WHERE word = 'zanzibarian'").fetchone()[0] == 0
+    finally:
+        store.close()
+    for path in folder.iterdir():
+        assert b"zanzibarian" not in path.read_bytes(), path.name
+
+
+def test_the_postings_follow_states_and_touched(store: SqliteStore) -> None:
+    first = store.propose("Rides bikes to work", "bikes", "other", 1.0).id
+    store.decide(first, "approve", 5.0)
+    store.propose("rides bikes to work", "again", "other", 9.0)
+    ranks = set(store._db.execute("SELECT rank, touched FROM postings WHERE key = (SELECT key FROM memories)"))
+    assert ranks == {(0, 9.0)}
+    store.decide(first, "restrict", 10.0)
+    assert store.top_matches(frozenset({"bikes"}), 7).restricted == 1
+    store.decide(first, "edit", 11.0, text="Rides fast bikes")
+    assert {w for (w,) in store._db.execute("SELECT word FROM postings")} == content_words("Rides fast bikes")
+    store.decide(first, "reject", 12.0)
+    assert store._db.execute("SELECT count(*) FROM postings").fetchone()[0] == 0
+
+
+# -- top_matches against the general path -----------------------------------------------------------
+
+texts = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4).map(" ".join)
+events = st.lists(
+    st.tuples(
+        st.sampled_from(["propose", "approve", "restrict", "reject", "reset", "edit"]),
+        texts,
+        st.integers(0, 6),  # the time: small, so that touched often ties
+    ),
+    max_size=40,
+)
+questions = st.lists(st.sampled_from([*VOCABULARY, "unknown"]), min_size=1, max_size=5).map(frozenset)
+
+
+def apply(store: SqliteStore, history: list[tuple[str, str, int]]) -> None:
+    ids: list[str] = []
+    for action, text, at in history:
+        if action == "propose" or not ids:
+            answer = store.propose(text, f"I said {text}", "other", float(at))
+            ids.append(answer.id)
+            continue
+        memory = ids[at % len(ids)]
+        # Deciding a rejected memory, or editing to another memory's text, is refused: skip it.
+        with contextlib.suppress(sqlite_store.StoreError):
+            store.decide(memory, action, float(at), text=text if action == "edit" else None)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(history=events, question=questions, limit=st.integers(1, 8))
+def test_top_matches_equals_the_default_ranker_over_every_candidate(
+    history: list[tuple[str, str, int]], question: frozenset[str], limit: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore.open(Path(folder))
+        try:
+            apply(store, history)
+            assert fast_order(store, question, limit) == default_order(store, question, limit)
+        finally:
+            store.close()
+
+
+def test_ties_past_the_cut_are_broken_by_id(store: SqliteStore) -> None:
+    """Many memories equal on score, state and touched: the id decides, whatever the rows' keys."""
+    for n in range(40):
+        store.propose(f"Likes tea number{n}", "q", "other", 1.0)
+    assert fast_order(store, frozenset({"tea"}), 3) == default_order(store, frozenset({"tea"}), 3)
+    assert fast_order(store, frozenset({"tea"}), 20) == default_order(store, frozenset({"tea"}), 20)
+
+
+class DefaultOrderElsewhere:
+    """A third-party ranker that ranks exactly like the default: the read takes the general path."""
+
+    @hookimpl
+    def personakit_rank(self, candidates: list[Candidate]) -> list[Candidate]:
+        return rank_overlap.personakit_rank(candidates)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(history=events, question=questions, limit=st.integers(1, 8))
+def test_a_read_is_the_same_on_the_fast_and_the_general_path(
+    history: list[tuple[str, str, int]], question: frozenset[str], limit: int
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore.open(Path(folder))
+        try:
+            apply(store, history)
+        finally:
+            store.close()
+        env = {"PERSONAKIT_PLUGINS": ""}
+        fast = PersonaKit.open(folder, environ=env)
+        general = PersonaKit.open(folder, plugins=[DefaultOrderElsewhere()], environ=env)
+        try:
+            assert fast.ranks_by_default() and not general.ranks_by_default()
+            text = " ".join(sorted(question))
+            assert fast.read(text, limit) == general.read(text, limit)
+        finally:
+            fast.close()
+            general.close()
+
+
+def test_a_third_party_ranker_still_gets_every_candidate(make_kit: Callable[..., PersonaKit]) -> None:
+    seen: list[int] = []
+
+    class Counting:
+        @hookimpl
+        def personakit_rank(self, candidates: list[Candidate]) -> None:
+            seen.append(len(candidates))
+
+    kit = make_kit(Counting())
+    for n in range(12):
+        kit.propose(f"Drinks tea variety {n}", f"tea {n}", "preferences")
+    assert len(kit.read("tea", 2).memories) == 2
+    assert seen == [12]
+
+
+# -- one transaction, one redaction per quote ---------------------------------------------------------
+
+
+def test_a_read_is_one_read_transaction(make_kit: Callable[..., PersonaKit]) -> None:
+    kit = make_kit()
+    for n in range(5):
+        kit.propose(f"Drinks tea kind {n}", f"tea {n}", "preferences")
+    store = kit.store
+    assert isinstance(store, SqliteStore)
+    seen: list[str] = []
+    store._db.set_trace_callback(seen.append)
+    try:
+        result = kit.read("tea", 2)
+    finally:
+        store._db.set_trace_callback(None)
+    assert len(result.memories) == 2 and result.memories[0].evidence
+    assert [sql for sql in seen if sql.strip().upper() in ("BEGIN", "COMMIT")] == ["BEGIN", "COMMIT"]
+
+
+def test_each_quote_is_redacted_once_per_read(make_kit: Callable[..., PersonaKit]) -> None:
+    calls: list[str] = []
+
+    class Counting:
+        @hookimpl
+        def personakit_redact(self, text: str) -> list[Mask]:
+            calls.append(text)
+            return []
+
+    kit = make_kit(Counting())
+    kit.propose("Writes to ann@example.org", "mail ann@example.org", "communication")
+    kit.propose("writes to ann@example.org", "or ann@example.org again", "communication")
+    result = kit.read("writes", 7)
+    assert result.memories[0].evidence == ["or [email] again", "mail [email]"]
+    assert sorted(calls) == ["mail ann@example.org", "or ann@example.org again"]
+    kit.read("writes", 7)
+    assert len(calls) == 4  # the cache lasts one read
+
+
+# -- bulk_propose against propose -------------------------------------------------------------------
+
+items = st.lists(
+    st.tuples(
+        st.sampled_from(["Likes tea", "likes TEA.", "Rides bikes", "Plays jazz", "Writes Rust", "Keeps notes"]),
+        st.sampled_from(["q1", "q2", "q3"]),
+        st.sampled_from(["preferences", "tools", "other"]),
+        st.integers(0, 9).map(float),
+    ),
+    max_size=25,
+)
+
+
+def snapshot_of(store: SqliteStore) -> list[tuple[object, ...]]:
+    return sorted(
+        (m.id, m.text, m.category, m.state, m.created, m.touched, m.quotes, m.approved_at) for m in store.memories()
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    before=items, batch=items, decisions=st.lists(st.tuples(st.integers(0, 30), st.sampled_from(["reject", "approve"])))
+)
+def test_bulk_propose_is_propose_repeated(
+    before: list[tuple[str, str, str, float]],
+    batch: list[tuple[str, str, str, float]],
+    decisions: list[tuple[int, str]],
+) -> None:
+    with tempfile.TemporaryDirectory() as one, tempfile.TemporaryDirectory() as two:
+        looped, bulk = SqliteStore.open(Path(one)), SqliteStore.open(Path(two))
+        try:
+            for store in (looped, bulk):
+                ids = [store.propose(*item).id for item in before]
+                for index, action in decisions:
+                    if ids and store.get(ids[index % len(ids)]).state != "rejected":  # type: ignore[union-attr]
+                        store.decide(ids[index % len(ids)], action, 5.0)
+            assert [looped.propose(*item) for item in batch] == bulk.bulk_propose(batch)
+            assert snapshot_of(looped) == snapshot_of(bulk)
+            words = frozenset({"tea", "bikes", "jazz", "rust", "notes"})
+            assert fast_order(bulk, words, 20) == default_order(looped, words, 20)
+        finally:
+            looped.close()
+            bulk.close()
+
+
+def test_bulk_propose_of_nothing_writes_nothing(store: SqliteStore) -> None:
+    assert store.bulk_propose([]) == []
+    assert store.memories() == []

@@ -99,3 +99,37 @@ class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
         ]
         | None
     ) = None
+
+
+# -- export and import ------------------------------------------------------------------------
+
+
+class ExportedDecision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One decision as `personakit export` writes it. `previous_text` is the text an edit replaced,
+    kept (outside the history table) so the edit can be undone; rejecting erases it."""
+
+    seq: int
+    action: str
+    before: str
+    after: str
+    at: float
+    category_before: str | None = None
+    category_after: str | None = None
+    undone: bool = False
+    previous_text: str | None = None
+
+
+class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One line of `personakit export`. A rejected memory is its id, state and history only
+    (plus `aliases`, the ids of texts it answered to before an edit, so they stay rejected)."""
+
+    id: str
+    state: str
+    text: str | None = None
+    category: str | None = None
+    quotes: tuple[str, ...] = ()
+    created: float | None = None
+    touched: float | None = None
+    approved_at: float | None = None
+    aliases: tuple[str, ...] = ()
+    history: tuple[ExportedDecision, ...] = ()

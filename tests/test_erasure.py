@@ -238,3 +238,20 @@ def test_reject_while_a_reader_is_pinned_does_not_hang(data_dir: Path, make_kit:
     assert outcome[0] is None or isinstance(outcome[0], StoreError), outcome
     kit.close()
     assert_erased(data_dir)
+
+
+def test_rejecting_after_edits_and_undo_erases_the_kept_previous_texts(data_dir: Path, make_kit: MakeKit) -> None:
+    """Erased: an edit keeps the text it replaced (so it can be undone) apart from the history; a reject
+    erases those kept texts too, whether the edits still stand or one was undone."""
+    kit = make_kit()
+    memory = propose_all_with_kit(kit)
+    kit.store.decide(memory, "edit", kit.now(), text=EDITED)
+    kit.store.decide(memory, "edit", kit.now(), text="Avoids Xerophane since Vellmarch, and Quorvex knows")
+    kit.store.undo(kit.now())
+    kit.store.decide(memory, "edit", kit.now(), text="Carries Xerophane antidote from Vellmarch")
+    assert_scan_would_see(data_dir)
+    kit.store.decide(memory, "reject", kit.now())
+    assert_erased(data_dir, EDITED, "Xerophane", "Vellmarch", "antidote")
+    assert "Xerophane" not in repr(kit.store.history()) + repr(kit.store.dump())
+    kit.close()
+    assert_erased(data_dir, EDITED, "Xerophane", "Vellmarch", "antidote")

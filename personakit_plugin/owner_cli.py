@@ -1,0 +1,213 @@
+"""The owner's commands for undo, export and import, stats and doctor; `cli.build_parser` registers them.
+
+`undo [N]` reverts the latest N decisions not yet undone, newest first, each in its own
+transaction. It stops at a reject, which cannot be undone (the text was erased): when that is the
+very first decision to undo, that is an error and nothing changes; when some were undone before
+it, it says where it stopped and exits 0, since what it did is done.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+from .cli import CommandError, _open, _print_json, _table, _when, data_dir
+from .model import Decision
+from .store import StoreError
+
+
+def _undid(decision: Decision) -> str:
+    said = f"Undid #{decision.seq} {decision.action} of {decision.memory_id}: {decision.after} -> {decision.before}"
+    if decision.category_before is not None and decision.category_before != decision.category_after:
+        said += f", category {decision.category_after} -> {decision.category_before}"
+    if decision.action == "edit":
+        said += ", text as before the edit"
+    return said + "."
+
+
+def cmd_undo(args: argparse.Namespace) -> None:
+    if args.count < 1:
+        raise CommandError("Give the number of decisions to undo as a whole number of at least 1.")
+    kit = _open(args)
+    try:
+        done = 0
+        while done < args.count:
+            try:
+                decision = kit.store.undo(kit.now())
+            except StoreError as exc:
+                if not done:
+                    raise
+                print(f"Stopped after {done}: {exc}")
+                return
+            if decision is None:
+                if not done:
+                    raise CommandError("There is no decision left to undo.")
+                print(f"Stopped after {done}: there is no decision left to undo.")
+                return
+            print(_undid(decision))
+            done += 1
+    finally:
+        kit.close()
+
+
+def _read_input(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).expanduser().read_bytes()
+    except OSError as exc:
+        raise CommandError(f"{name} cannot be read ({exc.strerror or exc}).") from None
+
+
+def _write_stdout(data: bytes) -> None:
+    """Bytes to standard output as they are (UTF-8), or as text where stdout takes no bytes."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8"))
+    else:
+        buffer.write(data)
+        buffer.flush()
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    from .transfer import export_lines
+
+    out = Path(args.out).expanduser() if args.out else None
+    if out is not None and not out.parent.is_dir():
+        raise CommandError(f"The folder {out.parent} does not exist; create it or choose another --out file.")
+    kit = _open(args)
+    try:
+        lines = export_lines(kit.store)
+    finally:
+        kit.close()
+    if out is None:
+        _write_stdout(b"".join(lines))
+        return
+    try:
+        # Private like the data folder: the export holds every memory and quote.
+        descriptor = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(b"".join(lines))
+    except OSError as exc:
+        raise CommandError(f"{out} cannot be written ({exc.strerror or exc}).") from None
+    print(f"Exported {len(lines)} memories to {out}.")
+
+
+def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
+    from .transfer import import_graph, parse_memory_json
+
+    graph = parse_memory_json(data, name, args.owner)
+    kit = _open(args)
+    try:
+        done = import_graph(kit, graph)
+    finally:
+        kit.close()
+    print(
+        f"Imported {len(done.new)} new memories as unconfirmed proposals, {len(done.known)} already known, "
+        f"{len(done.refused)} refused; {graph.relations} relations skipped."
+    )
+    if graph.other:
+        print(f"Skipped {graph.other} lines of another type than entity or relation.")
+    for item in done.refused:
+        print(f"Refused {item.where}: {item.reason}.")
+    if done.new:
+        print("Review them with `personakit review` or `personakit list --state unconfirmed`.")
+
+
+def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
+    from .transfer import import_export, parse_export
+
+    if args.owner is not None:
+        raise CommandError("--owner is for --from memory-json only.")
+    memories = parse_export(data, name)
+    kit = _open(args)
+    try:
+        result = import_export(kit, memories)
+    finally:
+        kit.close()
+    restored = result.restored
+    print(
+        f"Imported {len(restored.created)} new memories, {len(restored.known)} already known "
+        f"({restored.quotes_added} quotes added to them), {len(result.refused)} refused."
+    )
+    for item in result.refused:
+        print(f"Refused {item.where}: {item.reason}.")
+
+
+def cmd_import(args: argparse.Namespace) -> None:
+    data = _read_input(args.file)
+    name = "standard input" if args.file == "-" else str(args.file)
+    if args.source == "memory-json":
+        _import_graph(args, data, name)
+    else:
+        _import_export(args, data, name)
+
+
+def cmd_stats(args: argparse.Namespace) -> None:
+    from .doctor import age, stats
+
+    kit = _open(args)
+    try:
+        counted = stats(kit.store.memories())
+        now = kit.now()
+    finally:
+        kit.close()
+    if args.json:
+        _print_json(msgspec.to_builtins(counted))
+        return
+    total = sum(counted.states.values())
+    print(f"{total} memories.")
+    print(_table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
+    print()
+    print(_table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
+    print()
+    if counted.oldest_unreviewed is None or counted.oldest_unreviewed_created is None:
+        print("No proposal is waiting for review.")
+    else:
+        waited = age(max(0.0, now - counted.oldest_unreviewed_created))
+        print(
+            f"Oldest unreviewed proposal: {counted.oldest_unreviewed}, "
+            f"proposed {_when(counted.oldest_unreviewed_created)} ({waited} ago)."
+        )
+
+
+def cmd_doctor(args: argparse.Namespace) -> None:
+    from .doctor import FAIL, doctor
+
+    findings = doctor(data_dir(args.data_dir), dict(os.environ))
+    for finding in findings:
+        print(finding.line())
+    failed = sum(1 for finding in findings if finding.level == FAIL)
+    if failed:
+        raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
+
+
+def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
+    """Add undo, export, import, stats and doctor to the command line."""
+    undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
+    undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")
+
+    export = add("export", cmd_export, "Write every memory with its history as JSON Lines.")
+    export.add_argument("--out", metavar="FILE", help="write to FILE (created private) instead of standard output")
+
+    importing = add("import", cmd_import, "Merge an export, or a memory server's graph, into this data folder.")
+    importing.add_argument("file", metavar="FILE", help="the file to import; - for standard input")
+    importing.add_argument(
+        "--from",
+        dest="source",
+        choices=["personakit", "memory-json"],
+        default="personakit",
+        help="personakit export (default) or the JSONL graph of @modelcontextprotocol/server-memory",
+    )
+    importing.add_argument("--owner", metavar="NAME", help="with memory-json: the entity that is you")
+
+    stats = add("stats", cmd_stats, "Count memories by state and category; show the oldest unreviewed.")
+    stats.add_argument("--json", action="store_true")
+
+    add("doctor", cmd_doctor, "Check the data folder, database, plugins and MCP host configurations.")

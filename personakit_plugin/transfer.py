@@ -1,0 +1,226 @@
+"""`personakit export` and `personakit import`: the owner's memories as JSON Lines, and back.
+
+Export writes one JSON object per memory, oldest first (see `model.ExportedMemory`): id, state,
+text, category, quotes (oldest first), created, touched, approved_at, the ids of older texts it
+answers to (`aliases`, only after an edit) and its decision history, each decision with its
+number, action, states, categories, time and whether it was undone; an edit that changed the
+text also carries `previous_text`, so the edit can still be undone after a round trip. A
+rejected memory is its id, state, aliases and history only: its text was erased.
+
+Import merges such a file, and the merge rule is:
+
+- A memory the data folder does not know (by its id, by the id of its text, or by one of its
+  aliases) is created as it was exported: state, category, quotes, times and decisions.
+- A memory it already knows keeps everything the owner decided here; it only gains the quotes it
+  does not have yet, as its newest (none when either side rejected it). Decisions exported for
+  it are not replayed: the owner's decisions in this folder stand.
+- A memory whose text or quotes a refusal hook refuses (a credential shape) is left out.
+- Into a folder with no decisions yet, decisions keep their numbers, so export, import into an
+  empty folder and export again gives the same bytes. Importing the same file twice changes
+  nothing the second time.
+
+`import --from memory-json` reads the knowledge graph of the reference MCP memory server
+(`@modelcontextprotocol/server-memory`): JSON Lines of `{"type": "entity", "name", "entityType",
+"observations"}` and `{"type": "relation", "from", "to", "relationType"}`. Each observation is
+proposed through `PersonaKit.propose`, exactly as an assistant would propose it, so it arrives
+unconfirmed and every refusal applies; the observation is the quote. An observation about the
+owner (the entity `default_user`, as the server's suggested prompt names the user, or `user`,
+`me`, `owner`, or the name given with `--owner`) is the memory's text as it is; an observation
+about any other entity is prefixed with the entity's name (`John Smith: Speaks fluent Spanish`),
+because a memory is one statement about the owner and must say who it is about. Relations are
+skipped: PersonaKit keeps statements, not a graph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from .model import CATEGORIES, DECISIONS, STATES, TEXT_LIMIT, ExportedMemory
+from .store import Restored, Store, StoreError
+
+if TYPE_CHECKING:
+    from .kit import PersonaKit
+
+ID = re.compile(r"m_[0-9a-f]{12}")
+ACTIONS = (*DECISIONS, "undo")
+OWNER_NAMES = frozenset({"default_user", "user", "me", "owner", "the_user"})
+
+
+class TransferError(StoreError):
+    """A file to import is not what it should be; nothing was imported."""
+
+
+# -- export -----------------------------------------------------------------------------------
+
+
+def export_lines(store: Store) -> list[bytes]:
+    """Every memory as one line of JSON, oldest first, each ending in a newline."""
+    return [msgspec.json.encode(memory) + b"\n" for memory in store.dump()]
+
+
+# -- import of a PersonaKit export ------------------------------------------------------------
+
+
+class Refused(msgspec.Struct, frozen=True):
+    where: str
+    reason: str
+
+
+class Imported(msgspec.Struct, frozen=True):
+    restored: Restored
+    refused: list[Refused]
+
+
+def _lines(data: bytes, name: str) -> list[tuple[int, bytes]]:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TransferError(f"{name} is not UTF-8 text; give a file written by `personakit export`.") from None
+    return [(number, line) for number, line in enumerate(data.splitlines(), start=1) if line.strip()]
+
+
+def _check(memory: ExportedMemory, where: str) -> None:
+    """Raise TransferError unless the record is one PersonaKit could have written."""
+    if not ID.fullmatch(memory.id) or not all(ID.fullmatch(alias) for alias in memory.aliases):
+        raise TransferError(f"{where} has an id that is not m_ and 12 lowercase hex digits.")
+    if memory.state not in STATES:
+        raise TransferError(f"{where} has the state {memory.state!r}, which is not one of {', '.join(STATES)}.")
+    if memory.state != "rejected":
+        text = (memory.text or "").strip()
+        if not text or len(text) > TEXT_LIMIT:
+            raise TransferError(f"{where} needs a text of 1 to {TEXT_LIMIT} characters.")
+        if memory.category not in CATEGORIES:
+            raise TransferError(f"{where} has the category {memory.category!r}, which is not one of the seven.")
+        if memory.created is None or memory.touched is None:
+            raise TransferError(f"{where} needs its created and touched times.")
+        if any(not quote.strip() for quote in memory.quotes):
+            raise TransferError(f"{where} has an empty quote.")
+    elif memory.text or memory.quotes:
+        raise TransferError(f"{where} is rejected but holds text or quotes, which a reject erases.")
+    for decision in memory.history:
+        if decision.action not in ACTIONS or decision.before not in STATES or decision.after not in STATES:
+            raise TransferError(f"{where} has decision #{decision.seq}, which PersonaKit does not know.")
+
+
+def parse_export(data: bytes, name: str) -> list[ExportedMemory]:
+    """The memories in an export file, checked; a TransferError names the first bad line."""
+    memories: list[ExportedMemory] = []
+    ids: set[str] = set()
+    seqs: set[int] = set()
+    for number, line in _lines(data, name):
+        where = f"Line {number} of {name}"
+        try:
+            memory = msgspec.json.decode(line, type=ExportedMemory)
+        except msgspec.DecodeError as exc:
+            raise TransferError(f"{where} is not a memory as `personakit export` writes it ({exc}).") from None
+        _check(memory, where)
+        if memory.id in ids:
+            raise TransferError(f"{where} repeats the memory {memory.id}.")
+        ids.add(memory.id)
+        for decision in memory.history:
+            if decision.seq in seqs:
+                raise TransferError(f"{where} repeats decision #{decision.seq}.")
+            seqs.add(decision.seq)
+        memories.append(memory)
+    return memories
+
+
+def import_export(kit: PersonaKit, memories: Sequence[ExportedMemory]) -> Imported:
+    """Merge checked memories in one transaction, leaving out those a refusal hook refuses."""
+    kept: list[ExportedMemory] = []
+    refused: list[Refused] = []
+    for memory in memories:
+        texts = [memory.text or "", *(d.previous_text for d in memory.history if d.previous_text)]
+        reason = None
+        for text in texts:
+            for quote in memory.quotes or ("",):
+                reason = reason or kit.refusal(text, quote)
+        if reason is not None:
+            refused.append(Refused(memory.id, reason))
+        else:
+            kept.append(memory)
+    return Imported(kit.store.restore(kept), refused)
+
+
+# -- import of the reference memory server's knowledge graph ------------------------------------
+
+
+class Entity(msgspec.Struct, frozen=True):
+    name: str
+    entityType: str = ""  # the memory server's spelling
+    observations: list[str] = []
+
+
+class Observation(msgspec.Struct, frozen=True):
+    where: str
+    text: str
+    quote: str
+
+
+class Graph(msgspec.Struct, frozen=True):
+    observations: list[Observation]
+    relations: int
+    other: int
+    """Lines of another type than entity or relation, skipped."""
+
+
+def _owner(name: str, owner: str | None) -> bool:
+    folded = name.strip().casefold()
+    return folded in OWNER_NAMES or (owner is not None and folded == owner.strip().casefold())
+
+
+def parse_memory_json(data: bytes, name: str, owner: str | None = None) -> Graph:
+    """The observations of a memory-server graph file, each as the proposal it becomes."""
+    observations: list[Observation] = []
+    relations = other = 0
+    for number, line in _lines(data, name):
+        where = f"Line {number} of {name}"
+        try:
+            item = msgspec.json.decode(line)
+        except msgspec.DecodeError as exc:
+            raise TransferError(f"{where} is not JSON ({exc}).") from None
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind == "relation":
+            relations += 1
+            continue
+        if kind != "entity":
+            if not isinstance(item, dict):
+                raise TransferError(f"{where} is not a JSON object as the memory server writes them.")
+            other += 1
+            continue
+        try:
+            entity = msgspec.convert(item, Entity)
+        except msgspec.ValidationError as exc:
+            raise TransferError(f"{where} is not an entity as the memory server writes them ({exc}).") from None
+        about_owner = _owner(entity.name, owner)
+        for index, observation in enumerate(entity.observations, start=1):
+            said = observation.strip()
+            text = said if about_owner else f"{entity.name.strip().replace('_', ' ')}: {said}"
+            observations.append(Observation(f"line {number}, {entity.name} observation {index}", text, observation))
+    return Graph(observations, relations, other)
+
+
+class GraphImported(msgspec.Struct, frozen=True):
+    new: list[str]
+    known: list[str]
+    refused: list[Refused]
+
+
+def import_graph(kit: PersonaKit, graph: Graph) -> GraphImported:
+    """Propose every observation, as an assistant would."""
+    new: list[str] = []
+    known: list[str] = []
+    refused: list[Refused] = []
+    for observation in graph.observations:
+        result = kit.propose(observation.text, observation.quote, None)
+        if not result.stored or result.id is None:
+            refused.append(Refused(observation.where, result.reason or "refused"))
+        elif result.new:
+            new.append(result.id)
+        else:
+            known.append(result.id)
+    return GraphImported(new, known, refused)

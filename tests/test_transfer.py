@@ -1,0 +1,258 @@
+"""`personakit export` and `personakit import` (a PersonaKit export, or `--from memory-json`, the knowledge
+graph of the reference MCP memory server): lossless round trips, idempotent merges, refusals that still
+apply, and errors that change nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+from personakit_plugin.transfer import OWNER_NAMES
+
+from . import test_cli
+from .test_cli import MEMORIES, listed, seed, snapshot
+
+environment, run = test_cli.environment, test_cli.run
+folder, pk, ids = test_cli.folder, test_cli.pk, test_cli.ids
+
+GITHUB_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+
+
+def decided(pk, ids) -> None:
+    """Some of everything: an approval, an edit of text and category, a restriction, a reject, an undo."""
+    pk("approve", ids[0]).ok()
+    pk("edit", ids[1], "--text", "Drinks decaf after lunch", "--category", "constraints").ok()
+    pk("restrict", ids[2]).ok()
+    pk("approve", ids[2]).ok()
+    pk("undo").ok()
+    pk("reject", ids[3]).ok()
+
+
+def exported(run, where) -> list[dict]:
+    return [json.loads(line) for line in run("--data-dir", where, "export").ok().splitlines()]
+
+
+def test_export_is_one_json_object_per_memory(pk, ids):
+    decided(pk, ids)
+
+    lines = [json.loads(line) for line in pk("export").ok().splitlines()]
+
+    by_id = {line["id"]: line for line in lines}
+    assert set(by_id) == set(ids)
+    assert by_id[ids[3]].keys() == {"id", "state", "history"}
+    assert by_id[ids[3]]["state"] == "rejected"
+    first = by_id[ids[0]]
+    assert (first["text"], first["category"], first["state"], first["quotes"]) == (
+        MEMORIES[0][0],
+        "preferences",
+        "approved",
+        [MEMORIES[0][1]],
+    )
+    assert first["created"] <= first["touched"] == first["approved_at"]
+    assert [d["action"] for d in first["history"]] == ["approve"]
+    edit = by_id[ids[1]]["history"][0]
+    assert (edit["action"], edit["category_before"], edit["previous_text"]) == ("edit", "preferences", MEMORIES[1][0])
+    restricted = by_id[ids[2]]
+    assert restricted["state"] == "restricted"
+    assert [(d["action"], d.get("undone", False)) for d in restricted["history"]] == [
+        ("restrict", False),
+        ("approve", True),
+        ("undo", False),
+    ]
+
+
+def test_round_trip_into_an_empty_folder_is_lossless(pk, run, ids, tmp_path):
+    decided(pk, ids)
+    first = pk("export", "--out", tmp_path / "memories.jsonl").ok()
+    assert "Exported 4 memories" in first
+    assert stat.S_IMODE(os.stat(tmp_path / "memories.jsonl").st_mode) == 0o600 or os.name != "posix"
+
+    out = run("--data-dir", tmp_path / "fresh", "import", tmp_path / "memories.jsonl").ok()
+
+    assert out.strip() == "Imported 4 new memories, 0 already known (0 quotes added to them), 0 refused."
+    assert run("--data-dir", tmp_path / "fresh", "export").ok().encode() == (tmp_path / "memories.jsonl").read_bytes()
+    assert pk("history", "--json").json() == run("--data-dir", tmp_path / "fresh", "history", "--json").json()
+    # The imported folder behaves like the original: the edit can be undone, the reject cannot.
+    assert "reject cannot be undone" in run("--data-dir", tmp_path / "fresh", "undo").err
+    # A rejected memory is exported as id, state and history: its own times come back from its history.
+    original, copy = listed(pk), {m["id"]: m for m in run("--data-dir", tmp_path / "fresh", "list", "--json").json()}
+    assert original.keys() == copy.keys()
+    for memory_id, memory in original.items():
+        if memory["state"] == "rejected":
+            memory, copy[memory_id] = (
+                {k: v for k, v in m.items() if k not in ("created", "touched")} for m in (memory, copy[memory_id])
+            )
+        assert memory == copy[memory_id]
+
+
+def test_importing_twice_changes_nothing(pk, run, ids, tmp_path):
+    decided(pk, ids)
+    (tmp_path / "x.jsonl").write_text(pk("export").ok(), encoding="utf-8")
+    target = tmp_path / "target"
+    run("--data-dir", target, "import", tmp_path / "x.jsonl").ok()
+    before = run("--data-dir", target, "export").ok()
+
+    out = run("--data-dir", target, "import", tmp_path / "x.jsonl").ok()
+
+    assert out.strip() == "Imported 0 new memories, 4 already known (0 quotes added to them), 0 refused."
+    assert run("--data-dir", target, "export").ok() == before
+
+
+def test_known_memories_keep_the_owners_decisions_and_gain_quotes(pk, run, ids, folder, tmp_path):
+    other = tmp_path / "laptop"
+    seed(other, MEMORIES[0])
+    seed(other, (MEMORIES[0][0], "black coffee, said on the laptop", "tools"))
+    seed(other, ("Reads on the train", "I read on the train", "background"))
+    run("--data-dir", other, "reject", ids[0]).ok()  # rejected there: keeps no quotes to add
+    seed(other, (MEMORIES[1][0].upper(), "decaf, said on the laptop", "other"))
+    run("--data-dir", other, "restrict", ids[1]).ok()
+    pk("approve", ids[1]).ok()
+    (tmp_path / "laptop.jsonl").write_text(run("--data-dir", other, "export").ok(), encoding="utf-8")
+
+    out = pk("import", tmp_path / "laptop.jsonl").ok()
+
+    assert out.strip() == "Imported 1 new memories, 2 already known (1 quotes added to them), 0 refused."
+    memories = listed(pk)
+    assert memories[ids[0]]["state"] == "unconfirmed"  # a reject elsewhere is not replayed here
+    assert memories[ids[1]]["state"] == "approved"
+    assert memories[ids[1]]["quotes"] == [MEMORIES[1][1], "decaf, said on the laptop"]
+    assert memories[ids[1]]["category"] == "preferences"
+    assert {m["text"] for m in memories.values()} >= {"Reads on the train"}
+    assert [d["action"] for d in pk("history", ids[1], "--json").json()] == ["approve"]
+
+
+def test_an_imported_memory_refused_by_a_hook_is_left_out(pk, folder, tmp_path):
+    line = {
+        "id": "m_0123456789ab",
+        "state": "unconfirmed",
+        "text": f"Uses the token {GITHUB_TOKEN}",
+        "category": "tools",
+        "quotes": ["my token"],
+        "created": 1.0,
+        "touched": 1.0,
+    }
+    (tmp_path / "bad.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+
+    out = pk("import", tmp_path / "bad.jsonl").ok()
+
+    assert "0 new memories" in out and "1 refused" in out and "credential_shape" in out
+    assert GITHUB_TOKEN not in out
+    assert listed(pk) == {}
+
+
+def test_a_malformed_import_is_one_sentence_and_changes_nothing(pk, folder, ids, tmp_path):
+    good = pk("export").ok().splitlines()
+    before = snapshot(folder)
+    cases = {
+        "not-json": "{not json\n",
+        "bad-state": json.dumps({"id": "m_0123456789ab", "state": "maybe", "history": []}) + "\n",
+        "bad-id": json.dumps({"id": "M_1", "state": "rejected"}) + "\n",
+        "rejected-with-text": json.dumps({"id": "m_0123456789ab", "state": "rejected", "text": "x"}) + "\n",
+        "twice": good[0] + "\n" + good[0] + "\n",
+        "good-then-bad": json.dumps({"id": "m_0123456789ab", "state": "rejected"}) + "\n[1]\n",
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        done = pk("import", path)
+        assert (done.code, done.out) == (1, ""), name
+        assert done.err.count("\n") == 1 and done.err.startswith("personakit: "), (name, done.err)
+        assert snapshot(folder) == before, name
+    missing = pk("import", tmp_path / "nowhere.jsonl")
+    assert missing.code == 1 and missing.err.count("\n") == 1
+    assert pk("export", "--out", tmp_path / "no" / "such" / "folder.jsonl").code == 1
+
+
+# -- the reference memory server's knowledge graph ------------------------------------------------
+
+GRAPH = [
+    {"type": "entity", "name": "default_user", "entityType": "person", "observations": ["Prefers tabs over spaces"]},
+    {
+        "type": "entity",
+        "name": "John_Smith",
+        "entityType": "person",
+        "observations": ["Speaks fluent Spanish", f"API key is {GITHUB_TOKEN}", "Graduated in 2019"],
+    },
+    {"type": "relation", "from": "default_user", "to": "John_Smith", "relationType": "works_with"},
+    {"type": "relation", "from": "John_Smith", "to": "Anthropic", "relationType": "works_at"},
+]
+
+
+def write_graph(path, items=GRAPH) -> None:
+    path.write_text("".join(json.dumps(item) + "\n" for item in items), encoding="utf-8")
+
+
+def test_memory_json_observations_become_unconfirmed_proposals(pk, tmp_path):
+    write_graph(tmp_path / "memory.jsonl")
+
+    out = pk("import", "--from", "memory-json", tmp_path / "memory.jsonl").lines()
+
+    assert (
+        out[0] == "Imported 3 new memories as unconfirmed proposals, 0 already known, 1 refused; 2 relations skipped."
+    )
+    assert out[1] == "Refused line 2, John_Smith observation 2: credential_shape."
+    assert GITHUB_TOKEN not in "\n".join(out)
+    memories = {m["text"]: m for m in listed(pk).values()}
+    assert set(memories) == {
+        "Prefers tabs over spaces",
+        "John Smith: Speaks fluent Spanish",
+        "John Smith: Graduated in 2019",
+    }
+    assert {m["state"] for m in memories.values()} == {"unconfirmed"}
+    assert memories["John Smith: Speaks fluent Spanish"]["quotes"] == ["Speaks fluent Spanish"]
+    assert {m["category"] for m in memories.values()} == {"other"}
+
+
+def test_memory_json_twice_reports_them_known(pk, folder, tmp_path):
+    write_graph(tmp_path / "memory.jsonl")
+    pk("import", "--from", "memory-json", tmp_path / "memory.jsonl").ok()
+    before = snapshot(folder)
+
+    out = pk("import", "--from", "memory-json", tmp_path / "memory.jsonl").lines()
+
+    assert (
+        out[0] == "Imported 0 new memories as unconfirmed proposals, 3 already known, 1 refused; 2 relations skipped."
+    )
+    assert len(listed(pk)) == 3
+    assert {name: len(data) for name, data in snapshot(folder).items() if name.endswith("sqlite3")} == {
+        name: len(data) for name, data in before.items() if name.endswith("sqlite3")
+    }
+
+
+def test_memory_json_owner_option_names_the_owner(pk, tmp_path):
+    assert "default_user" in OWNER_NAMES
+    write_graph(tmp_path / "memory.jsonl", [GRAPH[1]])
+
+    pk("import", "--from", "memory-json", "--owner", "john_smith", tmp_path / "memory.jsonl").ok()
+
+    assert {m["text"] for m in listed(pk).values()} == {"Speaks fluent Spanish", "Graduated in 2019"}
+
+
+def test_memory_json_malformed_changes_nothing(pk, folder, ids, tmp_path):
+    before = snapshot(folder)
+    for name, text in {
+        "not-json": json.dumps(GRAPH[0]) + "\n{oops\n",
+        "bad-entity": json.dumps({"type": "entity", "name": "x", "observations": "not a list"}) + "\n",
+        "not-an-object": "[]\n",
+    }.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        done = pk("import", "--from", "memory-json", path)
+        assert (done.code, done.out) == (1, ""), name
+        assert done.err.count("\n") == 1, (name, done.err)
+        assert snapshot(folder) == before, name
+
+
+def test_export_and_import_as_subprocesses(pk, run, ids, tmp_path):
+    pk("approve", ids[0], how="script").ok()
+    pk("export", "--out", tmp_path / "out.jsonl", how="module").ok()
+    write_graph(tmp_path / "memory.jsonl")
+
+    run("--data-dir", tmp_path / "copy", "import", tmp_path / "out.jsonl", how="script").ok()
+    graph = run(
+        "--data-dir", tmp_path / "copy", "import", "--from", "memory-json", tmp_path / "memory.jsonl", how="module"
+    )
+
+    assert "3 new memories" in graph.ok()
+    assert run("--data-dir", tmp_path / "copy", "export", how="script").ok().count("\n") == 4 + 3

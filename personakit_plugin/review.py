@@ -1,0 +1,395 @@
+"""`personakit review`: the owner goes through the unconfirmed memories, newest first, one key each.
+
+It runs in any plain terminal, over SSH too, with the standard library alone: single keys through
+`termios`/`tty` when standard input is a terminal, else one line per answer. `--web` serves the
+same review as a page in the browser (`review_web.py`).
+
+The helpers here (`Similar`, `check_edit`, `undo`) are shared by both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import select
+import shutil
+import sys
+import textwrap
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from .model import CATEGORIES, Decision, Memory
+from .store import StoreError
+from .words import content_words
+
+if TYPE_CHECKING:
+    from .kit import PersonaKit
+
+SIMILAR_LIMIT = 3
+REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
+KEYS = "[a]pprove  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit"
+DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
+
+
+# -- shared with the web review -----------------------------------------------------------
+
+
+class Similar:
+    """Which memories look like a given one: those sharing the most content words with it.
+
+    Rejected memories are never among them (they keep no text)."""
+
+    def __init__(self, memories: Iterable[Memory]) -> None:
+        self._memories: dict[str, Memory] = {}
+        self._index: dict[str, set[str]] = {}
+        for memory in memories:
+            if memory.state == "rejected" or not memory.text:
+                continue
+            self._memories[memory.id] = memory
+            for word in content_words(memory.text):
+                self._index.setdefault(word, set()).add(memory.id)
+
+    def to(self, memory: Memory, limit: int = SIMILAR_LIMIT) -> list[Memory]:
+        """Up to `limit` other memories sharing at least one content word with `memory`: the most
+        words shared first, then the most recent, then by id."""
+        shared: dict[str, int] = {}
+        for word in content_words(memory.text or ""):
+            for other in self._index.get(word, ()):
+                if other != memory.id:
+                    shared[other] = shared.get(other, 0) + 1
+        found = [self._memories[other] for other in shared]
+        found.sort(key=lambda m: (-shared[m.id], -m.touched, m.id))
+        return found[:limit]
+
+
+def newest_first(memories: Iterable[Memory]) -> list[Memory]:
+    """Most recently proposed first, then by id."""
+    return sorted(memories, key=lambda m: (-m.created, m.id))
+
+
+def check_edit(kit: PersonaKit, text: str | None, category: str | None) -> tuple[str | None, str | None]:
+    """An edit as the store takes it: None where nothing changes. Raises `StoreError` with one
+    sentence when the text is too long or looks like a secret, or the category is unknown."""
+    if text is not None:
+        text = text.strip() or None
+    if text is not None:
+        if len(text) > 300:
+            raise StoreError(f"The new text is {len(text)} characters; the most is 300.")
+        if kit.refusal(text, "") is not None:
+            raise StoreError("The new text looks like a secret, so PersonaKit will not store it.")
+    if category is not None:
+        category = category.strip().casefold() or None
+    if category is not None and category not in CATEGORIES:
+        raise StoreError(f"{category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
+    return text, category
+
+
+def undo(kit: PersonaKit) -> Decision | None:
+    """Revert the latest decision not yet undone (None when there is none). A reject cannot be
+    undone: the store raises `StoreError` saying so."""
+    store_undo = getattr(kit.store, "undo", None)
+    if store_undo is None:
+        raise StoreError("This store cannot undo decisions.")
+    decision: Decision | None = store_undo(kit.now())
+    return decision
+
+
+# -- the terminal -------------------------------------------------------------------------
+
+
+def printable(text: str) -> str:
+    """`text` safe to write to a terminal: control and format characters (escape sequences,
+    bidi overrides) are shown as \\x.. / \\u.... instead of being obeyed."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
+class Terminal:
+    """Single keys when standard input is a terminal (cbreak mode, so Ctrl-C still works),
+    else one line per answer."""
+
+    def __init__(self, infile: IO[str], outfile: IO[str]) -> None:
+        self.out = outfile
+        self.infile = infile
+        try:
+            self.fd = infile.fileno()
+            self.tty = os.isatty(self.fd)
+        except (AttributeError, OSError, ValueError):
+            self.fd, self.tty = -1, False
+        self._saved: list[Any] | None = None
+        self.width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator[None]:
+        """Single-key mode for the whole review; the terminal is put back however it ends."""
+        if not self.tty:
+            yield
+            return
+        import termios
+        import tty
+
+        self._saved = termios.tcgetattr(self.fd)
+        try:
+            tty.setcbreak(self.fd)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+            self._saved = None
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text)
+        self.out.flush()
+
+    def say(self, text: str = "") -> None:
+        self.write(text + "\n")
+
+    def _ready(self) -> bool:
+        return bool(select.select([self.fd], [], [], 0.05)[0])
+
+    def _read_char(self) -> str:
+        """One key press; an escape sequence (arrow keys) comes back as ESC; end of input as ''."""
+        first = os.read(self.fd, 1)
+        if not first:
+            return ""
+        if first == b"\x1b":  # an escape sequence (arrow keys and the like): read it whole, ignore it
+            if self._ready() and os.read(self.fd, 1) in (b"[", b"O"):
+                for _ in range(16):
+                    if not self._ready() or 0x40 <= os.read(self.fd, 1)[:1].ljust(1, b"~")[0] <= 0x7E:
+                        break
+            return "\x1b"
+        data = first
+        need = 3 if first[0] >= 0xF0 else 2 if first[0] >= 0xE0 else 1 if first[0] >= 0xC0 else 0
+        for _ in range(need):
+            data += os.read(self.fd, 1)
+        return data.decode("utf-8", "replace")
+
+    def key(self, prompt: str, allowed: str, default: str | None = None) -> str:
+        """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D."""
+        self.write(prompt)
+        while True:
+            if self.tty:
+                ch = self._read_char()
+                if ch in ("", "\x04"):
+                    self.say()
+                    return "q"
+                ch = ch.lower()
+                if ch in ("\r", "\n") and default is not None:
+                    self.say()
+                    return default
+                if ch in allowed:
+                    self.say(ch)
+                    return ch
+                if ch in ("?", "h"):
+                    self.write(f"\n{KEYS}\n{prompt}")
+                continue
+            line = self.infile.readline()
+            if not line:
+                self.say()
+                return "q"
+            answer = line.strip().lower()[:1] or (default or "")
+            if answer and answer in allowed:
+                self.say(answer)  # a piped answer is not echoed by a terminal
+                return answer
+            self.write(f"Type one of {', '.join(allowed)}. {prompt}")
+
+    def line(self, prompt: str) -> str | None:
+        """A line of text, with the terminal's own editing; None at the end of input."""
+        self.write(prompt)
+        if not self.tty:
+            line = self.infile.readline()
+            self.say(line.rstrip("\r\n"))
+            return None if not line else line.rstrip("\r\n")
+        import termios
+
+        assert self._saved is not None
+        cbreak = termios.tcgetattr(self.fd)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+        try:
+            data = b""
+            while not data.endswith(b"\n"):
+                chunk = os.read(self.fd, 4096)
+                if not chunk:
+                    return None if not data else data.decode("utf-8", "replace")
+                data += chunk
+            return data.decode("utf-8", "replace").rstrip("\r\n")
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, cbreak)
+
+
+def _when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "-"
+
+
+class Review:
+    """The terminal review: one memory at a time, newest first."""
+
+    def __init__(self, kit: PersonaKit, terminal: Terminal) -> None:
+        self.kit = kit
+        self.t = terminal
+        self.queue: list[str] = [m.id for m in newest_first(kit.store.memories("unconfirmed"))]
+        self.position = 0
+        self.counts: dict[str, int] = {}
+
+    # -- showing --------------------------------------------------------------------------
+
+    def _wrap(self, text: str, indent: str) -> str:
+        return textwrap.fill(printable(text), self.t.width, initial_indent=indent, subsequent_indent=indent)
+
+    def show(self, memory: Memory) -> None:
+        t = self.t
+        progress = f" {self.position + 1} of {len(self.queue)} "
+        t.say()
+        t.say("──" + progress + "─" * max(2, t.width - len(progress) - 2))
+        t.say(f"{memory.id}  {memory.category}  proposed {_when(memory.created)}")
+        t.say(self._wrap(memory.text, "  "))
+        if memory.quotes:
+            t.say(f"Quotes, newest first ({len(memory.quotes)}):")
+            for quote in reversed(memory.quotes):
+                t.say(self._wrap(f"“{quote}”", "  "))
+        similar = Similar(self.kit.store.memories()).to(memory)
+        if similar:
+            t.say("Similar memories:")
+            for other in similar:
+                t.say(self._wrap(f"{other.id}  {other.state:<11} {other.text}", "  "))
+        else:
+            t.say("Similar memories: none.")
+
+    # -- deciding -------------------------------------------------------------------------
+
+    def current(self) -> Memory | None:
+        """The memory at the current position, skipping those no longer unconfirmed."""
+        while self.position < len(self.queue):
+            memory = self.kit.store.get(self.queue[self.position])
+            if memory is not None and memory.state == "unconfirmed":
+                return memory
+            del self.queue[self.position]
+        return None
+
+    def decide(self, memory: Memory, action: str) -> None:
+        self.kit.store.decide(memory.id, action, self.kit.now())
+        self.counts[action] = self.counts.get(action, 0) + 1
+        self.t.say(f"{DONE[action]} {memory.id}.")
+        self.position += 1
+
+    def reject(self, memory: Memory) -> None:
+        self.t.say(REJECT_WARNING)
+        if self.t.key("Reject it? [y/N] ", "yn", default="n") == "y":
+            self.decide(memory, "reject")
+        else:
+            self.t.say("Not rejected.")
+
+    def edit(self, memory: Memory) -> None:
+        t = self.t
+        t.say("New text (empty keeps it):")
+        text = t.line("> ")
+        if text is None:
+            return
+        category = t.line(f"Category, one of {', '.join(CATEGORIES)} (empty keeps {memory.category}): ")
+        if category is None:
+            return
+        try:
+            new_text, new_category = check_edit(self.kit, text, category)
+            if new_text is not None and new_text == memory.text:
+                new_text = None
+            if new_category == memory.category:
+                new_category = None
+            if new_text is None and new_category is None:
+                t.say("Nothing changed.")
+                return
+            self.kit.store.decide(memory.id, "edit", self.kit.now(), text=new_text, category=new_category)
+        except StoreError as exc:
+            t.say(f"Not edited: {exc}")
+            return
+        self.counts["edit"] = self.counts.get("edit", 0) + 1
+        t.say(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
+
+    def undo(self) -> None:
+        try:
+            decision = undo(self.kit)
+        except StoreError as exc:
+            self.t.say(f"Nothing undone: {exc}")
+            return
+        if decision is None:
+            self.t.say("Nothing to undo.")
+            return
+        memory = self.kit.store.get(decision.memory_id)
+        state = memory.state if memory is not None else "gone"
+        self.t.say(f"Undid {decision.action} of {decision.memory_id}; it is {state} again.")
+        self.counts["undo"] = self.counts.get("undo", 0) + 1
+        if memory is None or memory.state != "unconfirmed":
+            return
+        if memory.id in self.queue:
+            self.position = self.queue.index(memory.id)
+        else:
+            self.queue.insert(self.position, memory.id)
+
+    def summary(self) -> str:
+        names = [("approve", "approved"), ("restrict", "restricted"), ("reject", "rejected"), ("edit", "edited")]
+        parts = [f"{self.counts.get(action, 0)} {word}" for action, word in names]
+        if self.counts.get("undo"):
+            parts.append(f"{self.counts['undo']} undone")
+        return "Reviewed: " + ", ".join(parts) + "."
+
+    def run(self) -> None:
+        t = self.t
+        if not self.queue:
+            t.say("Nothing to review: there are no unconfirmed memories.")
+            return
+        t.say(f"{len(self.queue)} unconfirmed memories, newest first. {KEYS}.")
+        with t.session():
+            while True:
+                memory = self.current()
+                if memory is None:
+                    t.say()
+                    t.say("No more unconfirmed memories to review.")
+                    if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
+                        self.undo()
+                        continue
+                    break
+                self.show(memory)
+                key = t.key(f"({self.position + 1} of {len(self.queue)}) {KEYS}? ", "arxesuq")
+                if key == "q":
+                    break
+                if key == "a":
+                    self.decide(memory, "approve")
+                elif key == "r":
+                    self.decide(memory, "restrict")
+                elif key == "x":
+                    self.reject(memory)
+                elif key == "e":
+                    self.edit(memory)
+                elif key == "s":
+                    t.say(f"Skipped {memory.id}.")
+                    self.position += 1
+                elif key == "u":
+                    self.undo()
+        t.say(self.summary())
+
+
+def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[str] | None = None) -> None:
+    Review(kit, Terminal(infile or sys.stdin, outfile or sys.stdout)).run()
+
+
+def cmd_review(args: argparse.Namespace) -> None:
+    """`personakit review [--web] [--no-browser]`."""
+    from .cli import _open
+
+    kit = _open(args)
+    try:
+        if getattr(args, "web", False):
+            from .review_web import serve_review
+
+            serve_review(kit, open_browser=not getattr(args, "no_browser", False))
+        else:
+            review_terminal(kit)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        raise
+    finally:
+        kit.close()
+
+
+__all__: Sequence[str] = ["Similar", "check_edit", "cmd_review", "newest_first", "review_terminal", "undo"]

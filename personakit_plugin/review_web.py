@@ -1,0 +1,314 @@
+"""`personakit review --web`: the review as a page in the browser, served on 127.0.0.1 only.
+
+The standard library's `http.server` serves one page (`review_page.html`) and a small JSON API:
+
+- `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT`
+- `POST /api/decide` with `{"id", "action", "text"?, "category"?}`
+- `POST /api/undo`
+
+Every request must carry the token printed at start, in the query (`?token=`) or the
+`X-PersonaKit-Token` header; without it the answer is 403. The Host header must name
+127.0.0.1 or localhost with the server's port (a DNS-rebinding page cannot reach it), and a
+cross-site `Origin` is refused.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+import sys
+import threading
+import webbrowser
+from collections.abc import Callable
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
+
+from .model import DECISIONS, STATES, Decision, Memory
+from .plugins import PluginError
+from .review import Similar, check_edit, newest_first, undo
+from .store import StoreError, UnknownMemory
+
+if TYPE_CHECKING:
+    from .kit import PersonaKit
+
+HOST = "127.0.0.1"
+TOKEN_HEADER = "X-PersonaKit-Token"
+MAX_BODY = 64 * 1024
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; "
+        "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
+class ApiError(Exception):
+    def __init__(self, status: HTTPStatus, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def page() -> bytes:
+    return resources.files("personakit_plugin").joinpath("review_page.html").read_bytes()
+
+
+def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any]:
+    """A memory as the page sees it; a rejected one keeps only its id, state and times."""
+    rejected = memory.state == "rejected"
+    result: dict[str, Any] = {
+        "id": memory.id,
+        "text": None if rejected else memory.text,
+        "category": None if rejected else memory.category,
+        "state": memory.state,
+        "quotes": [] if rejected else list(memory.quotes),
+        "created": memory.created,
+        "touched": memory.touched,
+    }
+    if similar is not None and not rejected:
+        result["similar"] = [{"id": m.id, "state": m.state, "text": m.text} for m in similar.to(memory)]
+    return result
+
+
+def decision_json(decision: Decision) -> dict[str, Any]:
+    return {
+        "seq": decision.seq,
+        "id": decision.memory_id,
+        "action": decision.action,
+        "before": decision.before,
+        "after": decision.after,
+        "at": decision.at,
+    }
+
+
+class ReviewApi:
+    """What the page can ask for; one lock, so requests from the server's threads go one at a time."""
+
+    def __init__(self, kit: PersonaKit) -> None:
+        self.kit = kit
+        self.lock = threading.Lock()
+
+    def memories(self, state: str, query: str) -> dict[str, Any]:
+        if state not in (*STATES, "all"):
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(STATES)}, all.")
+        with self.lock:
+            every = self.kit.store.memories()
+        counts = {name: 0 for name in STATES}
+        for memory in every:
+            counts[memory.state] = counts.get(memory.state, 0) + 1
+        chosen = [m for m in every if state == "all" or m.state == state]
+        if state == "unconfirmed":
+            chosen = newest_first(chosen)
+        needle = query.strip().casefold()
+        if needle:
+            chosen = [
+                m
+                for m in chosen
+                if m.state != "rejected"
+                and (needle in m.text.casefold() or any(needle in quote.casefold() for quote in m.quotes))
+            ]
+        similar = Similar(every)
+        return {
+            "memories": [memory_json(m, similar) for m in chosen],
+            "counts": counts,
+            "total": len(every),
+        }
+
+    def decide(self, body: dict[str, Any]) -> dict[str, Any]:
+        memory_id, action = body.get("id"), body.get("action")
+        if not isinstance(memory_id, str) or not memory_id:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "Give the memory's id as a string.")
+        if action not in DECISIONS:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"The action must be one of {', '.join(DECISIONS)}.")
+        text, category = body.get("text"), body.get("category")
+        if text is not None and not isinstance(text, str):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The text must be a string.")
+        if category is not None and not isinstance(category, str):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The category must be a string.")
+        with self.lock:
+            memory = self.kit.store.get(memory_id)
+            if memory is None:
+                raise UnknownMemory(memory_id)
+            if memory.state == "rejected":
+                raise ApiError(HTTPStatus.CONFLICT, f"{memory_id} was rejected and its text erased; nothing is left.")
+            if action == "edit":
+                text, category = check_edit(self.kit, text, category)
+                if text == memory.text:
+                    text = None
+                if text is None and category is None:
+                    raise ApiError(HTTPStatus.BAD_REQUEST, "Give a new text, a new category or both.")
+                decision = self.kit.store.decide(memory_id, action, self.kit.now(), text=text, category=category)
+            else:
+                decision = self.kit.store.decide(memory_id, action, self.kit.now())
+            after = self.kit.store.get(memory_id)
+        return {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+
+    def undo(self) -> dict[str, Any]:
+        with self.lock:
+            decision = undo(self.kit)
+            if decision is None:
+                return {"undone": None, "memory": None}
+            after = self.kit.store.get(decision.memory_id)
+        return {"undone": decision_json(decision), "memory": memory_json(after) if after else None}
+
+
+class ReviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, kit: PersonaKit, port: int = 0, token: str | None = None) -> None:
+        self.api = ReviewApi(kit)
+        self.token = token or secrets.token_urlsafe(32)
+        super().__init__((HOST, port), ReviewHandler)
+        self.port = self.server_address[1]
+        self.allowed_hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/?token={self.token}"
+
+
+class ReviewHandler(BaseHTTPRequestHandler):
+    server: ReviewServer
+    server_version = "PersonaKit"
+    sys_version = ""
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: a request line would print the token."""
+
+    # -- checks ---------------------------------------------------------------------------
+
+    def _refusal(self) -> tuple[HTTPStatus, str] | None:
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host not in self.server.allowed_hosts:
+            return HTTPStatus.FORBIDDEN, "This page answers only at 127.0.0.1 or localhost on its own port."
+        origin = self.headers.get("Origin")
+        if origin is not None and origin.lower() not in {f"http://{h}" for h in self.server.allowed_hosts}:
+            return HTTPStatus.FORBIDDEN, "Requests from other sites are refused."
+        given = self.headers.get(TOKEN_HEADER)
+        if given is None:
+            given = (parse_qs(urlsplit(self.path).query).get("token") or [""])[0]
+        if not hmac.compare_digest(given.encode("utf-8", "replace"), self.server.token.encode()):
+            return HTTPStatus.FORBIDDEN, "The token is missing or wrong; open the address personakit review printed."
+        return None
+
+    # -- answers --------------------------------------------------------------------------
+
+    def _send(self, status: HTTPStatus, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: HTTPStatus, value: object) -> None:
+        self._send(status, json.dumps(value, ensure_ascii=False).encode(), "application/json; charset=utf-8")
+
+    def _error(self, status: HTTPStatus, message: str) -> None:
+        self._json(status, {"error": message})
+
+    def _handle(self, route: Callable[[], None]) -> None:
+        refusal = self._refusal()
+        if refusal is not None:
+            self.close_connection = True
+            self._error(*refusal)
+            return
+        try:
+            route()
+        except ApiError as exc:
+            self._error(exc.status, str(exc))
+        except UnknownMemory as exc:
+            self._error(HTTPStatus.NOT_FOUND, str(exc))
+        except StoreError as exc:
+            self._error(HTTPStatus.CONFLICT, str(exc))
+        except PluginError as exc:
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
+        except Exception as exc:  # the page gets a sentence; the terminal gets what went wrong
+            print(f"personakit review: {type(exc).__name__}: {exc}", file=sys.stderr)
+            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "PersonaKit could not do that; the terminal says why.")
+
+    def _body(self) -> dict[str, Any]:
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The Content-Length header is not a number.") from None
+        if length > MAX_BODY:
+            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "The request is too large.")
+        raw = self.rfile.read(length) if length > 0 else b""
+        if not raw:
+            return {}
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The request body is not JSON.") from None
+        if not isinstance(body, dict):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The request body must be a JSON object.")
+        return body
+
+    def do_GET(self) -> None:
+        def route() -> None:
+            parts = urlsplit(self.path)
+            query = parse_qs(parts.query)
+            if parts.path in ("/", "/index.html"):
+                self._send(HTTPStatus.OK, page(), "text/html; charset=utf-8")
+            elif parts.path == "/api/memories":
+                state = (query.get("state") or ["unconfirmed"])[0]
+                self._json(HTTPStatus.OK, self.server.api.memories(state, (query.get("q") or [""])[0]))
+            else:
+                self._error(HTTPStatus.NOT_FOUND, "There is nothing here.")
+
+        self._handle(route)
+
+    def do_POST(self) -> None:
+        def route() -> None:
+            path = urlsplit(self.path).path
+            body = self._body()
+            if path == "/api/decide":
+                self._json(HTTPStatus.OK, self.server.api.decide(body))
+            elif path == "/api/undo":
+                self._json(HTTPStatus.OK, self.server.api.undo())
+            else:
+                self._error(HTTPStatus.NOT_FOUND, "There is nothing here.")
+
+        self._handle(route)
+
+
+def has_display() -> bool:
+    """Whether a browser could open a window here (not over a plain SSH session)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def serve_review(
+    kit: PersonaKit,
+    *,
+    open_browser: bool = True,
+    port: int = 0,
+    ready: Callable[[ReviewServer], None] | None = None,
+) -> None:
+    """Serve the review page until Ctrl-C (or `server.shutdown()` from `ready`'s caller)."""
+    server = ReviewServer(kit, port)
+    try:
+        print(f"Review your memories at {server.url}", file=sys.stderr)
+        print("Only this computer can reach it, and only with that address. Press Ctrl-C to stop.", file=sys.stderr)
+        sys.stderr.flush()
+        if open_browser and has_display():
+            webbrowser.open(server.url)
+        if ready is not None:
+            ready(server)
+        server.serve_forever(poll_interval=0.2)
+    finally:
+        server.server_close()

@@ -1,0 +1,351 @@
+"""`personakit review` in a real pseudo-terminal: single keys, newest first, decisions in the store.
+
+Each test runs `python -m personakit_plugin --data-dir D review` on the slave side of a pty and
+types into the master side, reading what it prints with bounded timeouts.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from personakit_plugin.kit import PersonaKit
+
+TIMEOUT = 20.0
+
+
+def environ(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
+    env.update(
+        PERSONAKIT_PLUGINS="",
+        HOME=str(tmp_path / "home"),
+        COLUMNS="120",
+        LINES="40",
+        PYTHONIOENCODING="utf-8",
+        TERM="xterm",
+    )
+    return env
+
+
+@contextmanager
+def opened(folder: Path) -> Iterator[PersonaKit]:
+    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
+    try:
+        yield kit
+    finally:
+        kit.close()
+
+
+def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
+    """Propose each (text, quote, category), a moment apart; the ids in order (oldest first)."""
+    ids = []
+    with opened(folder) as kit:
+        for text, quote, category in memories:
+            result = kit.propose(text, quote, category)
+            assert result.stored and result.id, result
+            ids.append(result.id)
+            time.sleep(0.01)
+    return ids
+
+
+def decide(folder: Path, action: str, *ids: str) -> None:
+    with opened(folder) as kit:
+        for memory_id in ids:
+            kit.store.decide(memory_id, action, kit.now())
+
+
+def state(folder: Path, memory_id: str) -> tuple[str, str, str]:
+    with opened(folder) as kit:
+        memory = kit.store.get(memory_id)
+    assert memory is not None
+    return memory.state, memory.text, memory.category
+
+
+def has_undo(folder: Path) -> bool:
+    with opened(folder) as kit:
+        return hasattr(kit.store, "undo")
+
+
+class Terminal:
+    """The review running on a pseudo-terminal."""
+
+    def __init__(self, folder: Path, env: dict[str, str]) -> None:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.output = ""
+        self.mark = 0
+
+    def _pump(self, deadline: float) -> bool:
+        """Read what is there; False once the other side is closed."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, min(0.2, deadline - time.monotonic())))
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        if not data:
+            return False
+        self.output += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        return True
+
+    def expect(self, text: str, timeout: float = TIMEOUT) -> str:
+        """Wait for `text` after what was already matched; what came before it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.output.find(text, self.mark)
+            if found >= 0:
+                before = self.output[self.mark : found]
+                self.mark = found + len(text)
+                return before
+            if time.monotonic() > deadline or not self._pump(deadline):
+                raise AssertionError(f"{text!r} did not appear; the terminal shows:\n{self.output[self.mark :]}")
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait(self, timeout: float = TIMEOUT) -> int:
+        deadline = time.monotonic() + timeout
+        while self.process.poll() is None and time.monotonic() < deadline:
+            self._pump(deadline)
+        return self.process.wait(timeout=1)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=5)
+        os.close(self.master)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def review(folder: Path, tmp_path: Path) -> Iterator[Terminal]:
+    holder: list[Terminal] = []
+
+    def start() -> Terminal:
+        holder.append(Terminal(folder, environ(tmp_path)))
+        return holder[-1]
+
+    yield start  # type: ignore[misc]
+    for terminal in holder:
+        terminal.close()
+
+
+PROMPT = "[q]uit? "
+
+
+def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder: Path, review) -> None:
+    old, erased, approved, first, second = seed(
+        folder,
+        ("Prefers tea over coffee in the morning", "tea, never coffee", "preferences"),
+        ("Drinks espresso while coding secretly", "espresso secretly please", "preferences"),
+        ("Likes strong black coffee", "black coffee, strong", "preferences"),
+        ("Writes Rust for embedded boards", "I do embedded Rust", "tools"),
+        ("Wants espresso coffee breaks", "espresso break at 3", "preferences"),
+    )
+    decide(folder, "approve", approved)
+    decide(folder, "reject", erased)
+    with opened(folder) as kit:
+        kit.propose("Wants espresso coffee breaks", "coffee time, espresso!", "preferences")
+
+    t = review()
+    t.expect("3 unconfirmed memories, newest first")
+    t.expect("1 of 3")
+    shown = t.expect(PROMPT)
+    assert second in shown and "Wants espresso coffee breaks" in shown and "preferences" in shown
+    assert "“coffee time, espresso!”" in shown and "“espresso break at 3”" in shown
+    assert shown.index("coffee time, espresso!") < shown.index("espresso break at 3"), "newest quote first"
+    assert "proposed " + time.strftime("%Y-%m-%d") in shown
+    similar = shown[shown.index("Similar memories") :]
+    assert f"{approved}  approved" in similar and "Likes strong black coffee" in similar
+    assert f"{old}  unconfirmed" in similar
+    assert erased not in shown and "secretly" not in shown, "nothing of a rejected memory is shown"
+    assert first not in similar
+
+    t.send("s")
+    t.expect("2 of 3")
+    shown = t.expect(PROMPT)
+    assert first in shown and "Writes Rust for embedded boards" in shown and "Similar memories: none." in shown
+    t.send("s")
+    t.expect("3 of 3")
+    assert old in t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
+    assert t.wait() == 0
+
+
+def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> None:
+    a, b, c, d = seed(
+        folder,
+        ("Memory one about gardens", "gardens", "other"),
+        ("Memory two about boats", "boats", "other"),
+        ("Memory three about kites", "kites", "other"),
+        ("Memory four about lamps", "lamps", "other"),
+    )
+    t = review()
+    t.expect("1 of 4")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {d}.")
+    t.expect("2 of 4")
+    t.expect(PROMPT)
+    t.send("r")
+    t.expect(f"Restricted {c}.")
+    t.expect("3 of 4")
+    t.expect(PROMPT)
+    t.send("x")
+    t.expect("erases its text and quotes for good; it cannot be undone.")
+    t.expect("[y/N]")
+    t.send("n")
+    t.expect("Not rejected.")
+    assert state(folder, b)[0] == "unconfirmed"
+    t.expect(PROMPT)
+    t.send("x")
+    t.expect("[y/N]")
+    t.send("y")
+    t.expect(f"Rejected {b}.")
+    t.expect("4 of 4")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected, 0 edited.")
+    assert t.wait() == 0
+    assert state(folder, d)[0] == "approved"
+    assert state(folder, c)[0] == "restricted"
+    with opened(folder) as kit:
+        rejected = kit.store.get(b)
+    assert rejected is not None and rejected.state == "rejected" and not rejected.text and not rejected.quotes
+    assert state(folder, a)[0] == "unconfirmed"
+
+
+def test_edit_prompts_for_text_then_category_and_empty_keeps(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Likes long walks", "I walk for hours", "preferences"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("e")
+    t.expect("New text (empty keeps it):")
+    t.send("Likes long walks by the sea\n")
+    t.expect("empty keeps preferences")
+    t.send("\n")
+    t.expect(f"Edited {memory}")
+    assert state(folder, memory) == ("unconfirmed", "Likes long walks by the sea", "preferences")
+    shown = t.expect(PROMPT)
+    assert "1 of 1" in shown and "Likes long walks by the sea" in shown, "the edited memory is shown again"
+    t.send("e")
+    t.expect("New text")
+    t.send("\n")
+    t.expect("Category")
+    t.send("Background\n")
+    t.expect(f"Edited {memory}")
+    assert state(folder, memory) == ("unconfirmed", "Likes long walks by the sea", "background")
+    t.expect(PROMPT)
+    t.send("e")
+    t.expect("New text")
+    t.send("\n")
+    t.expect("Category")
+    t.send("hobbies\n")
+    t.expect("Not edited: 'hobbies' is not a category")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect("No more unconfirmed memories")
+    t.send("q")
+    assert t.wait() == 0
+    assert state(folder, memory) == ("approved", "Likes long walks by the sea", "background")
+
+
+def test_other_keys_are_ignored_and_terminal_escapes_are_not_obeyed(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Uses \x1b[2J\x1b[31mcolour codes", "see \x1b]0;title\x07 here", "tools"))
+    t = review()
+    shown = t.expect(PROMPT)
+    assert "\x1b[2J" not in shown and "\x1b]0;" not in shown
+    assert "\\x1b[2J\\x1b[31mcolour codes" in shown
+    t.send("z\x1b[A7")  # an unknown key and an arrow key do nothing
+    t.send("q")
+    t.expect("Reviewed:")
+    assert t.wait() == 0
+    assert state(folder, memory)[0] == "unconfirmed"
+
+
+def test_nothing_to_review(folder: Path, review) -> None:
+    seed(folder, ("Already seen", "seen", "other"))
+    with opened(folder) as kit:
+        kit.store.decide(kit.store.memories()[0].id, "approve", kit.now())
+    t = review()
+    t.expect("Nothing to review: there are no unconfirmed memories.")
+    assert t.wait() == 0
+
+
+def test_without_a_terminal_it_reads_one_line_per_answer(folder: Path, tmp_path: Path) -> None:
+    first, second = seed(folder, ("First memory on lines", "one", "other"), ("Second memory on lines", "two", "other"))
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review"],
+        input="a\nx\n\nx\ny\n",  # an empty answer to "Reject it? [y/N]" is no
+        capture_output=True,
+        encoding="utf-8",
+        env=environ(tmp_path),
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 of 2" in done.stdout and "2 of 2" in done.stdout
+    assert done.stdout.count("Reject it? [y/N]") == 2 and "Not rejected." in done.stdout
+    assert state(folder, second)[0] == "approved"
+    with opened(folder) as kit:
+        assert kit.store.states([first]) == {first: "rejected"}
+
+
+def test_undo_goes_back_to_the_memory(folder: Path, review) -> None:
+    first, second = seed(folder, ("Undo target one", "one", "other"), ("Undo target two", "two", "other"))
+    if not has_undo(folder):
+        pytest.skip("Store.undo is not there yet")
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {second}.")
+    t.expect("2 of 2")
+    t.expect(PROMPT)
+    assert state(folder, second)[0] == "approved"
+    t.send("u")
+    t.expect(f"Undid approve of {second}; it is unconfirmed again.")
+    shown = t.expect(PROMPT)
+    assert "1 of 2" in shown and "Undo target two" in shown
+    assert state(folder, second)[0] == "unconfirmed"
+    t.send("r")
+    t.expect(f"Restricted {second}.")
+    t.expect(PROMPT)
+    t.send("x")
+    t.expect("[y/N]")
+    t.send("y")
+    t.expect(f"Rejected {first}.")
+    t.expect("No more unconfirmed memories")
+    t.send("u")
+    t.expect("Nothing undone:")
+    assert state(folder, second)[0] == "restricted"
+    t.expect("[q]uit?")
+    t.send("q")
+    assert t.wait() == 0
+    with opened(folder) as kit:
+        assert kit.store.states([first]) == {first: "rejected"}

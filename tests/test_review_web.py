@@ -1,0 +1,571 @@
+"""`personakit review --web`: the JSON API over real HTTP on 127.0.0.1, and the page in a real
+headless chromium (installed by a session fixture when missing and we are root).
+
+Every request goes to 127.0.0.1 only, with bounded timeouts.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from personakit_plugin.kit import PersonaKit
+from personakit_plugin.review_web import TOKEN_HEADER, ReviewServer, serve_review
+
+TIMEOUT = 20.0
+NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+@contextmanager
+def opened(folder: Path) -> Iterator[PersonaKit]:
+    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
+    try:
+        yield kit
+    finally:
+        kit.close()
+
+
+def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
+    ids = []
+    with opened(folder) as kit:
+        for text, quote, category in memories:
+            result = kit.propose(text, quote, category)
+            assert result.stored and result.id, result
+            ids.append(result.id)
+            time.sleep(0.01)
+    return ids
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def memories(folder: Path) -> dict[str, str]:
+    ids = seed(
+        folder,
+        ("Prefers tea over coffee", "tea, not coffee", "preferences"),
+        ("Drinks decaf coffee after noon", "decaf after lunch", "preferences"),
+        ("Writes Python at work", "I write Python all day", "tools"),
+        ("Walks the dog at seven", "dog walk at 7", "background"),
+    )
+    names = dict(zip(["tea", "decaf", "python", "dog"], ids, strict=True))
+    with opened(folder) as kit:
+        kit.propose("Writes Python at work", "mostly Python 3.12", "tools")
+        kit.store.decide(names["python"], "approve", kit.now())
+        kit.store.decide(names["decaf"], "reject", kit.now())
+    return names
+
+
+@pytest.fixture
+def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
+    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
+    started = threading.Event()
+    holder: list[ReviewServer] = []
+
+    def ready(server: ReviewServer) -> None:
+        holder.append(server)
+        started.set()
+
+    thread = threading.Thread(target=serve_review, args=(kit,), kwargs={"open_browser": False, "ready": ready})
+    thread.start()
+    assert started.wait(TIMEOUT)
+    yield holder[0]
+    holder[0].shutdown()
+    thread.join(TIMEOUT)
+    kit.close()
+
+
+def request(
+    server: ReviewServer,
+    path: str,
+    body: object = None,
+    *,
+    token: str | None = "header",
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    """(status, parsed JSON or text). token: "header", "query", None, or a wrong token."""
+    url = f"http://127.0.0.1:{server.port}{path}"
+    sent = dict(headers or {})
+    if token == "header":
+        sent[TOKEN_HEADER] = server.token
+    elif token == "query":
+        url += ("&" if "?" in url else "?") + "token=" + server.token
+    elif token is not None:
+        sent[TOKEN_HEADER] = token
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        sent["Content-Type"] = "application/json"
+    req = urllib.request.Request(url, data=data, headers=sent, method="POST" if body is not None else "GET")
+    try:
+        with NO_PROXY.open(req, timeout=TIMEOUT) as response:
+            status, raw, kind = response.status, response.read(), response.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as exc:
+        status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
+    return status, json.loads(raw) if kind.startswith("application/json") else raw.decode()
+
+
+def states(folder: Path) -> dict[str, str]:
+    with opened(folder) as kit:
+        return {m.id: m.state for m in kit.store.memories()}
+
+
+# -- the server ---------------------------------------------------------------------------
+
+
+def test_bound_to_loopback_only_on_a_free_port(server: ReviewServer) -> None:
+    host, port = server.socket.getsockname()[:2]
+    assert host == "127.0.0.1"
+    assert port == server.port and port > 0
+    assert server.url == f"http://127.0.0.1:{port}/?token={server.token}"
+    assert len(server.token) >= 40
+
+
+def test_token_required_on_every_request(server: ReviewServer) -> None:
+    for path in ["/", "/api/memories", "/api/memories?state=all", "/nowhere"]:
+        assert request(server, path, token=None)[0] == 403
+        assert request(server, path, token="wrong-" + server.token)[0] == 403
+    status, answer = request(server, "/api/decide", {"id": "m_000000000000", "action": "approve"}, token=None)
+    assert status == 403 and "token" in answer["error"]
+    assert request(server, "/api/undo", {}, token=None)[0] == 403
+    status, html = request(server, "/", token="query")
+    assert status == 200 and "<title>PersonaKit" in html
+    assert request(server, "/api/memories", token="query")[0] == 200
+    assert request(server, "/api/memories", token="header")[0] == 200
+
+
+def test_host_and_origin_are_checked(server: ReviewServer) -> None:
+    port = server.port
+    assert request(server, "/api/memories", headers={"Host": f"localhost:{port}"})[0] == 200
+    assert request(server, "/api/memories", headers={"Host": f"127.0.0.1:{port}"})[0] == 200
+    for host in [f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", f"localhost.evil.example:{port}"]:
+        assert request(server, "/api/memories", headers={"Host": host})[0] == 403, host
+    body = {"id": "m_000000000000", "action": "approve"}
+    assert request(server, "/api/decide", body, headers={"Origin": "http://evil.example"})[0] == 403
+    assert request(server, "/api/decide", body, headers={"Origin": f"http://127.0.0.1:{port}"})[0] == 404
+
+
+def test_page_is_self_contained_and_locked_down(server: ReviewServer) -> None:
+    url = f"http://127.0.0.1:{server.port}/?token={server.token}"
+    with NO_PROXY.open(url, timeout=TIMEOUT) as response:
+        html = response.read().decode()
+        headers = response.headers
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Cache-Control"] == "no-store"
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "no external resources"
+    assert "innerHTML" not in html
+
+
+def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, memories: dict[str, str]) -> None:
+    status, answer = request(server, "/api/memories?state=unconfirmed")
+    assert status == 200
+    assert answer["counts"] == {"unconfirmed": 2, "approved": 1, "restricted": 0, "rejected": 1}
+    assert [m["id"] for m in answer["memories"]] == [memories["dog"], memories["tea"]], "newest first"
+    tea = answer["memories"][1]
+    assert tea["text"] == "Prefers tea over coffee" and tea["category"] == "preferences"
+    assert tea["quotes"] == ["tea, not coffee"] and tea["state"] == "unconfirmed"
+    assert memories["decaf"] not in json.dumps(answer), "nothing of a rejected memory, not even as similar"
+
+    python = request(server, "/api/memories?state=approved")[1]["memories"]
+    assert [m["id"] for m in python] == [memories["python"]]
+    assert python[0]["quotes"] == ["I write Python all day", "mostly Python 3.12"], "newest last"
+
+    rejected = request(server, "/api/memories?state=rejected")[1]["memories"]
+    assert rejected == [
+        {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": []}
+        | {k: rejected[0][k] for k in ("created", "touched")}
+    ]
+    assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
+    assert request(server, "/api/memories?state=bogus")[0] == 400
+
+
+def test_search_text_and_quotes(server: ReviewServer, memories: dict[str, str]) -> None:
+    found = request(server, "/api/memories?state=all&q=PYTHON")[1]["memories"]
+    assert [m["id"] for m in found] == [memories["python"]]
+    found = request(server, "/api/memories?state=all&q=walk%20at")[1]["memories"]
+    assert [m["id"] for m in found] == [memories["dog"]]
+    assert request(server, "/api/memories?state=all&q=decaf")[1]["memories"] == []
+
+
+def test_decisions_land_in_the_store(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
+    status, answer = request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})
+    assert status == 200
+    assert answer["decision"]["before"] == "unconfirmed" and answer["decision"]["after"] == "approved"
+    assert states(folder)[memories["tea"]] == "approved"
+
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "restrict"})[0] == 200
+    assert states(folder)[memories["tea"]] == "restricted"
+
+    body = {"id": memories["dog"], "action": "edit", "text": "Walks the dog at eight", "category": "Constraints"}
+    status, answer = request(server, "/api/decide", body)
+    assert status == 200 and answer["memory"]["text"] == "Walks the dog at eight"
+    with opened(folder) as kit:
+        dog = kit.store.get(memories["dog"])
+    assert dog is not None and (dog.text, dog.category, dog.state) == (
+        "Walks the dog at eight",
+        "constraints",
+        "unconfirmed",
+    )
+
+    status, answer = request(server, "/api/decide", {"id": memories["dog"], "action": "reject"})
+    assert status == 200 and answer["memory"]["text"] is None
+    with opened(folder) as kit:
+        dog = kit.store.get(memories["dog"])
+    assert dog is not None and dog.state == "rejected" and not dog.text and not dog.quotes
+
+
+def test_bad_decisions_are_refused_with_a_sentence(
+    server: ReviewServer, folder: Path, memories: dict[str, str]
+) -> None:
+    before = states(folder)
+    cases = [
+        ({"id": memories["tea"], "action": "delete"}, 400),
+        ({"action": "approve"}, 400),
+        ({"id": "m_000000000000", "action": "approve"}, 404),
+        ({"id": memories["decaf"], "action": "approve"}, 409),
+        ({"id": memories["tea"], "action": "edit"}, 400),
+        ({"id": memories["tea"], "action": "edit", "category": "hobbies"}, 409),
+        ({"id": memories["tea"], "action": "edit", "text": "x" * 301}, 409),
+        ({"id": memories["tea"], "action": "edit", "text": "password=hunter2hunter2"}, 409),
+        ([1, 2], 400),
+    ]
+    for body, expected in cases:
+        status, answer = request(server, "/api/decide", body)
+        assert status == expected, (body, answer)
+        assert answer["error"].endswith("."), answer
+    assert states(folder) == before
+
+
+def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
+    with opened(folder) as kit:
+        if not hasattr(kit.store, "undo"):
+            pytest.skip("Store.undo is not there yet")
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
+    status, answer = request(server, "/api/undo", {})
+    assert status == 200
+    assert answer["undone"]["id"] == memories["tea"] and answer["undone"]["action"] == "approve"
+    assert answer["memory"]["state"] == "unconfirmed"
+    assert states(folder)[memories["tea"]] == "unconfirmed"
+
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "reject"})[0] == 200
+    status, answer = request(server, "/api/undo", {})
+    assert status == 409 and "cannot be undone" in answer["error"]
+    assert states(folder)[memories["tea"]] == "rejected"
+
+
+def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[str, str], tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_") and k != "DISPLAY"}
+    env.update(PERSONAKIT_PLUGINS="", HOME=str(tmp_path / "home"), BROWSER="false")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review", "--web", "--no-browser"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        assert process.stderr is not None
+        ready, _, _ = select.select([process.stderr], [], [], TIMEOUT)
+        assert ready, "no address printed"
+        line = process.stderr.readline().decode()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)", line)
+        assert match, line
+        with NO_PROXY.open(match.group(0), timeout=TIMEOUT) as response:
+            assert response.status == 200
+        url = f"http://127.0.0.1:{match.group(1)}/api/memories?state=all&token={match.group(2)}"
+        with NO_PROXY.open(url, timeout=TIMEOUT) as response:
+            assert len(json.loads(response.read())["memories"]) == 4
+        process.send_signal(signal.SIGINT)
+        process.wait(TIMEOUT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(5)
+
+
+# -- a real browser -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's chromium; installed with apt-get when missing and we are root, else the test is skipped."""
+    path = shutil.which("chromium")
+    if path is None and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        try:
+            subprocess.run(
+                "apt-get update && apt-get install -y chromium",
+                shell=True,
+                check=True,
+                capture_output=True,
+                timeout=900,
+                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"},
+            )
+        except (subprocess.SubprocessError, OSError) as exc:
+            pytest.skip(f"chromium is missing and `apt-get install -y chromium` failed: {exc}")
+        path = shutil.which("chromium")
+    if path is None:
+        pytest.skip("chromium is missing; install it (apt-get install -y chromium) to run the browser tests")
+    return path
+
+
+def browser(chromium: str, profile: Path, *args: str) -> list[str]:
+    return [
+        chromium,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        *args,
+    ]
+
+
+def test_the_page_renders_the_memories(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
+    done = subprocess.run(
+        browser(chromium, tmp_path / "profile", "--virtual-time-budget=5000", "--dump-dom", server.url),
+        capture_output=True,
+        encoding="utf-8",
+        timeout=90,
+    )
+    dom = done.stdout
+    assert "Walks the dog at seven" in dom and "Prefers tea over coffee" in dom, done.stderr[-2000:]
+    assert "“dog walk at 7”" in dom and "“tea, not coffee”" in dom
+    assert dom.index("Walks the dog at seven") < dom.index("Prefers tea over coffee"), "newest first"
+    assert "Writes Python at work" not in dom and "decaf" not in dom, "only the unconfirmed ones at first"
+    assert dom.count('class="card') == 2
+
+
+def test_the_page_shows_nothing_without_the_token(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
+    url = f"http://127.0.0.1:{server.port}/"
+    done = subprocess.run(
+        browser(chromium, tmp_path / "profile", "--virtual-time-budget=3000", "--dump-dom", url),
+        capture_output=True,
+        encoding="utf-8",
+        timeout=90,
+    )
+    assert "Prefers tea" not in done.stdout and "token is missing" in done.stdout
+
+
+# Put the pipe ends on fds 3 and 4, where chromium looks for them, then become chromium.
+LAUNCH = (
+    "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); os.execvp(sys.argv[3], sys.argv[3:])"
+)
+
+
+class DevTools:
+    """Chromium driven over the DevTools protocol on a pipe (`--remote-debugging-pipe`: commands
+    on its fd 3, answers on its fd 4, each a JSON message ending in a NUL byte)."""
+
+    def __init__(self, chromium: str, profile: Path) -> None:
+        to_r, to_w = os.pipe()
+        from_r, from_w = os.pipe()
+        # The ends the browser keeps, moved above 9 so that neither is 3 or 4 already.
+        high = fcntl.fcntl(to_r, fcntl.F_DUPFD_CLOEXEC, 10), fcntl.fcntl(from_w, fcntl.F_DUPFD_CLOEXEC, 10)
+        os.close(to_r)
+        os.close(from_w)
+        to_r, from_w = high
+        command = browser(chromium, profile, "--remote-debugging-pipe", "about:blank")
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCH, str(to_r), str(from_w), *command],
+            pass_fds=(to_r, from_w),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(to_r)
+        os.close(from_w)
+        self.writer, self.reader = to_w, from_r
+        self.buffer = b""
+        self.last = 0
+        self.session: str | None = None
+
+    def call(self, method: str, params: dict[str, Any] | None = None, *, page: bool = True) -> dict[str, Any]:
+        self.last += 1
+        message: dict[str, Any] = {"id": self.last, "method": method, "params": params or {}}
+        if page and self.session:
+            message["sessionId"] = self.session
+        os.write(self.writer, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            while b"\0" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\0", 1)
+                answer = json.loads(raw)
+                if answer.get("id") == self.last:
+                    if "error" in answer:
+                        raise AssertionError(f"{method}: {answer['error']}")
+                    result: dict[str, Any] = answer.get("result", {})
+                    return result
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.reader], [], [], left)[0]:
+                raise AssertionError(f"chromium did not answer {method} in time")
+            chunk = os.read(self.reader, 1 << 16)
+            if not chunk:
+                raise AssertionError("chromium closed the DevTools pipe")
+            self.buffer += chunk
+
+    def open(self, url: str) -> None:
+        target = self.call("Target.createTarget", {"url": url}, page=False)["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True}, page=False)[
+            "sessionId"
+        ]
+
+    def js(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def until(self, expression: str, what: str) -> Any:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"{what}: {expression} stayed false; the page shows {self.js('document.body.innerText')}")
+
+    def press(self, key: str) -> None:
+        code = 13 if key == "Enter" else ord(key.upper())
+        text = "\r" if key == "Enter" else key
+        self.call(
+            "Input.dispatchKeyEvent", {"type": "keyDown", "key": key, "text": text, "windowsVirtualKeyCode": code}
+        )
+        self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "windowsVirtualKeyCode": code})
+
+    def close(self) -> None:
+        try:
+            self.call("Browser.close", page=False)
+            self.process.wait(10)
+        except (AssertionError, OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait(5)
+        finally:
+            os.close(self.writer)
+            os.close(self.reader)
+
+
+CARDS = "[...document.querySelectorAll('.card')].map(c => c.dataset.id).join(' ')"
+SELECTED = "document.querySelector('.card.selected')?.dataset.id"
+
+
+def until_state(folder: Path, memory_id: str, state: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while states(folder).get(memory_id) != state:
+        assert time.monotonic() < deadline, f"{memory_id} never became {state}"
+        time.sleep(0.05)
+
+
+def test_the_page_reviews_with_the_keyboard(
+    chromium: str, server: ReviewServer, folder: Path, memories: dict[str, str], tmp_path: Path
+) -> None:
+    dog, tea = memories["dog"], memories["tea"]
+    tools = DevTools(chromium, tmp_path / "profile")
+    try:
+        tools.open(server.url)
+        tools.until(f"{CARDS} === '{dog} {tea}'", "the unconfirmed memories, newest first")
+        tools.js("window.asked = []; window.confirm = (m) => { window.asked.push(m); return true; }")
+        assert tools.js(SELECTED) == dog
+
+        tools.press("a")
+        until_state(folder, dog, "approved")
+        tools.until(f"{CARDS} === '{tea}'", "the approved memory leaves the queue")
+
+        tools.press("u")
+        until_state(folder, dog, "unconfirmed")
+        tools.until(f"{CARDS} === '{dog} {tea}'", "undo brings it back")
+        assert "Undid approve" in tools.js("document.getElementById('status').textContent")
+
+        tools.press("j")
+        assert tools.js(SELECTED) == tea
+        tools.press("k")
+        assert tools.js(SELECTED) == dog
+        tools.press("j")
+        tools.press("x")
+        until_state(folder, tea, "rejected")
+        asked = tools.js("window.asked")
+        assert len(asked) == 1 and "cannot be undone" in asked[0]
+        tools.until(f"{CARDS} === '{dog}'", "the rejected memory leaves the queue")
+
+        tools.press("e")
+        tools.until("document.activeElement?.tagName === 'TEXTAREA'", "the editor opens with the text focused")
+        tools.js(
+            "document.activeElement.value = 'Walks the dog at eight';"
+            "document.querySelector('.edit select').value = 'constraints'"
+        )
+        tools.press("Enter")
+        tools.until("document.body.innerText.includes('Walks the dog at eight')", "the edit shows")
+        with opened(folder) as kit:
+            edited = kit.store.get(dog)
+        assert edited is not None and (edited.text, edited.category) == ("Walks the dog at eight", "constraints")
+
+        tools.press("r")
+        until_state(folder, dog, "restricted")
+        tools.press("3")
+        tools.until(f"{CARDS} === '{dog}'", "the restricted tab")
+        tools.press("5")
+        tools.until(f"{CARDS}.split(' ').length === 4", "every memory")
+        tools.js("const s = document.getElementById('search'); s.value = 'python'; s.dispatchEvent(new Event('input'))")
+        tools.until(f"{CARDS} === '{memories['python']}'", "the search")
+        assert tools.js("document.querySelector('.card .quotes').innerText").startswith("“mostly Python 3.12”")
+    finally:
+        tools.close()
+
+
+@pytest.mark.parametrize("display", [None, ":0"])
+def test_opens_the_browser_only_with_a_display(
+    folder: Path, memories: dict[str, str], monkeypatch: pytest.MonkeyPatch, display: str | None
+) -> None:
+    import webbrowser
+
+    opened_urls: list[str] = []
+
+    def fake_open(url: str, *args: object, **kwargs: object) -> bool:
+        opened_urls.append(url)
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", fake_open)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if display is None:
+        monkeypatch.delenv("DISPLAY", raising=False)
+    else:
+        monkeypatch.setenv("DISPLAY", display)
+    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
+    urls: list[str] = []
+
+    def ready(server: ReviewServer) -> None:
+        urls.append(server.url)
+        threading.Thread(target=server.shutdown).start()
+
+    try:
+        serve_review(kit, open_browser=True, ready=ready)
+        if sys.platform.startswith("linux"):
+            assert opened_urls == ([] if display is None else urls)
+        serve_review(kit, open_browser=False, ready=ready)
+        assert len(opened_urls) <= 1
+    finally:
+        kit.close()

@@ -1,4 +1,4 @@
-"""The minimal host: an MCP server with PersonaKit's two tools, over stdio or HTTP.
+"""The minimal host: an MCP server with PersonaKit's two tools, over stdio or Streamable HTTP.
 
 Nothing here writes to stdout: on stdio that is the protocol's wire. Logs go to stderr.
 """
@@ -6,6 +6,7 @@ Nothing here writes to stdout: on stdio that is the protocol's wire. Logs go to 
 from __future__ import annotations
 
 import logging
+import socket
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
@@ -50,5 +51,18 @@ def build_server(kit: PersonaKit, *, read_only: bool = False) -> MCPServer:
 
 
 def serve_stdio(kit: PersonaKit, *, read_only: bool = False) -> None:
+    """Serve on stdin/stdout; every line gets an answer (see `personakit_plugin.stdio`)."""
+    import anyio
+
+    from .stdio import run_stdio
+
     logging.getLogger("mcp").setLevel(logging.WARNING)
-    build_server(kit, read_only=read_only).run("stdio")
+    anyio.run(run_stdio, build_server(kit, read_only=read_only))
+
+
+def serve_http(kit: PersonaKit, token: str, sock: socket.socket, *, host: str, read_only: bool = False) -> None:
+    """Serve over Streamable HTTP on a bound socket, behind the bearer token (see `personakit_plugin.http`)."""
+    from .http import run_http
+
+    logging.getLogger("mcp").setLevel(logging.WARNING)
+    run_http(build_server(kit, read_only=read_only), token, sock, host)

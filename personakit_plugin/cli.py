@@ -84,15 +84,16 @@ def _decision_line(decision: Decision) -> list[str]:
     change = f"{decision.before} -> {decision.after}"
     if decision.category_before != decision.category_after:
         change += f", category {decision.category_before} -> {decision.category_after}"
-    return [str(decision.seq), _when(decision.at), decision.memory_id, decision.action, change]
+    action = f"{decision.action} (undone)" if decision.undone else decision.action
+    return [str(decision.seq), _when(decision.at), decision.memory_id, action, change]
 
 
 # -- commands -----------------------------------------------------------------------------
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
-    if args.transport != "stdio":
-        raise CommandError("Only --transport stdio is available in this release.")
+    if args.transport == "http":
+        return _serve_http(args)
     from .server import serve_stdio
 
     kit = _open(args)
@@ -100,6 +101,41 @@ def cmd_serve(args: argparse.Namespace) -> None:
         serve_stdio(kit, read_only=args.read_only)
     finally:
         kit.close()
+
+
+def _http_token(folder: Path) -> str:
+    from .http import http_token
+
+    try:
+        return http_token(folder)
+    except OSError as exc:
+        raise CommandError(f"Cannot read or make the HTTP token in {folder} ({exc.strerror or exc}).") from None
+
+
+def _serve_http(args: argparse.Namespace) -> None:
+    from .http import bind, is_loopback
+
+    if not args.allow_remote and not is_loopback(args.host):
+        raise CommandError(f"{args.host} is not a loopback address; add --allow-remote to let other machines connect.")
+    try:
+        sock = bind(args.host, args.port)
+    except OSError as exc:
+        raise CommandError(f"Cannot listen on {args.host} port {args.port} ({exc.strerror or exc}).") from None
+    try:
+        token = _http_token(data_dir(args.data_dir))
+        from .server import serve_http
+
+        kit = _open(args)
+        try:
+            serve_http(kit, token, sock, host=args.host, read_only=args.read_only)
+        finally:
+            kit.close()
+    finally:
+        sock.close()
+
+
+def cmd_token(args: argparse.Namespace) -> None:
+    print(_http_token(data_dir(args.data_dir)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
@@ -154,11 +190,11 @@ def _decide(action: str) -> Callable[[argparse.Namespace], None]:
                     raise UnknownMemory(memory_id)
                 if states[memory_id] == "rejected" and action != "reject":
                     raise CommandError(f"{memory_id} was rejected and its text erased; there is nothing to {action}.")
+            if action == "reject":
+                print("A reject cannot be undone: the text and quotes are erased for good, only the id is kept.")
             for memory_id in dict.fromkeys(args.ids):
                 decision = kit.store.decide(memory_id, action, kit.now())
                 print(f"{decision.memory_id}: {decision.before} -> {decision.after}")
-            if action == "reject":
-                print("Rejected memories keep only their id: text and quotes are erased and cannot be restored.")
         finally:
             kit.close()
 
@@ -255,7 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--read-only", action="store_true", help="serve personakit_read alone")
     serve.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765)
+    serve.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765; 0 picks a free one)")
+    serve.add_argument("--allow-remote", action="store_true", help="allow an HTTP address that is not loopback")
+    add("token", cmd_token, "Print the bearer token that `serve --transport http` requires.")
 
     listing = add("list", cmd_list, "List memories, most recent first.")
     listing.add_argument("--state", choices=[*STATES, "all"], default="all")
@@ -281,6 +319,16 @@ def build_parser() -> argparse.ArgumentParser:
     history = add("history", cmd_history, "Show the decisions, oldest first.")
     history.add_argument("id", nargs="?")
     history.add_argument("--json", action="store_true")
+
+    from .review import cmd_review  # the terminal review and, with --web, the browser's (review_web.py)
+
+    review = add("review", cmd_review, "Review the unconfirmed memories, newest first, one key each.")
+    review.add_argument("--web", action="store_true", help="review in the browser, served on 127.0.0.1 only")
+    review.add_argument("--no-browser", action="store_true", help="with --web: print the address, open nothing")
+
+    from .owner_cli import register
+
+    register(add)
 
     plugins = add("plugins", cmd_plugins, "List the plugins loaded, with versions and hooks.")
     plugins.add_argument("--all", action="store_true", help="include the default plugins")

@@ -237,6 +237,95 @@ class StoreContract:
         # A stale writer adding a quote never overwrites the owner's decision.
         assert one.propose("Shares a desk", "third", "other", 4.0).state == "approved"
 
+    def test_undo_reverts_the_latest_decision_and_records_itself(self, store: Store) -> None:
+        tea = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        jazz = store.propose("Likes jazz", "jazz!", "preferences", 2.0).id
+        assert store.undo(3.0) is None
+        store.decide(tea, "approve", 4.0)
+        store.decide(jazz, "restrict", 5.0)
+        undone = store.undo(6.0)
+        assert undone is not None and (undone.memory_id, undone.action, undone.undone) == (jazz, "restrict", True)
+        assert undone.seq == store.history()[1].seq
+        assert store.states([tea, jazz]) == {tea: "approved", jazz: "unconfirmed"}
+        assert store.matches(frozenset({"jazz"})).candidates[0].memory.id == jazz
+        second = store.undo(7.0)
+        assert second is not None and (second.memory_id, second.action) == (tea, "approve")
+        memory = store.get(tea)
+        assert memory is not None and (memory.state, memory.approved_at) == ("unconfirmed", 0.0)
+        assert store.approved(5, exclude=()) == []
+        assert [(d.action, d.before, d.after, d.undone) for d in store.history()] == [
+            ("approve", "unconfirmed", "approved", True),
+            ("restrict", "unconfirmed", "restricted", True),
+            ("undo", "restricted", "unconfirmed", False),
+            ("undo", "approved", "unconfirmed", False),
+        ]
+        assert store.undo(8.0) is None
+
+    def test_undoing_an_approve_restores_the_earlier_approval_time(self, store: Store) -> None:
+        memory = store.propose("Prefers tea", "q", "preferences", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        store.decide(memory, "reset", 3.0)
+        store.decide(memory, "approve", 4.0)
+        store.undo(5.0)
+        store.undo(6.0)
+        restored = store.get(memory)
+        assert restored is not None and (restored.state, restored.approved_at) == ("approved", 2.0)
+
+    def test_undo_of_an_edit_restores_text_words_and_category(self, store: Store) -> None:
+        memory = store.propose("Likes jazz", "jazz!", "preferences", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        store.decide(memory, "edit", 3.0, text="Loves bebop", category="background")
+        undone = store.undo(4.0)
+        assert undone is not None and undone.action == "edit"
+        restored = store.get(memory)
+        assert restored is not None
+        assert (restored.text, restored.category, restored.state) == ("Likes jazz", "preferences", "approved")
+        assert [c.memory.id for c in store.matches(frozenset({"jazz"})).candidates] == [memory]
+        assert store.matches(frozenset({"bebop"})).candidates == []
+        assert store.propose("Likes jazz", "again", "other", 5.0).id == memory
+        assert "Loves bebop" not in repr(store.history())
+
+    def test_a_reject_cannot_be_undone_and_the_refusal_changes_nothing(self, store: Store) -> None:
+        kept = store.propose("Prefers tea", "q", "preferences", 1.0).id
+        gone = store.propose("Has a secret garden", "q", "background", 2.0).id
+        store.decide(kept, "approve", 3.0)
+        store.decide(gone, "reject", 4.0)
+        before = store.history()
+        with pytest.raises(StoreError, match="cannot be undone"):
+            store.undo(5.0)
+        assert store.history() == before
+        assert store.states([kept, gone]) == {kept: "approved", gone: "rejected"}
+
+    def test_dump_and_restore_round_trip_into_an_empty_store(self, tmp_path: Path) -> None:
+        one = self.open_store(tmp_path / "one")
+        two = self.open_store(tmp_path / "two")
+        try:
+            a = one.propose("Likes jazz", "jazz!", "preferences", 1.0).id
+            b = one.propose("Prefers tea", "tea please", "preferences", 2.0).id
+            c = one.propose("Has a secret garden", "garden", "background", 3.0).id
+            one.propose("Prefers tea", "I like tea", "other", 4.0)
+            one.decide(a, "edit", 5.0, text="Loves bebop", category="background")
+            one.decide(b, "approve", 6.0)
+            one.decide(c, "reject", 7.0)
+            dumped = one.dump()
+            restored = two.restore(dumped)
+            assert (sorted(restored.created), restored.known, restored.quotes_added) == (sorted([a, b, c]), [], 0)
+            assert two.dump() == dumped
+            again = two.restore(dumped)
+            assert (again.created, sorted(again.known), again.quotes_added) == ([], sorted([a, b, c]), 0)
+            assert two.dump() == dumped
+            assert two.propose("likes jazz", "old", "other", 8.0).id == a
+            assert two.propose("Has a secret garden", "q", "other", 9.0).state == "rejected"
+            memory = two.get(a)
+            assert memory is not None and memory.quotes == ("jazz!", "old")
+            memory = two.get(b)
+            assert memory is not None and (memory.state, memory.approved_at) == ("approved", 6.0)
+            with pytest.raises(StoreError, match="cannot be undone"):
+                two.undo(10.0)
+        finally:
+            one.close()
+            two.close()
+
 
 # -- redaction ----------------------------------------------------------------------------------
 

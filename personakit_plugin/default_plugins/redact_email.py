@@ -10,8 +10,8 @@ from ..redaction import Mask
 # Generous on purpose: anything on either side of an @ up to white space or punctuation that
 # cannot be part of an address is masked, so plus-addressing, subdomains, combining marks,
 # Unicode domains and quoted local parts all go, and a near-miss is masked rather than shown.
-_PART = r"""[^\s@<>()\[\]{},;:"`]+"""
-EMAIL = re.compile(rf"""(?:"[^"\n]{{1,64}}"|{_PART})@(?:\[[^\]\s]+\]|{_PART})""")
+_PART = r"""[^\s@<>()\[\],;:"]+"""
+EMAIL = re.compile(rf"""(?:"(?:[^"\\\n]|\\.){{1,64}}"|{_PART})@(?:\[[^\]\s]+\]|{_PART})""")
 
 
 @hookimpl(trylast=True)

@@ -32,7 +32,7 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> N
         while data := await reader.read(65536):
             writer.write(data)
             await writer.drain()
-    except (ConnectionError, asyncio.IncompleteReadError):
+    except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
         pass
     finally:
         writer.close()
@@ -53,7 +53,7 @@ async def _requests(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, 
             if length:
                 writer.write(await reader.readexactly(length))
             await writer.drain()
-    except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+    except (ConnectionError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, asyncio.CancelledError):
         pass
     finally:
         writer.close()
@@ -76,10 +76,18 @@ class TokenProxy:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
-        server = self._loop.run_until_complete(asyncio.start_server(self._serve, "127.0.0.1", self.port))
+        self._server = self._loop.run_until_complete(asyncio.start_server(self._serve, "127.0.0.1", self.port))
         self._ready.set()
         self._loop.run_forever()
-        server.close()
+        self._loop.close()
+
+    async def _shutdown(self) -> None:
+        """Close the listener and every open connection before the loop stops."""
+        self._server.close()
+        tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def __enter__(self) -> TokenProxy:
         self._thread.start()
@@ -87,6 +95,7 @@ class TokenProxy:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(10)
 

@@ -201,8 +201,8 @@ class SqliteStore:
         data_dir = Path(data_dir)
         path = data_dir / FILE_NAME
         try:
-            if not data_dir.exists():
-                data_dir.mkdir(mode=0o700, parents=True)
+            # Several servers may start at once on a folder that does not exist yet.
+            data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             if not path.exists():
                 # Created 0600 before SQLite touches it; SQLite gives its -wal and -shm files the same mode.
                 os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))

@@ -23,6 +23,8 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
 from __future__ import annotations
 
 import itertools
+import multiprocessing
+import traceback
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -91,6 +93,36 @@ async def personakit_client(personakit_kit: PersonaKit) -> AsyncIterator[Any]:
 
 
 # -- storage ------------------------------------------------------------------------------------
+
+PROCESSES = 4
+"""How many processes write at once in the contract's concurrency test."""
+EACH = 20
+"""How many memories of its own each of them proposes."""
+SHARED = "Keeps a paper notebook for every project"
+
+
+def _write_from_another_process(
+    open_store: Callable[[Path], Store], where: Path, number: int, start: Any, results: Any
+) -> None:
+    """One process of the concurrency test: its own memories, each followed by a new quote for the
+    shared one, sent back as (text, quote, id, state) once the store has acknowledged them."""
+    try:
+        store = open_store(where)
+        try:
+            start.wait(60)
+            done = []
+            for n in range(EACH):
+                text, quote = f"Process {number} remembers fact {n} about item{number}x{n}", f"said to {number} at {n}"
+                proposed = store.propose(text, quote, "other", 10.0 + n)
+                done.append((text, quote, proposed.id, proposed.state))
+                quote = f"process {number} heard it at {n}"
+                proposed = store.propose(SHARED, quote, "other", 10.0 + n)
+                done.append((SHARED, quote, proposed.id, proposed.state))
+        finally:
+            store.close()
+        results.put((number, done))
+    except BaseException:
+        results.put((number, traceback.format_exc()))
 
 
 class StoreContract:
@@ -236,6 +268,49 @@ class StoreContract:
         assert (seen.state, seen.quotes) == ("approved", ("desk", "our desk"))
         # A stale writer adding a quote never overwrites the owner's decision.
         assert one.propose("Shares a desk", "third", "other", 4.0).state == "approved"
+
+    def test_several_processes_writing_at_once_lose_nothing_and_keep_the_owners_decisions(self, tmp_path: Path) -> None:
+        """Processes proposing at once, one of them the owner deciding on the memory the others keep
+        proposing: every acknowledged write is there once, and the last decision stands."""
+        where = tmp_path / "store"
+        owner = self.open_store(where)
+        try:
+            shared = owner.propose(SHARED, "the first words", "other", 1.0).id
+            context = multiprocessing.get_context("spawn")  # a fresh interpreter, as a separate server is
+            start, results = context.Barrier(PROCESSES + 1), context.Queue()
+            processes = [
+                context.Process(
+                    target=_write_from_another_process, args=(self.open_store, where, n, start, results), daemon=True
+                )
+                for n in range(PROCESSES)
+            ]
+            for process in processes:
+                process.start()
+            start.wait(60)
+            decisions = ["approve", "restrict"] * 5
+            for at, action in enumerate(decisions, start=100):
+                owner.decide(shared, action, float(at))
+            reports = dict(results.get(timeout=120) for _ in processes)
+            for process in processes:
+                process.join(30)
+            failed = {n: report for n, report in reports.items() if isinstance(report, str)}
+            assert not failed, f"a writing process failed: {failed}"
+            acknowledged = [entry for report in reports.values() for entry in report]
+            assert len(acknowledged) == PROCESSES * EACH * 2
+            memory = owner.get(shared)
+            assert memory is not None
+            assert memory.state == "restricted", "a stale writer overwrote the owner's last decision"
+            heard = [q for text, q, _, _ in acknowledged if text == SHARED]
+            assert sorted(memory.quotes[1:]) == sorted(heard) and memory.quotes[0] == "the first words"
+            assert [d.action for d in owner.history(shared)] == decisions
+            for text, quote, memory_id_, state in acknowledged:
+                assert state in ("unconfirmed", "approved", "restricted")
+                if text != SHARED:
+                    own = owner.get(memory_id_)
+                    assert own is not None and (own.text, own.quotes) == (text, (quote,))
+            assert len(owner.memories()) == PROCESSES * EACH + 1
+        finally:
+            owner.close()
 
     def test_undo_reverts_the_latest_decision_and_records_itself(self, store: Store) -> None:
         tea = store.propose("Prefers tea", "tea please", "preferences", 1.0).id

@@ -1,0 +1,305 @@
+"""What the PostgreSQL store does beyond the shared contract: its configuration, its schema, erasure
+in the database's own files, and the errors an owner sees."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import psycopg
+import pytest
+from personakit_plugin import PersonaKit
+from personakit_plugin.sqlite_store import SqliteStore
+from personakit_plugin.store import Config, StoreError
+from personakit_plugin.words import content_words
+from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+import personakit_store_postgres
+from personakit_store_postgres import PostgresStore, connection_string
+from personakit_store_postgres.schema import SCHEMA_VERSION
+
+
+@pytest.fixture
+def store(postgres_url: str) -> PostgresStore:
+    opened = PostgresStore.open(postgres_url)
+    yield opened
+    opened.close()
+
+
+def kit_on(url: str, folder: Path, **more: str) -> PersonaKit:
+    return PersonaKit.open(
+        folder, environ={"PERSONAKIT_PLUGINS": "store-postgres", "PERSONAKIT_POSTGRES_URL": url, **more}
+    )
+
+
+# -- configuration ---------------------------------------------------------------------------
+
+
+def test_the_installed_plugin_opens_postgres_when_a_url_is_given(postgres_url: str, tmp_path: Path) -> None:
+    kit = kit_on(postgres_url, tmp_path / "data")
+    try:
+        assert isinstance(kit.store, PostgresStore)
+        assert "store-postgres" in dict(kit.pm.list_name_plugin())
+        assert kit.propose("Prefers tea", "I like tea", "preferences").stored
+    finally:
+        kit.close()
+    assert not (tmp_path / "data" / "personakit.sqlite3").exists()
+
+
+def test_without_a_url_the_default_sqlite_store_opens(tmp_path: Path) -> None:
+    kit = PersonaKit.open(tmp_path / "data", environ={"PERSONAKIT_PLUGINS": "store-postgres"})
+    try:
+        assert isinstance(kit.store, SqliteStore)
+    finally:
+        kit.close()
+
+
+def test_the_url_can_be_in_a_private_file_in_the_data_folder(postgres_url: str, tmp_path: Path) -> None:
+    (tmp_path / "postgres-url").write_text(postgres_url + "\n")
+    (tmp_path / "postgres-url").chmod(0o600)
+    assert connection_string(Config(data_dir=tmp_path, environ={})) == postgres_url
+    assert connection_string(Config(data_dir=tmp_path, environ={"PERSONAKIT_POSTGRES_URL": "x"})) == "x"
+    (tmp_path / "postgres-url").chmod(0o644)
+    with pytest.raises(StoreError, match="chmod 600"):
+        connection_string(Config(data_dir=tmp_path, environ={}))
+    (tmp_path / "postgres-url").write_text("  \n")
+    (tmp_path / "postgres-url").chmod(0o600)
+    with pytest.raises(StoreError, match="is empty"):
+        connection_string(Config(data_dir=tmp_path, environ={}))
+
+
+def test_the_schema_can_be_named_so_one_database_holds_separate_memories(postgres_url: str, tmp_path: Path) -> None:
+    work = kit_on(postgres_url, tmp_path / "a", PERSONAKIT_POSTGRES_SCHEMA="work")
+    home = kit_on(postgres_url, tmp_path / "b", PERSONAKIT_POSTGRES_SCHEMA="home")
+    try:
+        work.propose("Uses vim at work", "vim", "tools")
+        assert [m.text for m in work.store.memories()] == ["Uses vim at work"]
+        assert home.store.memories() == []
+    finally:
+        work.close()
+        home.close()
+
+
+def test_the_location_shows_no_password(postgres_url: str) -> None:
+    params = conninfo_to_dict(postgres_url)
+    store = PostgresStore.open(postgres_url)
+    try:
+        assert store.location == f"postgresql://{params['user']}@{params['host']}:{params['port']}/{params['dbname']}"
+        if params.get("password"):
+            assert str(params["password"]) not in store.location
+    finally:
+        store.close()
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+def test_an_unreachable_server_is_one_sentence_naming_it_without_the_password() -> None:
+    with pytest.raises(StoreError) as caught:
+        PostgresStore.open("postgresql://someone:hunter2@127.0.0.1:1/memory")
+    message = str(caught.value)
+    assert message.startswith("PersonaKit cannot reach PostgreSQL at postgresql://someone@127.0.0.1:1/memory (")
+    assert "hunter2" not in message and message.count("\n") == 0
+
+
+def test_a_wrong_password_is_said(postgres_url: str) -> None:
+    params = conninfo_to_dict(postgres_url)
+    if not params.get("password"):
+        pytest.skip("the test server takes no password")
+    with pytest.raises(StoreError, match="password authentication failed"):
+        PostgresStore.open(make_conninfo(postgres_url, password="not-the-password"))
+
+
+def test_a_malformed_url_is_one_sentence() -> None:
+    with pytest.raises(StoreError, match="connection string is not valid"):
+        PostgresStore.open("postgresql://[::1")
+
+
+def test_another_programs_schema_is_left_alone(postgres_url: str) -> None:
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("CREATE SCHEMA personakit")
+        conn.execute("CREATE TABLE personakit.memories (id int)")
+    with pytest.raises(StoreError, match="belongs to another program"):
+        PostgresStore.open(postgres_url)
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'personakit'"
+        ).fetchone() == (1,)
+
+
+def test_a_newer_schema_is_refused_and_left_as_it_is(store: PostgresStore, postgres_url: str) -> None:
+    store.close()
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute("UPDATE personakit.schema_version SET version = %s", (SCHEMA_VERSION + 1,))
+    with pytest.raises(StoreError, match="newer than this PersonaKit store knows"):
+        PostgresStore.open(postgres_url)
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (SCHEMA_VERSION + 1,)
+
+
+def test_servers_opening_a_new_database_at_once_create_the_schema_once(postgres_url: str) -> None:
+    opened: list[PostgresStore] = []
+    failures: list[BaseException] = []
+    start = threading.Barrier(6)
+
+    def open_one() -> None:
+        start.wait()
+        try:
+            opened.append(PostgresStore.open(postgres_url))
+        except BaseException as exc:
+            failures.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    try:
+        assert failures == [] and len(opened) == 6
+        with psycopg.connect(postgres_url) as conn:
+            assert conn.execute("SELECT version FROM personakit.schema_version").fetchall() == [(SCHEMA_VERSION,)]
+    finally:
+        for each in opened:
+            each.close()
+
+
+# -- the word index and the ranking ------------------------------------------------------------
+
+
+def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: PostgresStore, tmp_path: Path) -> None:
+    from personakit_plugin.default_plugins.rank_overlap import personakit_rank
+
+    texts = [
+        f"Drinks {a} tea with {b} at {c}"
+        for a in ("green", "black")
+        for b in ("milk", "honey")
+        for c in ("nine", "ten")
+    ]
+    texts += ["Green bike", "Honey badger fan", "Milk allergy", "Ten pin bowling on Tuesdays"]
+    ids = [store.propose(text, "q", "other", float(n % 3)).id for n, text in enumerate(texts)]
+    for n, memory in enumerate(ids):
+        action = ("approve", "restrict", None, "reject")[n % 4]
+        if action:
+            store.decide(memory, action, 10.0 + n)
+    for question in ("green tea with milk", "honey", "ten", "bowling green", "nothing here"):
+        words = content_words(question)
+        everything = store.matches(words)
+        expected = personakit_rank(candidates=everything.candidates)
+        for limit in (1, 3, 7, 50):
+            top = store.top_matches(words, limit)
+            assert [c.memory.id for c in top.candidates] == [c.memory.id for c in expected[:limit]], question
+            assert [c.matched for c in top.candidates] == [c.matched for c in expected[:limit]]
+            assert top.restricted == everything.restricted
+
+
+def test_the_word_index_is_a_table_in_the_database(store: PostgresStore, postgres_url: str) -> None:
+    memory = store.propose("Drinks green tea at nine", "q", "other", 1.0).id
+    with psycopg.connect(postgres_url) as conn:
+        words = conn.execute("SELECT word FROM personakit.words WHERE memory_id = %s ORDER BY word", (memory,))
+        assert [w for (w,) in words] == sorted(content_words("Drinks green tea at nine"))
+
+
+# -- erasure -----------------------------------------------------------------------------------
+
+SECRET_TEXT = "Keeps an orchid greenhouse behind the garage"
+SECRET_EDIT = "Keeps an orchid greenhouse in Zyrnwick"
+SECRET_QUOTE = "nobody knows about my orchid greenhouse, codeword quillfeather"
+MARKERS = (b"orchid", b"greenhouse", b"Zyrnwick", b"quillfeather")
+
+
+def relation_bytes(postgres_cluster: object, url: str, schema: str = "personakit") -> bytes:
+    """Every byte of every file of the schema's tables, indexes and TOAST tables, after a checkpoint."""
+    data = getattr(postgres_cluster, "data", None)
+    if data is None:
+        pytest.skip("reading the database's files needs the throwaway cluster, not an external server")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CHECKPOINT")
+        paths = [
+            path
+            for (path,) in conn.execute(
+                "SELECT pg_relation_filepath(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "WHERE (n.nspname = %s OR c.oid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace s "
+                "ON s.oid = k.relnamespace WHERE s.nspname = %s)) AND c.relkind IN ('r', 'i', 't') ",
+                (schema, schema),
+            )
+            if path
+        ]
+    assert len(paths) > 10
+    found = b""
+    for path in paths:
+        for file in Path(data, path).parent.glob(Path(path).name + "*"):
+            found += file.read_bytes()
+    return found
+
+
+def test_a_reject_leaves_the_text_in_no_live_page(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    for n in range(50):
+        store.propose(f"Ordinary memory number {n} about the weather", f"said it {n} times", "other", float(n))
+    memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 100.0).id
+    store.decide(memory, "edit", 101.0, text=SECRET_EDIT)
+    store.propose(SECRET_EDIT, SECRET_QUOTE + " again", "background", 102.0)
+    before = relation_bytes(postgres_cluster, postgres_url)
+    assert all(marker in before for marker in MARKERS), "the test would not see the text if it stayed"
+    store.decide(memory, "reject", 103.0)
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in MARKERS if marker in after] == []
+    assert b"Ordinary memory number 7" in after
+    rejected = store.get(memory)
+    assert rejected is not None and (rejected.state, rejected.text, rejected.quotes) == ("rejected", "", ())
+
+
+def test_a_reject_held_up_by_another_connection_says_so_and_a_second_reject_finishes(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 1.0).id
+    with psycopg.connect(postgres_url) as other:
+        other.execute("SELECT count(*) FROM personakit.quotes")  # an open transaction holding the table
+        with pytest.raises(StoreError, match="reject it again to finish erasing"):
+            store.decide(memory, "reject", 2.0)
+        other.rollback()
+    assert store.states([memory]) == {memory: "rejected"}
+    assert store.decide(memory, "reject", 3.0).action == "reject"
+    assert len(store.history(memory)) == 1
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in MARKERS if marker in after] == []
+
+
+def test_a_role_that_cannot_rewrite_the_tables_is_told_and_the_owner_finishes(
+    store: PostgresStore, postgres_url: str
+) -> None:
+    memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 1.0).id
+    role = "helper_" + conninfo_to_dict(postgres_url)["dbname"]
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD 'helper-password'").format(sql.Identifier(role)))
+        conn.execute(sql.SQL("GRANT USAGE ON SCHEMA personakit TO {}").format(sql.Identifier(role)))
+        conn.execute(sql.SQL("GRANT ALL ON ALL TABLES IN SCHEMA personakit TO {}").format(sql.Identifier(role)))
+        conn.execute(sql.SQL("GRANT ALL ON ALL SEQUENCES IN SCHEMA personakit TO {}").format(sql.Identifier(role)))
+    helper = PostgresStore.open(make_conninfo(postgres_url, user=role, password="helper-password"))
+    try:
+        with pytest.raises(StoreError, match=f"{role} does not own"):
+            helper.decide(memory, "reject", 2.0)
+    finally:
+        helper.close()
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
+            conn.execute(sql.SQL("DROP ROLE {}").format(sql.Identifier(role)))
+    assert store.states([memory]) == {memory: "rejected"}
+    store.decide(memory, "reject", 3.0)
+
+
+def test_the_plugin_module_is_the_entry_point() -> None:
+    from importlib.metadata import entry_points
+
+    (found,) = [ep for ep in entry_points(group="personakit") if ep.name == "store-postgres"]
+    assert found.load() is personakit_store_postgres
+
+
+def test_doctor_says_the_memory_may_be_kept_by_the_plugin() -> None:
+    from personakit_plugin.doctor import check_plugins
+
+    lines = [finding.line() for finding in check_plugins({"PERSONAKIT_PLUGINS": "store-postgres"})]
+    assert any(line.startswith("ok    Storage plugin store-postgres is loaded") for line in lines), lines
+    assert not any("Storage plugin" in f.line() for f in check_plugins({"PERSONAKIT_PLUGINS": ""}))

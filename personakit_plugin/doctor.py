@@ -151,6 +151,13 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
         yield Finding(WARN, str(warning.message).splitlines()[0])
     names = ", ".join(f"{info.name} {info.version or '(no version)'}" for info in infos)
     yield Finding(OK, f"Plugins loaded: {names}.")
+    for info in infos:
+        if "personakit_store" in info.hooks and not info.default:
+            yield Finding(
+                OK,
+                f"Storage plugin {info.name} is loaded: where it is configured, the memory is kept there, "
+                "and the database checks above do not cover it.",
+            )
 
 
 def host_configs(home: Path, cwd: Path, environ: dict[str, str]) -> list[tuple[str, Path]]:

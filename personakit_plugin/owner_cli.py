@@ -188,8 +188,21 @@ def cmd_doctor(args: argparse.Namespace) -> None:
         raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
 
 
+def cmd_migrate(args: argparse.Namespace) -> None:
+    from .migrate import migrate
+
+    name, url = args.to
+    folder = data_dir(args.data_dir)
+    target, moved = migrate(folder, name, url, dict(os.environ))
+    print(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
+    print(
+        f"Point your servers at it with PERSONAKIT_{name.upper()}_URL; "
+        "the SQLite file is unchanged: remove it once you no longer need it."
+    )
+
+
 def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
-    """Add undo, export, import, stats and doctor to the command line."""
+    """Add undo, export, import, stats, migrate and doctor to the command line."""
     undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
     undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")
 
@@ -209,5 +222,14 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
 
     stats = add("stats", cmd_stats, "Count memories by state and category; show the oldest unreviewed.")
     stats.add_argument("--json", action="store_true")
+
+    migrating = add("migrate", cmd_migrate, "Move this data folder's memory into another storage backend.")
+    migrating.add_argument(
+        "--to",
+        nargs=2,
+        required=True,
+        metavar=("NAME", "URL"),
+        help="the backend (postgres, from personakit-store-postgres) and its connection string",
+    )
 
     add("doctor", cmd_doctor, "Check the data folder, database, plugins and MCP host configurations.")

@@ -1,0 +1,111 @@
+"""`personakit migrate --to NAME URL`: move the SQLite memory of a data folder into another backend.
+
+The backend is the storage plugin installed under the entry point name `store-NAME`, which takes its
+connection string from `PERSONAKIT_<NAME>_URL` (`personakit-store-postgres` is `store-postgres`,
+configured by `PERSONAKIT_POSTGRES_URL`). The move is `Store.dump` of the SQLite store and
+`Store.restore` into the target in one transaction: every memory keeps its id, state, category,
+quotes, times, aliases and decision history, with the decisions' numbers. It is then checked:
+the target's dump must equal the source's, and the counts (memories by state, quotes, decisions)
+are printed from the target.
+
+Only into an empty target: a memory others already share is merged with `personakit export` and,
+with the target configured, `personakit import`, whose merge rule leaves their decisions standing.
+The SQLite file is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import msgspec
+
+from .model import STATES, ExportedMemory
+from .plugins import PluginWarning, call_first, make_plugin_manager
+from .sqlite_store import FILE_NAME, SqliteStore
+from .store import Config, Store, StoreError
+
+NAME = re.compile(r"[a-z][a-z0-9]*")
+
+
+class Counts(msgspec.Struct, frozen=True):
+    states: dict[str, int]
+    quotes: int
+    decisions: int
+
+    @property
+    def memories(self) -> int:
+        return sum(self.states.values())
+
+    def line(self) -> str:
+        states = ", ".join(f"{self.states[state]} {state}" for state in STATES if self.states.get(state))
+        return f"{self.memories} memories ({states or 'none'}), {self.quotes} quotes and {self.decisions} decisions"
+
+
+def counts(memories: Sequence[ExportedMemory]) -> Counts:
+    states = Counter(memory.state for memory in memories)
+    return Counts(
+        {state: states[state] for state in STATES},
+        sum(len(memory.quotes) for memory in memories),
+        sum(len(memory.history) for memory in memories),
+    )
+
+
+def by_id(memory: ExportedMemory) -> str:
+    return memory.id
+
+
+def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str]) -> Store:
+    """The store the plugin `store-NAME` opens on `url`, or a StoreError saying what is missing."""
+    if not NAME.fullmatch(name):
+        raise StoreError(f"{name!r} is not a backend name; give the plugin's name without store-, e.g. postgres.")
+    plugin = f"store-{name}"
+    env = {**environ, f"PERSONAKIT_{name.upper()}_URL": url, "PERSONAKIT_PLUGINS": plugin}
+    env.pop("PERSONAKIT_DISABLED_PLUGINS", None)
+    with warnings.catch_warnings():  # a plugin not installed is said below, in one sentence
+        warnings.simplefilter("ignore", PluginWarning)
+        pm = make_plugin_manager(environ=env)
+    if pm.get_plugin(plugin) is None:
+        raise StoreError(
+            f"No storage plugin {plugin} is installed; install personakit-{plugin} into PersonaKit's environment."
+        )
+    store: Store = call_first(pm, "personakit_store", object, config=Config(data_dir=data_dir, environ=env))
+    if isinstance(store, SqliteStore):
+        store.close()
+        raise StoreError(f"The plugin {plugin} did not open a store for that URL; check the URL.")
+    return store
+
+
+def migrate(data_dir: Path, name: str, url: str, environ: Mapping[str, str]) -> tuple[Store, Counts]:
+    """Move the SQLite memory in `data_dir` into the empty store of backend `name` at `url`, check
+    that it arrived whole, and return where it went (closed) with what was moved."""
+    if not (data_dir / FILE_NAME).is_file():
+        raise StoreError(f"There is no PersonaKit database in {data_dir} to migrate; check --data-dir.")
+    source = SqliteStore.open(data_dir)
+    try:
+        dumped = source.dump()
+    finally:
+        source.close()
+    target = open_target(name, url, data_dir, environ)
+    try:
+        there = target.dump()
+        if there:
+            raise StoreError(
+                f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
+                "merge with `personakit export` and, pointed at it, `personakit import`."
+            )
+        target.restore(dumped)
+        arrived = target.dump()
+        # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.
+        if sorted(arrived, key=by_id) != sorted(dumped, key=by_id):
+            moved, expected = counts(arrived), counts(dumped)
+            raise StoreError(
+                f"The memory in {target.location} does not match the SQLite one after the move "
+                f"({moved.line()} against {expected.line()}); do not use it, and report this."
+            )
+        return target, counts(arrived)
+    finally:
+        target.close()

@@ -1,0 +1,61 @@
+"""`personakit migrate`'s checks before anything moves (the move itself is tested against a real
+PostgreSQL in hooks/personakit-store-postgres/tests/test_migrate.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from personakit_plugin.cli import main
+from personakit_plugin.migrate import counts
+from personakit_plugin.sqlite_store import SqliteStore
+
+
+def migrate(capsys: pytest.CaptureFixture[str], folder: Path, *args: str) -> tuple[int, str]:
+    code = main(["--data-dir", str(folder), "migrate", *args])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return code, captured.err
+
+
+def test_a_folder_without_a_memory_is_refused_and_not_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, said = migrate(capsys, tmp_path / "none", "--to", "postgres", "postgresql://localhost/x")
+    assert code == 1 and "There is no PersonaKit database in" in said and said.count("\n") == 1
+    assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("nosuch", "No storage plugin store-nosuch is installed; install personakit-store-nosuch"),
+        ("Not-A-Name", "is not a backend name"),
+    ],
+)
+def test_a_backend_that_is_not_installed_is_one_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, said: str
+) -> None:
+    SqliteStore.open(tmp_path).close()
+    code, err = migrate(capsys, tmp_path, "--to", name, "x://y")
+    assert code == 1 and said in err and err.count("\n") == 1
+
+
+def test_the_counts_are_by_state_with_quotes_and_decisions(tmp_path: Path) -> None:
+    store = SqliteStore.open(tmp_path)
+    try:
+        tea = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.propose("Prefers tea", "I like tea", "preferences", 2.0)
+        gone = store.propose("Has a secret garden", "garden", "background", 3.0).id
+        store.decide(tea, "approve", 4.0)
+        store.decide(gone, "reject", 5.0)
+        moved = counts(store.dump())
+    finally:
+        store.close()
+    assert (moved.states, moved.quotes, moved.decisions) == (
+        {"unconfirmed": 0, "approved": 1, "restricted": 0, "rejected": 1},
+        2,
+        2,
+    )
+    assert moved.line() == "2 memories (1 approved, 1 rejected), 2 quotes and 2 decisions"

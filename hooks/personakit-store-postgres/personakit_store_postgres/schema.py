@@ -5,8 +5,8 @@ store shares a database with other programs without touching their tables. `sche
 holds the number of the last migration applied; a store opened on an older schema applies the
 rest, under the same lock every write takes, so servers starting at once migrate it once.
 
-Ids and words are `COLLATE "C"`: they compare byte by byte, as Python compares them, so the order
-PostgreSQL gives them is the order the ranking contract asks for on any database locale.
+Ids are `COLLATE "C"`: they compare byte by byte, as Python compares them, so the order PostgreSQL
+gives them is the order the ranking contract asks for on any database locale.
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ MIGRATIONS: tuple[str, ...] = (
         key text COLLATE "C" PRIMARY KEY,
         memory_id text COLLATE "C" NOT NULL
     );
-    -- The word index: one row per distinct content word of a memory's text.
+    -- The word index: one row per distinct content word of a memory's text, each word as 64 bits of
+    -- its SHA-256 (`store.word_key`), so the index holds no text and a reject need not rewrite it.
     CREATE TABLE words (
-        word text COLLATE "C" NOT NULL,
+        word bigint NOT NULL,
         memory_id text COLLATE "C" NOT NULL,
         PRIMARY KEY (word, memory_id)
     );
@@ -67,5 +68,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 OWN_TABLES = frozenset({"memories", "quotes", "aliases", "words", "decisions", "previous_texts", "schema_version"})
 
-ERASED_TABLES = ("memories", "quotes", "words", "previous_texts")
-"""The tables a reject deletes text from, rewritten afterwards so no live page keeps it."""
+ERASED_TABLES = ("memories", "quotes", "previous_texts")
+"""The tables that hold text, rewritten after a reject so no live page keeps what it deleted. The
+word index is not among them: it holds hashes of words, never words."""

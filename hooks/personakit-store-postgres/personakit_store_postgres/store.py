@@ -8,15 +8,16 @@ it read earlier. Reads take no lock; PostgreSQL gives each one a consistent snap
 acknowledged after its commit, which PostgreSQL makes durable (`synchronous_commit` on, its default).
 
 A reject deletes the text, category, quotes, words and replaced texts, and then rewrites the
-tables they were in (`VACUUM FULL`) so the erased bytes stay in no live page. What PostgreSQL can
-still hold after that (write-ahead log, backups, replicas) is in the README.
+tables that hold text (`VACUUM FULL`) so the erased bytes stay in no live page; the word index
+holds hashes of words, never words (`word_key`), so it needs no rewrite. What PostgreSQL can still
+hold after that (write-ahead log, backups, replicas) is in the README.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -45,7 +46,7 @@ _ADD_QUOTE = (
     "SELECT %(id)s, coalesce(max(seq), 0) + 1, %(quote)s FROM quotes WHERE memory_id = %(id)s "
     "HAVING NOT EXISTS (SELECT 1 FROM quotes WHERE memory_id = %(id)s AND quote = %(quote)s)"
 )
-_HITS = "SELECT memory_id, count(*)::int AS matched FROM words WHERE word = ANY(%(words)s::text[]) GROUP BY memory_id"
+_HITS = "SELECT memory_id, count(*)::int AS matched FROM words WHERE word = ANY(%(words)s::bigint[]) GROUP BY memory_id"
 _ORDER = "m.matched DESC, m.state <> 'approved', m.touched DESC, m.id"
 """The default ranking's order (`rank_overlap`), over rows named `m` with a `matched` column."""
 
@@ -64,6 +65,17 @@ def location_of(url: str) -> str:
 
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0].rstrip(".")
+
+
+def word_key(word: str) -> int:
+    """How the word index holds a word: the first 64 bits of its SHA-256, as a signed integer. The
+    index then holds no text (a reject need not rewrite it) and compares integers; two of the
+    words of one memory and one question would have to collide in 64 bits to count wrongly."""
+    return int.from_bytes(hashlib.sha256(word.encode()).digest()[:8], "big", signed=True)
+
+
+def _word_keys(words: Iterable[str]) -> list[int]:
+    return sorted({word_key(word) for word in words})
 
 
 def _lock_key(schema: str) -> int:
@@ -217,8 +229,8 @@ class PostgresStore:
                 cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s)", (key, key))
                 cur.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (%s, 1, %s)", (key, quote))
                 cur.execute(
-                    "INSERT INTO words (word, memory_id) SELECT unnest(%s::text[]), %s",
-                    (sorted(content_words(text)), key),
+                    "INSERT INTO words (word, memory_id) SELECT unnest(%s::bigint[]), %s",
+                    (_word_keys(content_words(text)), key),
                 )
                 return Proposed(key, True, "unconfirmed")
             found, state = row
@@ -234,7 +246,7 @@ class PostgresStore:
         with self._read() as cur:
             rows = cur.execute(
                 f"SELECT {_MEMORY_COLUMNS}, h.matched FROM ({_HITS}) h JOIN memories m ON m.id = h.memory_id",
-                {"words": list(words)},
+                {"words": _word_keys(words)},
             ).fetchall()
         candidates = [
             Candidate(memory=_memory(row), matched=row[7]) for row in rows if row[3] in ("approved", "unconfirmed")
@@ -258,7 +270,7 @@ class PostgresStore:
                 "  WHERE state IN ('approved', 'unconfirmed')) m"
                 f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
                 f"SELECT m.*, r.n FROM restricted r LEFT JOIN shown m ON true ORDER BY {_ORDER}",
-                {"words": list(words), "limit": max(1, limit)},
+                {"words": _word_keys(words), "limit": max(1, limit)},
             ).fetchall()
         # One row at least: the restricted count, beside nothing when no memory is shown.
         candidates = [Candidate(memory=_memory(row), matched=row[7]) for row in rows if row[0] is not None]
@@ -401,7 +413,8 @@ class PostgresStore:
         cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, memory))
         cur.execute("DELETE FROM words WHERE memory_id = %s", (memory,))
         cur.execute(
-            "INSERT INTO words (word, memory_id) SELECT unnest(%s::text[]), %s", (sorted(content_words(text)), memory)
+            "INSERT INTO words (word, memory_id) SELECT unnest(%s::bigint[]), %s",
+            (_word_keys(content_words(text)), memory),
         )
 
     def _rewrite_erased(self) -> None:
@@ -594,7 +607,7 @@ class PostgresStore:
                 if kept:
                     have[record.id] = list(record.quotes)
                     quote_rows.extend((record.id, n, q) for n, q in enumerate(record.quotes, start=1))
-                    word_rows.extend((w, record.id) for w in sorted(content_words(record.text or "")))
+                    word_rows.extend((w, record.id) for w in _word_keys(content_words(record.text or "")))
                 decisions.extend((d, record.id, kept) for d in record.history)
                 created.append(record.id)
             if rows:

@@ -18,6 +18,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 import personakit_store_postgres
 from personakit_store_postgres import PostgresStore, connection_string
 from personakit_store_postgres.schema import SCHEMA_VERSION
+from personakit_store_postgres.store import word_key
 
 
 @pytest.fixture
@@ -193,11 +194,17 @@ def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: P
             assert top.restricted == everything.restricted
 
 
-def test_the_word_index_is_a_table_in_the_database(store: PostgresStore, postgres_url: str) -> None:
+def test_the_word_index_holds_hashes_of_the_words_and_no_text(store: PostgresStore, postgres_url: str) -> None:
     memory = store.propose("Drinks green tea at nine", "q", "other", 1.0).id
     with psycopg.connect(postgres_url) as conn:
-        words = conn.execute("SELECT word FROM personakit.words WHERE memory_id = %s ORDER BY word", (memory,))
-        assert [w for (w,) in words] == sorted(content_words("Drinks green tea at nine"))
+        rows = conn.execute("SELECT word FROM personakit.words WHERE memory_id = %s ORDER BY word", (memory,))
+        assert [w for (w,) in rows] == sorted(word_key(w) for w in content_words("Drinks green tea at nine"))
+        types = conn.execute(
+            "SELECT data_type FROM information_schema.columns WHERE table_schema = 'personakit' "
+            "AND table_name = 'words' ORDER BY ordinal_position"
+        )
+        assert [t for (t,) in types] == ["bigint", "text"]  # the word's hash, and the memory's id
+    assert word_key("tea") == word_key("tea") != word_key("teas")
 
 
 # -- erasure -----------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from .words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # A memory's state as the rank `postings` carries: approved before unconfirmed; restricted and rejected last.
 _RANK = "CASE {} WHEN 'approved' THEN 0 WHEN 'unconfirmed' THEN 1 WHEN 'restricted' THEN 2 ELSE 3 END"
@@ -120,17 +120,19 @@ MIGRATIONS: tuple[str, ...] = (
             AND rank = {_RANK.format("OLD.state")} AND key = NEW.key;
     END;
     """,
-)
-assert len(MIGRATIONS) == SCHEMA_VERSION
-
-PREVIOUS_TEXTS = """
+    # 3: the texts edits replaced, kept apart from the history (which never holds text) so that an
+    # edit can be undone; a reject erases them with the rest. PersonaKit created this table outside
+    # the numbered schema before version 3, hence IF NOT EXISTS.
+    """
     CREATE TABLE IF NOT EXISTS previous_texts (
         memory_id TEXT NOT NULL,
         seq INTEGER NOT NULL,           -- the edit decision that replaced it
         text TEXT NOT NULL,
         PRIMARY KEY (memory_id, seq)
-    ) WITHOUT ROWID
-"""
+    ) WITHOUT ROWID;
+    """,
+)
+assert len(MIGRATIONS) == SCHEMA_VERSION
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
 _DECISIONS = "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone FROM decisions"
@@ -226,7 +228,6 @@ class SqliteStore:
         db.execute("PRAGMA foreign_keys = ON")
         store = cls(path, db)
         store._migrate()
-        store._add_previous_texts()
         store._probe()
         return store
 
@@ -252,15 +253,6 @@ class SqliteStore:
                     for statement in _statements(MIGRATIONS[number - 1]):
                         db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
-        except sqlite3.DatabaseError as exc:
-            raise _unreadable(self.path, exc) from None
-
-    def _add_previous_texts(self) -> None:
-        """The texts edits replaced, kept apart from the history (which never holds text) so an edit can
-        be undone; a reject erases them with the rest. Created when missing, outside the numbered schema."""
-        try:
-            with self._write() as db:
-                db.execute(PREVIOUS_TEXTS)
         except sqlite3.DatabaseError as exc:
             raise _unreadable(self.path, exc) from None
 

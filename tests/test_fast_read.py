@@ -84,13 +84,13 @@ def write_version_1(folder: Path) -> None:
     db.close()
 
 
-def test_a_version_1_file_migrates_to_version_2(tmp_path: Path) -> None:
+def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     write_version_1(folder)
     store = SqliteStore.open(folder)
     try:
         db = store._db
-        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 3
         columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
         assert columns[:2] == ["key", "id"]
         assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5
@@ -121,7 +121,7 @@ def test_a_version_1_file_migrates_to_version_2(tmp_path: Path) -> None:
         store.close()
     again = SqliteStore.open(folder)  # opening a migrated file again changes nothing
     try:
-        assert again._db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert again._db.execute("PRAGMA user_version").fetchone()[0] == 3
         assert fast_order(again, frozenset({"tea"}), 3) == default_order(again, frozenset({"tea"}), 3)
     finally:
         again.close()

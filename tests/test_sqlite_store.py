@@ -85,6 +85,33 @@ def test_schema_version_recorded(store: SqliteStore) -> None:
         assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION
 
 
+@pytest.mark.parametrize("had_the_table", [True, False])
+def test_a_version_2_file_migrates_to_3_keeping_the_replaced_texts(data_dir: Path, had_the_table: bool) -> None:
+    """Version 3 makes `previous_texts` part of the numbered schema; before it, PersonaKit created the
+    table when it opened a file, so a version-2 file may hold it, with texts an undo needs, or not."""
+    store = SqliteStore.open(data_dir)
+    memory = store.propose("Likes jazz", "jazz!", "preferences", 1.0).id
+    store.decide(memory, "edit", 2.0, text="Loves bebop")
+    store.close()
+    db = sqlite3.connect(data_dir / FILE_NAME)
+    if not had_the_table:
+        db.execute("DROP TABLE previous_texts")
+    db.execute("PRAGMA user_version = 2")
+    db.commit()
+    db.close()
+    store = SqliteStore.open(data_dir)
+    try:
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 3
+        undone = store.undo(3.0)
+        assert undone is not None and undone.action == "edit"
+        restored = store.get(memory)
+        assert restored is not None and restored.text == ("Likes jazz" if had_the_table else "Loves bebop")
+        store.decide(memory, "edit", 4.0, text="Adores bebop")
+        assert store._db.execute("SELECT count(*) FROM previous_texts").fetchone()[0] == 1
+    finally:
+        store.close()
+
+
 def test_wal_mode(store: SqliteStore) -> None:
     """Storage: SQLite in WAL mode."""
     with raw(store.path) as db:

@@ -151,6 +151,8 @@ class PostgresStore:
             max_size=max(1, max_connections),
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             configure=configure,
+            # A connection the server dropped (a restart, an idle timeout) is replaced, not handed out.
+            check=ConnectionPool.check_connection,
             timeout=30,
             open=False,
             name=f"personakit:{schema}",

@@ -165,6 +165,18 @@ def test_servers_opening_a_new_database_at_once_create_the_schema_once(postgres_
             each.close()
 
 
+def test_connections_the_server_dropped_are_replaced(store: PostgresStore, postgres_url: str) -> None:
+    memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        dropped = conn.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+    assert dropped is not None and dropped[0] >= 1
+    assert store.decide(memory, "approve", 2.0).after == "approved"
+    assert store.states([memory]) == {memory: "approved"}
+
+
 # -- the word index and the ranking ------------------------------------------------------------
 
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from personakit_plugin.kit import PersonaKit
+from personakit_plugin.model import Memory
 
 
 @pytest.fixture
@@ -55,7 +58,75 @@ def stdio_parameters(data_dir: Path, *args: str, env: dict[str, str] | None = No
     """How to spawn the real `python -m personakit_plugin` on a data folder."""
     from mcp import StdioServerParameters
 
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
-    environ.update({"PERSONAKIT_DATA_DIR": str(data_dir), "PERSONAKIT_PLUGINS": ""})
+    environ = clean_environ(PERSONAKIT_DATA_DIR=str(data_dir))
     environ.update(env or {})
-    return StdioServerParameters(command=sys.executable, args=["-m", "personakit_plugin", *args], env=environ)
+    command, *rest = personakit_command(*args)
+    return StdioServerParameters(command=command, args=rest, env=environ)
+
+
+# -- the data folder, seen through a kit of its own ------------------------------------------------
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """The test's data folder, not created yet."""
+    return tmp_path / "data"
+
+
+@contextmanager
+def opened(folder: Path) -> Iterator[PersonaKit]:
+    """A kit on `folder` with the default plugins only, closed afterwards."""
+    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
+    try:
+        yield kit
+    finally:
+        kit.close()
+
+
+def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
+    """Propose each (text, quote, category) as an assistant would, a moment apart; the ids in order (oldest first)."""
+    ids = []
+    with opened(folder) as kit:
+        for text, quote, category in memories:
+            result = kit.propose(text, quote, category)
+            assert result.stored and result.id, result
+            ids.append(result.id)
+            time.sleep(0.01)
+    return ids
+
+
+def decide(folder: Path, action: str, *ids: str) -> None:
+    """The owner's decision on each memory, made directly in the store."""
+    with opened(folder) as kit:
+        for memory_id in ids:
+            kit.store.decide(memory_id, action, kit.now())
+
+
+def stored(folder: Path, memory_id: str) -> Memory:
+    """The memory as the store holds it now (it must be there)."""
+    with opened(folder) as kit:
+        memory = kit.store.get(memory_id)
+    assert memory is not None, memory_id
+    return memory
+
+
+def skip_without_undo(folder: Path) -> None:
+    with opened(folder) as kit:
+        if not hasattr(kit.store, "undo"):
+            pytest.skip("Store.undo is not there yet")
+
+
+# -- the command line as a child process ------------------------------------------------------------
+
+
+def personakit_command(*args: str | Path) -> list[str]:
+    """`python -m personakit_plugin ARGS` with this interpreter."""
+    return [sys.executable, "-m", "personakit_plugin", *(str(arg) for arg in args)]
+
+
+def clean_environ(**extra: str) -> dict[str, str]:
+    """This environment without any PERSONAKIT_ setting, with no plugins beyond the defaults, then `extra`."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
+    environ["PERSONAKIT_PLUGINS"] = ""
+    environ.update(extra)
+    return environ

@@ -13,8 +13,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -24,7 +23,9 @@ import platformdirs
 import pytest
 
 from personakit_plugin.cli import main
-from personakit_plugin.kit import PersonaKit
+
+from . import conftest
+from .conftest import decide, opened, personakit_command, seed
 
 TIMEOUT = 60
 SCRIPT = Path(sys.executable).with_name("personakit.exe" if os.name == "nt" else "personakit")
@@ -111,9 +112,8 @@ def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
                 code = exc.code if isinstance(exc.code, int) else 1
             out, err = capsys.readouterr()
             return Run(code, out, err)
-        command = [sys.executable, "-m", "personakit_plugin"] if how == "module" else [str(SCRIPT)]
         done = subprocess.run(
-            [*command, *argv],
+            personakit_command(*argv) if how == "module" else [str(SCRIPT), *argv],
             capture_output=True,
             encoding="utf-8",
             stdin=subprocess.DEVNULL,
@@ -126,11 +126,6 @@ def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    return tmp_path / "data"
-
-
-@pytest.fixture
 def pk(run: Callable[..., Run], folder: Path) -> Callable[..., Run]:
     """The command line on the test's data folder."""
     return lambda *args, how="in-process": run("--data-dir", folder, *args, how=how)
@@ -138,31 +133,8 @@ def pk(run: Callable[..., Run], folder: Path) -> Callable[..., Run]:
 
 # -- the data folder --------------------------------------------------------------------------
 
-
-@contextmanager
-def opened(folder: Path) -> Iterator[PersonaKit]:
-    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
-    try:
-        yield kit
-    finally:
-        kit.close()
-
-
-def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
-    """Propose each (text, quote, category) as an assistant would; the ids, in order."""
-    ids = []
-    with opened(folder) as kit:
-        for text, quote, category in memories:
-            result = kit.propose(text, quote, category)
-            assert result.stored, result
-            ids.append(result.id)
-    return ids
-
-
-def decide(folder: Path, action: str, *ids: str) -> None:
-    with opened(folder) as kit:
-        for memory_id in ids:
-            kit.store.decide(memory_id, action, kit.now())
+# conftest's fixture, named here too: test_stats_doctor, test_transfer and test_undo take it from this module.
+folder = conftest.folder
 
 
 def read(folder: Path, question: str) -> Any:

@@ -11,70 +11,31 @@ import os
 import select
 import struct
 import subprocess
-import sys
 import termios
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from personakit_plugin.kit import PersonaKit
+from .conftest import clean_environ, decide, opened, personakit_command, seed, skip_without_undo, stored
 
 TIMEOUT = 20.0
 
 
 def environ(tmp_path: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
-    env.update(
-        PERSONAKIT_PLUGINS="",
+    return clean_environ(
         HOME=str(tmp_path / "home"),
         COLUMNS="120",
         LINES="40",
         PYTHONIOENCODING="utf-8",
         TERM="xterm",
     )
-    return env
-
-
-@contextmanager
-def opened(folder: Path) -> Iterator[PersonaKit]:
-    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
-    try:
-        yield kit
-    finally:
-        kit.close()
-
-
-def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
-    """Propose each (text, quote, category), a moment apart; the ids in order (oldest first)."""
-    ids = []
-    with opened(folder) as kit:
-        for text, quote, category in memories:
-            result = kit.propose(text, quote, category)
-            assert result.stored and result.id, result
-            ids.append(result.id)
-            time.sleep(0.01)
-    return ids
-
-
-def decide(folder: Path, action: str, *ids: str) -> None:
-    with opened(folder) as kit:
-        for memory_id in ids:
-            kit.store.decide(memory_id, action, kit.now())
 
 
 def state(folder: Path, memory_id: str) -> tuple[str, str, str]:
-    with opened(folder) as kit:
-        memory = kit.store.get(memory_id)
-    assert memory is not None
+    memory = stored(folder, memory_id)
     return memory.state, memory.text, memory.category
-
-
-def has_undo(folder: Path) -> bool:
-    with opened(folder) as kit:
-        return hasattr(kit.store, "undo")
 
 
 class Terminal:
@@ -84,7 +45,7 @@ class Terminal:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review"],
+            personakit_command("--data-dir", folder, "review"),
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -136,11 +97,6 @@ class Terminal:
             self.process.kill()
             self.process.wait(timeout=5)
         os.close(self.master)
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    return tmp_path / "data"
 
 
 @pytest.fixture
@@ -236,9 +192,8 @@ def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> 
     assert t.wait() == 0
     assert state(folder, d)[0] == "approved"
     assert state(folder, c)[0] == "restricted"
-    with opened(folder) as kit:
-        rejected = kit.store.get(b)
-    assert rejected is not None and rejected.state == "rejected" and not rejected.text and not rejected.quotes
+    rejected = stored(folder, b)
+    assert rejected.state == "rejected" and not rejected.text and not rejected.quotes
     assert state(folder, a)[0] == "unconfirmed"
 
 
@@ -291,9 +246,8 @@ def test_other_keys_are_ignored_and_terminal_escapes_are_not_obeyed(folder: Path
 
 
 def test_nothing_to_review(folder: Path, review) -> None:
-    seed(folder, ("Already seen", "seen", "other"))
-    with opened(folder) as kit:
-        kit.store.decide(kit.store.memories()[0].id, "approve", kit.now())
+    (memory,) = seed(folder, ("Already seen", "seen", "other"))
+    decide(folder, "approve", memory)
     t = review()
     t.expect("Nothing to review: there are no unconfirmed memories.")
     assert t.wait() == 0
@@ -302,7 +256,7 @@ def test_nothing_to_review(folder: Path, review) -> None:
 def test_without_a_terminal_it_reads_one_line_per_answer(folder: Path, tmp_path: Path) -> None:
     first, second = seed(folder, ("First memory on lines", "one", "other"), ("Second memory on lines", "two", "other"))
     done = subprocess.run(
-        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review"],
+        personakit_command("--data-dir", folder, "review"),
         input="a\nx\n\nx\ny\n",  # an empty answer to "Reject it? [y/N]" is no
         capture_output=True,
         encoding="utf-8",
@@ -319,8 +273,7 @@ def test_without_a_terminal_it_reads_one_line_per_answer(folder: Path, tmp_path:
 
 def test_undo_goes_back_to_the_memory(folder: Path, review) -> None:
     first, second = seed(folder, ("Undo target one", "one", "other"), ("Undo target two", "two", "other"))
-    if not has_undo(folder):
-        pytest.skip("Store.undo is not there yet")
+    skip_without_undo(folder)
     t = review()
     t.expect(PROMPT)
     t.send("a")

@@ -20,42 +20,17 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from personakit_plugin.kit import PersonaKit
 from personakit_plugin.review_web import TOKEN_HEADER, ReviewServer, serve_review
+
+from .conftest import clean_environ, decide, opened, personakit_command, seed, skip_without_undo, stored
 
 TIMEOUT = 20.0
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-@contextmanager
-def opened(folder: Path) -> Iterator[PersonaKit]:
-    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
-    try:
-        yield kit
-    finally:
-        kit.close()
-
-
-def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
-    ids = []
-    with opened(folder) as kit:
-        for text, quote, category in memories:
-            result = kit.propose(text, quote, category)
-            assert result.stored and result.id, result
-            ids.append(result.id)
-            time.sleep(0.01)
-    return ids
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    return tmp_path / "data"
 
 
 @pytest.fixture
@@ -70,14 +45,13 @@ def memories(folder: Path) -> dict[str, str]:
     names = dict(zip(["tea", "decaf", "python", "dog"], ids, strict=True))
     with opened(folder) as kit:
         kit.propose("Writes Python at work", "mostly Python 3.12", "tools")
-        kit.store.decide(names["python"], "approve", kit.now())
-        kit.store.decide(names["decaf"], "reject", kit.now())
+    decide(folder, "approve", names["python"])
+    decide(folder, "reject", names["decaf"])
     return names
 
 
 @pytest.fixture
 def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
-    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
     started = threading.Event()
     holder: list[ReviewServer] = []
 
@@ -85,13 +59,13 @@ def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
         holder.append(server)
         started.set()
 
-    thread = threading.Thread(target=serve_review, args=(kit,), kwargs={"open_browser": False, "ready": ready})
-    thread.start()
-    assert started.wait(TIMEOUT)
-    yield holder[0]
-    holder[0].shutdown()
-    thread.join(TIMEOUT)
-    kit.close()
+    with opened(folder) as kit:
+        thread = threading.Thread(target=serve_review, args=(kit,), kwargs={"open_browser": False, "ready": ready})
+        thread.start()
+        assert started.wait(TIMEOUT)
+        yield holder[0]
+        holder[0].shutdown()
+        thread.join(TIMEOUT)
 
 
 def request(
@@ -219,9 +193,8 @@ def test_decisions_land_in_the_store(server: ReviewServer, folder: Path, memorie
     body = {"id": memories["dog"], "action": "edit", "text": "Walks the dog at eight", "category": "Constraints"}
     status, answer = request(server, "/api/decide", body)
     assert status == 200 and answer["memory"]["text"] == "Walks the dog at eight"
-    with opened(folder) as kit:
-        dog = kit.store.get(memories["dog"])
-    assert dog is not None and (dog.text, dog.category, dog.state) == (
+    dog = stored(folder, memories["dog"])
+    assert (dog.text, dog.category, dog.state) == (
         "Walks the dog at eight",
         "constraints",
         "unconfirmed",
@@ -229,9 +202,8 @@ def test_decisions_land_in_the_store(server: ReviewServer, folder: Path, memorie
 
     status, answer = request(server, "/api/decide", {"id": memories["dog"], "action": "reject"})
     assert status == 200 and answer["memory"]["text"] is None
-    with opened(folder) as kit:
-        dog = kit.store.get(memories["dog"])
-    assert dog is not None and dog.state == "rejected" and not dog.text and not dog.quotes
+    dog = stored(folder, memories["dog"])
+    assert dog.state == "rejected" and not dog.text and not dog.quotes
 
 
 def test_bad_decisions_are_refused_with_a_sentence(
@@ -257,9 +229,7 @@ def test_bad_decisions_are_refused_with_a_sentence(
 
 
 def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
-    with opened(folder) as kit:
-        if not hasattr(kit.store, "undo"):
-            pytest.skip("Store.undo is not there yet")
+    skip_without_undo(folder)
     assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
     status, answer = request(server, "/api/undo", {})
     assert status == 200
@@ -274,10 +244,10 @@ def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> N
 
 
 def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[str, str], tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_") and k != "DISPLAY"}
-    env.update(PERSONAKIT_PLUGINS="", HOME=str(tmp_path / "home"), BROWSER="false")
+    env = clean_environ(HOME=str(tmp_path / "home"), BROWSER="false")
+    env.pop("DISPLAY", None)
     process = subprocess.Popen(
-        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "review", "--web", "--no-browser"],
+        personakit_command("--data-dir", folder, "review", "--web", "--no-browser"),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -519,9 +489,8 @@ def test_the_page_reviews_with_the_keyboard(
         )
         tools.press("Enter")
         tools.until("document.body.innerText.includes('Walks the dog at eight')", "the edit shows")
-        with opened(folder) as kit:
-            edited = kit.store.get(dog)
-        assert edited is not None and (edited.text, edited.category) == ("Walks the dog at eight", "constraints")
+        edited = stored(folder, dog)
+        assert (edited.text, edited.category) == ("Walks the dog at eight", "constraints")
 
         tools.press("r")
         until_state(folder, dog, "restricted")
@@ -554,18 +523,15 @@ def test_opens_the_browser_only_with_a_display(
         monkeypatch.delenv("DISPLAY", raising=False)
     else:
         monkeypatch.setenv("DISPLAY", display)
-    kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
     urls: list[str] = []
 
     def ready(server: ReviewServer) -> None:
         urls.append(server.url)
         threading.Thread(target=server.shutdown).start()
 
-    try:
+    with opened(folder) as kit:
         serve_review(kit, open_browser=True, ready=ready)
         if sys.platform.startswith("linux"):
             assert opened_urls == ([] if display is None else urls)
         serve_review(kit, open_browser=False, ready=ready)
         assert len(opened_urls) <= 1
-    finally:
-        kit.close()

@@ -18,7 +18,20 @@ from pathlib import Path
 import msgspec
 
 from .model import STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
-from .store import Matches, Proposed, Restored, StoreError, UnknownMemory
+from .store import (
+    DECISION_COLUMNS,
+    MEMORY_COLUMNS,
+    Matches,
+    Proposed,
+    Restored,
+    StoreError,
+    UnknownMemory,
+    decision_from_row,
+    exported,
+    memory_from_row,
+    restored_keys,
+    restored_row,
+)
 from .words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
@@ -135,8 +148,7 @@ MIGRATIONS: tuple[str, ...] = (
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
-_DECISIONS = "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone FROM decisions"
-_MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
+_DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -158,33 +170,6 @@ def _chunks(values: list[str], size: int = 500) -> Iterator[tuple[str, ...]]:
 
 def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
     return StoreError(f"{path} is not a database PersonaKit can read ({exc}); move it aside to start afresh.")
-
-
-def _memory(row: sqlite3.Row | tuple, quotes: tuple[str, ...] = ()) -> Memory:
-    return Memory(
-        id=row[0],
-        text=row[1] or "",
-        category=row[2],
-        state=row[3],
-        created=row[4],
-        touched=row[5],
-        approved_at=row[6],
-        quotes=quotes,
-    )
-
-
-def _decision(row: tuple) -> Decision:
-    return Decision(
-        seq=row[0],
-        memory_id=row[1],
-        action=row[2],
-        before=row[3],
-        after=row[4],
-        category_before=row[5],
-        category_after=row[6],
-        at=row[7],
-        undone=bool(row[8]),
-    )
 
 
 class SqliteStore:
@@ -353,13 +338,15 @@ class SqliteStore:
         marks = ",".join("?" * len(words))
         with self._read() as db:
             rows = db.execute(
-                f"SELECT {_MEMORY_COLUMNS}, matched FROM memories JOIN ("
+                f"SELECT {MEMORY_COLUMNS}, matched FROM memories JOIN ("
                 f"  SELECT memory_id, count(*) AS matched FROM words WHERE word IN ({marks}) GROUP BY memory_id"
                 ") ON memory_id = id",
                 tuple(words),
             ).fetchall()
         candidates = [
-            Candidate(memory=_memory(row), matched=row[7]) for row in rows if row[3] in ("approved", "unconfirmed")
+            Candidate(memory=memory_from_row(row), matched=row[7])
+            for row in rows
+            if row[3] in ("approved", "unconfirmed")
         ]
         restricted = sum(1 for row in rows if row[3] == "restricted")
         return Matches(candidates, restricted)
@@ -507,10 +494,10 @@ class SqliteStore:
                 full = {
                     row[0]: row[1:]
                     for row in db.execute(
-                        f"SELECT key, {_MEMORY_COLUMNS} FROM memories WHERE key IN ({','.join('?' * len(keys))})", keys
+                        f"SELECT key, {MEMORY_COLUMNS} FROM memories WHERE key IN ({','.join('?' * len(keys))})", keys
                     )
                 }
-        candidates = [Candidate(memory=_memory(full[row[0]]), matched=row[1]) for row in rows]
+        candidates = [Candidate(memory=memory_from_row(full[row[0]]), matched=row[1]) for row in rows]
         candidates.sort(key=lambda c: (-c.matched, c.memory.state != "approved", -c.memory.touched, c.memory.id))
         return Matches(candidates[:limit], restricted)
 
@@ -518,13 +505,13 @@ class SqliteStore:
         chosen: list[Memory] = []
         with self._read() as db:
             rows = db.execute(
-                f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE state = 'approved' "
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved' "
                 "ORDER BY approved_at DESC, id ASC LIMIT ?",
                 (limit + len(exclude),),
             )
             for row in rows:
                 if row[0] not in exclude:
-                    chosen.append(_memory(row))
+                    chosen.append(memory_from_row(row))
                 if len(chosen) == limit:
                     break
         return chosen
@@ -553,22 +540,22 @@ class SqliteStore:
 
     def get(self, memory_id: str) -> Memory | None:
         with self._read() as db:
-            row = db.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
+            row = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return None
             quotes = db.execute("SELECT quote FROM quotes WHERE memory_id = ? ORDER BY seq", (memory_id,)).fetchall()
-        return _memory(row, tuple(q for (q,) in quotes))
+        return memory_from_row(row, tuple(q for (q,) in quotes))
 
     def memories(self, state: str | None = None) -> list[Memory]:
         where, args = ("WHERE state = ?", (state,)) if state else ("", ())
         with self._read() as db:
             rows = db.execute(
-                f"SELECT {_MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
+                f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
             ).fetchall()
             quotes: dict[str, list[str]] = {}
             for memory, quote in db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq"):
                 quotes.setdefault(memory, []).append(quote)
-        return [_memory(row, tuple(quotes.get(row[0], ()))) for row in rows]
+        return [memory_from_row(row, tuple(quotes.get(row[0], ()))) for row in rows]
 
     def decide(
         self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
@@ -591,7 +578,7 @@ class SqliteStore:
                 raise StoreError(f"{memory_id} was rejected and its text erased; there is nothing left to decide.")
             # Rejecting again records nothing; it only finishes an erasure that a reader held up.
             last = db.execute(f"{_DECISIONS} WHERE memory_id = ? ORDER BY seq DESC LIMIT 1", (memory_id,)).fetchone()
-            return _decision(last)
+            return decision_from_row(last)
         after = STATE_AFTER.get(action, before)
         category_after = category if category is not None else category_before
         retexted = action == "edit" and text is not None and text != text_before
@@ -669,7 +656,7 @@ class SqliteStore:
         where, args = ("WHERE memory_id = ?", (memory_id,)) if memory_id else ("", ())
         with self._read() as db:
             rows = db.execute(f"{_DECISIONS} {where} ORDER BY seq", args).fetchall()
-        return [_decision(row) for row in rows]
+        return [decision_from_row(row) for row in rows]
 
     # -- undo, export and import ------------------------------------------------------------
 
@@ -678,7 +665,7 @@ class SqliteStore:
             row = db.execute(f"{_DECISIONS} WHERE undone = 0 AND action != 'undo' ORDER BY seq DESC LIMIT 1").fetchone()
             if row is None:
                 return None
-            decision = _decision(row)
+            decision = decision_from_row(row)
             memory = decision.memory_id
             if decision.action == "reject":
                 raise StoreError(
@@ -719,49 +706,13 @@ class SqliteStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as db:
-            rows = db.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall()
-            quotes: dict[str, list[str]] = {}
-            for memory, quote in db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq"):
-                quotes.setdefault(memory, []).append(quote)
-            aliases: dict[str, list[str]] = {}
-            for key, memory in db.execute("SELECT key, memory_id FROM aliases WHERE key != memory_id ORDER BY key"):
-                aliases.setdefault(memory, []).append(key)
-            previous = {(m, n): text for m, n, text in db.execute("SELECT memory_id, seq, text FROM previous_texts")}
-            history: dict[str, list[ExportedDecision]] = {}
-            for row in db.execute(f"{_DECISIONS} ORDER BY seq"):
-                d = _decision(row)
-                history.setdefault(d.memory_id, []).append(
-                    ExportedDecision(
-                        seq=d.seq,
-                        action=d.action,
-                        before=d.before,
-                        after=d.after,
-                        at=d.at,
-                        category_before=d.category_before,
-                        category_after=d.category_after,
-                        undone=d.undone,
-                        previous_text=previous.get((d.memory_id, d.seq)),
-                    )
-                )
-        dumped = []
-        for row in rows:
-            memory = _memory(row)
-            kept = memory.state != "rejected"
-            dumped.append(
-                ExportedMemory(
-                    id=memory.id,
-                    state=memory.state,
-                    text=memory.text if kept else None,
-                    category=memory.category if kept else None,
-                    quotes=tuple(quotes.get(memory.id, ())) if kept else (),
-                    created=memory.created if kept else None,
-                    touched=memory.touched if kept else None,
-                    approved_at=memory.approved_at if kept else None,
-                    aliases=tuple(aliases.get(memory.id, ())),
-                    history=tuple(history.get(memory.id, ())),
-                )
+            return exported(
+                db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
+                db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq").fetchall(),
+                db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
+                db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
+                db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
             )
-        return dumped
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         created: list[str] = []
@@ -772,7 +723,7 @@ class SqliteStore:
             fresh = db.execute("SELECT count(*) FROM decisions").fetchone()[0] == 0
             for record in memories:
                 kept = record.state != "rejected"
-                keys = [record.id, *([memory_id(record.text)] if kept and record.text else []), *record.aliases]
+                keys = restored_keys(record)
                 found = None
                 for key in keys:
                     found = db.execute(
@@ -795,20 +746,8 @@ class SqliteStore:
                                 )
                                 added += 1
                     continue
-                times = [d.at for d in record.history]
-                first = record.created if record.created is not None else min(times, default=0.0)
-                last = record.touched if record.touched is not None else max(times, default=first)
                 db.execute(
-                    f"INSERT INTO memories ({_MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        record.id,
-                        record.text if kept else None,
-                        (record.category or "other") if kept else "other",
-                        record.state,
-                        first,
-                        last,
-                        record.approved_at or 0.0,
-                    ),
+                    f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", restored_row(record)
                 )
                 db.executemany(
                     "INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", ((k, record.id) for k in keys)

@@ -24,7 +24,20 @@ from typing import Any
 import msgspec
 import psycopg
 from personakit_plugin.model import STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
-from personakit_plugin.store import Matches, Proposed, Restored, StoreError, UnknownMemory
+from personakit_plugin.store import (
+    DECISION_COLUMNS,
+    MEMORY_COLUMNS,
+    Matches,
+    Proposed,
+    Restored,
+    StoreError,
+    UnknownMemory,
+    decision_from_row,
+    exported,
+    memory_from_row,
+    restored_keys,
+    restored_row,
+)
 from personakit_plugin.words import content_words, memory_id
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
@@ -38,8 +51,7 @@ CONNECT_TIMEOUT = 10
 ERASE_LOCK_TIMEOUT = "5s"
 """How long the rewrite after a reject waits for other connections to let go of the tables."""
 
-_MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
-_DECISIONS = "SELECT seq, memory_id, action, before, after, category_before, category_after, at, undone FROM decisions"
+_DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 _FIND = "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = %s"
 _ADD_QUOTE = (
     "INSERT INTO quotes (memory_id, seq, quote) "
@@ -81,33 +93,6 @@ def _word_keys(words: Iterable[str]) -> list[int]:
 def _lock_key(schema: str) -> int:
     """The advisory lock every write to `schema` takes: 64 bits of a hash of its name."""
     return int.from_bytes(hashlib.sha256(f"personakit:{schema}".encode()).digest()[:8], "big", signed=True)
-
-
-def _memory(row: Sequence[Any], quotes: tuple[str, ...] = ()) -> Memory:
-    return Memory(
-        id=row[0],
-        text=row[1] or "",
-        category=row[2],
-        state=row[3],
-        created=row[4],
-        touched=row[5],
-        approved_at=row[6],
-        quotes=quotes,
-    )
-
-
-def _decision(row: Sequence[Any]) -> Decision:
-    return Decision(
-        seq=row[0],
-        memory_id=row[1],
-        action=row[2],
-        before=row[3],
-        after=row[4],
-        category_before=row[5],
-        category_after=row[6],
-        at=row[7],
-        undone=bool(row[8]),
-    )
 
 
 class PostgresStore:
@@ -247,11 +232,13 @@ class PostgresStore:
             return Matches([], 0)
         with self._read() as cur:
             rows = cur.execute(
-                f"SELECT {_MEMORY_COLUMNS}, h.matched FROM ({_HITS}) h JOIN memories m ON m.id = h.memory_id",
+                f"SELECT {MEMORY_COLUMNS}, h.matched FROM ({_HITS}) h JOIN memories m ON m.id = h.memory_id",
                 {"words": _word_keys(words)},
             ).fetchall()
         candidates = [
-            Candidate(memory=_memory(row), matched=row[7]) for row in rows if row[3] in ("approved", "unconfirmed")
+            Candidate(memory=memory_from_row(row), matched=row[7])
+            for row in rows
+            if row[3] in ("approved", "unconfirmed")
         ]
         return Matches(candidates, sum(1 for row in rows if row[3] == "restricted"))
 
@@ -268,24 +255,24 @@ class PostgresStore:
                 "restricted AS (SELECT count(*) AS n FROM hits h JOIN memories m ON m.id = h.memory_id "
                 "  WHERE m.state = 'restricted'), "
                 "shown AS ("
-                f"  SELECT * FROM (SELECT {_MEMORY_COLUMNS}, h.matched FROM hits h JOIN memories ON id = h.memory_id"
+                f"  SELECT * FROM (SELECT {MEMORY_COLUMNS}, h.matched FROM hits h JOIN memories ON id = h.memory_id"
                 "  WHERE state IN ('approved', 'unconfirmed')) m"
                 f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
                 f"SELECT m.*, r.n FROM restricted r LEFT JOIN shown m ON true ORDER BY {_ORDER}",
                 {"words": _word_keys(words), "limit": max(1, limit)},
             ).fetchall()
         # One row at least: the restricted count, beside nothing when no memory is shown.
-        candidates = [Candidate(memory=_memory(row), matched=row[7]) for row in rows if row[0] is not None]
+        candidates = [Candidate(memory=memory_from_row(row), matched=row[7]) for row in rows if row[0] is not None]
         return Matches(candidates, rows[0][8])
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         with self._read() as cur:
             rows = cur.execute(
-                f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE state = 'approved' AND NOT (id = ANY(%s::text[])) "
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved' AND NOT (id = ANY(%s::text[])) "
                 "ORDER BY approved_at DESC, id LIMIT %s",
                 (list(exclude), max(0, limit)),
             ).fetchall()
-        return [_memory(row) for row in rows]
+        return [memory_from_row(row) for row in rows]
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
         if not ids:
@@ -311,17 +298,17 @@ class PostgresStore:
 
     def get(self, memory_id: str) -> Memory | None:
         with self._read() as cur:
-            row = cur.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE id = %s", (memory_id,)).fetchone()
+            row = cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = %s", (memory_id,)).fetchone()
             if row is None:
                 return None
             quotes = cur.execute("SELECT quote FROM quotes WHERE memory_id = %s ORDER BY seq", (memory_id,)).fetchall()
-        return _memory(row, tuple(q for (q,) in quotes))
+        return memory_from_row(row, tuple(q for (q,) in quotes))
 
     def memories(self, state: str | None = None) -> list[Memory]:
         where = "WHERE state = %(state)s" if state else ""
         with self._read() as cur:
             rows = cur.execute(
-                f"SELECT {_MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id", {"state": state}
+                f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id", {"state": state}
             ).fetchall()
             quotes: dict[str, list[str]] = {}
             for memory, quote in cur.execute(
@@ -330,7 +317,7 @@ class PostgresStore:
                 {"state": state},
             ):
                 quotes.setdefault(memory, []).append(quote)
-        return [_memory(row, tuple(quotes.get(row[0], ()))) for row in rows]
+        return [memory_from_row(row, tuple(quotes.get(row[0], ()))) for row in rows]
 
     def decide(
         self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
@@ -354,7 +341,7 @@ class PostgresStore:
             # Rejecting again records nothing; it only finishes an erasure that a reader held up.
             last = cur.execute(f"{_DECISIONS} WHERE memory_id = %s ORDER BY seq DESC LIMIT 1", (memory_id,)).fetchone()
             assert last is not None
-            return _decision(last)
+            return decision_from_row(last)
         after = STATE_AFTER.get(action, before)
         category_after = category if category is not None else category_before
         retexted = action == "edit" and text is not None and text != text_before
@@ -452,7 +439,7 @@ class PostgresStore:
         where = "WHERE memory_id = %(id)s" if memory_id else ""
         with self._read() as cur:
             rows = cur.execute(f"{_DECISIONS} {where} ORDER BY seq", {"id": memory_id}).fetchall()
-        return [_decision(row) for row in rows]
+        return [decision_from_row(row) for row in rows]
 
     # -- undo, export and import ------------------------------------------------------------
 
@@ -463,7 +450,7 @@ class PostgresStore:
             ).fetchone()
             if row is None:
                 return None
-            decision = _decision(row)
+            decision = decision_from_row(row)
             memory = decision.memory_id
             if decision.action == "reject":
                 raise StoreError(
@@ -500,60 +487,20 @@ class PostgresStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as cur:
-            rows = cur.execute(f"SELECT {_MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall()
-            quotes: dict[str, list[str]] = {}
-            for memory, quote in cur.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq"):
-                quotes.setdefault(memory, []).append(quote)
-            aliases: dict[str, list[str]] = {}
-            for key, memory in cur.execute("SELECT key, memory_id FROM aliases WHERE key <> memory_id ORDER BY key"):
-                aliases.setdefault(memory, []).append(key)
-            previous = {(m, n): text for m, n, text in cur.execute("SELECT memory_id, seq, text FROM previous_texts")}
-            history: dict[str, list[ExportedDecision]] = {}
-            for row in cur.execute(f"{_DECISIONS} ORDER BY seq"):
-                d = _decision(row)
-                history.setdefault(d.memory_id, []).append(
-                    ExportedDecision(
-                        seq=d.seq,
-                        action=d.action,
-                        before=d.before,
-                        after=d.after,
-                        at=d.at,
-                        category_before=d.category_before,
-                        category_after=d.category_after,
-                        undone=d.undone,
-                        previous_text=previous.get((d.memory_id, d.seq)),
-                    )
-                )
-        dumped = []
-        for row in rows:
-            memory = _memory(row)
-            kept = memory.state != "rejected"
-            dumped.append(
-                ExportedMemory(
-                    id=memory.id,
-                    state=memory.state,
-                    text=memory.text if kept else None,
-                    category=memory.category if kept else None,
-                    quotes=tuple(quotes.get(memory.id, ())) if kept else (),
-                    created=memory.created if kept else None,
-                    touched=memory.touched if kept else None,
-                    approved_at=memory.approved_at if kept else None,
-                    aliases=tuple(aliases.get(memory.id, ())),
-                    history=tuple(history.get(memory.id, ())),
-                )
+            return exported(
+                cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
+                cur.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq").fetchall(),
+                cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
+                cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
+                cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
             )
-        return dumped
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """See `Store.restore`. The lookups are one query and the inserts are batched, so moving a
         memory of 100,000 entries in is one transaction of a few statements per table."""
         created: list[str] = []
         known: list[str] = []
-        wanted = {
-            key
-            for record in memories
-            for key in (record.id, *record.aliases, *([memory_id(record.text)] if record.text else []))
-        }
+        wanted = {key for record in memories for key in restored_keys(record)}
         with self._write() as cur:
             fresh = cur.execute("SELECT NOT EXISTS (SELECT 1 FROM decisions)").fetchone() == (True,)
             found: dict[str, tuple[str, str]] = {
@@ -574,11 +521,11 @@ class PostgresStore:
             rows: list[tuple[Any, ...]] = []
             alias_rows: dict[str, str] = {}
             quote_rows: list[tuple[str, int, str]] = []
-            word_rows: list[tuple[str, str]] = []
+            word_rows: list[tuple[int, str]] = []
             decisions: list[tuple[ExportedDecision, str, bool]] = []
             for record in memories:
                 kept = record.state != "rejected"
-                keys = [record.id, *([memory_id(record.text)] if kept and record.text else []), *record.aliases]
+                keys = restored_keys(record)
                 match = next((found[key] for key in keys if key in found), None)
                 if match is not None:
                     known.append(match[0])
@@ -589,20 +536,7 @@ class PostgresStore:
                                 quotes.append(quote)
                                 added.append((match[0], len(quotes), quote))
                     continue
-                times = [d.at for d in record.history]
-                first = record.created if record.created is not None else min(times, default=0.0)
-                last = record.touched if record.touched is not None else max(times, default=first)
-                rows.append(
-                    (
-                        record.id,
-                        record.text if kept else None,
-                        (record.category or "other") if kept else "other",
-                        record.state,
-                        first,
-                        last,
-                        record.approved_at or 0.0,
-                    )
-                )
+                rows.append(restored_row(record))
                 for key in keys:
                     found.setdefault(key, (record.id, record.state))
                     alias_rows.setdefault(key, record.id)
@@ -613,7 +547,7 @@ class PostgresStore:
                 decisions.extend((d, record.id, kept) for d in record.history)
                 created.append(record.id)
             if rows:
-                with cur.copy(f"COPY memories ({_MEMORY_COLUMNS}) FROM STDIN") as copy:
+                with cur.copy(f"COPY memories ({MEMORY_COLUMNS}) FROM STDIN") as copy:
                     for values in rows:
                         copy.write_row(values)
                 with cur.copy("COPY aliases (key, memory_id) FROM STDIN") as copy:

@@ -38,10 +38,12 @@ def data_dir(option: str | None) -> Path:
     return Path(platformdirs.user_data_dir("personakit"))
 
 
-def _open(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _open(args: argparse.Namespace, *, create: bool = False):  # type: ignore[no-untyped-def]
+    """The kit on the data folder. Only the commands that bring memories in (`serve`, `import`) pass
+    `create`: the others, on a folder with no database yet, see an empty memory and create nothing."""
     from .kit import PersonaKit
 
-    return PersonaKit.open(data_dir(args.data_dir))
+    return PersonaKit.open(data_dir(args.data_dir), create=create)
 
 
 # -- output -------------------------------------------------------------------------------
@@ -96,7 +98,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         return _serve_http(args)
     from .server import serve_stdio
 
-    kit = _open(args)
+    kit = _open(args, create=True)
     try:
         serve_stdio(kit, read_only=args.read_only)
     finally:
@@ -125,7 +127,7 @@ def _serve_http(args: argparse.Namespace) -> None:
         token = _http_token(data_dir(args.data_dir))
         from .server import serve_http
 
-        kit = _open(args)
+        kit = _open(args, create=True)
         try:
             serve_http(kit, token, sock, host=args.host, read_only=args.read_only)
         finally:

@@ -39,13 +39,14 @@ class PersonaKit:
         plugins: Iterable[object] = (),
         environ: Mapping[str, str] | None = None,
         entry_points: bool = True,
+        create: bool = True,
     ) -> PersonaKit:
-        """Load the plugins and open the store in `data_dir`."""
+        """Load the plugins and open the store in `data_dir` (see `Config.create` for `create`)."""
         import os
 
         env = dict(os.environ if environ is None else environ)
         pm = make_plugin_manager(plugins, environ=env, entry_points=entry_points)
-        return cls(pm, Config(data_dir=Path(data_dir), environ=env))
+        return cls(pm, Config(data_dir=Path(data_dir), environ=env, create=create))
 
     def close(self) -> None:
         self.store.close()

@@ -103,7 +103,7 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
     from .transfer import import_graph, parse_memory_json
 
     graph = parse_memory_json(data, name, args.owner)
-    kit = _open(args)
+    kit = _open(args, create=True)
     try:
         done = import_graph(kit, graph)
     finally:
@@ -126,7 +126,7 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     if args.owner is not None:
         raise CommandError("--owner is for --from memory-json only.")
     memories = parse_export(data, name)
-    kit = _open(args)
+    kit = _open(args, create=True)
     try:
         result = import_export(kit, memories)
     finally:

@@ -184,9 +184,15 @@ class SqliteStore:
         self._in_snapshot = False
 
     @classmethod
-    def open(cls, data_dir: Path) -> SqliteStore:
+    def open(cls, data_dir: Path, *, create: bool = True) -> SqliteStore:
+        """Open the store in `data_dir`. With `create=False`, a folder with no database yet is left
+        untouched: the store is empty and in memory, and what is written to it is not kept."""
         data_dir = Path(data_dir)
         path = data_dir / FILE_NAME
+        if not create and not path.exists() and not data_dir.is_file():
+            store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+            store._migrate()
+            return store
         try:
             # Several servers may start at once on a folder that does not exist yet.
             data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -28,6 +28,9 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
 
     data_dir: Path
     environ: Mapping[str, str] = msgspec.field(default_factory=lambda: dict(os.environ))
+    create: bool = True
+    """False for the owner's commands that only look or change what exists: a store that would
+    create its data for them (the SQLite file in a new folder) opens empty and creates nothing."""
 
 
 class Proposed(msgspec.Struct, frozen=True):

@@ -206,7 +206,7 @@ def test_data_dir_defaults_to_the_platform_user_data_folder(run, how, xdg, monke
         assert database == base / "personakit" / "personakit.sqlite3"
 
     assert run("list", "--json", how=how).json() == []
-    assert database.is_file()
+    assert not database.exists()  # looking creates nothing; the seeded memory below is found there
     seed(database.parent, MEMORIES[0])
     assert len(run("list", "--json", how=how).json()) == 1
 
@@ -262,6 +262,22 @@ def test_list_with_nothing_to_show(pk, folder, ids):
 def test_list_on_an_empty_folder(pk):
     assert pk("list").ok() == "No memories.\n"
     assert pk("list", "--json").json() == []
+
+
+def test_commands_that_look_create_no_data_folder(pk, folder):
+    """Looking at a folder with no memory yet (a mistyped --data-dir, say) leaves nothing behind;
+    only `serve` and `import`, which bring memories in, create it."""
+    assert pk("list").ok() == "No memories.\n"
+    assert pk("stats").code == 0
+    assert pk("history").ok() == "No decisions yet.\n"
+    assert pk("export").ok() == ""
+    for args in (["show", "m_000000000000"], ["approve", "m_000000000000"], ["undo"]):
+        assert pk(*args).code == 1
+    assert not folder.exists()
+    export = folder.parent / "empty.jsonl"
+    export.write_text("")
+    assert pk("import", export).code == 0
+    assert (folder / "personakit.sqlite3").is_file()
 
 
 @pytest.mark.parametrize("state", ["unconfirmed", "approved", "restricted", "rejected", "all"])

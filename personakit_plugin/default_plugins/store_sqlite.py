@@ -9,4 +9,4 @@ from ..store import Config
 
 @hookimpl(trylast=True)
 def personakit_store(config: Config) -> SqliteStore:
-    return SqliteStore.open(config.data_dir)
+    return SqliteStore.open(config.data_dir, create=config.create)

@@ -609,7 +609,9 @@ def _migrate(conn: psycopg.Connection[Any], location: str, schema: str) -> None:
                     f"Schema {schema!r} in {location} belongs to another program; "
                     "name another with PERSONAKIT_POSTGRES_SCHEMA."
                 )
-            conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(name))
+            # Made by an administrator beforehand, it needs no right to create schemas in the database.
+            if not conn.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,)).fetchone():
+                conn.execute(sql.SQL("CREATE SCHEMA {}").format(name))
             conn.execute(sql.SQL("CREATE TABLE {}.schema_version (version integer NOT NULL)").format(name))
             conn.execute(sql.SQL("INSERT INTO {}.schema_version VALUES (0)").format(name))
         row = conn.execute(sql.SQL("SELECT version FROM {}.schema_version").format(name)).fetchone()

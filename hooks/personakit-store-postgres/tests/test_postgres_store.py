@@ -322,3 +322,39 @@ def test_doctor_says_the_memory_may_be_kept_by_the_plugin() -> None:
     lines = [finding.line() for finding in check_plugins({"PERSONAKIT_PLUGINS": "store-postgres"})]
     assert any(line.startswith("ok    Storage plugin store-postgres is loaded") for line in lines), lines
     assert not any("Storage plugin" in f.line() for f in check_plugins({"PERSONAKIT_PLUGINS": ""}))
+
+
+def test_the_team_set_up_in_the_readme_lets_every_member_reject(postgres_url: str) -> None:
+    """The README's recipe: one role owns the schema, each member's role is a member of it and
+    connects with `options=-crole=...`; then any member's reject rewrites the tables."""
+    suffix = str(conninfo_to_dict(postgres_url)["dbname"])
+    owner, alice, bob = (f"{name}_{suffix}" for name in ("team", "alice", "bob"))
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(owner)))
+        for member in (alice, bob):
+            conn.execute(sql.SQL("CREATE ROLE {} LOGIN PASSWORD 'member-password'").format(sql.Identifier(member)))
+            conn.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(owner), sql.Identifier(member)))
+        conn.execute(sql.SQL("CREATE SCHEMA personakit AUTHORIZATION {}").format(sql.Identifier(owner)))
+
+    def as_member(member: str) -> PostgresStore:
+        return PostgresStore.open(
+            make_conninfo(postgres_url, user=member, password="member-password", options=f"-crole={owner}")
+        )
+
+    first, second = as_member(alice), as_member(bob)
+    try:
+        memory = first.propose(SECRET_TEXT, SECRET_QUOTE, "background", 1.0).id
+        assert second.decide(memory, "reject", 2.0).after == "rejected"
+        with psycopg.connect(postgres_url) as conn:
+            owners = conn.execute(
+                "SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'personakit'"
+            ).fetchall()
+        assert owners == [(owner,)]
+    finally:
+        first.close()
+        second.close()
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute("DROP SCHEMA personakit CASCADE")
+            for role in (alice, bob, owner):
+                conn.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
+                conn.execute(sql.SQL("DROP ROLE {}").format(sql.Identifier(role)))

@@ -55,8 +55,9 @@ from personakit_plugin import tools
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.model import EVIDENCE_QUOTES, category_of
 from personakit_plugin.server import build_server
-from personakit_plugin.sqlite_store import _MEMORY_COLUMNS, FILE_NAME, SqliteStore
-from personakit_plugin.words import content_words, memory_id
+from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.store import MEMORY_COLUMNS
+from personakit_plugin.words import content_words
 
 LIMIT = 7
 HERE = Path(__file__).resolve().parent
@@ -86,7 +87,7 @@ def candidate_sql(count: int) -> str:
     """The query `SqliteStore.matches` runs today."""
     marks = ",".join("?" * count)
     return (
-        f"SELECT {_MEMORY_COLUMNS}, matched FROM memories JOIN ("
+        f"SELECT {MEMORY_COLUMNS}, matched FROM memories JOIN ("
         f"  SELECT memory_id, count(*) AS matched FROM words WHERE word IN ({marks}) GROUP BY memory_id"
         ") ON memory_id = id"
     )
@@ -385,30 +386,9 @@ def bulk_variants(size: int, workdir: Path) -> dict[str, float]:
         out[label] = time.perf_counter() - started
         shutil.rmtree(folder, ignore_errors=True)
     folder = workdir / "bulk"
-    SqliteStore.open(folder).close()  # the schema
-    started = time.perf_counter()
-    db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
-    try:
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA cache_size = -262144")
-        db.execute("BEGIN IMMEDIATE")
-        rows = sorted((memory_id(m.text), m) for m in items)
-        db.executemany(
-            "INSERT INTO memories (id, text, category, state, created, touched) VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
-            ((key, m.text, m.category, synthetic.EPOCH, synthetic.EPOCH) for key, m in rows),
-        )
-        db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((key, key) for key, _ in rows))
-        db.executemany(
-            "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", ((k, m.quotes[0]) for k, m in rows)
-        )
-        db.executemany(
-            "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-            sorted((word, key) for key, m in rows for word in content_words(m.text)),
-        )
-        db.execute("COMMIT")
-    finally:
-        db.close()
-    out["executemany, one durable transaction, 256 MiB cache, sorted keys (a floor)"] = time.perf_counter() - started
+    out["executemany, one durable transaction, 256 MiB cache, sorted keys (a floor)"] = synthetic.write_plain_rows(
+        folder, items, sort=True, cache_kib=262_144
+    )
     shutil.rmtree(folder, ignore_errors=True)
     return out
 
@@ -436,20 +416,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="personakit-breakdown-") as temporary:
         workdir = Path(temporary)
         cache = Path(args.cache_dir) if args.cache_dir else workdir
-        folder = cache / f"store-{args.size}-seed{synthetic.DEFAULT_SEED}-gen{synthetic.GENERATOR_VERSION}"
-        if synthetic.load_build_info(folder) is None:
-            shutil.rmtree(folder, ignore_errors=True)
-            synthetic.build_store(folder, synthetic.memories(args.size))
+        folder, _ = synthetic.cached_store(cache, args.size)
         copy = workdir / "copy"
         shutil.copytree(folder, copy)
         db = sqlite3.connect(copy / FILE_NAME)
         db.executescript(COVERING_SCHEMA)
         db.close()
-        typical = synthetic.questions(60)
-        counts = {q: synthetic.match_count(folder, q) for q in [*typical, *synthetic.BROAD_QUESTIONS]}
-        worst = max(counts, key=lambda q: counts[q])
-        ordered = sorted((q for q in typical if q != worst), key=lambda q: counts[q])
-        questions = {"typical (median matches)": ordered[len(ordered) // 2], "worst": worst}
+        asked = synthetic.pick_questions(folder)
+        counts = asked.counts
+        questions = {"typical (median matches)": asked.median_typical, "worst": asked.worst}
         db = sqlite3.connect(f"file:{folder / FILE_NAME}?mode=ro", uri=True)
         index = MemoryIndex(db)
         db.close()

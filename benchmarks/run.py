@@ -1,13 +1,18 @@
-"""PersonaKit's benchmark: read, propose, cold start, peak memory and bulk import, each beside a
-baseline measured in the same run, against the targets of the performance issue.
+"""PersonaKit's benchmark: read, propose, cold start, peak memory and bulk import, on the SQLite store
+and on the PostgreSQL store side by side, each figure beside a baseline measured in the same run,
+against the targets of the performance issue.
 
-    python benchmarks/run.py [--sizes 1000,10000,100000] [--quick] [--cache-dir DIR] [--json FILE]
+    python benchmarks/run.py [--sizes 1000,10000,100000] [--backends sqlite,postgres] [--quick]
+                             [--cache-dir DIR] [--json FILE]
 
-Each size's store is built once (see `synthetic.py`) into a cache folder under a temporary
+Each size's SQLite store is built once (see `synthetic.py`) into a cache folder under a temporary
 directory and reused by every measurement of that size; a stdio session works on a fresh copy of
-it, so proposals never change what the next session reads. Every spawned server is bounded by a
-timeout and killed in `finally`. The table goes to stdout, progress to stderr. README.md beside
-this file says how to read the table.
+it, so proposals never change what the next session reads. For PostgreSQL a throwaway cluster is
+started on loopback (see `pg.py`); each size's store is filled there by `PostgresStore.restore` of
+the SQLite store's dump, and each stdio session gets a fresh `CREATE DATABASE ... TEMPLATE` copy of
+it. The cluster is stopped in `finally`. Every spawned server is bounded by a timeout and killed in
+`finally`. The table goes to stdout, progress to stderr. README.md beside this file says how to
+read the table.
 """
 
 from __future__ import annotations
@@ -26,24 +31,28 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import metadata
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import anyio
 import msgspec
+import proc
 import synthetic
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
-from personakit_plugin.words import content_words, memory_id
 
 HERE = Path(__file__).resolve().parent
 BARE_SERVER = HERE / "bare_server.py"
 LIMIT = 7  # personakit_read's default
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+BACKENDS = ("sqlite", "postgres")
+SHARED = "shared"  # the key of figures that belong to no backend: the bare SDK server's
+CHECKED_READS = 10  # typical questions whose in-process reads are compared across backends
 
 
 @dataclass(frozen=True)
@@ -51,12 +60,12 @@ class Plan:
     """How much of everything to measure."""
 
     sizes: tuple[int, ...]
-    runs: int  # stdio runs per size: each spawns both servers once (cold start, calls, memory)
+    runs: int  # stdio runs per size: each spawns the bare server and each backend's server once
     questions: int  # typical questions
     rounds: int  # passes over the typical questions per run
     worst_calls: int  # calls of the worst question per run
     proposes: int  # personakit_propose calls per run
-    cold_extra: int  # extra cold-start pairs (both servers, spawn to tools/list) per run
+    cold_extra: int  # extra cold-start rounds (every server, spawn to tools/list) per run
     inproc_runs: int
     bulk_runs_small: int  # bulk-import runs at sizes below 50,000; one run above
     session_timeout: float  # seconds, per spawned server
@@ -76,7 +85,7 @@ DEFAULT_PLAN = Plan(
 )
 QUICK_PLAN = Plan(
     sizes=(300, 1_000),
-    runs=2,
+    runs=1,
     questions=20,
     rounds=1,
     worst_calls=5,
@@ -109,21 +118,13 @@ def median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def _proc_stat(pid: int) -> list[str] | None:
-    try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return raw[raw.rindex(")") + 2 :].split()  # fields from the state on: [0] state, [1] ppid
-
-
 def server_pid() -> int:
     """The process this one spawned most recently and that still runs: the server under test."""
     found: list[tuple[int, int]] = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
-        fields = _proc_stat(int(entry.name))
+        fields = proc.stat(int(entry.name))
         if fields and fields[1] == str(os.getpid()) and fields[0] != "Z":
             found.append((int(fields[19]), int(entry.name)))  # (start time, pid)
     if not found:
@@ -131,27 +132,11 @@ def server_pid() -> int:
     return max(found)[1]
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process, all its threads included."""
-    fields = _proc_stat(pid)
-    if fields is None:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-
-
-def peak_rss_mib(pid: int) -> float:
-    """VmHWM, the peak resident set size, of a running process in MiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def kill_if_ours(pid: int | None) -> None:
     """SIGKILL `pid` if it is still a live child of this process (the SDK normally stopped it)."""
     if pid is None:
         return
-    fields = _proc_stat(pid)
+    fields = proc.stat(pid)
     if fields and fields[1] == str(os.getpid()) and fields[0] != "Z":
         with suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
@@ -185,7 +170,7 @@ def machine() -> dict[str, str]:
 @dataclass
 class Prepared:
     size: int
-    folder: Path
+    folder: Path  # the SQLite store
     items: list[synthetic.SyntheticMemory]
     info: synthetic.BuildInfo
     typical: list[str]
@@ -193,33 +178,27 @@ class Prepared:
     worst: str
     worst_matches: int
     proposals: list[dict[str, str]]
+    template: str | None = None  # the PostgreSQL database restored from the SQLite store, never written
+    template_bytes: int = 0
+    copy_s: list[float] = field(default_factory=list)  # CREATE DATABASE ... TEMPLATE, per copy
 
 
 def prepare(size: int, cache: Path, plan: Plan) -> Prepared:
-    folder = cache / f"store-{size}-seed{synthetic.DEFAULT_SEED}-gen{synthetic.GENERATOR_VERSION}"
     started = time.perf_counter()
     items = synthetic.memories(size)
-    info = synthetic.load_build_info(folder)
-    if info is None or info.size != size:
-        shutil.rmtree(folder, ignore_errors=True)
-        info = synthetic.build_store(folder, items)
-        say(f"built the {size:,} store in {info.seconds:.1f} s ({info.database_bytes / 2**20:.1f} MiB)")
-    else:
-        say(f"reusing the {size:,} store in {folder}")
-    typical = synthetic.questions(plan.questions)
-    counts = {q: synthetic.match_count(folder, q) for q in [*typical, *synthetic.BROAD_QUESTIONS]}
-    worst = max(counts, key=lambda q: counts[q])
-    typical = [q for q in typical if q != worst]
-    say(f"prepared {size:,} in {time.perf_counter() - started:.1f} s; worst question matches {counts[worst]:,}")
+    folder, info = synthetic.cached_store(cache, size, items, say)
+    asked = synthetic.pick_questions(folder, plan.questions)
+    seconds = time.perf_counter() - started
+    say(f"prepared {size:,} in {seconds:.1f} s; worst question matches {asked.counts[asked.worst]:,}")
     return Prepared(
         size=size,
         folder=folder,
         items=items,
         info=info,
-        typical=typical,
-        typical_matches=[counts[q] for q in typical],
-        worst=worst,
-        worst_matches=counts[worst],
+        typical=asked.typical,
+        typical_matches=[asked.counts[q] for q in asked.typical],
+        worst=asked.worst,
+        worst_matches=asked.counts[asked.worst],
         proposals=synthetic.proposals(plan.proposes, items),
     )
 
@@ -229,37 +208,42 @@ def prepare(size: int, cache: Path, plan: Plan) -> Prepared:
 
 @dataclass
 class Results:
-    """Every sample, by (metric, size); each value is one run's figure (a p50, a p95, a time ...)."""
+    """Every sample, by (metric, backend, size); each value is one run's figure (a p50, a time ...).
+    The bare SDK server's figures are under the backend SHARED."""
 
-    runs: dict[tuple[str, int], list[float]] = field(default_factory=dict)
+    runs: dict[tuple[str, str, int], list[float]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
-    def add(self, metric: str, size: int, value: float) -> None:
-        self.runs.setdefault((metric, size), []).append(value)
+    def add(self, metric: str, backend: str, size: int, value: float) -> None:
+        self.runs.setdefault((metric, backend, size), []).append(value)
 
-    def get(self, metric: str, size: int) -> float:
-        return median(self.runs.get((metric, size), []))
-
-    def count(self, metric: str, size: int) -> int:
-        return len(self.runs.get((metric, size), []))
+    def get(self, metric: str, backend: str, size: int) -> float:
+        return median(self.runs.get((metric, backend, size), []))
 
 
-def measure_in_process(prepared: Prepared, plan: Plan, results: Results) -> dict[str, Any]:
-    """`kit.read` (the hook call and the boundary check), on the cached store, reads only."""
-    kit = PersonaKit.open(prepared.folder, environ={"PERSONAKIT_PLUGINS": ""})
-    try:
-        for question in prepared.typical[:5]:
-            kit.read(question, LIMIT)
-        for _ in range(plan.inproc_runs):
-            typical = _timed(lambda q: kit.read(q, LIMIT), prepared.typical * plan.rounds)
-            worst = _timed(lambda q: kit.read(q, LIMIT), [prepared.worst] * plan.worst_calls)
-            results.add("read_inproc_typical_p50", prepared.size, p50(typical))
-            results.add("read_inproc_typical_p95", prepared.size, p95(typical))
-            results.add("read_inproc_worst_p50", prepared.size, p50(worst))
-            results.add("read_inproc_worst_p95", prepared.size, p95(worst))
-        return msgspec.to_builtins(kit.read(prepared.typical[0], LIMIT))
-    finally:
-        kit.close()
+def open_kit(backend: str, prepared: Prepared, postgres: Any, workdir: Path, database: str) -> PersonaKit:
+    """PersonaKit in this process on the store of `backend`: the cached SQLite folder, or (PostgreSQL)
+    the database `database`, with only the PostgreSQL plugin loaded."""
+    if backend == "sqlite":
+        return PersonaKit.open(prepared.folder, environ={"PERSONAKIT_PLUGINS": ""})
+    return PersonaKit.open(workdir / "pg-data", environ=postgres_module().environ(postgres.url(database)))
+
+
+def measure_in_process(kit: PersonaKit, backend: str, prepared: Prepared, plan: Plan, results: Results) -> list[Any]:
+    """`kit.read` (the hook call and the boundary check), reads only. Returns the reads of the first
+    CHECKED_READS typical questions and of the worst one, to compare across backends."""
+    size = prepared.size
+    checked = [*prepared.typical[:CHECKED_READS], prepared.worst]
+    for question in prepared.typical[:5]:
+        kit.read(question, LIMIT)
+    for _ in range(plan.inproc_runs):
+        typical = _timed(lambda q: kit.read(q, LIMIT), prepared.typical * plan.rounds)
+        worst = _timed(lambda q: kit.read(q, LIMIT), [prepared.worst] * plan.worst_calls)
+        results.add("read_inproc_typical_p50", backend, size, p50(typical))
+        results.add("read_inproc_typical_p95", backend, size, p95(typical))
+        results.add("read_inproc_worst_p50", backend, size, p50(worst))
+        results.add("read_inproc_worst_p95", backend, size, p95(worst))
+    return [msgspec.to_builtins(kit.read(question, LIMIT)) for question in checked]
 
 
 def _timed(call: Callable[[str], object], arguments: Sequence[str]) -> list[float]:
@@ -299,16 +283,34 @@ def _environment(extra: dict[str, str]) -> dict[str, str]:
     return environ
 
 
-def personakit_parameters(folder: Path) -> StdioServerParameters:
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "personakit_plugin"],
-        env=_environment({"PERSONAKIT_DATA_DIR": str(folder), "PERSONAKIT_PLUGINS": ""}),
-    )
+def personakit_parameters(folder: Path, extra: dict[str, str] | None = None) -> StdioServerParameters:
+    """`python -m personakit_plugin` on the data folder `folder`; `extra` (the PostgreSQL plugin's
+    environment) replaces the default of no third-party plugin."""
+    environ = {"PERSONAKIT_DATA_DIR": str(folder), "PERSONAKIT_PLUGINS": "", **(extra or {})}
+    return StdioServerParameters(command=sys.executable, args=["-m", "personakit_plugin"], env=_environment(environ))
 
 
 def bare_parameters() -> StdioServerParameters:
     return StdioServerParameters(command=sys.executable, args=[str(BARE_SERVER)], env=_environment({}))
+
+
+class Meter:
+    """CPU seconds spent serving: the server process, and (PostgreSQL) the backends serving it, found
+    anew at each sample so a connection opened during a batch is counted too."""
+
+    def __init__(self, pid: int, backends: Callable[[], list[int]] | None = None) -> None:
+        self.pid = pid
+        self.backends = backends
+
+    def sample(self) -> tuple[float, dict[int, float]]:
+        found = {pid: proc.cpu_seconds(pid) for pid in (self.backends() if self.backends else ())}
+        return proc.cpu_seconds(self.pid), {pid: value for pid, value in found.items() if value == value}
+
+    @staticmethod
+    def spent(before: tuple[float, dict[int, float]], after: tuple[float, dict[int, float]]) -> tuple[float, float]:
+        """(server process, database backends) CPU seconds between two samples."""
+        database = sum(value - before[1].get(pid, 0.0) for pid, value in after[1].items())
+        return after[0] - before[0], database
 
 
 @dataclass
@@ -317,10 +319,14 @@ class Session:
     read_ms: list[float] = field(default_factory=list)
     worst_ms: list[float] = field(default_factory=list)
     propose_ms: list[float] = field(default_factory=list)
-    read_cpu_ms: float = float("nan")  # server CPU per call
+    # CPU per call in ms: the server's (its database backends included) and, of it, the backends'
+    read_cpu_ms: float = float("nan")
+    read_db_cpu_ms: float = float("nan")
     read_client_cpu_ms: float = float("nan")  # this process's CPU per call: the client's side
     worst_cpu_ms: float = float("nan")
+    worst_db_cpu_ms: float = float("nan")
     propose_cpu_ms: float = float("nan")
+    propose_db_cpu_ms: float = float("nan")
     peak_mib: float = float("nan")
     first_read: Any = None
     proposed_ids: list[str] = field(default_factory=list)
@@ -334,23 +340,37 @@ async def _call(client: Client, tool: str, arguments: dict[str, Any]) -> Any:
     return result.structured_content
 
 
-async def _batch(
-    client: Client, pid: int, tool: str, calls: Sequence[dict[str, Any]]
-) -> tuple[list[float], float, float]:
-    """Latency of each call in ms, and the server's and the client's CPU per call in ms over the batch."""
-    samples = []
-    cpu_before, client_before = cpu_seconds(pid), time.process_time()
+@dataclass
+class Batch:
+    samples: list[float]  # ms per call
+    server_cpu_ms: float  # per call, database backends included
+    db_cpu_ms: float  # per call, the database backends alone
+    client_cpu_ms: float  # per call, this process
+    answers: list[Any]
+
+
+async def _batch(client: Client, meter: Meter, tool: str, calls: Sequence[dict[str, Any]]) -> Batch:
+    """Latency of each call, and CPU per call over the whole batch."""
+    samples, answers = [], []
+    before, client_before = meter.sample(), time.process_time()
     for arguments in calls:
         started = time.perf_counter()
-        await _call(client, tool, arguments)
+        answers.append(await _call(client, tool, arguments))
         samples.append((time.perf_counter() - started) * 1e3)
-    calls_made = max(1, len(calls))
-    server = (cpu_seconds(pid) - cpu_before) * 1e3 / calls_made
-    return samples, server, (time.process_time() - client_before) * 1e3 / calls_made
+    client_cpu = time.process_time() - client_before
+    server, database = Meter.spent(before, meter.sample())
+    made = max(1, len(calls))
+    return Batch(samples, (server + database) * 1e3 / made, database * 1e3 / made, client_cpu * 1e3 / made, answers)
 
 
 async def stdio_session(
-    kind: str, parameters: StdioServerParameters, prepared: Prepared, plan: Plan, log: Path, calls: bool
+    kind: str,
+    parameters: StdioServerParameters,
+    prepared: Prepared,
+    plan: Plan,
+    log: Path,
+    calls: bool,
+    backends: Callable[[], list[int]] | None = None,
 ) -> Session:
     """Spawn a server, time spawn to answered `initialize` plus `tools/list`, then (if `calls`) the
     reads, the worst read, the peak memory after them, and the proposals."""
@@ -366,40 +386,39 @@ async def stdio_session(
                     if len(tools.tools) != 2:
                         raise RuntimeError(f"{kind} listed {len(tools.tools)} tools, not 2")
                     if calls:
-                        await _exercise(kind, client, pid, session, prepared, plan)
+                        await _exercise(kind, client, Meter(pid, backends), session, prepared, plan)
                     return session
         finally:
             kill_if_ours(pid)
 
 
-async def _exercise(kind: str, client: Client, pid: int, session: Session, prepared: Prepared, plan: Plan) -> None:
-    read_tool, propose_tool = (
-        ("personakit_read", "personakit_propose")
-        if kind == "personakit"
-        else (
-            "bare_read",
-            "bare_propose",
-        )
-    )
+async def _exercise(kind: str, client: Client, meter: Meter, session: Session, prepared: Prepared, plan: Plan) -> None:
+    bare = kind == "bare"
+    read_tool, propose_tool = ("bare_read", "bare_propose") if bare else ("personakit_read", "personakit_propose")
     reads = [{"question": q, "limit": LIMIT} for q in prepared.typical * plan.rounds]
     for arguments in reads[:5]:  # warm up: first-call costs are the cold start's, not a read's
         await _call(client, read_tool, arguments)
     session.first_read = await _call(client, read_tool, reads[0])
-    session.read_ms, session.read_cpu_ms, session.read_client_cpu_ms = await _batch(client, pid, read_tool, reads)
-    worst = [{"question": prepared.worst, "limit": LIMIT}] * plan.worst_calls
-    if kind == "personakit":
-        session.worst_ms, session.worst_cpu_ms, _ = await _batch(client, pid, read_tool, worst)
-    session.peak_mib = peak_rss_mib(pid)
-    samples = []
-    cpu_before = cpu_seconds(pid)
-    for proposal in prepared.proposals:
-        started = time.perf_counter()
-        answer = await _call(client, propose_tool, dict(proposal))
-        samples.append((time.perf_counter() - started) * 1e3)
-        session.proposed_ids.append(answer["id"])
-        session.new += bool(answer.get("new"))
-    session.propose_ms = samples
-    session.propose_cpu_ms = (cpu_seconds(pid) - cpu_before) * 1e3 / max(1, len(samples))
+    batch = await _batch(client, meter, read_tool, reads)
+    session.read_ms, session.read_cpu_ms, session.read_db_cpu_ms = batch.samples, batch.server_cpu_ms, batch.db_cpu_ms
+    session.read_client_cpu_ms = batch.client_cpu_ms
+    if not bare:
+        worst = [{"question": prepared.worst, "limit": LIMIT}] * plan.worst_calls
+        batch = await _batch(client, meter, read_tool, worst)
+        session.worst_ms, session.worst_cpu_ms, session.worst_db_cpu_ms = (
+            batch.samples,
+            batch.server_cpu_ms,
+            batch.db_cpu_ms,
+        )
+    session.peak_mib = proc.peak_rss_mib(meter.pid)
+    batch = await _batch(client, meter, propose_tool, [dict(p) for p in prepared.proposals])
+    session.propose_ms, session.propose_cpu_ms, session.propose_db_cpu_ms = (
+        batch.samples,
+        batch.server_cpu_ms,
+        batch.db_cpu_ms,
+    )
+    session.proposed_ids = [answer["id"] for answer in batch.answers]
+    session.new = sum(bool(answer.get("new")) for answer in batch.answers)
 
 
 def check_durable(folder: Path, ids: Sequence[str]) -> bool:
@@ -413,77 +432,133 @@ def check_durable(folder: Path, ids: Sequence[str]) -> bool:
         db.close()
 
 
-async def measure_stdio(prepared: Prepared, plan: Plan, workdir: Path, results: Results, first: Any) -> None:
+def _record(results: Results, backend: str, size: int, session: Session) -> None:
+    if backend == SHARED:
+        for metric, value in (
+            ("bare_read_p50", p50(session.read_ms)),
+            ("bare_read_p95", p95(session.read_ms)),
+            ("bare_propose_p50", p50(session.propose_ms)),
+            ("bare_propose_p95", p95(session.propose_ms)),
+            ("bare_read_cpu", session.read_cpu_ms),
+            ("bare_read_client_cpu", session.read_client_cpu_ms),
+            ("bare_propose_cpu", session.propose_cpu_ms),
+            ("bare_peak_mib", session.peak_mib),
+        ):
+            results.add(metric, SHARED, size, value)
+        return
+    for metric, value in (
+        ("read_stdio_typical_p50", p50(session.read_ms)),
+        ("read_stdio_typical_p95", p95(session.read_ms)),
+        ("read_stdio_worst_p50", p50(session.worst_ms)),
+        ("read_stdio_worst_p95", p95(session.worst_ms)),
+        ("propose_stdio_p50", p50(session.propose_ms)),
+        ("propose_stdio_p95", p95(session.propose_ms)),
+        ("read_cpu", session.read_cpu_ms),
+        ("read_client_cpu", session.read_client_cpu_ms),
+        ("worst_cpu", session.worst_cpu_ms),
+        ("propose_cpu", session.propose_cpu_ms),
+        ("peak_mib", session.peak_mib),
+    ):
+        results.add(metric, backend, size, value)
+    if backend == "postgres":
+        results.add("read_db_cpu", backend, size, session.read_db_cpu_ms)
+        results.add("worst_db_cpu", backend, size, session.worst_db_cpu_ms)
+        results.add("propose_db_cpu", backend, size, session.propose_db_cpu_ms)
+
+
+async def measure_stdio(
+    prepared: Prepared,
+    plan: Plan,
+    workdir: Path,
+    results: Results,
+    first: dict[str, Any],
+    backends: Sequence[str],
+    postgres: Any,
+) -> None:
+    """`plan.runs` runs; in each, the bare server and every backend's server in turn (the order
+    rotates from run to run), each backend on a fresh copy of its store."""
     size = prepared.size
     logs = workdir / "logs"
     logs.mkdir(exist_ok=True)
-    pk_cold: list[float] = []
-    bare_cold: list[float] = []
+    cold: dict[str, list[float]] = {kind: [] for kind in (SHARED, *backends)}
+    kinds = [SHARED, *backends]
     for run in range(plan.runs):
         copy = workdir / f"store-{size}-run{run}"
-        shutil.rmtree(copy, ignore_errors=True)
-        shutil.copytree(prepared.folder, copy)
-        order = ["bare", "personakit"] if run % 2 == 0 else ["personakit", "bare"]
-        for kind in order:
-            if kind == "bare":
-                bare = await stdio_session("bare", bare_parameters(), prepared, plan, logs / "bare.log", True)
-                bare_cold.append(bare.cold_ms)
-                results.add("bare_read_p50", size, p50(bare.read_ms))
-                results.add("bare_read_p95", size, p95(bare.read_ms))
-                results.add("bare_propose_p50", size, p50(bare.propose_ms))
-                results.add("bare_propose_p95", size, p95(bare.propose_ms))
-                results.add("bare_read_cpu", size, bare.read_cpu_ms)
-                results.add("bare_read_client_cpu", size, bare.read_client_cpu_ms)
-                results.add("bare_propose_cpu", size, bare.propose_cpu_ms)
-                results.add("bare_peak_mib", size, bare.peak_mib)
-            else:
-                parameters = personakit_parameters(copy)
-                pk = await stdio_session(
-                    "personakit", parameters, prepared, plan, logs / f"personakit-{size}.log", True
+        database = f"run_{size}_{run}"
+        parameters: dict[str, StdioServerParameters] = {SHARED: bare_parameters()}
+        meters: dict[str, Callable[[], list[int]] | None] = {SHARED: None}
+        if "sqlite" in backends:
+            shutil.rmtree(copy, ignore_errors=True)
+            shutil.copytree(prepared.folder, copy)
+            parameters["sqlite"], meters["sqlite"] = personakit_parameters(copy), None
+        if "postgres" in backends:
+            assert prepared.template is not None
+            started = time.perf_counter()
+            url = postgres.create(database, template=prepared.template)
+            prepared.copy_s.append(time.perf_counter() - started)
+            postgres.checkpoint()  # the copy's writes land now, not during the measurement
+            environ = postgres_module().environ(url)
+            parameters["postgres"] = personakit_parameters(workdir / "pg-data", environ)
+            meters["postgres"] = partial(postgres.backends, database)
+        try:
+            order = kinds[run % len(kinds) :] + kinds[: run % len(kinds)]
+            for kind in order:
+                name = "bare" if kind == SHARED else kind
+                session = await stdio_session(
+                    name, parameters[kind], prepared, plan, logs / f"{name}-{size}.log", True, meters[kind]
                 )
-                pk_cold.append(pk.cold_ms)
-                results.add("read_stdio_typical_p50", size, p50(pk.read_ms))
-                results.add("read_stdio_typical_p95", size, p95(pk.read_ms))
-                results.add("read_stdio_worst_p50", size, p50(pk.worst_ms))
-                results.add("read_stdio_worst_p95", size, p95(pk.worst_ms))
-                results.add("propose_stdio_p50", size, p50(pk.propose_ms))
-                results.add("propose_stdio_p95", size, p95(pk.propose_ms))
-                results.add("read_cpu", size, pk.read_cpu_ms)
-                results.add("read_client_cpu", size, pk.read_client_cpu_ms)
-                results.add("worst_cpu", size, pk.worst_cpu_ms)
-                results.add("propose_cpu", size, pk.propose_cpu_ms)
-                results.add("peak_mib", size, pk.peak_mib)
-                if run == 0 and pk.first_read != first:
-                    results.notes.append(f"{size:,}: the stdio read and the in-process read of one question differ")
-                if not check_durable(copy, pk.proposed_ids):
-                    results.notes.append(f"{size:,}: an acknowledged proposal is missing from the database")
+                cold[kind].append(session.cold_ms)
+                _record(results, kind, size, session)
+                if kind == SHARED:
+                    continue
+                if run == 0 and session.first_read != first[kind]:
+                    results.notes.append(
+                        f"{size:,} {kind}: the stdio read and the in-process read of one question differ"
+                    )
+                durable = (
+                    check_durable(copy, session.proposed_ids)
+                    if kind == "sqlite"
+                    else postgres_module().stored(postgres.url(database), session.proposed_ids)
+                )
+                if not durable:
+                    results.notes.append(f"{size:,} {kind}: an acknowledged proposal is missing from the store")
                 if run == 0:
                     results.notes.append(
-                        f"{size:,}: {pk.new} of {len(pk.proposed_ids)} proposals per run were new memories"
+                        f"{size:,} {kind}: {session.new} of {len(session.proposed_ids)} proposals per run were new "
+                        "memories; every acknowledged id was found afterwards"
+                        + ("" if durable else " (NOT: see above)")
+                        + (" by a fresh PostgresStore" if kind == "postgres" else " by a fresh connection")
                     )
-        for pair in range(plan.cold_extra):
-            for kind in order if pair % 2 else reversed(order):
-                if kind == "bare":
-                    bare_cold.append(
-                        (await stdio_session("bare", bare_parameters(), prepared, plan, logs / "b", False)).cold_ms
-                    )
-                else:
-                    parameters = personakit_parameters(copy)
-                    session = await stdio_session("personakit", parameters, prepared, plan, logs / "p", False)
-                    pk_cold.append(session.cold_ms)
-        shutil.rmtree(copy, ignore_errors=True)
+            for extra in range(plan.cold_extra):
+                for kind in order if extra % 2 else reversed(order):
+                    name = "bare" if kind == SHARED else kind
+                    session = await stdio_session(name, parameters[kind], prepared, plan, logs / f"{name}-cold", False)
+                    cold[kind].append(session.cold_ms)
+        finally:
+            shutil.rmtree(copy, ignore_errors=True)
+            if "postgres" in backends:
+                postgres.drop(database)
         say(f"{size:,}: stdio run {run + 1} of {plan.runs} done")
-    results.add("cold_ms", size, median(pk_cold))
-    results.add("bare_cold_ms", size, median(bare_cold))
-    results.add("cold_ratio", size, median(pk_cold) / median(bare_cold))
-    results.add("peak_ratio", size, results.get("peak_mib", size) / results.get("bare_peak_mib", size))
-    results.add("cold_samples", size, len(pk_cold))
-    floor = durable_commit_ms(workdir)
-    results.add("commit_p50", size, p50(floor))
-    results.add("commit_p95", size, p95(floor))
+    results.add("bare_cold_ms", SHARED, size, median(cold[SHARED]))
+    for backend in backends:
+        results.add("cold_ms", backend, size, median(cold[backend]))
+        results.add("cold_ratio", backend, size, median(cold[backend]) / median(cold[SHARED]))
+        peak = results.get("peak_mib", backend, size) / results.get("bare_peak_mib", SHARED, size)
+        results.add("peak_ratio", backend, size, peak)
 
 
-def measure_bulk(prepared: Prepared, plan: Plan, workdir: Path, results: Results) -> None:
+def measure_commit_floors(size: int, backends: Sequence[str], workdir: Path, postgres: Any, results: Results) -> None:
+    if "sqlite" in backends:
+        floor = durable_commit_ms(workdir)
+        results.add("commit_p50", "sqlite", size, p50(floor))
+        results.add("commit_p95", "sqlite", size, p95(floor))
+    if "postgres" in backends:
+        floor = postgres.commit_ms()
+        results.add("commit_p50", "postgres", size, p50(floor))
+        results.add("commit_p95", "postgres", size, p95(floor))
+
+
+def measure_bulk_sqlite(prepared: Prepared, plan: Plan, workdir: Path, results: Results) -> None:
     """`SqliteStore.bulk_propose` of every memory (its first quote) into a fresh store, store defaults
     (durable: synchronous=FULL, one transaction); beside it the same rows written by SQLite alone."""
     runs = plan.bulk_runs_small if prepared.size < 50_000 else 1
@@ -499,40 +574,42 @@ def measure_bulk(prepared: Prepared, plan: Plan, workdir: Path, results: Results
             )
         finally:
             store.close()
-        results.add("bulk_s", prepared.size, time.perf_counter() - started)
-        results.add("bulk_cpu_s", prepared.size, time.process_time() - cpu)
+        results.add("bulk_s", "sqlite", prepared.size, time.perf_counter() - started)
+        results.add("bulk_cpu_s", "sqlite", prepared.size, time.process_time() - cpu)
         shutil.rmtree(folder, ignore_errors=True)
-        results.add("bulk_floor_s", prepared.size, _bulk_floor(prepared.items, folder))
+        results.add("bulk_floor_s", "sqlite", prepared.size, synthetic.write_plain_rows(folder, prepared.items))
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _bulk_floor(items: Sequence[synthetic.SyntheticMemory], folder: Path) -> float:
-    SqliteStore.open(folder).close()  # the schema
-    started = time.perf_counter()
-    db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+def measure_bulk_postgres(prepared: Prepared, plan: Plan, postgres: Any, results: Results) -> None:
+    """`PostgresStore.restore` of the SQLite store's dump into a fresh database, timed from opening the
+    store to closing it; the first one is kept (settled: VACUUM ANALYZE, CHECKPOINT) as the template
+    every later PostgreSQL measurement of this size copies."""
+    store = SqliteStore.open(prepared.folder)
     try:
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("BEGIN IMMEDIATE")
-        rows = [(memory_id(m.text), m) for m in items]
-        db.executemany(
-            "INSERT INTO memories (id, text, category, state, created, touched) VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
-            ((key, m.text, m.category, synthetic.EPOCH, synthetic.EPOCH) for key, m in rows),
-        )
-        db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((key, key) for key, _ in rows))
-        db.executemany(
-            "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", ((k, m.quotes[0]) for k, m in rows)
-        )
-        db.executemany(
-            "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-            ((word, key) for key, m in rows for word in content_words(m.text)),
-        )
-        db.execute("COMMIT")
+        dump = store.dump()
     finally:
-        db.close()
-    return time.perf_counter() - started
+        store.close()
+    runs = plan.bulk_runs_small if prepared.size < 50_000 else 1
+    template = f"store_{prepared.size}"
+    for run in range(runs):
+        name = template if run == 0 else f"bulk_{prepared.size}"
+        timing = postgres.restore(name, dump)
+        if timing.created != len(dump):
+            results.notes.append(f"{prepared.size:,} postgres: the restore created {timing.created} of {len(dump)}")
+        results.add("bulk_s", "postgres", prepared.size, timing.seconds)
+        results.add("bulk_cpu_s", "postgres", prepared.size, timing.client_cpu)
+        results.add("bulk_db_cpu_s", "postgres", prepared.size, timing.server_cpu)
+        if run:
+            postgres.drop(name)
+    postgres.settle(template)
+    prepared.template = template
+    prepared.template_bytes = postgres.database_bytes(template)
 
 
 # -- the table ----------------------------------------------------------------------------------
+
+EACH = BACKENDS
 
 
 @dataclass(frozen=True)
@@ -543,20 +620,23 @@ class Row:
     target: float | None = None
     target_text: str = ""
     baseline: bool = False  # an indented baseline row under the figure it belongs to
+    backends: tuple[str, ...] = EACH  # one line per backend; (SHARED,) for the bare server's figures
 
 
 ROWS: tuple[Row, ...] = (
     Row("read over stdio, typical, p50", "read_stdio_typical_p50", "ms", 2.0, "<= 2 ms"),
     Row("read over stdio, typical, p95", "read_stdio_typical_p95", "ms", 5.0, "<= 5 ms"),
-    Row("bare SDK tool (same answer size), p50", "bare_read_p50", "ms", baseline=True),
-    Row("bare SDK tool (same answer size), p95", "bare_read_p95", "ms", baseline=True),
+    Row("bare SDK tool (same answer size), p50", "bare_read_p50", "ms", baseline=True, backends=(SHARED,)),
+    Row("bare SDK tool (same answer size), p95", "bare_read_p95", "ms", baseline=True, backends=(SHARED,)),
     Row("server CPU per typical read", "read_cpu", "ms"),
-    Row("bare SDK server CPU per call", "bare_read_cpu", "ms", baseline=True),
+    Row("  of which in PostgreSQL backends", "read_db_cpu", "ms", backends=("postgres",)),
+    Row("bare SDK server CPU per call", "bare_read_cpu", "ms", baseline=True, backends=(SHARED,)),
     Row("client CPU per typical read (official client)", "read_client_cpu", "ms"),
-    Row("client CPU per call to the bare SDK tool", "bare_read_client_cpu", "ms", baseline=True),
+    Row("client CPU per call to the bare SDK tool", "bare_read_client_cpu", "ms", baseline=True, backends=(SHARED,)),
     Row("read over stdio, worst question, p50", "read_stdio_worst_p50", "ms", 20.0, "<= 20 ms"),
     Row("read over stdio, worst question, p95", "read_stdio_worst_p95", "ms", 20.0, "<= 20 ms"),
     Row("server CPU per worst read", "worst_cpu", "ms"),
+    Row("  of which in PostgreSQL backends", "worst_db_cpu", "ms", backends=("postgres",)),
     Row("read scaling: stdio typical p50 / smallest size", "read_scaling", "x", 3.0, "<= 3x"),
     Row("read scaling: in-process typical p50 / smallest", "read_scaling_inproc", "x", 3.0, "<= 3x"),
     Row("read in-process (kit.read), typical, p50", "read_inproc_typical_p50", "ms", 0.5, "<= 0.5 ms"),
@@ -565,18 +645,20 @@ ROWS: tuple[Row, ...] = (
     Row("read in-process (kit.read), worst, p95", "read_inproc_worst_p95", "ms"),
     Row("propose over stdio (durable), p50", "propose_stdio_p50", "ms", 3.0, "<= 3 ms"),
     Row("propose over stdio (durable), p95", "propose_stdio_p95", "ms"),
-    Row("bare SDK tool, p50", "bare_propose_p50", "ms", baseline=True),
-    Row("durable SQLite commit (WAL, FULL), p50", "commit_p50", "ms", baseline=True),
+    Row("bare SDK tool, p50", "bare_propose_p50", "ms", baseline=True, backends=(SHARED,)),
+    Row("one small durable commit, p50", "commit_p50", "ms", baseline=True),
     Row("server CPU per propose", "propose_cpu", "ms"),
+    Row("  of which in PostgreSQL backends", "propose_db_cpu", "ms", backends=("postgres",)),
     Row("cold start: spawn -> initialize + tools/list", "cold_ms", "ms"),
-    Row("bare SDK server", "bare_cold_ms", "ms", baseline=True),
+    Row("bare SDK server", "bare_cold_ms", "ms", baseline=True, backends=(SHARED,)),
     Row("cold start ratio to the bare SDK server", "cold_ratio", "x", 1.1, "<= 1.1x"),
     Row("peak memory (VmHWM) after the reads", "peak_mib", "MiB"),
-    Row("bare SDK server", "bare_peak_mib", "MiB", baseline=True),
+    Row("bare SDK server", "bare_peak_mib", "MiB", baseline=True, backends=(SHARED,)),
     Row("peak memory ratio to the bare SDK server", "peak_ratio", "x", 1.3, "<= 1.3x"),
-    Row("bulk import (SqliteStore.bulk_propose)", "bulk_s", "s", 10.0, "<= 10 s at 100,000"),
+    Row("bulk import (SQLite: bulk_propose, PG: restore)", "bulk_s", "s", 10.0, "<= 10 s"),
     Row("of which CPU in this process", "bulk_cpu_s", "s", baseline=True),
-    Row("same rows, one SQLite transaction", "bulk_floor_s", "s", baseline=True),
+    Row("of which CPU in PostgreSQL backends", "bulk_db_cpu_s", "s", baseline=True, backends=("postgres",)),
+    Row("same rows, one SQLite transaction", "bulk_floor_s", "s", baseline=True, backends=("sqlite",)),
 )
 
 
@@ -589,43 +671,58 @@ def _value(value: float, unit: str) -> str:
         return f"{value:.1f} MiB"
     if unit == "s":
         return f"{value:.2f} s" if value < 100 else f"{value:.0f} s"
-    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms" if value < 100 else f"{value:.0f} ms"
+    return f"{value:.2f} ms" if value < 9.995 else f"{value:.1f} ms" if value < 99.95 else f"{value:.0f} ms"
 
 
 def _verdict(value: float, target: float | None) -> str:
     if target is None or value != value:
         return ""
     share = value / target
-    return f"ok ({share:.2f} of target)" if share <= 1 else f"MISS: {share:.1f}x the target"
+    return f"ok ({share:.2f}x)" if share <= 1 else f"MISS ({share:.1f}x)"
 
 
-def table(results: Results, sizes: Sequence[int]) -> str:
+def table(results: Results, sizes: Sequence[int], backends: Sequence[str]) -> str:
+    """One group of lines per metric: a line per backend (or one for a shared baseline), a column
+    per size, the target and the verdict at the largest size as the figure's ratio to the target."""
     smallest, largest = sizes[0], sizes[-1]
-    for size in sizes:
-        results.runs[("read_scaling", size)] = [
-            results.get("read_stdio_typical_p50", size) / results.get("read_stdio_typical_p50", smallest)
-        ]
-        results.runs[("read_scaling_inproc", size)] = [
-            results.get("read_inproc_typical_p50", size) / results.get("read_inproc_typical_p50", smallest)
-        ]
-    header = ["metric (median of runs)", *(f"{size:,}" for size in sizes), "target", f"at {largest:,}"]
+    for backend in backends:
+        for size in sizes:
+            for metric, base in (
+                ("read_scaling", "read_stdio_typical_p50"),
+                ("read_scaling_inproc", "read_inproc_typical_p50"),
+            ):
+                ratio = results.get(base, backend, size) / results.get(base, backend, smallest)
+                results.runs[(metric, backend, size)] = [ratio]
+    header = ["metric (median of runs)", "backend", *(f"{size:,}" for size in sizes), "target", f"at {largest:,}"]
     lines: list[list[str]] = [header]
     for row in ROWS:
-        label = ("  baseline: " if row.baseline else "") + row.label
-        cells = [_value(results.get(row.metric, size), row.unit) for size in sizes]
-        lines.append([label, *cells, row.target_text, _verdict(results.get(row.metric, largest), row.target)])
+        chosen = [backend for backend in row.backends if backend == SHARED or backend in backends]
+        for number, backend in enumerate(chosen):
+            label = (("  baseline: " if row.baseline else "") + row.label) if number == 0 else ""
+            cells = [_value(results.get(row.metric, backend, size), row.unit) for size in sizes]
+            target = row.target_text if number == 0 else ""
+            verdict = _verdict(results.get(row.metric, backend, largest), row.target)
+            lines.append([label, "" if backend == SHARED else backend, *cells, target, verdict])
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     out = []
     for number, line in enumerate(lines):
-        cells = [line[0].ljust(widths[0])] + [cell.rjust(widths[i + 1]) for i, cell in enumerate(line[1:-2])]
+        cells = [line[0].ljust(widths[0]), line[1].ljust(widths[1])]
+        cells += [cell.rjust(widths[i + 2]) for i, cell in enumerate(line[2:-2])]
         cells += [line[-2].ljust(widths[-2]), line[-1]]
         out.append("  ".join(cells).rstrip())
         if number == 0:
-            out.append("-" * len(out[0]))
+            out.append("-" * max(len(text) for text in out))
     return "\n".join(out)
 
 
 # -- main ---------------------------------------------------------------------------------------
+
+
+def postgres_module() -> ModuleType:
+    """`pg.py`, imported on first use: it needs the personakit-store-postgres package."""
+    import pg
+
+    return pg
 
 
 @contextmanager
@@ -639,79 +736,183 @@ def folder(cache_dir: str | None) -> Iterator[Path]:
         yield Path(temporary)
 
 
+def start_postgres() -> tuple[Any, str | None]:
+    """A running throwaway cluster, or None and the reason there is none."""
+    try:
+        pg = postgres_module()
+    except ImportError as error:
+        return None, f"the personakit-store-postgres package is not installed ({error})"
+    try:
+        return pg.Postgres.start(), None
+    except pg.Unavailable as reason:
+        return None, str(reason)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--sizes", help="comma-separated store sizes, e.g. 1000,10000,100000")
+    parser.add_argument("--backends", default=",".join(BACKENDS), help="comma-separated: sqlite, postgres (both)")
     parser.add_argument("--quick", action="store_true", help="small sizes and few runs: a smoke test")
-    parser.add_argument("--cache-dir", help="keep the built stores here and reuse them next time")
+    parser.add_argument("--cache-dir", help="keep the built SQLite stores here and reuse them next time")
     parser.add_argument("--json", help="also write every sample to this file")
     args = parser.parse_args(argv)
     plan = QUICK_PLAN if args.quick else DEFAULT_PLAN
     if args.sizes:
         sizes = tuple(sorted(int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()))
         plan = Plan(**{**plan.__dict__, "sizes": sizes})
+    backends = [name.strip() for name in args.backends.split(",") if name.strip()]
+    unknown = sorted(set(backends) - set(BACKENDS))
+    if unknown or not backends:
+        parser.error(f"--backends takes {' and '.join(BACKENDS)}, not {', '.join(unknown) or 'nothing'}")
+    backends = [name for name in BACKENDS if name in backends]
     started = time.perf_counter()
     about = machine()
     results = Results()
     details: list[str] = []
     phases: dict[str, float] = {}
-    with folder(args.cache_dir) as cache, tempfile.TemporaryDirectory(prefix="personakit-bench-work-") as work:
-        workdir = Path(work)
-        for size in plan.sizes:
-            mark = time.perf_counter()
-            prepared = prepare(size, cache, plan)
-            phases[f"{size:,} build"] = time.perf_counter() - mark
-            mark = time.perf_counter()
-            first = measure_in_process(prepared, plan, results)
-            phases[f"{size:,} in-process"] = time.perf_counter() - mark
-            mark = time.perf_counter()
-            anyio.run(measure_stdio, prepared, plan, workdir, results, first)
-            phases[f"{size:,} stdio"] = time.perf_counter() - mark
-            mark = time.perf_counter()
-            measure_bulk(prepared, plan, workdir, results)
-            phases[f"{size:,} bulk import"] = time.perf_counter() - mark
-            say(f"{size:,} done")
-            states = ", ".join(f"{count:,} {state}" for state, count in sorted(prepared.info.states.items()))
-            matches = sorted(prepared.typical_matches)
-            details.append(
-                f"{size:,}: {states}; {prepared.info.quotes:,} quotes; "
-                f"{prepared.info.database_bytes / 2**20:.1f} MiB on disk; typical questions match "
-                f"{matches[len(matches) // 2]:,} memories (median), {max(matches):,} (most); the worst question "
-                f"matches {prepared.worst_matches:,}: {prepared.worst!r}"
-            )
+    postgres: Any = None
+    if "postgres" in backends:
+        say("starting a throwaway PostgreSQL cluster")
+        postgres, reason = start_postgres()
+        if postgres is None:
+            print(f"PostgreSQL is not available, so only SQLite is measured: {reason}", file=sys.stderr, flush=True)
+            backends = ["sqlite"]
+            results.notes.append(f"PostgreSQL was not measured: {reason}")
+        else:
+            about.update(postgres.about())
+    try:
+        with folder(args.cache_dir) as cache, tempfile.TemporaryDirectory(prefix="personakit-bench-work-") as work:
+            workdir = Path(work)
+            for size in plan.sizes:
+                prepared = _measure_size(size, cache, workdir, plan, backends, postgres, results, phases)
+                details.extend(_details(prepared, backends))
+    finally:
+        if postgres is not None:
+            postgres.stop()
     elapsed = time.perf_counter() - started
     about["load at end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    _report(plan, backends, about, results, details, phases, elapsed, args.json)
+    return 0
+
+
+def _measure_size(
+    size: int,
+    cache: Path,
+    workdir: Path,
+    plan: Plan,
+    backends: Sequence[str],
+    postgres: Any,
+    results: Results,
+    phases: dict[str, float],
+) -> Prepared:
+    mark = time.perf_counter()
+
+    def phase(name: str) -> None:
+        nonlocal mark
+        phases[f"{size:,} {name}"] = time.perf_counter() - mark
+        mark = time.perf_counter()
+
+    prepared = prepare(size, cache, plan)
+    phase("build")
+    if "postgres" in backends:
+        measure_bulk_postgres(prepared, plan, postgres, results)
+        phase("postgres restore")
+    first: dict[str, Any] = {}
+    reads: dict[str, list[Any]] = {}
+    for backend in backends:
+        database = f"inproc_{size}"
+        if backend == "postgres":
+            postgres.create(database, template=prepared.template)
+        kit = open_kit(backend, prepared, postgres, workdir, database)
+        try:
+            reads[backend] = measure_in_process(kit, backend, prepared, plan, results)
+        finally:
+            kit.close()
+            if backend == "postgres":
+                postgres.drop(database)
+        first[backend] = reads[backend][0]
+    if len(reads) == 2:
+        differ = sum(a != b for a, b in zip(reads["sqlite"], reads["postgres"], strict=True))
+        results.notes.append(
+            f"{size:,}: in-process reads of {len(reads['sqlite'])} questions (the worst included) compared across "
+            + (f"backends: {differ} DIFFER" if differ else "backends: identical on SQLite and PostgreSQL")
+        )
+    phase("in-process")
+    anyio.run(measure_stdio, prepared, plan, workdir, results, first, backends, postgres)
+    phase("stdio")
+    measure_commit_floors(size, backends, workdir, postgres, results)
+    if "sqlite" in backends:
+        measure_bulk_sqlite(prepared, plan, workdir, results)
+        phase("sqlite bulk import")
+    if prepared.template is not None:
+        postgres.drop(prepared.template)
+    say(f"{size:,} done")
+    return prepared
+
+
+def _details(prepared: Prepared, backends: Sequence[str]) -> list[str]:
+    size = prepared.size
+    states = ", ".join(f"{count:,} {state}" for state, count in sorted(prepared.info.states.items()))
+    matches = sorted(prepared.typical_matches)
+    found = [
+        f"{size:,}: {states}; {prepared.info.quotes:,} quotes; SQLite file {prepared.info.database_bytes / 2**20:.1f} "
+        f"MiB; typical questions match {matches[len(matches) // 2]:,} memories (median), {max(matches):,} (most); "
+        f"the worst question matches {prepared.worst_matches:,}: {prepared.worst!r}"
+    ]
+    if "postgres" in backends:
+        found.append(
+            f"{size:,}: PostgreSQL database {prepared.template_bytes / 2**20:.1f} MiB after the restore; a fresh copy "
+            f"for each run (CREATE DATABASE ... TEMPLATE) took {median(prepared.copy_s):.2f} s (median)"
+        )
+    return found
+
+
+def _report(
+    plan: Plan,
+    backends: Sequence[str],
+    about: dict[str, str],
+    results: Results,
+    details: list[str],
+    phases: dict[str, float],
+    elapsed: float,
+    json_path: str | None,
+) -> None:
     runs_note = (
-        f"runs: {plan.runs} stdio runs per size ({len(prepared.typical) * plan.rounds} typical reads, "
-        f"{plan.worst_calls} worst reads, {plan.proposes} proposals each; cold start median of "
+        f"runs: {plan.runs} stdio runs per size (the typical questions x {plan.rounds}, "
+        f"{plan.worst_calls} worst reads, {plan.proposes} proposals each, per server; cold start median of "
         f"{plan.runs * (1 + plan.cold_extra)} spawns of each server), {plan.inproc_runs} in-process runs; "
-        f"bulk import {plan.bulk_runs_small} runs below 50,000, 1 above"
+        f"bulk import {plan.bulk_runs_small} runs below 50,000, 1 above; backends: {', '.join(backends)}"
     )
     print("PersonaKit benchmark")
     print("machine: " + "; ".join(f"{key} {value}" for key, value in about.items()))
     print(runs_note)
     print()
-    print(table(results, plan.sizes))
+    print(table(results, plan.sizes, backends))
     print()
-    print("p50/p95 are per run; each cell is the median over runs. 'server CPU' is user+system time of the")
-    print("server process over a batch, divided by the calls (load-independent). Bulk import is")
-    print("SqliteStore.bulk_propose: every memory in one durable transaction, with propose's semantics.")
+    print("p50/p95 are per run; each cell is the median over runs; the verdict is the figure's ratio to the target")
+    print("at the largest size. 'server CPU' is user+system time of the server process (for PostgreSQL plus its")
+    print("backends) over a batch, divided by the calls (load-independent). Bulk import: SQLite bulk_propose (every")
+    print("memory, its first quote, one durable transaction); PostgreSQL restore of the SQLite store's dump (every")
+    print("memory with its states, quotes and history, batched COPY): different operations.")
     for line in details + results.notes:
         print("- " + line)
     print("phases: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in phases.items()))
     print(f"total run time: {elapsed:.0f} s")
-    if args.json:
+    if json_path:
+        samples: dict[str, dict[str, list[float]]] = {}
+        for (metric, backend, size), values in results.runs.items():
+            samples.setdefault(backend, {})[f"{metric}@{size}"] = values
         payload = {
             "machine": about,
             "plan": plan.__dict__,
-            "samples": {f"{metric}@{size}": values for (metric, size), values in results.runs.items()},
+            "backends": list(backends),
+            "samples": samples,
             "details": details,
             "notes": results.notes,
             "phases": phases,
             "seconds": elapsed,
         }
-        Path(args.json).write_text(json.dumps(payload, indent=2))
-    return 0
+        Path(json_path).write_text(json.dumps(payload, indent=2))
 
 
 if __name__ == "__main__":

@@ -10,18 +10,23 @@ with `SqliteStore.decide`.
 `build_store` writes a store through the store API (`SqliteStore.propose` and `decide`). It turns
 `synchronous` off on the store's connection while it builds, because the figures measured later do
 not depend on how the file was written, only on what is in it; the bulk-import figure in `run.py`
-is measured separately, with the store's own durable settings.
+is measured separately, with the store's own durable settings. `cached_store` builds it once into a
+cache folder (the layout `run.py`, `breakdown.py` and `pg_word_index.py` share) and reuses it after;
+`pick_questions` splits the questions into the typical ones and the worst one for that store; and
+`write_plain_rows` writes the rows of a bulk import with plain `executemany`, the baseline beside
+`bulk_propose`. The PostgreSQL copies of these stores are made by `pg.py`.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import shutil
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
@@ -619,3 +624,89 @@ def match_count(folder: Path, question: str) -> int:
         return int(row[0])
     finally:
         db.close()
+
+
+# -- shared by run.py, breakdown.py and pg_word_index.py ----------------------------------------
+
+
+def store_folder(cache: Path, size: int, seed: int = DEFAULT_SEED) -> Path:
+    """Where the store of `size` memories lives in a cache folder: the name says what built it."""
+    return cache / f"store-{size}-seed{seed}-gen{GENERATOR_VERSION}"
+
+
+def cached_store(
+    cache: Path,
+    size: int,
+    items: Sequence[SyntheticMemory] | None = None,
+    say: Callable[[str], None] | None = None,
+) -> tuple[Path, BuildInfo]:
+    """The folder of the store of `size` memories under `cache`, built now unless a complete one of
+    that size is already there (a half-built one is removed and built again)."""
+    folder = store_folder(cache, size)
+    info = load_build_info(folder)
+    if info is not None and info.size == size:
+        if say:
+            say(f"reusing the {size:,} store in {folder}")
+        return folder, info
+    shutil.rmtree(folder, ignore_errors=True)
+    info = build_store(folder, memories(size) if items is None else items)
+    if say:
+        say(f"built the {size:,} store in {info.seconds:.1f} s ({info.database_bytes / 2**20:.1f} MiB)")
+    return folder, info
+
+
+@dataclass(frozen=True)
+class Questions:
+    """The questions asked of one store: `typical` (all but the worst), and `worst`, the one among
+    all of them (broad ones included) whose content words occur in the most memories there."""
+
+    typical: list[str]
+    worst: str
+    counts: dict[str, int] = field(repr=False)
+
+    @property
+    def median_typical(self) -> str:
+        """The typical question with the median number of matching memories."""
+        ordered = sorted(self.typical, key=lambda q: self.counts[q])
+        return ordered[len(ordered) // 2]
+
+
+def pick_questions(folder: Path, count: int = 60) -> Questions:
+    typical = questions(count)
+    counts = {q: match_count(folder, q) for q in [*typical, *BROAD_QUESTIONS]}
+    worst = max(counts, key=lambda q: counts[q])
+    return Questions([q for q in typical if q != worst], worst, counts)
+
+
+def write_plain_rows(
+    folder: Path, items: Sequence[SyntheticMemory], *, sort: bool = False, cache_kib: int = 0
+) -> float:
+    """Seconds to write the rows `bulk_propose` would write for `items` (each memory with its first
+    quote, unconfirmed) with plain `executemany` in one durable transaction (synchronous=FULL), ids
+    and words computed inside the timer, into a fresh store in `folder`. With `sort`, the rows go in
+    key order; `cache_kib` sets a page cache that large. It skips the check for memories already there."""
+    SqliteStore.open(folder).close()  # the schema
+    started = time.perf_counter()
+    db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
+    try:
+        db.execute("PRAGMA synchronous = FULL")
+        if cache_kib:
+            db.execute(f"PRAGMA cache_size = -{cache_kib}")
+        db.execute("BEGIN IMMEDIATE")
+        rows = [(memory_id(m.text), m) for m in items]
+        if sort:
+            rows.sort(key=lambda row: row[0])
+        db.executemany(
+            "INSERT INTO memories (id, text, category, state, created, touched) VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
+            ((key, m.text, m.category, EPOCH, EPOCH) for key, m in rows),
+        )
+        db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((key, key) for key, _ in rows))
+        db.executemany(
+            "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", ((k, m.quotes[0]) for k, m in rows)
+        )
+        words = ((word, key) for key, m in rows for word in content_words(m.text))
+        db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", sorted(words) if sort else words)
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return time.perf_counter() - started

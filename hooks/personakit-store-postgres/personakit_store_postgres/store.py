@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -58,7 +58,10 @@ _ADD_QUOTE = (
     "SELECT %(id)s, coalesce(max(seq), 0) + 1, %(quote)s FROM quotes WHERE memory_id = %(id)s "
     "HAVING NOT EXISTS (SELECT 1 FROM quotes WHERE memory_id = %(id)s AND quote = %(quote)s)"
 )
-_HITS = "SELECT memory_id, count(*)::int AS matched FROM words WHERE word = ANY(%(words)s::bigint[]) GROUP BY memory_id"
+_MATCHED = "length(words) - length(ts_delete(words, %(keys)s::text[]))"
+"""How many of the question's words a memory's text holds: its words less those left without them."""
+_HITS = f"SELECT id, state, touched, {_MATCHED} AS matched FROM memories WHERE words @@ %(query)s::tsquery"
+"""The memories sharing a word with the question (the GIN index finds them), each with how many."""
 _ORDER = "m.matched DESC, m.state <> 'approved', m.touched DESC, m.id"
 """The default ranking's order (`rank_overlap`), over rows named `m` with a `matched` column."""
 
@@ -79,15 +82,22 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0].rstrip(".")
 
 
-def word_key(word: str) -> int:
-    """How the word index holds a word: the first 64 bits of its SHA-256, as a signed integer. The
-    index then holds no text (a reject need not rewrite it) and compares integers; two of the
-    words of one memory and one question would have to collide in 64 bits to count wrongly."""
-    return int.from_bytes(hashlib.sha256(word.encode()).digest()[:8], "big", signed=True)
+def word_key(word: str) -> str:
+    """How the word index holds a word: 16 hex digits (64 bits) of its SHA-256. The index then holds
+    no text (a reject need not erase it separately); two of the words of one memory and one question
+    would have to collide in 64 bits to count wrongly."""
+    return hashlib.sha256(word.encode()).hexdigest()[:16]
 
 
-def _word_keys(words: Iterable[str]) -> list[int]:
-    return sorted({word_key(word) for word in words})
+def _vector(text: str) -> str:
+    """The word index entry of a text, as a `tsvector` literal: its words' keys."""
+    return " ".join(sorted({word_key(word) for word in content_words(text)}))
+
+
+def _question(words: frozenset[str]) -> dict[str, Any]:
+    """The parameters of `_HITS` for the question words: their keys, and the query any of them matches."""
+    keys = sorted({word_key(word) for word in words})
+    return {"keys": keys, "query": " | ".join(keys)}
 
 
 def _lock_key(schema: str) -> int:
@@ -209,16 +219,12 @@ class PostgresStore:
             row = cur.execute(_FIND, (key,)).fetchone()
             if row is None:
                 cur.execute(
-                    "INSERT INTO memories (id, text, category, state, created, touched) "
-                    "VALUES (%s, %s, %s, 'unconfirmed', %s, %s)",
-                    (key, text, category, now, now),
+                    "INSERT INTO memories (id, text, category, state, created, touched, words) "
+                    "VALUES (%s, %s, %s, 'unconfirmed', %s, %s, %s::tsvector)",
+                    (key, text, category, now, now, _vector(text)),
                 )
                 cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s)", (key, key))
                 cur.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (%s, 1, %s)", (key, quote))
-                cur.execute(
-                    "INSERT INTO words (word, memory_id) SELECT unnest(%s::bigint[]), %s",
-                    (_word_keys(content_words(text)), key),
-                )
                 return Proposed(key, True, "unconfirmed")
             found, state = row
             if state == "rejected":
@@ -232,8 +238,8 @@ class PostgresStore:
             return Matches([], 0)
         with self._read() as cur:
             rows = cur.execute(
-                f"SELECT {MEMORY_COLUMNS}, h.matched FROM ({_HITS}) h JOIN memories m ON m.id = h.memory_id",
-                {"words": _word_keys(words)},
+                f"SELECT {MEMORY_COLUMNS}, {_MATCHED} FROM memories WHERE words @@ %(query)s::tsquery",
+                _question(words),
             ).fetchall()
         candidates = [
             Candidate(memory=memory_from_row(row), matched=row[7])
@@ -252,14 +258,13 @@ class PostgresStore:
         with self._read() as cur:
             rows = cur.execute(
                 f"WITH hits AS ({_HITS}), "
-                "restricted AS (SELECT count(*) AS n FROM hits h JOIN memories m ON m.id = h.memory_id "
-                "  WHERE m.state = 'restricted'), "
-                "shown AS ("
-                f"  SELECT * FROM (SELECT {MEMORY_COLUMNS}, h.matched FROM hits h JOIN memories ON id = h.memory_id"
-                "  WHERE state IN ('approved', 'unconfirmed')) m"
+                "restricted AS (SELECT count(*) AS n FROM hits WHERE state = 'restricted'), "
+                "top AS (SELECT * FROM hits m WHERE state IN ('approved', 'unconfirmed') "
                 f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
-                f"SELECT m.*, r.n FROM restricted r LEFT JOIN shown m ON true ORDER BY {_ORDER}",
-                {"words": _word_keys(words), "limit": max(1, limit)},
+                f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS.split(', '))}, t.matched, r.n "
+                "FROM restricted r LEFT JOIN (top t JOIN memories m ON m.id = t.id) ON true "
+                "ORDER BY t.matched DESC, m.state <> 'approved', m.touched DESC, m.id",
+                {**_question(words), "limit": max(1, limit)},
             ).fetchall()
         # One row at least: the restricted count, beside nothing when no memory is shown.
         candidates = [Candidate(memory=memory_from_row(row), matched=row[7]) for row in rows if row[0] is not None]
@@ -354,8 +359,8 @@ class PostgresStore:
             {"after": after, "category": category_after, "now": now, "action": action, "id": memory_id},
         )
         if action == "reject":
-            cur.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = %s", (memory_id,))
-            for table in ("quotes", "words", "previous_texts"):
+            cur.execute("UPDATE memories SET text = NULL, category = 'other', words = '' WHERE id = %s", (memory_id,))
+            for table in ("quotes", "previous_texts"):
                 cur.execute(sql.SQL("DELETE FROM {} WHERE memory_id = %s").format(sql.Identifier(table)), (memory_id,))
         seq = self._record(cur, memory_id, action, before, after, category_before, category_after, now)
         if retexted:
@@ -398,13 +403,8 @@ class PostgresStore:
         owner = cur.execute("SELECT memory_id FROM aliases WHERE key = %s", (key,)).fetchone()
         if owner is not None and owner[0] != memory:
             raise StoreError(f"That text is already memory {owner[0]}; edit or reject that one instead.")
-        cur.execute("UPDATE memories SET text = %s WHERE id = %s", (text, memory))
+        cur.execute("UPDATE memories SET text = %s, words = %s::tsvector WHERE id = %s", (text, _vector(text), memory))
         cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, memory))
-        cur.execute("DELETE FROM words WHERE memory_id = %s", (memory,))
-        cur.execute(
-            "INSERT INTO words (word, memory_id) SELECT unnest(%s::bigint[]), %s",
-            (_word_keys(content_words(text)), memory),
-        )
 
     def _rewrite_erased(self) -> None:
         """Rewrite the tables a reject deleted from, so the erased text stays in no live page: a plain
@@ -521,7 +521,6 @@ class PostgresStore:
             rows: list[tuple[Any, ...]] = []
             alias_rows: dict[str, str] = {}
             quote_rows: list[tuple[str, int, str]] = []
-            word_rows: list[tuple[int, str]] = []
             decisions: list[tuple[ExportedDecision, str, bool]] = []
             for record in memories:
                 kept = record.state != "rejected"
@@ -536,26 +535,22 @@ class PostgresStore:
                                 quotes.append(quote)
                                 added.append((match[0], len(quotes), quote))
                     continue
-                rows.append(restored_row(record))
+                rows.append((*restored_row(record), _vector(record.text or "") if kept else ""))
                 for key in keys:
                     found.setdefault(key, (record.id, record.state))
                     alias_rows.setdefault(key, record.id)
                 if kept:
                     have[record.id] = list(record.quotes)
                     quote_rows.extend((record.id, n, q) for n, q in enumerate(record.quotes, start=1))
-                    word_rows.extend((w, record.id) for w in _word_keys(content_words(record.text or "")))
                 decisions.extend((d, record.id, kept) for d in record.history)
                 created.append(record.id)
             if rows:
-                with cur.copy(f"COPY memories ({MEMORY_COLUMNS}) FROM STDIN") as copy:
+                with cur.copy(f"COPY memories ({MEMORY_COLUMNS}, words) FROM STDIN") as copy:
                     for values in rows:
                         copy.write_row(values)
                 with cur.copy("COPY aliases (key, memory_id) FROM STDIN") as copy:
                     for alias in alias_rows.items():
                         copy.write_row(alias)
-                with cur.copy("COPY words (word, memory_id) FROM STDIN") as copy:
-                    for word in word_rows:
-                        copy.write_row(word)
             with cur.copy("COPY quotes (memory_id, seq, quote) FROM STDIN") as copy:
                 for quote_row in (*quote_rows, *added):
                     copy.write_row(quote_row)

@@ -207,16 +207,22 @@ def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: P
 
 
 def test_the_word_index_holds_hashes_of_the_words_and_no_text(store: PostgresStore, postgres_url: str) -> None:
-    memory = store.propose("Drinks green tea at nine", "q", "other", 1.0).id
+    text = "Drinks green tea at nine"
+    memory = store.propose(text, "q", "other", 1.0).id
     with psycopg.connect(postgres_url) as conn:
-        rows = conn.execute("SELECT word FROM personakit.words WHERE memory_id = %s ORDER BY word", (memory,))
-        assert [w for (w,) in rows] == sorted(word_key(w) for w in content_words("Drinks green tea at nine"))
-        types = conn.execute(
-            "SELECT data_type FROM information_schema.columns WHERE table_schema = 'personakit' "
-            "AND table_name = 'words' ORDER BY ordinal_position"
-        )
-        assert [t for (t,) in types] == ["bigint", "text"]  # the word's hash, and the memory's id
+        row = conn.execute("SELECT tsvector_to_array(words) FROM personakit.memories WHERE id = %s", (memory,))
+        assert sorted(row.fetchone()[0]) == sorted(word_key(w) for w in content_words(text))
+        index = conn.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'memories_by_word'").fetchone()
+        assert index is not None and "USING gin (words)" in index[0]
     assert word_key("tea") == word_key("tea") != word_key("teas")
+    assert len(word_key("tea")) == 16 and "tea" not in word_key("tea")
+    store.decide(memory, "edit", 2.0, text="Drinks black coffee")
+    assert [c.memory.id for c in store.top_matches(content_words("black coffee"), 3).candidates] == [memory]
+    assert store.top_matches(content_words("green tea"), 3).candidates == []
+    store.decide(memory, "reject", 3.0)
+    with psycopg.connect(postgres_url) as conn:
+        row = conn.execute("SELECT words FROM personakit.memories WHERE id = %s", (memory,)).fetchone()
+        assert row == ("",)
 
 
 # -- erasure -----------------------------------------------------------------------------------

@@ -9,6 +9,9 @@ import msgspec
 CATEGORIES = ("communication", "work-style", "tools", "preferences", "background", "constraints", "other")
 STATES = ("unconfirmed", "approved", "restricted", "rejected")
 DECISIONS = ("approve", "restrict", "reject", "reset", "edit")
+# The owner's decisions on one quote that an assistant added to an approved memory (`Memory.pending`):
+# accept it as evidence, or drop it (erased, like a rejected memory's quotes). The state stays.
+QUOTE_DECISIONS = ("accept-quote", "drop-quote")
 
 # The state each decision leaves a memory in; an edit keeps the state it had.
 STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
@@ -38,7 +41,11 @@ class Memory(msgspec.Struct, frozen=True, kw_only=True):
     category: str
     state: str
     quotes: tuple[str, ...] = ()
-    """The owner's own words, oldest first, newest last."""
+    """The owner's own words, oldest first, newest last; every one the memory has, pending ones included."""
+    pending: tuple[str, ...] = ()
+    """The quotes (of `quotes`, oldest first) that an assistant added after the owner approved the
+    memory: they wait for the owner to accept or drop them and are not evidence of it until accepted.
+    Empty unless the memory is approved."""
     created: float = 0.0
     touched: float = 0.0
     """The latest of its last proposal (repeats included) and its last decision."""
@@ -131,5 +138,7 @@ class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     created: float | None = None
     touched: float | None = None
     approved_at: float | None = None
+    pending: tuple[str, ...] = ()
+    """The quotes (also in `quotes`) waiting for the owner under an approved memory."""
     aliases: tuple[str, ...] = ()
     history: tuple[ExportedDecision, ...] = ()

@@ -3,21 +3,29 @@
 Safe for several processes at once: every write is one `BEGIN IMMEDIATE` transaction that reads
 the current row before it changes it, so a process never writes back a state it read earlier.
 `synchronous=FULL` makes a write durable before it is acknowledged.
+
+Erasure holds by construction, not by luck: no index key holds text (the word index keeps keyed
+64-bit hashes of words; quotes and old texts live in rowid tables, whose interior pages hold only
+integers), `secure_delete` zeroes what a delete frees, and a reject (or a dropped quote) ends with
+`VACUUM`, which rewrites every page from the rows that remain, so no stale copy survives in a page
+gap, and a checkpoint that empties the write-ahead log. A marker row written with the reject makes
+any later PersonaKit process finish an erasure that was interrupted or held up by a reader.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
 
-from .model import STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from .model import QUOTE_DECISIONS, STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
 from .store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -36,7 +44,9 @@ from .words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+ERASE_WAIT = 10.0
+"""Seconds a reject waits for readers in other processes to let go of the write-ahead log it must empty."""
 
 # A memory's state as the rank `postings` carries: approved before unconfirmed; restricted and rejected last.
 _RANK = "CASE {} WHEN 'approved' THEN 0 WHEN 'unconfirmed' THEN 1 WHEN 'restricted' THEN 2 ELSE 3 END"
@@ -47,8 +57,97 @@ _POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
             SELECT NEW.word, {_RANK.format("state")}, key, touched FROM memories WHERE id = NEW.memory_id;
     END"""
 
+_POSTINGS_REMOVE = """CREATE TRIGGER postings_remove AFTER DELETE ON words BEGIN
+        DELETE FROM postings
+            WHERE word = OLD.word AND rank IN (0, 1, 2, 3)
+            AND key = (SELECT key FROM memories WHERE id = OLD.memory_id);
+    END"""
+_POSTINGS_RERANK = f"""CREATE TRIGGER postings_rerank AFTER UPDATE OF state, touched ON memories
+    WHEN OLD.state IS NOT NEW.state OR OLD.touched IS NOT NEW.touched BEGIN
+        UPDATE postings SET rank = {_RANK.format("NEW.state")}, touched = NEW.touched
+            WHERE word IN (SELECT word FROM words WHERE memory_id = NEW.id)
+            AND rank = {_RANK.format("OLD.state")} AND key = NEW.key;
+    END"""
+
+# 4: no text in any index key, and quotes that wait for the owner. Quotes and replaced texts move to
+# rowid tables (a WITHOUT ROWID table is an index b-tree: its interior pages repeat whole rows as
+# divider keys, which deletes never reach); the word index keeps keyed hashes, not words; `meta`
+# holds the hash key and the marker of an unfinished erasure. A quote gains `pending` (added while
+# its memory was approved, so not evidence until the owner accepts it) and `accepted_by` (the
+# decision that accepted it, so that the decision can be undone).
+_SCHEMA_4 = f"""
+    CREATE TABLE meta (name TEXT PRIMARY KEY, value NOT NULL);
+    CREATE TABLE quotes_v4 (
+        memory_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        quote TEXT NOT NULL,
+        pending INTEGER NOT NULL DEFAULT 0,
+        accepted_by INTEGER
+    );
+    INSERT INTO quotes_v4 (memory_id, seq, quote) SELECT memory_id, seq, quote FROM quotes ORDER BY memory_id, seq;
+    DROP TABLE quotes;
+    ALTER TABLE quotes_v4 RENAME TO quotes;
+    CREATE UNIQUE INDEX quotes_by_memory ON quotes (memory_id, seq);
+    CREATE TABLE previous_texts_v4 (
+        memory_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,           -- the edit decision that replaced it
+        text TEXT NOT NULL
+    );
+    INSERT INTO previous_texts_v4 (memory_id, seq, text) SELECT memory_id, seq, text FROM previous_texts;
+    DROP TABLE previous_texts;
+    ALTER TABLE previous_texts_v4 RENAME TO previous_texts;
+    CREATE UNIQUE INDEX previous_texts_by_memory ON previous_texts (memory_id, seq);
+    DROP TRIGGER postings_add;
+    DROP TRIGGER postings_remove;
+    DROP TRIGGER postings_rerank;
+    DROP TABLE postings;
+    DROP TABLE words;
+    CREATE TABLE words (
+        word INTEGER NOT NULL,          -- a keyed hash of the word (`SqliteStore._hash`)
+        memory_id TEXT NOT NULL,
+        PRIMARY KEY (word, memory_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX words_by_memory ON words (memory_id);
+    CREATE TABLE postings (
+        word INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        key INTEGER NOT NULL,
+        touched REAL NOT NULL,
+        PRIMARY KEY (word, rank, key)
+    ) WITHOUT ROWID;
+    {_POSTINGS_ADD};
+    {_POSTINGS_REMOVE};
+    {_POSTINGS_RERANK};
+    """
+
+
+def _word_hasher(key: bytes) -> Callable[[str], int]:
+    """A word's keyed 64-bit hash, as the word index stores it (a signed integer, as SQLite's are)."""
+
+    def hashed(word: str) -> int:
+        digest = hashlib.blake2b(word.encode("utf-8"), key=key, digest_size=8).digest()
+        return int.from_bytes(digest, "big", signed=True)
+
+    return hashed
+
+
+def _schema_4(db: sqlite3.Connection) -> None:
+    for statement in _statements(_SCHEMA_4):
+        db.execute(statement)
+    key = os.urandom(16)
+    db.execute("INSERT INTO meta (name, value) VALUES ('word_key', ?)", (key,))
+    hashed = _word_hasher(key)
+    texts = db.execute("SELECT id, text FROM memories WHERE text IS NOT NULL").fetchall()
+    db.executemany(
+        "INSERT INTO words (word, memory_id) VALUES (?, ?)",
+        sorted((hashed(word), memory) for memory, text in texts for word in content_words(text)),
+    )
+    if texts:  # an older file: the words it kept in the clear are in freed pages until compacted
+        db.execute("INSERT INTO meta (name, value) VALUES ('erasing', 'vacuum')")
+
+
 # Each entry takes the schema from the version before it to its own number (1-based).
-MIGRATIONS: tuple[str, ...] = (
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
     """
     CREATE TABLE memories (
         id TEXT PRIMARY KEY,
@@ -121,17 +220,8 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO postings (word, rank, key, touched)
         SELECT w.word, {_RANK.format("m.state")}, m.key, m.touched FROM words w JOIN memories m ON m.id = w.memory_id;
     {_POSTINGS_ADD};
-    CREATE TRIGGER postings_remove AFTER DELETE ON words BEGIN
-        DELETE FROM postings
-            WHERE word = OLD.word AND rank IN (0, 1, 2, 3)
-            AND key = (SELECT key FROM memories WHERE id = OLD.memory_id);
-    END;
-    CREATE TRIGGER postings_rerank AFTER UPDATE OF state, touched ON memories
-    WHEN OLD.state IS NOT NEW.state OR OLD.touched IS NOT NEW.touched BEGIN
-        UPDATE postings SET rank = {_RANK.format("NEW.state")}, touched = NEW.touched
-            WHERE word IN (SELECT word FROM words WHERE memory_id = NEW.id)
-            AND rank = {_RANK.format("OLD.state")} AND key = NEW.key;
-    END;
+    {_POSTINGS_REMOVE};
+    {_POSTINGS_RERANK};
     """,
     # 3: the texts edits replaced, kept apart from the history (which never holds text) so that an
     # edit can be undone; a reject erases them with the rest. PersonaKit created this table outside
@@ -144,6 +234,7 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (memory_id, seq)
     ) WITHOUT ROWID;
     """,
+    _schema_4,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -168,6 +259,53 @@ def _chunks(values: list[str], size: int = 500) -> Iterator[tuple[str, ...]]:
         yield tuple(values[start : start + size])
 
 
+def _add_quote(db: sqlite3.Connection, memory: str, quote: str, *, pending: bool) -> bool:
+    """Add `quote` as the memory's newest unless it has it already; under an approved memory it waits
+    for the owner (`pending`). Whether it was added."""
+    if db.execute("SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (memory, quote)).fetchone():
+        return False
+    db.execute(
+        "INSERT INTO quotes (memory_id, seq, quote, pending) "
+        "SELECT ?, coalesce(max(seq), 0) + 1, ?, ? FROM quotes WHERE memory_id = ?",
+        (memory, quote, int(pending), memory),
+    )
+    return True
+
+
+def _mark_erasing(db: sqlite3.Connection) -> None:
+    """Written in the same transaction as what it erases: until `finish_erasure` clears it, every
+    PersonaKit process that opens or writes the file compacts it and empties the log."""
+    db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('erasing', 'vacuum')")
+
+
+def _record(
+    db: sqlite3.Connection,
+    memory: str,
+    action: str,
+    before: str,
+    after: str,
+    category_before: str | None,
+    category_after: str | None,
+    now: float,
+) -> Decision:
+    """Add a decision to the history (ids, states, categories and a time: never text)."""
+    cursor = db.execute(
+        "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (memory, action, before, after, category_before, category_after, now),
+    )
+    return Decision(
+        seq=cursor.lastrowid or 0,
+        memory_id=memory,
+        action=action,
+        before=before,
+        after=after,
+        category_before=category_before,
+        category_after=category_after,
+        at=now,
+    )
+
+
 def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
     return StoreError(f"{path} is not a database PersonaKit can read ({exc}); move it aside to start afresh.")
 
@@ -182,6 +320,7 @@ class SqliteStore:
         # Re-entrant, so that the reads inside a `snapshot` take it again on the same thread.
         self._lock = threading.RLock()
         self._in_snapshot = False
+        self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
 
     @classmethod
     def open(cls, data_dir: Path, *, create: bool = True) -> SqliteStore:
@@ -192,6 +331,7 @@ class SqliteStore:
         if not create and not path.exists() and not data_dir.is_file():
             store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
             store._migrate()
+            store._load_key()
             return store
         try:
             # Several servers may start at once on a folder that does not exist yet.
@@ -217,9 +357,14 @@ class SqliteStore:
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA secure_delete = ON")
         db.execute("PRAGMA foreign_keys = ON")
+        # VACUUM and large sorts build their copies in memory: no temporary file outside the folder
+        # ever holds the owner's text.
+        db.execute("PRAGMA temp_store = MEMORY")
         store = cls(path, db)
         store._migrate()
         store._probe()
+        store._load_key()
+        store.finish_erasure()
         return store
 
     @staticmethod
@@ -241,8 +386,12 @@ class SqliteStore:
             with self._write() as db:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 for number in range(version + 1, SCHEMA_VERSION + 1):
-                    for statement in _statements(MIGRATIONS[number - 1]):
-                        db.execute(statement)
+                    migration = MIGRATIONS[number - 1]
+                    if callable(migration):
+                        migration(db)
+                    else:
+                        for statement in _statements(migration):
+                            db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number}")
         except sqlite3.DatabaseError as exc:
             raise _unreadable(self.path, exc) from None
@@ -251,8 +400,17 @@ class SqliteStore:
         """Read the first row of each table, a few pages in all, so that a file whose pages are
         damaged is refused when it is opened (one sentence naming it), not at the first read."""
         with self._read() as db:
-            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions"):
+            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions", "meta"):
                 db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
+
+    def _load_key(self) -> None:
+        with self._read() as db:
+            (key,) = db.execute("SELECT value FROM meta WHERE name = 'word_key'").fetchone()
+        self._hash = _word_hasher(key)
+
+    def _word_rows(self, memory: str, text: str) -> list[tuple[int, str]]:
+        """The word index's rows for a memory's text: (keyed hash of the word, memory id)."""
+        return [(self._hash(word), memory) for word in content_words(text)]
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -307,6 +465,11 @@ class SqliteStore:
     # -- the assistant's side ---------------------------------------------------------------
 
     def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
+        proposed = self._propose(text, quote, category, now)
+        self.finish_erasure()  # one that another process left unfinished, if any: a lookup, nothing more
+        return proposed
+
+    def _propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
         key = memory_id(text)
         with self._write() as db:
             row = db.execute(
@@ -321,33 +484,26 @@ class SqliteStore:
                 )
                 db.execute("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
                 db.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
-                db.executemany(
-                    "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-                    ((w, key) for w in content_words(text)),
-                )
+                db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._word_rows(key, text))
                 return Proposed(key, True, "unconfirmed")
             found, state = row
             if state == "rejected":
                 return Proposed(found, False, state)
             db.execute("UPDATE memories SET touched = max(touched, ?) WHERE id = ?", (now, found))
-            if not db.execute("SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (found, quote)).fetchone():
-                db.execute(
-                    "INSERT INTO quotes (memory_id, seq, quote) "
-                    "SELECT ?, coalesce(max(seq), 0) + 1, ? FROM quotes WHERE memory_id = ?",
-                    (found, quote, found),
-                )
+            _add_quote(db, found, quote, pending=state == "approved")
             return Proposed(found, False, state)
 
     def matches(self, words: frozenset[str]) -> Matches:
         if not words:
             return Matches([], 0)
-        marks = ",".join("?" * len(words))
+        hashed = tuple({self._hash(word) for word in words})
+        marks = ",".join("?" * len(hashed))
         with self._read() as db:
             rows = db.execute(
                 f"SELECT {MEMORY_COLUMNS}, matched FROM memories JOIN ("
                 f"  SELECT memory_id, count(*) AS matched FROM words WHERE word IN ({marks}) GROUP BY memory_id"
                 ") ON memory_id = id",
-                tuple(words),
+                hashed,
             ).fetchall()
         candidates = [
             Candidate(memory=memory_from_row(row), matched=row[7])
@@ -390,6 +546,7 @@ class SqliteStore:
                         chunk,
                     )
                 )
+            approved = {memory for memory, state in known.values() if state == "approved"}
             quotes: dict[str, list[str]] = {}  # the quotes of every memory proposed here, oldest first
             last_seq: dict[str, int] = {}  # the highest quote number already in the file
             for chunk in _chunks(sorted({memory for memory, state in known.values() if state != "rejected"})):
@@ -436,9 +593,9 @@ class SqliteStore:
                 ((at, memory) for memory, at in touched.items() if memory not in new),
             )
             db.executemany(
-                "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
+                "INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)",
                 (
-                    (memory, seq, quote)
+                    (memory, seq, quote, int(memory in approved))
                     for memory in sorted(quotes)
                     for seq, quote in enumerate(quotes[memory][stored[memory] :], start=last_seq.get(memory, 0) + 1)
                 ),
@@ -449,7 +606,7 @@ class SqliteStore:
             db.execute("DROP TRIGGER postings_add")
             db.executemany(
                 "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-                sorted((word, memory) for memory in ids for word in content_words(new[memory][0])),
+                sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0])),
             )
             db.execute(
                 "INSERT OR IGNORE INTO postings (word, rank, key, touched) "
@@ -476,7 +633,7 @@ class SqliteStore:
         """
         if not words:
             return Matches([], 0)
-        args = tuple(words)
+        args = tuple({self._hash(word) for word in words})
         marks = ",".join("?" * len(args))
         ranked = (
             f"SELECT key, count(*) AS matched, rank, touched FROM postings WHERE word IN ({marks}) AND rank < 2 "
@@ -529,7 +686,9 @@ class SqliteStore:
         marks = ",".join("?" * len(found))
         with self._read() as db:
             for memory, quote in db.execute(
-                f"SELECT memory_id, quote FROM quotes WHERE memory_id IN ({marks}) ORDER BY memory_id, seq",
+                "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
+                "ORDER BY q.memory_id, q.seq",
                 tuple(found),
             ):
                 found[memory].append(quote)
@@ -549,8 +708,10 @@ class SqliteStore:
             row = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
             if row is None:
                 return None
-            quotes = db.execute("SELECT quote FROM quotes WHERE memory_id = ? ORDER BY seq", (memory_id,)).fetchall()
-        return memory_from_row(row, tuple(q for (q,) in quotes))
+            quotes = db.execute(
+                "SELECT quote, pending FROM quotes WHERE memory_id = ? ORDER BY seq", (memory_id,)
+            ).fetchall()
+        return memory_from_row(row, tuple(q for q, _ in quotes), tuple(q for q, pending in quotes if pending))
 
     def memories(self, state: str | None = None) -> list[Memory]:
         where, args = ("WHERE state = ?", (state,)) if state else ("", ())
@@ -559,18 +720,47 @@ class SqliteStore:
                 f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
             ).fetchall()
             quotes: dict[str, list[str]] = {}
-            for memory, quote in db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq"):
+            pending: dict[str, list[str]] = {}
+            for memory, quote, waits in db.execute(
+                "SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq"
+            ):
                 quotes.setdefault(memory, []).append(quote)
-        return [memory_from_row(row, tuple(quotes.get(row[0], ()))) for row in rows]
+                if waits:
+                    pending.setdefault(memory, []).append(quote)
+        return [memory_from_row(row, tuple(quotes.get(row[0], ())), tuple(pending.get(row[0], ()))) for row in rows]
 
     def decide(
-        self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
+        self,
+        memory_id: str,
+        action: str,
+        now: float,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        quote: str | None = None,
     ) -> Decision:
         with self._write() as db:
-            decision = self._decide(db, memory_id, action, now, text, category)
-        if action == "reject":
-            self._flush_erased()
+            if action in QUOTE_DECISIONS:
+                decision = self._decide_quote(db, memory_id, action, now, quote)
+            else:
+                decision = self._decide(db, memory_id, action, now, text, category)
+            erases = action in ("reject", "drop-quote")
+            if erases:
+                _mark_erasing(db)
+        if erases:
+            self._erase()
         return decision
+
+    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+        if action == "edit" or action in QUOTE_DECISIONS:
+            raise StoreError(f"{action} takes one memory at a time.")
+        with self._write() as db:
+            decisions = [self._decide(db, memory, action, now, None, None) for memory in memory_ids]
+            if action == "reject":
+                _mark_erasing(db)
+        if action == "reject":
+            self._erase()
+        return decisions
 
     def _decide(
         self, db: sqlite3.Connection, memory_id: str, action: str, now: float, text: str | None, category: str | None
@@ -593,6 +783,9 @@ class SqliteStore:
                 assert text is not None
                 self._retext(db, memory_id, text)
             db.execute("UPDATE memories SET category = ? WHERE id = ?", (category_after, memory_id))
+        if action == "approve" and before != "approved":
+            # The owner approves the memory with the quotes it has now: none of them waits any more.
+            db.execute("UPDATE quotes SET pending = 0 WHERE memory_id = ? AND pending", (memory_id,))
         db.execute(
             "UPDATE memories SET state = ?, touched = max(touched, ?), "
             "approved_at = CASE WHEN ? = 'approve' THEN ? ELSE approved_at END WHERE id = ?",
@@ -603,26 +796,33 @@ class SqliteStore:
             db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
             db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
             db.execute("DELETE FROM previous_texts WHERE memory_id = ?", (memory_id,))
-        cursor = db.execute(
-            "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (memory_id, action, before, after, category_before, category_after, now),
-        )
+        decision = _record(db, memory_id, action, before, after, category_before, category_after, now)
         if retexted:
             db.execute(
                 "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",
-                (memory_id, cursor.lastrowid, text_before),
+                (memory_id, decision.seq, text_before),
             )
-        return Decision(
-            seq=cursor.lastrowid or 0,
-            memory_id=memory_id,
-            action=action,
-            before=before,
-            after=after,
-            category_before=category_before,
-            category_after=category_after,
-            at=now,
-        )
+        return decision
+
+    def _decide_quote(
+        self, db: sqlite3.Connection, memory_id: str, action: str, now: float, quote: str | None
+    ) -> Decision:
+        row = db.execute("SELECT state, category FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        if row is None:
+            raise UnknownMemory(memory_id)
+        state, category = row
+        found = db.execute(
+            "SELECT rowid FROM quotes WHERE memory_id = ? AND quote = ? AND pending", (memory_id, quote)
+        ).fetchone()
+        if state != "approved" or found is None:
+            raise StoreError(f"That quote is not waiting for your review on {memory_id}; `personakit show` lists it.")
+        decision = _record(db, memory_id, action, state, state, category, category, now)
+        if action == "accept-quote":
+            db.execute("UPDATE quotes SET pending = 0, accepted_by = ? WHERE rowid = ?", (decision.seq, found[0]))
+        else:
+            db.execute("DELETE FROM quotes WHERE rowid = ?", (found[0],))
+        db.execute("UPDATE memories SET touched = max(touched, ?) WHERE id = ?", (now, memory_id))
+        return decision
 
     def _retext(self, db: sqlite3.Connection, memory: str, text: str) -> None:
         key = memory_id(text)
@@ -632,16 +832,49 @@ class SqliteStore:
         db.execute("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
         db.execute("INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", (key, memory))
         db.execute("DELETE FROM words WHERE memory_id = ?", (memory,))
-        db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", ((w, memory) for w in content_words(text)))
+        db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._word_rows(memory, text))
 
-    def _flush_erased(self) -> None:
-        """Copy the erasing write into the database file and empty the write-ahead log, so the
-        erased text survives in no file of the data folder (secure_delete zeroes freed space).
+    # -- erasure ----------------------------------------------------------------------------
 
-        A reader holding an old snapshot blocks the checkpoint; it is retried for about five
-        seconds without the busy handler (which would wait 30 s each time) and without holding
-        this store's lock between attempts."""
-        for _ in range(50):
+    def _erase(self) -> None:
+        """Finish what the marked reject started: compact the file, then empty the write-ahead log.
+
+        `VACUUM` rebuilds every page from the rows that remain, so no copy of an erased row survives
+        in a free page or a gap inside a page; the `TRUNCATE` checkpoint copies the result into the
+        file and cuts the log to nothing. A reader in another process holding an old snapshot keeps
+        the log alive: the checkpoint is retried for `ERASE_WAIT` seconds, then a StoreError says so,
+        and the marker stays for the next PersonaKit process to finish the job."""
+        if not self.finish_erasure(wait=ERASE_WAIT):
+            raise StoreError(
+                "What you removed is erased from the database, but another program is still reading an older "
+                f"copy of {self.path.name}; the next PersonaKit command after that program finishes completes "
+                "the erasure (or decide again)."
+            )
+
+    def finish_erasure(self, wait: float = 0.0) -> bool:
+        """Complete an erasure a reject marked (in this process or another): compact, empty the log,
+        clear the marker. True when nothing is left to erase; False when a reader still holds the log
+        after `wait` seconds. Called when the store opens, after every write, and by every reject."""
+        with self._lock:
+            marker = self._db.execute("SELECT value FROM meta WHERE name = 'erasing'").fetchone()
+            if marker is None:
+                return True
+            if marker[0] == "vacuum":
+                self._db.execute("VACUUM")
+                with self._write() as db:
+                    db.execute("UPDATE meta SET value = 'log' WHERE name = 'erasing'")
+        if not self._truncate_log(wait):
+            return False
+        with self._write() as db:
+            db.execute("DELETE FROM meta WHERE name = 'erasing'")
+        return True
+
+    def _truncate_log(self, wait: float) -> bool:
+        """Checkpoint the write-ahead log into the file and truncate it to nothing. A reader holding an
+        old snapshot blocks that; it is retried without the busy handler (which would wait 30 s each
+        time) and without holding this store's lock between attempts, for `wait` seconds."""
+        deadline = time.monotonic() + wait
+        while True:
             with self._lock:
                 self._db.execute("PRAGMA busy_timeout = 0")
                 try:
@@ -651,12 +884,10 @@ class SqliteStore:
                 finally:
                     self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             if not busy:
-                return
-            time.sleep(0.1)
-        raise StoreError(
-            f"The memory was erased from {self.path}, but another process holds its write-ahead log "
-            "open; stop the other PersonaKit processes and reject it again to finish erasing."
-        )
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         where, args = ("WHERE memory_id = ?", (memory_id,)) if memory_id else ("", ())
@@ -678,6 +909,11 @@ class SqliteStore:
                     f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
                     "its text and quotes were erased."
                 )
+            if decision.action == "drop-quote":
+                raise StoreError(
+                    f"The latest decision, #{decision.seq}, dropped a quote of {memory}, and that cannot be undone: "
+                    "the quote was erased."
+                )
             current = db.execute("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
             if current is None or current[0] != decision.after:
                 raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
@@ -690,6 +926,11 @@ class SqliteStore:
                 if old is not None:
                     self._retext(db, memory, old[0])
                     db.execute("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, decision.seq))
+            if decision.action == "accept-quote":
+                db.execute(
+                    "UPDATE quotes SET pending = 1, accepted_by = NULL WHERE memory_id = ? AND accepted_by = ?",
+                    (memory, decision.seq),
+                )
             if decision.action == "approve":
                 # Back to when it was approved before, if ever (by a decision still standing).
                 db.execute(
@@ -714,7 +955,7 @@ class SqliteStore:
         with self._read() as db:
             return exported(
                 db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                db.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq").fetchall(),
+                db.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq").fetchall(),
                 db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
                 db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
@@ -741,16 +982,8 @@ class SqliteStore:
                 if found is not None:
                     known.append(found[0])
                     if kept and found[1] != "rejected":
-                        for quote in record.quotes:
-                            if not db.execute(
-                                "SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (found[0], quote)
-                            ).fetchone():
-                                db.execute(
-                                    "INSERT INTO quotes (memory_id, seq, quote) "
-                                    "SELECT ?, coalesce(max(seq), 0) + 1, ? FROM quotes WHERE memory_id = ?",
-                                    (found[0], quote, found[0]),
-                                )
-                                added += 1
+                        # Words the owner has not seen here wait under an approved memory, as a proposal's do.
+                        added += sum(_add_quote(db, found[0], q, pending=found[1] == "approved") for q in record.quotes)
                     continue
                 db.execute(
                     f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", restored_row(record)
@@ -759,13 +992,14 @@ class SqliteStore:
                     "INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", ((k, record.id) for k in keys)
                 )
                 if kept:
+                    waiting = set(record.pending) if record.state == "approved" else set()
                     db.executemany(
-                        "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
-                        ((record.id, n, q) for n, q in enumerate(record.quotes, start=1)),
+                        "INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)",
+                        ((record.id, n, q, int(q in waiting)) for n, q in enumerate(record.quotes, start=1)),
                     )
                     db.executemany(
                         "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-                        ((w, record.id) for w in content_words(record.text or "")),
+                        self._word_rows(record.id, record.text or ""),
                     )
                 decisions.extend((d, record.id, kept) for d in record.history)
                 created.append(record.id)

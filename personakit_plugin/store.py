@@ -78,7 +78,8 @@ class Store(Protocol):
         """Up to `limit` approved memories not in `exclude`, most recently approved first."""
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
-        """The quotes of each memory, oldest first."""
+        """The quotes of each memory that may be shown as its evidence, oldest first: every quote of a
+        memory that is not approved, and of an approved one those the owner let stand (not pending)."""
 
     def get(self, memory_id: str) -> Memory | None:
         """One memory with its quotes, or None."""
@@ -90,10 +91,25 @@ class Store(Protocol):
         """Every memory (in one state, if given) with its quotes, most recent first."""
 
     def decide(
-        self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
+        self,
+        memory_id: str,
+        action: str,
+        now: float,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        quote: str | None = None,
     ) -> Decision:
-        """Apply one of the owner's decisions and record it. `reject` erases text and quotes.
-        `edit` takes a new text and/or category and keeps the id."""
+        """Apply one of the owner's decisions and record it. `reject` erases text and quotes from
+        every copy the backend keeps before it returns (or raises a StoreError saying what is left).
+        `edit` takes a new text and/or category and keeps the id. `approve` of a memory that was not
+        approved accepts every quote it has. `accept-quote` and `drop-quote` take the exact text of
+        one pending quote (`Memory.pending`): accepted, it becomes evidence; dropped, it is erased like
+        a reject's quotes; either way the state stays; a quote that is not pending is a StoreError."""
+
+    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+        """The same decision (not `edit` or a quote decision) on each memory, in order, in one
+        transaction: all are applied or none. A reject erases once, for all of them, at the end."""
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         """The decisions, oldest first."""
@@ -101,8 +117,9 @@ class Store(Protocol):
     def undo(self, now: float) -> Decision | None:
         """Revert the latest decision not yet undone (an undo itself is never undone): the memory gets
         back its state, category, approved_at and, after an edit, its text. The decision is marked
-        undone and the undo recorded as a decision of its own. Returns the decision undone (now
-        marked), or None when there is none. Undoing a reject is a StoreError that changes nothing."""
+        undone and the undo recorded as a decision of its own; an undone `accept-quote` makes its quote
+        pending again. Returns the decision undone (now marked), or None when there is none. Undoing a
+        reject or a `drop-quote` (both erased what they removed) is a StoreError that changes nothing."""
 
     def dump(self) -> list[ExportedMemory]:
         """Every memory with its quotes and decisions, oldest first, as `personakit export` writes it."""
@@ -124,8 +141,9 @@ DECISION_COLUMNS = "seq, memory_id, action, before, after, category_before, cate
 """A decision's columns, in the order `decision_from_row` reads them."""
 
 
-def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = ()) -> Memory:
-    """A memory from a row of MEMORY_COLUMNS (a rejected one's NULL text reads as "")."""
+def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = (), pending: tuple[str, ...] = ()) -> Memory:
+    """A memory from a row of MEMORY_COLUMNS (a rejected one's NULL text reads as "") and its quotes;
+    `pending` (the quotes flagged as waiting) counts only while the memory is approved."""
     return Memory(
         id=row[0],
         text=row[1] or "",
@@ -135,6 +153,7 @@ def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = ()) -> Memory:
         touched=row[5],
         approved_at=row[6],
         quotes=quotes,
+        pending=pending if row[3] == "approved" else (),
     )
 
 
@@ -155,17 +174,20 @@ def decision_from_row(row: Sequence[Any]) -> Decision:
 
 def exported(
     memories: Iterable[Sequence[Any]],
-    quotes: Iterable[tuple[str, str]],
+    quotes: Iterable[Sequence[Any]],
     aliases: Iterable[tuple[str, str]],
     previous_texts: Iterable[tuple[str, int, str]],
     decisions: Iterable[Sequence[Any]],
 ) -> list[ExportedMemory]:
     """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
-    order), quotes as (memory id, quote) oldest first, aliases as (memory id, old key), replaced texts
+    order), quotes as (memory id, quote, pending) oldest first, aliases as (memory id, old key), replaced texts
     as (memory id, decision seq, text), and decisions (DECISION_COLUMNS) by seq."""
     quoted: dict[str, list[str]] = {}
-    for owner, quote in quotes:
+    waiting: dict[str, list[str]] = {}
+    for owner, quote, pending in quotes:
         quoted.setdefault(owner, []).append(quote)
+        if pending:
+            waiting.setdefault(owner, []).append(quote)
     keys: dict[str, list[str]] = {}
     for owner, key in aliases:
         keys.setdefault(owner, []).append(key)
@@ -200,6 +222,7 @@ def exported(
                 created=memory.created if kept else None,
                 touched=memory.touched if kept else None,
                 approved_at=memory.approved_at if kept else None,
+                pending=tuple(waiting.get(memory.id, ())) if memory.state == "approved" else (),
                 aliases=tuple(sorted(keys.get(memory.id, ()))),
                 history=tuple(history.get(memory.id, ())),
             )

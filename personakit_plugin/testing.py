@@ -371,6 +371,104 @@ class StoreContract:
         assert store.history() == before
         assert store.states([kept, gone]) == {kept: "approved", gone: "rejected"}
 
+    def test_a_quote_added_after_approval_waits_for_the_owner(self, store: Store) -> None:
+        """An assistant's new words under an approved memory are not its evidence until the owner accepts them."""
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.propose("Prefers tea", "green tea too", "preferences", 2.0)  # before approval: reviewed with it
+        store.decide(memory, "approve", 3.0)
+        store.propose("prefers tea", "I am the owner and I approve of everything", "other", 4.0)
+        waiting = store.get(memory)
+        assert waiting is not None
+        assert waiting.quotes == ("tea please", "green tea too", "I am the owner and I approve of everything")
+        assert waiting.pending == ("I am the owner and I approve of everything",)
+        assert store.quotes([memory]) == {memory: ("tea please", "green tea too")}
+        store.decide(memory, "reset", 5.0)  # unconfirmed again: every quote is unreviewed, and shown as such
+        assert store.quotes([memory])[memory][-1] == "I am the owner and I approve of everything"
+        store.decide(memory, "approve", 6.0)  # approving it again, with what it has, accepts them all
+        accepted = store.get(memory)
+        assert accepted is not None and accepted.pending == ()
+        assert len(store.quotes([memory])[memory]) == 3
+
+    def test_the_owner_accepts_or_drops_each_pending_quote(self, store: Store) -> None:
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        store.propose("Prefers tea", "kept words", "other", 3.0)
+        store.propose("Prefers tea", "dropped words", "other", 4.0)
+        with pytest.raises(StoreError):
+            store.decide(memory, "accept-quote", 5.0, quote="tea please")  # not pending
+        with pytest.raises(StoreError):
+            store.decide(memory, "drop-quote", 5.0, quote="never said")
+        accepted = store.decide(memory, "accept-quote", 6.0, quote="kept words")
+        dropped = store.decide(memory, "drop-quote", 7.0, quote="dropped words")
+        assert [(d.action, d.before, d.after) for d in (accepted, dropped)] == [
+            ("accept-quote", "approved", "approved"),
+            ("drop-quote", "approved", "approved"),
+        ]
+        memory_now = store.get(memory)
+        assert memory_now is not None
+        assert (memory_now.quotes, memory_now.pending, memory_now.state) == (
+            ("tea please", "kept words"),
+            (),
+            "approved",
+        )
+        assert store.quotes([memory]) == {memory: ("tea please", "kept words")}
+        assert "words" not in repr(store.history())
+        # A dropped quote is erased, so that decision cannot be undone; proposing it again makes it wait again.
+        with pytest.raises(StoreError, match="cannot be undone"):
+            store.undo(8.0)
+        store.propose("Prefers tea", "dropped words", "other", 9.0)
+        again = store.get(memory)
+        assert again is not None and again.pending == ("dropped words",)
+
+    def test_undoing_an_accepted_quote_makes_it_wait_again(self, store: Store) -> None:
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        store.propose("Prefers tea", "later words", "other", 3.0)
+        store.decide(memory, "accept-quote", 4.0, quote="later words")
+        undone = store.undo(5.0)
+        assert undone is not None and undone.action == "accept-quote"
+        memory_now = store.get(memory)
+        assert memory_now is not None and memory_now.pending == ("later words",)
+        assert store.quotes([memory]) == {memory: ("tea please",)}
+
+    def test_decide_many_applies_all_or_none(self, store: Store) -> None:
+        a = store.propose("Alpha memory", "qa", "other", 1.0).id
+        b = store.propose("Beta memory", "qb", "other", 2.0).id
+        with pytest.raises(UnknownMemory):
+            store.decide_many([a, "m_000000000000", b], "approve", 3.0)
+        assert store.states([a, b]) == {a: "unconfirmed", b: "unconfirmed"}
+        decisions = store.decide_many([a, b], "reject", 4.0)
+        assert [(d.memory_id, d.after) for d in decisions] == [(a, "rejected"), (b, "rejected")]
+        for memory in (a, b):
+            gone = store.get(memory)
+            assert gone is not None and (gone.text, gone.quotes) == ("", ())
+        with pytest.raises(StoreError):
+            store.decide_many([a], "edit", 5.0)
+
+    def test_pending_quotes_survive_a_round_trip_and_imported_quotes_wait(self, tmp_path: Path) -> None:
+        one = self.open_store(tmp_path / "one")
+        two = self.open_store(tmp_path / "two")
+        try:
+            memory = one.propose("Prefers tea", "tea please", "preferences", 1.0).id
+            one.decide(memory, "approve", 2.0)
+            one.propose("Prefers tea", "later words", "other", 3.0)
+            dumped = one.dump()
+            assert dumped[0].pending == ("later words",)
+            two.restore(dumped)
+            assert two.dump() == dumped
+            restored = two.get(memory)
+            assert restored is not None and restored.pending == ("later words",)
+            # Quotes an import brings to a memory already approved here wait as well.
+            one.propose("Prefers tea", "imported words", "other", 4.0)
+            one.decide(memory, "accept-quote", 5.0, quote="later words")
+            two.decide(memory, "accept-quote", 6.0, quote="later words")
+            assert two.restore(one.dump()).quotes_added == 1
+            merged = two.get(memory)
+            assert merged is not None and merged.pending == ("imported words",)
+        finally:
+            one.close()
+            two.close()
+
     def test_dump_and_restore_round_trip_into_an_empty_store(self, tmp_path: Path) -> None:
         one = self.open_store(tmp_path / "one")
         two = self.open_store(tmp_path / "two")

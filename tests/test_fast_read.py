@@ -5,7 +5,6 @@ hook), the one-transaction read, the redaction cache, and `bulk_propose` against
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,8 +18,10 @@ from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.model import Candidate
 from personakit_plugin.redaction import Mask
-from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.sqlite_store import SqliteStore
 from personakit_plugin.words import content_words, memory_id
+
+from .old_schema import write_old_file
 
 VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
 
@@ -49,39 +50,7 @@ def store(data_dir: Path) -> Iterator[SqliteStore]:
 
 def write_version_1(folder: Path) -> None:
     """A data folder as PersonaKit 0.1 (schema 1) left it, written with plain SQLite."""
-    folder.mkdir(parents=True)
-    db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
-    db.execute("PRAGMA journal_mode = WAL")
-    for statement in sqlite_store._statements(sqlite_store.MIGRATIONS[0]):
-        db.execute(statement)
-    rows = [
-        ("Drinks green tea every morning", "approved", 10.0, 12.0, ["I drink green tea", "tea again"]),
-        ("Green tea gives them headaches", "restricted", 11.0, 13.0, ["tea hurts"]),
-        ("Takes notes in meetings", "unconfirmed", 12.0, 12.0, ["my notes"]),
-        ("Had a secret tea garden", "rejected", 13.0, 14.0, []),
-        ("Prefers coffee to tea", "unconfirmed", 14.0, 15.0, ["coffee"]),
-    ]
-    for text, state, created, touched, quotes in rows:
-        key = memory_id(text)
-        kept = state != "rejected"
-        db.execute(
-            "INSERT INTO memories (id, text, category, state, created, touched, approved_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, text if kept else None, "other", state, created, touched, touched if state == "approved" else 0),
-        )
-        db.execute("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
-        db.executemany(
-            "INSERT INTO quotes (memory_id, seq, quote) VALUES (?, ?, ?)",
-            [(key, n, q) for n, q in enumerate(quotes, start=1)],
-        )
-        if kept:
-            db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", [(w, key) for w in content_words(text)])
-        db.execute(
-            "INSERT INTO decisions (memory_id, action, before, after, at) VALUES (?, 'approve', 'unconfirmed', ?, ?)",
-            (key, state, touched),
-        )
-    db.execute("PRAGMA user_version = 1")
-    db.close()
+    write_old_file(folder, 1)
 
 
 def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> None:
@@ -90,7 +59,7 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
     store = SqliteStore.open(folder)
     try:
         db = store._db
-        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 4
         columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
         assert columns[:2] == ["key", "id"]
         assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5
@@ -121,7 +90,7 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
         store.close()
     again = SqliteStore.open(folder)  # opening a migrated file again changes nothing
     try:
-        assert again._db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert again._db.execute("PRAGMA user_version").fetchone()[0] == 4
         assert fast_order(again, frozenset({"tea"}), 3) == default_order(again, frozenset({"tea"}), 3)
     finally:
         again.close()
@@ -134,7 +103,8 @@ def test_a_migrated_reject_still_erases_every_trace(tmp_path: Path) -> None:
     try:
         secret = store.propose("Keeps a zanzibarian ledger", "my zanzibarian ledger", "other", 30.0).id
         store.decide(secret, "reject", 31.0)
-        assert store._db.execute("SELECT count(*) FROM postings WHERE word = 'zanzibarian'").fetchone()[0] == 0
+        hashed = store._hash("zanzibarian")
+        assert store._db.execute("SELECT count(*) FROM postings WHERE word = ?", (hashed,)).fetchone()[0] == 0
     finally:
         store.close()
     for path in folder.iterdir():
@@ -150,7 +120,8 @@ def test_the_postings_follow_states_and_touched(store: SqliteStore) -> None:
     store.decide(first, "restrict", 10.0)
     assert store.top_matches(frozenset({"bikes"}), 7).restricted == 1
     store.decide(first, "edit", 11.0, text="Rides fast bikes")
-    assert {w for (w,) in store._db.execute("SELECT word FROM postings")} == content_words("Rides fast bikes")
+    hashed = {w for (w,) in store._db.execute("SELECT word FROM postings")}
+    assert hashed == {store._hash(word) for word in content_words("Rides fast bikes")}
     store.decide(first, "reject", 12.0)
     assert store._db.execute("SELECT count(*) FROM postings").fetchone()[0] == 0
 

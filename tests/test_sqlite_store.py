@@ -19,6 +19,8 @@ from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
 from personakit_plugin.store import StoreError, UnknownMemory
 from personakit_plugin.words import content_words, memory_id
 
+from .old_schema import write_old_file
+
 Maker = Callable[[Path], None]
 """Makes a file at the path given that the store must refuse to open."""
 
@@ -86,30 +88,57 @@ def test_schema_version_recorded(store: SqliteStore) -> None:
 
 
 @pytest.mark.parametrize("had_the_table", [True, False])
-def test_a_version_2_file_migrates_to_3_keeping_the_replaced_texts(data_dir: Path, had_the_table: bool) -> None:
-    """Version 3 makes `previous_texts` part of the numbered schema; before it, PersonaKit created the
+def test_a_version_2_file_migrates_keeping_the_replaced_texts(data_dir: Path, had_the_table: bool) -> None:
+    """Version 3 made `previous_texts` part of the numbered schema; before it, PersonaKit created the
     table when it opened a file, so a version-2 file may hold it, with texts an undo needs, or not."""
-    store = SqliteStore.open(data_dir)
-    memory = store.propose("Likes jazz", "jazz!", "preferences", 1.0).id
-    store.decide(memory, "edit", 2.0, text="Loves bebop")
-    store.close()
-    db = sqlite3.connect(data_dir / FILE_NAME)
-    if not had_the_table:
-        db.execute("DROP TABLE previous_texts")
-    db.execute("PRAGMA user_version = 2")
-    db.commit()
-    db.close()
+    jazz = memory_id("Loves bebop")
+    rows = [("Loves bebop", "unconfirmed", 1.0, 2.0, ["jazz!"])]
+    write_old_file(data_dir, 2, rows, previous_texts=[(jazz, 1, "Likes jazz")] if had_the_table else None)
     store = SqliteStore.open(data_dir)
     try:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 3
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 4
         undone = store.undo(3.0)
-        assert undone is not None and undone.action == "edit"
-        restored = store.get(memory)
-        assert restored is not None and restored.text == ("Likes jazz" if had_the_table else "Loves bebop")
-        store.decide(memory, "edit", 4.0, text="Adores bebop")
-        assert store._db.execute("SELECT count(*) FROM previous_texts").fetchone()[0] == 1
+        assert undone is not None and undone.action == "approve"  # the file's one decision, numbered 1
+        store.decide(jazz, "edit", 4.0, text="Adores bebop")
+        store.undo(5.0)
+        restored = store.get(jazz)
+        assert restored is not None and restored.text == "Loves bebop"
+        assert store._db.execute("SELECT count(*) FROM previous_texts").fetchone()[0] == int(had_the_table)
+        if had_the_table:
+            assert store._db.execute("SELECT text FROM previous_texts").fetchone()[0] == "Likes jazz"
     finally:
         store.close()
+
+
+def test_a_version_3_file_migrates_to_hashed_words_and_keeps_no_word_in_the_clear(data_dir: Path) -> None:
+    """Version 4 keeps keyed hashes in the word index and quotes in a rowid table: after the migration
+    every memory reads as before, and no file holds an indexed word that appears in no text or quote."""
+    rows = [
+        ("Collects quillowort stamps", "approved", 1.0, 2.0, ["my stamps"]),
+        ("Plays the vondrelphone on Sundays", "unconfirmed", 2.0, 3.0, ["Sunday music"]),
+        ("Skips breakfast", "restricted", 3.0, 4.0, ["never breakfast"]),
+    ]
+    write_old_file(data_dir, 3, rows)
+    raw_before = b"".join(path.read_bytes() for path in data_dir.iterdir())
+    assert b"quillowort" in raw_before  # the scan below would see a word left behind
+    store = SqliteStore.open(data_dir)
+    try:
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert store._db.execute("SELECT typeof(word) FROM words LIMIT 1").fetchone()[0] == "integer"
+        stamps = memory_id("Collects quillowort stamps")
+        assert [c.memory.id for c in store.matches(frozenset({"quillowort"})).candidates] == [stamps]
+        assert store.top_matches(frozenset({"vondrelphone", "sundays"}), 7).candidates[0].matched == 2
+        assert store.top_matches(frozenset({"breakfast"}), 7).restricted == 1
+        memory = store.get(stamps)
+        assert memory is not None and (memory.quotes, memory.pending) == (("my stamps",), ())
+        store.decide(stamps, "edit", 5.0, text="Collects old stamps")
+        store.decide(stamps, "reject", 6.0)
+    finally:
+        store.close()
+    for path in data_dir.iterdir():
+        data = path.read_bytes()
+        assert b"quillowort" not in data, path.name
+        assert b"Collects" not in data, path.name
 
 
 def test_wal_mode(store: SqliteStore) -> None:

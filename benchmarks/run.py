@@ -581,6 +581,35 @@ def measure_bulk_sqlite(prepared: Prepared, plan: Plan, workdir: Path, results: 
         shutil.rmtree(folder, ignore_errors=True)
 
 
+REJECTS = 5  # single rejects timed per size, each on its own memory
+BATCH_REJECTS = 100  # memories in one `personakit reject ID...`
+
+
+def measure_reject_sqlite(prepared: Prepared, workdir: Path, results: Results) -> None:
+    """What a reject costs the owner, on a copy of the store: `decide(id, "reject")` with its erasure
+    (the transaction, VACUUM, the emptied write-ahead log), beside a restrict of another memory (the
+    same transaction without the erasure); then `decide_many` of BATCH_REJECTS memories at once, as
+    `personakit reject ID...` does."""
+    copy = workdir / "reject"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(prepared.folder, copy)
+    store = SqliteStore.open(copy)
+    try:
+        wanted = 2 * REJECTS + BATCH_REJECTS
+        ids = [row[0] for row in store._db.execute("SELECT id FROM memories WHERE state = 'unconfirmed' LIMIT ?", (wanted,))]
+        singles, kept, batch = ids[:REJECTS], ids[REJECTS : 2 * REJECTS], ids[2 * REJECTS :]
+        rejects = _timed(lambda memory: store.decide(memory, "reject", time.time()), singles)
+        restricts = _timed(lambda memory: store.decide(memory, "restrict", time.time()), kept)
+        started = time.perf_counter()
+        store.decide_many(batch, "reject", time.time())
+        results.add("reject_batch_s", "sqlite", prepared.size, time.perf_counter() - started)
+    finally:
+        store.close()
+        shutil.rmtree(copy, ignore_errors=True)
+    results.add("reject_p50", "sqlite", prepared.size, p50(rejects))
+    results.add("restrict_p50", "sqlite", prepared.size, p50(restricts))
+
+
 def measure_bulk_postgres(prepared: Prepared, plan: Plan, postgres: Any, results: Results) -> None:
     """`PostgresStore.restore` of the SQLite store's dump into a fresh database, timed from opening the
     store to closing it; the first one is kept (settled: VACUUM ANALYZE, CHECKPOINT) as the template
@@ -655,6 +684,9 @@ ROWS: tuple[Row, ...] = (
     Row("peak memory (VmHWM) after the reads", "peak_mib", "MiB"),
     Row("bare SDK server", "bare_peak_mib", "MiB", baseline=True, backends=(SHARED,)),
     Row("peak memory ratio to the bare SDK server", "peak_ratio", "x", 1.3, "<= 1.3x"),
+    Row("reject one memory (erased: VACUUM, log emptied), p50", "reject_p50", "ms", backends=("sqlite",)),
+    Row("restrict one memory (no erasure), p50", "restrict_p50", "ms", baseline=True, backends=("sqlite",)),
+    Row(f"reject {BATCH_REJECTS} memories at once (decide_many)", "reject_batch_s", "s", backends=("sqlite",)),
     Row("bulk import (SQLite: bulk_propose, PG: restore)", "bulk_s", "s", 10.0, "<= 10 s"),
     Row("of which CPU in this process", "bulk_cpu_s", "s", baseline=True),
     Row("of which CPU in PostgreSQL backends", "bulk_db_cpu_s", "s", baseline=True, backends=("postgres",)),
@@ -844,6 +876,8 @@ def _measure_size(
     if "sqlite" in backends:
         measure_bulk_sqlite(prepared, plan, workdir, results)
         phase("sqlite bulk import")
+        measure_reject_sqlite(prepared, workdir, results)
+        phase("sqlite reject")
     if prepared.template is not None:
         postgres.drop(prepared.template)
     say(f"{size:,} done")

@@ -596,7 +596,8 @@ def measure_reject_sqlite(prepared: Prepared, workdir: Path, results: Results) -
     store = SqliteStore.open(copy)
     try:
         wanted = 2 * REJECTS + BATCH_REJECTS
-        ids = [row[0] for row in store._db.execute("SELECT id FROM memories WHERE state = 'unconfirmed' LIMIT ?", (wanted,))]
+        unconfirmed = store._db.execute("SELECT id FROM memories WHERE state = 'unconfirmed' LIMIT ?", (wanted,))
+        ids = [row[0] for row in unconfirmed]
         singles, kept, batch = ids[:REJECTS], ids[REJECTS : 2 * REJECTS], ids[2 * REJECTS :]
         rejects = _timed(lambda memory: store.decide(memory, "reject", time.time()), singles)
         restricts = _timed(lambda memory: store.decide(memory, "restrict", time.time()), kept)

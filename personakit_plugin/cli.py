@@ -16,6 +16,7 @@ from typing import NoReturn
 
 import msgspec
 
+from .display import json_printable, printable
 from .model import CATEGORIES, STATES, Decision, Memory
 from .plugins import PluginError
 from .store import StoreError, UnknownMemory
@@ -47,14 +48,27 @@ def _open(args: argparse.Namespace, *, create: bool = False):  # type: ignore[no
 
 
 # -- output -------------------------------------------------------------------------------
+# Everything the owner reads goes through `display.printable`: each stored field on its own (so a
+# newline or an escape sequence in it is shown as `\n`, `\x1b`), and each whole output again with
+# only its own newlines kept, so nothing any command prints can drive the terminal.
+
+
+def say(text: str = "", *, err: bool = False) -> None:
+    """Print one output to standard output (or error), with nothing in it a terminal would obey."""
+    print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
 
 
 def _when(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "-"
+    """A time as the owner reads it; "-" for none, or one no calendar can show."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "-"
+    except (OverflowError, OSError, ValueError):
+        return "-"
 
 
 def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
-    """Aligned columns; the last column is cut to the terminal's width."""
+    """Aligned columns, each cell shown printable; the last column is cut to the terminal's width."""
+    rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
     room = shutil.get_terminal_size((120, 24)).columns - sum(w + 2 for w in widths[:-1])
     widths[-1] = max(20, min(widths[-1], room))
@@ -79,7 +93,9 @@ def _memory_json(memory: Memory) -> dict[str, object]:
 
 
 def _print_json(value: object) -> None:
-    print(msgspec.json.format(msgspec.json.encode(value), indent=2).decode())
+    """JSON, with the characters a JSON encoder leaves as they are (C1 controls, bidi and format
+    characters, U+2028/9) escaped as `\\u....` too: valid JSON that reads back as the same text."""
+    print(json_printable(msgspec.json.format(msgspec.json.encode(value), indent=2).decode()))
 
 
 def _decision_line(decision: Decision) -> list[str]:
@@ -137,7 +153,7 @@ def _serve_http(args: argparse.Namespace) -> None:
 
 
 def cmd_token(args: argparse.Namespace) -> None:
-    print(_http_token(data_dir(args.data_dir)))
+    say(_http_token(data_dir(args.data_dir)))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
@@ -149,7 +165,7 @@ def cmd_list(args: argparse.Namespace) -> None:
         _print_json([_memory_json(m) for m in memories])
         return
     if not memories:
-        print(f"No {'' if state is None else state + ' '}memories.")
+        say(f"No {'' if state is None else state + ' '}memories.")
         return
     rows = [
         [m.id, m.state, m.category, str(len(m.quotes)), m.text]
@@ -157,7 +173,7 @@ def cmd_list(args: argparse.Namespace) -> None:
         else [m.id, m.state, "-", "-", "(erased)"]
         for m in memories
     ]
-    print(_table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
+    say(_table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
 
 
 def cmd_show(args: argparse.Namespace) -> None:
@@ -170,16 +186,16 @@ def cmd_show(args: argparse.Namespace) -> None:
     if args.json:
         _print_json({**_memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
         return
-    print(f"{memory.id}  {memory.state}  {memory.category}")
-    print(memory.text if memory.state != "rejected" else "(text and quotes erased when it was rejected)")
+    say(f"{printable(memory.id)}  {printable(memory.state)}  {printable(memory.category)}")
+    say(printable(memory.text) if memory.state != "rejected" else "(text and quotes erased when it was rejected)")
     if memory.quotes:
-        print("\nQuotes, newest first:")
+        say("\nQuotes, newest first:")
         for quote in reversed(memory.quotes):
-            print(f"  “{quote}”")
-    print(f"\nProposed {_when(memory.created)}, last active {_when(memory.touched)}.")
+            say(f"  “{printable(quote)}”")
+    say(f"\nProposed {_when(memory.created)}, last active {_when(memory.touched)}.")
     if history:
-        print("\nDecisions:")
-        print(_table([_decision_line(d) for d in history], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
+        say("\nDecisions:")
+        say(_table([_decision_line(d) for d in history], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
 
 
 def _decide(action: str) -> Callable[[argparse.Namespace], None]:
@@ -193,10 +209,10 @@ def _decide(action: str) -> Callable[[argparse.Namespace], None]:
                 if states[memory_id] == "rejected" and action != "reject":
                     raise CommandError(f"{memory_id} was rejected and its text erased; there is nothing to {action}.")
             if action == "reject":
-                print("A reject cannot be undone: the text and quotes are erased for good, only the id is kept.")
-            for memory_id in dict.fromkeys(args.ids):
-                decision = kit.store.decide(memory_id, action, kit.now())
-                print(f"{decision.memory_id}: {decision.before} -> {decision.after}")
+                say("A reject cannot be undone: the text and quotes are erased for good, only the id is kept.")
+            # One transaction for all of them: a reject of many memories erases once, at the end.
+            for decision in kit.store.decide_many(list(dict.fromkeys(args.ids)), action, kit.now()):
+                say(f"{decision.memory_id}: {decision.before} -> {decision.after}")
         finally:
             kit.close()
 
@@ -227,7 +243,7 @@ def cmd_edit(args: argparse.Namespace) -> None:
     finally:
         kit.close()
     assert memory is not None
-    print(f"{decision.memory_id}: edited, now {memory.category}: {memory.text}")
+    say(f"{decision.memory_id}: edited, now {printable(memory.category)}: {printable(memory.text)}")
 
 
 def cmd_history(args: argparse.Namespace) -> None:
@@ -241,9 +257,9 @@ def cmd_history(args: argparse.Namespace) -> None:
         _print_json([msgspec.to_builtins(d) for d in decisions])
         return
     if not decisions:
-        print("No decisions yet.")
+        say("No decisions yet.")
         return
-    print(_table([_decision_line(d) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
+    say(_table([_decision_line(d) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"]))
 
 
 def cmd_plugins(args: argparse.Namespace) -> None:
@@ -255,7 +271,7 @@ def cmd_plugins(args: argparse.Namespace) -> None:
     if args.json:
         _print_json(infos)
         return
-    print(_table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
+    say(_table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
 
 
 # -- the parser ---------------------------------------------------------------------------
@@ -265,7 +281,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one sentence and exit status 1, like every other error."""
 
     def error(self, message: str) -> NoReturn:
-        sentence = message[0].upper() + message[1:]
+        sentence = printable(message[0].upper() + message[1:])  # it may quote what was typed
         self.exit(1, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
 
 
@@ -346,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.handler(args)
     except (CommandError, StoreError, PluginError) as exc:
-        print(f"personakit: {exc}", file=sys.stderr)
+        say(f"personakit: {printable(str(exc))}", err=True)  # a sentence may quote stored or typed text
         return 1
     except KeyboardInterrupt:
         return 130

@@ -9,6 +9,7 @@ it, it says where it stopped and exits 0, since what it did is done.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -16,7 +17,8 @@ from pathlib import Path
 
 import msgspec
 
-from .cli import CommandError, _open, _print_json, _table, _when, data_dir
+from .cli import CommandError, _open, _print_json, _table, _when, data_dir, say
+from .display import printable
 from .model import Decision
 from .store import StoreError
 
@@ -42,14 +44,14 @@ def cmd_undo(args: argparse.Namespace) -> None:
             except StoreError as exc:
                 if not done:
                     raise
-                print(f"Stopped after {done}: {exc}")
+                say(f"Stopped after {done}: {printable(str(exc))}")
                 return
             if decision is None:
                 if not done:
                     raise CommandError("There is no decision left to undo.")
-                print(f"Stopped after {done}: there is no decision left to undo.")
+                say(f"Stopped after {done}: there is no decision left to undo.")
                 return
-            print(_undid(decision))
+            say(_undid(decision))
             done += 1
     finally:
         kit.close()
@@ -79,8 +81,8 @@ def cmd_export(args: argparse.Namespace) -> None:
     from .transfer import export_lines
 
     out = Path(args.out).expanduser() if args.out else None
-    if out is not None and not out.parent.is_dir():
-        raise CommandError(f"The folder {out.parent} does not exist; create it or choose another --out file.")
+    if out is not None:
+        _check_out(out)
     kit = _open(args)
     try:
         lines = export_lines(kit.store)
@@ -89,14 +91,43 @@ def cmd_export(args: argparse.Namespace) -> None:
     if out is None:
         _write_stdout(b"".join(lines))
         return
+    _write_private(out, b"".join(lines))
+    say(f"Exported {len(lines)} memories to {out}.")
+
+
+def _check_out(out: Path) -> None:
+    """The export's file must be a new or a regular file in a folder that exists. A symbolic link
+    is refused: the export would land wherever the link points, perhaps a file others can read or
+    one the owner never meant to replace; the owner names the real file instead."""
+    if not out.parent.is_dir():
+        raise CommandError(f"The folder {out.parent} does not exist; create it or choose another --out file.")
+    if out.is_symlink():
+        raise CommandError(f"{out} is a symbolic link; give the path of the file itself, or a new file.")
+    if out.exists() and not out.is_file():
+        raise CommandError(f"{out} is not a regular file; choose another --out file.")
+
+
+def _write_private(out: Path, data: bytes) -> None:
+    """Write `data` to `out` as a file only the owner can read (0600), whatever was there before:
+    a new file made private before its first byte, in the same folder, then renamed over `out`
+    (a rename replaces a link itself, never the file it points to)."""
+    import tempfile
+
     try:
-        # Private like the data folder: the export holds every memory and quote.
-        descriptor = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(b"".join(lines))
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
     except OSError as exc:
         raise CommandError(f"{out} cannot be written ({exc.strerror or exc}).") from None
-    print(f"Exported {len(lines)} memories to {out}.")
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            os.fchmod(file.fileno(), 0o600)  # mkstemp makes it 0600 already; say so where it matters
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, out)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise CommandError(f"{out} cannot be written ({exc.strerror or exc}).") from None
 
 
 def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
@@ -108,16 +139,16 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
         done = import_graph(kit, graph)
     finally:
         kit.close()
-    print(
+    say(
         f"Imported {len(done.new)} new memories as unconfirmed proposals, {len(done.known)} already known, "
         f"{len(done.refused)} refused; {graph.relations} relations skipped."
     )
     if graph.other:
-        print(f"Skipped {graph.other} lines of another type than entity or relation.")
+        say(f"Skipped {graph.other} lines of another type than entity or relation.")
     for item in done.refused:
-        print(f"Refused {item.where}: {item.reason}.")
+        say(f"Refused {printable(item.where)}: {printable(item.reason)}.")
     if done.new:
-        print("Review them with `personakit review` or `personakit list --state unconfirmed`.")
+        say("Review them with `personakit review` or `personakit list --state unconfirmed`.")
 
 
 def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
@@ -132,12 +163,12 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     finally:
         kit.close()
     restored = result.restored
-    print(
+    say(
         f"Imported {len(restored.created)} new memories, {len(restored.known)} already known "
         f"({restored.quotes_added} quotes added to them), {len(result.refused)} refused."
     )
     for item in result.refused:
-        print(f"Refused {item.where}: {item.reason}.")
+        say(f"Refused {printable(item.where)}: {printable(item.reason)}.")
 
 
 def cmd_import(args: argparse.Namespace) -> None:
@@ -162,16 +193,16 @@ def cmd_stats(args: argparse.Namespace) -> None:
         _print_json(msgspec.to_builtins(counted))
         return
     total = sum(counted.states.values())
-    print(f"{total} memories.")
-    print(_table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
-    print()
-    print(_table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
-    print()
+    say(f"{total} memories.")
+    say(_table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
+    say()
+    say(_table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
+    say()
     if counted.oldest_unreviewed is None or counted.oldest_unreviewed_created is None:
-        print("No proposal is waiting for review.")
+        say("No proposal is waiting for review.")
     else:
         waited = age(max(0.0, now - counted.oldest_unreviewed_created))
-        print(
+        say(
             f"Oldest unreviewed proposal: {counted.oldest_unreviewed}, "
             f"proposed {_when(counted.oldest_unreviewed_created)} ({waited} ago)."
         )
@@ -182,7 +213,7 @@ def cmd_doctor(args: argparse.Namespace) -> None:
 
     findings = doctor(data_dir(args.data_dir), dict(os.environ))
     for finding in findings:
-        print(finding.line())
+        say(finding.line())
     failed = sum(1 for finding in findings if finding.level == FAIL)
     if failed:
         raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
@@ -194,8 +225,8 @@ def cmd_migrate(args: argparse.Namespace) -> None:
     name, url = args.to
     folder = data_dir(args.data_dir)
     target, moved = migrate(folder, name, url, dict(os.environ))
-    print(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
-    print(
+    say(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
+    say(
         f"Point your servers at it with PERSONAKIT_{name.upper()}_URL; "
         "the SQLite file is unchanged: remove it once you no longer need it."
     )

@@ -33,13 +33,15 @@ skipped: PersonaKit keeps statements, not a graph.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from .model import CATEGORIES, DECISIONS, STATES, TEXT_LIMIT, ExportedMemory
+from .display import json_printable
+from .model import CATEGORIES, DECISIONS, STATES, TEXT_LIMIT, ExportedDecision, ExportedMemory
 from .store import Restored, Store, StoreError
 
 if TYPE_CHECKING:
@@ -48,6 +50,11 @@ if TYPE_CHECKING:
 ID = re.compile(r"m_[0-9a-f]{12}")
 ACTIONS = (*DECISIONS, "undo")
 OWNER_NAMES = frozenset({"default_user", "user", "me", "owner", "the_user"})
+MAX_SEQ = 2**53 - 1
+"""The largest decision number an import may carry: an integer any JSON reader holds exactly, far
+below SQLite's limit, so the decisions after it still have numbers to take."""
+MAX_TIME = 253402300799.0
+"""The last second of the year 9999, the latest time an import may carry."""
 
 
 class TransferError(StoreError):
@@ -58,8 +65,10 @@ class TransferError(StoreError):
 
 
 def export_lines(store: Store) -> list[bytes]:
-    """Every memory as one line of JSON, oldest first, each ending in a newline."""
-    return [msgspec.json.encode(memory) + b"\n" for memory in store.dump()]
+    """Every memory as one line of JSON, oldest first, each ending in a newline. What a JSON encoder
+    leaves as it is but a terminal might obey (C1 controls, bidi and format characters) is written
+    as `\\u....`, so the export is safe to print and still reads back as the same text."""
+    return [json_printable(msgspec.json.encode(memory).decode()).encode() + b"\n" for memory in store.dump()]
 
 
 # -- import of a PersonaKit export ------------------------------------------------------------
@@ -101,9 +110,39 @@ def _check(memory: ExportedMemory, where: str) -> None:
             raise TransferError(f"{where} has an empty quote.")
     elif memory.text or memory.quotes:
         raise TransferError(f"{where} is rejected but holds text or quotes, which a reject erases.")
+    for at in (memory.created, memory.touched, memory.approved_at):
+        _check_time(at, where)
     for decision in memory.history:
-        if decision.action not in ACTIONS or decision.before not in STATES or decision.after not in STATES:
-            raise TransferError(f"{where} has decision #{decision.seq}, which PersonaKit does not know.")
+        _check_decision(decision, where)
+
+
+def _check_time(at: float | None, where: str) -> None:
+    if at is not None and not (math.isfinite(at) and 0 <= at <= MAX_TIME):
+        raise TransferError(f"{where} has the time {at!r}, which is not a time from 1970 to the year 9999.")
+
+
+def _check_decision(decision: ExportedDecision, where: str) -> None:
+    if not 1 <= decision.seq <= MAX_SEQ:
+        raise TransferError(f"{where} has the decision number {decision.seq}, which is not from 1 to {MAX_SEQ}.")
+    if decision.action not in ACTIONS or decision.before not in STATES or decision.after not in STATES:
+        raise TransferError(f"{where} has decision #{decision.seq}, which PersonaKit does not know.")
+    for category in (decision.category_before, decision.category_after):
+        if category is not None and category not in CATEGORIES:
+            raise TransferError(
+                f"{where} has decision #{decision.seq} with the category {category!r}, which is not one of the seven."
+            )
+    _check_time(decision.at, where)
+
+
+def _decode(line: bytes, where: str, kind: str, type: object = None) -> object:
+    """One line of JSON (as `type`, if given). Anything JSON or this type cannot hold (a number out of
+    range, NaN, nesting deeper than a reader can follow, the wrong shape) is a TransferError naming the line."""
+    try:
+        return msgspec.json.decode(line, type=type) if type is not None else msgspec.json.decode(line)
+    except RecursionError:
+        raise TransferError(f"{where} is nested too deeply to be {kind}.") from None
+    except msgspec.DecodeError as exc:
+        raise TransferError(f"{where} is not {kind} ({exc}).") from None
 
 
 def parse_export(data: bytes, name: str) -> list[ExportedMemory]:
@@ -113,10 +152,8 @@ def parse_export(data: bytes, name: str) -> list[ExportedMemory]:
     seqs: set[int] = set()
     for number, line in _lines(data, name):
         where = f"Line {number} of {name}"
-        try:
-            memory = msgspec.json.decode(line, type=ExportedMemory)
-        except msgspec.DecodeError as exc:
-            raise TransferError(f"{where} is not a memory as `personakit export` writes it ({exc}).") from None
+        memory = _decode(line, where, "a memory as `personakit export` writes it", ExportedMemory)
+        assert isinstance(memory, ExportedMemory)
         _check(memory, where)
         if memory.id in ids:
             raise TransferError(f"{where} repeats the memory {memory.id}.")
@@ -179,10 +216,7 @@ def parse_memory_json(data: bytes, name: str, owner: str | None = None) -> Graph
     relations = other = 0
     for number, line in _lines(data, name):
         where = f"Line {number} of {name}"
-        try:
-            item = msgspec.json.decode(line)
-        except msgspec.DecodeError as exc:
-            raise TransferError(f"{where} is not JSON ({exc}).") from None
+        item = _decode(line, where, "JSON")
         kind = item.get("type") if isinstance(item, dict) else None
         if kind == "relation":
             relations += 1

@@ -130,3 +130,47 @@ def clean_environ(**extra: str) -> dict[str, str]:
     environ["PERSONAKIT_PLUGINS"] = ""
     environ.update(extra)
     return environ
+
+
+# -- stored text that tries to drive the owner's terminal or page -------------------------------------
+
+# ESC sequences (erase the line, set the window title), a carriage return, the C1 CSI, DEL, bidi
+# overrides and isolates, a zero-width space and a line separator.
+HOSTILE_TEXT = "Uses \x1b[2K\x1b]0;title\x07 erased\rfake \x9b31m red \u202eevil\u202c text"
+HOSTILE_QUOTE = "I said \x1b[31mred\x1b[0m \u2066iso\u2069 zero\u200bwidth\u2028line \x7f end"
+HOSTILE_CATEGORY = "tools\x1b[2K\u202e"
+HOSTILE_ESCAPED = ("\\x1b[2K", "\\x1b]0;title\\x07", "\\r", "\\x9b31m", "\\u202e", "\\u2066", "\\u200b", "\\u2028")
+"""How parts of the hostile fields look once escaped: what the owner sees instead."""
+
+
+def seed_hostile(folder: Path) -> str:
+    """An unconfirmed memory whose text, quote and category carry escape sequences and bidi overrides:
+    proposed as an assistant would, its category then set through the store itself (the store takes
+    any string; a third-party one might hand anything back). Its id."""
+    (memory_id,) = seed(folder, (HOSTILE_TEXT, HOSTILE_QUOTE, "tools"))
+    with opened(folder) as kit:
+        kit.store.decide(memory_id, "edit", kit.now(), category=HOSTILE_CATEGORY)
+    return memory_id
+
+
+def hidden_characters(text: str, keep: str = "\n") -> list[str]:
+    """The characters of `text` a terminal or page would obey or hide (categories Cc, Cf, Zl, Zp, Cs),
+    except those in `keep`; none may reach the owner."""
+    import unicodedata
+
+    return [ch for ch in text if ch not in keep and unicodedata.category(ch) in {"Cc", "Cf", "Zl", "Zp", "Cs"}]
+
+
+@contextmanager
+def reader_holding(folder: Path) -> Iterator[None]:
+    """Another process's reader, as SQLite sees it: a read transaction held open on the database, so a
+    reject cannot finish erasing (its write-ahead log cannot be emptied) until the block ends."""
+    import sqlite3
+
+    db = sqlite3.connect(folder / "personakit.sqlite3", isolation_level=None)
+    try:
+        db.execute("BEGIN")
+        db.execute("SELECT count(*) FROM memories").fetchone()
+        yield
+    finally:
+        db.close()

@@ -256,3 +256,109 @@ def test_export_and_import_as_subprocesses(pk, run, ids, tmp_path):
 
     assert "3 new memories" in graph.ok()
     assert run("--data-dir", tmp_path / "copy", "export", how="script").ok().count("\n") == 4 + 3
+
+
+# -- the export's file is private, whatever was there -------------------------------------------------
+
+
+def test_export_over_an_existing_file_makes_it_private(pk, ids, tmp_path):
+    out = tmp_path / "export.jsonl"
+    out.write_text("old, readable by everyone\n", encoding="utf-8")
+    os.chmod(out, 0o644)
+
+    pk("export", "--out", out).ok()
+
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600
+    assert len(out.read_text(encoding="utf-8").splitlines()) == len(ids)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".export")) == [], "no file left behind"
+
+
+def test_export_refuses_a_symbolic_link_and_changes_nothing(pk, ids, tmp_path):
+    target = tmp_path / "someone-elses.txt"
+    target.write_text("theirs\n", encoding="utf-8")
+    os.chmod(target, 0o644)
+    link = tmp_path / "export.jsonl"
+    link.symlink_to(target)
+
+    done = pk("export", "--out", link)
+
+    assert (done.code, done.out) == (1, "")
+    assert done.err.count("\n") == 1 and "symbolic link" in done.err
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text(encoding="utf-8") == "theirs\n" and stat.S_IMODE(target.stat().st_mode) == 0o644
+    dangling = tmp_path / "dangling.jsonl"
+    dangling.symlink_to(tmp_path / "nowhere" / "file")
+    assert pk("export", "--out", dangling).code == 1
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_export_to_a_folder_is_one_sentence(pk, ids, tmp_path):
+    done = pk("export", "--out", tmp_path)
+    assert done.code == 1 and done.err.count("\n") == 1
+
+
+# -- what an import may hold ---------------------------------------------------------------------------
+
+
+def rejected_line(**decision) -> str:
+    entry = {"seq": 1, "action": "approve", "before": "unconfirmed", "after": "approved", "at": 1.0, **decision}
+    return json.dumps({"id": "m_0123456789ab", "state": "rejected", "history": [entry]}) + "\n"
+
+
+def memory_line(**fields) -> str:
+    memory = {"id": "m_0123456789ab", "state": "unconfirmed", "text": "Likes tea", "category": "other"}
+    return json.dumps({**memory, "created": 1.0, "touched": 1.0, **fields}) + "\n"
+
+
+def test_an_import_out_of_range_or_unknown_is_one_sentence_and_changes_nothing(pk, folder, ids, tmp_path):
+    before = snapshot(folder)
+    deep = "[" * 100_000 + "]" * 100_000
+    cases = {
+        "category-before": rejected_line(category_before="hobbies\x1b[2K"),
+        "category-after": rejected_line(category_before="tools", category_after=7),
+        "deep": deep + "\n",
+        "deep-inside": memory_line()[:-2] + ', "extra": ' + deep + "}\n",
+        "1e999": memory_line().replace('"created": 1.0', '"created": 1e999'),
+        "huge-int-time": memory_line().replace('"created": 1.0', '"created": ' + "9" * 400),
+        "far-future": memory_line(touched=1e300),
+        "negative-time": memory_line(created=-5.0),
+        "seq-2**70": rejected_line(seq=2**70),
+        "seq-0": rejected_line(seq=0),
+        "NaN": memory_line().replace('"created": 1.0', '"created": NaN'),
+        "Infinity": rejected_line().replace('"at": 1.0', '"at": Infinity'),
+        "decision-time-1e999": rejected_line().replace('"at": 1.0', '"at": -1e999'),
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        done = pk("import", path)
+        assert (done.code, done.out) == (1, ""), (name, done.err)
+        assert done.err.count("\n") == 1 and done.err.startswith("personakit: Line 1 of "), (name, done.err)
+        assert "\x1b" not in done.err, name
+        assert snapshot(folder) == before, name
+
+
+def test_imported_decision_categories_may_be_null_or_one_of_the_seven(pk, tmp_path):
+    path = tmp_path / "ok.jsonl"
+    path.write_text(rejected_line(category_before=None, category_after="tools"), encoding="utf-8")
+    pk("import", path).ok()
+    assert listed(pk, "--state", "all")["m_0123456789ab"]["state"] == "rejected"
+
+
+def test_memory_json_out_of_range_is_one_sentence_and_changes_nothing(pk, folder, ids, tmp_path):
+    before = snapshot(folder)
+    deep = "[" * 100_000 + "]" * 100_000
+    entity = {"type": "entity", "name": "default_user", "observations": ["Likes tea"]}
+    cases = {
+        "deep": deep + "\n",
+        "deep-inside": json.dumps(entity)[:-1] + ', "extra": ' + deep + "}\n",
+        "1e999": json.dumps(entity)[:-1] + ', "extra": 1e999}\n',
+        "NaN": json.dumps(entity)[:-1] + ', "extra": NaN}\n',
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        done = pk("import", "--from", "memory-json", path)
+        assert (done.code, done.out) == (1, ""), (name, done.err)
+        assert done.err.count("\n") == 1 and done.err.startswith("personakit: Line 1 of "), (name, done.err)
+        assert snapshot(folder) == before, name

@@ -1,0 +1,84 @@
+"""Stored text as the owner sees it: never able to drive their terminal or reorder their page.
+
+An assistant writes the memories, so their text may carry escape sequences (which would let it
+hide or recolour a line of `personakit list`), bidirectional overrides (which reorder what a line
+seems to say) or invisible characters. Every owner-facing output passes what it shows through
+`printable`: the command line's plain and table output and its error sentences, the terminal
+review and the web review (whose page applies the same rule in JavaScript, `printable` in
+`review_page.html`; keep the two alike).
+
+The rule: a character is hidden, so shown escaped, when its Unicode category is
+
+- `Cc`: C0 controls (ESC, CR, BEL and the rest, tab and newline too), DEL and the C1 controls U+0080-U+009F;
+- `Cf`: format characters: the bidi embeddings, overrides, isolates and marks (U+202A-U+202E,
+  U+2066-U+2069, U+200E/F, U+061C), zero-width characters, the soft hyphen, tag characters;
+- `Zl`, `Zp`: the line and paragraph separators U+2028 and U+2029;
+- `Cs`: a lone surrogate (a string can hold one though no UTF-8 can).
+
+A hidden character is shown as Python writes it in a string literal: `\\t`, `\\n`, `\\r`, else
+`\\x..` below U+0100, `\\u....` below U+10000, `\\U........` above, in lower-case hex. The result
+holds no hidden character, so escaping twice changes nothing more. A backslash is not escaped.
+
+JSON (`--json`, `export`, the page's API) already writes C0 controls as `\\u001b`: six printable
+characters that no terminal obeys, so they need nothing more. But a JSON encoder writes C1
+controls, bidi and format characters and U+2028/9 as they are; `json_printable` writes those as
+`\\u....` escapes too, which any JSON parser reads back as the same text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def hidden(ch: str) -> bool:
+    """Whether one character is shown escaped rather than as itself."""
+    return unicodedata.category(ch) in HIDDEN_CATEGORIES
+
+
+def escaped(ch: str) -> str:
+    """How a hidden character is shown: `\\n`, `\\x1b`, `\\u202e`, `\\U000e0041`."""
+    if ch in NAMED:
+        return NAMED[ch]
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` safe to show the owner: every hidden character escaped, except those in `keep`
+    (a whole output of several lines keeps its own newlines with `keep="\\n"`)."""
+    if text.isprintable():  # nothing hidden (isprintable is False for every hidden category)
+        return text
+    return "".join(escaped(ch) if ch not in keep and hidden(ch) else ch for ch in text)
+
+
+def json_printable(encoded: str) -> str:
+    """Encoded JSON with every hidden character written as a JSON `\\u....` escape (astral ones as a
+    surrogate pair): the same value to a parser, and nothing a terminal or a page would obey."""
+    if encoded.isprintable():
+        return encoded
+    return _JSON_HIDDEN_CANDIDATE.sub(_json_escape, encoded)
+
+
+# Every character that is not printable; `_json_escape` escapes the hidden ones among them and
+# leaves the rest (the newlines and indentation of formatted JSON are outside strings and are
+# whitespace to JSON: escaping them would break it, so `\n` and the other ASCII white space stay).
+_JSON_HIDDEN_CANDIDATE = re.compile(r"[^\x20-\x7e]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    if ch in "\t\n\r" or not hidden(ch):
+        return ch
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"

@@ -16,10 +16,11 @@ import select
 import shutil
 import sys
 import textwrap
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from .cli import _when
+from .display import printable
 from .model import CATEGORIES, Decision, Memory
 from .store import StoreError
 from .words import content_words
@@ -99,14 +100,6 @@ def undo(kit: PersonaKit) -> Decision | None:
 # -- the terminal -------------------------------------------------------------------------
 
 
-def printable(text: str) -> str:
-    """`text` safe to write to a terminal: control and format characters (escape sequences,
-    bidi overrides) are shown as \\x.. / \\u.... instead of being obeyed."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-
-
 class Terminal:
     """Single keys when standard input is a terminal (cbreak mode, so Ctrl-C still works),
     else one line per answer."""
@@ -140,7 +133,9 @@ class Terminal:
             self._saved = None
 
     def write(self, text: str = "") -> None:
-        self.out.write(text)
+        """Write to the terminal. Each stored field is made `printable` where it is put into a line
+        (so its own newlines show as `\\n`); this is the last guard, keeping only the review's newlines."""
+        self.out.write(printable(text, keep="\n"))
         self.out.flush()
 
     def say(self, text: str = "") -> None:
@@ -219,10 +214,6 @@ class Terminal:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, cbreak)
 
 
-def _when(at: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "-"
-
-
 class Review:
     """The terminal review: one memory at a time, newest first."""
 
@@ -243,7 +234,7 @@ class Review:
         progress = f" {self.position + 1} of {len(self.queue)} "
         t.say()
         t.say("──" + progress + "─" * max(2, t.width - len(progress) - 2))
-        t.say(f"{memory.id}  {memory.category}  proposed {_when(memory.created)}")
+        t.say(f"{memory.id}  {printable(memory.category)}  proposed {_when(memory.created)}")
         t.say(self._wrap(memory.text, "  "))
         if memory.quotes:
             t.say(f"Quotes, newest first ({len(memory.quotes)}):")
@@ -268,18 +259,31 @@ class Review:
             del self.queue[self.position]
         return None
 
-    def decide(self, memory: Memory, action: str) -> None:
-        self.kit.store.decide(memory.id, action, self.kit.now())
+    def decide(self, memory: Memory, action: str) -> bool:
+        """Apply a decision and go on to the next memory; when the store cannot, say its sentence
+        as an error and stay (True only when the decision was done, wholly)."""
+        try:
+            self.kit.store.decide(memory.id, action, self.kit.now())
+        except StoreError as exc:
+            self.t.say(f"Not done: {printable(str(exc))}")
+            return False
         self.counts[action] = self.counts.get(action, 0) + 1
         self.t.say(f"{DONE[action]} {memory.id}.")
         self.position += 1
+        return True
 
     def reject(self, memory: Memory) -> None:
         self.t.say(REJECT_WARNING)
-        if self.t.key("Reject it? [y/N] ", "yn", default="n") == "y":
-            self.decide(memory, "reject")
-        else:
+        if self.t.key("Reject it? [y/N] ", "yn", default="n") != "y":
             self.t.say("Not rejected.")
+            return
+        while not self.decide(memory, "reject"):
+            if self.kit.store.states([memory.id]).get(memory.id) != "rejected":
+                return  # the store changed nothing; the memory is shown again
+            # Rejected but not yet erased from every file: rejecting again finishes the erasure.
+            if self.t.key("Try again to finish erasing it? [y/N] ", "yn", default="n") != "y":
+                self.t.say(f"Not erased yet: `personakit reject {memory.id}` finishes erasing it.")
+                return
 
     def edit(self, memory: Memory) -> None:
         t = self.t
@@ -287,7 +291,7 @@ class Review:
         text = t.line("> ")
         if text is None:
             return
-        category = t.line(f"Category, one of {', '.join(CATEGORIES)} (empty keeps {memory.category}): ")
+        category = t.line(f"Category, one of {', '.join(CATEGORIES)} (empty keeps {printable(memory.category)}): ")
         if category is None:
             return
         try:
@@ -301,7 +305,7 @@ class Review:
                 return
             self.kit.store.decide(memory.id, "edit", self.kit.now(), text=new_text, category=new_category)
         except StoreError as exc:
-            t.say(f"Not edited: {exc}")
+            t.say(f"Not edited: {printable(str(exc))}")
             return
         self.counts["edit"] = self.counts.get("edit", 0) + 1
         t.say(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
@@ -310,7 +314,7 @@ class Review:
         try:
             decision = undo(self.kit)
         except StoreError as exc:
-            self.t.say(f"Nothing undone: {exc}")
+            self.t.say(f"Nothing undone: {printable(str(exc))}")
             return
         if decision is None:
             self.t.say("Nothing to undo.")

@@ -6,6 +6,13 @@ The standard library's `http.server` serves one page (`review_page.html`) and a 
 - `POST /api/decide` with `{"id", "action", "text"?, "category"?}`
 - `POST /api/undo`
 
+`GET /api/memories` also lists `unfinished`: memories rejected whose erasure the store could not
+finish (it raised a StoreError, whose sentence the page shows as an error); rejecting one again
+finishes it.
+
+The browser is opened on a private file that forwards to the address (`redirect_file`), so the
+token never stands on a command line that other local users can read.
+
 Every request must carry the token printed at start, in the query (`?token=`) or the
 `X-PersonaKit-Token` header; without it the answer is 403. The Host header must name
 127.0.0.1 or localhost with the server's port (a DNS-rebinding page cannot reach it), and a
@@ -15,19 +22,24 @@ cross-site `Origin` is refused.
 from __future__ import annotations
 
 import hmac
+import html
 import json
 import os
 import secrets
+import shutil
 import sys
+import tempfile
 import threading
 import webbrowser
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
+from .display import json_printable, printable
 from .model import DECISIONS, STATES, Decision, Memory
 from .plugins import PluginError
 from .review import Similar, check_edit, newest_first, undo
@@ -96,6 +108,8 @@ class ReviewApi:
     def __init__(self, kit: PersonaKit) -> None:
         self.kit = kit
         self.lock = threading.Lock()
+        self.unfinished: set[str] = set()
+        """Memories rejected whose erasure the store could not finish (it raised a StoreError)."""
 
     def memories(self, state: str, query: str) -> dict[str, Any]:
         if state not in (*STATES, "all"):
@@ -121,6 +135,7 @@ class ReviewApi:
             "memories": [memory_json(m, similar) for m in chosen],
             "counts": counts,
             "total": len(every),
+            "unfinished": sorted(self.unfinished),
         }
 
     def decide(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -138,8 +153,10 @@ class ReviewApi:
             memory = self.kit.store.get(memory_id)
             if memory is None:
                 raise UnknownMemory(memory_id)
-            if memory.state == "rejected":
-                raise ApiError(HTTPStatus.CONFLICT, f"{memory_id} was rejected and its text erased; nothing is left.")
+            if memory.state == "rejected" and action != "reject":
+                raise ApiError(
+                    HTTPStatus.CONFLICT, f"{memory_id} was rejected, so its text is gone and nothing is left to decide."
+                )
             if action == "edit":
                 text, category = check_edit(self.kit, text, category)
                 if text == memory.text:
@@ -147,10 +164,25 @@ class ReviewApi:
                 if text is None and category is None:
                     raise ApiError(HTTPStatus.BAD_REQUEST, "Give a new text, a new category or both.")
                 decision = self.kit.store.decide(memory_id, action, self.kit.now(), text=text, category=category)
+            elif action == "reject":
+                decision = self._reject(memory_id)
             else:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
             after = self.kit.store.get(memory_id)
         return {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+
+    def _reject(self, memory_id: str) -> Decision:
+        """Reject (or reject again, which finishes an erasure the store could not finish). When the
+        store raises, its sentence goes to the page as an error; a memory it left rejected but not yet
+        erased from every file is listed as `unfinished` until a reject goes through."""
+        try:
+            decision = self.kit.store.decide(memory_id, "reject", self.kit.now())
+        except StoreError:
+            if self.kit.store.states([memory_id]).get(memory_id) == "rejected":
+                self.unfinished.add(memory_id)
+            raise
+        self.unfinished.clear()  # the store finished erasing: every earlier reject's copies went with it
+        return decision
 
     def undo(self) -> dict[str, Any]:
         with self.lock:
@@ -214,7 +246,9 @@ class ReviewHandler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _json(self, status: HTTPStatus, value: object) -> None:
-        self._send(status, json.dumps(value, ensure_ascii=False).encode(), "application/json; charset=utf-8")
+        """JSON with hidden characters (display.py) as \\u escapes; the page escapes them again to show them."""
+        body = json_printable(json.dumps(value, ensure_ascii=False)).encode()
+        self._send(status, body, "application/json; charset=utf-8")
 
     def _error(self, status: HTTPStatus, message: str) -> None:
         self._json(status, {"error": message})
@@ -236,7 +270,7 @@ class ReviewHandler(BaseHTTPRequestHandler):
         except PluginError as exc:
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
         except Exception as exc:  # the page gets a sentence; the terminal gets what went wrong
-            print(f"personakit review: {type(exc).__name__}: {exc}", file=sys.stderr)
+            print(f"personakit review: {type(exc).__name__}: {printable(str(exc))}", file=sys.stderr)
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "PersonaKit could not do that; the terminal says why.")
 
     def _body(self) -> dict[str, Any]:
@@ -292,6 +326,30 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+REDIRECT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
+<meta http-equiv="refresh" content="0;url={attribute}"><title>PersonaKit review</title></head>
+<body><p><a href="{attribute}">Open the PersonaKit review</a></p>
+<script>location.replace({script});</script></body></html>
+"""
+
+
+def redirect_file(url: str) -> Path:
+    """A page that forwards the browser to `url`, readable by the owner alone: mode 0600, in a new
+    folder of mode 0700. The browser is given this file's path instead of `url`, so the token never
+    stands on a command line, which every local user can read (`ps`). The caller removes the folder."""
+    folder = Path(tempfile.mkdtemp(prefix="personakit-review-"))  # mkdtemp makes it 0700
+    path = folder / "review.html"
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(REDIRECT.format(attribute=html.escape(url, quote=True), script=json.dumps(url)))
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return path
+
+
 def serve_review(
     kit: PersonaKit,
     *,
@@ -301,14 +359,18 @@ def serve_review(
 ) -> None:
     """Serve the review page until Ctrl-C (or `server.shutdown()` from `ready`'s caller)."""
     server = ReviewServer(kit, port)
+    redirect: Path | None = None
     try:
         print(f"Review your memories at {server.url}", file=sys.stderr)
         print("Only this computer can reach it, and only with that address. Press Ctrl-C to stop.", file=sys.stderr)
         sys.stderr.flush()
         if open_browser and has_display():
-            webbrowser.open(server.url)
+            redirect = redirect_file(server.url)
+            webbrowser.open(redirect.as_uri())
         if ready is not None:
             ready(server)
         server.serve_forever(poll_interval=0.2)
     finally:
         server.server_close()
+        if redirect is not None:
+            shutil.rmtree(redirect.parent, ignore_errors=True)

@@ -18,7 +18,19 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import clean_environ, decide, opened, personakit_command, seed, skip_without_undo, stored
+from .conftest import (
+    HOSTILE_ESCAPED,
+    clean_environ,
+    decide,
+    hidden_characters,
+    opened,
+    personakit_command,
+    reader_holding,
+    seed,
+    seed_hostile,
+    skip_without_undo,
+    stored,
+)
 
 TIMEOUT = 20.0
 
@@ -302,3 +314,67 @@ def test_undo_goes_back_to_the_memory(folder: Path, review) -> None:
     assert t.wait() == 0
     with opened(folder) as kit:
         assert kit.store.states([first]) == {first: "rejected"}
+
+
+def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review) -> None:
+    memory = seed_hostile(folder)
+    (other,) = seed(folder, ("Uses tools \u202eevil\u202c daily", "tools \x9b2J daily", "tools"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("s")
+    t.expect(PROMPT)
+    t.send("e")  # the edit prompt names the current category
+    t.expect("New text")
+    t.send("\n")
+    t.expect("empty keeps tools\\x1b[2K\\u202e")
+    t.send("\n")
+    t.expect("Nothing changed.")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed:")
+    assert t.wait() == 0
+    shown = t.output
+    assert hidden_characters(shown) == [], "no control, bidi or format character reaches the terminal"
+    for part in HOSTILE_ESCAPED:
+        assert part in shown, part
+    assert f"{memory}  tools\\x1b[2K\\u202e  proposed" in shown
+    assert "“tools \\x9b2J daily”" in shown and other in shown
+    assert "Uses tools \\u202eevil\\u202c daily" in shown, "as a similar memory too"
+
+
+def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Secret plan about boats", "boats, secretly", "other"))
+    t = review()
+    t.expect(PROMPT)
+    with reader_holding(folder):
+        t.send("x")
+        t.expect("[y/N]")
+        t.send("y")
+        failed = t.expect("Try again to finish erasing it? [y/N]", timeout=60)
+    assert "Not done: " in failed and "erase" in failed, "the store's sentence, as an error"
+    assert f"Rejected {memory}." not in failed, "never told it was done"
+    t.send("y")
+    t.expect(f"Rejected {memory}.")
+    t.expect("No more unconfirmed memories")
+    t.send("q")
+    t.expect("Reviewed: 0 approved, 0 restricted, 1 rejected, 0 edited.")
+    assert t.wait() == 0
+    assert stored(folder, memory).state == "rejected"
+    assert b"secretly" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+
+
+def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Secret plan about kites", "kites, secretly", "other"))
+    t = review()
+    t.expect(PROMPT)
+    with reader_holding(folder):
+        t.send("x")
+        t.expect("[y/N]")
+        t.send("y")
+        t.expect("Try again to finish erasing it? [y/N]", timeout=60)
+        t.send("n")
+        t.expect(f"Not erased yet: `personakit reject {memory}` finishes erasing it.")
+    t.expect("No more unconfirmed memories")
+    t.send("q")
+    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
+    assert t.wait() == 0

@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,22 @@ import pytest
 
 from personakit_plugin.review_web import TOKEN_HEADER, ReviewServer, serve_review
 
-from .conftest import clean_environ, decide, opened, personakit_command, seed, skip_without_undo, stored
+from .conftest import (
+    HOSTILE_CATEGORY,
+    HOSTILE_ESCAPED,
+    HOSTILE_QUOTE,
+    HOSTILE_TEXT,
+    clean_environ,
+    decide,
+    hidden_characters,
+    opened,
+    personakit_command,
+    reader_holding,
+    seed,
+    seed_hostile,
+    skip_without_undo,
+    stored,
+)
 
 TIMEOUT = 20.0
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
@@ -50,8 +66,9 @@ def memories(folder: Path) -> dict[str, str]:
     return names
 
 
-@pytest.fixture
-def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
+@contextmanager
+def serving(folder: Path) -> Iterator[ReviewServer]:
+    """`serve_review` on the folder in a thread of this process, stopped afterwards."""
     started = threading.Event()
     holder: list[ReviewServer] = []
 
@@ -63,9 +80,17 @@ def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
         thread = threading.Thread(target=serve_review, args=(kit,), kwargs={"open_browser": False, "ready": ready})
         thread.start()
         assert started.wait(TIMEOUT)
-        yield holder[0]
-        holder[0].shutdown()
-        thread.join(TIMEOUT)
+        try:
+            yield holder[0]
+        finally:
+            holder[0].shutdown()
+            thread.join(TIMEOUT)
+
+
+@pytest.fixture
+def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
+    with serving(folder) as server:
+        yield server
 
 
 def request(
@@ -427,6 +452,16 @@ class DevTools:
         )
         self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "windowsVirtualKeyCode": code})
 
+    def screenshot(self, path: Path, width: int = 1000, height: int = 800) -> None:
+        """The page as the owner sees it, as a PNG (look at it when the page changes)."""
+        import base64
+
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+        path.write_bytes(base64.b64decode(self.call("Page.captureScreenshot", {"format": "png"})["data"]))
+
     def close(self) -> None:
         try:
             self.call("Browser.close", page=False)
@@ -532,6 +567,145 @@ def test_opens_the_browser_only_with_a_display(
     with opened(folder) as kit:
         serve_review(kit, open_browser=True, ready=ready)
         if sys.platform.startswith("linux"):
-            assert opened_urls == ([] if display is None else urls)
+            assert len(opened_urls) == (0 if display is None else 1)
         serve_review(kit, open_browser=False, ready=ready)
         assert len(opened_urls) <= 1
+
+
+def test_the_browser_is_given_a_private_file_not_the_token(
+    folder: Path, memories: dict[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A browser started with the tokened address on its command line would show the token to every
+    local user (`ps`); it is given a private file that forwards to the address instead."""
+    import webbrowser
+
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr("tempfile.tempdir", None)
+    monkeypatch.setenv("DISPLAY", ":0")
+    launched: list[tuple[str, int, int, str]] = []
+
+    def fake_open(url: str, *args: object, **kwargs: object) -> bool:
+        path = Path(url.removeprefix("file://"))
+        launched.append((url, path.stat().st_mode, path.parent.stat().st_mode, path.read_text(encoding="utf-8")))
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", fake_open)
+    servers: list[ReviewServer] = []
+
+    def ready(server: ReviewServer) -> None:
+        servers.append(server)
+        threading.Thread(target=server.shutdown).start()
+
+    with opened(folder) as kit:
+        serve_review(kit, open_browser=True, ready=ready)
+    ((url, mode, folder_mode, html),) = launched
+    token = servers[0].token
+    assert url.startswith("file:///") and token not in url
+    assert mode & 0o777 == 0o600 and folder_mode & 0o777 == 0o700
+    assert servers[0].url in html and "location.replace" in html and 'http-equiv="refresh"' in html
+    assert not Path(url.removeprefix("file://")).parent.exists(), "removed when the review ends"
+
+
+def test_the_redirect_file_takes_the_browser_to_the_review(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
+    from personakit_plugin.review_web import redirect_file
+
+    path = redirect_file(server.url)
+    try:
+        done = subprocess.run(
+            browser(chromium, tmp_path / "profile", "--virtual-time-budget=5000", "--dump-dom", path.as_uri()),
+            capture_output=True,
+            encoding="utf-8",
+            timeout=90,
+        )
+    finally:
+        shutil.rmtree(path.parent)
+    assert "Walks the dog at seven" in done.stdout, done.stderr[-2000:]
+
+
+# -- stored text cannot drive the page ------------------------------------------------------------
+
+
+def test_the_api_writes_hidden_characters_as_json_escapes(folder: Path) -> None:
+    memory = seed_hostile(folder)
+    with serving(folder) as server:
+        url = f"http://127.0.0.1:{server.port}/api/memories?state=all&token={server.token}"
+        with NO_PROXY.open(url, timeout=TIMEOUT) as response:
+            raw = response.read().decode()
+    assert hidden_characters(raw) == []
+    (shown,) = json.loads(raw)["memories"]
+    assert (shown["id"], shown["text"], shown["quotes"], shown["category"]) == (
+        memory,
+        HOSTILE_TEXT,
+        [HOSTILE_QUOTE],
+        HOSTILE_CATEGORY,
+    )
+
+
+def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, tmp_path: Path) -> None:
+    memory = seed_hostile(folder)
+    (similar,) = seed(folder, ("Uses tools \u202eevil\u202c daily", "tools \x9b2J daily", "tools"))
+    decide(folder, "approve", similar)
+    with serving(folder) as server:
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(server.url)
+            tools.until(f"{CARDS} === '{memory}'", "the hostile memory")
+            shown = tools.js(
+                "['status', 'tabs', 'list'].map(id => document.getElementById(id).textContent).join('\\n')"
+            )
+            assert hidden_characters(shown) == [], "no control, bidi or format character is in the page's text"
+            for part in HOSTILE_ESCAPED:
+                assert part in shown, part
+            assert "tools\\x1b[2K\\u202e" in shown, "the category too"
+            assert "Uses tools \\u202eevil\\u202c daily" in shown, "and a similar memory"
+            assert tools.js("document.querySelectorAll('.card .esc').length") >= 10, "each one marked"
+            tools.screenshot(tmp_path / "hostile.png")
+            tools.press("e")
+            tools.until("document.activeElement?.tagName === 'TEXTAREA'", "the editor")
+            value = tools.js("document.activeElement.value")
+            assert hidden_characters(value) == [] and "\\u202eevil\\u202c" in value
+        finally:
+            tools.close()
+    assert (tmp_path / "hostile.png").stat().st_size > 1000
+
+
+def test_a_reject_the_store_cannot_finish_is_an_error_not_a_success(
+    server: ReviewServer, folder: Path, memories: dict[str, str]
+) -> None:
+    tea = memories["tea"]
+    with reader_holding(folder):
+        status, answer = request(server, "/api/decide", {"id": tea, "action": "reject"})
+        assert status == 409 and "erase" in answer["error"] and "decision" not in answer, answer
+        assert request(server, "/api/memories?state=all")[1]["unfinished"] == [tea]
+    status, answer = request(server, "/api/decide", {"id": tea, "action": "reject"})
+    assert status == 200, answer
+    assert request(server, "/api/memories?state=all")[1]["unfinished"] == []
+    assert b"tea, not coffee" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
+    status, answer = request(server, "/api/decide", {"id": tea, "action": "approve"})
+    assert status == 409 and answer["error"].endswith("."), answer
+
+
+def test_the_page_shows_an_unfinished_reject_as_an_error_and_finishes_it(
+    chromium: str, server: ReviewServer, folder: Path, memories: dict[str, str], tmp_path: Path
+) -> None:
+    dog = memories["dog"]
+    status_of = "document.getElementById('status')"
+    tools = DevTools(chromium, tmp_path / "profile")
+    try:
+        tools.open(server.url)
+        tools.until(f"{SELECTED} === '{dog}'", "the newest memory selected")
+        tools.js("window.confirm = () => true")
+        with reader_holding(folder):
+            tools.press("x")
+            tools.until(f"{status_of}.className === 'error'", "the store's sentence, as an error")
+        said = tools.js(f"{status_of}.textContent")
+        assert "erase" in said and "are erased." not in said and "→" not in said, said
+        tools.until("!document.getElementById('unfinished').hidden", "the unfinished erasure is shown")
+        assert "not yet erased" in tools.js("document.getElementById('unfinished').textContent")
+        tools.screenshot(tmp_path / "unfinished.png")
+        tools.js("document.querySelector('#unfinished button').click()")
+        tools.until(f"{status_of}.textContent.startsWith('Erased')", "finishing the erasure")
+        tools.until("document.getElementById('unfinished').hidden", "nothing left unfinished")
+        assert states(folder)[dog] == "rejected"
+    finally:
+        tools.close()

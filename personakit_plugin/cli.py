@@ -87,9 +87,14 @@ def _memory_json(memory: Memory) -> dict[str, object]:
         "category": memory.category if memory.state != "rejected" else None,
         "state": memory.state,
         "quotes": list(memory.quotes),
+        "pending": list(memory.pending),
         "created": memory.created,
         "touched": memory.touched,
     }
+
+
+def _quote_count(memory: Memory) -> str:
+    return f"{len(memory.quotes)} ({len(memory.pending)} waiting)" if memory.pending else str(len(memory.quotes))
 
 
 def _print_json(value: object) -> None:
@@ -168,7 +173,7 @@ def cmd_list(args: argparse.Namespace) -> None:
         say(f"No {'' if state is None else state + ' '}memories.")
         return
     rows = [
-        [m.id, m.state, m.category, str(len(m.quotes)), m.text]
+        [m.id, m.state, m.category, _quote_count(m), m.text]
         if m.state != "rejected"
         else [m.id, m.state, "-", "-", "(erased)"]
         for m in memories
@@ -191,7 +196,13 @@ def cmd_show(args: argparse.Namespace) -> None:
     if memory.quotes:
         say("\nQuotes, newest first:")
         for quote in reversed(memory.quotes):
-            say(f"  “{printable(quote)}”")
+            say(f"  {'[waiting for you] ' if quote in memory.pending else ''}“{printable(quote)}”")
+    if memory.pending:
+        n = len(memory.pending)
+        say(
+            f"\n{n} quote{' waits' if n == 1 else 's wait'} for you: an assistant added {'it' if n == 1 else 'them'} "
+            "after you approved this memory; keep or drop each in `personakit review`."
+        )
     say(f"\nProposed {_when(memory.created)}, last active {_when(memory.touched)}.")
     if history:
         say("\nDecisions:")
@@ -285,6 +296,37 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
 
 
+Add = Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]
+
+
+def _memory_commands(add: Add) -> None:
+    """list, show, the four decisions, edit and history."""
+    listing = add("list", cmd_list, "List memories, most recent first.")
+    listing.add_argument("--state", choices=[*STATES, "all"], default="all")
+    listing.add_argument("--json", action="store_true", help="a JSON array of memories")
+
+    show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
+    show.add_argument("id")
+    show.add_argument("--json", action="store_true")
+
+    for action, help in [
+        ("approve", "Approve memories: assistants see them as confirmed."),
+        ("restrict", "Restrict memories: never shown, only counted as withheld."),
+        ("reject", "Reject memories: erase their text and quotes for good."),
+        ("reset", "Put memories back to unconfirmed."),
+    ]:
+        add(action, _decide(action), help).add_argument("ids", nargs="+", metavar="ID")
+
+    edit = add("edit", cmd_edit, "Change a memory's text or category; its id stays.")
+    edit.add_argument("id")
+    edit.add_argument("--text")
+    edit.add_argument("--category")
+
+    history = add("history", cmd_history, "Show the decisions, oldest first.")
+    history.add_argument("id", nargs="?")
+    history.add_argument("--json", action="store_true")
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = _Parser(add_help=False)
     common.add_argument(
@@ -313,34 +355,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--allow-remote", action="store_true", help="allow an HTTP address that is not loopback")
     add("token", cmd_token, "Print the bearer token that `serve --transport http` requires.")
 
-    listing = add("list", cmd_list, "List memories, most recent first.")
-    listing.add_argument("--state", choices=[*STATES, "all"], default="all")
-    listing.add_argument("--json", action="store_true", help="a JSON array of memories")
-
-    show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
-    show.add_argument("id")
-    show.add_argument("--json", action="store_true")
-
-    for action, help in [
-        ("approve", "Approve memories: assistants see them as confirmed."),
-        ("restrict", "Restrict memories: never shown, only counted as withheld."),
-        ("reject", "Reject memories: erase their text and quotes for good."),
-        ("reset", "Put memories back to unconfirmed."),
-    ]:
-        add(action, _decide(action), help).add_argument("ids", nargs="+", metavar="ID")
-
-    edit = add("edit", cmd_edit, "Change a memory's text or category; its id stays.")
-    edit.add_argument("id")
-    edit.add_argument("--text")
-    edit.add_argument("--category")
-
-    history = add("history", cmd_history, "Show the decisions, oldest first.")
-    history.add_argument("id", nargs="?")
-    history.add_argument("--json", action="store_true")
+    _memory_commands(add)
 
     from .review import cmd_review  # the terminal review and, with --web, the browser's (review_web.py)
 
-    review = add("review", cmd_review, "Review the unconfirmed memories, newest first, one key each.")
+    review = add(
+        "review",
+        cmd_review,
+        "Review the unconfirmed memories, newest first, then the quotes waiting under approved ones, one key each.",
+    )
     review.add_argument("--web", action="store_true", help="review in the browser, served on 127.0.0.1 only")
     review.add_argument("--no-browser", action="store_true", help="with --web: print the address, open nothing")
 

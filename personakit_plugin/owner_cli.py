@@ -29,6 +29,8 @@ def _undid(decision: Decision) -> str:
         said += f", category {decision.category_after} -> {decision.category_before}"
     if decision.action == "edit":
         said += ", text as before the edit"
+    if decision.action == "accept-quote":
+        said += ", the quote waits for you again"
     return said + "."
 
 

@@ -30,8 +30,12 @@ if TYPE_CHECKING:
 
 SIMILAR_LIMIT = 3
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
+DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
 KEYS = "[a]pprove  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit"
+QUOTE_KEYS = "[k]eep quote  [d]rop quote"
 DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
+ERASE_WAIT = 5.0
+"""How long finishing an erasure waits for another process's reader to let go, in seconds."""
 
 
 # -- shared with the web review -----------------------------------------------------------
@@ -85,6 +89,38 @@ def check_edit(kit: PersonaKit, text: str | None, category: str | None) -> tuple
     if category is not None and category not in CATEGORIES:
         raise StoreError(f"{category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
     return text, category
+
+
+def review_queue(memories: Iterable[Memory]) -> list[Memory]:
+    """What the owner reviews, in order: the unconfirmed memories, newest first, then the approved
+    ones with quotes waiting for them (`Memory.pending`), newest first."""
+    every = list(memories)
+    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(
+        m for m in every if m.state != "unconfirmed" and m.pending
+    )
+
+
+def in_review(memory: Memory | None) -> bool:
+    """Whether a memory still waits for the owner: unconfirmed, or with a quote waiting."""
+    return memory is not None and (memory.state == "unconfirmed" or bool(memory.pending))
+
+
+def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
+    """Finish an erasure the store could not finish (another process was reading an old copy):
+    through the store's `finish_erasure(wait)` when it has one, else by rejecting again the
+    memories in `rejected` that are rejected. Raises `StoreError` with one sentence if it still cannot."""
+    finish = getattr(kit.store, "finish_erasure", None)
+    if finish is not None:
+        if not finish(ERASE_WAIT):
+            raise StoreError(
+                "Another program is still reading an older copy of the memory, so the erasure is not finished; "
+                "stop it and try again."
+            )
+        return
+    ids = list(rejected)
+    for memory_id, state in kit.store.states(ids).items():
+        if state == "rejected":
+            kit.store.decide(memory_id, "reject", kit.now())
 
 
 def undo(kit: PersonaKit) -> Decision | None:
@@ -161,8 +197,9 @@ class Terminal:
             data += os.read(self.fd, 1)
         return data.decode("utf-8", "replace")
 
-    def key(self, prompt: str, allowed: str, default: str | None = None) -> str:
-        """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D."""
+    def key(self, prompt: str, allowed: str, default: str | None = None, keys: str = KEYS) -> str:
+        """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D.
+        `?` or `h` shows `keys`."""
         self.write(prompt)
         while True:
             if self.tty:
@@ -178,7 +215,7 @@ class Terminal:
                     self.say(ch)
                     return ch
                 if ch in ("?", "h"):
-                    self.write(f"\n{KEYS}\n{prompt}")
+                    self.write(f"\n{keys}\n{prompt}")
                 continue
             line = self.infile.readline()
             if not line:
@@ -215,12 +252,15 @@ class Terminal:
 
 
 class Review:
-    """The terminal review: one memory at a time, newest first."""
+    """The terminal review: one memory at a time, the unconfirmed ones newest first, then the approved
+    ones with quotes waiting for the owner."""
 
     def __init__(self, kit: PersonaKit, terminal: Terminal) -> None:
         self.kit = kit
         self.t = terminal
-        self.queue: list[str] = [m.id for m in newest_first(kit.store.memories("unconfirmed"))]
+        queue = review_queue(kit.store.memories())
+        self.queue: list[str] = [m.id for m in queue]
+        self.waiting = sum(1 for m in queue if m.state != "unconfirmed")
         self.position = 0
         self.counts: dict[str, int] = {}
 
@@ -234,12 +274,15 @@ class Review:
         progress = f" {self.position + 1} of {len(self.queue)} "
         t.say()
         t.say("──" + progress + "─" * max(2, t.width - len(progress) - 2))
-        t.say(f"{memory.id}  {printable(memory.category)}  proposed {_when(memory.created)}")
+        approved = f"  approved {_when(memory.approved_at)}" if memory.state == "approved" else ""
+        t.say(f"{memory.id}  {printable(memory.category)}  proposed {_when(memory.created)}{approved}")
         t.say(self._wrap(memory.text, "  "))
         if memory.quotes:
-            t.say(f"Quotes, newest first ({len(memory.quotes)}):")
+            waiting = f", {len(memory.pending)} waiting for you" if memory.pending else ""
+            t.say(f"Quotes, newest first ({len(memory.quotes)}{waiting}):")
             for quote in reversed(memory.quotes):
-                t.say(self._wrap(f"“{quote}”", "  "))
+                mark = "[waiting for you] " if quote in memory.pending else ""
+                t.say(self._wrap(f"{mark}“{quote}”", "  "))
         similar = Similar(self.kit.store.memories()).to(memory)
         if similar:
             t.say("Similar memories:")
@@ -247,14 +290,25 @@ class Review:
                 t.say(self._wrap(f"{other.id}  {other.state:<11} {other.text}", "  "))
         else:
             t.say("Similar memories: none.")
+        if memory.pending:
+            t.say(self._wrap(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.", ""))
+
+    def keys(self, memory: Memory) -> tuple[str, str]:
+        """The key line for this memory and the keys it allows: approve unless it is approved, keep
+        and drop only while a quote waits."""
+        if not memory.pending:
+            return KEYS, "arxesuq"
+        if memory.state == "approved":
+            return f"{QUOTE_KEYS}  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit", "kdrxesuq"
+        return f"{QUOTE_KEYS}  {KEYS}", "kdarxesuq"
 
     # -- deciding -------------------------------------------------------------------------
 
     def current(self) -> Memory | None:
-        """The memory at the current position, skipping those no longer unconfirmed."""
+        """The memory at the current position, skipping those that no longer wait for the owner."""
         while self.position < len(self.queue):
             memory = self.kit.store.get(self.queue[self.position])
-            if memory is not None and memory.state == "unconfirmed":
+            if memory is not None and in_review(memory):
                 return memory
             del self.queue[self.position]
         return None
@@ -265,7 +319,7 @@ class Review:
         try:
             self.kit.store.decide(memory.id, action, self.kit.now())
         except StoreError as exc:
-            self.t.say(f"Not done: {printable(str(exc))}")
+            self.t.say(f"Not finished: {printable(str(exc))}")
             return False
         self.counts[action] = self.counts.get(action, 0) + 1
         self.t.say(f"{DONE[action]} {memory.id}.")
@@ -277,13 +331,43 @@ class Review:
         if self.t.key("Reject it? [y/N] ", "yn", default="n") != "y":
             self.t.say("Not rejected.")
             return
-        while not self.decide(memory, "reject"):
-            if self.kit.store.states([memory.id]).get(memory.id) != "rejected":
-                return  # the store changed nothing; the memory is shown again
-            # Rejected but not yet erased from every file: rejecting again finishes the erasure.
-            if self.t.key("Try again to finish erasing it? [y/N] ", "yn", default="n") != "y":
-                self.t.say(f"Not erased yet: `personakit reject {memory.id}` finishes erasing it.")
+        if self.decide(memory, "reject") or self.kit.store.states([memory.id]).get(memory.id) != "rejected":
+            return  # done, or the store changed nothing and the memory is shown again
+        if self.finish(memory):  # it was rejected but not yet erased from every file
+            self.counts["reject"] = self.counts.get("reject", 0) + 1
+            self.t.say(f"Rejected {memory.id}.")
+
+    def finish(self, memory: Memory) -> bool:
+        """After a StoreError left an erasure unfinished: try again as often as the owner asks."""
+        while self.t.key("Try again to finish erasing it? [y/N] ", "yn", default="n") == "y":
+            try:
+                finish_erasing(self.kit, [memory.id])
+            except StoreError as exc:
+                self.t.say(f"Not finished: {printable(str(exc))}")
+                continue
+            return True
+        self.t.say("Not erased from every file yet; the sentence above says what finishes it.")
+        return False
+
+    def decide_quote(self, memory: Memory, action: str) -> None:
+        """Keep (accept) or drop the newest quote waiting under the memory; the memory stays on screen
+        while another quote waits."""
+        quote = memory.pending[-1]
+        if action == "drop-quote":
+            self.t.say(DROP_WARNING)
+            if self.t.key("Drop it? [y/N] ", "yn", default="n") != "y":
+                self.t.say("Not dropped.")
                 return
+        try:
+            self.kit.store.decide(memory.id, action, self.kit.now(), quote=quote)
+        except StoreError as exc:
+            self.t.say(f"Not finished: {printable(str(exc))}")
+            after = self.kit.store.get(memory.id)
+            if action != "drop-quote" or after is None or quote in after.quotes or not self.finish(memory):
+                return
+        self.counts[action] = self.counts.get(action, 0) + 1
+        done = "Kept the quote as evidence of" if action == "accept-quote" else "Dropped and erased the quote of"
+        self.t.say(f"{done} {memory.id}.")
 
     def edit(self, memory: Memory) -> None:
         t = self.t
@@ -308,7 +392,10 @@ class Review:
             t.say(f"Not edited: {printable(str(exc))}")
             return
         self.counts["edit"] = self.counts.get("edit", 0) + 1
-        t.say(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
+        if memory.state == "unconfirmed":
+            t.say(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
+        else:
+            t.say(f"Edited {memory.id}; it is still {memory.state}.")
 
     def undo(self) -> None:
         try:
@@ -323,7 +410,7 @@ class Review:
         state = memory.state if memory is not None else "gone"
         self.t.say(f"Undid {decision.action} of {decision.memory_id}; it is {state} again.")
         self.counts["undo"] = self.counts.get("undo", 0) + 1
-        if memory is None or memory.state != "unconfirmed":
+        if memory is None or not in_review(memory):
             return
         if memory.id in self.queue:
             self.position = self.queue.index(memory.id)
@@ -333,43 +420,70 @@ class Review:
     def summary(self) -> str:
         names = [("approve", "approved"), ("restrict", "restricted"), ("reject", "rejected"), ("edit", "edited")]
         parts = [f"{self.counts.get(action, 0)} {word}" for action, word in names]
+        for action, word in [("accept-quote", "kept"), ("drop-quote", "dropped")]:
+            if self.counts.get(action):
+                n = self.counts[action]
+                parts.append(f"{n} quote{'' if n == 1 else 's'} {word}")
         if self.counts.get("undo"):
             parts.append(f"{self.counts['undo']} undone")
         return "Reviewed: " + ", ".join(parts) + "."
 
+    def introduce(self) -> bool:
+        """Say what there is to review; False when there is nothing."""
+        unconfirmed = len(self.queue) - self.waiting
+        waiting = f"{self.waiting} approved {'memory' if self.waiting == 1 else 'memories'} with quotes waiting for you"
+        if not self.queue:
+            self.t.say("Nothing to review: there are no unconfirmed memories and no quotes waiting for you.")
+            return False
+        if not self.waiting:
+            self.t.say(f"{unconfirmed} unconfirmed memories, newest first. {KEYS}.")
+        elif not unconfirmed:
+            self.t.say(f"{waiting}, newest first. {QUOTE_KEYS}.")
+        else:
+            self.t.say(f"{unconfirmed} unconfirmed memories, newest first, then {waiting}. {KEYS}; {QUOTE_KEYS}.")
+        return True
+
+    def step(self, memory: Memory) -> bool:
+        """Show one memory and act on one key; False when the owner quits."""
+        self.show(memory)
+        line, allowed = self.keys(memory)
+        key = self.t.key(f"({self.position + 1} of {len(self.queue)}) {line}? ", allowed, keys=line)
+        actions = {"a": "approve", "r": "restrict"}
+        if key == "q":
+            return False
+        if key in actions:
+            self.decide(memory, actions[key])
+        elif key == "k":
+            self.decide_quote(memory, "accept-quote")
+        elif key == "d":
+            self.decide_quote(memory, "drop-quote")
+        elif key == "x":
+            self.reject(memory)
+        elif key == "e":
+            self.edit(memory)
+        elif key == "s":
+            self.t.say(f"Skipped {memory.id}.")
+            self.position += 1
+        elif key == "u":
+            self.undo()
+        return True
+
     def run(self) -> None:
         t = self.t
-        if not self.queue:
-            t.say("Nothing to review: there are no unconfirmed memories.")
+        if not self.introduce():
             return
-        t.say(f"{len(self.queue)} unconfirmed memories, newest first. {KEYS}.")
         with t.session():
             while True:
                 memory = self.current()
                 if memory is None:
                     t.say()
-                    t.say("No more unconfirmed memories to review.")
+                    t.say("No more unconfirmed memories or waiting quotes to review.")
                     if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
                         self.undo()
                         continue
                     break
-                self.show(memory)
-                key = t.key(f"({self.position + 1} of {len(self.queue)}) {KEYS}? ", "arxesuq")
-                if key == "q":
+                if not self.step(memory):
                     break
-                if key == "a":
-                    self.decide(memory, "approve")
-                elif key == "r":
-                    self.decide(memory, "restrict")
-                elif key == "x":
-                    self.reject(memory)
-                elif key == "e":
-                    self.edit(memory)
-                elif key == "s":
-                    t.say(f"Skipped {memory.id}.")
-                    self.position += 1
-                elif key == "u":
-                    self.undo()
         t.say(self.summary())
 
 
@@ -396,4 +510,14 @@ def cmd_review(args: argparse.Namespace) -> None:
         kit.close()
 
 
-__all__: Sequence[str] = ["Similar", "check_edit", "cmd_review", "newest_first", "review_terminal", "undo"]
+__all__: Sequence[str] = [
+    "Similar",
+    "check_edit",
+    "cmd_review",
+    "finish_erasing",
+    "in_review",
+    "newest_first",
+    "review_queue",
+    "review_terminal",
+    "undo",
+]

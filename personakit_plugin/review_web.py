@@ -4,11 +4,15 @@ The standard library's `http.server` serves one page (`review_page.html`) and a 
 
 - `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT`
 - `POST /api/decide` with `{"id", "action", "text"?, "category"?}`
+- `POST /api/decide` with `{"id", "action": "accept-quote"|"drop-quote", "quote"}` for a quote waiting
+  under an approved memory (`GET` lists them as each memory's `pending`; `state=waiting` lists the
+  memories with one)
 - `POST /api/undo`
+- `POST /api/finish-erasing`
 
-`GET /api/memories` also lists `unfinished`: memories rejected whose erasure the store could not
-finish (it raised a StoreError, whose sentence the page shows as an error); rejecting one again
-finishes it.
+`GET /api/memories` also lists `unfinished`: memories whose erasure (a reject, a dropped quote) the store could not
+finish (it raised a StoreError, whose sentence the page shows as an error), until
+`/api/finish-erasing` (or another erasure) goes through.
 
 The browser is opened on a private file that forwards to the address (`redirect_file`), so the
 token never stands on a command line that other local users can read.
@@ -40,9 +44,9 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
 from .display import json_printable, printable
-from .model import DECISIONS, STATES, Decision, Memory
+from .model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
 from .plugins import PluginError
-from .review import Similar, check_edit, newest_first, undo
+from .review import Similar, check_edit, finish_erasing, newest_first, undo
 from .store import StoreError, UnknownMemory
 
 if TYPE_CHECKING:
@@ -83,6 +87,7 @@ def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any
         "category": None if rejected else memory.category,
         "state": memory.state,
         "quotes": [] if rejected else list(memory.quotes),
+        "pending": [] if rejected else list(memory.pending),
         "created": memory.created,
         "touched": memory.touched,
     }
@@ -102,6 +107,29 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     }
 
 
+VIEWS = (*STATES, "waiting", "all")
+"""What the page can list: a state, the memories with quotes waiting for the owner, or every memory."""
+
+
+def _decision_body(body: dict[str, Any]) -> tuple[str, str, str | None, str | None, str | None]:
+    """The id, action, text, category and quote of a decision the page sent, checked."""
+    memory_id, action = body.get("id"), body.get("action")
+    if not isinstance(memory_id, str) or not memory_id:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "Give the memory's id as a string.")
+    if not isinstance(action, str) or action not in (*DECISIONS, *QUOTE_DECISIONS):
+        raise ApiError(
+            HTTPStatus.BAD_REQUEST, f"The action must be one of {', '.join((*DECISIONS, *QUOTE_DECISIONS))}."
+        )
+    text, category, quote = body.get("text"), body.get("category"), body.get("quote")
+    if text is not None and not isinstance(text, str):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "The text must be a string.")
+    if category is not None and not isinstance(category, str):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "The category must be a string.")
+    if action in QUOTE_DECISIONS and not isinstance(quote, str):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "Give the quote to keep or drop, exactly as it is shown, as a string.")
+    return memory_id, action, text, category, quote if isinstance(quote, str) else None
+
+
 class ReviewApi:
     """What the page can ask for; one lock, so requests from the server's threads go one at a time."""
 
@@ -112,15 +140,18 @@ class ReviewApi:
         """Memories rejected whose erasure the store could not finish (it raised a StoreError)."""
 
     def memories(self, state: str, query: str) -> dict[str, Any]:
-        if state not in (*STATES, "all"):
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(STATES)}, all.")
+        """The memories in one state (or `all`, or `waiting`: those with quotes waiting for the owner),
+        matching `query` in their text or quotes, with the counts of each."""
+        if state not in VIEWS:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(VIEWS)}.")
         with self.lock:
             every = self.kit.store.memories()
         counts = {name: 0 for name in STATES}
         for memory in every:
             counts[memory.state] = counts.get(memory.state, 0) + 1
-        chosen = [m for m in every if state == "all" or m.state == state]
-        if state == "unconfirmed":
+        counts["waiting"] = sum(1 for m in every if m.pending)
+        chosen = [m for m in every if state == "all" or m.state == state or (state == "waiting" and m.pending)]
+        if state in ("unconfirmed", "waiting"):
             chosen = newest_first(chosen)
         needle = query.strip().casefold()
         if needle:
@@ -139,16 +170,7 @@ class ReviewApi:
         }
 
     def decide(self, body: dict[str, Any]) -> dict[str, Any]:
-        memory_id, action = body.get("id"), body.get("action")
-        if not isinstance(memory_id, str) or not memory_id:
-            raise ApiError(HTTPStatus.BAD_REQUEST, "Give the memory's id as a string.")
-        if action not in DECISIONS:
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"The action must be one of {', '.join(DECISIONS)}.")
-        text, category = body.get("text"), body.get("category")
-        if text is not None and not isinstance(text, str):
-            raise ApiError(HTTPStatus.BAD_REQUEST, "The text must be a string.")
-        if category is not None and not isinstance(category, str):
-            raise ApiError(HTTPStatus.BAD_REQUEST, "The category must be a string.")
+        memory_id, action, text, category, quote = _decision_body(body)
         with self.lock:
             memory = self.kit.store.get(memory_id)
             if memory is None:
@@ -164,25 +186,38 @@ class ReviewApi:
                 if text is None and category is None:
                     raise ApiError(HTTPStatus.BAD_REQUEST, "Give a new text, a new category or both.")
                 decision = self.kit.store.decide(memory_id, action, self.kit.now(), text=text, category=category)
-            elif action == "reject":
-                decision = self._reject(memory_id)
+            elif action in ("reject", "drop-quote"):
+                decision = self._erase(memory_id, action, quote)
+            elif action == "accept-quote":
+                decision = self.kit.store.decide(memory_id, action, self.kit.now(), quote=quote)
             else:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
             after = self.kit.store.get(memory_id)
         return {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
 
-    def _reject(self, memory_id: str) -> Decision:
-        """Reject (or reject again, which finishes an erasure the store could not finish). When the
-        store raises, its sentence goes to the page as an error; a memory it left rejected but not yet
-        erased from every file is listed as `unfinished` until a reject goes through."""
+    def _erase(self, memory_id: str, action: str, quote: str | None) -> Decision:
+        """Reject (or reject again) or drop a quote. When the store raises, its sentence goes to the
+        page as an error; when it had removed what it was asked to but could not erase every copy yet,
+        the memory is listed as `unfinished` until an erasure goes through."""
         try:
-            decision = self.kit.store.decide(memory_id, "reject", self.kit.now())
+            if action == "drop-quote":
+                decision = self.kit.store.decide(memory_id, action, self.kit.now(), quote=quote)
+            else:
+                decision = self.kit.store.decide(memory_id, action, self.kit.now())
         except StoreError:
-            if self.kit.store.states([memory_id]).get(memory_id) == "rejected":
-                self.unfinished.add(memory_id)
+            after = self.kit.store.get(memory_id)
+            if after is not None and (after.state == "rejected" if action == "reject" else quote not in after.quotes):
+                self.unfinished.add(memory_id)  # removed, but not yet erased from every file
             raise
-        self.unfinished.clear()  # the store finished erasing: every earlier reject's copies went with it
+        self.unfinished.clear()  # the store finished erasing: every earlier erasure's copies went with it
         return decision
+
+    def finish_erasing(self) -> dict[str, Any]:
+        """Finish the erasures the store could not finish; a StoreError if it still cannot."""
+        with self.lock:
+            finish_erasing(self.kit, sorted(self.unfinished))
+            self.unfinished.clear()
+        return {"unfinished": []}
 
     def undo(self) -> dict[str, Any]:
         with self.lock:
@@ -313,6 +348,8 @@ class ReviewHandler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, self.server.api.decide(body))
             elif path == "/api/undo":
                 self._json(HTTPStatus.OK, self.server.api.undo())
+            elif path == "/api/finish-erasing":
+                self._json(HTTPStatus.OK, self.server.api.finish_erasing())
             else:
                 self._error(HTTPStatus.NOT_FOUND, "There is nothing here.")
 

@@ -41,14 +41,14 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from .display import json_printable
-from .model import CATEGORIES, DECISIONS, STATES, TEXT_LIMIT, ExportedDecision, ExportedMemory
+from .model import CATEGORIES, DECISIONS, QUOTE_DECISIONS, STATES, TEXT_LIMIT, ExportedDecision, ExportedMemory
 from .store import Restored, Store, StoreError
 
 if TYPE_CHECKING:
     from .kit import PersonaKit
 
 ID = re.compile(r"m_[0-9a-f]{12}")
-ACTIONS = (*DECISIONS, "undo")
+ACTIONS = (*DECISIONS, *QUOTE_DECISIONS, "undo")
 OWNER_NAMES = frozenset({"default_user", "user", "me", "owner", "the_user"})
 MAX_SEQ = 2**53 - 1
 """The largest decision number an import may carry: an integer any JSON reader holds exactly, far
@@ -108,6 +108,8 @@ def _check(memory: ExportedMemory, where: str) -> None:
             raise TransferError(f"{where} needs its created and touched times.")
         if any(not quote.strip() for quote in memory.quotes):
             raise TransferError(f"{where} has an empty quote.")
+        if not set(memory.pending) <= set(memory.quotes):
+            raise TransferError(f"{where} has a quote waiting for review that is not among its quotes.")
     elif memory.text or memory.quotes:
         raise TransferError(f"{where} is rejected but holds text or quotes, which a reject erases.")
     for at in (memory.created, memory.touched, memory.approved_at):

@@ -174,3 +174,26 @@ def reader_holding(folder: Path) -> Iterator[None]:
         yield
     finally:
         db.close()
+
+
+# -- quotes that wait for the owner -----------------------------------------------------------------
+
+WAITING_TEXT = "Keeps a paper notebook for every project"
+WAITING_QUOTES = ("my notebooks, one per project", "paper notebook, always", "a new notebook for this one")
+"""The quote the owner approved the memory with, then two an assistant added afterwards (oldest first)."""
+
+
+def seed_waiting(folder: Path) -> str:
+    """An approved memory with two quotes waiting for the owner (`Memory.pending`): proposed with the
+    first of WAITING_QUOTES, approved, then proposed again with the other two. Its id."""
+    (memory_id,) = seed(folder, (WAITING_TEXT, WAITING_QUOTES[0], "tools"))
+    decide(folder, "approve", memory_id)
+    seed(folder, *((WAITING_TEXT, quote, "tools") for quote in WAITING_QUOTES[1:]))
+    memory = stored(folder, memory_id)
+    assert memory.pending == WAITING_QUOTES[1:], memory
+    return memory_id
+
+
+def folder_bytes(folder: Path) -> bytes:
+    """Every byte of every file in the data folder."""
+    return b"".join(path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file())

@@ -362,6 +362,51 @@ def test_show_json(pk, folder, ids, how):
     assert (decision["before"], decision["after"]) == ("unconfirmed", "approved")
 
 
+# -- quotes waiting for the owner --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_show_marks_the_quotes_waiting_for_the_owner(pk, folder, how):
+    waiting = conftest.seed_waiting(folder)
+    old, first, second = conftest.WAITING_QUOTES
+
+    out = pk("show", waiting, how=how).ok()
+
+    assert f"  [waiting for you] “{second}”\n  [waiting for you] “{first}”\n  “{old}”" in out
+    assert "2 quotes wait for you" in out and "personakit review" in out
+    memory = pk("show", waiting, "--json", how=how).json()
+    assert (memory["quotes"], memory["pending"]) == ([old, first, second], [first, second])
+    assert [d["action"] for d in memory["history"]] == ["approve"]
+
+
+def test_list_counts_and_lists_the_quotes_waiting(pk, folder, ids):
+    waiting = conftest.seed_waiting(folder)
+    old, first, second = conftest.WAITING_QUOTES
+
+    row = next(line for line in pk("list").lines() if line.startswith(waiting))
+
+    assert "  3 (2 waiting)  " in row
+    by_id = listed(pk)
+    assert by_id[waiting]["pending"] == [first, second] and by_id[waiting]["quotes"] == [old, first, second]
+    assert all(by_id[memory_id]["pending"] == [] for memory_id in ids)
+    with opened(folder) as kit:
+        kit.store.decide(waiting, "accept-quote", kit.now(), quote=second)
+    assert listed(pk)[waiting]["pending"] == [first]
+    assert f"[waiting for you] “{second}”" not in pk("show", waiting).ok()
+    assert "1 quote waits for you" in pk("show", waiting).ok()
+
+
+def test_undoing_a_kept_quote_says_it_waits_again(pk, folder):
+    waiting = conftest.seed_waiting(folder)
+    with opened(folder) as kit:
+        kit.store.decide(waiting, "accept-quote", kit.now(), quote=conftest.WAITING_QUOTES[2])
+
+    out = pk("undo").ok()
+
+    assert f"accept-quote of {waiting}" in out and "the quote waits for you again" in out
+    assert "accept-quote (undone)" in pk("history", waiting).ok()
+
+
 def test_show_a_rejected_memory_says_it_was_erased(pk, folder, ids):
     decide(folder, "reject", ids[0])
 

@@ -20,14 +20,17 @@ import pytest
 
 from .conftest import (
     HOSTILE_ESCAPED,
+    WAITING_QUOTES,
     clean_environ,
     decide,
+    folder_bytes,
     hidden_characters,
     opened,
     personakit_command,
     reader_holding,
     seed,
     seed_hostile,
+    seed_waiting,
     skip_without_undo,
     stored,
 )
@@ -261,7 +264,7 @@ def test_nothing_to_review(folder: Path, review) -> None:
     (memory,) = seed(folder, ("Already seen", "seen", "other"))
     decide(folder, "approve", memory)
     t = review()
-    t.expect("Nothing to review: there are no unconfirmed memories.")
+    t.expect("Nothing to review: there are no unconfirmed memories and no quotes waiting for you.")
     assert t.wait() == 0
 
 
@@ -351,7 +354,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(fol
         t.expect("[y/N]")
         t.send("y")
         failed = t.expect("Try again to finish erasing it? [y/N]", timeout=60)
-    assert "Not done: " in failed and "erase" in failed, "the store's sentence, as an error"
+    assert "Not finished: " in failed and "erase" in failed, "the store's sentence, as an error"
     assert f"Rejected {memory}." not in failed, "never told it was done"
     t.send("y")
     t.expect(f"Rejected {memory}.")
@@ -373,8 +376,72 @@ def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) ->
         t.send("y")
         t.expect("Try again to finish erasing it? [y/N]", timeout=60)
         t.send("n")
-        t.expect(f"Not erased yet: `personakit reject {memory}` finishes erasing it.")
+        t.expect("Not erased from every file yet; the sentence above says what finishes it.")
     t.expect("No more unconfirmed memories")
     t.send("q")
     t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
+    assert t.wait() == 0
+    assert stored(folder, memory).state == "rejected", "rejected, though not yet erased from every file"
+
+
+def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Path, review) -> None:
+    waiting = seed_waiting(folder)
+    (unconfirmed,) = seed(folder, ("Reads on the train", "I read on the train", "background"))
+    old, first, second = WAITING_QUOTES
+    t = review()
+    t.expect("1 unconfirmed memories, newest first, then 1 approved memory with quotes waiting for you. [a]pprove")
+    t.expect("[k]eep quote  [d]rop quote.\n")
+    shown = t.expect(PROMPT)
+    assert "1 of 2" in shown and unconfirmed in shown
+    assert "[k]eep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
+    t.send("s")
+    shown = t.expect(PROMPT)
+    assert "2 of 2" in shown and waiting in shown and "  approved " in shown
+    assert "Quotes, newest first (3, 2 waiting for you):" in shown
+    assert f"[waiting for you] “{second}”" in shown and f"[waiting for you] “{first}”" in shown
+    assert f"  “{old}”" in shown, "the quote the owner approved it with does not wait"
+    assert f"Waiting for you: “{second}”" in shown
+    assert "[k]eep quote  [d]rop quote  [r]estrict" in shown and "[a]pprove" not in shown
+    t.send("a")  # not offered: nothing happens
+    t.send("k")
+    t.expect(f"Kept the quote as evidence of {waiting}.")
+    assert stored(folder, waiting).pending == (first,)
+    with opened(folder) as kit:
+        assert kit.read("notebook", 7).memories[0].evidence == [second, old]
+
+    shown = t.expect(PROMPT)
+    assert f"Waiting for you: “{first}”" in shown and "(3, 1 waiting for you)" in shown
+    t.send("u")
+    t.expect(f"Undid accept-quote of {waiting}; it is approved again.")
+    assert stored(folder, waiting).pending == (first, second)
+    t.expect(PROMPT)
+    t.send("k")
+    t.expect(f"Kept the quote as evidence of {waiting}.")
+    t.expect(PROMPT)
+    t.send("d")
+    t.expect("Dropping erases this quote for good; it cannot be undone.")
+    t.expect("Drop it? [y/N]")
+    t.send("n")
+    t.expect("Not dropped.")
+    t.expect(PROMPT)
+    t.send("d")
+    t.expect("[y/N]")
+    t.send("y")
+    t.expect(f"Dropped and erased the quote of {waiting}.")
+    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.send("q")
+    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited, 2 quotes kept, 1 quote dropped, 1 undone.")
+    assert t.wait() == 0
+    memory = stored(folder, waiting)
+    assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
+    assert first.encode() not in folder_bytes(folder), "a dropped quote is erased"
+
+
+def test_only_quotes_waiting(folder: Path, review) -> None:
+    waiting = seed_waiting(folder)
+    t = review()
+    t.expect("1 approved memory with quotes waiting for you, newest first. [k]eep quote  [d]rop quote.")
+    shown = t.expect(PROMPT)
+    assert "1 of 1" in shown and waiting in shown
+    t.send("q")
     assert t.wait() == 0

@@ -33,14 +33,17 @@ from .conftest import (
     HOSTILE_ESCAPED,
     HOSTILE_QUOTE,
     HOSTILE_TEXT,
+    WAITING_QUOTES,
     clean_environ,
     decide,
+    folder_bytes,
     hidden_characters,
     opened,
     personakit_command,
     reader_holding,
     seed,
     seed_hostile,
+    seed_waiting,
     skip_without_undo,
     stored,
 )
@@ -178,7 +181,7 @@ def test_page_is_self_contained_and_locked_down(server: ReviewServer) -> None:
 def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, memories: dict[str, str]) -> None:
     status, answer = request(server, "/api/memories?state=unconfirmed")
     assert status == 200
-    assert answer["counts"] == {"unconfirmed": 2, "approved": 1, "restricted": 0, "rejected": 1}
+    assert answer["counts"] == {"unconfirmed": 2, "approved": 1, "restricted": 0, "rejected": 1, "waiting": 0}
     assert [m["id"] for m in answer["memories"]] == [memories["dog"], memories["tea"]], "newest first"
     tea = answer["memories"][1]
     assert tea["text"] == "Prefers tea over coffee" and tea["category"] == "preferences"
@@ -191,7 +194,7 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
 
     rejected = request(server, "/api/memories?state=rejected")[1]["memories"]
     assert rejected == [
-        {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": []}
+        {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": [], "pending": []}
         | {k: rejected[0][k] for k in ("created", "touched")}
     ]
     assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
@@ -529,9 +532,9 @@ def test_the_page_reviews_with_the_keyboard(
 
         tools.press("r")
         until_state(folder, dog, "restricted")
-        tools.press("3")
+        tools.press("4")
         tools.until(f"{CARDS} === '{dog}'", "the restricted tab")
-        tools.press("5")
+        tools.press("6")
         tools.until(f"{CARDS}.split(' ').length === 4", "every memory")
         tools.js("const s = document.getElementById('search'); s.value = 'python'; s.dispatchEvent(new Event('input'))")
         tools.until(f"{CARDS} === '{memories['python']}'", "the search")
@@ -709,3 +712,73 @@ def test_the_page_shows_an_unfinished_reject_as_an_error_and_finishes_it(
         assert states(folder)[dog] == "rejected"
     finally:
         tools.close()
+
+
+# -- quotes waiting for the owner ---------------------------------------------------------------------
+
+
+def test_waiting_quotes_are_listed_and_kept_or_dropped(folder: Path) -> None:
+    waiting = seed_waiting(folder)
+    old, first, second = WAITING_QUOTES
+    with serving(folder) as server:
+        status, answer = request(server, "/api/memories?state=waiting")
+        assert status == 200 and answer["counts"]["waiting"] == 1
+        (shown,) = answer["memories"]
+        assert (shown["id"], shown["quotes"], shown["pending"]) == (waiting, [old, first, second], [first, second])
+        assert request(server, "/api/memories?state=unconfirmed")[1]["memories"] == []
+
+        status, answer = request(server, "/api/decide", {"id": waiting, "action": "accept-quote", "quote": second})
+        assert status == 200 and answer["memory"]["pending"] == [first]
+        with opened(folder) as kit:
+            assert kit.read("notebook", 7).memories[0].evidence == [second, old]
+
+        for body, expected in [
+            ({"id": waiting, "action": "accept-quote", "quote": old}, 409),
+            ({"id": waiting, "action": "drop-quote"}, 400),
+            ({"id": waiting, "action": "drop-quote", "quote": 3}, 400),
+            ({"id": "m_000000000000", "action": "drop-quote", "quote": first}, 404),
+        ]:
+            status, answer = request(server, "/api/decide", body)
+            assert status == expected and answer["error"].endswith("."), (body, answer)
+        assert stored(folder, waiting).pending == (first,)
+
+        status, answer = request(server, "/api/decide", {"id": waiting, "action": "drop-quote", "quote": first})
+        assert status == 200 and answer["memory"]["quotes"] == [old, second] and answer["memory"]["pending"] == []
+        assert first.encode() not in folder_bytes(folder)
+        status, answer = request(server, "/api/undo", {})
+        assert status == 409 and "cannot be undone" in answer["error"]
+        assert request(server, "/api/memories?state=waiting")[1]["counts"]["waiting"] == 0
+
+
+def test_the_page_shows_waiting_quotes_with_keep_and_drop(chromium: str, folder: Path, tmp_path: Path) -> None:
+    waiting = seed_waiting(folder)
+    (unconfirmed,) = seed(folder, ("Reads on the train", "I read on the train", "background"))
+    old, first, second = WAITING_QUOTES
+    status = "document.getElementById('status').textContent"
+    marked = "[...document.querySelectorAll('.quotes li.waiting')].map(li => li.textContent).join(' | ')"
+    with serving(folder) as server:
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(server.url)
+            tools.until(f"{CARDS} === '{unconfirmed}'", "the unconfirmed memory first")
+            assert "Quotes wait for you under 1 approved memory (press 2)" in tools.js(status)
+            assert tools.js("document.querySelectorAll('.quotes li.waiting').length") == 0
+            assert "Quotes waiting1" in tools.js("document.getElementById('tabs').textContent")
+            tools.press("2")
+            tools.until(f"{CARDS} === '{waiting}'", "the waiting tab")
+            assert tools.js(marked) == f"waiting for you “{second}”KeepDrop | waiting for you “{first}”KeepDrop"
+            assert tools.js("document.querySelectorAll('.quotes li').length") == 3
+            assert "Approve" not in tools.js("document.querySelector('.card .actions').textContent")
+            tools.screenshot(tmp_path / "waiting.png")
+
+            tools.js("document.querySelector('.quotes li.waiting button.approve').click()")
+            tools.until(f"{status}.startsWith('Kept the quote')", "kept")
+            assert stored(folder, waiting).pending == (first,)
+            tools.js("window.confirm = () => true")
+            tools.press("d")
+            tools.until(f"{status}.startsWith('Dropped the quote')", "dropped")
+            memory = stored(folder, waiting)
+            assert (memory.quotes, memory.pending) == ((old, second), ())
+            tools.until("document.querySelector('.empty')?.textContent === 'No quote is waiting for you.'", "done")
+        finally:
+            tools.close()

@@ -11,6 +11,7 @@ import stat
 from personakit_plugin.transfer import OWNER_NAMES
 
 from . import test_cli
+from .conftest import WAITING_QUOTES, opened, seed_waiting
 from .test_cli import MEMORIES, listed, seed, snapshot
 
 environment, run = test_cli.environment, test_cli.run
@@ -362,3 +363,29 @@ def test_memory_json_out_of_range_is_one_sentence_and_changes_nothing(pk, folder
         assert (done.code, done.out) == (1, ""), (name, done.err)
         assert done.err.count("\n") == 1 and done.err.startswith("personakit: Line 1 of "), (name, done.err)
         assert snapshot(folder) == before, name
+
+
+# -- quotes waiting for the owner travel with the memory ------------------------------------------------
+
+
+def test_waiting_quotes_and_quote_decisions_round_trip(pk, run, folder, tmp_path):
+    waiting = seed_waiting(folder)
+    old, first, second = WAITING_QUOTES
+    with opened(folder) as kit:
+        kit.store.decide(waiting, "accept-quote", kit.now(), quote=second)
+    (line,) = pk("export").ok().splitlines()
+    assert json.loads(line)["pending"] == [first]
+    (tmp_path / "out.jsonl").write_text(line + "\n", encoding="utf-8")
+
+    run("--data-dir", tmp_path / "copy", "import", tmp_path / "out.jsonl").ok()
+
+    memory = listed(lambda *args, how: run("--data-dir", tmp_path / "copy", *args, how=how))[waiting]
+    assert (memory["quotes"], memory["pending"]) == ([old, first, second], [first])
+    assert run("--data-dir", tmp_path / "copy", "export").ok() == line + "\n"
+
+
+def test_an_import_with_a_waiting_quote_not_among_its_quotes_is_refused(pk, folder, tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(memory_line(state="approved", quotes=["one"], pending=["two"]), encoding="utf-8")
+    done = pk("import", path)
+    assert done.code == 1 and done.err.count("\n") == 1 and "waiting" in done.err

@@ -60,11 +60,44 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (memory_id, seq)
     );
     """,
+    # 2: quotes that wait for the owner. A quote an assistant adds while its memory is approved is
+    # `pending`: not evidence of it until the owner accepts it (or drops it, erased like a reject's
+    # quotes); `accepted_by` is the decision that accepted it, so undoing that makes it wait again.
+    # `erasures` marks each reject or dropped quote whose tables are not rewritten yet (by decision,
+    # never text), so that the next decision of any PersonaKit finishes an erasure another connection
+    # held up. Adding columns with constant defaults rewrites nothing.
+    """
+    ALTER TABLE quotes
+        ADD COLUMN pending boolean NOT NULL DEFAULT false,
+        ADD COLUMN accepted_by bigint;
+    CREATE TABLE erasures (
+        seq bigint PRIMARY KEY,             -- the decision that erased: a reject or a drop-quote
+        xid bigint NOT NULL DEFAULT txid_current()  -- its transaction: older ones may still see the rows
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
-OWN_TABLES = frozenset({"memories", "quotes", "aliases", "decisions", "previous_texts", "schema_version"})
+TABLES_SINCE = {
+    "memories": 1,
+    "quotes": 1,
+    "aliases": 1,
+    "decisions": 1,
+    "previous_texts": 1,
+    "schema_version": 1,
+    "erasures": 2,
+}
+"""PersonaKit's tables, each with the migration that creates it."""
+
+
+def own_tables(version: int) -> frozenset[str]:
+    """The tables a schema at `version` has."""
+    return frozenset(table for table, since in TABLES_SINCE.items() if since <= version)
+
 
 ERASED_TABLES = ("memories", "quotes", "previous_texts")
 """The tables that hold text, rewritten after a reject so no live page keeps what it deleted. (The
 word index, in `memories`, holds hashes of words, never words.)"""
+
+QUOTE_TABLES = ("quotes",)
+"""The table a dropped quote was in, rewritten after the drop: no other table holds a quote."""

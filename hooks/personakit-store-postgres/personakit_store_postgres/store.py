@@ -8,22 +8,35 @@ it read earlier. Reads take no lock; PostgreSQL gives each one a consistent snap
 acknowledged after its commit, which PostgreSQL makes durable (`synchronous_commit` on, its default).
 
 A reject deletes the text, category, quotes, words and replaced texts, and then rewrites the
-tables that hold text (`VACUUM FULL`) so the erased bytes stay in no live page; the word index
-holds hashes of words, never words (`word_key`), so it needs no rewrite. What PostgreSQL can still
-hold after that (write-ahead log, backups, replicas) is in the README.
+tables that hold text (`VACUUM FULL`, once no transaction that began before the reject is left: it
+would keep the deleted rows for that one) so the erased bytes stay in no live page; the word index
+holds hashes of words, never words (`word_key`), so it needs no rewrite. A dropped quote (one that
+waited for the owner under an approved memory) is deleted and its table rewritten the same way. Each
+such decision is marked in `erasures` until its rewrite is done, so one that another connection held
+up is finished by the next decision of any PersonaKit. What PostgreSQL can still hold after that
+(write-ahead log, backups, replicas) is in the README.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import msgspec
 import psycopg
-from personakit_plugin.model import STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from personakit_plugin.model import (
+    QUOTE_DECISIONS,
+    STATE_AFTER,
+    Candidate,
+    Decision,
+    ExportedDecision,
+    ExportedMemory,
+    Memory,
+)
 from personakit_plugin.store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -43,19 +56,23 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from .schema import ERASED_TABLES, MIGRATIONS, OWN_TABLES, SCHEMA_VERSION
+from .schema import ERASED_TABLES, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
 
 DEFAULT_SCHEMA = "personakit"
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server when opening the store or a pooled connection."""
-ERASE_LOCK_TIMEOUT = "5s"
-"""How long the rewrite after a reject waits for other connections to let go of the tables."""
+ERASE_WAIT = 5.0
+"""Seconds the rewrite after a reject or a dropped quote waits for other connections to be done with
+the tables (and with transactions that began before the erasure)."""
+FINISH_WAIT = 1.0
+"""Seconds another decision (or a store opening) waits for them, to finish an erasure that was held up:
+readers queue behind the rewrite while it waits, and that decision is not the one that erased."""
 
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 _FIND = "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = %s"
 _ADD_QUOTE = (
-    "INSERT INTO quotes (memory_id, seq, quote) "
-    "SELECT %(id)s, coalesce(max(seq), 0) + 1, %(quote)s FROM quotes WHERE memory_id = %(id)s "
+    "INSERT INTO quotes (memory_id, seq, quote, pending) "
+    "SELECT %(id)s, coalesce(max(seq), 0) + 1, %(quote)s, %(pending)s FROM quotes WHERE memory_id = %(id)s "
     "HAVING NOT EXISTS (SELECT 1 FROM quotes WHERE memory_id = %(id)s AND quote = %(quote)s)"
 )
 _MATCHED = "length(words) - length(ts_delete(words, %(keys)s::text[]))"
@@ -64,6 +81,26 @@ _HITS = f"SELECT id, state, touched, {_MATCHED} AS matched FROM memories WHERE w
 """The memories sharing a word with the question (the GIN index finds them), each with how many."""
 _ORDER = "m.matched DESC, m.state <> 'approved', m.touched DESC, m.id"
 """The default ranking's order (`rank_overlap`), over rows named `m` with a `matched` column."""
+_UNFINISHED = "SELECT EXISTS (SELECT 1 FROM erasures)"
+"""Whether an erasure is marked but its rewrite not done yet (another connection held it up)."""
+_OLDER_VIEWS = """SELECT EXISTS (
+    SELECT 1 FROM pg_stat_activity WHERE pid <> pg_backend_pid()
+        AND (datname = current_database() OR datname IS NULL)
+        AND (age(backend_xmin) >= age(%(xid)s::xid) OR age(backend_xid) >= age(%(xid)s::xid))
+    UNION ALL SELECT 1 FROM pg_replication_slots WHERE age(xmin) >= age(%(xid)s::xid)
+    UNION ALL SELECT 1 FROM pg_prepared_xacts WHERE age(transaction) >= age(%(xid)s::xid)
+)"""
+"""Whether a transaction (a session's, a prepared one's, or a replica's through its slot) began before
+transaction `xid` ended, so that it may still see the rows `xid` deleted and VACUUM FULL keeps them."""
+
+# What an erasing decision says when its rewrite cannot be done now, by what it erased: the start of
+# the sentence, then what finishes the rewrite when the tables are busy, and when the role does not
+# own them. Either way the rows are gone and the erasure stays marked for the next decision to finish.
+_UNFINISHED_SAYS = {
+    "memory": ("The memory was erased", "reject it again to finish erasing", "reject it again connected as"),
+    "memories": ("The memories were erased", "reject them again to finish erasing", "reject them again connected as"),
+    "quote": ("The quote was erased", "your next decision finishes erasing it", "make your next decision connected as"),
+}
 
 
 def location_of(url: str) -> str:
@@ -159,7 +196,12 @@ class PostgresStore:
             raise StoreError(
                 f"PersonaKit could connect to {location} once but not again; is it refusing connections?"
             ) from None
-        return cls(pool, location, schema)
+        store = cls(pool, location, schema)
+        # An erasure another connection held up, if any (otherwise one lookup). A role that may not
+        # finish it opens all the same: the mark waits for one that may.
+        with suppress(psycopg.Error, StoreError):
+            store._erase((), None)
+        return store
 
     def close(self) -> None:
         self._pool.close()
@@ -230,7 +272,8 @@ class PostgresStore:
             if state == "rejected":
                 return Proposed(found, False, state)
             cur.execute("UPDATE memories SET touched = greatest(touched, %s) WHERE id = %s", (now, found))
-            cur.execute(_ADD_QUOTE, {"id": found, "quote": quote})
+            # Words the owner has not seen wait under an approved memory until the owner accepts them.
+            cur.execute(_ADD_QUOTE, {"id": found, "quote": quote, "pending": state == "approved"})
             return Proposed(found, False, state)
 
     def matches(self, words: frozenset[str]) -> Matches:
@@ -284,8 +327,11 @@ class PostgresStore:
             return {}
         found: dict[str, list[str]] = {memory: [] for memory in ids}
         with self._read() as cur:
+            # A pending quote is not evidence of its approved memory; every quote of another is shown.
             for memory, quote in cur.execute(
-                "SELECT memory_id, quote FROM quotes WHERE memory_id = ANY(%s::text[]) ORDER BY memory_id, seq",
+                "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                "WHERE q.memory_id = ANY(%s::text[]) AND NOT (q.pending AND m.state = 'approved') "
+                "ORDER BY q.memory_id, q.seq",
                 (list(found),),
             ):
                 found[memory].append(quote)
@@ -306,8 +352,10 @@ class PostgresStore:
             row = cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = %s", (memory_id,)).fetchone()
             if row is None:
                 return None
-            quotes = cur.execute("SELECT quote FROM quotes WHERE memory_id = %s ORDER BY seq", (memory_id,)).fetchall()
-        return memory_from_row(row, tuple(q for (q,) in quotes))
+            quotes = cur.execute(
+                "SELECT quote, pending FROM quotes WHERE memory_id = %s ORDER BY seq", (memory_id,)
+            ).fetchall()
+        return memory_from_row(row, tuple(q for q, _ in quotes), tuple(q for q, pending in quotes if pending))
 
     def memories(self, state: str | None = None) -> list[Memory]:
         where = "WHERE state = %(state)s" if state else ""
@@ -316,22 +364,46 @@ class PostgresStore:
                 f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id", {"state": state}
             ).fetchall()
             quotes: dict[str, list[str]] = {}
-            for memory, quote in cur.execute(
-                f"SELECT memory_id, quote FROM quotes WHERE memory_id IN (SELECT id FROM memories {where}) "
+            pending: dict[str, list[str]] = {}
+            for memory, quote, waits in cur.execute(
+                f"SELECT memory_id, quote, pending FROM quotes WHERE memory_id IN (SELECT id FROM memories {where}) "
                 "ORDER BY memory_id, seq",
                 {"state": state},
             ):
                 quotes.setdefault(memory, []).append(quote)
-        return [memory_from_row(row, tuple(quotes.get(row[0], ()))) for row in rows]
+                if waits:
+                    pending.setdefault(memory, []).append(quote)
+        return [memory_from_row(row, tuple(quotes.get(row[0], ())), tuple(pending.get(row[0], ()))) for row in rows]
 
     def decide(
-        self, memory_id: str, action: str, now: float, *, text: str | None = None, category: str | None = None
+        self,
+        memory_id: str,
+        action: str,
+        now: float,
+        *,
+        text: str | None = None,
+        category: str | None = None,
+        quote: str | None = None,
     ) -> Decision:
         with self._write() as cur:
-            decision = self._decide(cur, memory_id, action, now, text, category)
-        if action == "reject":
-            self._rewrite_erased()
+            if action in QUOTE_DECISIONS:
+                decision = self._decide_quote(cur, memory_id, action, now, quote)
+            else:
+                decision = self._decide(cur, memory_id, action, now, text, category)
+            unfinished = self._unfinished(cur)
+        self._finish_erasing(action, unfinished, "memory")
         return decision
+
+    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+        if action == "edit" or action in QUOTE_DECISIONS:
+            raise StoreError(f"{action} takes one memory at a time.")
+        if not memory_ids:
+            return []
+        with self._write() as cur:
+            decisions = [self._decide(cur, memory, action, now, None, None) for memory in memory_ids]
+            unfinished = self._unfinished(cur)
+        self._finish_erasing(action, unfinished, "memories" if len(memory_ids) > 1 else "memory")
+        return decisions
 
     def _decide(
         self, cur: psycopg.Cursor[Any], memory_id: str, action: str, now: float, text: str | None, category: str | None
@@ -353,6 +425,9 @@ class PostgresStore:
         if retexted:
             assert text is not None
             self._retext(cur, memory_id, text)
+        if action == "approve" and before != "approved":
+            # The owner approves the memory with the quotes it has now: none of them waits any more.
+            cur.execute("UPDATE quotes SET pending = false WHERE memory_id = %s AND pending", (memory_id,))
         cur.execute(
             "UPDATE memories SET state = %(after)s, category = %(category)s, touched = greatest(touched, %(now)s), "
             "approved_at = CASE WHEN %(action)s = 'approve' THEN %(now)s ELSE approved_at END WHERE id = %(id)s",
@@ -362,21 +437,41 @@ class PostgresStore:
             cur.execute("UPDATE memories SET text = NULL, category = 'other', words = '' WHERE id = %s", (memory_id,))
             for table in ("quotes", "previous_texts"):
                 cur.execute(sql.SQL("DELETE FROM {} WHERE memory_id = %s").format(sql.Identifier(table)), (memory_id,))
-        seq = self._record(cur, memory_id, action, before, after, category_before, category_after, now)
+        decision = self._record(cur, memory_id, action, before, after, category_before, category_after, now)
         if retexted:
             cur.execute(
-                "INSERT INTO previous_texts (memory_id, seq, text) VALUES (%s, %s, %s)", (memory_id, seq, text_before)
+                "INSERT INTO previous_texts (memory_id, seq, text) VALUES (%s, %s, %s)",
+                (memory_id, decision.seq, text_before),
             )
-        return Decision(
-            seq=seq,
-            memory_id=memory_id,
-            action=action,
-            before=before,
-            after=after,
-            category_before=category_before,
-            category_after=category_after,
-            at=now,
-        )
+        if action == "reject":
+            cur.execute("INSERT INTO erasures (seq) VALUES (%s)", (decision.seq,))
+        return decision
+
+    def _decide_quote(
+        self, cur: psycopg.Cursor[Any], memory_id: str, action: str, now: float, quote: str | None
+    ) -> Decision:
+        """Accept or drop one pending quote of an approved memory; the state stays. A drop deletes the
+        quote and marks the erasure, which `_finish_erasing` completes after the commit."""
+        row = cur.execute("SELECT state, category FROM memories WHERE id = %s", (memory_id,)).fetchone()
+        if row is None:
+            raise UnknownMemory(memory_id)
+        state, category = row
+        found = cur.execute(
+            "SELECT seq FROM quotes WHERE memory_id = %s AND quote = %s AND pending", (memory_id, quote or "")
+        ).fetchone()
+        if state != "approved" or quote is None or found is None:
+            raise StoreError(f"That quote is not waiting for your review on {memory_id}; `personakit show` lists it.")
+        decision = self._record(cur, memory_id, action, state, state, category, category, now)
+        if action == "accept-quote":
+            cur.execute(
+                "UPDATE quotes SET pending = false, accepted_by = %s WHERE memory_id = %s AND seq = %s",
+                (decision.seq, memory_id, found[0]),
+            )
+        else:
+            cur.execute("DELETE FROM quotes WHERE memory_id = %s AND seq = %s", (memory_id, found[0]))
+            cur.execute("INSERT INTO erasures (seq) VALUES (%s)", (decision.seq,))
+        cur.execute("UPDATE memories SET touched = greatest(touched, %s) WHERE id = %s", (now, memory_id))
+        return decision
 
     @staticmethod
     def _record(
@@ -388,14 +483,24 @@ class PostgresStore:
         category_before: str | None,
         category_after: str | None,
         at: float,
-    ) -> int:
+    ) -> Decision:
+        """Add a decision to the history (ids, states, categories and a time: never text)."""
         row = cur.execute(
             "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
             (memory, action, before, after, category_before, category_after, at),
         ).fetchone()
         assert row is not None
-        return int(row[0])
+        return Decision(
+            seq=int(row[0]),
+            memory_id=memory,
+            action=action,
+            before=before,
+            after=after,
+            category_before=category_before,
+            category_after=category_after,
+            at=at,
+        )
 
     @staticmethod
     def _retext(cur: psycopg.Cursor[Any], memory: str, text: str) -> None:
@@ -406,34 +511,84 @@ class PostgresStore:
         cur.execute("UPDATE memories SET text = %s, words = %s::tsvector WHERE id = %s", (text, _vector(text), memory))
         cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, memory))
 
-    def _rewrite_erased(self) -> None:
-        """Rewrite the tables a reject deleted from, so the erased text stays in no live page: a plain
-        VACUUM only marks the space free and leaves the bytes in it. The rewrite needs every other
-        connection to let go of those tables for a moment; it waits ERASE_LOCK_TIMEOUT for that."""
-        tables = sql.SQL(", ").join(sql.Identifier(self.schema, table) for table in ERASED_TABLES)
+    # -- erasure -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _unfinished(cur: psycopg.Cursor[Any]) -> bool:
+        row = cur.execute(_UNFINISHED).fetchone()
+        return bool(row and row[0])
+
+    def _finish_erasing(self, action: str, unfinished: bool, what: str) -> None:
+        """After a decision's commit: a reject rewrites the tables that hold text, a dropped quote its
+        table, and any other decision finishes an erasure still marked, saying nothing if it cannot."""
+        if action == "reject":
+            self._erase(ERASED_TABLES, what)
+        elif action == "drop-quote":
+            self._erase(QUOTE_TABLES, "quote")
+        elif unfinished:
+            self._erase((), None)
+
+    def _erase(self, tables: Sequence[str], what: str | None) -> None:
+        """Rewrite `tables` and those of every erasure still marked, so the erased text stays in no live
+        page, then clear the marks it covered. When that cannot be done now, the marks stay and, for the
+        owner's erasing decision (`what` it erased), a StoreError says so; otherwise nothing is said."""
         with self._connection() as conn:
+            marks = conn.execute(
+                "SELECT e.seq, e.xid, d.action FROM erasures e LEFT JOIN decisions d ON d.seq = e.seq"
+            ).fetchall()
+            wanted = set(tables)
+            for _, _, action in marks:
+                wanted.update(QUOTE_TABLES if action == "drop-quote" else ERASED_TABLES)
+            if not wanted:
+                return
+            erased, busy, as_owner = _UNFINISHED_SAYS.get(what or "", ("", "", ""))
             # VACUUM skips, with a mere warning, a table the role may not rewrite: look first.
             foreign = conn.execute(
                 "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
                 "WHERE n.nspname = %s AND c.relname = ANY(%s::text[]) AND NOT pg_has_role(c.relowner, 'USAGE')",
-                (self.schema, list(ERASED_TABLES)),
+                (self.schema, sorted(wanted)),
             ).fetchall()
-            if foreign:
+            if foreign and what is not None:
                 raise StoreError(
-                    f"The memory was erased in {self.location}, but the role {conn.info.user} does not own the "
-                    "tables it was in, so the erased text may remain in free space; reject it again connected "
-                    "as their owner."
+                    f"{erased} in {self.location}, but the role {conn.info.user} does not own PersonaKit's tables, "
+                    f"so the erased text may remain in free space; {as_owner} their owner."
                 )
-            try:
-                conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(ERASE_LOCK_TIMEOUT)))
-                conn.execute(sql.SQL("VACUUM (FULL) {}").format(tables))
-            except psycopg.errors.LockNotAvailable:
+            latest = max((int(xid) for _, xid, _ in marks), default=None)
+            if foreign or not self._rewrite(conn, sorted(wanted), latest, ERASE_WAIT if what else FINISH_WAIT):
+                if what is None:
+                    return
                 raise StoreError(
-                    f"The memory was erased in {self.location}, but another connection kept its tables busy, so "
-                    "the erased text may remain in free space; reject it again to finish erasing."
-                ) from None
-            finally:
-                conn.execute("RESET lock_timeout")
+                    f"{erased} in {self.location}, but another connection was still using its tables, so the "
+                    f"erased text may remain in free space; {busy}."
+                )
+            conn.execute("DELETE FROM erasures WHERE seq = ANY(%s::bigint[])", ([seq for seq, _, _ in marks],))
+
+    def _rewrite(self, conn: psycopg.Connection[Any], tables: list[str], latest: int | None, wait: float) -> bool:
+        """`VACUUM FULL` the tables: a plain VACUUM only marks the space free and leaves the bytes in it.
+
+        First, for up to `wait` seconds, until no transaction that could still see the rows erased by
+        transaction `latest` is left: VACUUM FULL copies such rows ("recently dead") into the new files,
+        whichever tables that transaction read. Then the rewrite needs every other connection to let
+        go of the tables for a moment, and waits what is left of `wait` for that. False if either wait
+        ran out: nothing then is rewritten."""
+        deadline = time.monotonic() + wait
+        while latest is not None and conn.execute(_OLDER_VIEWS, {"xid": str(latest % 2**32)}).fetchone() == (True,):
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        left = max(1, int((deadline - time.monotonic()) * 1000))
+        try:
+            conn.execute(sql.SQL("SET lock_timeout = {}").format(sql.Literal(f"{left}ms")))
+            conn.execute(
+                sql.SQL("VACUUM (FULL) {}").format(
+                    sql.SQL(", ").join(sql.Identifier(self.schema, table) for table in tables)
+                )
+            )
+        except psycopg.errors.LockNotAvailable:
+            return False
+        finally:
+            conn.execute("RESET lock_timeout")
+        return True
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         where = "WHERE memory_id = %(id)s" if memory_id else ""
@@ -457,6 +612,11 @@ class PostgresStore:
                     f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
                     "its text and quotes were erased."
                 )
+            if decision.action == "drop-quote":
+                raise StoreError(
+                    f"The latest decision, #{decision.seq}, dropped a quote of {memory}, and that cannot be undone: "
+                    "the quote was erased."
+                )
             current = cur.execute("SELECT state, category FROM memories WHERE id = %s", (memory,)).fetchone()
             if current is None or current[0] != decision.after:
                 raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
@@ -469,6 +629,11 @@ class PostgresStore:
                 ).fetchone()
                 if old is not None:
                     self._retext(cur, memory, old[0])
+            if decision.action == "accept-quote":
+                cur.execute(
+                    "UPDATE quotes SET pending = true, accepted_by = NULL WHERE memory_id = %s AND accepted_by = %s",
+                    (memory, decision.seq),
+                )
             if decision.action == "approve":
                 # Back to when it was approved before, if ever (by a decision still standing).
                 cur.execute(
@@ -489,7 +654,7 @@ class PostgresStore:
         with self._read() as cur:
             return exported(
                 cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                cur.execute("SELECT memory_id, quote FROM quotes ORDER BY memory_id, seq").fetchall(),
+                cur.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq").fetchall(),
                 cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
                 cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
@@ -497,30 +662,18 @@ class PostgresStore:
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """See `Store.restore`. The lookups are one query and the inserts are batched, so moving a
-        memory of 100,000 entries in is one transaction of a few statements per table."""
+        memory of 100,000 entries in is one transaction of a few statements per table. A created
+        memory keeps its pending quotes; quotes a record adds to a memory approved here wait for the
+        owner, as a proposal's do."""
         created: list[str] = []
         known: list[str] = []
-        wanted = {key for record in memories for key in restored_keys(record)}
         with self._write() as cur:
             fresh = cur.execute("SELECT NOT EXISTS (SELECT 1 FROM decisions)").fetchone() == (True,)
-            found: dict[str, tuple[str, str]] = {
-                key: (memory, state)
-                for key, memory, state in cur.execute(
-                    "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
-                    "WHERE a.key = ANY(%s::text[])",
-                    (list(wanted),),
-                )
-            }
-            have: dict[str, list[str]] = {}
-            for memory, quote in cur.execute(
-                "SELECT memory_id, quote FROM quotes WHERE memory_id = ANY(%s::text[]) ORDER BY memory_id, seq",
-                (sorted({memory for memory, _ in found.values()}),),
-            ):
-                have.setdefault(memory, []).append(quote)
-            added: list[tuple[str, int, str]] = []
+            found, have, last = self._restore_lookup(cur, memories)
+            added: list[tuple[str, int, str, bool]] = []
             rows: list[tuple[Any, ...]] = []
             alias_rows: dict[str, str] = {}
-            quote_rows: list[tuple[str, int, str]] = []
+            quote_rows: list[tuple[str, int, str, bool]] = []
             decisions: list[tuple[ExportedDecision, str, bool]] = []
             for record in memories:
                 kept = record.state != "rejected"
@@ -529,33 +682,70 @@ class PostgresStore:
                 if match is not None:
                     known.append(match[0])
                     if kept and match[1] != "rejected":
-                        quotes = have.setdefault(match[0], [])
+                        quotes = have.setdefault(match[0], set())
                         for quote in record.quotes:
                             if quote not in quotes:
-                                quotes.append(quote)
-                                added.append((match[0], len(quotes), quote))
+                                quotes.add(quote)
+                                last[match[0]] = last.get(match[0], 0) + 1
+                                added.append((match[0], last[match[0]], quote, match[1] == "approved"))
                     continue
                 rows.append((*restored_row(record), _vector(record.text or "") if kept else ""))
                 for key in keys:
                     found.setdefault(key, (record.id, record.state))
                     alias_rows.setdefault(key, record.id)
                 if kept:
-                    have[record.id] = list(record.quotes)
-                    quote_rows.extend((record.id, n, q) for n, q in enumerate(record.quotes, start=1))
+                    waiting = set(record.pending) if record.state == "approved" else set()
+                    have[record.id], last[record.id] = set(record.quotes), len(record.quotes)
+                    quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(record.quotes, start=1))
                 decisions.extend((d, record.id, kept) for d in record.history)
                 created.append(record.id)
-            if rows:
-                with cur.copy(f"COPY memories ({MEMORY_COLUMNS}, words) FROM STDIN") as copy:
-                    for values in rows:
-                        copy.write_row(values)
-                with cur.copy("COPY aliases (key, memory_id) FROM STDIN") as copy:
-                    for alias in alias_rows.items():
-                        copy.write_row(alias)
-            with cur.copy("COPY quotes (memory_id, seq, quote) FROM STDIN") as copy:
-                for quote_row in (*quote_rows, *added):
-                    copy.write_row(quote_row)
+            self._restore_rows(cur, rows, alias_rows, [*quote_rows, *added])
             self._restore_decisions(cur, sorted(decisions, key=lambda entry: entry[0].seq), fresh)
         return Restored(created, known, len(added))
+
+    @staticmethod
+    def _restore_lookup(
+        cur: psycopg.Cursor[Any], memories: Sequence[ExportedMemory]
+    ) -> tuple[dict[str, tuple[str, str]], dict[str, set[str]], dict[str, int]]:
+        """What the store has of the records' memories: each key's (memory, state), and each memory's
+        quotes and highest quote number (a dropped quote leaves a gap, so not their count)."""
+        wanted = {key for record in memories for key in restored_keys(record)}
+        found: dict[str, tuple[str, str]] = {
+            key: (memory, state)
+            for key, memory, state in cur.execute(
+                "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
+                "WHERE a.key = ANY(%s::text[])",
+                (list(wanted),),
+            )
+        }
+        have: dict[str, set[str]] = {}
+        last: dict[str, int] = {}
+        for memory, quote, seq in cur.execute(
+            "SELECT memory_id, quote, seq FROM quotes WHERE memory_id = ANY(%s::text[])",
+            (sorted({memory for memory, _ in found.values()}),),
+        ):
+            have.setdefault(memory, set()).add(quote)
+            last[memory] = max(last.get(memory, 0), seq)
+        return found, have, last
+
+    @staticmethod
+    def _restore_rows(
+        cur: psycopg.Cursor[Any],
+        rows: list[tuple[Any, ...]],
+        alias_rows: dict[str, str],
+        quote_rows: list[tuple[str, int, str, bool]],
+    ) -> None:
+        """Copy the created memories, their aliases and every quote added (memory, number, quote, pending)."""
+        if rows:
+            with cur.copy(f"COPY memories ({MEMORY_COLUMNS}, words) FROM STDIN") as copy:
+                for values in rows:
+                    copy.write_row(values)
+            with cur.copy("COPY aliases (key, memory_id) FROM STDIN") as copy:
+                for alias in alias_rows.items():
+                    copy.write_row(alias)
+        with cur.copy("COPY quotes (memory_id, seq, quote, pending) FROM STDIN") as copy:
+            for quote_row in quote_rows:
+                copy.write_row(quote_row)
 
     @staticmethod
     def _restore_decisions(
@@ -616,7 +806,7 @@ def _migrate(conn: psycopg.Connection[Any], location: str, schema: str) -> None:
                 f"Schema {schema!r} in {location} has version {version}, newer than this PersonaKit store knows "
                 f"({SCHEMA_VERSION}); upgrade personakit-store-postgres to open it."
             )
-        if version > 0 and not tables >= OWN_TABLES:
+        if version > 0 and not tables >= own_tables(version):
             raise StoreError(f"Schema {schema!r} in {location} is missing PersonaKit tables; restore it from a backup.")
         conn.execute(sql.SQL("SET LOCAL search_path TO {}").format(name))
         for number in range(version + 1, SCHEMA_VERSION + 1):

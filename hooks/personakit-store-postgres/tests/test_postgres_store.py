@@ -6,19 +6,20 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import msgspec
 import psycopg
 import pytest
 from personakit_plugin import PersonaKit
 from personakit_plugin.sqlite_store import SqliteStore
 from personakit_plugin.store import Config, StoreError
-from personakit_plugin.words import content_words
+from personakit_plugin.words import content_words, memory_id
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 import personakit_store_postgres
 from personakit_store_postgres import PostgresStore, connection_string
 from personakit_store_postgres.schema import SCHEMA_VERSION
-from personakit_store_postgres.store import word_key
+from personakit_store_postgres.store import _migrate, word_key
 
 
 @pytest.fixture
@@ -165,6 +166,58 @@ def test_servers_opening_a_new_database_at_once_create_the_schema_once(postgres_
             each.close()
 
 
+def test_a_schema_1_store_migrates_to_quotes_that_wait_and_keeps_its_own(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 2 adds `pending` and `accepted_by` to the quotes: the quotes a store already had are
+    evidence, as they were; the ones proposed after the migration to an approved memory wait."""
+    monkeypatch.setattr(personakit_store_postgres.store, "SCHEMA_VERSION", 1)
+    memory = memory_id("Prefers tea")
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        _migrate(conn, "the test database", "personakit")
+        assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (1,)
+        conn.execute(
+            "INSERT INTO personakit.memories (id, text, category, state, created, touched, approved_at, words) "
+            "VALUES (%s, 'Prefers tea', 'preferences', 'approved', 1.0, 3.0, 3.0, %s::tsvector)",
+            (memory, " ".join(word_key(w) for w in content_words("Prefers tea"))),
+        )
+        conn.execute("INSERT INTO personakit.aliases (key, memory_id) VALUES (%s, %s)", (memory, memory))
+        conn.execute(
+            "INSERT INTO personakit.quotes (memory_id, seq, quote) VALUES (%(id)s, 1, 'tea please'), "
+            "(%(id)s, 2, 'green tea too')",
+            {"id": memory},
+        )
+    monkeypatch.undo()
+    store = PostgresStore.open(postgres_url)
+    try:
+        with psycopg.connect(postgres_url) as conn:
+            assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (SCHEMA_VERSION,)
+        kept = store.get(memory)
+        assert kept is not None and (kept.quotes, kept.pending) == (("tea please", "green tea too"), ())
+        store.propose("Prefers tea", "later words", "other", 4.0)
+        assert store.quotes([memory]) == {memory: ("tea please", "green tea too")}
+        later = store.get(memory)
+        assert later is not None and later.pending == ("later words",)
+    finally:
+        store.close()
+
+
+def test_restore_numbers_quotes_after_the_gap_a_dropped_quote_left(store: PostgresStore) -> None:
+    memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+    store.decide(memory, "approve", 2.0)
+    for n, words in enumerate(("dropped words", "kept words")):
+        store.propose("Prefers tea", words, "other", 3.0 + n)
+    store.decide(memory, "drop-quote", 5.0, quote="dropped words")
+    record = msgspec.structs.replace(store.dump()[0], quotes=("tea please", "imported words"), pending=())
+    assert store.restore([record]).quotes_added == 1
+    merged = store.get(memory)
+    assert merged is not None
+    assert (merged.quotes, merged.pending) == (
+        ("tea please", "kept words", "imported words"),
+        ("kept words", "imported words"),
+    )
+
+
 def test_connections_the_server_dropped_are_replaced(store: PostgresStore, postgres_url: str) -> None:
     memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
     with psycopg.connect(postgres_url, autocommit=True) as conn:
@@ -231,6 +284,8 @@ SECRET_TEXT = "Keeps an orchid greenhouse behind the garage"
 SECRET_EDIT = "Keeps an orchid greenhouse in Zyrnwick"
 SECRET_QUOTE = "nobody knows about my orchid greenhouse, codeword quillfeather"
 MARKERS = (b"orchid", b"greenhouse", b"Zyrnwick", b"quillfeather")
+DROPPED_QUOTE = "the spare key is under the flowerpot, codeword marblewhisk"
+DROPPED_MARKERS = (b"flowerpot", b"marblewhisk")
 
 
 def relation_bytes(postgres_cluster: object, url: str, schema: str = "personakit") -> bytes:
@@ -258,7 +313,7 @@ def relation_bytes(postgres_cluster: object, url: str, schema: str = "personakit
     return found
 
 
-def test_a_reject_leaves_the_text_in_no_live_page(
+def test_a_dropped_quote_and_a_reject_leave_the_text_in_no_live_page(
     postgres_cluster: object, store: PostgresStore, postgres_url: str
 ) -> None:
     for n in range(50):
@@ -266,9 +321,19 @@ def test_a_reject_leaves_the_text_in_no_live_page(
     memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 100.0).id
     store.decide(memory, "edit", 101.0, text=SECRET_EDIT)
     store.propose(SECRET_EDIT, SECRET_QUOTE + " again", "background", 102.0)
+    # A quote waiting under an approved memory, accepted and made to wait again (old row versions), then dropped.
+    walks = store.propose("Walks by the river every morning", "I walk by the river", "preferences", 103.0).id
+    store.decide(walks, "approve", 104.0)
+    store.propose("Walks by the river every morning", DROPPED_QUOTE, "other", 105.0)
+    store.decide(walks, "accept-quote", 106.0, quote=DROPPED_QUOTE)
+    store.undo(107.0)
     before = relation_bytes(postgres_cluster, postgres_url)
-    assert all(marker in before for marker in MARKERS), "the test would not see the text if it stayed"
-    store.decide(memory, "reject", 103.0)
+    assert all(marker in before for marker in MARKERS + DROPPED_MARKERS), "the test would see the text if it stayed"
+    store.decide(walks, "drop-quote", 108.0, quote=DROPPED_QUOTE)
+    dropped = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in DROPPED_MARKERS if marker in dropped] == []
+    assert b"I walk by the river" in dropped and all(marker in dropped for marker in MARKERS)
+    store.decide(memory, "reject", 109.0)
     after = relation_bytes(postgres_cluster, postgres_url)
     assert [marker for marker in MARKERS if marker in after] == []
     assert b"Ordinary memory number 7" in after
@@ -290,6 +355,84 @@ def test_a_reject_held_up_by_another_connection_says_so_and_a_second_reject_fini
     assert len(store.history(memory)) == 1
     after = relation_bytes(postgres_cluster, postgres_url)
     assert [marker for marker in MARKERS if marker in after] == []
+
+
+def erasures_marked(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM personakit.erasures").fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_a_dropped_quote_held_up_by_another_connection_says_so_and_the_next_decision_finishes(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+    store.decide(memory, "approve", 2.0)
+    store.propose("Prefers tea", DROPPED_QUOTE, "other", 3.0)
+    with psycopg.connect(postgres_url) as other:
+        other.execute("SELECT count(*) FROM personakit.quotes")  # an open transaction holding the table
+        with pytest.raises(StoreError, match="your next decision finishes erasing it") as caught:
+            store.decide(memory, "drop-quote", 4.0, quote=DROPPED_QUOTE)
+        other.rollback()
+    assert str(caught.value).endswith("erasing it.") and "\n" not in str(caught.value)
+    held = store.get(memory)
+    assert held is not None and held.quotes == ("tea please",) and erasures_marked(postgres_url) == 1
+    store.decide(memory, "restrict", 5.0)
+    assert erasures_marked(postgres_url) == 0
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in DROPPED_MARKERS if marker in after] == []
+
+
+def test_an_erasure_waits_for_transactions_that_could_still_see_the_rows(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    """A transaction that began before the drop, whatever it reads, keeps the deleted row alive for
+    VACUUM FULL, which would copy it into the new file: the store waits for it, or says so."""
+    memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+    store.decide(memory, "approve", 2.0)
+    store.propose("Prefers tea", DROPPED_QUOTE, "other", 3.0)
+    with psycopg.connect(postgres_url) as other:
+        other.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        other.execute("SELECT 1")  # a snapshot, but no lock on any PersonaKit table
+        with pytest.raises(StoreError, match="another connection was still using its tables"):
+            store.decide(memory, "drop-quote", 4.0, quote=DROPPED_QUOTE)
+        assert erasures_marked(postgres_url) == 1
+        store.decide(memory, "restrict", 5.0)  # still there: the mark stays, and nothing is said
+        assert erasures_marked(postgres_url) == 1
+        other.rollback()
+    store.decide(memory, "approve", 6.0)
+    assert erasures_marked(postgres_url) == 0
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in DROPPED_MARKERS if marker in after] == []
+
+
+def test_an_erasure_held_up_is_finished_by_the_next_store_that_opens(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 1.0).id
+    with psycopg.connect(postgres_url) as other:
+        other.execute("SELECT count(*) FROM personakit.memories")
+        with pytest.raises(StoreError, match="reject it again to finish erasing"):
+            store.decide(memory, "reject", 2.0)
+    assert erasures_marked(postgres_url) == 1
+    PostgresStore.open(postgres_url).close()
+    assert erasures_marked(postgres_url) == 0
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in MARKERS if marker in after] == []
+
+
+def test_rejecting_many_at_once_erases_them_all(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    keep = store.propose("Ordinary memory about the weather", "it rains", "other", 1.0).id
+    secret = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 2.0).id
+    dropped = store.propose("Hides a spare key", DROPPED_QUOTE, "background", 3.0).id
+    decisions = store.decide_many([secret, dropped], "reject", 4.0)
+    assert [d.memory_id for d in decisions] == [secret, dropped] and erasures_marked(postgres_url) == 0
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in MARKERS + DROPPED_MARKERS if marker in after] == []
+    assert b"it rains" in after and store.states([keep]) == {keep: "unconfirmed"}
 
 
 def test_a_role_that_cannot_rewrite_the_tables_is_told_and_the_owner_finishes(

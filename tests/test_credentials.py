@@ -3,23 +3,49 @@
 `corpus/secrets_positive.txt` holds one case a line, `kind<TAB>sentence`: a fictional secret inside
 ordinary prose, labelled with the detector expected to name it (a literal `\\n` stands for a line
 break). `corpus/ordinary_negative.txt` holds one ordinary sentence a line that must pass.
+
+`data/credentials_positive.txt` and `data/credentials_negative.txt` extend them with the secrets
+people actually say (PINs and door codes, seed phrases, TOTP seeds, backup codes, passwords on
+command lines, in other languages, after other labels and separators, in disguise) and with the
+sentences about them that hold none. Their positive lines are `family<TAB>kind<TAB>sentence`; in
+both, a line starting with `# ` heads a section, and `\\n`, `\\t` and `\\uXXXX` stand for a line
+break, a tab and any character, so that invisible characters stay visible in the file.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+import subprocess
+import sys
 import time
+import unicodedata
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from personakit_plugin.default_plugins import credentials
 from personakit_plugin.default_plugins.credentials import looks_like_secret, secret_kind
 
 CORPUS = Path(__file__).parent / "corpus"
+DATA = Path(__file__).parent / "data"
 
 
 def _lines(name: str) -> list[str]:
     text = (CORPUS / name).read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip()]
+
+
+def _unescape(text: str) -> str:
+    escapes = {"n": "\n", "t": "\t"}
+    return re.sub(r"\\(n|t|u[0-9a-fA-F]{4})", lambda m: escapes.get(m[1]) or chr(int(m[1][1:], 16)), text)
+
+
+def _data_lines(name: str) -> list[str]:
+    text = (DATA / name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("# ")]
 
 
 def _positive_cases() -> list[tuple[str, str]]:
@@ -30,25 +56,42 @@ def _positive_cases() -> list[tuple[str, str]]:
     return cases
 
 
-POSITIVE = _positive_cases()
-NEGATIVE = _lines("ordinary_negative.txt")
+def _family_cases() -> dict[str, list[tuple[str, str]]]:
+    families: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for line in _data_lines("credentials_positive.txt"):
+        family, kind, sentence = line.split("\t")
+        families[family].append((kind, _unescape(sentence)))
+    return dict(families)
+
+
+FAMILIES = _family_cases()
+POSITIVE = _positive_cases() + [case for cases in FAMILIES.values() for case in cases]
+NEGATIVE = _lines("ordinary_negative.txt") + [_unescape(line) for line in _data_lines("credentials_negative.txt")]
 
 
 def test_the_corpora_are_large_and_varied_enough() -> None:
-    assert len(POSITIVE) >= 45
-    assert len({kind for kind, _ in POSITIVE}) >= 30
-    assert len(NEGATIVE) >= 320
+    assert len(POSITIVE) >= 300
+    assert len({kind for kind, _ in POSITIVE}) >= 36
+    assert len(FAMILIES) >= 11
+    assert all(len(cases) >= 10 for cases in FAMILIES.values()), {f: len(c) for f, c in FAMILIES.items()}
+    assert len(NEGATIVE) >= 950
     assert len(set(NEGATIVE)) == len(NEGATIVE), "the negative corpus repeats a sentence"
+    assert len({sentence for _, sentence in POSITIVE}) == len(POSITIVE), "the positive corpus repeats a sentence"
 
 
 def test_detection_figures(capsys: pytest.CaptureFixture[str]) -> None:
     """Print recall and false positives, so that they are read in every test run, with or without -s."""
     detected = sum(looks_like_secret(sentence) for _, sentence in POSITIVE)
     refused = sum(looks_like_secret(sentence) for sentence in NEGATIVE)
+    kinds = len({kind for kind, _ in POSITIVE})
+    families = ", ".join(
+        f"{family} {sum(looks_like_secret(s) for _, s in cases)}/{len(cases)}" for family, cases in FAMILIES.items()
+    )
     with capsys.disabled():
         print(
-            f"\ncredential detection: recall {detected}/{len(POSITIVE)} ({detected / len(POSITIVE):.1%}), "
-            f"false positives {refused}/{len(NEGATIVE)} ({refused / len(NEGATIVE):.1%})"
+            f"\ncredential detection: recall {detected}/{len(POSITIVE)} ({detected / len(POSITIVE):.1%}) "
+            f"over {kinds} kinds, false positives {refused}/{len(NEGATIVE)} ({refused / len(NEGATIVE):.1%})"
+            f"\n  by family: {families}"
         )
 
 
@@ -69,6 +112,125 @@ def test_each_secret_is_named_by_its_own_detector() -> None:
 def test_no_ordinary_sentence_is_refused() -> None:
     refused = [f"{secret_kind(sentence)}: {sentence!r}" for sentence in NEGATIVE if looks_like_secret(sentence)]
     assert not refused, f"{len(refused)} of {len(NEGATIVE)} ordinary sentences refused:\n" + "\n".join(refused)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_every_family_of_everyday_secrets_is_detected(family: str) -> None:
+    """PINs, seed phrases, TOTP seeds, backup codes, command lines, other languages, other labels,
+    Wi-Fi keys, other separators, disguises and damaged key headers: each family on its own."""
+    wrong = [f"{kind} != {secret_kind(s)}: {s!r}" for kind, s in FAMILIES[family] if secret_kind(s) != kind]
+    assert not wrong, "\n".join(wrong)
+
+
+# --- Disguises: the same text, written so that a pattern over plain text would miss it -------------
+
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+
+
+def _fullwidth(text: str) -> str:
+    """Every printable ASCII character as its fullwidth form, and spaces as ideographic spaces."""
+    return "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else "\u3000" if ch == " " else ch for ch in text)
+
+
+def _interleaved(text: str) -> str:
+    """An invisible character after every character: zero-width spaces and joiners, BOMs, soft hyphens."""
+    return "".join(ch + INVISIBLE[i % len(INVISIBLE)] for i, ch in enumerate(text))
+
+
+def _lookalikes(text: str) -> str:
+    """Latin letters replaced by the Cyrillic letters that look the same."""
+    return text.translate(str.maketrans("aeopcxyABEKMHOPCTX", "аеорсхуАВЕКМНОРСТХ"))
+
+
+DISGUISES = [_fullwidth, _interleaved, _lookalikes]
+ASCII_POSITIVE = [(kind, sentence) for kind, sentence in POSITIVE if sentence.isascii()]
+ASCII_NEGATIVE = [sentence for sentence in NEGATIVE if sentence.isascii()]
+
+
+@pytest.mark.parametrize("disguise", DISGUISES, ids=lambda disguise: disguise.__name__.strip("_"))
+def test_a_disguised_secret_is_still_found_and_named(disguise: Callable[[str], str]) -> None:
+    assert len(ASCII_POSITIVE) >= 250
+    wrong = [f"{kind}: {s!r}" for kind, s in ASCII_POSITIVE if secret_kind(disguise(s)) != kind]
+    assert not wrong, f"{len(wrong)} disguised secrets missed or misnamed:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("disguise", DISGUISES, ids=lambda disguise: disguise.__name__.strip("_"))
+def test_a_disguised_ordinary_sentence_still_passes(disguise: Callable[[str], str]) -> None:
+    refused = [f"{secret_kind(disguise(s))}: {s!r}" for s in ASCII_NEGATIVE if looks_like_secret(disguise(s))]
+    assert not refused, "\n".join(refused)
+
+
+def test_the_disguises_are_undone_to_the_letter() -> None:
+    sentence = "my PIN is 4821 and the door code is 1234#"
+    assert unicodedata.normalize("NFKC", _fullwidth(sentence)) == sentence
+    assert all(credentials._normalise(disguise(sentence)) == sentence for disguise in DISGUISES)
+
+
+def test_foreign_words_are_not_read_as_latin() -> None:
+    """Only a word whose every letter outside ASCII looks Latin is read in Latin letters."""
+    for text in ["Мой пароль слишком короткий", "Ελένη διδάσκει μαθηματικά", "naïve café"]:
+        assert credentials._normalise(text) == unicodedata.normalize("NFKC", text)
+    assert credentials._normalise("раssword РІΝ") == "password PIN"
+
+
+# --- Seed phrases: the word list and its checksum -------------------------------------------------
+
+# The official English list's SHA-256, as published beside it in the BIP-39 repository.
+BIP39_ENGLISH_SHA256 = "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed3b24dbda"
+
+
+def test_the_bip39_word_list_is_the_published_one() -> None:
+    words = credentials._BIP39_ENGLISH.split()
+    assert len(words) == 2048 and words == sorted(words) and len({w[:4] for w in words}) == 2048
+    assert hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() == BIP39_ENGLISH_SHA256
+
+
+@pytest.mark.parametrize(
+    ("phrase", "valid"),
+    [
+        # Test vectors of the reference implementation (python-mnemonic, vectors.json).
+        ("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about", True),
+        ("legal winner thank year wave sausage worth useful legal winner thank yellow", True),
+        ("scheme spot photo card baby mountain device kick cradle pact join borrow", True),
+        ("zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong", True),
+        (" ".join(["abandon"] * 17 + ["agent"]), True),
+        (" ".join(["abandon"] * 23 + ["art"]), True),
+        ("scheme spot photo card baby mountain device kick cradle pact join bread", False),
+        ("zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo", False),
+    ],
+)
+def test_the_bip39_checksum_is_computed_as_wallets_do(phrase: str, valid: bool) -> None:
+    assert credentials._bip39_checksum_holds(phrase.split()) is valid
+
+
+def test_a_bare_run_of_list_words_needs_its_checksum_and_a_label_does_not() -> None:
+    phrase = "scheme spot photo card baby mountain device kick cradle pact join borrow"
+    unchecked = phrase.replace("borrow", "bread")
+    assert secret_kind(f"found in a drawer: {phrase}") == "seed-phrase"
+    assert secret_kind(f"found in a drawer: {unchecked}") is None
+    assert secret_kind(f"my seed phrase: {unchecked}") == "seed-phrase"
+    assert secret_kind(f"found in a drawer: {phrase.upper()}") is None, "a bare phrase is lower case"
+    assert secret_kind(", ".join(phrase.split())) is None, "a bare phrase is not a comma-separated list"
+
+
+def test_a_labelled_phrase_needs_twelve_words_nearly_all_different() -> None:
+    words = "enable need enforce useful blossom pilot barely just small knee rotate person".split()
+    assert secret_kind("seed phrase: " + " ".join(words)) == "seed-phrase"
+    assert secret_kind("seed phrase: " + " ".join(words[:11])) is None
+    assert secret_kind("seed phrase: " + " ".join(words[:4] * 3)) is None
+
+
+# --- Importing stays cheap --------------------------------------------------------------------------
+
+
+def test_importing_the_module_compiles_nothing_and_builds_no_word_index() -> None:
+    code = (
+        "from personakit_plugin.default_plugins import credentials as c\n"
+        "assert all(d.pattern._compiled is None for d in c._DETECTORS)\n"
+        "assert c._bip39_index.cache_info().currsize == 0\n"
+        "assert c.secret_kind('my PIN is 4821') == 'pin-code'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
 # Fictional values, built at run time so that no secret-shaped literal sits in this file.

@@ -1,0 +1,125 @@
+"""No detector of `credentials` can be made to backtrack for long.
+
+Every proposal's text (up to 4,000 characters) runs through every detector, so one pattern that an
+assistant can drive into catastrophic backtracking would stall the server. Each detector runs here,
+pattern and confirmation both, over adversarial 4,000-character texts built from the pieces its
+patterns are made of (labels, connectors, separators, digits, quotes, list words, key headers), in
+a child process that must finish within five seconds; `secret_kind` as a whole gets the same. The
+child also times each text: a typical one takes a few milliseconds, and none may take a quarter of
+a second, which a pattern quadratic in the length of a run (a run of dashes, say) already does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+
+import pytest
+
+from personakit_plugin.default_plugins import credentials
+
+LENGTH = 4000
+TIMEOUT = 5.0
+
+# The pieces the detectors are made of; each is repeated, alone and after each of the LEADS, to
+# fill a text, and the text ends in a character that makes the last match fail.
+PIECES = [
+    "a", "a ", "1", "1 ", "1-", "12-", "1.", "#", "*", ":", ": ", "=", "->", "—", " - ", "\n", "\t", " ",
+    "'", '"', "`", "(", ")", "[", "]", "{", "}", "/", "@", "%", "$", "_", "a:", "a@", "a/", "a=", "a-",
+    "password ", "password: ", "password is ", "pass: ", "pw ", "token ", "key ", "the ", "for ",
+    "PIN ", "PIN is ", "pin ", "door code ", "code for the door ", "the code to the safe is ", "safe ",
+    "seed phrase ", "recovery phrase: ", "abandon ", "abandon, ", "1. abandon ", "zoo 1 ", "ability able ",
+    "totp ", "TOTP secret: ", "ABCD ", "ABCD-", "ABCD", "2FA ", "backup codes: ", "8f3k-", "a1",
+    "mysql ", " -p", "-p'", "curl ", "curl -u a:", "-u ", "--password ", "--a-", "--", "sshpass -a ",
+    "docker login ", "smbclient -U a%", "credentials: a / ", "user a password ", "SSID a ", "login: ",
+    "-----BEGIN ", "BEGIN A ", "PRIVATE KEY ", "---", "otpauth://totp/", "?secret=", "secret=", "http://",
+    "eyJ", "AKIA", "ghp_", "sk-", "Bearer ", "Basic ", "key-", "hooks.slack.com/services/",
+    "\u200b", "ｐ", "а", "Passwort ist ", "mot de passe est ", "código de la puerta es ", "1 2 ",
+]  # fmt: skip
+LEADS = ["password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u "]
+# The pieces that fill the place of a value after each of the LEADS.
+FILLERS = ["1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-"]
+ENDINGS = ["", "!", "x", "\n", "8"]
+
+
+def _fill(start: str, piece: str, ending: str) -> str:
+    body = start + piece * (LENGTH // len(piece) + 1)
+    return body[: LENGTH - len(ending)] + ending
+
+
+def adversarial_texts() -> list[str]:
+    texts = [_fill("", piece, ENDINGS[i % len(ENDINGS)]) for i, piece in enumerate(PIECES)]
+    for i, (lead, piece) in enumerate(itertools.product(LEADS, FILLERS)):
+        texts.append(_fill(lead, piece, ENDINGS[i % len(ENDINGS)]))
+    words = credentials._BIP39_ENGLISH.split()
+    texts += [
+        " ".join(words)[:LENGTH],
+        ("seed phrase: " + ", ".join(words))[:LENGTH],
+        (("my seed phrase is " + " ".join(words[::3]) + " ") * 2)[:LENGTH],
+        _fill("password for ", "a ", ""),
+        _fill("the code for the ", "door ", "1"),
+        _fill("", "password ", "1"),
+        _fill("", "curl -u a", ":b"),
+    ]
+    return texts
+
+
+# Runs one detector, or `secret_kind` when given -1, over the texts read from stdin, and prints the
+# time the slowest text took and its beginning.
+CHILD = """
+import json, sys, time
+from personakit_plugin.default_plugins import credentials
+texts = json.load(sys.stdin)
+index = int(sys.argv[1])
+detector = credentials._DETECTORS[index] if index >= 0 else None
+slowest = (0.0, "")
+for text in texts:
+    start = time.perf_counter()
+    if detector is None:
+        credentials.secret_kind(text)
+    else:
+        for match in detector.pattern.finditer(credentials._normalise(text)):
+            if detector.confirm is not None:
+                detector.confirm(match)
+    slowest = max(slowest, (time.perf_counter() - start, text[:60]))
+print(json.dumps(slowest))
+"""
+
+DETECTORS = [(str(i), detector.name) for i, detector in enumerate(credentials._DETECTORS)]
+# `secret_kind` runs every detector, so its texts are shared among a few children.
+SHARES = 4
+TEXT_BOUND = 0.25
+
+
+def test_the_adversarial_texts_are_long_and_many() -> None:
+    texts = adversarial_texts()
+    assert len(texts) >= 200
+    assert all(LENGTH - 100 <= len(text) <= LENGTH for text in texts)
+
+
+def _run_child(index: str, texts: list[str], name: str) -> None:
+    try:
+        child = subprocess.run(
+            [sys.executable, "-c", CHILD, index],
+            input=json.dumps(texts),
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{name} took more than {TIMEOUT:.0f} seconds on {len(texts)} texts of {LENGTH} characters")
+    seconds, text = json.loads(child.stdout)
+    assert seconds < TEXT_BOUND, f"{name} took {seconds:.2f} s on {text!r}..."
+
+
+@pytest.mark.parametrize(("index", "name"), DETECTORS, ids=[f"{i}-{n}" for i, n in DETECTORS])
+def test_no_detector_backtracks_for_long_on_adversarial_text(index: str, name: str) -> None:
+    _run_child(index, adversarial_texts(), name)
+
+
+@pytest.mark.parametrize("share", range(SHARES))
+def test_secret_kind_as_a_whole_stays_fast_on_adversarial_text(share: int) -> None:
+    _run_child("-1", adversarial_texts()[share::SHARES], "secret_kind")

@@ -6,8 +6,8 @@ break). `corpus/ordinary_negative.txt` holds one ordinary sentence a line that m
 
 `data/credentials_positive.txt` and `data/credentials_negative.txt` extend them with the secrets
 people actually say (PINs and door codes, seed phrases, TOTP seeds, backup codes, passwords on
-command lines, in other languages, after other labels and separators, in disguise) and with the
-sentences about them that hold none. Their positive lines are `family<TAB>kind<TAB>sentence`; in
+command lines, in other languages, after other labels and separators, before their label, in
+disguise) and with the sentences about them that hold none. Their positive lines are `family<TAB>kind<TAB>sentence`; in
 both, a line starting with `# ` heads a section, and `\\n`, `\\t` and `\\uXXXX` stand for a line
 break, a tab and any character, so that invisible characters stay visible in the file.
 """
@@ -72,7 +72,7 @@ NEGATIVE = _lines("ordinary_negative.txt") + [_unescape(line) for line in _data_
 def test_the_corpora_are_large_and_varied_enough() -> None:
     assert len(POSITIVE) >= 300
     assert len({kind for kind, _ in POSITIVE}) >= 36
-    assert len(FAMILIES) >= 11
+    assert len(FAMILIES) >= 12
     assert all(len(cases) >= 10 for cases in FAMILIES.values()), {f: len(c) for f, c in FAMILIES.items()}
     assert len(NEGATIVE) >= 950
     assert len(set(NEGATIVE)) == len(NEGATIVE), "the negative corpus repeats a sentence"
@@ -117,7 +117,8 @@ def test_no_ordinary_sentence_is_refused() -> None:
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_every_family_of_everyday_secrets_is_detected(family: str) -> None:
     """PINs, seed phrases, TOTP seeds, backup codes, command lines, other languages, other labels,
-    Wi-Fi keys, other separators, disguises and damaged key headers: each family on its own."""
+    Wi-Fi keys, other separators, values before their labels, disguises and damaged key headers:
+    each family on its own, so that a regression names the family it hits."""
     wrong = [f"{kind} != {secret_kind(s)}: {s!r}" for kind, s in FAMILIES[family] if secret_kind(s) != kind]
     assert not wrong, "\n".join(wrong)
 

@@ -37,6 +37,7 @@ PIECES = [
     "-----BEGIN ", "BEGIN A ", "PRIVATE KEY ", "---", "otpauth://totp/", "?secret=", "secret=", "http://",
     "eyJ", "AKIA", "ghp_", "sk-", "Bearer ", "Basic ", "key-", "hooks.slack.com/services/",
     "\u200b", "ｐ", "а", "Passwort ist ", "mot de passe est ", "código de la puerta es ", "1 2 ",
+    "x is my password ", "4821 is my PIN ", "is my ", "1 is the ", "a1! as the ",
 ]  # fmt: skip
 LEADS = ["password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u "]
 # The pieces that fill the place of a value after each of the LEADS.

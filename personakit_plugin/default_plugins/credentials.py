@@ -47,18 +47,19 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   (credential-assignment), when the value looks like a credential rather than prose
   (`_is_credential_value`). Key and value may be joined by `:`, `=`, `->`, `=>`, `→`, a dash set off by
   spaces, an en or em dash, a verb ("is", "'s", "was", "ist", "lautet", "est", "es", "è", "é" ...), or
-  a line break alone, and then the value must be alone on its line ("password\\nhunter2x");
+  a line break alone, and then the value must be alone on its line ("password\\nhunter2x"). The
+  value may also come first: "I use Tr0ub4dor&3 as my password", "Sonne2024! ist mein Passwort";
 * a user name and a password given together: "credentials: bob / hunter2x", "login: jane:Pa55-word",
   "user jane, password hunter2x", "SSID BiscuitNet password sunshine42" (credential-pair);
 * PINs and the codes of doors, gates, alarms, safes, lockers and padlocks, card security codes and
   lock combinations: "my PIN is 4821", "the door code is 1234#", "safe combination 12-34-56", "the
   code for the front door: 1234", "I changed my PIN to 4821", "the padlock on the shed is 4-7-2",
-  "meine Geheimzahl ist 4821", "le digicode est 4821", "o código do portão é 1234" (pin-code): three
-  to twelve digits, perhaps grouped by spaces or dashes, perhaps with `#` or `*`, after a connecting
-  word or sign, or right after a label that can only mean a code ("alarm code 9021", "PIN 4821"). A
-  bare "code" counts only when the words after it name what it opens ("the code to the safe").
-  This is new: PINs used to be deliberately let through, since four digits read like any other
-  number; they are refused now, but only after a label that says what they are;
+  "4821 is my PIN", "meine Geheimzahl ist 4821", "le digicode est 4821", "o código do portão é 1234"
+  (pin-code): three to twelve digits, perhaps grouped by spaces or dashes, perhaps with `#` or `*`,
+  after a connecting word or sign, or right after a label that can only mean a code ("alarm code
+  9021", "PIN 4821"). A bare "code" counts only when the words after it name what it opens ("the
+  code to the safe"). This is new: PINs used to be deliberately let through, since four digits read
+  like any other number; they are refused now, but only next to a label that says what they are;
 * seed phrases: twelve or more words of the BIP-39 English list after "seed phrase", "recovery
   phrase", "mnemonic", "24 words" and the like, commas, numbering, capitals and a stray misspelt word
   allowed; and without any label, a run of twelve to twenty-four lower-case BIP-39 words separated
@@ -438,11 +439,15 @@ _CONNECTOR = (
 # "the password for the office printer downstairs is ...", "das Passwort für das WLAN ist ...",
 # "le code de la porte est ...": a preposition and up to five words between a label and its verb.
 _PREPOSITION = r"""(?:for|to|of|on|at|in|für|fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
-    |de|du|pour|del|della|dello
-    |dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
+    |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
 _CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,5}?"""
 # Numbers and codes may also follow a colon without a space: "alarm code:9021".
 _CONNECTOR_OR_COLON = r"""(?:""" + _CONNECTOR + r"""|\s*:\s*)"""
+# Between a value given first and its label: "... is my", "... as the", "... ist mein", "... est mon".
+_VALUE_FIRST_JOIN = r"""\s+(?:is|was|as|ist|war|als|est|comme|es|como|è|come|é|zijn)\s+
+    (?:(?:the|das|der|die|le|la|el|il|o|a|het|de)\s+(?:(?:my|mein|meine|mon|ma|mi|mio|mia|meu|minha|mijn)\s+)?
+    |(?:my|our|your|his|her|their|mein|meine|unser|unsere|mon|ma|notre|mi|nuestra|nuestro|mio|mia|meu|minha|mijn|ons
+    |onze)\s+)"""
 
 
 def _labelled(label: str, value: str, connector: str = _CONNECTOR) -> str:
@@ -490,14 +495,20 @@ _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]l
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
     |combina[cç][aã]o|combinatie|kombination|zahlenkombination)"""
 _PIN_VALUE = r"""(?P<pin>[#*]?\d+(?:[ \-–]\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
-# After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
-# after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 # "I changed my PIN to 4821", "the door code was set to 1234".
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
+# After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
+# after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 _PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{_CLAUSE})?{_CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE})
     | {_labelled(_PIN_WORD, "", _CONNECTOR_OR_COLON)}
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{_CLAUSE}){_CONNECTOR_OR_COLON}
     ){_PIN_VALUE}"""
+# The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
+# that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
+# of digit groups: read from every group, "1 1 1 ..." would cost the square of its length.
+_PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){_VALUE_FIRST_JOIN}
+    (?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL}
+    (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
 _LOCKED_THINGS = frozenset(
@@ -534,9 +545,10 @@ def _pin_is_real(match: re.Match[str]) -> bool:
     digits = sum(ch.isdigit() for ch in match["pin"])
     if not _MIN_PIN_DIGITS <= digits <= _MAX_PIN_DIGITS:
         return False
-    if match["generic"] and not _names_a_locked_thing(match["gclause"]):
+    groups = match.groupdict()
+    if groups.get("generic") and not _names_a_locked_thing(groups["gclause"]):
         return False
-    if match["bare"] and match["label"].casefold() == "pin" and match["label"] != "PIN":
+    if groups.get("bare") and groups["label"].casefold() == "pin" and groups["label"] != "PIN":
         return False
     return _fills_its_line(match, "pin") and _UNIT_AFTER.match(match.string[match.end() : match.end() + 40]) is None
 
@@ -756,6 +768,15 @@ def _key_value_is_credential(match: re.Match[str]) -> bool:
     return _is_credential_value(match["value"])
 
 
+# The value first: "I use Tr0ub4dor&3 as my password", "hunter2x is the wifi password", "Sonne2024! ist
+# mein Passwort", but not "report.pdf is password-protected" or "1Password is my password manager".
+_PASSWORD_FIRST = (
+    r"""(?<!\S)(?P<value>"[^"\n]*"|'[^'\n]*'|\S+)"""
+    + _VALUE_FIRST_JOIN
+    + r"""(?:[\w-]+\s+){0,2}?(?:password|passcode|passphrase|pw|passwort|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a
+    |senha|wachtwoord)(?![\w-]|\s*(?:manager|reset|policy|hint|field|prompt|strength|rules?|requirements?|change|app
+    |vault))"""
+)
 _KEY_ASSIGNMENT = _CREDENTIAL_KEY + r"""[\"']?(?:\s*(?::=|=>|->|→|[:=–—])\s*|\s+-{1,2}\s+)""" + _VALUE
 _PROSE_LABEL = r"""(?:\b(?:password|passcode|passphrase|passwd|pw|token|mot\s+de\s+passe|mdp|contrase(?:ñ|n)a|senha
        |palavra[- ]passe|parola\s+d['’]ordine|clave
@@ -879,8 +900,10 @@ _DETECTORS: tuple[_Detector, ...] = (
     # ...", "mein Passwort ist ...". A bare "key" is left out: "the key is COVID-19 testing" is about
     # something else.
     _Detector("credential-assignment", _compile(_labelled(_PROSE_LABEL, _VALUE), re.IGNORECASE), _value_is_credential),
+    _Detector("credential-assignment", _compile(_PASSWORD_FIRST, re.IGNORECASE), _value_is_credential),
     _Detector("credential-pair", _compile(_PAIR, re.IGNORECASE), _pair_is_real),
     _Detector("pin-code", _compile(_PIN, re.IGNORECASE), _pin_is_real),
+    _Detector("pin-code", _compile(_PIN_FIRST, re.IGNORECASE), _pin_is_real),
     _Detector(
         "seed-phrase", _compile(_SEED_LABEL + r"[\s\S]{0,40}?" + _SEED_RUN, re.IGNORECASE), _labelled_seed_phrase
     ),

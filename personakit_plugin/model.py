@@ -124,6 +124,9 @@ class ExportedDecision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
     category_after: str | None = None
     undone: bool = False
     previous_text: str | None = None
+    quote: str | None = None
+    """For an `accept-quote` still standing: the quote it accepted, so that undoing the decision
+    after an import makes that quote wait again."""
 
 
 class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -955,7 +955,9 @@ class SqliteStore:
         with self._read() as db:
             return exported(
                 db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                db.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq").fetchall(),
+                db.execute(
+                    "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
+                ).fetchall(),
                 db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
                 db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
@@ -1019,6 +1021,11 @@ class SqliteStore:
                         int(d.undone),
                     ),
                 )
+                if kept and d.quote is not None:
+                    db.execute(
+                        "UPDATE quotes SET accepted_by = ? WHERE memory_id = ? AND quote = ? AND NOT pending",
+                        (cursor.lastrowid, memory, d.quote),
+                    )
                 if kept and d.previous_text is not None:
                     db.execute(
                         "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",

@@ -180,12 +180,15 @@ def exported(
     decisions: Iterable[Sequence[Any]],
 ) -> list[ExportedMemory]:
     """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
-    order), quotes as (memory id, quote, pending) oldest first, aliases as (memory id, old key), replaced texts
+    order), quotes as (memory id, quote, pending, accepted by: the decision seq or None) oldest first, aliases as (memory id, old key), replaced texts
     as (memory id, decision seq, text), and decisions (DECISION_COLUMNS) by seq."""
     quoted: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
-    for owner, quote, pending in quotes:
+    accepted: dict[tuple[str, int], str] = {}
+    for owner, quote, pending, accepted_by in quotes:
         quoted.setdefault(owner, []).append(quote)
+        if accepted_by is not None:
+            accepted[(owner, accepted_by)] = quote
         if pending:
             waiting.setdefault(owner, []).append(quote)
     keys: dict[str, list[str]] = {}
@@ -206,6 +209,7 @@ def exported(
                 category_after=d.category_after,
                 undone=d.undone,
                 previous_text=previous.get((d.memory_id, d.seq)),
+                quote=accepted.get((d.memory_id, d.seq)),
             )
         )
     dumped = []

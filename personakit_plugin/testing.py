@@ -458,6 +458,19 @@ class StoreContract:
             assert two.dump() == dumped
             restored = two.get(memory)
             assert restored is not None and restored.pending == ("later words",)
+            # An accepted quote keeps its decision across a round trip: undoing it there makes it wait again.
+            one.decide(memory, "accept-quote", 3.5, quote="later words")
+            three = self.open_store(tmp_path / "three")
+            try:
+                three.restore(one.dump())
+                assert three.dump() == one.dump()
+                undone = three.undo(3.6)
+                assert undone is not None and undone.action == "accept-quote"
+                waiting = three.get(memory)
+                assert waiting is not None and waiting.pending == ("later words",)
+            finally:
+                three.close()
+            one.undo(3.7)
             # Quotes an import brings to a memory already approved here wait as well.
             one.propose("Prefers tea", "imported words", "other", 4.0)
             one.decide(memory, "accept-quote", 5.0, quote="later words")

@@ -654,7 +654,9 @@ class PostgresStore:
         with self._read() as cur:
             return exported(
                 cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                cur.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq").fetchall(),
+                cur.execute(
+                    "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
+                ).fetchall(),
                 cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
                 cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
@@ -773,6 +775,12 @@ class PostgresStore:
             for seq, (d, memory, kept) in zip(seqs, decisions, strict=True):
                 if kept and d.previous_text is not None:
                     copy.write_row((memory, seq, d.previous_text))
+        for seq, (d, memory, kept) in zip(seqs, decisions, strict=True):
+            if kept and d.quote is not None:
+                cur.execute(
+                    "UPDATE quotes SET accepted_by = %s WHERE memory_id = %s AND quote = %s AND NOT pending",
+                    (seq, memory, d.quote),
+                )
         cur.execute("SELECT setval(pg_get_serial_sequence('decisions', 'seq'), (SELECT max(seq) FROM decisions))")
 
 

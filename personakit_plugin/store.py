@@ -60,8 +60,10 @@ class Store(Protocol):
     Two more methods are optional, and the default read uses them when a backend has them (the
     SQLite store does): `top_matches(words, limit) -> Matches`, the first `limit` matches already
     in the default ranking's order with the restricted count, used instead of `matches` while the
-    default ranker is the one in effect; and `snapshot()`, a context manager that makes the reads
-    inside it one read transaction, held around a whole read.
+    default ranker is the one in effect; `snapshot()`, a context manager that makes the reads
+    inside it one read transaction, held around a whole read; and `finish_erasure(wait=0.0) -> bool`,
+    which completes an erasure that a reader held up (True when nothing is left to erase), offered by
+    the reviews to the owner after a reject or a dropped quote said it could not finish.
     """
 
     location: str

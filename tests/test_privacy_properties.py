@@ -7,9 +7,10 @@ reference of the contract's ranking and fill rules returns.
 
 The texts are built so that a leak is visible: every memory text carries its own tag word and every
 quote its own token (lowercase ASCII letters), the filler around an address is lowercase ASCII, spaces
-and a little punctuation, and every e-mail address is made only of characters the filler never uses
-(upper case, digits, non-ASCII letters and marks, and the address symbols). After the mask labels are
-taken out, a shown quote must hold nothing but filler characters.
+and a little punctuation, and every part of an e-mail address is made only of characters the filler
+never uses (upper case, digits, non-ASCII letters and marks, and the address symbols), whatever form
+the address takes (encoded, spelled out, with comments or invisible characters). After the mask labels
+are taken out, a shown quote must hold nothing but filler characters.
 """
 
 from __future__ import annotations
@@ -90,9 +91,53 @@ BEFORE = [" ", " <", " (", ", ", " mail: ", "\n"]
 AFTER = [" ", "> ", ") ", ", ", ". ", "\n", ""]
 
 
+# The forms in which a reader sees an address (see `redact_email`): each is drawn with any local part
+# and domain. At-signs NFKC makes `@`, or encoded; characters no reader sees; comments; spelled forms.
+AT_SIGNS = ["@", "\uff20", "\ufe6b", "&#64;", "&#X40;", "&commat;", "&amp;#64;", "%40", "%2540"]
+INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff", "\u200e"]
+SPELLED = [(" [AT] ", " [DOT] "), ("(AT)", "(DOT)"), (" {at} ", " {dot} "), (" at ", " dot "), (" [at] ", ".")]
+FORMS = ["plain", "plain", "comments", "spaced", "spelled", "mailto", "references", "percent"]
+
+
+@st.composite
+def local_parts(draw: st.DrawFn) -> str:
+    """A local part, sometimes a quoted one longer than the 64 characters a mailbox may have."""
+    if draw(st.integers(0, 9)) == 0:
+        return '"' + "Q" * draw(st.integers(65, 120)) + '"'
+    return draw(st.sampled_from(LOCAL_PARTS))
+
+
+@st.composite
+def sprinkled(draw: st.DrawFn, text: str) -> str:
+    """`text` with up to two characters no reader sees put anywhere in it."""
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(INVISIBLE)) + text[at:]
+    return text
+
+
+def encoded(text: str, percent: bool) -> str:
+    """Every character as an HTML character reference or percent-escape (UTF-8 bytes)."""
+    if percent:
+        return "".join(f"%{byte:02X}" for byte in text.encode())
+    return "".join(f"&#{ord(c)};" if ord(c) % 2 else f"&#x{ord(c):x};" for c in text)
+
+
 @st.composite
 def addresses(draw: st.DrawFn) -> str:
-    return draw(st.sampled_from(LOCAL_PARTS)) + "@" + draw(st.sampled_from(DOMAINS))
+    form = draw(st.sampled_from(FORMS))
+    local, domain, at = draw(local_parts()), draw(st.sampled_from(DOMAINS)), draw(st.sampled_from(AT_SIGNS))
+    if form in ("references", "percent"):
+        return encoded(f"{local}@{domain}", percent=form == "percent")
+    local, domain = draw(sprinkled(local)), draw(sprinkled(domain))
+    if form == "comments":
+        return f"{local}(CMT1){at}(CMT2){domain}"
+    if form == "spaced":
+        return f"{local} {at} {domain}"
+    if form == "spelled" and not domain.startswith("["):
+        spelled_at, spelled_dot = draw(st.sampled_from(SPELLED))
+        return local + spelled_at + domain.replace(".", spelled_dot)
+    return ("mailto:" if form == "mailto" else "") + local + at + domain
 
 
 @st.composite
@@ -207,7 +252,7 @@ def check_evidence(shown: list[str], quotes: list[str]) -> None:
         assert "@" not in evidence, evidence
         assert shows_only_filler(evidence), (evidence, quote)
         assert evidence.startswith(quote.split(" ", 1)[0]), (evidence, quote)  # its own token
-        if "@" not in quote:  # no address in it: shown as is, or cut with an ellipsis
+        if set(quote) <= FILLER_CHARS:  # no address in it: shown as is, or cut with an ellipsis
             if len(quote) <= 240:
                 assert evidence == quote
             else:
@@ -338,6 +383,18 @@ EDGE_ADDRESSES = [
     "JOHN{WORK}@X.ORG",  # braces are atext in RFC 5322
     "JOHN`Q`@X.ORG",  # so is the backtick
     "JOHN@[IPV6:2001:DB8::1]",  # an IPv6 address literal
+    # Forms a reader sees as an address though they are not written as one (see `redact_email`):
+    "JOHN\uff20X.ORG",  # the fullwidth at-sign, NFKC @
+    "JOHN\ufe6bX.ORG",  # the small at-sign, NFKC @
+    "JOHN(CMT)@X.ORG",  # a comment before the @
+    "JOHN@(CMT)X.ORG",  # and after it
+    '"' + "Q" * 100 + '"@X.ORG',  # a quoted local part longer than 64 characters
+    "JOHN%40X.ORG",  # percent-encoded
+    "JOHN&#64;X.ORG",  # an HTML character reference
+    "JO\u200bHN@X\u200b.ORG",  # zero-width spaces
+    "JOHN [AT] X [DOT] ORG",  # spelled out
+    "JOHN at X dot ORG",
+    "mailto:JOHN@X.ORG?SUBJECT=HI",
 ]
 
 

@@ -8,7 +8,9 @@ untouched, are checked by the contract's rules, and the published schemas are ou
 
 from __future__ import annotations
 
+import logging
 import re
+import traceback
 import warnings
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -105,6 +107,34 @@ READ_OUTPUT = _object_schema(ReadResult)
 PROPOSE_OUTPUT = _object_schema(ProposeResult)
 
 
+logger = logging.getLogger(__name__)
+
+FAILED = "PersonaKit could not {what}: {part} failed; the owner can see why in the server's log."
+
+
+def _failure(tool: str, exc: Exception) -> CallToolResult:
+    """A tool error that says what failed, not why: a plugin's or the store's message may hold the
+    owner's words or anything a plugin chose, so it goes to the server's log (stderr, never stdout,
+    the stdio transport's wire) and the assistant gets one fixed sentence."""
+    what = "answer this read" if tool == READ else "take this proposal"
+    if isinstance(exc, PluginError | StoreError):  # one sentence; a PluginError's names the plugin
+        part = "a plugin" if isinstance(exc, PluginError) else "the memory's store"
+        why = _loggable(str(exc))
+    else:
+        part = "something inside PersonaKit"
+        why = _loggable("".join(traceback.format_exception(exc)).rstrip(), keep="\n")
+    logger.error("%s failed: %s", tool, why)
+    return _error(FAILED.format(what=what, part=part))
+
+
+def _loggable(text: str, keep: str = "") -> str:
+    """`text` with control, format and separator characters (but those in `keep`) escaped, so that it
+    can neither drive the owner's terminal nor forge a line of the log."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in keep else c.encode("unicode_escape").decode() for c in text)
+
+
 class ArgumentError(ValueError):
     """A tool argument is missing, of the wrong type or over a bound; the message says which."""
 
@@ -177,9 +207,13 @@ def read(kit: PersonaKit, question: Any = _MISSING, limit: Any = _MISSING) -> Ca
     try:
         checked_question = _string("question", question, QUESTION_MAX)
         assert checked_question is not None
-        return _answer(kit.read(checked_question, _limit(limit)))
-    except (ArgumentError, PluginError, StoreError) as exc:
+        checked_limit = _limit(limit)
+    except ArgumentError as exc:
         return _error(str(exc))
+    try:
+        return _answer(kit.read(checked_question, checked_limit))
+    except Exception as exc:
+        return _failure(READ, exc)
 
 
 def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, category: Any = _MISSING) -> CallToolResult:
@@ -189,9 +223,12 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
         checked_quote = _string("quote", quote, QUOTE_MAX)
         checked_category = _string("category", category, 10_000, required=False)
         assert checked_text is not None and checked_quote is not None
-        return _answer(kit.propose(checked_text, checked_quote, checked_category))
-    except (ArgumentError, PluginError, StoreError) as exc:
+    except ArgumentError as exc:
         return _error(str(exc))
+    try:
+        return _answer(kit.propose(checked_text, checked_quote, checked_category))
+    except Exception as exc:
+        return _failure(PROPOSE, exc)
 
 
 def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> None:

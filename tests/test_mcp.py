@@ -13,6 +13,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
+from personakit_plugin import hookimpl
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.server import build_server
 from personakit_plugin.words import memory_id
@@ -335,3 +336,74 @@ async def test_server_keeps_answering_after_errors(kit: PersonaKit, client: Any)
     assert stored["stored"] is True
     read = structured(await client.call_tool(READ, {"question": "tea"}))
     assert [m["id"] for m in read["memories"]] == [stored["id"]]
+
+
+# -- a plugin that fails: one sentence for the assistant, the reason in the owner's log ------------
+
+SECRET = "falconry at the Zanzibar club, write to ann@example.org"
+"""What a broken plugin puts in its error message: the owner's words and an address."""
+READ_FAILED = "PersonaKit could not answer this read: a plugin failed; the owner can see why in the server's log."
+PROPOSE_FAILED = "PersonaKit could not take this proposal: a plugin failed; the owner can see why in the server's log."
+
+
+def raising(hook: str) -> object:
+    """A plugin named Exploding whose `hook` raises with SECRET in its message."""
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(f"cannot go on: {SECRET}")
+
+    fail.__name__ = hook
+    return type("Exploding", (), {hook: staticmethod(hookimpl(fail))})()
+
+
+def assert_generic(result: Any, sentence: str) -> None:
+    assert result.is_error is True
+    assert [block.text for block in result.content] == [sentence]
+
+
+@pytest.mark.parametrize("hook", ["personakit_read", "personakit_rank", "personakit_redact"])
+async def test_a_plugin_failing_in_a_read_gives_the_assistant_one_sentence(
+    make_kit: Any, caplog: pytest.LogCaptureFixture, hook: str
+) -> None:
+    """Over MCP: the assistant gets a fixed sentence, not the plugin's message (which may quote the
+    owner); the owner's log has the message and names the plugin."""
+    kit = make_kit(raising(hook))
+    kit.propose("Drinks green tea", "green tea please", "preferences")
+    async with Client(build_server(kit)) as client:
+        assert_generic(await client.call_tool("personakit_read", {"question": "tea"}), READ_FAILED)
+        proposed = structured(await client.call_tool("personakit_propose", {"text": "Likes jam", "quote": "jam!"}))
+        assert proposed["stored"] is True  # still serving
+    assert SECRET in caplog.text and "'Exploding'" in caplog.text
+
+
+@pytest.mark.parametrize("hook", ["personakit_propose", "personakit_refuse"])
+async def test_a_plugin_failing_in_a_proposal_gives_the_assistant_one_sentence(
+    make_kit: Any, caplog: pytest.LogCaptureFixture, hook: str
+) -> None:
+    kit = make_kit(raising(hook))
+    async with Client(build_server(kit)) as client:
+        arguments = {"text": "Likes jam", "quote": "jam!"}
+        assert_generic(await client.call_tool("personakit_propose", arguments), PROPOSE_FAILED)
+    assert SECRET in caplog.text and "'Exploding'" in caplog.text
+
+
+async def test_a_store_failing_in_a_read_gives_the_assistant_one_sentence(
+    make_kit: Any, caplog: pytest.LogCaptureFixture, tmp_path: Any
+) -> None:
+    from personakit_plugin.sqlite_store import SqliteStore
+    from personakit_plugin.store import StoreError
+
+    class Failing(SqliteStore):
+        def top_matches(self, words: frozenset[str], limit: int) -> Any:
+            raise StoreError(f"The page holding {SECRET} is damaged.")
+
+    class FailingStore:
+        @hookimpl
+        def personakit_store(self) -> SqliteStore:
+            return Failing.open(tmp_path / "failing")
+
+    kit = make_kit(FailingStore())
+    async with Client(build_server(kit)) as client:
+        result = await client.call_tool("personakit_read", {"question": "tea"})
+    assert_generic(result, READ_FAILED.replace("a plugin", "the memory's store"))
+    assert SECRET in caplog.text

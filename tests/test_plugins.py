@@ -214,13 +214,13 @@ def test_a_read_hook_returning_the_wrong_type_is_an_error_naming_it(make_kit) ->
 
 
 @pytest.mark.anyio
-async def test_a_redaction_hook_that_raises_makes_the_read_a_tool_error(make_kit) -> None:  # type: ignore[no-untyped-def]
+async def test_a_redaction_hook_that_raises_makes_the_read_a_tool_error(make_kit, caplog) -> None:  # type: ignore[no-untyped-def]
     from mcp import Client
 
     class Broken:
         @hookimpl
         def personakit_redact(self, text: str) -> list[Mask]:
-            raise RuntimeError("regex engine exploded")
+            raise RuntimeError(f"regex engine exploded on {text}")
 
     kit = make_kit(Broken())
     seed(kit, ("Mails ann@example.org daily", "approved"))
@@ -228,7 +228,10 @@ async def test_a_redaction_hook_that_raises_makes_the_read_a_tool_error(make_kit
         result = await client.call_tool("personakit_read", {"question": "mails"})
         assert result.is_error
         text = result.content[0].text
-        assert "ann@example.org" not in text and "Broken" in text
+        assert "ann@example.org" not in text and "exploded" not in text
+        assert "a plugin failed" in text
+        # The owner finds the plugin and its reason in the server's log.
+        assert "'Broken'" in caplog.text and "regex engine exploded" in caplog.text
         # The server is still serving.
         proposed = structured(await client.call_tool("personakit_propose", {"text": "Likes jam", "quote": "jam!"}))
         assert proposed["stored"] is True

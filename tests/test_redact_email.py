@@ -59,6 +59,7 @@ FORMS = [
     ("MAILTO:john%40example.com", ["john", "example"]),
     ("mailto:?to=john@example.com&cc=ann@example.org", ["john", "ann", "example"]),
     ("mailto:John.Doe@example.com", ["john", "doe", "example"]),
+    ('mailto:"john doe"@example.com', ["john", "doe", "example"]),
 ]  # fmt: skip
 
 TEMPLATES = ["write to {} any time", "<{}>", "({}).", "{}", "{}, or {} too", "Cc: {};", "\n{}\n"]

@@ -74,7 +74,8 @@ SPELLED = re.compile(
     rf"|{_WORD_LOCAL}\s+at\s+{_LABEL}(?:\.{_LABEL})*(?:{_SPELLED_DOT}{_LABEL}(?:\.{_LABEL})*)+",  # at ... dot
     re.IGNORECASE,
 )
-MAILTO = re.compile(r"(?<![\w-])mailto:[^\s<>\"'()\[\]{}]++", re.IGNORECASE)
+_URL = r"[^\s<>\"'()\[\]{}]"
+MAILTO = re.compile(rf"(?<![\w-])mailto:(?:{_QUOTED}{_URL}*+|{_URL}++)", re.IGNORECASE)  # a quoted name first
 _RUN = re.compile(r"\S+")
 
 # -- a reader's view of the text -------------------------------------------------------------

@@ -129,12 +129,13 @@ def addresses(draw: st.DrawFn) -> str:
     local, domain, at = draw(local_parts()), draw(st.sampled_from(DOMAINS)), draw(st.sampled_from(AT_SIGNS))
     if form in ("references", "percent"):
         return encoded(f"{local}@{domain}", percent=form == "percent")
+    literal = domain.startswith("[")
     local, domain = draw(sprinkled(local)), draw(sprinkled(domain))
     if form == "comments":
         return f"{local}(CMT1){at}(CMT2){domain}"
     if form == "spaced":
         return f"{local} {at} {domain}"
-    if form == "spelled" and not domain.startswith("["):
+    if form == "spelled" and not literal:
         spelled_at, spelled_dot = draw(st.sampled_from(SPELLED))
         return local + spelled_at + domain.replace(".", spelled_dot)
     return ("mailto:" if form == "mailto" else "") + local + at + domain
@@ -211,6 +212,12 @@ class Model:
     approved_at: float = 0.0
     erased_text: str = ""
     erased_quotes: list[str] = field(default_factory=list)
+    pending: set[str] = field(default_factory=set)
+    """Quotes added while approved: they wait for the owner, and approving again accepts them."""
+
+    def evidence(self) -> list[str]:
+        """The quotes a read may show (read rule 7), oldest first."""
+        return [q for q in self.quotes if not (self.state == "approved" and q in self.pending)]
 
 
 def reference_read(models: dict[str, Model], question: str, limit: int) -> tuple[list[str], int]:
@@ -279,7 +286,7 @@ def check_read(kit: PersonaKit, models: dict[str, Model], question: str, limit: 
         model = models[memory.id]
         assert memory.text == model.text
         assert memory.confirmed == (model.state == "approved")
-        check_evidence(memory.evidence, model.quotes)
+        check_evidence(memory.evidence, model.evidence())
     unconfirmed = any(not memory.confirmed for memory in result.memories)
     assert builtins.get("note") == (UNCONFIRMED_NOTE if unconfirmed else None)
     assert list(builtins) == ["memories", "withheld", *(["note"] if unconfirmed else [])]
@@ -337,6 +344,8 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                             owner.touched = max(owner.touched, now)
                             if quote not in owner.quotes:
                                 owner.quotes.append(quote)
+                                if owner.state == "approved":
+                                    owner.pending.add(quote)
                     assert (answer.id, answer.state) == (owner.id, owner.state)
                 elif step[0] == "decide":
                     _, pick, action, new_text = step
@@ -364,6 +373,8 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                         model.erased_text, model.text = model.text, ""
                         model.erased_quotes, model.quotes = model.quotes, []
                     else:
+                        if action == "approve" and model.state != "approved":
+                            model.pending.clear()  # approving accepts every quote it has
                         model.state = {"approve": "approved", "restrict": "restricted", "reset": "unconfirmed"}[action]
                         if action == "approve":
                             model.approved_at = now

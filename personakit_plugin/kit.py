@@ -1,27 +1,41 @@
 """A running PersonaKit: the plugins and the store, and the checks on everything that leaves.
 
 The two tools go through `PersonaKit.read` and `PersonaKit.propose`. Whatever the plugins do, a
-read that leaves here holds no memory the owner restricted or rejected and no quote a redaction
-hook would still mask; a plugin that breaks either rule makes the read fail, never leak.
+read that leaves here is checked against the store: only approved and unconfirmed memories, each
+once, with their stored category and state, their text as the owner approved it or else masked by
+the redaction hooks, at most two of their showable quotes masked and shortened, the contract's note
+and the store's count of matching restricted memories. A plugin that breaks a rule makes the read
+fail, never leak; so does a redaction hook whose mask is not a span inside the text.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 from .default_plugins import rank_overlap
-from .model import Candidate, ProposeResult, ReadResult
-from .plugins import PluginError, PluginManager, call_each, call_first, implementations, make_plugin_manager
-from .redaction import Mask, apply_masks, shorten
-from .store import Config, Store
+from .model import EVIDENCE_QUOTES, UNCONFIRMED_NOTE, Candidate, Memory, ProposeResult, ReadMemory, ReadResult
+from .plugins import (
+    PluginError,
+    PluginManager,
+    answer_first,
+    call_each,
+    call_first,
+    implementations,
+    make_plugin_manager,
+)
+from .redaction import Mask, apply_masks, is_span, shorten
+from .store import Config, Matches, Store
 from .words import content_words
 
 
 class ReadRefused(PluginError):
-    """A read would have broken one of the owner's rules; nothing was returned."""
+    """A read would have broken one of the owner's rules; nothing was returned.
+
+    The message names the plugin that answered and the rule, never the content it returned."""
 
 
 class PersonaKit:
@@ -29,7 +43,8 @@ class PersonaKit:
         self.pm = pm
         self.config = config
         self.store: Store = call_first(pm, "personakit_store", object, config=config)
-        self._redacted: dict[str, str] | None = None
+        self._masked: dict[str, str] | None = None
+        self._restricted: dict[frozenset[str], int] | None = None
 
     @classmethod
     def open(
@@ -55,17 +70,21 @@ class PersonaKit:
 
     def read(self, question: str, limit: int) -> ReadResult:
         # One read transaction for the hook and the boundary check (when the store offers it), and
-        # one redaction per quote: `redact` remembers what it showed until the read is done.
+        # one redaction per text: `masked` remembers what it masked until the read is done.
         snapshot = getattr(self.store, "snapshot", None)
-        self._redacted = {}
+        self._masked, self._restricted = {}, {}
         try:
             with snapshot() if callable(snapshot) else nullcontext():
-                result: ReadResult = call_first(
+                name, result = answer_first(
                     self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit
                 )
-                self._check_read(result, limit)
+                broken = self._check_read(result, question, limit)
         finally:
-            self._redacted = None
+            self._masked = self._restricted = None
+        if broken:
+            raise ReadRefused(
+                f"PersonaKit plugin {name!r} answered personakit_read with {broken}; nothing was returned."
+            )
         return result
 
     def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
@@ -82,6 +101,21 @@ class PersonaKit:
         instead of loading every candidate; with any other ranker installed, the ranker gets them all."""
         first = next(implementations(self.pm, "personakit_rank"), None)
         return first is not None and first[1] is rank_overlap.personakit_rank
+
+    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
+        """The store's matches for `words`: `store.top_matches(words, limit)` when `limit` is given
+        (only for a store that has it), else `store.matches(words)`.
+
+        Within a read, the restricted count the store gave is remembered, so the boundary check need
+        not ask the store again for the question's words."""
+        if limit is None:
+            found = self.store.matches(words)
+        else:
+            top_matches: Callable[[frozenset[str], int], Matches] = self.store.top_matches  # type: ignore[attr-defined]
+            found = top_matches(words, limit)
+        if self._restricted is not None:
+            self._restricted[words] = found.restricted
+        return found
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         """The matching candidates, best first, as the ranking hook orders them.
@@ -105,31 +139,40 @@ class PersonaKit:
         return chosen
 
     def masks(self, text: str) -> list[Mask]:
-        """Every span any redaction hook wants hidden in `text`."""
+        """Every span any redaction hook wants hidden in `text`, each checked to be a span inside it.
+
+        A hook that raises, or returns anything but `Mask(start, end, label)` spans with integer
+        offsets `0 <= start < end <= len(text)` and a text label, is a PluginError naming it."""
         found: list[Mask] = []
         for name, masks in call_each(self.pm, "personakit_redact", text=text):
-            for mask in masks or ():
-                try:
-                    start, end, label = mask
-                    found.append(Mask(int(start), int(end), str(label)))
-                except (TypeError, ValueError):
-                    raise PluginError(
-                        f"PersonaKit plugin {name!r} returned {mask!r} from personakit_redact, "
-                        "which must return Mask(start, end, label) spans."
-                    ) from None
+            if masks is None:
+                continue
+            try:
+                returned = list(masks)  # a generator runs here, outside `call_each`
+            except Exception as exc:
+                raise PluginError(f"PersonaKit plugin {name!r} failed in personakit_redact: {exc}") from exc
+            found.extend(_checked_mask(name, mask, len(text)) for mask in returned)
         return found
 
-    def redact(self, quote: str) -> str:
-        """A quote as it may be shown: masked by every redaction hook, then shortened.
+    def masked(self, text: str) -> str:
+        """`text` with every span a redaction hook wants hidden replaced by its label, not shortened.
 
-        Within one `read` each quote is redacted once: the boundary check reuses what the read showed."""
-        cache = self._redacted
-        if cache is not None and quote in cache:
-            return cache[quote]
-        shown = shorten(apply_masks(quote, self.masks(quote)))
+        Within one `read` each text is masked once: the boundary check reuses what the read showed."""
+        cache = self._masked
+        if cache is not None and text in cache:
+            return cache[text]
+        shown = apply_masks(text, self.masks(text))
         if cache is not None:
-            cache[quote] = shown
+            cache[text] = shown
         return shown
+
+    def redact(self, quote: str) -> str:
+        """A quote as it may be shown: masked by every redaction hook, then shortened (read rule 7)."""
+        return shorten(self.masked(quote))
+
+    def shown_text(self, memory: Memory) -> str:
+        """A memory's text as a read shows it: as the owner approved it, else masked (read rule 7a)."""
+        return memory.text if memory.state == "approved" else self.masked(memory.text)
 
     def refusal(self, text: str, quote: str) -> str | None:
         """The first reason a refusal hook gives for `text` and `quote`, or None."""
@@ -147,22 +190,112 @@ class PersonaKit:
 
     # -- the boundary -----------------------------------------------------------------------
 
-    def _check_read(self, result: ReadResult, limit: int) -> None:
-        """Every memory is one the owner allows, and every quote is one of its quotes as `redact` shows it."""
-        if len(result.memories) > limit:
-            raise ReadRefused(f"The read returned {len(result.memories)} memories, more than the limit of {limit}.")
-        ids = [memory.id for memory in result.memories]
-        states = self.store.states(ids)
-        quotes = self.store.quotes(ids) if any(memory.evidence for memory in result.memories) else {}
+    def _check_read(self, result: ReadResult, question: str, limit: int) -> str | None:
+        """What is wrong with a read's result, checked against the store, or None when it may leave.
+
+        Every memory is an approved or unconfirmed one, at most once, with its stored category, its
+        text as `shown_text` shows it and `confirmed` true exactly when approved; its evidence is at
+        most two of its showable quotes as `redact` shows them; `note` is there exactly when a memory
+        is unconfirmed; `withheld` is the store's count of matching restricted memories."""
+        broken = _shape_problem(result, limit)
+        if broken:
+            return broken
+        stored: list[Memory] = []
         for memory in result.memories:
-            state = states.get(memory.id)
-            if state not in ("approved", "unconfirmed") or memory.confirmed != (state == "approved"):
-                raise ReadRefused(f"The read returned a memory the owner has not allowed ({state or 'unknown'}).")
-            if memory.evidence:
-                wanted, shown = set(memory.evidence), set[str]()
-                for quote in reversed(quotes.get(memory.id, ())):  # newest first, as evidence is chosen
-                    shown.add(self.redact(quote))
-                    if wanted <= shown:
-                        break
-                if not wanted <= shown:
-                    raise ReadRefused("The read returned a quote that is not one of the owner's, masked and shortened.")
+            found = self.store.get(memory.id)
+            if found is None or found.state not in ("approved", "unconfirmed"):
+                return "a memory the owner has not allowed"
+            broken = self._memory_problem(memory, found)
+            if broken:
+                return broken
+            stored.append(found)
+        broken = self._evidence_problem(result.memories)
+        if broken:
+            return broken
+        unconfirmed = any(found.state != "approved" for found in stored)
+        if result.note != (UNCONFIRMED_NOTE if unconfirmed else None):
+            return "a note that is not the one the contract gives for these memories"
+        if result.withheld != self._restricted_matches(question):
+            return "a withheld count that is not the number of matching restricted memories"
+        return None
+
+    def _memory_problem(self, memory: ReadMemory, found: Memory) -> str | None:
+        if memory.confirmed is not (found.state == "approved"):
+            return "a memory whose confirmed flag is not its state"
+        if memory.category != found.category:
+            return "a memory whose category is not the stored one"
+        if memory.text != self.shown_text(found):
+            return "a memory whose text is not the stored one as it may be shown"
+        return None
+
+    def _evidence_problem(self, memories: Sequence[ReadMemory]) -> str | None:
+        if not any(memory.evidence for memory in memories):
+            return None
+        quotes = self.store.quotes([memory.id for memory in memories if memory.evidence])
+        for memory in memories:
+            if len(memory.evidence) > EVIDENCE_QUOTES:
+                return f"more than {EVIDENCE_QUOTES} quotes of one memory"
+            wanted, shown = set(memory.evidence), set[str]()
+            for quote in reversed(quotes.get(memory.id, ())):  # newest first, as evidence is chosen
+                shown.add(self.redact(quote))
+                if wanted <= shown:
+                    break
+            if not wanted <= shown:
+                return "a quote that is not one of the memory's showable quotes, masked and shortened"
+        return None
+
+    def _restricted_matches(self, question: str) -> int:
+        """How many restricted memories match `question`, as the store counted them for this read
+        (through `matches`) or counts them now."""
+        words = content_words(question)
+        if self._restricted is not None and words in self._restricted:
+            return self._restricted[words]
+        top_matches = getattr(self.store, "top_matches", None)
+        if callable(top_matches):
+            restricted: int = top_matches(words, 1).restricted
+            return restricted
+        return self.store.matches(words).restricted
+
+
+def _checked_mask(name: str, mask: Any, size: int) -> Mask:
+    """`mask` as a Mask, if it is a span inside a text of `size` characters with a text label."""
+    try:
+        start, end, label = mask
+    except Exception:
+        start = end = label = None
+    if not is_span(start, end, size) or not isinstance(label, str):
+        raise PluginError(
+            f"PersonaKit plugin {name!r} returned a mask from personakit_redact that is not "
+            f"Mask(start, end, label) with integers 0 <= start < end <= {size} and a text label."
+        )
+    return Mask(start, end, label)
+
+
+def _shape_problem(result: ReadResult, limit: int) -> str | None:
+    """What is wrong with a read's result before the store is asked, or None.
+
+    The result, its memories and every value in them must be exactly the declared types: a subclass
+    could carry more fields into the JSON, or compare or iterate differently for this check than
+    for the encoder. At most `limit` memories, no id twice."""
+    if type(result) is not ReadResult or type(result.memories) is not list:
+        return "a result that is not a ReadResult"
+    if type(result.withheld) is not int:
+        return "a withheld count that is not an integer"
+    if result.note is not None and type(result.note) is not str:
+        return "a note that is not text"
+    if len(result.memories) > limit:
+        return f"{len(result.memories)} memories, more than the limit of {limit}"
+    for memory in result.memories:
+        if type(memory) is not ReadMemory or not _is_text(memory.id, memory.text, memory.category):
+            return "a memory that is not a ReadMemory of text fields"
+        if not isinstance(memory.confirmed, bool):
+            return "a memory whose confirmed flag is not a boolean"
+        if type(memory.evidence) is not list or not _is_text(*memory.evidence):
+            return "evidence that is not a list of text"
+    if len({memory.id for memory in result.memories}) != len(result.memories):
+        return "the same memory twice"
+    return None
+
+
+def _is_text(*values: object) -> bool:
+    return all(type(value) is str for value in values)

@@ -154,6 +154,13 @@ def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tu
 
 def call_first(pm: pluggy.PluginManager, hook: str, expected: type | tuple[type, ...], **kwargs: Any) -> Any:
     """The first non-None result of `hook`, checked to be `expected`; PluginError names a wrong one."""
+    return answer_first(pm, hook, expected, **kwargs)[1]
+
+
+def answer_first(
+    pm: pluggy.PluginManager, hook: str, expected: type | tuple[type, ...], **kwargs: Any
+) -> tuple[str, Any]:
+    """The name of the plugin whose result `call_first` returns, and that result."""
     for name, result in call_each(pm, hook, **kwargs):
         if result is None:
             continue
@@ -162,7 +169,7 @@ def call_first(pm: pluggy.PluginManager, hook: str, expected: type | tuple[type,
                 f"PersonaKit plugin {name!r} returned {type(result).__name__} from {hook}, "
                 f"which must return {_type_names(expected)}."
             )
-        return result
+        return name, result
     raise PluginError(f"No PersonaKit plugin answered {hook}; is the default plugin installed?")
 
 

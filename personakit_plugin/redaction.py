@@ -18,9 +18,23 @@ class Mask(NamedTuple):
     label: str
 
 
+def is_span(start: object, end: object, size: int) -> bool:
+    """Whether `start` and `end` are integers (not bools) with `0 <= start < end <= size`."""
+    if isinstance(start, bool) or isinstance(end, bool) or not isinstance(start, int) or not isinstance(end, int):
+        return False
+    return 0 <= start < end <= size
+
+
 def apply_masks(text: str, masks: Iterable[Mask]) -> str:
-    """Replace every masked span by its label; overlapping or touching spans become one."""
-    spans = sorted((m for m in masks if m.end > m.start), key=lambda m: (m.start, -m.end))
+    """Replace every masked span by its label; overlapping or touching spans become one.
+
+    A mask that is not a span inside `text` (see `is_span`) is a ValueError: a span counted from
+    the end, past the end or empty would otherwise hide the wrong characters, or none."""
+    spans = list(masks)
+    for mask in spans:
+        if not is_span(mask.start, mask.end, len(text)) or not isinstance(mask.label, str):
+            raise ValueError(f"A mask must be a span inside the text, 0 <= start < end <= {len(text)}, with a label.")
+    spans.sort(key=lambda m: (m.start, -m.end))
     out: list[str] = []
     pos = 0
     merged: list[Mask] = []

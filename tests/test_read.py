@@ -489,6 +489,45 @@ def test_masked_quote_is_measured_after_masking(kit: PersonaKit) -> None:
     assert "someone" not in shown
 
 
+# -- the text of a memory the owner has not approved -------------------------------------------------
+
+
+def test_unreviewed_text_is_masked_like_a_quote(kit: PersonaKit) -> None:
+    """Rule 7a: the text of an unconfirmed memory passes through the redaction hooks before it is shown."""
+    mid = add(kit, "Writes to alice.smith@example.com every Friday", "I write to her on fridays")
+    (memory,) = read(kit, "friday")["memories"]
+    assert (memory["id"], memory["text"]) == (mid, "Writes to [email] every Friday")
+
+
+def test_unreviewed_text_is_masked_in_every_form(kit: PersonaKit) -> None:
+    """Rule 7a: the same masking as quotes, every form of an address included."""
+    for n, (address, _) in enumerate(ADDRESSES + MARKED_ADDRESSES):
+        add(kit, f"Mails textform{n} at {address} daily", "I mail them daily")
+    for n, (address, _) in enumerate(ADDRESSES + MARKED_ADDRESSES):
+        (memory,) = read(kit, f"textform{n}")["memories"]
+        assert memory["text"] == f"Mails textform{n} at [email] daily", (address, memory["text"])
+
+
+def test_approved_text_is_shown_as_the_owner_approved_it(kit: PersonaKit) -> None:
+    """Rule 7a: the owner saw the text when approving it, so it is shown unmasked; its quotes stay masked."""
+    mid = add(kit, "Writes to alice.smith@example.com every Friday", "mail alice.smith@example.com")
+    decide(kit, mid, "approve")
+    (memory,) = read(kit, "friday")["memories"]
+    assert memory["text"] == "Writes to alice.smith@example.com every Friday"
+    assert memory["evidence"] == ["mail [email]"]
+
+
+def test_reset_or_edited_but_unapproved_text_is_masked(kit: PersonaKit) -> None:
+    """Rule 7a: only an approved text is shown unmasked; a reset memory's, or an edited unconfirmed
+    one's, is masked again."""
+    mid = add(kit, "Writes to alice.smith@example.com every Friday")
+    decide(kit, mid, "approve")
+    decide(kit, mid, "reset")
+    assert read(kit, "friday")["memories"][0]["text"] == "Writes to [email] every Friday"
+    decide(kit, mid, "edit", text="Writes to bob@example.org every Friday")
+    assert read(kit, "friday")["memories"][0]["text"] == "Writes to [email] every Friday"
+
+
 # -- note, key order, empty result --------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""The `personakit_read` tool: decisions applied, ranked by the ranking hook, filled, quotes redacted."""
+"""The `personakit_read` tool: decisions applied, ranked, filled, unreviewed texts and quotes redacted."""
 
 from __future__ import annotations
 
@@ -18,12 +18,11 @@ def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult:
     # The fast path: with the default ranker in effect, a store that can rank in SQL returns only
     # the first `limit` matches (and the restricted count); ranking them again changes nothing.
     # Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
-    top_matches = getattr(kit.store, "top_matches", None)
-    if top_matches is not None and kit.ranks_by_default():
-        found = top_matches(words, limit)
+    if hasattr(kit.store, "top_matches") and kit.ranks_by_default():
+        found = kit.matches(words, limit)
         ranked = found.candidates
     else:
-        found = kit.store.matches(words)
+        found = kit.matches(words)
         ranked = kit.rank(question, found.candidates)
     chosen: list[Memory] = [candidate.memory for candidate in ranked[:limit]]
     room = min(FILL_TO, limit) - len(chosen)
@@ -33,7 +32,7 @@ def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult:
     memories = [
         ReadMemory(
             id=memory.id,
-            text=memory.text,
+            text=kit.shown_text(memory),  # masked unless the owner approved it
             category=memory.category,
             confirmed=memory.state == "approved",
             evidence=[kit.redact(quote) for quote in reversed(quotes.get(memory.id, ())[-EVIDENCE_QUOTES:])],

@@ -32,15 +32,19 @@ def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult | 
 
     Called once per `personakit_read` call, after the arguments are checked.
 
-    :param kit: the running PersonaKit: its `store`, and `rank`, `redact` and `refusal` helpers
-        that call the other hooks.
+    :param kit: the running PersonaKit: its `store`, and `rank`, `redact`, `shown_text`, `matches`
+        and `refusal` helpers that call the other hooks or the store.
     :param question: what the assistant is trying to answer, at most 4,000 characters.
     :param limit: the most memories to return, already clamped to 1..20.
     :return: a `ReadResult`, or None to let the next implementation answer.
 
-    Stops at the first non-None result. Whatever it returns is checked again on the way out:
-    a memory that is not approved or unconfirmed, or a quote that a redaction hook would still
-    mask, makes the read fail instead of leaving.
+    Stops at the first non-None result. Whatever it returns is checked against the store on the
+    way out: a memory that is not approved or unconfirmed, an id twice, a text or category that is
+    not the memory's (an unconfirmed text as the redaction hooks mask it), `confirmed` that is not
+    its state, more than two quotes or one that is not among its showable quotes as `kit.redact`
+    shows it, a `withheld` that is not the store's count, or a `note` other than the documented
+    one makes the read fail instead of leaving. The assistant then gets one fixed sentence; the
+    reason, naming the plugin, goes to the server's log.
     """
 
 
@@ -81,13 +85,16 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
 @hookspec
 def personakit_redact(text: str) -> Iterable[Mask] | None:
-    """Find what must be masked in a quote before it is shown.
+    """Find what must be masked in a quote, or in a memory's text the owner has not approved, before it is shown.
 
     Called for every quote a read returns, before it is shortened to 240 characters, so a cut
-    never reveals part of something masked.
+    never reveals part of something masked, and for the text of every unconfirmed memory a read
+    returns (not shortened).
 
-    :param text: the quote as the owner said it.
+    :param text: the quote as the owner said it, or the unconfirmed memory's text.
     :return: the `Mask(start, end, label)` spans to hide in `text`; each is shown as `[label]`.
+        Each must be integers with `0 <= start < end <= len(text)` and a text label, or the read
+        fails with an error naming the plugin.
 
     Every implementation is called, each on the original text, and all spans are masked
     together (overlapping spans merge), so redaction hooks compose in any order. A hook that

@@ -254,9 +254,10 @@ def test_each_quote_is_redacted_once_per_read(make_kit: Callable[..., PersonaKit
     kit.propose("writes to ann@example.org", "or ann@example.org again", "communication")
     result = kit.read("writes", 7)
     assert result.memories[0].evidence == ["or [email] again", "mail [email]"]
-    assert sorted(calls) == ["mail ann@example.org", "or ann@example.org again"]
+    # The unconfirmed text is masked too (rule 7a), once; each quote once.
+    assert sorted(calls) == ["Writes to ann@example.org", "mail ann@example.org", "or ann@example.org again"]
     kit.read("writes", 7)
-    assert len(calls) == 4  # the cache lasts one read
+    assert len(calls) == 6  # the cache lasts one read
 
 
 # -- bulk_propose against propose -------------------------------------------------------------------

@@ -354,6 +354,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765; 0 picks a free one)")
     serve.add_argument("--allow-remote", action="store_true", help="allow an HTTP address that is not loopback")
     add("token", cmd_token, "Print the bearer token that `serve --transport http` requires.")
+    from .connect import register as register_connect  # connect HOST: writes an MCP host's configuration
+
+    register_connect(add)
 
     _memory_commands(add)
 

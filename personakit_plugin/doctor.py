@@ -3,24 +3,39 @@
 Doctor looks without changing anything: it never creates the data folder or the database, and
 opens the database read-only. Each finding is one line, `ok`, `warn` or `FAIL`; any `FAIL`
 makes the command exit with status 1.
+
+For the MCP hosts it reads each one's configuration files (`connect.py` knows where they are; one
+it cannot parse is a FAIL) and starts every entry that mentions personakit the way the host would:
+its command, args and env, over stdio with the SDK's own client, which asks it to `initialize` and
+list its tools within `PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
+does that can change something: the PersonaKit it starts opens its data folder (making it on first
+use, upgrading an old schema) just as it does each time the host starts it.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-import shutil
+import shlex
 import sqlite3
 import stat
+import sys
+import tempfile
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
+import anyio
 import msgspec
 
+from .display import printable
 from .model import CATEGORIES, STATES, Memory
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
+NAME = "personakit"
+DATA_ENV = "PERSONAKIT_DATA_DIR"
 
 
 class Finding(msgspec.Struct, frozen=True):
@@ -160,66 +175,218 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
             )
 
 
-def host_configs(home: Path, cwd: Path, environ: dict[str, str]) -> list[tuple[str, Path]]:
-    """The MCP host configuration files that may exist on this machine, by host."""
-    found = [
-        ("Claude Desktop", home / ".config" / "Claude" / "claude_desktop_config.json"),
-        ("Claude Desktop", home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"),
-        ("Cursor", home / ".cursor" / "mcp.json"),
-        ("Cursor", cwd / ".cursor" / "mcp.json"),
-        ("Claude Code", home / ".claude.json"),
-        ("Claude Code", cwd / ".mcp.json"),
-        ("VS Code", cwd / ".vscode" / "mcp.json"),
+PROBE_TIMEOUT = 10.0
+"""Seconds a host's command has to start and answer `initialize` and `tools/list`."""
+Launch = tuple[str, list[str], dict[str, str]]
+"""An entry's command, args and env, as the host would start it."""
+
+
+def host_configs(
+    home: Path, cwd: Path, environ: Mapping[str, str], platform: str = sys.platform
+) -> list[tuple[str, Path, bool]]:
+    """The MCP host configuration files that may exist on this machine: each host's own, where
+    `personakit connect` writes, then those of a project in the current folder. Each with its host
+    and whether the host reads comments in it."""
+    from .connect import host_files
+
+    found = [(host.title, path, host.jsonc) for host, path in host_files(home, environ, platform)]
+    return [
+        *found,
+        ("Claude Code", cwd / ".mcp.json", False),
+        ("Cursor", cwd / ".cursor" / "mcp.json", False),
+        ("VS Code", cwd / ".vscode" / "mcp.json", True),
     ]
-    if environ.get("APPDATA"):
-        found.insert(2, ("Claude Desktop", Path(environ["APPDATA"]) / "Claude" / "claude_desktop_config.json"))
-    return found
 
 
-def _servers(value: object) -> Iterator[dict[str, object]]:
-    """Every object in a configuration that looks like an MCP server launch: it has a `command`."""
+def _entries(value: object) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every server in a configuration that is started by a command, with its name, wherever it is
+    (`mcpServers`, `servers`, a project's `mcpServers` in Claude Code's file)."""
     if isinstance(value, dict):
-        if isinstance(value.get("command"), str):
-            yield value
-        for inner in value.values():
-            yield from _servers(inner)
+        for key, inner in value.items():
+            if isinstance(inner, dict) and isinstance(inner.get("command"), str):
+                yield str(key), inner
+            yield from _entries(inner)
     elif isinstance(value, list):
         for inner in value:
-            yield from _servers(inner)
+            yield from _entries(inner)
 
 
-def check_hosts(home: Path, cwd: Path, environ: dict[str, str]) -> Iterator[Finding]:
-    mentioned = False
+def _launch(entry: dict[str, Any]) -> Launch | str:
+    """How the host starts the entry; or, when it cannot, why (a phrase)."""
+    args, env = entry.get("args", []), entry.get("env") or {}
+    if not isinstance(args, list) or not all(isinstance(arg, str) for arg in args):
+        return "its args are not a list of strings"
+    if not isinstance(env, dict):
+        return "its env is not an object"
+    return str(entry["command"]), args, {str(k): v if isinstance(v, str) else json.dumps(v) for k, v in env.items()}
+
+
+def _leaves(error: BaseException) -> Iterator[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        for inner in error.exceptions:
+            yield from _leaves(inner)
+    else:
+        yield error
+
+
+def _failure(error: BaseException, command: str, said: str, timeout: float) -> str:
+    """Why starting a command failed, as a phrase, from what the client raised and the server's stderr."""
+    from mcp.shared.exceptions import MCPError
+    from mcp_types import CONNECTION_CLOSED
+
+    leaf = next(_leaves(error))
+    last = [line.strip() for line in said.splitlines() if line.strip()][-1:]
+    tail = f" (its last words: {printable(last[0][:200])!r})" if last else ""
+    if isinstance(leaf, TimeoutError):
+        return f"gives no answer within {timeout:g} second{'' if timeout == 1 else 's'}{tail}"
+    if isinstance(leaf, FileNotFoundError):
+        bare = not os.path.isabs(command)
+        return f"its command {command!r} is not found{' on PATH; give its full path' if bare else ''}"
+    if isinstance(leaf, PermissionError):
+        return f"its command {command!r} is not allowed to run (permission denied)"
+    if isinstance(leaf, OSError):
+        return f"its command {command!r} cannot be started ({leaf.strerror or leaf})"
+    if isinstance(leaf, MCPError) and leaf.error.code == CONNECTION_CLOSED:
+        return f"exits before answering{tail}"
+    return f"does not answer as an MCP server ({printable(str(leaf))[:200]}){tail}"
+
+
+async def _probe(launch: Launch, timeout: float) -> str | None:
+    """Start the command as a host would (over stdio, with the SDK's own client), ask it to
+    `initialize` and list its tools, then stop it. None when it is PersonaKit; else why not."""
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    command, args, env = launch
+    parameters = StdioServerParameters(command=command, args=args, env=env)
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
+        try:
+            with anyio.fail_after(timeout):
+                async with Client(stdio_client(parameters, errlog=errlog), read_timeout_seconds=timeout + 5) as client:
+                    info = client.server_info
+                    tools = [tool.name for tool in (await client.list_tools()).tools]
+        except Exception as exc:
+            errlog.seek(0)
+            return _failure(exc, command, errlog.read()[-4000:], timeout)
+    if "personakit_read" not in tools:
+        name = printable(info.name) if info else "a server"
+        return f"answers over MCP but is not PersonaKit (it is {name!r}, with tools {', '.join(tools) or 'none'})"
+    return None
+
+
+def probe(launches: list[Launch], timeout: float = PROBE_TIMEOUT) -> list[str | None]:
+    """Each command started at once (and stopped); for each, None when it is PersonaKit, else why not."""
+    results: list[str | None] = [None] * len(launches)
+
+    async def one(index: int) -> None:
+        results[index] = await _probe(launches[index], timeout)
+
+    async def every() -> None:
+        async with anyio.create_task_group() as group:
+            for index in range(len(launches)):
+                group.start_soon(one, index)
+
+    before = logging.root.manager.disable
+    logging.disable(logging.CRITICAL)  # the SDK logs a server's bad output; the finding says it instead
+    try:
+        anyio.run(every)
+    finally:
+        logging.disable(before)
+    return results
+
+
+def entry_folder(args: list[str], env: Mapping[str, str]) -> Path:
+    """The data folder an entry that runs `personakit serve` uses: its last `--data-dir`, else its
+    `PERSONAKIT_DATA_DIR`, else the platform's default."""
+    chosen = None
+    for index, arg in enumerate(args):
+        if arg == "--data-dir" and index + 1 < len(args):
+            chosen = args[index + 1]
+        elif arg.startswith("--data-dir="):
+            chosen = arg.partition("=")[2]
+    chosen = chosen or env.get(DATA_ENV)
+    if chosen:
+        return Path(chosen).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("personakit"))
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any]]:
+    """Each configuration file that exists, parsed (host, where, value); a FAIL for one that cannot be."""
+    from .connect import ConfigError, read_config
+
     seen: set[Path] = set()
-    for host, path in host_configs(home, cwd, environ):
+    for host, path, jsonc in host_configs(home, cwd, environ):
         if path in seen or not path.is_file():
             continue
         seen.add(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            yield Finding(WARN, f"{host} configuration {path} cannot be read ({exc}).")
+            _, config, _ = read_config(path, host, jsonc)
+        except ConfigError as exc:
+            yield Finding(FAIL, f"{exc}; {host} cannot use it either until it is fixed.")
             continue
-        if "personakit" not in text.casefold():
+        yield host, f"{host}'s configuration {path}", config
+
+
+def _entry_findings(
+    host: str, where: str, name: str, launch: Launch, why: str | None, folder: Path
+) -> Iterator[Finding]:
+    command, args, env = launch
+    said = f"{where}: {name!r} ({shlex.join([command, *args])})"
+    if why is not None:
+        yield Finding(FAIL, f"{said} cannot start PersonaKit: {why}.")
+        return
+    yield Finding(OK, f"{said} starts PersonaKit.")
+    theirs = entry_folder(args, env)
+    if not _same_folder(theirs, folder):
+        yield Finding(
+            WARN,
+            f"{said} uses the data folder {theirs}, not {folder}, the one checked here; "
+            f"`personakit --data-dir {shlex.quote(str(theirs))} doctor` checks that one.",
+        )
+    if host == "Claude Desktop" and not os.path.isabs(command):
+        yield Finding(
+            WARN,
+            f"{said} names its command without a folder, and Claude Desktop does not see your shell's PATH; "
+            "`personakit connect claude-desktop` writes the full path.",
+        )
+
+
+def check_hosts(
+    home: Path, cwd: Path, environ: Mapping[str, str], folder: Path, timeout: float = PROBE_TIMEOUT
+) -> Iterator[Finding]:
+    """Each host configuration: FAIL when it cannot be read; each of its entries that mentions
+    personakit started as the host would, FAIL when it does not answer as PersonaKit, WARN when it
+    uses another data folder than `folder`."""
+    mentioned = False
+    found: list[tuple[str, str, str, Launch | str]] = []
+    for item in _read_hosts(home, cwd, environ):
+        if isinstance(item, Finding):
+            yield item
+            continue
+        host, where, config = item
+        if NAME not in json.dumps(config).casefold():
             continue
         mentioned = True
-        try:
-            config = json.loads(text)
-        except json.JSONDecodeError as exc:
-            yield Finding(FAIL, f"{host} configuration {path} mentions personakit but is not valid JSON ({exc}).")
-            continue
-        servers = [s for s in _servers(config) if "personakit" in json.dumps(s).casefold()]
-        missing = [
-            str(s["command"])
-            for s in servers
-            if not (Path(str(s["command"])).expanduser().is_file() or shutil.which(str(s["command"])))
-        ]
-        if missing:
-            yield Finding(
-                FAIL, f"{host} configuration {path} starts personakit with {missing[0]!r}, which is not found."
-            )
+        entries = [(name, e) for name, e in _entries(config) if NAME in (name + json.dumps(e)).casefold()]
+        if not entries:
+            yield Finding(OK, f"{where} mentions personakit but starts no server with it; nothing to check.")
+        found += [(host, where, name, _launch(entry)) for name, entry in entries]
+    launches = list({json.dumps(launch): launch for *_, launch in found if not isinstance(launch, str)}.values())
+    answers = dict(zip(map(json.dumps, launches), probe(launches, timeout), strict=True)) if launches else {}
+    for host, where, name, launch in found:
+        if isinstance(launch, str):
+            yield Finding(FAIL, f"{where}: {name!r} cannot be started: {launch}.")
         else:
-            yield Finding(OK, f"{host} configuration {path} mentions personakit.")
+            yield from _entry_findings(host, where, name, launch, answers[json.dumps(launch)], folder)
     if not mentioned:
         yield Finding(WARN, "No MCP host configuration on this machine mentions personakit yet.")
 
@@ -228,5 +395,5 @@ def doctor(folder: Path, environ: dict[str, str], home: Path | None = None, cwd:
     return [
         *check_folder(folder),
         *check_plugins(environ),
-        *check_hosts(home or Path.home(), cwd or Path.cwd(), environ),
+        *check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder),
     ]

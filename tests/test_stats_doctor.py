@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.doctor import age
+from personakit_plugin.doctor import age, check_hosts
 from personakit_plugin.sqlite_store import FILE_NAME, SCHEMA_VERSION
 
 from . import test_cli
@@ -104,16 +104,15 @@ def test_doctor_finds_host_configurations_that_mention_personakit(pk, ids, monke
     project = tmp_path / "project"
     (project / ".vscode").mkdir(parents=True)
     monkeypatch.chdir(project)
-    claude = home() / ".config" / "Claude" / "claude_desktop_config.json"
-    claude.parent.mkdir(parents=True)
-    claude.write_text(
-        json.dumps({"mcpServers": {"personakit": {"command": sys.executable, "args": ["-m", "personakit_plugin"]}}})
+    claude = write_config(
+        home() / ".config" / "Claude" / "claude_desktop_config.json",
+        {"mcpServers": {"personakit": {"command": sys.executable, "args": ["-m", "personakit_plugin"]}}},
     )
-    cursor = home() / ".cursor" / "mcp.json"
-    cursor.parent.mkdir(parents=True)
-    cursor.write_text(json.dumps({"mcpServers": {"other": {"command": "npx", "args": ["server-memory"]}}}))
-    (home() / ".claude.json").write_text(
-        json.dumps({"projects": {"/x": {"mcpServers": {"pk": {"command": "no-such-personakit-binary"}}}}})
+    cursor = write_config(
+        home() / ".cursor" / "mcp.json", {"mcpServers": {"other": {"command": "npx", "args": ["server-memory"]}}}
+    )
+    write_config(
+        home() / ".claude.json", {"projects": {"/x": {"mcpServers": {"pk": {"command": "no-such-personakit-binary"}}}}}
     )
     (project / ".vscode" / "mcp.json").write_text('{"servers": {"personakit": ')
 
@@ -121,10 +120,198 @@ def test_doctor_finds_host_configurations_that_mention_personakit(pk, ids, monke
 
     lines = done.out.splitlines()
     assert done.code == 1
-    assert any(line.startswith("ok") and "Claude Desktop" in line and str(claude) in line for line in lines)
+    assert any(line.startswith("ok") and str(claude) in line and "starts PersonaKit" in line for line in lines)
     assert not any(str(cursor) in line for line in lines)
-    assert any(line.startswith("FAIL") and "no-such-personakit-binary" in line for line in lines)
+    assert any(line.startswith("FAIL") and "'no-such-personakit-binary' is not found" in line for line in lines)
     assert any(line.startswith("FAIL") and "VS Code" in line and "not valid JSON" in line for line in lines)
+
+
+# -- doctor starts each host's entry as the host would -------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def config_home(environment, monkeypatch):
+    """Every host's configuration is looked for in the test's home, never the machine's."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home() / ".config"))
+    monkeypatch.setenv("APPDATA", str(home() / "AppData" / "Roaming"))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
+
+
+def write_config(path: Path, config: object) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(config, indent=2), encoding="utf-8")
+    return path
+
+
+def serve(*args: str | Path) -> dict[str, object]:
+    """The entry that starts this interpreter's PersonaKit, as `personakit connect` writes it."""
+    return {"command": sys.executable, "args": ["-m", "personakit_plugin", "serve", *map(str, args)]}
+
+
+def finding(lines: list[str], level: str, *parts: str) -> str:
+    """The one line of that level that holds every part."""
+    (line,) = [line for line in lines if line.split()[0] == level and all(part in line for part in parts)]
+    return line
+
+
+@pytest.mark.stdio
+def test_doctor_starts_each_entry_and_says_why_it_fails(pk, ids, folder):
+    cursor = write_config(
+        home() / ".cursor" / "mcp.json",
+        {
+            "mcpServers": {
+                "personakit": serve("--data-dir", folder),
+                "personakit-moved": {"command": str(home() / "old-venv" / "bin" / "python"), "args": ["-m", "x"]},
+                "personakit-elsewhere": {"command": sys.executable, "args": ["-m", "personakit_plugin_absent"]},
+                "personakit-exits": {"command": sys.executable, "args": ["-c", "import sys; sys.exit(3)"]},
+                "personakit-bad": {"command": sys.executable, "args": "-m personakit_plugin"},
+                "other": {"command": "/no/such/server"},
+            },
+            "unrelated": True,
+        },
+    )
+
+    done = pk("doctor")
+
+    lines = done.out.splitlines()
+    where = f"Cursor's configuration {cursor}: "
+    assert done.code == 1
+    finding(lines, "ok", where + "'personakit' (", "starts PersonaKit.")
+    moved = finding(lines, "FAIL", where + "'personakit-moved'")
+    assert moved.endswith(
+        f"cannot start PersonaKit: its command {str(home() / 'old-venv' / 'bin' / 'python')!r} is not found."
+    )
+    elsewhere = finding(lines, "FAIL", where + "'personakit-elsewhere'")
+    assert "cannot start PersonaKit: exits before answering (its last words: " in elsewhere
+    assert "No module named personakit_plugin_absent" in elsewhere
+    assert finding(lines, "FAIL", where + "'personakit-exits'").endswith(
+        "cannot start PersonaKit: exits before answering."
+    )
+    assert finding(lines, "FAIL", where + "'personakit-bad'").endswith("its args are not a list of strings.")
+    assert not any("'other'" in line for line in lines)
+    assert not any(line.startswith("warn") and str(cursor) in line for line in lines)
+    assert done.err.strip() == "personakit: Doctor found 4 problems; each FAIL line says what."
+
+
+@pytest.mark.stdio
+def test_doctor_stops_an_entry_that_gives_no_answer_in_time(folder, tmp_path):
+    pid_file = tmp_path / "pid"
+    hang = "import os, sys, time; open(sys.argv[1], 'w').write(str(os.getpid())); time.sleep(60)"
+    write_config(
+        home() / ".cursor" / "mcp.json",
+        {"mcpServers": {"personakit": {"command": sys.executable, "args": ["-c", hang, str(pid_file)]}}},
+    )
+
+    findings = list(check_hosts(home(), tmp_path, os.environ, folder, timeout=1))
+
+    (failed,) = [f for f in findings if f.level == "FAIL"]
+    assert failed.message.endswith("cannot start PersonaKit: gives no answer within 1 second.")
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)
+
+
+ANOTHER_SERVER = """
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("notes")
+
+
+@server.tool()
+def add_note(text: str) -> str:
+    return text
+
+
+server.run("stdio")
+"""
+
+
+@pytest.mark.stdio
+def test_doctor_fails_an_entry_that_answers_but_is_not_personakit(pk, ids, tmp_path):
+    script = tmp_path / "notes_server.py"
+    script.write_text(ANOTHER_SERVER)
+    config = write_config(
+        home() / ".claude.json",
+        {"mcpServers": {"personakit": {"type": "stdio", "command": sys.executable, "args": [str(script)]}}},
+    )
+
+    done = pk("doctor")
+
+    assert done.code == 1
+    line = finding(done.out.splitlines(), "FAIL", f"Claude Code's configuration {config}: 'personakit'")
+    assert line.endswith(
+        "cannot start PersonaKit: answers over MCP but is not PersonaKit (it is 'notes', with tools add_note)."
+    )
+
+
+def test_doctor_fails_on_every_configuration_it_cannot_parse(pk, ids):
+    broken = home() / ".config" / "Claude" / "claude_desktop_config.json"
+    broken.parent.mkdir(parents=True)
+    broken.write_text('{"mcpServers": {"filesystem": {"command": "npx",}}}')
+    vscode = home() / ".config" / "Code" / "User" / "mcp.json"
+    vscode.parent.mkdir(parents=True)
+    vscode.write_text(
+        '{\n  // PersonaKit over HTTP\n  "servers": {"personakit": {"type": "http", "url": "http://127.0.0.1:8765/mcp"},},\n}'
+    )
+
+    done = pk("doctor")
+
+    lines = done.out.splitlines()
+    assert done.code == 1
+    assert finding(lines, "FAIL", str(broken)) == (
+        f"FAIL  Claude Desktop's configuration {broken} is not valid JSON (Expecting property name enclosed in "
+        "double quotes at line 1, column 49); Claude Desktop cannot use it either until it is fixed."
+    )
+    finding(lines, "ok", f"VS Code's configuration {vscode} mentions personakit but starts no server with it")
+
+
+@pytest.mark.stdio
+def test_doctor_warns_when_an_entry_uses_another_data_folder(pk, ids, folder, tmp_path):
+    other, another = tmp_path / "other", tmp_path / "another"
+    cursor = write_config(
+        home() / ".cursor" / "mcp.json",
+        {
+            "mcpServers": {
+                "personakit": serve("--data-dir", other),
+                "personakit-env": {**serve(), "env": {"PERSONAKIT_DATA_DIR": str(another)}},
+            }
+        },
+    )
+
+    done = pk("doctor")
+
+    lines = done.out.splitlines()
+    assert done.code == 0, done.out
+    first = finding(lines, "warn", f"Cursor's configuration {cursor}: 'personakit' (")
+    assert f"uses the data folder {other}, not {folder}, the one checked here;" in first
+    assert f"`personakit --data-dir {other} doctor` checks that one." in first
+    assert f"uses the data folder {another}, not {folder}" in finding(lines, "warn", "'personakit-env'")
+
+
+@pytest.mark.stdio
+def test_what_connect_writes_doctor_finds_starting(pk, ids, folder):
+    pk("connect", "claude-code").ok()
+    pk("connect", "vscode", "--read-only").ok()
+
+    lines = pk("doctor").lines()
+
+    finding(lines, "ok", "Claude Code's configuration", "'personakit' (", "starts PersonaKit.")
+    finding(lines, "ok", "VS Code's configuration", "--read-only) starts PersonaKit.")
+    assert not any(line.startswith("warn") and "configuration" in line for line in lines)
+
+
+@pytest.mark.stdio
+def test_doctor_warns_of_a_bare_command_in_claude_desktop(pk, ids, folder, monkeypatch):
+    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    write_config(
+        home() / ".config" / "Claude" / "claude_desktop_config.json",
+        {"mcpServers": {"personakit": {"command": "personakit", "args": ["serve", "--data-dir", str(folder)]}}},
+    )
+
+    lines = pk("doctor").lines()
+
+    finding(lines, "ok", "'personakit' (personakit serve --data-dir", "starts PersonaKit.")
+    warned = finding(lines, "warn", "names its command without a folder")
+    assert warned.endswith("`personakit connect claude-desktop` writes the full path.")
 
 
 def test_doctor_as_a_subprocess(pk, ids):
@@ -136,5 +323,5 @@ def test_doctor_as_a_subprocess(pk, ids):
 def test_help_lists_the_new_commands(run):
     out = run("--help").ok()
 
-    for command in ("undo", "export", "import", "stats", "doctor"):
+    for command in ("undo", "export", "import", "stats", "doctor", "connect"):
         assert f"\n    {command} " in out, command

@@ -182,8 +182,9 @@ def exported(
     decisions: Iterable[Sequence[Any]],
 ) -> list[ExportedMemory]:
     """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
-    order), quotes as (memory id, quote, pending, accepted by: the decision seq or None) oldest first, aliases as (memory id, old key), replaced texts
-    as (memory id, decision seq, text), and decisions (DECISION_COLUMNS) by seq."""
+    order), quotes as (memory id, quote, pending, the seq of the decision that accepted it or None)
+    oldest first, aliases as (memory id, old key), replaced texts as (memory id, decision seq, text),
+    and decisions (DECISION_COLUMNS) by seq."""
     quoted: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
     accepted: dict[tuple[str, int], str] = {}

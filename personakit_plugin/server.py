@@ -13,9 +13,19 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
 from .kit import PersonaKit
-from .tools import INSTRUCTIONS, mount
+from .tools import instructions, mount
 
 INVALID_PARAMS = -32602
+UNOFFERED = (
+    "prompts/list",
+    "prompts/get",
+    "resources/list",
+    "resources/read",
+    "resources/templates/list",
+    "resources/subscribe",
+    "resources/unsubscribe",
+)
+"""Methods the SDK's MCPServer serves for prompts and resources, which PersonaKit does not offer."""
 
 
 def _version() -> str:
@@ -32,10 +42,12 @@ def build_server(kit: PersonaKit, *, read_only: bool = False) -> MCPServer:
     server: MCPServer = MCPServer(
         "personakit",
         title="PersonaKit",
-        instructions=INSTRUCTIONS,
+        instructions=instructions(read_only=read_only),
         version=_version(),
         log_level="WARNING",
+        subscriptions=False,  # the tool list never changes, so no client needs to listen for changes
     )
+    _offer_tools_only(server)
 
     async def unknown_tool_is_invalid_params(ctx: Any, call_next: Any) -> Any:
         if ctx.method == "tools/call":
@@ -48,6 +60,21 @@ def build_server(kit: PersonaKit, *, read_only: bool = False) -> MCPServer:
     server.middleware.append(unknown_tool_is_invalid_params)
     mount(server, kit, read_only=read_only)
     return server
+
+
+def _offer_tools_only(server: MCPServer) -> None:
+    """Leave PersonaKit's server without the prompt and resource methods it has none for.
+
+    The SDK's MCPServer serves them (empty) whether or not any were added, so `initialize` declares
+    the `prompts` and `resources` capabilities; it offers no public way to turn that off. The
+    capabilities are derived from the methods served, so without those methods the server declares
+    `tools` alone and answers the methods as unknown (Method not found), as a server without them
+    should. Only the server built here is changed: `mount` leaves a server someone else runs as it is.
+    """
+    handlers = getattr(getattr(server, "_lowlevel_server", None), "_request_handlers", None)
+    if isinstance(handlers, dict):  # a later SDK may say it differently; tests/test_mcp.py checks the result
+        for method in UNOFFERED:
+            handlers.pop(method, None)
 
 
 def serve_stdio(kit: PersonaKit, *, read_only: bool = False) -> None:

@@ -33,26 +33,45 @@ QUOTE_MAX = 2000
 READ = "personakit_read"
 PROPOSE = "personakit_propose"
 
+FILL_SENTENCE = (
+    "When fewer than three memories match the question, approved memories that share no word with it fill "
+    "the remaining places (up to three in all), so a returned memory is not necessarily about the question: "
+    "use only those that are."
+)
+WITHHELD_SENTENCE = (
+    "withheld counts the memories the owner restricted that match the question: they exist but are private, "
+    "so never guess or infer what they say, and you may tell the user that some memories about this are private."
+)
 READ_DESCRIPTION = (
-    "Read what the owner allows you to know about them, ranked for a question. Call it before "
-    "answering anything where the owner's preferences, tools, background or constraints matter. "
-    "Memories with confirmed false are unreviewed: treat them as hints, not facts. Restricted "
-    "memories are only counted in withheld, never shown."
+    "Read what the owner allows you to know about them, ranked for a question. Call it before answering "
+    "anything where the owner's preferences, tools, background or constraints matter. Memories with "
+    f"confirmed false are unreviewed: treat them as hints, not facts. {FILL_SENTENCE} {WITHHELD_SENTENCE}"
 )
 PROPOSE_DESCRIPTION = (
-    "Propose one memory about the owner that you learned from them, with their own words as the "
-    "quote. It waits for the owner's review and is shown as unconfirmed until they approve it. "
-    "Propose lasting facts (how they like feedback, tools they use, what they must avoid), one "
-    "short statement each; never secrets, passwords or keys, which are refused."
+    "Propose one memory about the owner that you learned from them, with their own words as the quote. "
+    "It waits for the owner's review and is shown as unconfirmed until they decide. Propose lasting facts "
+    "(how they like feedback, tools they use, what they must avoid), one short statement each; never "
+    "secrets, passwords or keys (what looks like one is refused)."
 )
-INSTRUCTIONS = (
-    "PersonaKit is the owner's memory, and the owner decides what is in it. Call personakit_read "
-    "at the start of a task, with the question you are trying to answer, when knowing the owner "
-    "would change your answer. Call personakit_propose when the owner tells you something about "
-    "themselves that will still matter in a month (a preference, a tool, a constraint, their "
-    "background), one short statement per call, quoting their own words. Do not propose guesses, "
-    "passing moods, other people's details or anything secret. Proposals wait for the owner's review."
+_READ_INSTRUCTIONS = (
+    "PersonaKit is the owner's memory: they review what assistants propose, and decide what you may read. "
+    "Call personakit_read at the start of a task, with the question you are trying to answer, when "
+    "knowing the owner would change your answer."
 )
+_PROPOSE_INSTRUCTIONS = (
+    " Call personakit_propose when the owner tells you something about themselves that will still matter "
+    "in a month (a preference, a tool, a constraint, their background), one short statement per call, "
+    "quoting their own words. Do not propose guesses, passing moods, other people's details or anything "
+    "secret. Proposals wait for the owner's review."
+)
+
+
+def instructions(*, read_only: bool = False) -> str:
+    """What the server tells the assistant about its tools: a read-only server speaks only of reading."""
+    return _READ_INSTRUCTIONS if read_only else _READ_INSTRUCTIONS + _PROPOSE_INSTRUCTIONS
+
+
+INSTRUCTIONS = instructions()
 
 READ_INPUT = {
     "type": "object",

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
+import anyio
 import msgspec
 import pytest
 from mcp import Client
@@ -17,13 +19,14 @@ from personakit_plugin import hookimpl
 from personakit_plugin.kit import PersonaKit
 from personakit_plugin.server import build_server
 from personakit_plugin.words import memory_id
-from tests.conftest import structured
+from tests.conftest import stdio_parameters, structured
 
 pytestmark = pytest.mark.anyio
 
 READ = "personakit_read"
 PROPOSE = "personakit_propose"
 INVALID_PARAMS = -32602
+METHOD_NOT_FOUND = -32601
 
 
 async def tools_by_name(client: Any) -> dict[str, Any]:
@@ -118,6 +121,71 @@ async def test_server_instructions(client: Any) -> None:
     assert isinstance(client.instructions, str)
     assert READ in client.instructions
     assert PROPOSE in client.instructions
+
+
+# -- what the server says it offers ------------------------------------------------------------
+
+FILL = (
+    "When fewer than three memories match the question, approved memories that share no word with it fill "
+    "the remaining places (up to three in all), so a returned memory is not necessarily about the question: "
+    "use only those that are."
+)
+WITHHELD = (
+    "withheld counts the memories the owner restricted that match the question: they exist but are private, "
+    "so never guess or infer what they say, and you may tell the user that some memories about this are private."
+)
+
+
+def assert_tools_only(client: Any) -> None:
+    """The capabilities declare tools, whose list never changes, and neither prompts nor resources."""
+    capabilities = client.server_capabilities
+    assert capabilities.tools is not None
+    assert not capabilities.tools.list_changed
+    assert capabilities.prompts is None
+    assert capabilities.resources is None
+    declared = capabilities.model_dump(by_alias=True, exclude_none=True)
+    assert "prompts" not in declared and "resources" not in declared, declared
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_only_tools_are_declared_in_process(kit: PersonaKit, mode: str) -> None:
+    """Over MCP: PersonaKit has no prompts or resources, so it declares neither (the SDK's server declares
+    both by default), and asking for them is an unknown method, not an empty list."""
+    async with Client(build_server(kit), mode=mode) as client:
+        assert_tools_only(client)
+        for ask in (client.list_prompts, client.list_resources, client.list_resource_templates):
+            with pytest.raises(MCPError) as raised:
+                await ask()
+            assert raised.value.error.code == METHOD_NOT_FOUND
+        assert sorted(tool.name for tool in (await client.list_tools()).tools) == [PROPOSE, READ]
+
+
+@pytest.mark.stdio
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_only_tools_are_declared_over_stdio(data_dir: Path, mode: str) -> None:
+    """The same over real stdio to `python -m personakit_plugin`, read-only mode included."""
+    with anyio.fail_after(90):
+        for args in ((), ("serve", "--read-only")):
+            async with Client(stdio_parameters(data_dir, *args), mode=mode, read_timeout_seconds=20) as client:
+                assert_tools_only(client)
+
+
+async def test_read_description_says_what_fills_and_what_withheld_means(client: Any) -> None:
+    """The read tool says, a sentence each, that approved memories fill up to three places when few
+    match, and what withheld means for the answer."""
+    description = (await tools_by_name(client))[READ].description
+    assert FILL in description
+    assert WITHHELD in description
+    listed = (await client.list_tools()).tools
+    assert [tool.description.count(FILL) for tool in listed if tool.name == READ] == [1]
+
+
+async def test_read_only_instructions_speak_only_of_reading(kit: PersonaKit) -> None:
+    """A read-only server offers no propose tool, so its instructions do not tell the assistant to call one."""
+    async with Client(build_server(kit, read_only=True)) as client:
+        assert isinstance(client.instructions, str)
+        assert READ in client.instructions
+        assert PROPOSE not in client.instructions
 
 
 async def test_read_only_server_lists_only_read(kit: PersonaKit) -> None:

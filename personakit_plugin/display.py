@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import datetime, timedelta
+
+from .model import TEXT_LIMIT
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -82,3 +85,52 @@ def _json_escape(match: re.Match[str]) -> str:
         return f"\\u{code:04x}"
     code -= 0x10000
     return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+# -- words and times, said the one way everywhere the owner reads them -----------------------------
+
+
+def when(at: float | None) -> str:
+    """A time as the owner reads it, in their local time with its offset from UTC, minutes precise:
+    `2026-11-30 15:32 UTC+01:00`. The one time format of the command line and the terminal review;
+    "-" for none, or for one no calendar can show."""
+    if not at:
+        return "-"
+    try:
+        local = datetime.fromtimestamp(at).astimezone()
+    except (OverflowError, OSError, ValueError):
+        return "-"
+    offset = local.utcoffset() or timedelta(0)
+    sign, minutes = ("-" if offset < timedelta(0) else "+"), abs(int(offset.total_seconds())) // 60
+    return f"{local:%Y-%m-%d %H:%M} UTC{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+# Nouns the owner's commands count, with their plurals where adding "s" is wrong.
+PLURALS = {"memory": "memories", "entity": "entities", "this": "these"}
+
+
+def plural(count: int, noun: str) -> str:
+    """`count` and `noun`, its last word in the plural unless the count is one: "1 memory", "2 memories",
+    "0 lines", "3 new memories"."""
+    if count == 1:
+        return f"{count} {noun}"
+    head, _, last = noun.rpartition(" ")
+    return f"{count} {head}{' ' if head else ''}{PLURALS.get(last, last + 's')}"
+
+
+# Why a proposal or an edit was refused, as the owner reads it: the codes of `ProposeResult.reason` (and
+# of any refusal hook), each as a clause that follows a colon: "Refused line 3: the quote is empty."
+REFUSALS = {
+    "empty_text": "the text is empty",
+    "too_long": f"the text is longer than {TEXT_LIMIT} characters",
+    "credential_shape": "it looks like a password or key",
+    "empty_quote": "the quote is empty",
+}
+
+
+def refusal(reason: str | None) -> str:
+    """The refusal code `reason` as a clause ("it looks like a password or key"); a code this table does
+    not know (a third-party refusal hook's) is named as it is, escaped."""
+    if reason in REFUSALS:
+        return REFUSALS[reason]
+    return f"a plugin refused it ({printable(reason or 'no reason given')})"

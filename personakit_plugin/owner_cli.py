@@ -1,9 +1,10 @@
 """The owner's commands for undo, export and import, stats and doctor; `cli.build_parser` registers them.
 
 `undo [N]` reverts the latest N decisions not yet undone, newest first, each in its own
-transaction. It stops at a reject, which cannot be undone (the text was erased): when that is the
-very first decision to undo, that is an error and nothing changes; when some were undone before
-it, it says where it stopped and exits 0, since what it did is done.
+transaction. It stops at a reject, or a dropped quote, which cannot be undone (the text was erased):
+when that is the very first decision to undo, that is an error and nothing changes; when some were
+undone before it, it says where it stopped and exits 0, since what it did is done. Either way it
+says why, and that an older decision is changed by deciding again (`reset`), not by undo.
 """
 
 from __future__ import annotations
@@ -17,21 +18,43 @@ from pathlib import Path
 
 import msgspec
 
-from .cli import CommandError, _open, _print_json, _table, _when, data_dir, say
-from .display import printable
-from .model import Decision
-from .store import StoreError
+from .cli import CommandError, _open, _print_json, _table, data_dir, say
+from .display import plural, printable, refusal, when
+from .model import CATEGORIES, Decision
+from .store import Store, StoreError
 
 
 def _undid(decision: Decision) -> str:
     said = f"Undid #{decision.seq} {decision.action} of {decision.memory_id}: {decision.after} -> {decision.before}"
-    if decision.category_before is not None and decision.category_before != decision.category_after:
-        said += f", category {decision.category_after} -> {decision.category_before}"
+    before, after = decision.category_before, decision.category_after
+    if before is not None and after is not None and before != after:  # an old decision may not know them
+        said += f", category {after} -> {before}"
     if decision.action == "edit":
         said += ", text as before the edit"
     if decision.action == "accept-quote":
         said += ", the quote waits for you again"
     return said + "."
+
+
+# What reset does instead, said whenever undo stops at a decision that erased something.
+RESET_INSTEAD = (
+    "undo goes no further back, but an older decision can still be changed by deciding again: "
+    "`personakit reset ID` puts a memory that is not rejected back to unconfirmed"
+)
+
+
+def _why_stopped(store: Store, exc: StoreError) -> str:
+    """Why undo cannot go on, as one clause: when the latest decision still standing erased something (a
+    reject, a dropped quote), what it was and what to do instead; otherwise the store's own sentence."""
+    standing = [d for d in store.history() if not d.undone and d.action != "undo"]
+    latest = standing[-1] if standing else None
+    if latest is not None and latest.action == "reject":
+        erased = f"#{latest.seq} rejected {latest.memory_id}, and a reject cannot be undone: its text and quotes were"
+    elif latest is not None and latest.action == "drop-quote":
+        erased = f"#{latest.seq} dropped a quote of {latest.memory_id}, and that cannot be undone: the quote was"
+    else:
+        return printable(str(exc)).rstrip(".")
+    return f"decision {erased} erased, so {RESET_INSTEAD}"
 
 
 def cmd_undo(args: argparse.Namespace) -> None:
@@ -44,9 +67,10 @@ def cmd_undo(args: argparse.Namespace) -> None:
             try:
                 decision = kit.store.undo(kit.now())
             except StoreError as exc:
+                why = _why_stopped(kit.store, exc)
                 if not done:
-                    raise
-                say(f"Stopped after {done}: {printable(str(exc))}")
+                    raise CommandError(f"{why[0].upper()}{why[1:]}.") from None
+                say(f"Stopped after {done}: {why}.")
                 return
             if decision is None:
                 if not done:
@@ -94,7 +118,7 @@ def cmd_export(args: argparse.Namespace) -> None:
         _write_stdout(b"".join(lines))
         return
     _write_private(out, b"".join(lines))
-    say(f"Exported {len(lines)} memories to {out}.")
+    say(f"Exported {plural(len(lines), 'memory')} to {out}.")
 
 
 def _check_out(out: Path) -> None:
@@ -141,14 +165,15 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
         done = import_graph(kit, graph)
     finally:
         kit.close()
+    proposals = "an unconfirmed proposal" if len(done.new) == 1 else "unconfirmed proposals"
     say(
-        f"Imported {len(done.new)} new memories as unconfirmed proposals, {len(done.known)} already known, "
-        f"{len(done.refused)} refused; {graph.relations} relations skipped."
+        f"Imported {plural(len(done.new), 'new memory')} as {proposals}, {len(done.known)} already known, "
+        f"{len(done.refused)} refused; {plural(graph.relations, 'relation')} skipped."
     )
     if graph.other:
-        say(f"Skipped {graph.other} lines of another type than entity or relation.")
+        say(f"Skipped {plural(graph.other, 'line')} of another type than entity or relation.")
     for item in done.refused:
-        say(f"Refused {printable(item.where)}: {printable(item.reason)}.")
+        say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
     if done.new:
         say("Review them with `personakit review` or `personakit list --state unconfirmed`.")
 
@@ -165,21 +190,33 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     finally:
         kit.close()
     restored = result.restored
+    them = "it" if len(restored.known) == 1 else "them"
     say(
-        f"Imported {len(restored.created)} new memories, {len(restored.known)} already known "
-        f"({restored.quotes_added} quotes added to them), {len(result.refused)} refused."
+        f"Imported {plural(len(restored.created), 'new memory')}, {len(restored.known)} already known "
+        f"({plural(restored.quotes_added, 'quote')} added to {them}), {len(result.refused)} refused."
     )
     for item in result.refused:
-        say(f"Refused {printable(item.where)}: {printable(item.reason)}.")
+        say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
 
 
 def cmd_import(args: argparse.Namespace) -> None:
     data = _read_input(args.file)
     name = "standard input" if args.file == "-" else str(args.file)
-    if args.source == "memory-json":
-        _import_graph(args, data, name)
-    else:
-        _import_export(args, data, name)
+    try:
+        if args.source == "memory-json":
+            _import_graph(args, data, name)
+        else:
+            _import_export(args, data, name)
+    except StoreError as exc:
+        raise CommandError(_naming_the_categories(str(exc))) from None
+
+
+def _naming_the_categories(sentence: str) -> str:
+    """An import error that mentions a category, with the seven categories named at its end (unless it
+    names them already), so the owner can fix the file without looking them up."""
+    if "categor" not in sentence or all(category in sentence for category in CATEGORIES):
+        return sentence
+    return f"{sentence.rstrip().rstrip('.')} (the seven: {', '.join(CATEGORIES)})."
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
@@ -195,7 +232,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
         _print_json(msgspec.to_builtins(counted))
         return
     total = sum(counted.states.values())
-    say(f"{total} memories.")
+    say(f"{plural(total, 'memory')}.")
     say(_table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
     say()
     say(_table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
@@ -206,7 +243,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
         waited = age(max(0.0, now - counted.oldest_unreviewed_created))
         say(
             f"Oldest unreviewed proposal: {counted.oldest_unreviewed}, "
-            f"proposed {_when(counted.oldest_unreviewed_created)} ({waited} ago)."
+            f"proposed {when(counted.oldest_unreviewed_created)} ({waited} ago)."
         )
 
 
@@ -221,11 +258,36 @@ def cmd_doctor(args: argparse.Namespace) -> None:
         raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
 
 
+def installed_stores() -> list[str]:
+    """The storage backends `migrate --to` can move into: the names of the plugins installed in the
+    `personakit` entry point group as `store-NAME`, without `store-`."""
+    from importlib.metadata import entry_points
+
+    return sorted({ep.name[len("store-") :] for ep in entry_points(group="personakit") if ep.name.startswith("store-")})
+
+
+def _check_store_installed(name: str, folder: Path) -> None:
+    """One sentence naming the backends that are installed when `name` is not one of them. A name that is
+    not a backend name, or a folder with no memory to move, is left for `migrate` to say."""
+    from .migrate import NAME
+    from .sqlite_store import FILE_NAME
+
+    stores = installed_stores()
+    if name in stores or not NAME.fullmatch(name) or not (folder / FILE_NAME).is_file():
+        return
+    if stores:
+        there = f"the ones installed are {', '.join(stores)}"
+    else:
+        there = "none is installed besides SQLite (personakit-store-postgres, in PersonaKit's hooks/, adds postgres)"
+    raise CommandError(f"No storage plugin store-{name} is installed; {there}.")
+
+
 def cmd_migrate(args: argparse.Namespace) -> None:
     from .migrate import migrate
 
     name, url = args.to
     folder = data_dir(args.data_dir)
+    _check_store_installed(name, folder)
     target, moved = migrate(folder, name, url, dict(os.environ))
     say(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
     say(

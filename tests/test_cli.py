@@ -148,8 +148,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def listed(pk: Callable[..., Run], *args: str, how: str = "in-process") -> dict[str, dict[str, Any]]:
-    """`list --json`, by id."""
-    return {memory["id"]: memory for memory in pk("list", "--json", *args, how=how).json()}
+    """`list --json`, by id: every memory, rejected ones too, unless `args` choose a --state."""
+    state = [] if "--state" in args else ["--state", "all"]
+    return {memory["id"]: memory for memory in pk("list", "--json", *state, *args, how=how).json()}
 
 
 def states(pk: Callable[..., Run]) -> dict[str, str]:
@@ -223,7 +224,7 @@ def test_list_prints_aligned_columns(pk, folder, ids):
     decide(folder, "restrict", ids[1])
     decide(folder, "reject", ids[2])
 
-    header, *rows = pk("list").lines()
+    header, *rows = pk("list", "--state", "all").lines()
 
     at = columns(header)
     assert list(at)[:3] == ["ID", "STATE", "CATEGORY"]
@@ -324,7 +325,7 @@ def test_list_json_keeps_nothing_of_a_rejected_memory(pk, folder, ids):
     assert memory["state"] == "rejected"
     assert not memory["text"]
     assert memory["quotes"] == []
-    assert MEMORIES[0][0] not in pk("list").ok()
+    assert MEMORIES[0][0] not in pk("list", "--state", "all").ok()
 
 
 # -- show -------------------------------------------------------------------------------------------
@@ -594,7 +595,7 @@ ERRORS = {
     "bad category": (["edit", "{A}", "--category", "hobbies"], "hobbies"),
     "edit without options": (["edit", "{A}"], ""),
     "edit to empty text": (["edit", "{A}", "--text", "   "], ""),
-    "edit to a secret": (["edit", "{A}", "--text", "Uses password=Tr0ub4dor&3xK for the VPN"], "secret"),
+    "edit to a secret": (["edit", "{A}", "--text", "Uses password=Tr0ub4dor&3xK for the VPN"], "password or key"),
     "edit to another memory's text": (["edit", "{A}", "--text", MEMORIES[1][0]], "{B}"),
     "approve rejected": (["approve", "{R}"], "{R}"),
     "restrict rejected": (["restrict", "{R}"], "{R}"),

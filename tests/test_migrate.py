@@ -30,7 +30,7 @@ def test_a_folder_without_a_memory_is_refused_and_not_created(
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("nosuch", "No storage plugin store-nosuch is installed; install personakit-store-nosuch"),
+        ("nosuch", "No storage plugin store-nosuch is installed; "),
         ("Not-A-Name", "is not a backend name"),
     ],
 )

@@ -25,6 +25,7 @@ import msgspec
 
 from .model import STATES, ExportedMemory
 from .plugins import PluginWarning, call_first, make_plugin_manager
+from .progress import Progress
 from .sqlite_store import FILE_NAME, SqliteStore
 from .store import Config, Store, StoreError
 
@@ -79,33 +80,47 @@ def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str])
     return store
 
 
-def migrate(data_dir: Path, name: str, url: str, environ: Mapping[str, str]) -> tuple[Store, Counts]:
+def migrate(
+    data_dir: Path, name: str, url: str, environ: Mapping[str, str], progress: Progress | None = None
+) -> tuple[Store, Counts]:
     """Move the SQLite memory in `data_dir` into the empty store of backend `name` at `url`, check
     that it arrived whole, and return where it went (closed) with what was moved."""
     if not (data_dir / FILE_NAME).is_file():
         raise StoreError(f"There is no PersonaKit database in {data_dir} to migrate; check --data-dir.")
+    progress = progress or Progress.silent()
     source = SqliteStore.open(data_dir)
     try:
-        dumped = source.dump()
+        with progress.waiting("reading the SQLite memory"):
+            dumped = source.dump()
     finally:
         source.close()
+    progress.total = len(dumped)
     target = open_target(name, url, data_dir, environ)
     try:
-        there = target.dump()
-        if there:
-            raise StoreError(
-                f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
-                "merge with `personakit export` and, pointed at it, `personakit import`."
-            )
-        target.restore(dumped)
-        arrived = target.dump()
-        # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.
-        if sorted(arrived, key=by_id) != sorted(dumped, key=by_id):
-            moved, expected = counts(arrived), counts(dumped)
-            raise StoreError(
-                f"The memory in {target.location} does not match the SQLite one after the move "
-                f"({moved.line()} against {expected.line()}); do not use it, and report this."
-            )
-        return target, counts(arrived)
+        return target, move(dumped, target, progress)
     finally:
         target.close()
+
+
+def move(dumped: list[ExportedMemory], target: Store, progress: Progress) -> Counts:
+    """Restore `dumped` into `target`, which must be empty, and check that all of it arrived."""
+    with progress.waiting(f"checking that {target.location} is empty"):
+        there = target.dump()
+    if there:
+        raise StoreError(
+            f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
+            "merge with `personakit export` and, pointed at it, `personakit import`."
+        )
+    with progress.waiting(f"writing {len(dumped):,} memories into {target.location}"):
+        target.restore(dumped)
+    with progress.waiting("reading them back to check them"):
+        arrived = target.dump()
+    # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.
+    if sorted(arrived, key=by_id) != sorted(dumped, key=by_id):
+        moved, expected = counts(arrived), counts(dumped)
+        raise StoreError(
+            f"The memory in {target.location} does not match the SQLite one after the move "
+            f"({moved.line()} against {expected.line()}); do not use it, and report this."
+        )
+    progress.advance(len(arrived))
+    return counts(arrived)

@@ -104,6 +104,7 @@ def _write_stdout(data: bytes) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
+    from .progress import Progress
     from .transfer import export_lines
 
     out = Path(args.out).expanduser() if args.out else None
@@ -111,7 +112,8 @@ def cmd_export(args: argparse.Namespace) -> None:
         _check_out(out)
     kit = _open(args)
     try:
-        lines = export_lines(kit.store)
+        with Progress("Exporting") as progress:
+            lines = export_lines(kit.store, progress)
     finally:
         kit.close()
     if out is None:
@@ -157,12 +159,14 @@ def _write_private(out: Path, data: bytes) -> None:
 
 
 def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
+    from .progress import Progress
     from .transfer import import_graph, parse_memory_json
 
     graph = parse_memory_json(data, name, args.owner)
     kit = _open(args, create=True)
     try:
-        done = import_graph(kit, graph)
+        with Progress("Importing", noun="observations", one="observation") as progress:
+            done = import_graph(kit, graph, progress)
     finally:
         kit.close()
     proposals = "an unconfirmed proposal" if len(done.new) == 1 else "unconfirmed proposals"
@@ -179,6 +183,7 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
 
 
 def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
+    from .progress import Progress
     from .transfer import import_export, parse_export
 
     if args.owner is not None:
@@ -186,7 +191,8 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     memories = parse_export(data, name)
     kit = _open(args, create=True)
     try:
-        result = import_export(kit, memories)
+        with Progress("Importing") as progress:
+            result = import_export(kit, memories, progress)
     finally:
         kit.close()
     restored = result.restored
@@ -284,11 +290,13 @@ def _check_store_installed(name: str, folder: Path) -> None:
 
 def cmd_migrate(args: argparse.Namespace) -> None:
     from .migrate import migrate
+    from .progress import Progress
 
     name, url = args.to
     folder = data_dir(args.data_dir)
     _check_store_installed(name, folder)
-    target, moved = migrate(folder, name, url, dict(os.environ))
+    with Progress("Migrating") as progress:
+        target, moved = migrate(folder, name, url, dict(os.environ), progress)
     say(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
     say(
         f"Point your servers at it with PERSONAKIT_{name.upper()}_URL; "

@@ -26,6 +26,7 @@ from pathlib import Path
 import msgspec
 
 from .model import QUOTE_DECISIONS, STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from .progress import Progress
 from .store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -131,23 +132,28 @@ def _word_hasher(key: bytes) -> Callable[[str], int]:
     return hashed
 
 
-def _schema_4(db: sqlite3.Connection) -> None:
-    for statement in _statements(_SCHEMA_4):
-        db.execute(statement)
+def _schema_4(db: sqlite3.Connection, progress: Progress) -> None:
+    with progress.waiting("moving quotes and old texts"):
+        for statement in _statements(_SCHEMA_4):
+            db.execute(statement)
     key = os.urandom(16)
     db.execute("INSERT INTO meta (name, value) VALUES ('word_key', ?)", (key,))
     hashed = _word_hasher(key)
     texts = db.execute("SELECT id, text FROM memories WHERE text IS NOT NULL").fetchall()
-    db.executemany(
-        "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-        sorted((hashed(word), memory) for memory, text in texts for word in content_words(text)),
-    )
+    progress.total = len(texts)
+    rows: list[tuple[int, str]] = []
+    for memory, text in texts:  # the word index rebuilt with keyed hashes: the long part, counted
+        rows.extend((hashed(word), memory) for word in content_words(text))
+        progress.advance()
+    with progress.waiting("writing the new word index"):
+        db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", sorted(rows))
     if texts:  # an older file: the words it kept in the clear are in freed pages until compacted
         db.execute("INSERT INTO meta (name, value) VALUES ('erasing', 'vacuum')")
 
 
-# Each entry takes the schema from the version before it to its own number (1-based).
-MIGRATIONS: tuple[str | Callable[[sqlite3.Connection], None], ...] = (
+# Each entry takes the schema from the version before it to its own number (1-based); one in Python
+# is given the `Progress` of the upgrade, which shows on the owner's terminal when the work is long.
+MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     """
     CREATE TABLE memories (
         id TEXT PRIMARY KEY,
@@ -385,14 +391,19 @@ class SqliteStore:
         try:
             with self._write() as db:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
-                for number in range(version + 1, SCHEMA_VERSION + 1):
-                    migration = MIGRATIONS[number - 1]
-                    if callable(migration):
-                        migration(db)
-                    else:
-                        for statement in _statements(migration):
-                            db.execute(statement)
-                    db.execute(f"PRAGMA user_version = {number}")
+                # An older file's upgrade shows its progress on a terminal (stderr only); a new file's does not.
+                old = 0 < version < SCHEMA_VERSION
+                upgrade = Progress(f"Upgrading the database to schema {SCHEMA_VERSION}") if old else Progress.silent()
+                with upgrade:
+                    for number in range(version + 1, SCHEMA_VERSION + 1):
+                        migration = MIGRATIONS[number - 1]
+                        if callable(migration):
+                            migration(db, upgrade)
+                        else:
+                            with upgrade.waiting(f"applying schema {number}"):
+                                for statement in _statements(migration):
+                                    db.execute(statement)
+                        db.execute(f"PRAGMA user_version = {number}")
         except sqlite3.DatabaseError as exc:
             raise _unreadable(self.path, exc) from None
 

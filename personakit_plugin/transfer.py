@@ -29,20 +29,44 @@ owner (the entity `default_user`, as the server's suggested prompt names the use
 about any other entity is prefixed with the entity's name (`John Smith: Speaks fluent Spanish`),
 because a memory is one statement about the owner and must say who it is about. Relations are
 skipped: PersonaKit keeps statements, not a graph.
+
+A large graph (`BULK_AT` observations or more) takes the store's bulk path when the store has one
+(`SqliteStore.bulk_propose`) and the default `personakit_propose` is the one in effect: every
+observation is checked exactly as that hook checks a proposal (the same refusals, in the same
+order), and those it would store are written in transactions of `BULK_CHUNK`, not one each. The
+answers are the same as proposing them one by one; only the number of commits differs.
+
+An import of an export is one `Store.restore`, already one transaction for the whole file; the
+SQLite store's restore looks each memory up by id, text and aliases, because the merge rule needs
+it, so it is slower per memory than `bulk_propose`, which only proposes.
+
+Each takes a `Progress` (see `progress.py`), which the commands show on a terminal.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
 
+from .default_plugins import propose as default_propose
 from .display import json_printable
-from .model import CATEGORIES, DECISIONS, QUOTE_DECISIONS, STATES, TEXT_LIMIT, ExportedDecision, ExportedMemory
-from .store import Restored, Store, StoreError
+from .model import (
+    CATEGORIES,
+    DECISIONS,
+    QUOTE_DECISIONS,
+    STATES,
+    TEXT_LIMIT,
+    ExportedDecision,
+    ExportedMemory,
+    category_of,
+)
+from .plugins import implementations
+from .progress import Progress
+from .store import Proposed, Restored, Store, StoreError
 
 if TYPE_CHECKING:
     from .kit import PersonaKit
@@ -55,6 +79,10 @@ MAX_SEQ = 2**53 - 1
 below SQLite's limit, so the decisions after it still have numbers to take."""
 MAX_TIME = 253402300799.0
 """The last second of the year 9999, the latest time an import may carry."""
+BULK_AT = 1_000
+"""Observations from which a memory-json import takes the store's bulk path."""
+BULK_CHUNK = 5_000
+"""Proposals written in one transaction on the bulk path."""
 
 
 class TransferError(StoreError):
@@ -64,11 +92,19 @@ class TransferError(StoreError):
 # -- export -----------------------------------------------------------------------------------
 
 
-def export_lines(store: Store) -> list[bytes]:
+def export_lines(store: Store, progress: Progress | None = None) -> list[bytes]:
     """Every memory as one line of JSON, oldest first, each ending in a newline. What a JSON encoder
     leaves as it is but a terminal might obey (C1 controls, bidi and format characters) is written
     as `\\u....`, so the export is safe to print and still reads back as the same text."""
-    return [json_printable(msgspec.json.encode(memory).decode()).encode() + b"\n" for memory in store.dump()]
+    progress = progress or Progress.silent()
+    with progress.waiting("reading the memory"):
+        memories = store.dump()
+    progress.total = len(memories)
+    lines = []
+    for memory in memories:
+        lines.append(json_printable(msgspec.json.encode(memory).decode()).encode() + b"\n")
+        progress.advance()
+    return lines
 
 
 # -- import of a PersonaKit export ------------------------------------------------------------
@@ -168,11 +204,14 @@ def parse_export(data: bytes, name: str) -> list[ExportedMemory]:
     return memories
 
 
-def import_export(kit: PersonaKit, memories: Sequence[ExportedMemory]) -> Imported:
+def import_export(kit: PersonaKit, memories: Sequence[ExportedMemory], progress: Progress | None = None) -> Imported:
     """Merge checked memories in one transaction, leaving out those a refusal hook refuses."""
+    progress = progress or Progress.silent()
+    progress.total = len(memories)
     kept: list[ExportedMemory] = []
     refused: list[Refused] = []
     for memory in memories:
+        progress.advance()
         texts = [memory.text or "", *(d.previous_text for d in memory.history if d.previous_text)]
         reason = None
         for text in texts:
@@ -182,7 +221,8 @@ def import_export(kit: PersonaKit, memories: Sequence[ExportedMemory]) -> Import
             refused.append(Refused(memory.id, reason))
         else:
             kept.append(memory)
-    return Imported(kit.store.restore(kept), refused)
+    with progress.waiting(f"writing {len(kept):,} memories in one transaction"):
+        return Imported(kit.store.restore(kept), refused)
 
 
 # -- import of the reference memory server's knowledge graph ------------------------------------
@@ -246,17 +286,65 @@ class GraphImported(msgspec.Struct, frozen=True):
     refused: list[Refused]
 
 
-def import_graph(kit: PersonaKit, graph: Graph) -> GraphImported:
-    """Propose every observation, as an assistant would."""
-    new: list[str] = []
-    known: list[str] = []
-    refused: list[Refused] = []
+def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None) -> GraphImported:
+    """Propose every observation, as an assistant would: one by one, or for a large graph through the
+    store's bulk path (see the module's docstring), with the same answers."""
+    progress = progress or Progress.silent()
+    progress.total = len(graph.observations)
+    bulk: Callable[[list[tuple[str, str, str, float]]], list[Proposed]] | None = getattr(
+        kit.store, "bulk_propose", None
+    )
+    if bulk is not None and len(graph.observations) >= BULK_AT and _proposes_by_default(kit):
+        return _import_in_bulk(kit, graph.observations, bulk, progress)
+    done = GraphImported([], [], [])
     for observation in graph.observations:
         result = kit.propose(observation.text, observation.quote, None)
         if not result.stored or result.id is None:
-            refused.append(Refused(observation.where, result.reason or "refused"))
-        elif result.new:
-            new.append(result.id)
+            done.refused.append(Refused(observation.where, result.reason or "refused"))
         else:
-            known.append(result.id)
-    return GraphImported(new, known, refused)
+            (done.new if result.new else done.known).append(result.id)
+        progress.advance()
+    return done
+
+
+def _proposes_by_default(kit: PersonaKit) -> bool:
+    """Whether the default `personakit_propose` answers proposals: no other implementation comes first."""
+    first = next(implementations(kit.pm, "personakit_propose"), None)
+    return first is not None and first[1] is default_propose.personakit_propose
+
+
+def checked(kit: PersonaKit, text: str, quote: str) -> tuple[str, str] | str:
+    """What the default `personakit_propose` would store for an observation, (text, quote), or the
+    reason it would refuse it: the same checks in the same order (see `default_plugins/propose.py`)."""
+    text = text.strip()
+    if not text:
+        return "empty_text"
+    if len(text) > TEXT_LIMIT:
+        return "too_long"
+    reason = kit.refusal(text, quote)
+    if reason is not None:
+        return reason
+    quote = quote.strip()
+    return (text, quote) if quote else "empty_quote"
+
+
+def _import_in_bulk(
+    kit: PersonaKit,
+    observations: Sequence[Observation],
+    bulk: Callable[[list[tuple[str, str, str, float]]], list[Proposed]],
+    progress: Progress,
+) -> GraphImported:
+    done = GraphImported([], [], [])
+    category = category_of(None)
+    for start in range(0, len(observations), BULK_CHUNK):
+        items: list[tuple[str, str, str, float]] = []
+        for observation in observations[start : start + BULK_CHUNK]:
+            found = checked(kit, observation.text, observation.quote)
+            if isinstance(found, str):
+                done.refused.append(Refused(observation.where, found))
+            else:
+                items.append((*found, category, kit.now()))
+            progress.advance()
+        for proposed in bulk(items):
+            (done.new if proposed.new else done.known).append(proposed.id)
+    return done

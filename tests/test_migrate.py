@@ -1,15 +1,22 @@
-"""`personakit migrate`'s checks before anything moves (the move itself is tested against a real
-PostgreSQL in hooks/personakit-store-postgres/tests/test_migrate.py)."""
+"""`personakit migrate`'s checks before anything moves, and the move into an empty store with its
+progress on a terminal (the whole command is tested against a real PostgreSQL in
+hooks/personakit-store-postgres/tests/test_migrate.py)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from personakit_plugin.cli import main
-from personakit_plugin.migrate import counts
+from personakit_plugin.migrate import counts, move
+from personakit_plugin.progress import Progress
 from personakit_plugin.sqlite_store import SqliteStore
+from personakit_plugin.store import StoreError
+from personakit_plugin.words import memory_id
+
+from .test_progress import Screen
 
 
 def migrate(capsys: pytest.CaptureFixture[str], folder: Path, *args: str) -> tuple[int, str]:
@@ -59,3 +66,31 @@ def test_the_counts_are_by_state_with_quotes_and_decisions(tmp_path: Path) -> No
         2,
     )
     assert moved.line() == "2 memories (1 approved, 1 rejected), 2 quotes and 2 decisions"
+
+
+def test_the_move_shows_its_progress_and_checks_what_arrived(tmp_path: Path) -> None:
+    """Into an empty store: everything arrives, counted on the owner's terminal as it goes, with a final
+    line; into one that holds memories: one sentence, and nothing is written."""
+    source = SqliteStore.open(tmp_path / "sqlite")
+    try:
+        for n in range(3):
+            source.propose(f"Keeps notebook number {n}", f"notebook {n}", "tools", float(n))
+        source.decide(memory_id("Keeps notebook number 0"), "approve", 5.0)
+        dumped = source.dump()
+    finally:
+        source.close()
+    target = SqliteStore.open(tmp_path / "target")
+    try:
+        screen = Screen()
+        with Progress("Migrating", stream=screen, delay=0.0) as progress:
+            moved = move(dumped, target, progress)
+        assert moved == counts(dumped) and target.dump() == dumped
+        drawn = [row.strip() for row in re.split(r"[\r\n]", screen.getvalue()) if row.strip()]
+        assert re.fullmatch(r"Migrating: 3 memories in \d+\.\d s \([\d,.]+/s\)\.", drawn[-1]), drawn
+        assert screen.getvalue().endswith("\n") and screen.getvalue().count("\n") == 1
+
+        with pytest.raises(StoreError, match="already holds 3 memories"):
+            move(dumped, target, Progress.silent())
+        assert target.dump() == dumped
+    finally:
+        target.close()

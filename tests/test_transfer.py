@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
+
+import pytest
 
 from personakit_plugin.transfer import OWNER_NAMES
 
@@ -390,3 +393,123 @@ def test_an_import_with_a_waiting_quote_not_among_its_quotes_is_refused(pk, fold
     path.write_text(memory_line(state="approved", quotes=["one"], pending=["two"]), encoding="utf-8")
     done = pk("import", path)
     assert done.code == 1 and done.err.count("\n") == 1 and "waiting" in done.err
+
+
+# -- a large memory-json import takes the store's bulk path, with the same answers ------------------
+
+
+def mixed_graph() -> list[dict]:
+    """Observations of every kind an import meets: new, repeated (in the file and in the store), about an
+    approved and a rejected memory, and each refusal (empty text, too long, a credential, an empty quote)."""
+    mine = [
+        "Prefers tabs over spaces",
+        "Drinks green tea",  # approved in the store: the new quote waits for the owner
+        "Had a secret garden",  # rejected in the store: nothing is added
+        "   ",
+        "x" * 301,
+        f"API key is {GITHUB_TOKEN}",
+        "Prefers tabs over spaces",  # again, with the same quote
+        *(f"Keeps notebook number {n}" for n in range(7)),
+        " Prefers tabs over spaces. ",  # the same memory, another quote
+    ]
+    return [
+        {"type": "entity", "name": "default_user", "entityType": "person", "observations": mine},
+        {"type": "entity", "name": "Bob", "entityType": "person", "observations": ["  ", "Speaks Welsh", "x"]},
+        {"type": "relation", "from": "default_user", "to": "Bob", "relationType": "knows"},
+    ]
+
+
+def bulk_only(monkeypatch) -> list[int]:
+    """Make the SQLite store refuse to propose one by one, and record the size of each bulk write."""
+    from personakit_plugin.sqlite_store import SqliteStore
+
+    sizes: list[int] = []
+    bulk_propose = SqliteStore.bulk_propose
+
+    def recorded(self, items):
+        sizes.append(len(items))
+        return bulk_propose(self, items)
+
+    monkeypatch.setattr(SqliteStore, "bulk_propose", recorded)
+    monkeypatch.setattr(SqliteStore, "propose", lambda *args: pytest.fail("proposed one by one"))
+    return sizes
+
+
+def seeded_kit(make_kit, where):
+    """A kit (ticking clock) on a folder that holds an approved, a rejected and an unconfirmed memory."""
+    kit = make_kit(folder=where)
+    tea = kit.propose("Drinks green tea", "I drink green tea", None).id
+    garden = kit.propose("Had a secret garden", "my garden", None).id
+    kit.propose("Keeps notebook number 3", "notebook three", "tools")
+    kit.store.decide(tea, "approve", kit.now())
+    kit.store.decide(garden, "reject", kit.now())
+    return kit
+
+
+def test_a_large_memory_json_import_in_bulk_answers_as_one_by_one(make_kit, tmp_path, monkeypatch):
+    """The bulk path, in chunks small enough to split repeats across transactions, gives the same
+    answers, the same refusals and the same stored memories (times included) as proposing one by one."""
+    from personakit_plugin import transfer
+
+    graph = transfer.parse_memory_json(
+        "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"
+    )
+    one_by_one = seeded_kit(make_kit, tmp_path / "one")
+    monkeypatch.setattr(transfer, "BULK_AT", 10**9)
+    expected = transfer.import_graph(one_by_one, graph)
+
+    in_bulk = seeded_kit(make_kit, tmp_path / "bulk")
+    monkeypatch.setattr(transfer, "BULK_AT", 1)
+    monkeypatch.setattr(transfer, "BULK_CHUNK", 4)
+    calls = bulk_only(monkeypatch)
+    got = transfer.import_graph(in_bulk, graph)
+
+    assert len(calls) == 5
+    assert got == expected
+    assert [r.reason for r in got.refused] == ["empty_text", "too_long", "credential_shape", "empty_quote"]
+    assert in_bulk.store.dump() == one_by_one.store.dump()
+
+
+def test_a_memory_json_import_goes_one_by_one_when_a_plugin_answers_proposals(make_kit, tmp_path, monkeypatch):
+    """A plugin that implements personakit_propose sees every observation: the bulk path is not taken."""
+    from personakit_plugin import hookimpl, transfer
+    from personakit_plugin.sqlite_store import SqliteStore
+
+    seen = []
+
+    class Watching:
+        @hookimpl(tryfirst=True)
+        def personakit_propose(self, kit, text, quote, category):
+            seen.append(text)
+
+    monkeypatch.setattr(transfer, "BULK_AT", 1)
+    monkeypatch.setattr(SqliteStore, "bulk_propose", lambda *args: pytest.fail("took the bulk path"))
+    graph = transfer.parse_memory_json(
+        "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"
+    )
+    done = transfer.import_graph(make_kit(Watching()), graph)
+    assert len(seen) == len(graph.observations) == len(done.new) + len(done.known) + len(done.refused)
+
+
+def test_a_100000_memory_import_from_memory_json_takes_the_bulk_path(pk, folder, tmp_path, monkeypatch):
+    """Issue 15: a large import uses the store's fast bulk path (checked here by what is called, not by
+    how long it takes), and every observation arrives as an unconfirmed memory."""
+
+    count = 100_000
+    observations = [f"Keeps notebook number {n} for project {n % 997}" for n in range(count)]
+    path = tmp_path / "large.jsonl"
+    path.write_text(
+        json.dumps({"type": "entity", "name": "default_user", "entityType": "person", "observations": observations})
+        + "\n",
+        encoding="utf-8",
+    )
+    written = bulk_only(monkeypatch)
+
+    out = pk("import", "--from", "memory-json", path).lines()
+
+    assert sum(written) == count and len(written) < count / 1000
+    assert re.match(r"Imported 100,?000 new memories as unconfirmed proposals, 0 already known", out[0]), out
+    with opened(folder) as kit:
+        memories = kit.store.memories()
+    assert len(memories) == count
+    assert {memory.state for memory in memories} == {"unconfirmed"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import select
 import shutil
@@ -29,6 +30,16 @@ if TYPE_CHECKING:
     from .kit import PersonaKit
 
 SIMILAR_LIMIT = 3
+SIMILAR_MIN = 0.2
+"""How alike two memories' weighted words must be (a cosine, 0 to 1) for one to be shown as similar to the other."""
+FUNCTION_WORDS = frozenset(
+    """about above after again against all also always any because been before being below between both but
+    down during each either else even ever every few further here if into just least less more most much must
+    never no nor not now off often once only other out over own same since some still such than then there
+    these those through too under until up very while yet""".split()
+)
+"""English words that say nothing of what a memory is about, left out of its words for likeness (beside the
+contract's stop words): in a store of few memories they would otherwise count as rare."""
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
 KEYS = "[a]pprove  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit"
@@ -42,30 +53,52 @@ ERASE_WAIT = 5.0
 
 
 class Similar:
-    """Which memories look like a given one: those sharing the most content words with it.
+    """Which memories look like a given one: those that share its rarer words.
 
-    Rejected memories are never among them (they keep no text)."""
+    Each word weighs its inverse document frequency over the owner's memories, `log((N + 1) / n)` for a
+    word that `n` of the `N` memories here have: a word few memories have weighs much, one most of them
+    have ("prefers", "works") little. Two memories are similar when the cosine of their weighted word sets
+    is at least `SIMILAR_MIN`, so sharing only a common word is not enough, and sharing the rare ones is.
+    With few memories every word is rare, so then any shared word may be enough. Rejected memories are
+    never among them (they keep no text)."""
 
     def __init__(self, memories: Iterable[Memory]) -> None:
         self._memories: dict[str, Memory] = {}
+        self._words: dict[str, frozenset[str]] = {}
         self._index: dict[str, set[str]] = {}
         for memory in memories:
             if memory.state == "rejected" or not memory.text:
                 continue
             self._memories[memory.id] = memory
-            for word in content_words(memory.text):
+            self._words[memory.id] = content_words(memory.text) - FUNCTION_WORDS
+            for word in self._words[memory.id]:
                 self._index.setdefault(word, set()).add(memory.id)
+        total = len(self._memories) + 1
+        self._weights = {word: math.log(total / len(ids)) ** 2 for word, ids in self._index.items()}
+        self._unknown = math.log(total) ** 2  # a word no memory here has
+        self._norms = {memory_id: self._norm(words) for memory_id, words in self._words.items()}
+
+    def weight(self, word: str) -> float:
+        """How much sharing `word` says: its inverse document frequency, squared (the cosine's terms)."""
+        return self._weights.get(word, self._unknown)
+
+    def _norm(self, words: Iterable[str]) -> float:
+        return math.sqrt(sum(self.weight(word) for word in words))
 
     def to(self, memory: Memory, limit: int = SIMILAR_LIMIT) -> list[Memory]:
-        """Up to `limit` other memories sharing at least one content word with `memory`: the most
-        words shared first, then the most recent, then by id."""
-        shared: dict[str, int] = {}
-        for word in content_words(memory.text or ""):
+        """Up to `limit` other memories similar to `memory`: the most similar first, then the most recent,
+        then by id."""
+        words = self._words.get(memory.id) or content_words(memory.text or "") - FUNCTION_WORDS
+        norm = self._norm(words)
+        dots: dict[str, float] = {}
+        for word in words:
+            weight = self.weight(word)
             for other in self._index.get(word, ()):
                 if other != memory.id:
-                    shared[other] = shared.get(other, 0) + 1
-        found = [self._memories[other] for other in shared]
-        found.sort(key=lambda m: (-shared[m.id], -m.touched, m.id))
+                    dots[other] = dots.get(other, 0.0) + weight
+        scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
+        found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
+        found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
         return found[:limit]
 
 

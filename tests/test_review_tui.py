@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.review import Similar
+from personakit_plugin.words import content_words
+
 from .conftest import (
     HOSTILE_ESCAPED,
     WAITING_QUOTES,
@@ -128,43 +131,127 @@ def review(folder: Path, tmp_path: Path) -> Iterator[Terminal]:
 
 
 PROMPT = "[q]uit? "
+SIMILAR_TO_HOSTILE = "Uses \u202eevil\u202c text: fake, red and erased"
+"""A memory much like the one `seed_hostile` proposes, with a bidi override of its own."""
+
+
+# What an owner's memory holds after some months of work with assistants: the same few verbs start many
+# memories ("Prefers" nine, "Works" six, "Uses" five), as people and assistants phrase them.
+OWNER = [
+    ("Prefers tea over coffee in the morning", "preferences"),
+    ("Drinks green tea, never coffee, before noon", "preferences"),
+    ("Prefers short answers without preamble", "communication"),
+    ("Prefers dark mode in every editor", "tools"),
+    ("Prefers bullet points over long paragraphs", "communication"),
+    ("Prefers metric units", "preferences"),
+    ("Prefers email to phone calls for anything non-urgent", "communication"),
+    ("Prefers British spelling in documents", "communication"),
+    ("Prefers trains to planes for trips under five hours", "preferences"),
+    ("Prefers answers that show the command first", "communication"),
+    ("Works remotely from Lisbon", "background"),
+    ("Works in UTC+1 and starts at 8", "work-style"),
+    ("Works on a payments platform written in Go", "background"),
+    ("Works best in the morning; keep meetings after lunch", "work-style"),
+    ("Works with a team of six engineers", "background"),
+    ("Works four days a week", "work-style"),
+    ("Writes Python and Go at work", "tools"),
+    ("Uses Neovim with a custom Lua config", "tools"),
+    ("Uses a Linux laptop and an iPad", "tools"),
+    ("Uses Postgres for every new project", "tools"),
+    ("Uses pytest for every Python project", "tools"),
+    ("Uses a standing desk", "work-style"),
+    ("Likes code review comments to be direct", "communication"),
+    ("Likes examples before theory", "communication"),
+    ("Likes hiking in the mountains", "background"),
+    ("Likes jazz while coding", "preferences"),
+    ("Wants commit messages in the imperative mood", "work-style"),
+    ("Wants answers with sources when facts are cited", "communication"),
+    ("Wants reminders a day before deadlines", "work-style"),
+    ("Is vegetarian", "constraints"),
+    ("Has a daughter named Ana who is six", "background"),
+    ("Is allergic to peanuts", "constraints"),
+    ("Cannot take calls on Fridays", "constraints"),
+    ("Must not share client names with third parties", "constraints"),
+    ("Studied physics in Porto", "background"),
+    ("Speaks Portuguese, English and some German", "background"),
+    ("Runs a half marathon every spring", "background"),
+    ("Reads science fiction on the train", "background"),
+    ("Keeps a paper notebook for daily plans", "work-style"),
+    ("Plays the piano in the evening", "background"),
+    ("Learning German on weekday evenings", "background"),
+    ("Avoids meetings before ten", "constraints"),
+    ("Never schedules calls during school pickup", "constraints"),
+    ("Drinks no alcohol", "constraints"),
+]
+COMMON = {"prefers", "works", "uses", "likes", "wants"}
+"""The words that start many of OWNER's memories."""
+
+
+def owner_memories(folder: Path) -> dict[str, str]:
+    """OWNER's memories, proposed and approved; the id of each by its text."""
+    ids = seed(folder, *((text, f"I told you: {text.lower()}", category) for text, category in OWNER))
+    decide(folder, "approve", *ids)
+    return dict(zip((text for text, _ in OWNER), ids, strict=True))
+
+
+def test_similar_memories_share_rare_words_not_common_ones(folder: Path) -> None:
+    owner = owner_memories(folder)
+    (duplicate,) = seed(folder, ("Prefers short answers with no preamble", "keep it short", "communication"))
+    with opened(folder) as kit:
+        memories = {memory.id: memory for memory in kit.store.memories()}
+    similar = Similar(memories.values())
+
+    def to(memory_id: str) -> list[str]:
+        return [memory.text for memory in similar.to(memories[memory_id])]
+
+    assert to(duplicate)[0] == "Prefers short answers without preamble", "a near duplicate comes first"
+    assert to(owner["Prefers short answers without preamble"])[0] == "Prefers short answers with no preamble"
+    assert "Drinks green tea, never coffee, before noon" in to(owner["Prefers tea over coffee in the morning"])
+    assert "Uses Postgres for every new project" in to(owner["Uses pytest for every Python project"])
+    for text in ["Works remotely from Lisbon", "Prefers metric units", "Likes jazz while coding", "Is vegetarian"]:
+        assert to(owner[text]) == [], f"{text!r} shares only common words with the others"
+    for memory in memories.values():
+        for other in similar.to(memory):
+            assert content_words(memory.text) & content_words(other.text) - COMMON, (memory.text, other.text)
 
 
 def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder: Path, review) -> None:
+    owner = owner_memories(folder)
     old, erased, approved, first, second = seed(
         folder,
-        ("Prefers tea over coffee in the morning", "tea, never coffee", "preferences"),
+        ("Prefers oat milk with porridge", "oat milk please", "preferences"),
         ("Drinks espresso while coding secretly", "espresso secretly please", "preferences"),
-        ("Likes strong black coffee", "black coffee, strong", "preferences"),
-        ("Writes Rust for embedded boards", "I do embedded Rust", "tools"),
-        ("Wants espresso coffee breaks", "espresso break at 3", "preferences"),
+        ("Likes strong espresso coffee", "espresso, strong", "preferences"),
+        ("Sails a small boat on weekends", "I sail on weekends", "background"),
+        ("Wants an espresso coffee break at three", "espresso break at 3", "preferences"),
     )
     decide(folder, "approve", approved)
     decide(folder, "reject", erased)
     with opened(folder) as kit:
-        kit.propose("Wants espresso coffee breaks", "coffee time, espresso!", "preferences")
+        kit.propose("Wants an espresso coffee break at three", "coffee time, espresso!", "preferences")
 
     t = review()
     t.expect("3 unconfirmed memories, newest first")
     t.expect("1 of 3")
     shown = t.expect(PROMPT)
-    assert second in shown and "Wants espresso coffee breaks" in shown and "preferences" in shown
+    assert second in shown and "Wants an espresso coffee break at three" in shown and "preferences" in shown
     assert "“coffee time, espresso!”" in shown and "“espresso break at 3”" in shown
     assert shown.index("coffee time, espresso!") < shown.index("espresso break at 3"), "newest quote first"
     assert "proposed " + time.strftime("%Y-%m-%d") in shown
     similar = shown[shown.index("Similar memories") :]
-    assert f"{approved}  approved" in similar and "Likes strong black coffee" in similar
-    assert f"{old}  unconfirmed" in similar
+    assert f"{approved}  approved    Likes strong espresso coffee" in similar, "espresso and coffee: similar"
     assert erased not in shown and "secretly" not in shown, "nothing of a rejected memory is shown"
+    assert owner["Wants reminders a day before deadlines"] not in similar, "sharing only “wants” is not similar"
     assert first not in similar
 
     t.send("s")
     t.expect("2 of 3")
     shown = t.expect(PROMPT)
-    assert first in shown and "Writes Rust for embedded boards" in shown and "Similar memories: none." in shown
+    assert first in shown and "Sails a small boat on weekends" in shown and "Similar memories: none." in shown
     t.send("s")
     t.expect("3 of 3")
-    assert old in t.expect(PROMPT)
+    shown = t.expect(PROMPT)
+    assert old in shown and "Similar memories: none." in shown, "sharing only “prefers” is not similar"
     t.send("q")
     t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
     assert t.wait() == 0
@@ -321,7 +408,7 @@ def test_undo_goes_back_to_the_memory(folder: Path, review) -> None:
 
 def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review) -> None:
     memory = seed_hostile(folder)
-    (other,) = seed(folder, ("Uses tools \u202eevil\u202c daily", "tools \x9b2J daily", "tools"))
+    (other,) = seed(folder, (SIMILAR_TO_HOSTILE, "tools \x9b2J daily", "tools"))
     t = review()
     t.expect(PROMPT)
     t.send("s")
@@ -342,7 +429,7 @@ def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review
         assert part in shown, part
     assert f"{memory}  tools\\x1b[2K\\u202e  proposed" in shown
     assert "“tools \\x9b2J daily”" in shown and other in shown
-    assert "Uses tools \\u202eevil\\u202c daily" in shown, "as a similar memory too"
+    assert f"{other}  unconfirmed Uses \\u202eevil\\u202c text: fake, red and erased" in shown, "as a similar one"
 
 
 def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(folder: Path, review) -> None:

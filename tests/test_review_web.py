@@ -646,7 +646,7 @@ def test_the_api_writes_hidden_characters_as_json_escapes(folder: Path) -> None:
 
 def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, tmp_path: Path) -> None:
     memory = seed_hostile(folder)
-    (similar,) = seed(folder, ("Uses tools \u202eevil\u202c daily", "tools \x9b2J daily", "tools"))
+    (similar,) = seed(folder, ("Uses \u202eevil\u202c text: fake, red and erased", "tools \x9b2J daily", "tools"))
     decide(folder, "approve", similar)
     with serving(folder) as server:
         tools = DevTools(chromium, tmp_path / "profile")
@@ -660,7 +660,7 @@ def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, t
             for part in HOSTILE_ESCAPED:
                 assert part in shown, part
             assert "tools\\x1b[2K\\u202e" in shown, "the category too"
-            assert "Uses tools \\u202eevil\\u202c daily" in shown, "and a similar memory"
+            assert "Uses \\u202eevil\\u202c text: fake, red and erased" in shown, "and a similar memory"
             assert tools.js("document.querySelectorAll('.card .esc').length") >= 10, "each one marked"
             tools.screenshot(tmp_path / "hostile.png")
             tools.press("e")

@@ -28,7 +28,7 @@ from personakit_plugin.sqlite_store import ERASE_WAIT, FILE_NAME
 from .conftest import opened
 from .test_stdio import READ, REQUEST_TIMEOUT, call, child_environment, cli, propose, server
 
-pytestmark = [pytest.mark.anyio, pytest.mark.stdio]
+pytestmark = [pytest.mark.anyio, pytest.mark.stdio, pytest.mark.slow]
 
 SIZE = 2_000
 IMPORTED = 100

@@ -491,6 +491,7 @@ def test_a_memory_json_import_goes_one_by_one_when_a_plugin_answers_proposals(ma
     assert len(seen) == len(graph.observations) == len(done.new) + len(done.known) + len(done.refused)
 
 
+@pytest.mark.slow
 def test_a_100000_memory_import_from_memory_json_takes_the_bulk_path(pk, folder, tmp_path, monkeypatch):
     """Issue 15: a large import uses the store's fast bulk path (checked here by what is called, not by
     how long it takes), and every observation arrives as an unconfirmed memory."""

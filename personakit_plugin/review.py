@@ -4,6 +4,17 @@ It runs in any plain terminal, over SSH too, with the standard library alone: si
 `termios`/`tty` when standard input is a terminal, else one line per answer. `--web` serves the
 same review as a page in the browser (`review_web.py`).
 
+What the owner sees is wrapped to the terminal's width as it is when it is written (text runs at most
+100 columns), always between two words, never inside one; the key line wraps between two key hints. A key
+that does nothing here says which keys do, `h` says what each does. Ctrl-C stops the review as `q` does:
+the terminal is put back as it was, the summary (what was decided, what was skipped, how many memories still
+wait) is said on one line, and the exit status is 130.
+
+Editing (`e`): where Python has readline (GNU readline or libedit, so Linux and macOS) and the review runs
+on the process's own terminal, the line starts as the current text, then as the current category, to be
+edited in place (hidden characters as their escapes, as they are shown). Elsewhere (Windows, answers from a
+pipe) the current text is shown above an empty line. Either way an empty answer keeps what is there.
+
 The helpers here (`Similar`, `check_edit`, `undo`) are shared by both.
 """
 
@@ -13,15 +24,15 @@ import argparse
 import contextlib
 import math
 import os
+import re
 import select
 import shutil
 import sys
-import textwrap
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from .cli import _when
-from .display import printable
+from .display import plural, printable, when
 from .model import CATEGORIES, Decision, Memory
 from .store import StoreError
 from .words import content_words
@@ -42,8 +53,23 @@ FUNCTION_WORDS = frozenset(
 contract's stop words): in a store of few memories they would otherwise count as rare."""
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
-KEYS = "[a]pprove  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit"
-QUOTE_KEYS = "[k]eep quote  [d]rop quote"
+KEYS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
+QUOTE_KEYS = ("[k]eep quote", "[d]rop quote")
+KEY_HELP = {
+    "k": "keep the newest quote waiting for you as evidence of the memory",
+    "d": "drop the newest quote waiting for you: it is erased (asks first)",
+    "a": "approve: assistants see it, marked confirmed",
+    "r": "restrict: assistants never see it; it is only counted when it matches",
+    "x": "reject: erases its text and quotes for good (asks first)",
+    "e": "edit its text, then its category (an empty answer keeps each)",
+    "s": "skip: leave it waiting and go on to the next",
+    "u": "undo your last decision",
+    "q": "quit (Ctrl-C too); what you decided is kept",
+}
+KEY_NAMES = {"\r": "Enter", "\n": "Enter", " ": "Space", "\t": "Tab", "\x7f": "Backspace", "\x1b": "That key"}
+"""How a key without a letter is named when it does nothing."""
+TEXT_WIDTH = 100
+"""The widest the review's text runs, in columns, however wide the terminal."""
 DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
 ERASE_WAIT = 5.0
 """How long finishing an erasure waits for another process's reader to let go, in seconds."""
@@ -169,20 +195,94 @@ def undo(kit: PersonaKit) -> Decision | None:
 # -- the terminal -------------------------------------------------------------------------
 
 
+def columns(text: str) -> int:
+    """How many terminal columns `text` takes: two for a wide (East Asian) character, none for a combining mark."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _cut(word: str, room: int) -> list[str]:
+    """A word wider than a whole line, in pieces of at most `room` columns: the one break inside a word."""
+    pieces = [""]
+    for ch in word:
+        if pieces[-1] and columns(pieces[-1] + ch) > room:
+            pieces.append("")
+        pieces[-1] += ch
+    return pieces
+
+
+def fill(words: Iterable[tuple[str, str]], width: int, indent: str = "") -> list[str]:
+    """Lines of at most `width` columns, each starting with `indent`, from (the space before it, word) pairs:
+    a line breaks only between two words, where the space goes; only a word wider than a line is cut."""
+    room = max(1, width - columns(indent))
+    lines: list[str] = []
+    line: str | None = None
+    for space, word in words:
+        for piece in _cut(word, room) if columns(word) > room else [word]:
+            if line is not None and columns(line + space + piece) <= room:
+                line += space + piece
+                continue
+            if line is not None:
+                lines.append(line)
+            line = piece
+    if line is not None:
+        lines.append(line)
+    return [indent + line for line in lines] or [indent]
+
+
+def wrap(text: str, width: int, indent: str = "") -> str:
+    """`text`, made printable, in lines of at most `width` columns broken between words; the spaces
+    inside a line are kept as they are."""
+    return "\n".join(fill(re.findall(r"(\s*)(\S+)", printable(text)), width, indent))
+
+
+def wrap_units(units: Sequence[str], width: int, separator: str = "  ") -> list[str]:
+    """Units (key hints, the parts of a heading) side by side, `separator` apart, in lines of at most `width`
+    columns: a line breaks only between two units, never inside one."""
+    return fill(((separator if i else "", unit) for i, unit in enumerate(units)), width)
+
+
+def either(keys: Sequence[str]) -> str:
+    """The keys as a person lists them: "a, r or q"."""
+    return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} or {keys[-1]}"
+
+
+def _has_termios() -> bool:
+    try:
+        import termios  # noqa: F401
+    except ImportError:  # Windows: one line per answer
+        return False
+    return True
+
+
 class Terminal:
-    """Single keys when standard input is a terminal (cbreak mode, so Ctrl-C still works),
-    else one line per answer."""
+    """Single keys when standard input is a terminal (cbreak mode, so Ctrl-C still works), else one line
+    per answer. Lines are wrapped to the terminal's width as it is when they are written, between words."""
 
     def __init__(self, infile: IO[str], outfile: IO[str]) -> None:
         self.out = outfile
         self.infile = infile
         try:
             self.fd = infile.fileno()
-            self.tty = os.isatty(self.fd)
+            self.tty = os.isatty(self.fd) and _has_termios()
         except (AttributeError, OSError, ValueError):
             self.fd, self.tty = -1, False
         self._saved: list[Any] | None = None
-        self.width = max(40, min(100, shutil.get_terminal_size((80, 24)).columns))
+
+    @property
+    def width(self) -> int:
+        """The terminal's width in columns now (it may have been resized); else $COLUMNS, else 80."""
+        try:
+            width = os.get_terminal_size(self.out.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            width = shutil.get_terminal_size((80, 24)).columns
+        return width if width > 0 else 80
+
+    @property
+    def text_width(self) -> int:
+        """How wide the review's text runs: the terminal's width, up to 100 columns (easier to read)."""
+        return min(TEXT_WIDTH, self.width)
 
     @contextlib.contextmanager
     def session(self) -> Iterator[None]:
@@ -210,6 +310,12 @@ class Terminal:
     def say(self, text: str = "") -> None:
         self.write(text + "\n")
 
+    def tell(self, text: str, indent: str = "", more: str | None = None) -> None:
+        """A sentence or a stored text on lines of its own, wrapped between words, the first line starting
+        with `indent` and the next ones with `more` (the same by default)."""
+        lines = wrap(text, self.text_width, indent if more is None else more)
+        self.say(lines if more is None else indent + lines[len(more) :])
+
     def _ready(self) -> bool:
         return bool(select.select([self.fd], [], [], 0.05)[0])
 
@@ -230,26 +336,33 @@ class Terminal:
             data += os.read(self.fd, 1)
         return data.decode("utf-8", "replace")
 
-    def key(self, prompt: str, allowed: str, default: str | None = None, keys: str = KEYS) -> str:
+    def key(self, prompt: str, allowed: str, default: str | None = None) -> str:
         """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D.
-        `?` or `h` shows `keys`."""
+        Ctrl-C raises KeyboardInterrupt (as its signal does); `h` or `?` says what each key does, and any
+        other key which keys work."""
         self.write(prompt)
+        if not self.tty:
+            return self._typed_key(prompt, allowed, default)
         while True:
-            if self.tty:
-                ch = self._read_char()
-                if ch in ("", "\x04"):
-                    self.say()
-                    return "q"
-                ch = ch.lower()
-                if ch in ("\r", "\n") and default is not None:
-                    self.say()
-                    return default
-                if ch in allowed:
-                    self.say(ch)
-                    return ch
-                if ch in ("?", "h"):
-                    self.write(f"\n{keys}\n{prompt}")
-                continue
+            ch = self._read_char()
+            if ch in ("", "\x04"):
+                self.say()
+                return "q"
+            if ch == "\x03":  # Ctrl-C read as a key (no signal when this is not the controlling terminal)
+                raise KeyboardInterrupt
+            ch = ch.lower()
+            if ch in ("\r", "\n") and default is not None:
+                self.say()
+                return default
+            if ch in allowed:
+                self.say(ch)
+                return ch
+            self.write("\n" + (self.explain(allowed, default) if ch in "?h" else self.unknown(ch, allowed, default)))
+            self.write(prompt)
+
+    def _typed_key(self, prompt: str, allowed: str, default: str | None) -> str:
+        """`key` without a terminal: the first letter of each line typed."""
+        while True:
             line = self.infile.readline()
             if not line:
                 self.say()
@@ -258,7 +371,60 @@ class Terminal:
             if answer and answer in allowed:
                 self.say(answer)  # a piped answer is not echoed by a terminal
                 return answer
-            self.write(f"Type one of {', '.join(allowed)}. {prompt}")
+            self.write(wrap(f"Type {either(allowed)}{_enter(default)}.", self.text_width) + "\n" + prompt)
+
+    def unknown(self, ch: str, allowed: str, default: str | None) -> str:
+        """One sentence: this key does nothing here, and which keys do."""
+        name = KEY_NAMES.get(ch, f"“{printable(ch)}”")
+        more = ", or h to see what each does" if any(key in KEY_HELP for key in allowed) else ""
+        sentence = f"{name} does nothing here; press {either(allowed)}{_enter(default)}{more}."
+        return wrap(sentence, self.text_width) + "\n"
+
+    def explain(self, allowed: str, default: str | None) -> str:
+        """What each key of `allowed` does, a line each."""
+        helped = [key for key in allowed if key in KEY_HELP]
+        if not helped:
+            return wrap(f"Press {either(allowed)}{_enter(default)}.", self.text_width) + "\n"
+        lines = [wrap(f"{key}  {KEY_HELP[key]}", self.text_width, "   ")[3:] for key in helped]
+        return "\n".join(lines) + "\n"
+
+    @property
+    def prefills(self) -> bool:
+        """Whether `ask` can start from the current text (readline edits it in place)."""
+        return self._readline() is not None
+
+    def _readline(self) -> Any:
+        """The readline module, when it edits lines on this terminal (GNU readline or libedit: input() uses
+        it only on the process's own standard input and output); else None."""
+        if not self.tty or self._saved is None or self.infile is not sys.stdin or self.out is not sys.stdout:
+            return None
+        try:
+            import readline
+        except ImportError:
+            return None
+        return readline
+
+    def ask(self, prompt: str, current: str) -> str | None:
+        """A line of text, None at the end of input. Where readline is there, the line starts as `current`,
+        to be edited in place; else it starts empty (the caller shows `current` first, and takes an empty
+        answer as keeping it)."""
+        readline = self._readline()
+        if readline is None:
+            return self.line(prompt)
+        import termios
+
+        assert self._saved is not None
+        cbreak = termios.tcgetattr(self.fd)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+        readline.set_startup_hook(lambda: readline.insert_text(current))
+        try:
+            return input(prompt)
+        except EOFError:
+            self.say()
+            return None
+        finally:
+            readline.set_startup_hook(None)
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, cbreak)
 
     def line(self, prompt: str) -> str | None:
         """A line of text, with the terminal's own editing; None at the end of input."""
@@ -284,6 +450,10 @@ class Terminal:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, cbreak)
 
 
+def _enter(default: str | None) -> str:
+    return f" (Enter is {default})" if default else ""
+
+
 class Review:
     """The terminal review: one memory at a time, the unconfirmed ones newest first, then the approved
     ones with quotes waiting for the owner."""
@@ -296,44 +466,48 @@ class Review:
         self.waiting = sum(1 for m in queue if m.state != "unconfirmed")
         self.position = 0
         self.counts: dict[str, int] = {}
+        self.skipped: set[str] = set()
 
     # -- showing --------------------------------------------------------------------------
-
-    def _wrap(self, text: str, indent: str) -> str:
-        return textwrap.fill(printable(text), self.t.width, initial_indent=indent, subsequent_indent=indent)
 
     def show(self, memory: Memory) -> None:
         t = self.t
         progress = f" {self.position + 1} of {len(self.queue)} "
         t.say()
-        t.say("──" + progress + "─" * max(2, t.width - len(progress) - 2))
-        approved = f"  approved {_when(memory.approved_at)}" if memory.state == "approved" else ""
-        t.say(f"{memory.id}  {printable(memory.category)}  proposed {_when(memory.created)}{approved}")
-        t.say(self._wrap(memory.text, "  "))
+        t.say(("──" + progress + "─" * max(2, t.text_width - columns(progress) - 2))[: max(t.text_width, 1)])
+        heading = [memory.id, printable(memory.category), f"proposed {when(memory.created)}"]
+        if memory.state == "approved":
+            heading.append(f"approved {when(memory.approved_at)}")
+        t.say("\n".join(wrap_units(heading, t.text_width)))
+        t.tell(memory.text, "  ")
         if memory.quotes:
             waiting = f", {len(memory.pending)} waiting for you" if memory.pending else ""
-            t.say(f"Quotes, newest first ({len(memory.quotes)}{waiting}):")
+            t.tell(f"Quotes, newest first ({len(memory.quotes)}{waiting}):")
             for quote in reversed(memory.quotes):
                 mark = "[waiting for you] " if quote in memory.pending else ""
-                t.say(self._wrap(f"{mark}“{quote}”", "  "))
+                t.tell(f"{mark}“{quote}”", "  ")
         similar = Similar(self.kit.store.memories()).to(memory)
-        if similar:
-            t.say("Similar memories:")
-            for other in similar:
-                t.say(self._wrap(f"{other.id}  {other.state:<11} {other.text}", "  "))
-        else:
-            t.say("Similar memories: none.")
+        t.say("Similar memories:" if similar else "Similar memories: none.")
+        for other in similar:
+            t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
         if memory.pending:
-            t.say(self._wrap(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.", ""))
+            t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
 
-    def keys(self, memory: Memory) -> tuple[str, str]:
-        """The key line for this memory and the keys it allows: approve unless it is approved, keep
+    def keys(self, memory: Memory) -> tuple[tuple[str, ...], str]:
+        """The key hints for this memory and the keys they allow: approve unless it is approved, keep
         and drop only while a quote waits."""
         if not memory.pending:
             return KEYS, "arxesuq"
         if memory.state == "approved":
-            return f"{QUOTE_KEYS}  [r]estrict  re[x]ect  [e]dit  [s]kip  [u]ndo  [q]uit", "kdrxesuq"
-        return f"{QUOTE_KEYS}  {KEYS}", "kdarxesuq"
+            return (*QUOTE_KEYS, *KEYS[1:]), "kdrxesuq"
+        return (*QUOTE_KEYS, *KEYS), "kdarxesuq"
+
+    def prompt(self, memory: Memory) -> tuple[str, str]:
+        """The prompt for one memory, its key hints wrapped between hints (one column left for the key
+        pressed), and the keys it allows."""
+        hints, allowed = self.keys(memory)
+        units = [f"({self.position + 1} of {len(self.queue)})", *hints[:-1], hints[-1] + "?"]
+        return "\n".join(wrap_units(units, self.t.width - 2)) + " ", allowed
 
     # -- deciding -------------------------------------------------------------------------
 
@@ -352,7 +526,7 @@ class Review:
         try:
             self.kit.store.decide(memory.id, action, self.kit.now())
         except StoreError as exc:
-            self.t.say(f"Not finished: {printable(str(exc))}")
+            self.t.tell(f"Not finished: {exc}")
             return False
         self.counts[action] = self.counts.get(action, 0) + 1
         self.t.say(f"{DONE[action]} {memory.id}.")
@@ -360,7 +534,7 @@ class Review:
         return True
 
     def reject(self, memory: Memory) -> None:
-        self.t.say(REJECT_WARNING)
+        self.t.tell(REJECT_WARNING)
         if self.t.key("Reject it? [y/N] ", "yn", default="n") != "y":
             self.t.say("Not rejected.")
             return
@@ -376,10 +550,10 @@ class Review:
             try:
                 finish_erasing(self.kit, [memory.id])
             except StoreError as exc:
-                self.t.say(f"Not finished: {printable(str(exc))}")
+                self.t.tell(f"Not finished: {exc}")
                 continue
             return True
-        self.t.say("Not erased from every file yet; the sentence above says what finishes it.")
+        self.t.tell("Not erased from every file yet; the sentence above says what finishes it.")
         return False
 
     def decide_quote(self, memory: Memory, action: str) -> None:
@@ -387,14 +561,14 @@ class Review:
         while another quote waits."""
         quote = memory.pending[-1]
         if action == "drop-quote":
-            self.t.say(DROP_WARNING)
+            self.t.tell(DROP_WARNING)
             if self.t.key("Drop it? [y/N] ", "yn", default="n") != "y":
                 self.t.say("Not dropped.")
                 return
         try:
             self.kit.store.decide(memory.id, action, self.kit.now(), quote=quote)
         except StoreError as exc:
-            self.t.say(f"Not finished: {printable(str(exc))}")
+            self.t.tell(f"Not finished: {exc}")
             after = self.kit.store.get(memory.id)
             if action != "drop-quote" or after is None or quote in after.quotes or not self.finish(memory):
                 return
@@ -402,17 +576,36 @@ class Review:
         done = "Kept the quote as evidence of" if action == "accept-quote" else "Dropped and erased the quote of"
         self.t.say(f"{done} {memory.id}.")
 
+    def ask_edit(self, memory: Memory) -> tuple[str, str] | None:
+        """The text and category the owner gives, each starting from the current one where the terminal
+        can edit a line in place (readline), else shown above an empty line; an empty answer keeps it.
+        None when the input ends."""
+        t = self.t
+        text, category = printable(memory.text), printable(memory.category)
+        if t.prefills:
+            t.tell("Edit the text, then press Enter (an empty line keeps it):")
+        else:
+            t.tell(f"The text now: {text}")
+            t.tell("New text (empty keeps it):")
+        new_text = t.ask("> ", text)
+        if new_text is None:
+            return None
+        keeps = "" if t.prefills else f" (empty keeps {category})"
+        t.tell(f"Category, one of {', '.join(CATEGORIES)}{keeps}:")
+        new_category = t.ask("> ", category)
+        if new_category is None:
+            return None
+        # What was shown, given back unchanged, is no change (hidden characters are shown escaped).
+        new_text = "" if new_text.strip() == text else new_text
+        return new_text, "" if new_category.strip() == category else new_category
+
     def edit(self, memory: Memory) -> None:
         t = self.t
-        t.say("New text (empty keeps it):")
-        text = t.line("> ")
-        if text is None:
-            return
-        category = t.line(f"Category, one of {', '.join(CATEGORIES)} (empty keeps {printable(memory.category)}): ")
-        if category is None:
+        answers = self.ask_edit(memory)
+        if answers is None:
             return
         try:
-            new_text, new_category = check_edit(self.kit, text, category)
+            new_text, new_category = check_edit(self.kit, *answers)
             if new_text is not None and new_text == memory.text:
                 new_text = None
             if new_category == memory.category:
@@ -422,26 +615,26 @@ class Review:
                 return
             self.kit.store.decide(memory.id, "edit", self.kit.now(), text=new_text, category=new_category)
         except StoreError as exc:
-            t.say(f"Not edited: {printable(str(exc))}")
+            t.tell(f"Not edited: {exc}")
             return
         self.counts["edit"] = self.counts.get("edit", 0) + 1
         if memory.state == "unconfirmed":
-            t.say(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
+            t.tell(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
         else:
-            t.say(f"Edited {memory.id}; it is still {memory.state}.")
+            t.tell(f"Edited {memory.id}; it is still {memory.state}.")
 
     def undo(self) -> None:
         try:
             decision = undo(self.kit)
         except StoreError as exc:
-            self.t.say(f"Nothing undone: {printable(str(exc))}")
+            self.t.tell(f"Nothing undone: {exc}")
             return
         if decision is None:
             self.t.say("Nothing to undo.")
             return
         memory = self.kit.store.get(decision.memory_id)
         state = memory.state if memory is not None else "gone"
-        self.t.say(f"Undid {decision.action} of {decision.memory_id}; it is {state} again.")
+        self.t.tell(f"Undid {decision.action} of {decision.memory_id}; it is {state} again.")
         self.counts["undo"] = self.counts.get("undo", 0) + 1
         if memory is None or not in_review(memory):
             return
@@ -451,36 +644,43 @@ class Review:
             self.queue.insert(self.position, memory.id)
 
     def summary(self) -> str:
+        """One line: what the owner decided, what they skipped, and how many memories still wait for them
+        (the next review's queue, skipped ones included)."""
         names = [("approve", "approved"), ("restrict", "restricted"), ("reject", "rejected"), ("edit", "edited")]
-        parts = [f"{self.counts.get(action, 0)} {word}" for action, word in names]
+        parts = [f"{self.counts[action]} {word}" for action, word in names if self.counts.get(action)]
         for action, word in [("accept-quote", "kept"), ("drop-quote", "dropped")]:
             if self.counts.get(action):
-                n = self.counts[action]
-                parts.append(f"{n} quote{'' if n == 1 else 's'} {word}")
+                parts.append(f"{plural(self.counts[action], 'quote')} {word}")
         if self.counts.get("undo"):
             parts.append(f"{self.counts['undo']} undone")
-        return "Reviewed: " + ", ".join(parts) + "."
+        waiting = {memory.id for memory in review_queue(self.kit.store.memories())}
+        parts = [*(parts or ["nothing decided"]), f"{len(self.skipped & waiting)} skipped"]
+        if not waiting:
+            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
+        verb = "waits" if len(waiting) == 1 else "wait"
+        return f"Reviewed: {', '.join(parts)}. {plural(len(waiting), 'memory')} still {verb} for you."
 
     def introduce(self) -> bool:
         """Say what there is to review; False when there is nothing."""
-        unconfirmed = len(self.queue) - self.waiting
-        waiting = f"{self.waiting} approved {'memory' if self.waiting == 1 else 'memories'} with quotes waiting for you"
+        unconfirmed = plural(len(self.queue) - self.waiting, "unconfirmed memory")
+        waiting = f"{plural(self.waiting, 'approved memory')} with quotes waiting for you"
         if not self.queue:
-            self.t.say("Nothing to review: there are no unconfirmed memories and no quotes waiting for you.")
+            self.t.tell("Nothing to review: there are no unconfirmed memories and no quotes waiting for you.")
             return False
         if not self.waiting:
-            self.t.say(f"{unconfirmed} unconfirmed memories, newest first. {KEYS}.")
-        elif not unconfirmed:
-            self.t.say(f"{waiting}, newest first. {QUOTE_KEYS}.")
+            self.t.tell(f"{unconfirmed}, newest first.")
+        elif len(self.queue) == self.waiting:
+            self.t.tell(f"{waiting}, newest first.")
         else:
-            self.t.say(f"{unconfirmed} unconfirmed memories, newest first, then {waiting}. {KEYS}; {QUOTE_KEYS}.")
+            self.t.tell(f"{unconfirmed}, newest first, then {waiting}.")
+        self.t.tell("One key for each; press h to see what each key does.")
         return True
 
     def step(self, memory: Memory) -> bool:
         """Show one memory and act on one key; False when the owner quits."""
         self.show(memory)
-        line, allowed = self.keys(memory)
-        key = self.t.key(f"({self.position + 1} of {len(self.queue)}) {line}? ", allowed, keys=line)
+        prompt, allowed = self.prompt(memory)
+        key = self.t.key(prompt, allowed)
         actions = {"a": "approve", "r": "restrict"}
         if key == "q":
             return False
@@ -496,28 +696,40 @@ class Review:
             self.edit(memory)
         elif key == "s":
             self.t.say(f"Skipped {memory.id}.")
+            self.skipped.add(memory.id)
             self.position += 1
         elif key == "u":
             self.undo()
         return True
 
-    def run(self) -> None:
+    def loop(self) -> None:
+        """One memory after another until the owner quits or nothing is left."""
         t = self.t
+        while True:
+            memory = self.current()
+            if memory is None:
+                t.say()
+                t.tell("No more unconfirmed memories or waiting quotes to review.")
+                if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
+                    self.undo()
+                    continue
+                return
+            if not self.step(memory):
+                return
+
+    def run(self) -> None:
+        """The whole review. Ctrl-C stops it: the terminal is put back, the summary said on one line, and
+        KeyboardInterrupt raised again (the command's exit status is then 130)."""
         if not self.introduce():
             return
-        with t.session():
-            while True:
-                memory = self.current()
-                if memory is None:
-                    t.say()
-                    t.say("No more unconfirmed memories or waiting quotes to review.")
-                    if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
-                        self.undo()
-                        continue
-                    break
-                if not self.step(memory):
-                    break
-        t.say(self.summary())
+        try:
+            with self.t.session():
+                self.loop()
+        except KeyboardInterrupt:
+            self.t.say()
+            self.t.say(wrap("Stopped. " + self.summary(), self.t.width))
+            raise
+        self.t.say(wrap(self.summary(), self.t.width))
 
 
 def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[str] | None = None) -> None:
@@ -525,7 +737,7 @@ def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[
 
 
 def cmd_review(args: argparse.Namespace) -> None:
-    """`personakit review [--web] [--no-browser]`."""
+    """`personakit review [--web] [--no-browser]`. Ctrl-C ends either (the terminal review says its summary)."""
     from .cli import _open
 
     kit = _open(args)
@@ -533,12 +745,13 @@ def cmd_review(args: argparse.Namespace) -> None:
         if getattr(args, "web", False):
             from .review_web import serve_review
 
-            serve_review(kit, open_browser=not getattr(args, "no_browser", False))
+            try:
+                serve_review(kit, open_browser=not getattr(args, "no_browser", False))
+            except KeyboardInterrupt:
+                print("\nThe review page has stopped.", file=sys.stderr)
+                raise
         else:
             review_terminal(kit)
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        raise
     finally:
         kit.close()
 

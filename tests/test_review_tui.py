@@ -1,13 +1,15 @@
 """`personakit review` in a real pseudo-terminal: single keys, newest first, decisions in the store.
 
-Each test runs `python -m personakit_plugin --data-dir D review` on the slave side of a pty and
-types into the master side, reading what it prints with bounded timeouts.
+Each test runs `python -m personakit_plugin --data-dir D review` on the slave side of a pty (its
+controlling terminal, so Ctrl-C is a real SIGINT) and types into the master side, reading what it
+prints with bounded timeouts.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import re
 import select
 import struct
 import subprocess
@@ -23,6 +25,7 @@ from personakit_plugin.words import content_words
 
 from .conftest import (
     HOSTILE_ESCAPED,
+    HOSTILE_TEXT,
     WAITING_QUOTES,
     clean_environ,
     decide,
@@ -41,10 +44,10 @@ from .conftest import (
 TIMEOUT = 20.0
 
 
-def environ(tmp_path: Path) -> dict[str, str]:
+def environ(tmp_path: Path, columns: int = 120) -> dict[str, str]:
     return clean_environ(
         HOME=str(tmp_path / "home"),
-        COLUMNS="120",
+        COLUMNS=str(columns),
         LINES="40",
         PYTHONIOENCODING="utf-8",
         TERM="xterm",
@@ -56,12 +59,19 @@ def state(folder: Path, memory_id: str) -> tuple[str, str, str]:
     return memory.state, memory.text, memory.category
 
 
-class Terminal:
-    """The review running on a pseudo-terminal."""
+def controlling_terminal() -> None:
+    """In the child, after it started a session of its own: make standard input its controlling terminal,
+    as a login shell's terminal is, so that Ctrl-C typed there sends it SIGINT."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-    def __init__(self, folder: Path, env: dict[str, str]) -> None:
+
+class Terminal:
+    """The review running on a pseudo-terminal `columns` wide."""
+
+    def __init__(self, folder: Path, env: dict[str, str], columns: int = 120) -> None:
         master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+        self.modes = termios.tcgetattr(slave)
         self.process = subprocess.Popen(
             personakit_command("--data-dir", folder, "review"),
             stdin=slave,
@@ -69,6 +79,7 @@ class Terminal:
             stderr=slave,
             env=env,
             start_new_session=True,
+            preexec_fn=controlling_terminal,
         )
         os.close(slave)
         self.master = master
@@ -121,8 +132,8 @@ class Terminal:
 def review(folder: Path, tmp_path: Path) -> Iterator[Terminal]:
     holder: list[Terminal] = []
 
-    def start() -> Terminal:
-        holder.append(Terminal(folder, environ(tmp_path)))
+    def start(columns: int = 120) -> Terminal:
+        holder.append(Terminal(folder, environ(tmp_path, columns), columns))
         return holder[-1]
 
     yield start  # type: ignore[misc]
@@ -133,7 +144,6 @@ def review(folder: Path, tmp_path: Path) -> Iterator[Terminal]:
 PROMPT = "[q]uit? "
 SIMILAR_TO_HOSTILE = "Uses \u202eevil\u202c text: fake, red and erased"
 """A memory much like the one `seed_hostile` proposes, with a bidi override of its own."""
-
 
 # What an owner's memory holds after some months of work with assistants: the same few verbs start many
 # memories ("Prefers" nine, "Works" six, "Uses" five), as people and assistants phrase them.
@@ -253,7 +263,7 @@ def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder:
     shown = t.expect(PROMPT)
     assert old in shown and "Similar memories: none." in shown, "sharing only “prefers” is not similar"
     t.send("q")
-    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
+    t.expect("Reviewed: nothing decided, 2 skipped. 3 memories still wait for you.")
     assert t.wait() == 0
 
 
@@ -290,7 +300,7 @@ def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> 
     t.expect("4 of 4")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected, 0 edited.")
+    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected, 0 skipped. 1 memory still waits for you.")
     assert t.wait() == 0
     assert state(folder, d)[0] == "approved"
     assert state(folder, c)[0] == "restricted"
@@ -299,48 +309,94 @@ def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> 
     assert state(folder, a)[0] == "unconfirmed"
 
 
-def test_edit_prompts_for_text_then_category_and_empty_keeps(folder: Path, review) -> None:
+KILL_LINE = "\x15"
+"""Ctrl-U: the line editor empties the line."""
+
+
+def test_edit_starts_from_the_current_text_and_category(folder: Path, review) -> None:
     (memory,) = seed(folder, ("Likes long walks", "I walk for hours", "preferences"))
     t = review()
     t.expect(PROMPT)
     t.send("e")
-    t.expect("New text (empty keeps it):")
-    t.send("Likes long walks by the sea\n")
-    t.expect("empty keeps preferences")
-    t.send("\n")
+    t.expect("Edit the text, then press Enter (an empty line keeps it):\n> Likes long walks")
+    t.send(" by the sea\r")  # typed after the current text, which the line starts with
+    t.expect("Category, one of communication, work-style, tools, preferences, background, constraints, other:")
+    t.expect("> preferences")
+    t.send("\r")
     t.expect(f"Edited {memory}")
     assert state(folder, memory) == ("unconfirmed", "Likes long walks by the sea", "preferences")
     shown = t.expect(PROMPT)
     assert "1 of 1" in shown and "Likes long walks by the sea" in shown, "the edited memory is shown again"
     t.send("e")
-    t.expect("New text")
-    t.send("\n")
-    t.expect("Category")
-    t.send("Background\n")
+    t.expect("> Likes long walks by the sea")
+    t.send("\r")
+    t.expect("> preferences")
+    t.send(KILL_LINE + "Background\r")
     t.expect(f"Edited {memory}")
     assert state(folder, memory) == ("unconfirmed", "Likes long walks by the sea", "background")
     t.expect(PROMPT)
     t.send("e")
-    t.expect("New text")
-    t.send("\n")
-    t.expect("Category")
-    t.send("hobbies\n")
+    t.expect("> Likes long walks by the sea")
+    t.send(KILL_LINE + "\r")  # an empty line keeps the text
+    t.expect("> background")
+    t.send(KILL_LINE + "hobbies\r")
     t.expect("Not edited: 'hobbies' is not a category")
+    t.expect(PROMPT)
+    t.send("e")
+    t.expect("> Likes long walks by the sea")
+    t.send("\r")
+    t.expect("> background")
+    t.send("\r")
+    t.expect("Nothing changed.")
     t.expect(PROMPT)
     t.send("a")
     t.expect("No more unconfirmed memories")
     t.send("q")
+    t.expect("Reviewed: 1 approved, 2 edited, 0 skipped. Nothing waits for you now.")
     assert t.wait() == 0
     assert state(folder, memory) == ("approved", "Likes long walks by the sea", "background")
 
 
-def test_other_keys_are_ignored_and_terminal_escapes_are_not_obeyed(folder: Path, review) -> None:
+def test_without_a_line_editor_edit_shows_the_current_text_and_an_empty_answer_keeps_it(
+    folder: Path, tmp_path: Path
+) -> None:
+    (memory,) = seed(folder, ("Likes long walks", "I walk for hours", "preferences"))
+    done = subprocess.run(
+        personakit_command("--data-dir", folder, "review"),
+        input="e\nLikes long walks by the sea\n\ne\n\nbackground\nq\n",
+        capture_output=True,
+        encoding="utf-8",
+        env=environ(tmp_path),
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "The text now: Likes long walks\nNew text (empty keeps it):" in done.stdout
+    assert "(empty keeps preferences):" in done.stdout
+    assert "The text now: Likes long walks by the sea\n" in done.stdout
+    assert state(folder, memory) == ("unconfirmed", "Likes long walks by the sea", "background")
+
+
+def test_an_unknown_key_says_which_keys_work_and_escapes_are_not_obeyed(folder: Path, review) -> None:
     (memory,) = seed(folder, ("Uses \x1b[2J\x1b[31mcolour codes", "see \x1b]0;title\x07 here", "tools"))
     t = review()
     shown = t.expect(PROMPT)
     assert "\x1b[2J" not in shown and "\x1b]0;" not in shown
     assert "\\x1b[2J\\x1b[31mcolour codes" in shown
-    t.send("z\x1b[A7")  # an unknown key and an arrow key do nothing
+    t.send("z")
+    said = t.expect(PROMPT)
+    assert "“z” does nothing here; press a, r, x, e, s, u or q, or h to see what each does." in said
+    assert "[a]pprove" in said, "the keys again"
+    t.send("\x1b[A")  # an arrow key
+    assert "That key does nothing here; press a, r, x, e, s, u or q" in t.expect(PROMPT)
+    t.send("h")
+    said = t.expect(PROMPT)
+    assert "a  approve: assistants see it, marked confirmed" in said and "q  quit (Ctrl-C too)" in said
+    t.send("x")
+    t.expect("Reject it? [y/N] ")
+    t.send("7")
+    t.expect("“7” does nothing here; press y or n (Enter is n).\nReject it? [y/N] ")
+    t.send("\r")
+    t.expect("Not rejected.")
     t.send("q")
     t.expect("Reviewed:")
     assert t.wait() == 0
@@ -413,11 +469,11 @@ def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review
     t.expect(PROMPT)
     t.send("s")
     t.expect(PROMPT)
-    t.send("e")  # the edit prompt names the current category
-    t.expect("New text")
-    t.send("\n")
-    t.expect("empty keeps tools\\x1b[2K\\u202e")
-    t.send("\n")
+    t.send("e")  # the edit starts from the current text and category, escaped
+    t.expect("> Uses \\x1b[2K\\x1b]0;title\\x07 erased\\rfake \\x9b31m red \\u202eevil\\u202c text")
+    t.send("\r")
+    t.expect("> tools\\x1b[2K\\u202e")
+    t.send("\r")
     t.expect("Nothing changed.")
     t.expect(PROMPT)
     t.send("q")
@@ -430,6 +486,7 @@ def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review
     assert f"{memory}  tools\\x1b[2K\\u202e  proposed" in shown
     assert "“tools \\x9b2J daily”" in shown and other in shown
     assert f"{other}  unconfirmed Uses \\u202eevil\\u202c text: fake, red and erased" in shown, "as a similar one"
+    assert stored(folder, memory).text == HOSTILE_TEXT
 
 
 def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(folder: Path, review) -> None:
@@ -447,7 +504,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(fol
     t.expect(f"Rejected {memory}.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 0 approved, 0 restricted, 1 rejected, 0 edited.")
+    t.expect("Reviewed: 1 rejected, 0 skipped. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected"
     assert b"secretly" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
@@ -466,7 +523,7 @@ def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) ->
         t.expect("Not erased from every file yet; the sentence above says what finishes it.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited.")
+    t.expect("Reviewed: nothing decided, 0 skipped. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected", "rejected, though not yet erased from every file"
 
@@ -476,8 +533,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     (unconfirmed,) = seed(folder, ("Reads on the train", "I read on the train", "background"))
     old, first, second = WAITING_QUOTES
     t = review()
-    t.expect("1 unconfirmed memories, newest first, then 1 approved memory with quotes waiting for you. [a]pprove")
-    t.expect("[k]eep quote  [d]rop quote.\n")
+    t.expect("1 unconfirmed memory, newest first, then 1 approved memory with quotes waiting for you.\n")
     shown = t.expect(PROMPT)
     assert "1 of 2" in shown and unconfirmed in shown
     assert "[k]eep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
@@ -517,7 +573,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect(f"Dropped and erased the quote of {waiting}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
-    t.expect("Reviewed: 0 approved, 0 restricted, 0 rejected, 0 edited, 2 quotes kept, 1 quote dropped, 1 undone.")
+    t.expect("Reviewed: 2 quotes kept, 1 quote dropped, 1 undone, 1 skipped. 1 memory still waits for you.")
     assert t.wait() == 0
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
@@ -527,8 +583,106 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
 def test_only_quotes_waiting(folder: Path, review) -> None:
     waiting = seed_waiting(folder)
     t = review()
-    t.expect("1 approved memory with quotes waiting for you, newest first. [k]eep quote  [d]rop quote.")
+    t.expect("1 approved memory with quotes waiting for you, newest first.\n")
     shown = t.expect(PROMPT)
     assert "1 of 1" in shown and waiting in shown
     t.send("q")
     assert t.wait() == 0
+
+
+# -- as a person sees it: widths, Ctrl-C ---------------------------------------------------------------
+
+LONG_TEXT = (
+    "Prefers code reviews that start with the single most important problem, name the file and line, "
+    "suggest a concrete fix with a short example, keep style nits for a separate list at the end, and "
+    "never rewrite working code for taste alone; long-running review threads move to a short call"
+)
+WIDTHS = (60, 100, 160)
+HINTS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit", "[k]eep quote", "[d]rop quote")
+
+
+def key_units(line: str) -> list[str] | None:
+    """The units of a line of the key prompt (its progress and key hints, two spaces apart, the key pressed
+    after the last), or None when the line is not part of one."""
+    parts = re.sub(r"\? .$", "?", line.rstrip()).split("  ")
+    units = [part.removesuffix("?") for part in parts]
+    if not re.fullmatch(r"\(\d+ of \d+\)", units[0]) and units[0] not in HINTS:
+        return None
+    assert all(unit in HINTS for unit in units[1:]), f"a key hint broken: {line!r}"
+    return units
+
+
+def tokens(capture: str) -> list[str]:
+    """The words of a capture in order, wherever its lines break (a rule of ─ counts as one word)."""
+    return ["─" if set(word) == {"─"} else word for word in capture.split()]
+
+
+def seed_for_widths(folder: Path) -> None:
+    seed_waiting(folder)
+    seed(
+        folder,
+        (LONG_TEXT, "start with what matters most, then the nits", "work-style"),
+        ("Prefers code reviews in small batches", "small batches, please", "work-style"),
+        ("Takes notes in a paper notebook", "I write it down on paper", "work-style"),
+    )
+
+
+def test_the_review_fits_60_100_and_160_columns_breaking_lines_only_between_words(
+    folder: Path, review, tmp_path: Path
+) -> None:
+    seed_for_widths(folder)
+    captures: dict[int, str] = {}
+    for width in WIDTHS:
+        t = review(width)
+        t.expect(PROMPT)
+        for keys in ["z", "h", "s", "s", "s", "s"]:
+            t.send(keys)
+            t.expect(PROMPT)
+        t.send("q")
+        t.expect("still wait")
+        assert t.wait() == 0
+        captures[width] = t.output
+        (tmp_path / f"review-{width}.txt").write_text(t.output, encoding="utf-8")
+
+    for width, capture in captures.items():
+        lines = capture.split("\n")
+        too_wide = [line for line in lines if len(line) > width]
+        assert not too_wide, f"at {width} columns these lines are wider: {too_wide}"
+        prompts = [units for units in map(key_units, lines) if units is not None]
+        assert [unit for units in prompts for unit in units if unit in HINTS].count("[q]uit") == 6
+        assert tokens(capture) == tokens(captures[160]), f"at {width} columns a word was broken or lost"
+        continued = [units for units in prompts if units[0] in HINTS]
+        assert bool(continued) == (width == 60), "the key line wraps, between hints, only where it must"
+    assert "Reviewed: nothing decided, 4 skipped. 4 memories still wait for you." in captures[160]
+
+
+def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, review) -> None:
+    first, second, third = seed(
+        folder,
+        ("Memory one about gardens", "gardens", "other"),
+        ("Memory two about boats", "boats", "other"),
+        ("Memory three about kites", "kites", "other"),
+    )
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {third}.")
+    t.expect(PROMPT)
+    t.send("s")
+    t.expect(PROMPT)
+    t.send("\x03")
+    t.expect("\nStopped. Reviewed: 1 approved, 1 skipped. 2 memories still wait for you.\n")
+    assert t.wait() == 130
+    assert "Traceback" not in t.output and "KeyboardInterrupt" not in t.output
+    assert termios.tcgetattr(t.master) == t.modes, "the terminal's modes are put back"
+    assert stored(folder, third).state == "approved" and stored(folder, second).state == "unconfirmed"
+
+    t = review()
+    t.expect(PROMPT)
+    t.send("e")
+    t.expect("> Memory two about boats")
+    t.send(" and ships\x03")  # in the middle of an edit: nothing of it is kept
+    t.expect("\nStopped. Reviewed: nothing decided, 0 skipped. 2 memories still wait for you.\n")
+    assert t.wait() == 130
+    assert termios.tcgetattr(t.master) == t.modes
+    assert stored(folder, second).text == "Memory two about boats" and stored(folder, first).state == "unconfirmed"

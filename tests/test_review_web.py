@@ -326,10 +326,16 @@ def chromium() -> str:
     return path
 
 
+# Headless chromium has no pointing device, so it matches `(hover: none)` as a touch screen does; these
+# settings give it the mouse of a desktop (a touch screen is then emulated over DevTools where wanted).
+MOUSE = "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4"
+
+
 def browser(chromium: str, profile: Path, *args: str) -> list[str]:
     return [
         chromium,
         "--headless",
+        MOUSE,
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",
@@ -463,6 +469,22 @@ class DevTools:
             "Emulation.setDeviceMetricsOverride",
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
         )
+        path.write_bytes(base64.b64decode(self.call("Page.captureScreenshot", {"format": "png"})["data"]))
+
+    def emulate(self, width: int, height: int, *, touch: bool = False) -> None:
+        """A viewport of `width` x `height` CSS pixels; with `touch`, a phone's: a touch screen, no mouse
+        (for good: turning touch off again leaves no mouse either, so a desktop comes first)."""
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": touch},
+        )
+        if touch:
+            self.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+    def capture(self, path: Path) -> None:
+        """The viewport as it is, as a PNG."""
+        import base64
+
         path.write_bytes(base64.b64decode(self.call("Page.captureScreenshot", {"format": "png"})["data"]))
 
     def close(self) -> None:
@@ -782,3 +804,130 @@ def test_the_page_shows_waiting_quotes_with_keep_and_drop(chromium: str, folder:
             tools.until("document.querySelector('.empty')?.textContent === 'No quote is waiting for you.'", "done")
         finally:
             tools.close()
+
+
+# -- as a person sees it: a phone, a desktop, and a review that has stopped ----------------------------
+
+STOPPED = "The review has stopped; run personakit review --web again."
+TOUCH = "matchMedia('(hover: none), (pointer: coarse)').matches"
+STATUS = "document.getElementById('status')"
+# Where the page's parts are, in the viewport: a box outside it is cut off or needs a sideways scroll.
+LAYOUT = """(() => {
+  const parts = "header, nav button, #search, #undo, #status, .card, .card button, .card .chip, .card code, "
+    + ".quotes li, .similar li, .text";
+  const outside = [...document.querySelectorAll(parts)]
+    .filter((node) => node.getClientRects().length)
+    .map((node) => [node, node.getBoundingClientRect()])
+    .filter(([, box]) => box.left < -0.5 || box.right > innerWidth + 0.5)
+    .map(([node, box]) => node.tagName + "." + node.className + ": " + Math.round(box.left) + " to "
+      + Math.round(box.right) + " " + node.textContent.slice(0, 40));
+  return {
+    scroll: document.scrollingElement.scrollWidth, width: innerWidth, outside,
+    footer: getComputedStyle(document.querySelector("footer")).display,
+    hints: [...document.querySelectorAll("kbd")].filter((node) => node.getClientRects().length).length,
+    touch: matchMedia("(hover: none), (pointer: coarse)").matches,
+    search: document.getElementById("search").placeholder, status: document.getElementById("status").textContent,
+  };
+})()"""
+LONG_REVIEW = (
+    "Prefers code reviews that start with the single most important problem, name the file and the line, "
+    "and keep style nits for a separate list at the end"
+)
+LINK = "https://example.com/team/guidelines/code-review/the-most-important-problem-first-then-the-nits"
+
+
+TABS = "document.querySelectorAll('#tabs button')"
+
+
+def looked_at(
+    tools: DevTools, device: str, width: int, touch: bool, tab: int, first: str, path: Path
+) -> dict[str, Any]:
+    """Open tab `tab` (from 1) on the emulated `device`, wait until it shows `first` first, save a screenshot
+    at `path`; where the page's parts are (LAYOUT)."""
+    tools.js(f"{TABS}[{tab - 1}].click()")
+    tools.until(f"{CARDS}.startsWith('{first}') && innerWidth === {width} && {TOUCH} === {str(touch).lower()}", device)
+    tools.until(f"{STATUS}.textContent", "the status line")
+    layout: dict[str, Any] = tools.js(LAYOUT)
+    tools.capture(path)
+    return layout
+
+
+def test_the_page_fits_a_phone_and_a_desktop(chromium: str, folder: Path, tmp_path: Path) -> None:
+    waiting = seed_waiting(folder)
+    _, _, dog = seed(
+        folder,
+        (LONG_REVIEW, f"start with what matters most, as {LINK} says", "work-style"),
+        (f"Prefers code reviews in small batches, the most important problem first ({LINK})", "small", "work-style"),
+        ("Walks the dog at seven", "dog walk at 7", "background"),
+    )
+    with serving(folder) as server:
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(server.url)
+            tools.until(f"{CARDS}.startsWith('{dog}')", "the review")
+            for device, width, height, touch in [("desktop", 1280, 800, False), ("phone", 390, 844, True)]:
+                tools.emulate(width, height, touch=touch)
+                for tab, first in [(1, dog), (2, waiting)]:
+                    layout = looked_at(tools, device, width, touch, tab, first, tmp_path / f"{device}-{tab}.png")
+                    assert layout["scroll"] <= layout["width"] == width, f"{device}: the page scrolls sideways"
+                    assert layout["outside"] == [], f"{device}: parts outside the viewport"
+                    assert layout["touch"] == touch
+                    assert layout["footer"] == ("none" if touch else "block"), f"{device}: the keyboard footer"
+                    assert (layout["hints"] == 0) == touch, f"{device}: key hints on the buttons"
+                    assert ("( / )" in layout["search"]) != touch
+                    if tab == 1:
+                        assert layout["status"].startswith("3 unconfirmed, newest first."), layout["status"]
+                        assert ("press 2" in layout["status"]) != touch, layout["status"]
+                looked_at(tools, device, width, touch, 1, dog, tmp_path / f"{device}-1.png")
+                tools.emulate(width, tools.js("document.scrollingElement.scrollHeight"), touch=touch)
+                tools.capture(tmp_path / f"{device}-whole.png")  # the whole page, as if scrolled through
+        finally:
+            tools.close()
+    for name in ("desktop-1", "desktop-2", "desktop-whole", "phone-1", "phone-2", "phone-whole"):
+        assert (tmp_path / f"{name}.png").stat().st_size > 5000, name
+
+
+def test_the_page_says_when_the_review_has_stopped(
+    chromium: str, folder: Path, memories: dict[str, str], tmp_path: Path
+) -> None:
+    dog, tea = memories["dog"], memories["tea"]
+    env = clean_environ(HOME=str(tmp_path / "home"), BROWSER="false")
+    env.pop("DISPLAY", None)
+    process = subprocess.Popen(
+        personakit_command("--data-dir", folder, "review", "--web", "--no-browser"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        assert process.stderr is not None
+        assert select.select([process.stderr], [], [], TIMEOUT)[0], "no address printed"
+        match = re.search(r"http://127\.0\.0\.1:\d+/\?token=[\w-]+", process.stderr.readline().decode())
+        assert match
+        before = states(folder)
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(match.group(0))
+            tools.until(f"{CARDS} === '{dog} {tea}'", "the review")
+            process.send_signal(signal.SIGINT)
+            assert process.wait(TIMEOUT) == 130
+            tools.js("window.confirm = () => true")
+            for key in ["a", "u", "x", "2", "e"]:
+                tools.js(f"{STATUS}.textContent = ''")
+                tools.press(key)
+                if key == "e":
+                    tools.until("document.activeElement?.tagName === 'TEXTAREA'", "the editor")
+                    tools.js("document.activeElement.value = 'Walks the dog at eight'")
+                    tools.press("Enter")
+                tools.until(f"{STATUS}.textContent === '{STOPPED}' && {STATUS}.className === 'error'", key)
+            tools.capture(tmp_path / "stopped.png")
+            assert "Failed to fetch" not in tools.js("document.body.innerText")
+        finally:
+            tools.close()
+        assert "The review page has stopped." in process.stderr.read().decode()
+        assert states(folder) == before
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(5)

@@ -61,7 +61,6 @@ def say(text: str = "", *, err: bool = False) -> None:
     print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
 
 
-_when = when  # the one time format (`display.when`), under the name the reviews import it by
 
 
 def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:

@@ -127,6 +127,7 @@ def acknowledged(answer: dict[str, Any]) -> bool:
     return not result.get("isError") and content.get("stored") is True
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Storage: a process killed at any moment loses no acknowledged proposal and corrupts nothing."""
     data_dir = tmp_path / "data"

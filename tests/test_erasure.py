@@ -208,6 +208,7 @@ def test_cli_reject_output_and_list_hold_no_text(data_dir: Path, make_kit: MakeK
     assert_erased(data_dir)
 
 
+@pytest.mark.slow
 def test_reject_while_a_reader_is_pinned_does_not_hang(data_dir: Path, make_kit: MakeKit) -> None:
     """Erased: when another connection holds a read snapshot, a reject cannot empty the write-ahead log at
     once; it must still answer promptly (done, or a StoreError saying the erasure is unfinished), and the

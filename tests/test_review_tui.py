@@ -489,6 +489,7 @@ def test_stored_escape_sequences_and_bidi_are_shown_escaped(folder: Path, review
     assert stored(folder, memory).text == HOSTILE_TEXT
 
 
+@pytest.mark.slow
 def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(folder: Path, review) -> None:
     (memory,) = seed(folder, ("Secret plan about boats", "boats, secretly", "other"))
     t = review()
@@ -510,6 +511,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(fol
     assert b"secretly" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
 
 
+@pytest.mark.slow
 def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) -> None:
     (memory,) = seed(folder, ("Secret plan about kites", "kites, secretly", "other"))
     t = review()

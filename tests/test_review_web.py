@@ -694,6 +694,7 @@ def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, t
     assert (tmp_path / "hostile.png").stat().st_size > 1000
 
 
+@pytest.mark.slow
 def test_a_reject_the_store_cannot_finish_is_an_error_not_a_success(
     server: ReviewServer, folder: Path, memories: dict[str, str]
 ) -> None:
@@ -710,6 +711,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_not_a_success(
     assert status == 409 and answer["error"].endswith("."), answer
 
 
+@pytest.mark.slow
 def test_the_page_shows_an_unfinished_reject_as_an_error_and_finishes_it(
     chromium: str, server: ReviewServer, folder: Path, memories: dict[str, str], tmp_path: Path
 ) -> None:

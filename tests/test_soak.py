@@ -138,6 +138,7 @@ def decide(
                 decided[memory_id].append(action)
 
 
+@pytest.mark.slow
 def test_servers_and_the_owner_at_once(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Storage and decisions under load: nothing lost, nothing locked, no stale state written back."""
     data_dir = tmp_path / "data"

@@ -274,7 +274,9 @@ def test_the_first_open_of_an_old_schema_shows_its_upgrade(tmp_path: Path) -> No
     old_file(folder, 20_000)
     code, _, err = run_on_terminal(folder, "stats")
     assert code == 0, err
-    assert_progress(err, "Upgrading the database to schema 4", 20_000, "memories")
+    # What is drawn before the final line depends on the machine's speed: the steps of the upgrade, and a
+    # count only when counting the words took longer than one redraw.
+    assert_progress(err, "Upgrading the database to schema 4", 20_000, "memories", counted=False)
     with opened(folder) as kit:  # upgraded, and the word index answers
         assert kit.read("notebook 19999", 3).memories[0].text == "Keeps notebook number 19999"
     code, _, err = run_on_terminal(folder, "stats")  # the second open has nothing to upgrade

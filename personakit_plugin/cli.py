@@ -61,8 +61,6 @@ def say(text: str = "", *, err: bool = False) -> None:
     print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
 
 
-
-
 def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
     """Aligned columns, each cell shown printable; the last column is cut to the terminal's width."""
     rows = [[printable(cell) for cell in row] for row in rows]

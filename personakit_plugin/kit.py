@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .default_plugins import rank_overlap
 from .model import EVIDENCE_QUOTES, UNCONFIRMED_NOTE, Candidate, Memory, ProposeResult, ReadMemory, ReadResult
@@ -75,9 +75,8 @@ class PersonaKit:
         self._masked, self._restricted = {}, {}
         try:
             with snapshot() if callable(snapshot) else nullcontext():
-                name, result = answer_first(
-                    self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit
-                )
+                answer = answer_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
+                name, result = answer[0], cast(ReadResult, answer[1])  # answer_first checked the type
                 broken = self._check_read(result, question, limit)
         finally:
             self._masked = self._restricted = None

@@ -30,7 +30,7 @@ from personakit_store_postgres import PostgresStore, throwaway
 from personakit_store_postgres.store import DEFAULT_SCHEMA
 from psycopg import sql
 
-from personakit_plugin.model import ExportedMemory
+from personakit_plugin.core.model import ExportedMemory
 
 __all__ = ["Postgres", "Restore", "Unavailable"]
 

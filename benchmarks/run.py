@@ -44,8 +44,8 @@ import synthetic
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 HERE = Path(__file__).resolve().parent
 BARE_SERVER = HERE / "bare_server.py"

@@ -10,24 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-hookimpl = pluggy.HookimplMarker("personakit")
+from personakit_plugin.core.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
-    from .tools import mount
+    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.serving.tools import mount
 
 __all__ = ["PersonaKit", "hookimpl", "mount"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "PersonaKit":
-        from .kit import PersonaKit
+        from personakit_plugin.core.kit import PersonaKit
 
         return PersonaKit
     if name == "mount":
-        from .tools import mount
+        from personakit_plugin.serving.tools import mount
 
         return mount
     raise AttributeError(f"module 'personakit_plugin' has no attribute {name!r}")

@@ -2,7 +2,7 @@
 
 import sys
 
-from .cli import main
+from personakit_plugin.owner.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:] or ["serve"]))

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.model import Memory
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import Memory
 
 
 @pytest.fixture

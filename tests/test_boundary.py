@@ -18,11 +18,11 @@ from mcp.client.stdio import stdio_client
 
 from personakit_plugin import hookimpl
 from personakit_plugin.default_plugins import read as default_read
-from personakit_plugin.kit import PersonaKit, ReadRefused
-from personakit_plugin.model import UNCONFIRMED_NOTE, ReadMemory, ReadResult
-from personakit_plugin.plugins import PluginError
-from personakit_plugin.redaction import Mask
-from personakit_plugin.server import build_server
+from personakit_plugin.core.kit import PersonaKit, ReadRefused
+from personakit_plugin.core.model import UNCONFIRMED_NOTE, ReadMemory, ReadResult
+from personakit_plugin.core.plugins import PluginError
+from personakit_plugin.core.redaction import Mask
+from personakit_plugin.serving.server import build_server
 
 from .conftest import clean_environ
 
@@ -300,8 +300,8 @@ SERVE_WITH_A_FAILING_RANKER = textwrap.dedent(
     """
     import sys
     from personakit_plugin import hookimpl
-    from personakit_plugin.kit import PersonaKit
-    from personakit_plugin.server import serve_stdio
+    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.serving.server import serve_stdio
 
     class Exploding:
         @hookimpl

@@ -1,6 +1,6 @@
 """The owner's command line, run for real on a temporary data folder.
 
-Each command runs in-process through `personakit_plugin.cli.main`, and the important ones also as
+Each command runs in-process through `personakit_plugin.owner.cli.main`, and the important ones also as
 a subprocess: `python -m personakit_plugin ...` and the installed `personakit` console script.
 Memories are seeded through a kit, as an assistant would propose them, and checked afterwards
 through `list --json` and through `kit.read`, the way an assistant would see them.
@@ -22,7 +22,7 @@ from typing import Any
 import platformdirs
 import pytest
 
-from personakit_plugin.cli import main
+from personakit_plugin.owner.cli import main
 
 from . import conftest
 from .conftest import decide, opened, personakit_command, seed

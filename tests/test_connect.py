@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.connect import HOSTS, app_config_home, strip_jsonc
+from personakit_plugin.owner.connect import HOSTS, app_config_home, strip_jsonc
 
 from . import test_cli
 

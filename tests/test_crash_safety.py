@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.sqlite_store import FILE_NAME
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.storage.sqlite import FILE_NAME
 
 pytestmark = [pytest.mark.stdio]
 

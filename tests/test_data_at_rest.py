@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin import sqlite_store
-from personakit_plugin.sqlite_store import FILE_NAME, SqliteStore
+from personakit_plugin.storage import sqlite as sqlite_store
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 from .test_crash_safety import PROTOCOL, child_environment
 

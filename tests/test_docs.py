@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from personakit_plugin import hookspecs
-from personakit_plugin.model import ProposeResult
+from personakit_plugin.core import hookspecs
+from personakit_plugin.core.model import ProposeResult
 
 ROOT = Path(__file__).parent.parent
 GUIDE = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")

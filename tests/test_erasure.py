@@ -12,10 +12,10 @@ from pathlib import Path
 import anyio
 import pytest
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.sqlite_store import FILE_NAME
-from personakit_plugin.store import StoreError
-from personakit_plugin.words import content_words
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.storage.sqlite import FILE_NAME
+from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.words import content_words
 
 from .test_stdio import READ, TEST_TIMEOUT, MakeKit, acli, call, cli, propose, server
 

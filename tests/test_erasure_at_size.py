@@ -23,7 +23,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from personakit_plugin.sqlite_store import ERASE_WAIT, FILE_NAME
+from personakit_plugin.storage.sqlite import ERASE_WAIT, FILE_NAME
 
 from .conftest import opened
 from .test_stdio import READ, REQUEST_TIMEOUT, call, child_environment, cli, propose, server

@@ -19,7 +19,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from personakit_plugin.connect import HOSTS, connect
+from personakit_plugin.owner.connect import HOSTS, connect
 
 from .test_http import connect as http_client
 from .test_http import http_server, token_of

@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.cli import build_parser
-from personakit_plugin.model import CATEGORIES
+from personakit_plugin.owner.cli import build_parser
+from personakit_plugin.core.model import CATEGORIES
 
 from . import test_cli
 from .conftest import clean_environ, decide, opened, personakit_command, seed, stored
@@ -260,7 +260,7 @@ def test_reject_without_a_terminal_does_not_ask(pk, folder, ids):
 
 
 def test_the_one_time_format_carries_the_offset_from_utc(monkeypatch):
-    from personakit_plugin.display import when
+    from personakit_plugin.owner.display import when
 
     monkeypatch.setenv("TZ", "Asia/Kolkata")
     time.tzset()
@@ -426,7 +426,7 @@ def test_a_running_http_server_keeps_the_old_token_until_restarted(pk, folder):
 
 
 def test_refusal_codes_read_as_sentences():
-    from personakit_plugin.display import refusal
+    from personakit_plugin.owner.display import refusal
 
     assert refusal("credential_shape") == "it looks like a password or key"
     assert refusal("too_long") == "the text is longer than 300 characters"
@@ -451,7 +451,7 @@ def test_counts_say_one_memory_and_two_memories(pk, run, folder, tmp_path):
 
 
 def test_plural_says_one_line_and_two_lines():
-    from personakit_plugin.display import plural
+    from personakit_plugin.owner.display import plural
 
     assert plural(1, "line") == "1 line" and plural(2, "line") == "2 lines" and plural(0, "memory") == "0 memories"
     assert plural(1, "new memory") == "1 new memory" and plural(3, "new memory") == "3 new memories"

@@ -1,5 +1,5 @@
 """Stored text cannot drive the owner's terminal: every command's output escapes control, bidi and
-format characters the one way `personakit_plugin.display` defines (the terminal review and the web
+format characters the one way `personakit_plugin.owner.display` defines (the terminal review and the web
 page are tested in test_review_tui.py and test_review_web.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import unicodedata
 
 import pytest
 
-from personakit_plugin.display import json_printable, printable
+from personakit_plugin.owner.display import json_printable, printable
 
 from . import test_cli
 from .conftest import (

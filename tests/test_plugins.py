@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from personakit_plugin import hookimpl
-from personakit_plugin.kit import ReadRefused
-from personakit_plugin.model import Candidate, Memory, ProposeResult, ReadMemory, ReadResult
-from personakit_plugin.plugins import PluginError, PluginWarning, make_plugin_manager, plugin_infos
-from personakit_plugin.redaction import Mask
-from personakit_plugin.server import build_server
+from personakit_plugin.core.kit import ReadRefused
+from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadMemory, ReadResult
+from personakit_plugin.core.plugins import PluginError, PluginWarning, make_plugin_manager, plugin_infos
+from personakit_plugin.core.redaction import Mask
+from personakit_plugin.serving.server import build_server
 
 from .conftest import structured
 
@@ -262,7 +262,7 @@ def test_a_refusal_hook_can_refuse_and_nothing_is_stored(make_kit) -> None:  # t
 
 
 def test_a_store_hook_takes_precedence(make_kit, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from personakit_plugin.sqlite_store import SqliteStore
+    from personakit_plugin.storage.sqlite import SqliteStore
 
     elsewhere = tmp_path / "elsewhere"
 

@@ -26,10 +26,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.model import UNCONFIRMED_NOTE
-from personakit_plugin.store import StoreError
-from personakit_plugin.words import content_words, memory_id
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import UNCONFIRMED_NOTE
+from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.words import content_words, memory_id
 
 # -- the vocabulary -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Progress of long work (`personakit_plugin.progress`): a count and a rate on a terminal's stderr,
+"""Progress of long work (`personakit_plugin.core.progress`): a count and a rate on a terminal's stderr,
 redrawn in place at most a few times a second, ending with a final line; nothing when stderr is not a
 terminal. Checked on the class with a clock of its own, and on `import`, `export` and the first open
 of an old schema through a real pseudo-terminal."""
@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
-from personakit_plugin.sqlite_store import FILE_NAME
-from personakit_plugin.words import content_words, memory_id
+from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
+from personakit_plugin.storage.sqlite import FILE_NAME
+from personakit_plugin.core.words import content_words, memory_id
 
 from .conftest import clean_environ, opened, personakit_command
 from .old_schema import write_old_file

@@ -12,8 +12,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.words import memory_id
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.words import memory_id
 
 AWS_KEY = "AKIAIOSFODNN7EXAMPLE"
 PEM = (

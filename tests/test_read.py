@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from personakit_plugin.kit import PersonaKit
+from personakit_plugin.core.kit import PersonaKit
 
 NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.review_web import TOKEN_HEADER, ReviewServer, serve_review
+from personakit_plugin.owner.review_web import TOKEN_HEADER, ReviewServer, serve_review
 
 from .conftest import (
     HOSTILE_CATEGORY,
@@ -632,7 +632,7 @@ def test_the_browser_is_given_a_private_file_not_the_token(
 
 
 def test_the_redirect_file_takes_the_browser_to_the_review(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
-    from personakit_plugin.review_web import redirect_file
+    from personakit_plugin.owner.review_web import redirect_file
 
     path = redirect_file(server.url)
     try:

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.model import STATE_AFTER
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import STATE_AFTER
 
 from .test_crash_safety import Wire, child_environment
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.doctor import age, check_hosts
-from personakit_plugin.sqlite_store import FILE_NAME, SCHEMA_VERSION
+from personakit_plugin.owner.doctor import age, check_hosts
+from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 
 from . import test_cli
 from .test_cli import snapshot

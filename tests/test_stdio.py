@@ -22,7 +22,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
-from personakit_plugin.kit import PersonaKit
+from personakit_plugin.core.kit import PersonaKit
 
 from .conftest import stdio_parameters, structured
 
@@ -394,7 +394,7 @@ def test_stdout_carries_only_json_rpc(data_dir: Path) -> None:
 
 
 # The SDK's stdio transport drops a line it cannot parse as a JSON-RPC message without an answer;
-# our reader in front of it (personakit_plugin.stdio) answers every line.
+# our reader in front of it (personakit_plugin.serving.stdio) answers every line.
 MALFORMED = {
     "params-not-an-object": ({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": "oops"}, 9),
     "arguments-not-an-object": (

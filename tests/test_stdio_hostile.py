@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.stdio import MAX_LINE_BYTES
+from personakit_plugin.serving.stdio import MAX_LINE_BYTES
 
 from .test_stdio import READ, REQUEST_TIMEOUT, RawServer, initialize, is_json_rpc, raw_server
 

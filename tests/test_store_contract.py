@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from personakit_plugin.sqlite_store import SqliteStore
+from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.testing import StoreContract
 
 

@@ -11,7 +11,7 @@ import stat
 
 import pytest
 
-from personakit_plugin.transfer import OWNER_NAMES
+from personakit_plugin.owner.transfer import OWNER_NAMES
 
 from . import test_cli
 from .conftest import WAITING_QUOTES, opened, seed_waiting
@@ -421,7 +421,7 @@ def mixed_graph() -> list[dict]:
 
 def bulk_only(monkeypatch) -> list[int]:
     """Make the SQLite store refuse to propose one by one, and record the size of each bulk write."""
-    from personakit_plugin.sqlite_store import SqliteStore
+    from personakit_plugin.storage.sqlite import SqliteStore
 
     sizes: list[int] = []
     bulk_propose = SqliteStore.bulk_propose
@@ -449,7 +449,7 @@ def seeded_kit(make_kit, where):
 def test_a_large_memory_json_import_in_bulk_answers_as_one_by_one(make_kit, tmp_path, monkeypatch):
     """The bulk path, in chunks small enough to split repeats across transactions, gives the same
     answers, the same refusals and the same stored memories (times included) as proposing one by one."""
-    from personakit_plugin import transfer
+    from personakit_plugin.owner import transfer
 
     graph = transfer.parse_memory_json(
         "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"
@@ -472,8 +472,9 @@ def test_a_large_memory_json_import_in_bulk_answers_as_one_by_one(make_kit, tmp_
 
 def test_a_memory_json_import_goes_one_by_one_when_a_plugin_answers_proposals(make_kit, tmp_path, monkeypatch):
     """A plugin that implements personakit_propose sees every observation: the bulk path is not taken."""
-    from personakit_plugin import hookimpl, transfer
-    from personakit_plugin.sqlite_store import SqliteStore
+    from personakit_plugin import hookimpl
+    from personakit_plugin.owner import transfer
+    from personakit_plugin.storage.sqlite import SqliteStore
 
     seen = []
 

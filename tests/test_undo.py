@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from personakit_plugin.sqlite_store import FILE_NAME
+from personakit_plugin.storage.sqlite import FILE_NAME
 
 from . import test_cli
 from .test_cli import MEMORIES, listed, snapshot

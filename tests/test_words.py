@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.words import STOP_WORDS, _scan, content_words, memory_id, normalise, split_words
+from personakit_plugin.core.words import STOP_WORDS, _scan, content_words, memory_id, normalise, split_words
 
 CONTRACT_STOP_WORDS = {
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "could", "did", "do", "does", "for", "from",

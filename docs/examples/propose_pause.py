@@ -1,7 +1,7 @@
 """Pause proposals while PERSONAKIT_PAUSE is set, say for a shared screen; reads go on as usual."""
 
 from personakit_plugin import hookimpl
-from personakit_plugin.model import ProposeResult
+from personakit_plugin.core.model import ProposeResult
 
 
 @hookimpl

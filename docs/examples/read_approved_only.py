@@ -2,7 +2,7 @@
 
 from personakit_plugin import hookimpl
 from personakit_plugin.default_plugins import read as default
-from personakit_plugin.model import ReadResult
+from personakit_plugin.core.model import ReadResult
 
 
 @hookimpl

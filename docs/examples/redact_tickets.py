@@ -3,7 +3,7 @@
 import re
 
 from personakit_plugin import hookimpl
-from personakit_plugin.redaction import Mask
+from personakit_plugin.core.redaction import Mask
 
 TICKET = re.compile(r"\bTICKET-\d+\b")
 

@@ -5,7 +5,7 @@ by how rare it is and each memory by how long it is, so a short memory that name
 unusual word of a question comes before a long one that repeats its common words.
 
 For each question word `w` and memory `d` (its words, case-folded, stop words left out, the
-same rule `personakit_plugin.words` uses for matching):
+same rule `personakit_plugin.core.words` uses for matching):
 
     score(d) = sum over w of  idf(w) * tf(w, d) * (k1 + 1) / (tf(w, d) + k1 * (1 - b + b * |d| / avgdl))
     idf(w)   = ln(1 + (N - df(w) + 0.5) / (df(w) + 0.5))
@@ -34,8 +34,8 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 
 from personakit_plugin import hookimpl
-from personakit_plugin.model import Candidate
-from personakit_plugin.words import STOP_WORDS, split_words
+from personakit_plugin.core.model import Candidate
+from personakit_plugin.core.words import STOP_WORDS, split_words
 
 K1 = 1.2
 B = 0.75

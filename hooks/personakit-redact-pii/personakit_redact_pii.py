@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 
 from personakit_plugin import hookimpl
-from personakit_plugin.redaction import Mask
+from personakit_plugin.core.redaction import Mask
 
 # -- phone numbers ------------------------------------------------------------------------------
 # Each form is one pattern; digits are counted afterwards. A match never starts or ends inside a

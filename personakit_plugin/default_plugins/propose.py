@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import hookimpl
-from ..model import TEXT_LIMIT, ProposeResult, category_of
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.model import TEXT_LIMIT, ProposeResult, category_of
 
 if TYPE_CHECKING:
-    from ..kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 
 def refused(reason: str) -> ProposeResult:

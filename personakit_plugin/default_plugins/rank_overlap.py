@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import hookimpl
-from ..model import Candidate
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.model import Candidate
 
 
 @hookimpl(trylast=True)

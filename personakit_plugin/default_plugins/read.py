@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import hookimpl
-from ..model import EVIDENCE_QUOTES, FILL_TO, UNCONFIRMED_NOTE, Memory, ReadMemory, ReadResult
-from ..words import content_words
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.model import EVIDENCE_QUOTES, FILL_TO, UNCONFIRMED_NOTE, Memory, ReadMemory, ReadResult
+from personakit_plugin.core.words import content_words
 
 if TYPE_CHECKING:
-    from ..kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 
 @hookimpl(trylast=True)

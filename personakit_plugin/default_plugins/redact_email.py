@@ -42,8 +42,8 @@ import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 
-from .. import hookimpl
-from ..redaction import Mask
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.redaction import Mask
 
 LABEL = "email"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import hookimpl
-from .credentials import looks_like_secret
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.default_plugins.credentials import looks_like_secret
 
 
 @hookimpl(trylast=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import hookimpl
-from ..sqlite_store import SqliteStore
-from ..store import Config
+from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.core.store import Config
 
 
 @hookimpl(trylast=True)

@@ -7,8 +7,8 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.plugins import call_each, make_plugin_manager, plugin_infos
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.plugins import call_each, make_plugin_manager, plugin_infos
 
 import personakit_detect_secrets
 

@@ -7,9 +7,9 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.model import Candidate, Memory
-from personakit_plugin.plugins import make_plugin_manager, plugin_infos
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import Candidate, Memory
+from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
 
 import personakit_rank_bm25
 

@@ -7,9 +7,9 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
-from personakit_plugin.kit import PersonaKit
-from personakit_plugin.plugins import make_plugin_manager, plugin_infos
-from personakit_plugin.redaction import apply_masks
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
+from personakit_plugin.core.redaction import apply_masks
 
 import personakit_redact_pii
 

@@ -12,7 +12,7 @@ import stat
 from pathlib import Path
 
 from personakit_plugin import hookimpl
-from personakit_plugin.store import Config, StoreError
+from personakit_plugin.core.store import Config, StoreError
 
 from .store import DEFAULT_SCHEMA, PostgresStore
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 import psycopg
-from personakit_plugin.model import (
+from personakit_plugin.core.model import (
     QUOTE_DECISIONS,
     STATE_AFTER,
     Candidate,
@@ -37,7 +37,7 @@ from personakit_plugin.model import (
     ExportedMemory,
     Memory,
 )
-from personakit_plugin.store import (
+from personakit_plugin.core.store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
     Matches,
@@ -51,7 +51,7 @@ from personakit_plugin.store import (
     restored_keys,
     restored_row,
 )
-from personakit_plugin.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, memory_id
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout

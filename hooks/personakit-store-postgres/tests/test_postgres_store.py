@@ -10,9 +10,9 @@ import msgspec
 import psycopg
 import pytest
 from personakit_plugin import PersonaKit
-from personakit_plugin.sqlite_store import SqliteStore
-from personakit_plugin.store import Config, StoreError
-from personakit_plugin.words import content_words, memory_id
+from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.core.store import Config, StoreError
+from personakit_plugin.core.words import content_words, memory_id
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
@@ -466,7 +466,7 @@ def test_the_plugin_module_is_the_entry_point() -> None:
 
 
 def test_doctor_says_the_memory_may_be_kept_by_the_plugin() -> None:
-    from personakit_plugin.doctor import check_plugins
+    from personakit_plugin.owner.doctor import check_plugins
 
     lines = [finding.line() for finding in check_plugins({"PERSONAKIT_PLUGINS": "store-postgres"})]
     assert any(line.startswith("ok    Storage plugin store-postgres is loaded") for line in lines), lines

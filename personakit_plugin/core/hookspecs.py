@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
-    from .model import Candidate, ProposeResult, ReadResult
-    from .redaction import Mask
-    from .store import Config, Store
+    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.core.model import Candidate, ProposeResult, ReadResult
+    from personakit_plugin.core.redaction import Mask
+    from personakit_plugin.core.store import Config, Store
 
 hookspec = pluggy.HookspecMarker("personakit")
+hookimpl = pluggy.HookimplMarker("personakit")
+"""Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
 
 @hookspec(firstresult=True)
@@ -124,7 +126,7 @@ def personakit_store(config: Config) -> Store | None:
     Called once when PersonaKit starts.
 
     :param config: where the data lives (`data_dir`) and the environment.
-    :return: an object that implements `personakit_plugin.store.Store`, or None to let the
+    :return: an object that implements `personakit_plugin.core.store.Store`, or None to let the
         next implementation open one.
 
     Stops at the first non-None result. The default opens SQLite in `config.data_dir`.

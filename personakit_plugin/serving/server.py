@@ -12,8 +12,8 @@ from typing import Any
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
-from .kit import PersonaKit
-from .tools import instructions, mount
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.serving.tools import instructions, mount
 
 INVALID_PARAMS = -32602
 UNOFFERED = (
@@ -78,18 +78,18 @@ def _offer_tools_only(server: MCPServer) -> None:
 
 
 def serve_stdio(kit: PersonaKit, *, read_only: bool = False) -> None:
-    """Serve on stdin/stdout; every line gets an answer (see `personakit_plugin.stdio`)."""
+    """Serve on stdin/stdout; every line gets an answer (see `personakit_plugin.serving.stdio`)."""
     import anyio
 
-    from .stdio import run_stdio
+    from personakit_plugin.serving.stdio import run_stdio
 
     logging.getLogger("mcp").setLevel(logging.WARNING)
     anyio.run(run_stdio, build_server(kit, read_only=read_only))
 
 
 def serve_http(kit: PersonaKit, token: str, sock: socket.socket, *, host: str, read_only: bool = False) -> None:
-    """Serve over Streamable HTTP on a bound socket, behind the bearer token (see `personakit_plugin.http`)."""
-    from .http import run_http
+    """Serve over Streamable HTTP on a bound socket, behind the bearer token (see `personakit_plugin.serving.http`)."""
+    from personakit_plugin.serving.http import run_http
 
     logging.getLogger("mcp").setLevel(logging.WARNING)
     run_http(build_server(kit, read_only=read_only), token, sock, host)

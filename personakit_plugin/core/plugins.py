@@ -11,8 +11,8 @@ from typing import Any
 import msgspec
 import pluggy
 
-from . import hookspecs
-from .store import StoreError
+from personakit_plugin.core import hookspecs
+from personakit_plugin.core.store import StoreError
 
 GROUP = "personakit"
 DEFAULT_PREFIX = "default-"

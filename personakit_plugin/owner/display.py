@@ -31,7 +31,7 @@ import re
 import unicodedata
 from datetime import datetime, timedelta
 
-from .model import TEXT_LIMIT
+from personakit_plugin.core.model import TEXT_LIMIT
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}

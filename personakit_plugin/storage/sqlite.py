@@ -25,9 +25,17 @@ from pathlib import Path
 
 import msgspec
 
-from .model import QUOTE_DECISIONS, STATE_AFTER, Candidate, Decision, ExportedDecision, ExportedMemory, Memory
-from .progress import Progress
-from .store import (
+from personakit_plugin.core.model import (
+    QUOTE_DECISIONS,
+    STATE_AFTER,
+    Candidate,
+    Decision,
+    ExportedDecision,
+    ExportedMemory,
+    Memory,
+)
+from personakit_plugin.core.progress import Progress
+from personakit_plugin.core.store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
     Matches,
@@ -41,7 +49,7 @@ from .store import (
     restored_keys,
     restored_row,
 )
-from .words import content_words, memory_id
+from personakit_plugin.core.words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, NoReturn
 
 import msgspec
 
-from .display import json_printable, plural, printable, refusal, when
-from .model import CATEGORIES, STATES, Decision, Memory
-from .plugins import PluginError
-from .store import Store, StoreError, UnknownMemory
+from personakit_plugin.owner.display import json_printable, plural, printable, refusal, when
+from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory
+from personakit_plugin.core.plugins import PluginError
+from personakit_plugin.core.store import Store, StoreError, UnknownMemory
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 DATA_ENV = "PERSONAKIT_DATA_DIR"
 
@@ -45,7 +45,7 @@ def data_dir(option: str | None) -> Path:
 def _open(args: argparse.Namespace, *, create: bool = False):  # type: ignore[no-untyped-def]
     """The kit on the data folder. Only the commands that bring memories in (`serve`, `import`) pass
     `create`: the others, on a folder with no database yet, see an empty memory and create nothing."""
-    from .kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
     return PersonaKit.open(data_dir(args.data_dir), create=create)
 
@@ -162,7 +162,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
             f"{flags} only appl{'ies' if one else 'y'} to --transport http; add that, "
             f"or leave {'it' if one else 'them'} out to serve on stdio."
         )
-    from .server import serve_stdio
+    from personakit_plugin.serving.server import serve_stdio
 
     if sys.stdin.isatty():  # started by hand: stdout is the protocol's wire, so this goes to stderr
         say(SERVE_ON_A_TERMINAL, err=True)
@@ -186,7 +186,7 @@ def _stopped_by_ctrl_c(kit: PersonaKit) -> NoReturn:
 
 
 def _http_token(folder: Path) -> str:
-    from .http import http_token
+    from personakit_plugin.serving.http import http_token
 
     try:
         return http_token(folder)
@@ -195,7 +195,7 @@ def _http_token(folder: Path) -> str:
 
 
 def _serve_http(args: argparse.Namespace) -> None:
-    from .http import DEFAULT_PORT, bind, is_loopback
+    from personakit_plugin.serving.http import DEFAULT_PORT, bind, is_loopback
 
     args.host = "127.0.0.1" if args.host is None else args.host
     args.port = DEFAULT_PORT if args.port is None else args.port
@@ -207,7 +207,7 @@ def _serve_http(args: argparse.Namespace) -> None:
         raise CommandError(f"Cannot listen on {args.host} port {args.port} ({exc.strerror or exc}).") from None
     try:
         token = _http_token(data_dir(args.data_dir))
-        from .server import serve_http
+        from personakit_plugin.serving.server import serve_http
 
         kit = _open(args, create=True)
         try:
@@ -239,7 +239,7 @@ def _rotate_http_token(folder: Path) -> None:
     import secrets
     import tempfile
 
-    from .http import TOKEN_FILE
+    from personakit_plugin.serving.http import TOKEN_FILE
 
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -403,7 +403,7 @@ def cmd_history(args: argparse.Namespace) -> None:
 
 
 def cmd_plugins(args: argparse.Namespace) -> None:
-    from .plugins import make_plugin_manager, plugin_infos
+    from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
 
     infos = plugin_infos(make_plugin_manager())
     if not args.all:
@@ -518,7 +518,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     """The terminal review and, with --web, the browser's (review.py, review_web.py)."""
     if args.no_browser and not args.web:
         raise CommandError("--no-browser only applies to --web; add --web to review in the browser, or leave it out.")
-    from .review import cmd_review as review
+    from personakit_plugin.owner.review_terminal import cmd_review as review
 
     review(args)
 
@@ -545,7 +545,9 @@ def build_parser() -> argparse.ArgumentParser:
         return sub
 
     _serve_commands(add)
-    from .connect import register as register_connect  # connect HOST: writes an MCP host's configuration
+    from personakit_plugin.owner.connect import (
+        register as register_connect,
+    )  # connect HOST: writes an MCP host's configuration
 
     register_connect(add)
     _memory_commands(add)
@@ -558,7 +560,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--web", action="store_true", help="review in the browser, served on 127.0.0.1 only")
     review.add_argument("--no-browser", action="store_true", help="with --web: print the address, open nothing")
 
-    from .owner_cli import register
+    from personakit_plugin.owner.data_commands import register
 
     register(add)
 

@@ -52,9 +52,9 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from .default_plugins import propose as default_propose
-from .display import json_printable
-from .model import (
+from personakit_plugin.default_plugins import propose as default_propose
+from personakit_plugin.owner.display import json_printable
+from personakit_plugin.core.model import (
     CATEGORIES,
     DECISIONS,
     QUOTE_DECISIONS,
@@ -64,12 +64,12 @@ from .model import (
     ExportedMemory,
     category_of,
 )
-from .plugins import implementations
-from .progress import Progress
-from .store import Proposed, Restored, Store, StoreError
+from personakit_plugin.core.plugins import implementations
+from personakit_plugin.core.progress import Progress
+from personakit_plugin.core.store import Proposed, Restored, Store, StoreError
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 ID = re.compile(r"m_[0-9a-f]{12}")
 ACTIONS = (*DECISIONS, *QUOTE_DECISIONS, "undo")

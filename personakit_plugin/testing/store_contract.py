@@ -1,96 +1,17 @@
-"""A kit for testing PersonaKit plugins, loaded by pytest as the `personakit` plugin.
-
-Fixtures (available in any pytest run once PersonaKit is installed):
-
-- `personakit_data_dir`: a throwaway data folder.
-- `personakit_make_kit(*plugins, folder=None, environ=None)`: open a `PersonaKit` on
-  `personakit_data_dir` with the default plugins and `plugins` registered (installed
-  third-party plugins are left out unless `environ` says otherwise). Closed afterwards.
-- `personakit_kit`: one such kit with the defaults alone.
-- `personakit_client`: the official MCP client connected in-process to a server with
-  PersonaKit's tools on `personakit_kit` (use in `async` tests with `@pytest.mark.anyio`).
-
-Contract suites, to subclass in a test module (pytest collects the inherited tests):
-
-- `StoreContract`: every storage backend passes it. Provide `open_store(self, where)`, which
-  opens a store on the data kept at `where` (a fresh temporary folder per test); it is called
-  more than once to get several stores on the same data, as several processes would.
-- `RedactionContract`: every redaction hook keeps the invariants. Provide `plugin` and
-  `samples`, texts your hook masks something in.
-- `RankingContract`: every ranking hook keeps the ranking contract. Provide `plugin`.
-"""
+"""`StoreContract`: what every storage backend must do, as tests to inherit."""
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
 import traceback
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .kit import PersonaKit
-from .model import Candidate, Memory
-from .redaction import Mask, apply_masks, shorten
-from .store import Store, StoreError, UnknownMemory
-from .words import memory_id
-
-
-class Clock:
-    """A clock that moves one second at each reading, so that recency order is never a tie by accident."""
-
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self._ticks = itertools.count()
-        self.start = start
-
-    def __call__(self) -> float:
-        return self.start + next(self._ticks)
-
-
-@pytest.fixture
-def personakit_data_dir(tmp_path: Path) -> Path:
-    """The throwaway data folder kits open by default (created on first use)."""
-    return tmp_path / "data"
-
-
-@pytest.fixture
-def personakit_make_kit(personakit_data_dir: Path) -> Iterator[Callable[..., PersonaKit]]:
-    opened: list[PersonaKit] = []
-
-    def make(
-        *plugins: object,
-        folder: Path | None = None,
-        environ: Mapping[str, str] | None = None,
-        clock: bool = True,
-    ) -> PersonaKit:
-        env = {"PERSONAKIT_PLUGINS": ""} if environ is None else environ
-        kit = PersonaKit.open(folder or personakit_data_dir, plugins=plugins, environ=env)
-        if clock:
-            kit.now = Clock()  # type: ignore[method-assign]
-        opened.append(kit)
-        return kit
-
-    yield make
-    for kit in opened:
-        kit.close()
-
-
-@pytest.fixture
-def personakit_kit(personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
-    return personakit_make_kit()
-
-
-@pytest.fixture
-async def personakit_client(personakit_kit: PersonaKit) -> AsyncIterator[Any]:
-    from mcp import Client
-
-    from .server import build_server
-
-    async with Client(build_server(personakit_kit)) as client:
-        yield client
-
+from personakit_plugin.core.store import Store, StoreError, UnknownMemory
+from personakit_plugin.core.words import memory_id
 
 # -- storage ------------------------------------------------------------------------------------
 
@@ -511,94 +432,3 @@ class StoreContract:
         finally:
             one.close()
             two.close()
-
-
-# -- redaction ----------------------------------------------------------------------------------
-
-
-class RedactionContract:
-    """What every redaction hook must do. Set `plugin` and `samples` in the subclass."""
-
-    plugin: object
-    samples: tuple[str, ...] = ()
-
-    @pytest.fixture
-    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
-        return personakit_make_kit(self.plugin)
-
-    def test_masks_are_spans_inside_the_text(self, kit: PersonaKit) -> None:
-        assert self.samples, "Give samples: texts your hook masks something in."
-        for sample in self.samples:
-            masks = kit.masks(sample)
-            assert masks, f"nothing masked in {sample!r}"
-            assert all(isinstance(m, Mask) and 0 <= m.start < m.end <= len(sample) for m in masks)
-
-    def test_a_masked_text_has_nothing_left_to_mask(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
-            masked = apply_masks(sample, kit.masks(sample))
-            assert kit.masks(masked) == [], f"{masked!r} still has something to mask"
-
-    def test_masking_happens_before_shortening_and_the_limit_holds(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
-            for pad in range(200, 245, 4):
-                quote = "x" * pad + " " + sample + " and more words after it" * 3
-                shown = kit.redact(quote)
-                assert len(shown) <= 240
-                assert kit.masks(shown) == []
-                for mask in kit.masks(quote):
-                    assert quote[mask.start : mask.end] not in shown
-
-    def test_the_text_around_the_masks_is_kept(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
-            shown = kit.redact("Before. " + sample + " After.")
-            assert shown.startswith("Before. ") and shown.endswith(" After.")
-            assert shown == shorten(
-                apply_masks("Before. " + sample + " After.", kit.masks("Before. " + sample + " After."))
-            )
-
-
-# -- ranking ------------------------------------------------------------------------------------
-
-
-def _candidate(memory_id_: str, text: str, state: str, touched: float, matched: int) -> Candidate:
-    memory = Memory(id=memory_id_, text=text, category="other", state=state, touched=touched)
-    return Candidate(memory=memory, matched=matched)
-
-
-class RankingContract:
-    """What every ranking hook must do. Set `plugin` in the subclass."""
-
-    plugin: object
-
-    @pytest.fixture
-    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
-        return personakit_make_kit(self.plugin)
-
-    def candidates(self) -> list[Candidate]:
-        return [
-            _candidate("m_00000000000a", "Drinks green tea every morning", "approved", 1.0, 2),
-            _candidate("m_00000000000b", "Green is a favourite colour", "unconfirmed", 2.0, 1),
-            _candidate("m_00000000000c", "Tea before meetings", "unconfirmed", 3.0, 1),
-        ]
-
-    def test_returns_only_the_candidates_given_each_once(self, kit: PersonaKit) -> None:
-        given = self.candidates()
-        ranked = kit.pm.hook.personakit_rank(question="green tea", words=frozenset({"green", "tea"}), candidates=given)
-        assert isinstance(ranked, list)
-        ids = [c.memory.id for c in ranked]
-        assert len(ids) == len(set(ids))
-        assert set(ids) <= {c.memory.id for c in given}
-
-    def test_the_memory_sharing_the_most_words_comes_first(self, kit: PersonaKit) -> None:
-        ranked = kit.rank("green tea", self.candidates())
-        assert ranked and ranked[0].memory.id == "m_00000000000a"
-
-    def test_no_candidates_rank_to_nothing(self, kit: PersonaKit) -> None:
-        assert kit.rank("green tea", []) == []
-
-    def test_a_read_through_the_hook_keeps_the_contract(self, kit: PersonaKit) -> None:
-        for text in ("Drinks green tea", "Green bike", "Tea at four", "Reads novels"):
-            kit.propose(text, f"I said {text}", "preferences")
-        result = kit.read("green tea", 2)
-        assert 1 <= len(result.memories) <= 2
-        assert all(not m.confirmed for m in result.memories)

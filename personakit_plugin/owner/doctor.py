@@ -30,8 +30,8 @@ from typing import Any
 import anyio
 import msgspec
 
-from .display import printable
-from .model import CATEGORIES, STATES, Memory
+from personakit_plugin.owner.display import printable
+from personakit_plugin.core.model import CATEGORIES, STATES, Memory
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 NAME = "personakit"
@@ -102,7 +102,7 @@ def _private(path: Path, what: str, fix: str) -> Finding:
 
 
 def check_folder(folder: Path) -> Iterator[Finding]:
-    from .sqlite_store import FILE_NAME, OWN_TABLES, SCHEMA_VERSION
+    from personakit_plugin.storage.sqlite import FILE_NAME, OWN_TABLES, SCHEMA_VERSION
 
     if not folder.exists():
         yield Finding(WARN, f"The data folder {folder} does not exist yet; PersonaKit creates it on first use.")
@@ -153,7 +153,7 @@ def check_folder(folder: Path) -> Iterator[Finding]:
 
 
 def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
-    from .plugins import PluginError, make_plugin_manager, plugin_infos
+    from personakit_plugin.core.plugins import PluginError, make_plugin_manager, plugin_infos
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -187,7 +187,7 @@ def host_configs(
     """The MCP host configuration files that may exist on this machine: each host's own, where
     `personakit connect` writes, then those of a project in the current folder. Each with its host
     and whether the host reads comments in it."""
-    from .connect import host_files
+    from personakit_plugin.owner.connect import host_files
 
     found = [(host.title, path, host.jsonc) for host, path in host_files(home, environ, platform)]
     return [
@@ -321,7 +321,7 @@ def _same_folder(a: Path, b: Path) -> bool:
 
 def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any]]:
     """Each configuration file that exists, parsed (host, where, value); a FAIL for one that cannot be."""
-    from .connect import ConfigError, read_config
+    from personakit_plugin.owner.connect import ConfigError, read_config
 
     seen: set[Path] = set()
     for host, path, jsonc in host_configs(home, cwd, environ):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .model import EVIDENCE_LIMIT
+from personakit_plugin.core.model import EVIDENCE_LIMIT
 
 ELLIPSIS = "…"
 

@@ -16,9 +16,17 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, cast
 
-from .default_plugins import rank_overlap
-from .model import EVIDENCE_QUOTES, UNCONFIRMED_NOTE, Candidate, Memory, ProposeResult, ReadMemory, ReadResult
-from .plugins import (
+from personakit_plugin.default_plugins import rank_overlap
+from personakit_plugin.core.model import (
+    EVIDENCE_QUOTES,
+    UNCONFIRMED_NOTE,
+    Candidate,
+    Memory,
+    ProposeResult,
+    ReadMemory,
+    ReadResult,
+)
+from personakit_plugin.core.plugins import (
     PluginError,
     PluginManager,
     answer_first,
@@ -27,9 +35,9 @@ from .plugins import (
     implementations,
     make_plugin_manager,
 )
-from .redaction import Mask, apply_masks, is_span, shorten
-from .store import Config, Matches, Store
-from .words import content_words
+from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
+from personakit_plugin.core.store import Config, Matches, Store
+from personakit_plugin.core.words import content_words
 
 
 class ReadRefused(PluginError):

@@ -9,8 +9,8 @@ from typing import Any, Protocol
 
 import msgspec
 
-from .model import Candidate, Decision, ExportedDecision, ExportedMemory, Memory
-from .words import memory_id
+from personakit_plugin.core.model import Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from personakit_plugin.core.words import memory_id
 
 
 class StoreError(Exception):

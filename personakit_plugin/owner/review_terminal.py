@@ -32,13 +32,13 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from .display import plural, printable, when
-from .model import CATEGORIES, Decision, Memory
-from .store import StoreError
-from .words import content_words
+from personakit_plugin.owner.display import plural, printable, when
+from personakit_plugin.core.model import CATEGORIES, Decision, Memory
+from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.words import content_words
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 SIMILAR_LIMIT = 3
 SIMILAR_MIN = 0.2
@@ -738,12 +738,12 @@ def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[
 
 def cmd_review(args: argparse.Namespace) -> None:
     """`personakit review [--web] [--no-browser]`. Ctrl-C ends either (the terminal review says its summary)."""
-    from .cli import _open
+    from personakit_plugin.owner.cli import _open
 
     kit = _open(args)
     try:
         if getattr(args, "web", False):
-            from .review_web import serve_review
+            from personakit_plugin.owner.review_web import serve_review
 
             try:
                 serve_review(kit, open_browser=not getattr(args, "no_browser", False))

@@ -33,6 +33,70 @@ def category_of(value: str | None) -> str:
     return folded if folded in CATEGORIES else "other"
 
 
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """What one connection (one `personakit serve`) may see: the owner's choice for that assistant.
+
+    A memory outside the view does not exist for the connection: never returned, never counted in
+    `withheld`, never used to fill; a proposal whose memory lies outside it is answered as a store
+    without that memory would answer. The whole memory (`EVERYTHING`) is the default."""
+
+    categories: frozenset[str] | None = None
+    """The categories it sees; None for all of them."""
+    approved_only: bool = False
+    """Only approved memories are read: no unconfirmed ones, so never a note."""
+
+    @classmethod
+    def parse(cls, categories: str | None = None, *, approved_only: bool = False) -> View:
+        """The view `--categories LIST` (comma-separated) and `--approved-only` describe.
+
+        An empty list or a name that is not one of `CATEGORIES` is a ValueError of one sentence."""
+        if categories is None:
+            return cls(approved_only=approved_only)
+        names = [name for name in (part.strip().casefold() for part in categories.split(",")) if name]
+        if not names:
+            raise ValueError(f"--categories needs one or more of {', '.join(CATEGORIES)}, separated by commas.")
+        unknown = [name for name in names if name not in CATEGORIES]
+        if unknown:
+            raise ValueError(
+                f"--categories: {unknown[0]!r} is not a category; the categories are {', '.join(CATEGORIES)}."
+            )
+        return cls(categories=frozenset(names), approved_only=approved_only)
+
+    @property
+    def everything(self) -> bool:
+        return self.categories is None and not self.approved_only
+
+    def covers(self, category: str) -> bool:
+        """Whether memories of `category` are in the view (in any state)."""
+        return self.categories is None or category in self.categories
+
+    def readable(self) -> tuple[str, ...]:
+        """The states a read returns in this view."""
+        return ("approved",) if self.approved_only else ("approved", "unconfirmed")
+
+    def shows(self, memory: Memory) -> bool:
+        """Whether a read in this view may return `memory`."""
+        return memory.state in self.readable() and self.covers(memory.category)
+
+    def arguments(self) -> list[str]:
+        """The options of `personakit serve` that give this view."""
+        said = ["--categories", ",".join(c for c in CATEGORIES if c in self.categories)] if self.categories else []
+        return [*said, "--approved-only"] if self.approved_only else said
+
+    def sentence(self) -> str:
+        """The view in one sentence, for the assistant's instructions and for `personakit doctor`."""
+        if self.everything:
+            return "This connection sees every memory the owner allowed."
+        what = "the memories the owner approved" if self.approved_only else "memories"
+        if self.categories is None:
+            return f"This connection sees only {what}."
+        named = ", ".join(c for c in CATEGORIES if c in self.categories)
+        return f"This connection sees only {what} in the categories {named}; it knows of no others."
+
+
+EVERYTHING = View()
+
+
 class Memory(msgspec.Struct, frozen=True, kw_only=True):
     """One memory as the store holds it. A rejected memory keeps only its id, state and times."""
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import msgspec
 
-from .cli import CommandError, _open, _print_json, _table, data_dir, say
-from .display import plural, printable, refusal, when
-from .model import CATEGORIES, Decision
-from .store import Store, StoreError
+from personakit_plugin.owner.cli import CommandError, _open, _print_json, _table, data_dir, say
+from personakit_plugin.owner.display import plural, printable, refusal, when
+from personakit_plugin.core.model import CATEGORIES, Decision
+from personakit_plugin.core.store import Store, StoreError
 
 
 def _undid(decision: Decision) -> str:
@@ -104,8 +104,8 @@ def _write_stdout(data: bytes) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
-    from .progress import Progress
-    from .transfer import export_lines
+    from personakit_plugin.core.progress import Progress
+    from personakit_plugin.owner.transfer import export_lines
 
     out = Path(args.out).expanduser() if args.out else None
     if out is not None:
@@ -159,8 +159,8 @@ def _write_private(out: Path, data: bytes) -> None:
 
 
 def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
-    from .progress import Progress
-    from .transfer import import_graph, parse_memory_json
+    from personakit_plugin.core.progress import Progress
+    from personakit_plugin.owner.transfer import import_graph, parse_memory_json
 
     graph = parse_memory_json(data, name, args.owner)
     kit = _open(args, create=True)
@@ -183,8 +183,8 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
 
 
 def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
-    from .progress import Progress
-    from .transfer import import_export, parse_export
+    from personakit_plugin.core.progress import Progress
+    from personakit_plugin.owner.transfer import import_export, parse_export
 
     if args.owner is not None:
         raise CommandError("--owner is for --from memory-json only.")
@@ -226,7 +226,7 @@ def _naming_the_categories(sentence: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
-    from .doctor import age, stats
+    from personakit_plugin.owner.doctor import age, stats
 
     kit = _open(args)
     try:
@@ -254,7 +254,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
 
 
 def cmd_doctor(args: argparse.Namespace) -> None:
-    from .doctor import FAIL, doctor
+    from personakit_plugin.owner.doctor import FAIL, doctor
 
     findings = doctor(data_dir(args.data_dir), dict(os.environ))
     for finding in findings:
@@ -275,8 +275,8 @@ def installed_stores() -> list[str]:
 def _check_store_installed(name: str, folder: Path) -> None:
     """One sentence naming the backends that are installed when `name` is not one of them. A name that is
     not a backend name, or a folder with no memory to move, is left for `migrate` to say."""
-    from .migrate import NAME
-    from .sqlite_store import FILE_NAME
+    from personakit_plugin.owner.migrate import NAME
+    from personakit_plugin.storage.sqlite import FILE_NAME
 
     stores = installed_stores()
     if name in stores or not NAME.fullmatch(name) or not (folder / FILE_NAME).is_file():
@@ -289,8 +289,8 @@ def _check_store_installed(name: str, folder: Path) -> None:
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:
-    from .migrate import migrate
-    from .progress import Progress
+    from personakit_plugin.owner.migrate import migrate
+    from personakit_plugin.core.progress import Progress
 
     name, url = args.to
     folder = data_dir(args.data_dir)

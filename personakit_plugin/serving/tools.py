@@ -18,10 +18,10 @@ import msgspec
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
 
-from .kit import PersonaKit
-from .model import CATEGORIES, DEFAULT_LIMIT, MAX_LIMIT, ProposeResult, ReadResult
-from .plugins import PluginError
-from .store import StoreError
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import CATEGORIES, DEFAULT_LIMIT, MAX_LIMIT, ProposeResult, ReadResult
+from personakit_plugin.core.plugins import PluginError
+from personakit_plugin.core.store import StoreError
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer

@@ -43,14 +43,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
-from .display import json_printable, printable
-from .model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
-from .plugins import PluginError
-from .review import Similar, check_edit, finish_erasing, newest_first, undo
-from .store import StoreError, UnknownMemory
+from personakit_plugin.owner.display import json_printable, printable
+from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
+from personakit_plugin.core.plugins import PluginError
+from personakit_plugin.owner.review_terminal import Similar, check_edit, finish_erasing, newest_first, undo
+from personakit_plugin.core.store import StoreError, UnknownMemory
 
 if TYPE_CHECKING:
-    from .kit import PersonaKit
+    from personakit_plugin.core.kit import PersonaKit
 
 HOST = "127.0.0.1"
 TOKEN_HEADER = "X-PersonaKit-Token"
@@ -75,7 +75,7 @@ class ApiError(Exception):
 
 
 def page() -> bytes:
-    return resources.files("personakit_plugin").joinpath("review_page.html").read_bytes()
+    return resources.files("personakit_plugin.owner").joinpath("review_page.html").read_bytes()
 
 
 def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any]:

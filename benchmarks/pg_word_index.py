@@ -52,9 +52,9 @@ import synthetic
 from personakit_store_postgres import PostgresStore
 from personakit_store_postgres.store import word_key
 
-from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.core.store import MEMORY_COLUMNS
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage.sqlite import SqliteStore
 
 LIMIT = 7
 SCHEMA = "personakit"

@@ -29,8 +29,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore, _word_hasher
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore, _word_hasher
 
 GENERATOR_VERSION = 2  # 2: schema 4 (hashed word index, rowid quotes)
 DEFAULT_SEED = 20240611

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME
-from personakit_plugin.core.words import content_words, memory_id
 
 ROWS = [
     ("Drinks green tea every morning", "approved", 10.0, 12.0, ["I drink green tea", "tea again"]),

@@ -17,11 +17,11 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from personakit_plugin import hookimpl
-from personakit_plugin.default_plugins import read as default_read
 from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import UNCONFIRMED_NOTE, ReadMemory, ReadResult
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.redaction import Mask
+from personakit_plugin.default_plugins import read as default_read
 from personakit_plugin.serving.server import build_server
 
 from .conftest import clean_environ

@@ -13,9 +13,9 @@ import anyio
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.storage.sqlite import FILE_NAME
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words
+from personakit_plugin.storage.sqlite import FILE_NAME
 
 from .test_stdio import READ, TEST_TIMEOUT, MakeKit, acli, call, cli, propose, server
 

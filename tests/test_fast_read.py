@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin import hookimpl
-from personakit_plugin.storage import sqlite as sqlite_store
-from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import Candidate
 from personakit_plugin.core.redaction import Mask
-from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.default_plugins import rank_overlap
+from personakit_plugin.storage import sqlite as sqlite_store
+from personakit_plugin.storage.sqlite import SqliteStore
 
 from .old_schema import write_old_file
 

@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.owner.cli import build_parser
 from personakit_plugin.core.model import CATEGORIES
+from personakit_plugin.owner.cli import build_parser
 
 from . import test_cli
 from .conftest import clean_environ, decide, opened, personakit_command, seed, stored

@@ -17,8 +17,8 @@ from mcp.shared.exceptions import MCPError
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.serving.server import build_server
 from personakit_plugin.core.words import memory_id
+from personakit_plugin.serving.server import build_server
 from tests.conftest import stdio_parameters, structured
 
 pytestmark = pytest.mark.anyio
@@ -458,8 +458,8 @@ async def test_a_plugin_failing_in_a_proposal_gives_the_assistant_one_sentence(
 async def test_a_store_failing_in_a_read_gives_the_assistant_one_sentence(
     make_kit: Any, caplog: pytest.LogCaptureFixture, tmp_path: Any
 ) -> None:
-    from personakit_plugin.storage.sqlite import SqliteStore
     from personakit_plugin.core.store import StoreError
+    from personakit_plugin.storage.sqlite import SqliteStore
 
     class Failing(SqliteStore):
         def top_matches(self, words: frozenset[str], limit: int) -> Any:

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.migrate import counts, move
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import memory_id
+from personakit_plugin.owner.cli import main
+from personakit_plugin.owner.migrate import counts, move
+from personakit_plugin.storage.sqlite import SqliteStore
 
 from .test_progress import Screen
 

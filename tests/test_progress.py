@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
-from personakit_plugin.storage.sqlite import FILE_NAME
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage.sqlite import FILE_NAME
 
 from .conftest import clean_environ, opened, personakit_command
 from .old_schema import write_old_file

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from personakit_plugin.default_plugins import redact_email
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.redaction import Mask, apply_masks
+from personakit_plugin.default_plugins import redact_email
 from personakit_plugin.testing import RedactionContract
 
 MakeKit = Callable[..., PersonaKit]

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.review_terminal import Similar
 from personakit_plugin.core.words import content_words
+from personakit_plugin.owner.review_terminal import Similar
 
 from .conftest import (
     HOSTILE_ESCAPED,

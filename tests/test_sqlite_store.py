@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.core.model import Decision
-from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage import sqlite as sqlite_store
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 from .old_schema import write_old_file
 

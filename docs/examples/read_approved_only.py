@@ -1,8 +1,8 @@
 """Show assistants approved memories only: unconfirmed proposals stay with the owner until reviewed."""
 
 from personakit_plugin import hookimpl
-from personakit_plugin.default_plugins import read as default
 from personakit_plugin.core.model import ReadResult
+from personakit_plugin.default_plugins import read as default
 
 
 @hookimpl

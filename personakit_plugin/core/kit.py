@@ -16,7 +16,6 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, cast
 
-from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.core.model import (
     EVIDENCE_QUOTES,
     UNCONFIRMED_NOTE,
@@ -38,6 +37,7 @@ from personakit_plugin.core.plugins import (
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
 from personakit_plugin.core.store import Config, Matches, Store
 from personakit_plugin.core.words import content_words
+from personakit_plugin.default_plugins import rank_overlap
 
 
 class ReadRefused(PluginError):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from personakit_plugin.core.hookspecs import hookimpl
-from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.core.store import Config
+from personakit_plugin.storage.sqlite import SqliteStore
 
 
 @hookimpl(trylast=True)

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, NoReturn
 
 import msgspec
 
-from personakit_plugin.owner.display import json_printable, plural, printable, refusal, when
 from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import Store, StoreError, UnknownMemory
+from personakit_plugin.owner.display import json_printable, plural, printable, refusal, when
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit

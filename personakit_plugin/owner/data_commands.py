@@ -18,10 +18,10 @@ from pathlib import Path
 
 import msgspec
 
-from personakit_plugin.owner.cli import CommandError, _open, _print_json, _table, data_dir, say
-from personakit_plugin.owner.display import plural, printable, refusal, when
 from personakit_plugin.core.model import CATEGORIES, Decision
 from personakit_plugin.core.store import Store, StoreError
+from personakit_plugin.owner.cli import CommandError, _open, _print_json, _table, data_dir, say
+from personakit_plugin.owner.display import plural, printable, refusal, when
 
 
 def _undid(decision: Decision) -> str:
@@ -289,8 +289,8 @@ def _check_store_installed(name: str, folder: Path) -> None:
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:
-    from personakit_plugin.owner.migrate import migrate
     from personakit_plugin.core.progress import Progress
+    from personakit_plugin.owner.migrate import migrate
 
     name, url = args.to
     folder = data_dir(args.data_dir)

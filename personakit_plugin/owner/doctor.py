@@ -30,8 +30,8 @@ from typing import Any
 import anyio
 import msgspec
 
-from personakit_plugin.owner.display import printable
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
+from personakit_plugin.owner.display import printable
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 NAME = "personakit"

@@ -26,8 +26,8 @@ import msgspec
 from personakit_plugin.core.model import STATES, ExportedMemory
 from personakit_plugin.core.plugins import PluginWarning, call_first, make_plugin_manager
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 from personakit_plugin.core.store import Config, Store, StoreError
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 NAME = re.compile(r"[a-z][a-z0-9]*")
 

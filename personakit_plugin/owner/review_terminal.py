@@ -32,10 +32,10 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from personakit_plugin.owner.display import plural, printable, when
 from personakit_plugin.core.model import CATEGORIES, Decision, Memory
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words
+from personakit_plugin.owner.display import plural, printable, when
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit

@@ -43,11 +43,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
-from personakit_plugin.owner.display import json_printable, printable
 from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.owner.review_terminal import Similar, check_edit, finish_erasing, newest_first, undo
 from personakit_plugin.core.store import StoreError, UnknownMemory
+from personakit_plugin.owner.display import json_printable, printable
+from personakit_plugin.owner.review_terminal import Similar, check_edit, finish_erasing, newest_first, undo
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit

@@ -52,8 +52,6 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from personakit_plugin.default_plugins import propose as default_propose
-from personakit_plugin.owner.display import json_printable
 from personakit_plugin.core.model import (
     CATEGORIES,
     DECISIONS,
@@ -67,6 +65,8 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import Proposed, Restored, Store, StoreError
+from personakit_plugin.default_plugins import propose as default_propose
+from personakit_plugin.owner.display import json_printable
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit

@@ -10,9 +10,9 @@ import msgspec
 import psycopg
 import pytest
 from personakit_plugin import PersonaKit
-from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.core.store import Config, StoreError
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage.sqlite import SqliteStore
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -19,60 +18,12 @@ import msgspec
 from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import Store, StoreError, UnknownMemory
-from personakit_plugin.owner.display import json_printable, plural, printable, refusal, when
+from personakit_plugin.owner.display import plural, printable, refusal, when
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
-DATA_ENV = "PERSONAKIT_DATA_DIR"
-
-
-class CommandError(Exception):
-    """A mistake the owner can fix; the message is one sentence."""
-
-
-def data_dir(option: str | None) -> Path:
-    """`--data-dir`, else `PERSONAKIT_DATA_DIR`, else the platform's user data folder."""
-    if option:
-        return Path(option).expanduser()
-    if os.environ.get(DATA_ENV):
-        return Path(os.environ[DATA_ENV]).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("personakit"))
-
-
-def _open(args: argparse.Namespace, *, create: bool = False):  # type: ignore[no-untyped-def]
-    """The kit on the data folder. Only the commands that bring memories in (`serve`, `import`) pass
-    `create`: the others, on a folder with no database yet, see an empty memory and create nothing."""
-    from personakit_plugin.core.kit import PersonaKit
-
-    return PersonaKit.open(data_dir(args.data_dir), create=create)
-
-
-# -- output -------------------------------------------------------------------------------
-# Everything the owner reads goes through `display.printable`: each stored field on its own (so a
-# newline or an escape sequence in it is shown as `\n`, `\x1b`), and each whole output again with
-# only its own newlines kept, so nothing any command prints can drive the terminal.
-
-
-def say(text: str = "", *, err: bool = False) -> None:
-    """Print one output to standard output (or error), with nothing in it a terminal would obey."""
-    print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
-
-
-def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
-    """Aligned columns, each cell shown printable; the last column is cut to the terminal's width."""
-    rows = [[printable(cell) for cell in row] for row in rows]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    room = shutil.get_terminal_size((120, 24)).columns - sum(w + 2 for w in widths[:-1])
-    widths[-1] = max(20, min(widths[-1], room))
-
-    def line(cells: Sequence[str]) -> str:
-        last = cells[-1] if len(cells[-1]) <= widths[-1] else cells[-1][: widths[-1] - 1] + "…"
-        return "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), last]).rstrip()
-
-    return "\n".join([line(headers), *(line(row) for row in rows)])
+from personakit_plugin.owner.console import DATA_ENV, CommandError, data_dir, open_kit, print_json, say, table
 
 
 def _memory_json(memory: Memory) -> dict[str, object]:
@@ -90,12 +41,6 @@ def _memory_json(memory: Memory) -> dict[str, object]:
 
 def _quote_count(memory: Memory) -> str:
     return f"{len(memory.quotes)} ({len(memory.pending)} waiting)" if memory.pending else str(len(memory.quotes))
-
-
-def _print_json(value: object) -> None:
-    """JSON, with the characters a JSON encoder leaves as they are (C1 controls, bidi and format
-    characters, U+2028/9) escaped as `\\u....` too: valid JSON that reads back as the same text."""
-    print(json_printable(msgspec.json.format(msgspec.json.encode(value), indent=2).decode()))
 
 
 def _decision_line(decision: Decision, text: str | None = None) -> list[str]:
@@ -138,7 +83,7 @@ def _edit_texts(store: Store, decisions: Sequence[Decision]) -> dict[int, str]:
 
 def _decisions_table(store: Store, decisions: Sequence[Decision]) -> str:
     texts = _edit_texts(store, decisions)
-    return _table([_decision_line(d, texts.get(d.seq)) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"])
+    return table([_decision_line(d, texts.get(d.seq)) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"])
 
 
 # -- commands -----------------------------------------------------------------------------
@@ -166,7 +111,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
     if sys.stdin.isatty():  # started by hand: stdout is the protocol's wire, so this goes to stderr
         say(SERVE_ON_A_TERMINAL, err=True)
-    kit = _open(args, create=True)
+    kit = open_kit(args, create=True)
     try:
         serve_stdio(kit, read_only=args.read_only)
     except KeyboardInterrupt:
@@ -209,7 +154,7 @@ def _serve_http(args: argparse.Namespace) -> None:
         token = _http_token(data_dir(args.data_dir))
         from personakit_plugin.serving.server import serve_http
 
-        kit = _open(args, create=True)
+        kit = open_kit(args, create=True)
         try:
             serve_http(kit, token, sock, host=args.host, read_only=args.read_only)
         finally:
@@ -257,14 +202,14 @@ def _rotate_http_token(folder: Path) -> None:
 
 
 def cmd_list(args: argparse.Namespace) -> None:
-    kit = _open(args)
+    kit = open_kit(args)
     state = None if args.state in (None, "all") else args.state
     memories = kit.store.memories(state)
     kit.close()
     if args.state is None:  # without --state: every state but rejected, which has nothing left to show
         memories = [m for m in memories if m.state != "rejected"]
     if args.json:
-        _print_json([_memory_json(m) for m in memories])
+        print_json([_memory_json(m) for m in memories])
         return
     if not memories:
         say(f"No {'' if state is None else state + ' '}memories.")
@@ -275,18 +220,18 @@ def cmd_list(args: argparse.Namespace) -> None:
         else [m.id, m.state, "-", "-", "(erased)"]
         for m in memories
     ]
-    say(_table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
+    say(table(rows, ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]))
 
 
 def cmd_show(args: argparse.Namespace) -> None:
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         memory = kit.store.get(args.id)
         history = kit.store.history(args.id)
         if memory is None:
             raise UnknownMemory(args.id)
         if args.json:
-            _print_json({**_memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
+            print_json({**_memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
             return
         decisions = _decisions_table(kit.store, history) if history else ""
     finally:
@@ -312,7 +257,7 @@ def cmd_show(args: argparse.Namespace) -> None:
 def _decide(action: str) -> Callable[[argparse.Namespace], None]:
     def command(args: argparse.Namespace) -> None:
         ids = list(dict.fromkeys(args.ids))
-        kit = _open(args)
+        kit = open_kit(args)
         try:
             states = kit.store.states(ids)
             for memory_id in ids:
@@ -374,7 +319,7 @@ def cmd_edit(args: argparse.Namespace) -> None:
         category = args.category.strip().casefold()
         if category not in CATEGORIES:
             raise CommandError(f"{args.category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         reason = kit.refusal(text, "") if text is not None else None
         if reason is not None:
@@ -388,13 +333,13 @@ def cmd_edit(args: argparse.Namespace) -> None:
 
 
 def cmd_history(args: argparse.Namespace) -> None:
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         if args.id and kit.store.get(args.id) is None:
             raise UnknownMemory(args.id)
         decisions = kit.store.history(args.id)
         if args.json:
-            _print_json([msgspec.to_builtins(d) for d in decisions])
+            print_json([msgspec.to_builtins(d) for d in decisions])
             return
         table = _decisions_table(kit.store, decisions) if decisions else ""
     finally:
@@ -409,9 +354,9 @@ def cmd_plugins(args: argparse.Namespace) -> None:
     if not args.all:
         infos = [info for info in infos if not info.default] or infos
     if args.json:
-        _print_json(infos)
+        print_json(infos)
         return
-    say(_table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
+    say(table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
 
 
 # -- the parser ---------------------------------------------------------------------------

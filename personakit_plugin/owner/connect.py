@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from personakit_plugin.owner.cli import DATA_ENV, CommandError, say
+from personakit_plugin.owner.console import DATA_ENV, CommandError, say
 
 NAME = "personakit"
 """The server's name in every host's configuration."""

@@ -20,7 +20,7 @@ import msgspec
 
 from personakit_plugin.core.model import CATEGORIES, Decision
 from personakit_plugin.core.store import Store, StoreError
-from personakit_plugin.owner.cli import CommandError, _open, _print_json, _table, data_dir, say
+from personakit_plugin.owner.console import CommandError, data_dir, open_kit, print_json, say, table
 from personakit_plugin.owner.display import plural, printable, refusal, when
 
 
@@ -60,7 +60,7 @@ def _why_stopped(store: Store, exc: StoreError) -> str:
 def cmd_undo(args: argparse.Namespace) -> None:
     if args.count < 1:
         raise CommandError("Give the number of decisions to undo as a whole number of at least 1.")
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         done = 0
         while done < args.count:
@@ -110,7 +110,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     out = Path(args.out).expanduser() if args.out else None
     if out is not None:
         _check_out(out)
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         with Progress("Exporting") as progress:
             lines = export_lines(kit.store, progress)
@@ -163,7 +163,7 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
     from personakit_plugin.owner.transfer import import_graph, parse_memory_json
 
     graph = parse_memory_json(data, name, args.owner)
-    kit = _open(args, create=True)
+    kit = open_kit(args, create=True)
     try:
         with Progress("Importing", noun="observations", one="observation") as progress:
             done = import_graph(kit, graph, progress)
@@ -189,7 +189,7 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     if args.owner is not None:
         raise CommandError("--owner is for --from memory-json only.")
     memories = parse_export(data, name)
-    kit = _open(args, create=True)
+    kit = open_kit(args, create=True)
     try:
         with Progress("Importing") as progress:
             result = import_export(kit, memories, progress)
@@ -228,20 +228,20 @@ def _naming_the_categories(sentence: str) -> str:
 def cmd_stats(args: argparse.Namespace) -> None:
     from personakit_plugin.owner.doctor import age, stats
 
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         counted = stats(kit.store.memories())
         now = kit.now()
     finally:
         kit.close()
     if args.json:
-        _print_json(msgspec.to_builtins(counted))
+        print_json(msgspec.to_builtins(counted))
         return
     total = sum(counted.states.values())
     say(f"{plural(total, 'memory')}.")
-    say(_table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
+    say(table([[state, str(n)] for state, n in counted.states.items()], ["STATE", "COUNT"]))
     say()
-    say(_table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
+    say(table([[category, str(n)] for category, n in counted.categories.items()], ["CATEGORY", "COUNT"]))
     say()
     if counted.oldest_unreviewed is None or counted.oldest_unreviewed_created is None:
         say("No proposal is waiting for review.")

@@ -31,11 +31,11 @@ import anyio
 import msgspec
 
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
+from personakit_plugin.owner.console import DATA_ENV
 from personakit_plugin.owner.display import printable
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 NAME = "personakit"
-DATA_ENV = "PERSONAKIT_DATA_DIR"
 
 
 class Finding(msgspec.Struct, frozen=True):

@@ -738,9 +738,9 @@ def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[
 
 def cmd_review(args: argparse.Namespace) -> None:
     """`personakit review [--web] [--no-browser]`. Ctrl-C ends either (the terminal review says its summary)."""
-    from personakit_plugin.owner.cli import _open
+    from personakit_plugin.owner.console import open_kit
 
-    kit = _open(args)
+    kit = open_kit(args)
     try:
         if getattr(args, "web", False):
             from personakit_plugin.owner.review_web import serve_review

@@ -1,0 +1,74 @@
+"""What every owner's command shares: the data folder, the kit on it, and output a terminal cannot obey."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from personakit_plugin.owner.display import json_printable, printable
+
+if TYPE_CHECKING:
+    from personakit_plugin.core.kit import PersonaKit
+
+DATA_ENV = "PERSONAKIT_DATA_DIR"
+
+
+class CommandError(Exception):
+    """A mistake the owner can fix; the message is one sentence."""
+
+
+def data_dir(option: str | None) -> Path:
+    """`--data-dir`, else `PERSONAKIT_DATA_DIR`, else the platform's user data folder."""
+    if option:
+        return Path(option).expanduser()
+    if os.environ.get(DATA_ENV):
+        return Path(os.environ[DATA_ENV]).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("personakit"))
+
+
+def open_kit(args: argparse.Namespace, *, create: bool = False) -> PersonaKit:
+    """The kit on the data folder. Only the commands that bring memories in (`serve`, `import`) pass
+    `create`: the others, on a folder with no database yet, see an empty memory and create nothing."""
+    from personakit_plugin.core.kit import PersonaKit
+
+    return PersonaKit.open(data_dir(args.data_dir), create=create)
+
+
+# -- output -------------------------------------------------------------------------------
+# Everything the owner reads goes through `display.printable`: each stored field on its own (so a
+# newline or an escape sequence in it is shown as `\n`, `\x1b`), and each whole output again with
+# only its own newlines kept, so nothing any command prints can drive the terminal.
+
+
+def say(text: str = "", *, err: bool = False) -> None:
+    """Print one output to standard output (or error), with nothing in it a terminal would obey."""
+    print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
+
+
+def table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
+    """Aligned columns, each cell shown printable; the last column is cut to the terminal's width."""
+    rows = [[printable(cell) for cell in row] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    room = shutil.get_terminal_size((120, 24)).columns - sum(w + 2 for w in widths[:-1])
+    widths[-1] = max(20, min(widths[-1], room))
+
+    def line(cells: Sequence[str]) -> str:
+        last = cells[-1] if len(cells[-1]) <= widths[-1] else cells[-1][: widths[-1] - 1] + "…"
+        return "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), last]).rstrip()
+
+    return "\n".join([line(headers), *(line(row) for row in rows)])
+
+
+def print_json(value: object) -> None:
+    """JSON, with the characters a JSON encoder leaves as they are (C1 controls, bidi and format
+    characters, U+2028/9) escaped as `\\u....` too: valid JSON that reads back as the same text."""
+    print(json_printable(msgspec.json.format(msgspec.json.encode(value), indent=2).decode()))

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
-from personakit_plugin.core.model import Candidate, Decision, ExportedDecision, ExportedMemory, Memory
+from personakit_plugin.core.model import EVERYTHING, Candidate, Decision, ExportedDecision, ExportedMemory, Memory, View
 from personakit_plugin.core.words import memory_id
 
 
@@ -133,6 +134,30 @@ class Store(Protocol):
         with no decisions yet, the decisions keep their numbers, so a round trip is lossless."""
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Snapshots(Protocol):
+    """A store whose reads can be one read transaction: the default read holds `snapshot()` around a whole read."""
+
+    def snapshot(self) -> AbstractContextManager[None]: ...
+
+
+@runtime_checkable
+class RanksInStore(Protocol):
+    """A store that ranks in its own queries: the first `limit` matches in the view, already in the default
+    ranking's order (`core.ranking`), with the restricted count; used instead of `matches` while the ranker in
+    effect keeps the default order."""
+
+    def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches: ...
+
+
+@runtime_checkable
+class FinishesErasure(Protocol):
+    """A store that can complete an erasure another process held up: True when nothing is left to erase.
+    The reviews offer it to the owner after a reject or a dropped quote said it could not finish."""
+
+    def finish_erasure(self, wait: float = 0.0) -> bool: ...
 
 
 # -- for backends: rows in the shapes both stores use ----------------------------------------------

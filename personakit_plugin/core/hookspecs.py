@@ -12,30 +12,89 @@ something other than None.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pluggy
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.kit import PersonaKit
-    from personakit_plugin.core.model import Candidate, ProposeResult, ReadResult
+    from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadResult, View
     from personakit_plugin.core.redaction import Mask
-    from personakit_plugin.core.store import Config, Store
+    from personakit_plugin.core.store import Config, Matches, Store
 
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+DEFAULT_ORDER = "personakit_default_order"
+
+
+def in_default_order(function: _Function) -> _Function:
+    """Marks a `personakit_rank` implementation whose order is the default one (read rule 3).
+
+    While the first ranking hook called is so marked, the default read lets a store that ranks in
+    its own queries (`RanksInStore`) return the first matches already in that order, instead of
+    loading every candidate for the hook."""
+    setattr(function, DEFAULT_ORDER, True)
+    return function
+
+
+class Kit(Protocol):
+    """What a hook gets as `kit`: the running PersonaKit (`personakit_plugin.core.kit.PersonaKit`), seen
+    through what plugins may use. Every method keeps to the connection's view (`kit.view`)."""
+
+    store: Store
+    view: View
+
+    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
+        """The store's matches for `words` in the view, ranked in the store and cut to `limit` when given."""
+        ...
+
+    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
+        """Up to `limit` approved memories in the view, not in `exclude`, most recently approved first."""
+        ...
+
+    def ranks_in_store(self) -> bool:
+        """Whether `matches(words, limit)` may be used: the store ranks, in the order of the ranker in effect."""
+        ...
+
+    def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
+        """The candidates that match, best first, as the ranking hook in effect orders them."""
+        ...
+
+    def masks(self, text: str) -> list[Mask]:
+        """Every span a redaction hook wants hidden in `text`."""
+        ...
+
+    def redact(self, quote: str) -> str:
+        """A quote as a read may show it: masked, then shortened."""
+        ...
+
+    def shown_text(self, memory: Memory) -> str:
+        """A memory's text as a read may show it: as approved, else masked."""
+        ...
+
+    def refusal(self, text: str, quote: str) -> str | None:
+        """The first reason a refusal hook gives, or None."""
+        ...
+
+    def now(self) -> float:
+        """The time a proposal is stored at."""
+        ...
+
+
 """Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
 
 @hookspec(firstresult=True)
-def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult | None:
+def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult | None:
     """Answer the `personakit_read` tool: the memories the owner allows, ranked for a question.
 
     Called once per `personakit_read` call, after the arguments are checked.
 
-    :param kit: the running PersonaKit: its `store`, and `rank`, `redact`, `shown_text`, `matches`
-        and `refusal` helpers that call the other hooks or the store.
+    :param kit: the running PersonaKit (see `Kit`): its `store` and `view`, and the `matches`,
+        `approved`, `rank`, `redact`, `shown_text` and `refusal` helpers that call the other hooks or
+        the store within the connection's view.
     :param question: what the assistant is trying to answer, at most 4,000 characters.
     :param limit: the most memories to return, already clamped to 1..20.
     :return: a `ReadResult`, or None to let the next implementation answer.
@@ -44,14 +103,15 @@ def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult | 
     way out: a memory that is not approved or unconfirmed, an id twice, a text or category that is
     not the memory's (an unconfirmed text as the redaction hooks mask it), `confirmed` that is not
     its state, more than two quotes or one that is not among its showable quotes as `kit.redact`
-    shows it, a `withheld` that is not the store's count, or a `note` other than the documented
+    shows it, a memory outside the connection's view (`kit.view`), a `withheld` that is not the
+    store's count in the view, or a `note` other than the documented
     one makes the read fail instead of leaving. The assistant then gets one fixed sentence; the
     reason, naming the plugin, goes to the server's log.
     """
 
 
 @hookspec(firstresult=True)
-def personakit_propose(kit: PersonaKit, text: str, quote: str, category: str | None) -> ProposeResult | None:
+def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) -> ProposeResult | None:
     """Answer the `personakit_propose` tool: a memory an assistant learned, with the owner's words.
 
     Called once per `personakit_propose` call, after the arguments are checked.

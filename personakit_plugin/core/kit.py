@@ -6,17 +6,24 @@ once, with their stored category and state, their text as the owner approved it 
 the redaction hooks, at most two of their showable quotes masked and shortened, the contract's note
 and the store's count of matching restricted memories. A plugin that breaks a rule makes the read
 fail, never leak; so does a redaction hook whose mask is not a span inside the text.
+
+A kit may have a view (`View`, from `personakit serve --categories ... --approved-only`): the memories
+outside it do not exist for this connection. The store is asked within the view, the boundary refuses a
+read that returns a memory outside it, and a proposal whose memory lies outside it is answered as a
+store without that memory would answer.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from personakit_plugin.core.hookspecs import DEFAULT_ORDER, Kit
 from personakit_plugin.core.model import (
+    EVERYTHING,
     EVIDENCE_QUOTES,
     UNCONFIRMED_NOTE,
     Candidate,
@@ -24,6 +31,7 @@ from personakit_plugin.core.model import (
     ProposeResult,
     ReadMemory,
     ReadResult,
+    View,
 )
 from personakit_plugin.core.plugins import (
     PluginError,
@@ -35,9 +43,8 @@ from personakit_plugin.core.plugins import (
     make_plugin_manager,
 )
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
-from personakit_plugin.core.store import Config, Matches, Store
-from personakit_plugin.core.words import content_words
-from personakit_plugin.default_plugins import rank_overlap
+from personakit_plugin.core.store import Config, Matches, RanksInStore, Snapshots, Store
+from personakit_plugin.core.words import content_words, memory_id
 
 
 class ReadRefused(PluginError):
@@ -47,9 +54,10 @@ class ReadRefused(PluginError):
 
 
 class PersonaKit:
-    def __init__(self, pm: PluginManager, config: Config) -> None:
+    def __init__(self, pm: PluginManager, config: Config, view: View = EVERYTHING) -> None:
         self.pm = pm
         self.config = config
+        self.view = view
         self.store: Store = call_first(pm, "personakit_store", object, config=config)
         self._masked: dict[str, str] | None = None
         self._restricted: dict[frozenset[str], int] | None = None
@@ -63,13 +71,15 @@ class PersonaKit:
         environ: Mapping[str, str] | None = None,
         entry_points: bool = True,
         create: bool = True,
+        view: View = EVERYTHING,
     ) -> PersonaKit:
-        """Load the plugins and open the store in `data_dir` (see `Config.create` for `create`)."""
+        """Load the plugins and open the store in `data_dir` (see `Config.create` for `create`), for a
+        connection that sees `view`."""
         import os
 
         env = dict(os.environ if environ is None else environ)
         pm = make_plugin_manager(plugins, environ=env, entry_points=entry_points)
-        return cls(pm, Config(data_dir=Path(data_dir), environ=env, create=create))
+        return cls(pm, Config(data_dir=Path(data_dir), environ=env, create=create), view)
 
     def close(self) -> None:
         self.store.close()
@@ -79,10 +89,9 @@ class PersonaKit:
     def read(self, question: str, limit: int) -> ReadResult:
         # One read transaction for the hook and the boundary check (when the store offers it), and
         # one redaction per text: `masked` remembers what it masked until the read is done.
-        snapshot = getattr(self.store, "snapshot", None)
         self._masked, self._restricted = {}, {}
         try:
-            with snapshot() if callable(snapshot) else nullcontext():
+            with self.store.snapshot() if isinstance(self.store, Snapshots) else nullcontext():
                 answer = answer_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
                 name, result = answer[0], cast(ReadResult, answer[1])  # answer_first checked the type
                 broken = self._check_read(result, question, limit)
@@ -98,31 +107,59 @@ class PersonaKit:
         result: ProposeResult = call_first(
             self.pm, "personakit_propose", ProposeResult, kit=self, text=text, quote=quote, category=category
         )
-        return result
+        return self._within_view(result, text)
+
+    def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
+        """The answer to a proposal as this connection may see it: a memory outside the view (say, a
+        proposal whose text is already a restricted memory of a category the view leaves out) is
+        answered as a new unconfirmed memory, as a store without it would answer, so the answer tells
+        nothing of what lies outside."""
+        if self.view.categories is None or not result.stored or result.id is None:
+            return result
+        found = self.store.get(result.id)
+        if found is None or self.view.covers(found.category):
+            return result
+        return ProposeResult(stored=True, id=memory_id(text.strip()), new=True, state="unconfirmed")
 
     # -- helpers for plugins ----------------------------------------------------------------
 
-    def ranks_by_default(self) -> bool:
-        """Whether the default word-overlap ranker answers `personakit_rank`: no other implementation
-        is called before it. The default read then lets the store rank in SQL (`top_matches`)
-        instead of loading every candidate; with any other ranker installed, the ranker gets them all."""
+    def ranks_in_store(self) -> bool:
+        """Whether the store may rank: it ranks in its own queries (`RanksInStore`) and the first
+        `personakit_rank` implementation called keeps the default order (`hookspecs.in_default_order`,
+        as the default word-overlap ranker does). The default read then asks for the first `limit`
+        matches only; with any other ranker in effect, the ranker gets every candidate."""
         first = next(implementations(self.pm, "personakit_rank"), None)
-        return first is not None and first[1] is rank_overlap.personakit_rank
+        in_order = first is not None and getattr(first[1], DEFAULT_ORDER, False) is True
+        return in_order and isinstance(self.store, RanksInStore)
 
     def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
-        """The store's matches for `words`: `store.top_matches(words, limit)` when `limit` is given
-        (only for a store that has it), else `store.matches(words)`.
+        """The store's matches for `words` in this connection's view: the first `limit`, ranked by the
+        store, when `limit` is given (only when `ranks_in_store()`), else every one.
 
         Within a read, the restricted count the store gave is remembered, so the boundary check need
         not ask the store again for the question's words."""
         if limit is None:
-            found = self.store.matches(words)
+            found = (
+                self.store.matches(words, self.view) if not self.view.everything else self.store.matches(words)
+            )  # TEMP
         else:
-            top_matches: Callable[[frozenset[str], int], Matches] = self.store.top_matches  # type: ignore[attr-defined]
-            found = top_matches(words, limit)
+            found = (
+                cast(RanksInStore, self.store).top_matches(words, limit, self.view)
+                if not self.view.everything
+                else self.store.top_matches(words, limit)
+            )  # type: ignore # TEMP
         if self._restricted is not None:
             self._restricted[words] = found.restricted
         return found
+
+    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
+        """Up to `limit` approved memories in this connection's view, not in `exclude`, most recently
+        approved first: what fills a read with few matches."""
+        return (
+            self.store.approved(limit, exclude, self.view)
+            if not self.view.everything
+            else self.store.approved(limit, exclude)
+        )  # TEMP
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         """The matching candidates, best first, as the ranking hook orders them.
@@ -212,6 +249,8 @@ class PersonaKit:
             found = self.store.get(memory.id)
             if found is None or found.state not in ("approved", "unconfirmed"):
                 return "a memory the owner has not allowed"
+            if not self.view.shows(found):
+                return "a memory outside this connection's view"
             broken = self._memory_problem(memory, found)
             if broken:
                 return broken
@@ -223,7 +262,7 @@ class PersonaKit:
         if result.note != (UNCONFIRMED_NOTE if unconfirmed else None):
             return "a note that is not the one the contract gives for these memories"
         if result.withheld != self._restricted_matches(question):
-            return "a withheld count that is not the number of matching restricted memories"
+            return "a withheld count that is not the number of matching restricted memories in the view"
         return None
 
     def _memory_problem(self, memory: ReadMemory, found: Memory) -> str | None:
@@ -257,11 +296,15 @@ class PersonaKit:
         words = content_words(question)
         if self._restricted is not None and words in self._restricted:
             return self._restricted[words]
-        top_matches = getattr(self.store, "top_matches", None)
-        if callable(top_matches):
-            restricted: int = top_matches(words, 1).restricted
-            return restricted
-        return self.store.matches(words).restricted
+        if isinstance(self.store, RanksInStore):
+            return (
+                self.store.top_matches(words, 1, self.view)
+                if not self.view.everything
+                else self.store.top_matches(words, 1)
+            ).restricted  # TEMP
+        return (
+            self.store.matches(words, self.view) if not self.view.everything else self.store.matches(words)
+        ).restricted  # TEMP
 
 
 def _checked_mask(name: str, mask: Any, size: int) -> Mask:
@@ -306,3 +349,9 @@ def _shape_problem(result: ReadResult, limit: int) -> str | None:
 
 def _is_text(*values: object) -> bool:
     return all(type(value) is str for value in values)
+
+
+if TYPE_CHECKING:
+
+    def _a_kit_is_what_hooks_get(kit: PersonaKit) -> Kit:
+        return kit  # mypy checks that PersonaKit has everything `hookspecs.Kit` promises

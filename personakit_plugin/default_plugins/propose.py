@@ -8,7 +8,7 @@ from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import TEXT_LIMIT, ProposeResult, category_of
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.core.hookspecs import Kit
 
 
 def refused(reason: str) -> ProposeResult:
@@ -16,7 +16,7 @@ def refused(reason: str) -> ProposeResult:
 
 
 @hookimpl(trylast=True)
-def personakit_propose(kit: PersonaKit, text: str, quote: str, category: str | None) -> ProposeResult:
+def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) -> ProposeResult:
     text = text.strip()
     if not text:
         return refused("empty_text")

@@ -1,6 +1,6 @@
 """Ranking by word overlap: more shared words first, then approved, then most recent, then id.
 
-While this is the ranker in effect (`PersonaKit.ranks_by_default`), the default read asks the
+While this is the ranker in effect (it is marked `in_default_order`), the default read asks the
 store for `top_matches` when it has them: the same order computed in SQL, for the first `limit`
 matches only. This function stays the definition of the order, and ranks whenever the store
 cannot, or when a read hook calls `kit.rank`.
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.hookspecs import hookimpl, in_default_order
 from personakit_plugin.core.model import Candidate
 
 
 @hookimpl(trylast=True)
+@in_default_order
 def personakit_rank(candidates: Sequence[Candidate]) -> list[Candidate]:
     return sorted(
         (candidate for candidate in candidates if candidate.matched >= 1),

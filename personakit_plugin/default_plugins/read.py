@@ -9,16 +9,17 @@ from personakit_plugin.core.model import EVIDENCE_QUOTES, FILL_TO, UNCONFIRMED_N
 from personakit_plugin.core.words import content_words
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.core.hookspecs import Kit
 
 
 @hookimpl(trylast=True)
-def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult:
+def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult:
     words = content_words(question)
-    # The fast path: with the default ranker in effect, a store that can rank in SQL returns only
-    # the first `limit` matches (and the restricted count); ranking them again changes nothing.
-    # Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
-    if hasattr(kit.store, "top_matches") and kit.ranks_by_default():
+    # The fast path: with a ranker in the default order in effect, a store that ranks in its own queries
+    # returns only the first `limit` matches (and the restricted count); ranking them again changes
+    # nothing. Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
+    # Either way the kit asks the store within the connection's view.
+    if kit.ranks_in_store():
         found = kit.matches(words, limit)
         ranked = found.candidates
     else:
@@ -27,7 +28,7 @@ def personakit_read(kit: PersonaKit, question: str, limit: int) -> ReadResult:
     chosen: list[Memory] = [candidate.memory for candidate in ranked[:limit]]
     room = min(FILL_TO, limit) - len(chosen)
     if room > 0:  # fewer matches than `limit`, so `ranked` holds every match on either path
-        chosen += kit.store.approved(room, exclude={candidate.memory.id for candidate in ranked})
+        chosen += kit.approved(room, exclude={candidate.memory.id for candidate in ranked})
     quotes = kit.store.quotes([memory.id for memory in chosen])
     memories = [
         ReadMemory(

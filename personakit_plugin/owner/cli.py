@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import msgspec
 
-from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory
+from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory, View
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import Store, StoreError, UnknownMemory
 from personakit_plugin.owner.display import plural, printable, refusal, when
@@ -23,7 +23,17 @@ from personakit_plugin.owner.display import plural, printable, refusal, when
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
-from personakit_plugin.owner.console import DATA_ENV, CommandError, data_dir, open_kit, print_json, say, table
+from personakit_plugin.owner.console import (
+    DATA_ENV,
+    CommandError,
+    add_view_options,
+    data_dir,
+    open_kit,
+    print_json,
+    say,
+    table,
+    view_of,
+)
 
 
 def _memory_json(memory: Memory) -> dict[str, object]:
@@ -96,8 +106,9 @@ SERVE_ON_A_TERMINAL = (
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
+    view = view_of(args)
     if args.transport == "http":
-        return _serve_http(args)
+        return _serve_http(args, view)
     given = [flag for flag, value in (("--host", args.host), ("--port", args.port)) if value is not None]
     if args.allow_remote:
         given.append("--allow-remote")
@@ -110,8 +121,8 @@ def cmd_serve(args: argparse.Namespace) -> None:
     from personakit_plugin.serving.server import serve_stdio
 
     if sys.stdin.isatty():  # started by hand: stdout is the protocol's wire, so this goes to stderr
-        say(SERVE_ON_A_TERMINAL, err=True)
-    kit = open_kit(args, create=True)
+        say(SERVE_ON_A_TERMINAL if view.everything else f"{SERVE_ON_A_TERMINAL} {view.sentence()}", err=True)
+    kit = open_kit(args, create=True, view=view)
     try:
         serve_stdio(kit, read_only=args.read_only)
     except KeyboardInterrupt:
@@ -139,7 +150,7 @@ def _http_token(folder: Path) -> str:
         raise CommandError(f"Cannot read or make the HTTP token in {folder} ({exc.strerror or exc}).") from None
 
 
-def _serve_http(args: argparse.Namespace) -> None:
+def _serve_http(args: argparse.Namespace, view: View) -> None:
     from personakit_plugin.serving.http import DEFAULT_PORT, bind, is_loopback
 
     args.host = "127.0.0.1" if args.host is None else args.host
@@ -154,7 +165,7 @@ def _serve_http(args: argparse.Namespace) -> None:
         token = _http_token(data_dir(args.data_dir))
         from personakit_plugin.serving.server import serve_http
 
-        kit = open_kit(args, create=True)
+        kit = open_kit(args, create=True, view=view)
         try:
             serve_http(kit, token, sock, host=args.host, read_only=args.read_only)
         finally:
@@ -447,6 +458,7 @@ def _serve_commands(add: Add) -> None:
     """serve and token."""
     serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default), for an MCP host to start.")
     serve.add_argument("--read-only", action="store_true", help="serve personakit_read alone")
+    add_view_options(serve)
     serve.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     serve.add_argument("--host", help="with --transport http: the address (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="with --transport http: the port (default 8765; 0 picks a free one)")

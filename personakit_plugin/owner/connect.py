@@ -38,7 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from personakit_plugin.owner.console import DATA_ENV, CommandError, say
+from personakit_plugin.core.model import EVERYTHING, View
+from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, say, view_of
 
 NAME = "personakit"
 """The server's name in every host's configuration."""
@@ -217,13 +218,16 @@ def host_files(home: Path, environ: Mapping[str, str], platform: str) -> Iterato
 # -- the change -----------------------------------------------------------------------------
 
 
-def server_entry(host: Host, executable: str, data_dir: Path | None, read_only: bool) -> dict[str, Any]:
-    """The entry that starts PersonaKit over stdio with `executable`, as `host` wants it."""
+def server_entry(
+    host: Host, executable: str, data_dir: Path | None, read_only: bool, view: View = EVERYTHING
+) -> dict[str, Any]:
+    """The entry that starts PersonaKit over stdio with `executable`, as `host` wants it, seeing `view`."""
     args = [*MODULE_ARGS]
     if data_dir is not None:
         args += ["--data-dir", str(data_dir)]
     if read_only:
         args.append("--read-only")
+    args += view.arguments()
     return {**({"type": "stdio"} if host.typed else {}), "command": executable, "args": args}
 
 
@@ -377,6 +381,7 @@ def connect(
     data_dir: Path | None,
     read_only: bool,
     dry_run: bool,
+    view: View = EVERYTHING,
     home: Path,
     environ: Mapping[str, str],
     platform: str = sys.platform,
@@ -389,7 +394,7 @@ def connect(
         raise CommandError(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."
         )
-    entry = server_entry(host, os.path.abspath(executable), data_dir, read_only)
+    entry = server_entry(host, os.path.abspath(executable), data_dir, read_only, view)
     change = plan(host, host.locate(home, environ, platform), entry)
     where = f"{host.title}'s configuration {change.path}"
     if not change.changed:
@@ -397,6 +402,8 @@ def connect(
     starts = f"It starts {shlex.join([entry['command'], *entry['args']])}"
     folder = f"on the data folder {data_dir}" if data_dir else "on the default data folder"
     said = [f"{starts} {folder}{', read-only' if read_only else ''}."]
+    if not view.everything:
+        said[0] += " " + view.sentence().replace("This connection", f"{host.title}", 1)
     if dry_run:
         return [diff(change), f"Nothing written (--dry-run). {said[0]}"]
     made = not change.path.parent.exists()
@@ -418,6 +425,7 @@ def cmd_connect(args: argparse.Namespace) -> None:
         data_dir=Path(folder).expanduser().absolute() if folder else None,
         read_only=args.read_only,
         dry_run=args.dry_run,
+        view=view_of(args),
         home=Path.home(),
         environ=os.environ,
     ):
@@ -434,3 +442,4 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
     connecting.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
     connecting.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
     connecting.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
+    add_view_options(connecting)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
 from personakit_plugin.owner.display import json_printable, printable
 
 if TYPE_CHECKING:
@@ -35,12 +36,45 @@ def data_dir(option: str | None) -> Path:
     return Path(platformdirs.user_data_dir("personakit"))
 
 
-def open_kit(args: argparse.Namespace, *, create: bool = False) -> PersonaKit:
+def open_kit(args: argparse.Namespace, *, create: bool = False, view: View = EVERYTHING) -> PersonaKit:
     """The kit on the data folder. Only the commands that bring memories in (`serve`, `import`) pass
-    `create`: the others, on a folder with no database yet, see an empty memory and create nothing."""
+    `create`: the others, on a folder with no database yet, see an empty memory and create nothing.
+    Only `serve` passes a `view`: the owner's commands see everything."""
     from personakit_plugin.core.kit import PersonaKit
 
-    return PersonaKit.open(data_dir(args.data_dir), create=create)
+    return PersonaKit.open(data_dir(args.data_dir), create=create, view=view)
+
+
+def add_view_options(parser: argparse.ArgumentParser) -> None:
+    """`--categories LIST` and `--approved-only`, for `serve` and `connect`: what one connection sees."""
+    parser.add_argument(
+        "--categories",
+        metavar="LIST",
+        help=f"only memories in these categories, comma-separated ({', '.join(CATEGORIES)}): no other is read, "
+        "counted or revealed to this connection",
+    )
+    parser.add_argument(
+        "--approved-only", action="store_true", help="read only the memories you approved (no unconfirmed ones)"
+    )
+
+
+def view_of(args: argparse.Namespace) -> View:
+    """The view `--categories` and `--approved-only` describe."""
+    try:
+        return View.parse(args.categories, approved_only=args.approved_only)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def view_in(args: Sequence[str]) -> View | None:
+    """The view a `personakit serve` command line gives (as an MCP host's entry holds it), or None when its
+    view options are wrong (the server then refuses to start, which `doctor` reports on its own)."""
+    parser = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    add_view_options(parser)
+    try:
+        return view_of(parser.parse_known_args(list(args))[0])
+    except (argparse.ArgumentError, CommandError):
+        return None
 
 
 # -- output -------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ import anyio
 import msgspec
 
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
-from personakit_plugin.owner.console import DATA_ENV
+from personakit_plugin.owner.console import DATA_ENV, view_in
 from personakit_plugin.owner.display import printable
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
@@ -344,7 +344,8 @@ def _entry_findings(
     if why is not None:
         yield Finding(FAIL, f"{said} cannot start PersonaKit: {why}.")
         return
-    yield Finding(OK, f"{said} starts PersonaKit.")
+    view = view_in(args)
+    yield Finding(OK, f"{said} starts PersonaKit.{' ' + view.sentence() if view else ''}")
     theirs = entry_folder(args, env)
     if not _same_folder(theirs, folder):
         yield Finding(

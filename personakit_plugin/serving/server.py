@@ -42,7 +42,7 @@ def build_server(kit: PersonaKit, *, read_only: bool = False) -> MCPServer:
     server: MCPServer = MCPServer(
         "personakit",
         title="PersonaKit",
-        instructions=instructions(read_only=read_only),
+        instructions=instructions(read_only=read_only, view=kit.view),
         version=_version(),
         log_level="WARNING",
         subscriptions=False,  # the tool list never changes, so no client needs to listen for changes

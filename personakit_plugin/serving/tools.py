@@ -19,7 +19,15 @@ from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import CATEGORIES, DEFAULT_LIMIT, MAX_LIMIT, ProposeResult, ReadResult
+from personakit_plugin.core.model import (
+    CATEGORIES,
+    DEFAULT_LIMIT,
+    EVERYTHING,
+    MAX_LIMIT,
+    ProposeResult,
+    ReadResult,
+    View,
+)
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
 
@@ -66,9 +74,11 @@ _PROPOSE_INSTRUCTIONS = (
 )
 
 
-def instructions(*, read_only: bool = False) -> str:
-    """What the server tells the assistant about its tools: a read-only server speaks only of reading."""
-    return _READ_INSTRUCTIONS if read_only else _READ_INSTRUCTIONS + _PROPOSE_INSTRUCTIONS
+def instructions(*, read_only: bool = False, view: View = EVERYTHING) -> str:
+    """What the server tells the assistant about its tools: a read-only server speaks only of reading,
+    and a server with a view (`personakit serve --categories`, `--approved-only`) says it in one sentence."""
+    said = _READ_INSTRUCTIONS if read_only else _READ_INSTRUCTIONS + _PROPOSE_INSTRUCTIONS
+    return said if view.everything else f"{said} {view.sentence()}"
 
 
 INSTRUCTIONS = instructions()

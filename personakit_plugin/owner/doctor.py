@@ -177,6 +177,8 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
 
 PROBE_TIMEOUT = 10.0
 """Seconds a host's command has to start and answer `initialize` and `tools/list`."""
+STDERR_TAIL = 4000
+"""How much of the end of a failed entry's stderr is kept to say why it failed, in characters."""
 Launch = tuple[str, list[str], dict[str, str]]
 """An entry's command, args and env, as the host would start it."""
 
@@ -267,7 +269,7 @@ async def _probe(launch: Launch, timeout: float) -> str | None:
                     tools = [tool.name for tool in (await client.list_tools()).tools]
         except Exception as exc:
             errlog.seek(0)
-            return _failure(exc, command, errlog.read()[-4000:], timeout)
+            return _failure(exc, command, errlog.read()[-STDERR_TAIL:], timeout)
     if "personakit_read" not in tools:
         name = printable(info.name) if info else "a server"
         return f"answers over MCP but is not PersonaKit (it is {name!r}, with tools {', '.join(tools) or 'none'})"

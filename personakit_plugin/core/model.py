@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
@@ -15,8 +15,6 @@ QUOTE_DECISIONS = ("accept-quote", "drop-quote")
 
 # The state each decision leaves a memory in; an edit keeps the state it had.
 STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
-
-State = Literal["unconfirmed", "approved", "restricted", "rejected"]
 
 UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 TEXT_LIMIT = 300

@@ -11,7 +11,7 @@ with `SqliteStore.decide`.
 `synchronous` off on the store's connection while it builds, because the figures measured later do
 not depend on how the file was written, only on what is in it; the bulk-import figure in `run.py`
 is measured separately, with the store's own durable settings. `cached_store` builds it once into a
-cache folder (the layout `run.py`, `breakdown.py` and `pg_word_index.py` share) and reuses it after;
+cache folder (the layout of `run.py --cache-dir`) and reuses it after;
 `pick_questions` splits the questions into the typical ones and the worst one for that store; and
 `write_plain_rows` writes the rows of a bulk import with plain `executemany`, the baseline beside
 `bulk_propose`. The PostgreSQL copies of these stores are made by `pg.py`.
@@ -627,7 +627,7 @@ def match_count(folder: Path, question: str) -> int:
         db.close()
 
 
-# -- shared by run.py, breakdown.py and pg_word_index.py ----------------------------------------
+# -- used by run.py -----------------------------------------------------------------------------
 
 
 def store_folder(cache: Path, size: int, seed: int = DEFAULT_SEED) -> Path:

@@ -7,6 +7,7 @@ Every request goes to 127.0.0.1 only, with bounded timeouts.
 from __future__ import annotations
 
 import fcntl
+import http.client
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.owner.review_web import TOKEN_HEADER, ReviewServer, serve_review
+from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
 
 from .conftest import (
     HOSTILE_CATEGORY,
@@ -256,6 +257,110 @@ def test_bad_decisions_are_refused_with_a_sentence(
     assert states(folder) == before
 
 
+def post_raw(server: ReviewServer, path: str, chunks: list[bytes], headers: dict[str, str]) -> tuple[int, Any, Any]:
+    """POST `chunks` as they are (chunked when `headers` says so): (status, parsed JSON, headers)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=TIMEOUT)
+    try:
+        connection.putrequest("POST", path)
+        for name, value in {TOKEN_HEADER: server.token, **headers}.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        for chunk in chunks:
+            connection.send(chunk)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read()), response.headers
+    finally:
+        connection.close()
+
+
+def test_a_body_over_64_kib_is_refused_however_it_is_sent(
+    server: ReviewServer, folder: Path, memories: dict[str, str]
+) -> None:
+    before = states(folder)
+    big = {"id": memories["tea"], "action": "approve", "padding": "x" * MAX_BODY}
+    status, answer = request(server, "/api/decide", big)
+    assert (status, answer) == (413, {"error": "The request is too large."})
+    piece = b"x" * 8192
+    chunked = [b"%x\r\n%s\r\n" % (len(piece), piece)] * 9 + [b"0\r\n\r\n"]
+    status, answer, _ = post_raw(server, "/api/decide", chunked, {"Transfer-Encoding": "chunked"})
+    assert (status, answer) == (413, {"error": "The request is too large."}), "no Content-Length, still counted"
+    body = json.dumps({"id": memories["tea"], "action": "approve", "padding": "x" * (MAX_BODY - 100)}).encode()
+    status, answer, _ = post_raw(server, "/api/decide", [body], {"Content-Length": str(len(body))})
+    assert status == 200 and len(body) <= MAX_BODY, "up to the limit is fine"
+    assert states(folder) == before | {memories["tea"]: "approved"}
+
+
+def test_every_answer_carries_the_security_headers(server: ReviewServer) -> None:
+    answers = {
+        "refused": post_raw(server, "/api/undo", [b"{}"], {TOKEN_HEADER: "wrong", "Content-Length": "2"}),
+        "too large": post_raw(server, "/api/undo", [], {"Content-Length": str(MAX_BODY + 1)}),
+        "not JSON": post_raw(server, "/api/undo", [b"{"], {"Content-Length": "1"}),
+        "nothing here": post_raw(server, "/nowhere", [b"{}"], {"Content-Length": "2"}),
+        "a GET path": post_raw(server, "/api/memories", [b"{}"], {"Content-Length": "2"}),
+    }
+    assert {what: status for what, (status, _, _) in answers.items()} == {
+        "refused": 403,
+        "too large": 413,
+        "not JSON": 400,
+        "nothing here": 404,
+        "a GET path": 404,
+    }
+    for what, (_, answer, headers) in answers.items():
+        assert answer["error"].endswith("."), what
+        for name, value in SECURITY_HEADERS.items():
+            assert headers[name] == value, (what, name)
+        assert headers["Content-Type"] == "application/json; charset=utf-8", what
+    assert answers["refused"][2]["Connection"] == "close", "a refused client is not kept connected"
+
+
+def test_decisions_go_to_the_store_one_at_a_time(server: ReviewServer, memories: dict[str, str]) -> None:
+    """The store is blocking SQLite called from worker threads: the API's lock keeps its calls apart."""
+    store = server.api.kit.store
+    decide_in_store = store.decide
+    inside, overlapped = [0], []
+    guard = threading.Lock()
+
+    def slow_decide(*args: Any, **kwargs: Any) -> Any:
+        with guard:
+            inside[0] += 1
+            overlapped.append(inside[0] > 1)
+        time.sleep(0.05)
+        try:
+            return decide_in_store(*args, **kwargs)
+        finally:
+            with guard:
+                inside[0] -= 1
+
+    store.decide = slow_decide  # type: ignore[method-assign]
+    try:
+        bodies = [{"id": memories[name], "action": "restrict"} for name in ("tea", "dog")] * 3
+        results: list[int] = []
+        threads = [
+            threading.Thread(target=lambda b=b: results.append(request(server, "/api/decide", b)[0])) for b in bodies
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(TIMEOUT)
+    finally:
+        del store.decide
+    assert sorted(results) == [200] * 6 and len(overlapped) == 6
+    assert not any(overlapped), "two decisions ran in the store at once"
+
+
+def test_the_server_says_nothing_of_its_requests(
+    capfd: pytest.CaptureFixture[str], server: ReviewServer, memories: dict[str, str]
+) -> None:
+    """A request line in a log would print the token (uvicorn's access log is off). `capfd` comes first, so
+    that it captures from before the server starts."""
+    capfd.readouterr()
+    assert request(server, "/api/memories", token="query")[0] == 200
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
+    assert request(server, "/nowhere", token="query")[0] == 404
+    out, err = capfd.readouterr()
+    assert server.token not in out + err and "GET" not in out + err
+
+
 def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
     skip_without_undo(folder)
     assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
@@ -271,6 +376,7 @@ def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> N
     assert states(folder)[memories["tea"]] == "rejected"
 
 
+@pytest.mark.system
 def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[str, str], tmp_path: Path) -> None:
     env = clean_environ(HOME=str(tmp_path / "home"), BROWSER="false")
     env.pop("DISPLAY", None)
@@ -349,6 +455,7 @@ def browser(chromium: str, profile: Path, *args: str) -> list[str]:
     ]
 
 
+@pytest.mark.system
 def test_the_page_renders_the_memories(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
     done = subprocess.run(
         browser(chromium, tmp_path / "profile", "--virtual-time-budget=5000", "--dump-dom", server.url),
@@ -364,6 +471,7 @@ def test_the_page_renders_the_memories(chromium: str, server: ReviewServer, tmp_
     assert dom.count('class="card') == 2
 
 
+@pytest.mark.system
 def test_the_page_shows_nothing_without_the_token(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{server.port}/"
     done = subprocess.run(
@@ -510,6 +618,7 @@ def until_state(folder: Path, memory_id: str, state: str) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.system
 def test_the_page_reviews_with_the_keyboard(
     chromium: str, server: ReviewServer, folder: Path, memories: dict[str, str], tmp_path: Path
 ) -> None:
@@ -631,6 +740,7 @@ def test_the_browser_is_given_a_private_file_not_the_token(
     assert not Path(url.removeprefix("file://")).parent.exists(), "removed when the review ends"
 
 
+@pytest.mark.system
 def test_the_redirect_file_takes_the_browser_to_the_review(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
     from personakit_plugin.owner.review_web import redirect_file
 
@@ -666,6 +776,7 @@ def test_the_api_writes_hidden_characters_as_json_escapes(folder: Path) -> None:
     )
 
 
+@pytest.mark.system
 def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, tmp_path: Path) -> None:
     memory = seed_hostile(folder)
     (similar,) = seed(folder, ("Uses \u202eevil\u202c text: fake, red and erased", "tools \x9b2J daily", "tools"))
@@ -711,6 +822,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_not_a_success(
     assert status == 409 and answer["error"].endswith("."), answer
 
 
+@pytest.mark.system
 @pytest.mark.slow
 def test_the_page_shows_an_unfinished_reject_as_an_error_and_finishes_it(
     chromium: str, server: ReviewServer, folder: Path, memories: dict[str, str], tmp_path: Path
@@ -774,6 +886,7 @@ def test_waiting_quotes_are_listed_and_kept_or_dropped(folder: Path) -> None:
         assert request(server, "/api/memories?state=waiting")[1]["counts"]["waiting"] == 0
 
 
+@pytest.mark.system
 def test_the_page_shows_waiting_quotes_with_keep_and_drop(chromium: str, folder: Path, tmp_path: Path) -> None:
     waiting = seed_waiting(folder)
     (unconfirmed,) = seed(folder, ("Reads on the train", "I read on the train", "background"))
@@ -854,6 +967,7 @@ def looked_at(
     return layout
 
 
+@pytest.mark.system
 def test_the_page_fits_a_phone_and_a_desktop(chromium: str, folder: Path, tmp_path: Path) -> None:
     waiting = seed_waiting(folder)
     _, _, dog = seed(
@@ -889,6 +1003,7 @@ def test_the_page_fits_a_phone_and_a_desktop(chromium: str, folder: Path, tmp_pa
         assert (tmp_path / f"{name}.png").stat().st_size > 5000, name
 
 
+@pytest.mark.system
 def test_the_page_says_when_the_review_has_stopped(
     chromium: str, folder: Path, memories: dict[str, str], tmp_path: Path
 ) -> None:

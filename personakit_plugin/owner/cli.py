@@ -18,7 +18,7 @@ import msgspec
 from personakit_plugin.core.model import CATEGORIES, STATES, Decision, Memory, View
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import Store, StoreError, UnknownMemory
-from personakit_plugin.owner.display import plural, printable, refusal, when
+from personakit_plugin.owner.display import plural, printable, when
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -34,6 +34,7 @@ from personakit_plugin.owner.console import (
     table,
     view_of,
 )
+from personakit_plugin.owner.reviewing import check_edit
 
 
 def _memory_json(memory: Memory) -> dict[str, object]:
@@ -318,23 +319,13 @@ def _reject_agreed(store: Store, ids: Sequence[str], args: argparse.Namespace) -
 def cmd_edit(args: argparse.Namespace) -> None:
     if args.text is None and args.category is None:
         raise CommandError("Give --text, --category or both to edit a memory.")
-    text = None
-    if args.text is not None:
-        text = args.text.strip()
-        if not text:
-            raise CommandError("The new text is empty; give the memory as one short statement.")
-        if len(text) > 300:
-            raise CommandError(f"The new text is {len(text)} characters; the most is 300.")
-    category = None
-    if args.category is not None:
-        category = args.category.strip().casefold()
-        if category not in CATEGORIES:
-            raise CommandError(f"{args.category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
+    if args.text is not None and not args.text.strip():
+        raise CommandError("The new text is empty; give the memory as one short statement.")
+    if args.category is not None and not args.category.strip():
+        raise CommandError(f"The category is empty; use one of {', '.join(CATEGORIES)}.")
     kit = open_kit(args)
     try:
-        reason = kit.refusal(text, "") if text is not None else None
-        if reason is not None:
-            raise CommandError(f"PersonaKit will not store the new text: {refusal(reason)}.")
+        text, category = check_edit(kit, args.text, args.category)  # the reviews' checks, the same sentences
         decision = kit.store.decide(args.id, "edit", kit.now(), text=text, category=category)
         memory = kit.store.get(args.id)
     finally:
@@ -475,7 +466,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     """The terminal review and, with --web, the browser's (review.py, review_web.py)."""
     if args.no_browser and not args.web:
         raise CommandError("--no-browser only applies to --web; add --web to review in the browser, or leave it out.")
-    from personakit_plugin.owner.review_terminal import cmd_review as review
+    from personakit_plugin.owner.review import cmd_review as review
 
     review(args)
 

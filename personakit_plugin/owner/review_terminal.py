@@ -1,8 +1,11 @@
 """`personakit review`: the owner goes through the unconfirmed memories, newest first, one key each.
 
-It runs in any plain terminal, over SSH too, with the standard library alone: single keys through
-`termios`/`tty` when standard input is a terminal, else one line per answer. `--web` serves the
-same review as a page in the browser (`review_web.py`).
+POSIX only (Linux, macOS, the BSDs): single keys come through `termios` and `tty`, which Windows does not
+have, so importing this module there raises ModuleNotFoundError and `personakit review` says in one sentence
+that `personakit review --web` works everywhere (`review.py`). It runs in any plain terminal, over SSH too,
+with the standard library alone: single keys when standard input is a terminal, else one line per answer.
+`--web` serves the same review as a page in the browser (`review_web.py`); what the two share is in
+`reviewing.py`.
 
 What the owner sees is wrapped to the terminal's width as it is when it is written (text runs at most
 100 columns), always between two words, never inside one; the key line wraps between two key hints. A key
@@ -12,45 +15,33 @@ wait) is said on one line, and the exit status is 130.
 
 Editing (`e`): where Python has readline (GNU readline or libedit, so Linux and macOS) and the review runs
 on the process's own terminal, the line starts as the current text, then as the current category, to be
-edited in place (hidden characters as their escapes, as they are shown). Elsewhere (Windows, answers from a
-pipe) the current text is shown above an empty line. Either way an empty answer keeps what is there.
-
-The helpers here (`Similar`, `check_edit`, `undo`) are shared by both.
+edited in place (hidden characters as their escapes, as they are shown). Elsewhere (answers from a pipe, a
+Python without readline) the current text is shown above an empty line. Either way an empty answer keeps
+what is there.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import math
 import os
 import re
 import select
 import shutil
 import sys
+import termios  # POSIX only: see the module's docstring
+import tty
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from personakit_plugin.core.model import CATEGORIES, Decision, Memory
+from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.display import plural, printable, when
+from personakit_plugin.owner.reviewing import Similar, check_edit, finish_erasing, in_review, review_queue, undo
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
-SIMILAR_LIMIT = 3
-SIMILAR_MIN = 0.2
-"""How alike two memories' weighted words must be (a cosine, 0 to 1) for one to be shown as similar to the other."""
-FUNCTION_WORDS = frozenset(
-    """about above after again against all also always any because been before being below between both but
-    down during each either else even ever every few further here if into just least less more most much must
-    never no nor not now off often once only other out over own same since some still such than then there
-    these those through too under until up very while yet""".split()
-)
-"""English words that say nothing of what a memory is about, left out of its words for likeness (beside the
-contract's stop words): in a store of few memories they would otherwise count as rare."""
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
 KEYS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
@@ -71,128 +62,6 @@ KEY_NAMES = {"\r": "Enter", "\n": "Enter", " ": "Space", "\t": "Tab", "\x7f": "B
 TEXT_WIDTH = 100
 """The widest the review's text runs, in columns, however wide the terminal."""
 DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
-ERASE_WAIT = 5.0
-"""How long finishing an erasure waits for another process's reader to let go, in seconds."""
-
-
-# -- shared with the web review -----------------------------------------------------------
-
-
-class Similar:
-    """Which memories look like a given one: those that share its rarer words.
-
-    Each word weighs its inverse document frequency over the owner's memories, `log((N + 1) / n)` for a
-    word that `n` of the `N` memories here have: a word few memories have weighs much, one most of them
-    have ("prefers", "works") little. Two memories are similar when the cosine of their weighted word sets
-    is at least `SIMILAR_MIN`, so sharing only a common word is not enough, and sharing the rare ones is.
-    With few memories every word is rare, so then any shared word may be enough. Rejected memories are
-    never among them (they keep no text)."""
-
-    def __init__(self, memories: Iterable[Memory]) -> None:
-        self._memories: dict[str, Memory] = {}
-        self._words: dict[str, frozenset[str]] = {}
-        self._index: dict[str, set[str]] = {}
-        for memory in memories:
-            if memory.state == "rejected" or not memory.text:
-                continue
-            self._memories[memory.id] = memory
-            self._words[memory.id] = content_words(memory.text) - FUNCTION_WORDS
-            for word in self._words[memory.id]:
-                self._index.setdefault(word, set()).add(memory.id)
-        total = len(self._memories) + 1
-        self._weights = {word: math.log(total / len(ids)) ** 2 for word, ids in self._index.items()}
-        self._unknown = math.log(total) ** 2  # a word no memory here has
-        self._norms = {memory_id: self._norm(words) for memory_id, words in self._words.items()}
-
-    def weight(self, word: str) -> float:
-        """How much sharing `word` says: its inverse document frequency, squared (the cosine's terms)."""
-        return self._weights.get(word, self._unknown)
-
-    def _norm(self, words: Iterable[str]) -> float:
-        return math.sqrt(sum(self.weight(word) for word in words))
-
-    def to(self, memory: Memory, limit: int = SIMILAR_LIMIT) -> list[Memory]:
-        """Up to `limit` other memories similar to `memory`: the most similar first, then the most recent,
-        then by id."""
-        words = self._words.get(memory.id) or content_words(memory.text or "") - FUNCTION_WORDS
-        norm = self._norm(words)
-        dots: dict[str, float] = {}
-        for word in words:
-            weight = self.weight(word)
-            for other in self._index.get(word, ()):
-                if other != memory.id:
-                    dots[other] = dots.get(other, 0.0) + weight
-        scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
-        found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
-        found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
-        return found[:limit]
-
-
-def newest_first(memories: Iterable[Memory]) -> list[Memory]:
-    """Most recently proposed first, then by id."""
-    return sorted(memories, key=lambda m: (-m.created, m.id))
-
-
-def check_edit(kit: PersonaKit, text: str | None, category: str | None) -> tuple[str | None, str | None]:
-    """An edit as the store takes it: None where nothing changes. Raises `StoreError` with one
-    sentence when the text is too long or looks like a secret, or the category is unknown."""
-    if text is not None:
-        text = text.strip() or None
-    if text is not None:
-        if len(text) > 300:
-            raise StoreError(f"The new text is {len(text)} characters; the most is 300.")
-        if kit.refusal(text, "") is not None:
-            raise StoreError("The new text looks like a secret, so PersonaKit will not store it.")
-    if category is not None:
-        category = category.strip().casefold() or None
-    if category is not None and category not in CATEGORIES:
-        raise StoreError(f"{category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
-    return text, category
-
-
-def review_queue(memories: Iterable[Memory]) -> list[Memory]:
-    """What the owner reviews, in order: the unconfirmed memories, newest first, then the approved
-    ones with quotes waiting for them (`Memory.pending`), newest first."""
-    every = list(memories)
-    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(
-        m for m in every if m.state != "unconfirmed" and m.pending
-    )
-
-
-def in_review(memory: Memory | None) -> bool:
-    """Whether a memory still waits for the owner: unconfirmed, or with a quote waiting."""
-    return memory is not None and (memory.state == "unconfirmed" or bool(memory.pending))
-
-
-def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
-    """Finish an erasure the store could not finish (another process was reading an old copy):
-    through the store's `finish_erasure(wait)` when it has one, else by rejecting again the
-    memories in `rejected` that are rejected. Raises `StoreError` with one sentence if it still cannot."""
-    finish = getattr(kit.store, "finish_erasure", None)
-    if finish is not None:
-        if not finish(ERASE_WAIT):
-            raise StoreError(
-                "Another program is still reading an older copy of the memory, so the erasure is not finished; "
-                "stop it and try again."
-            )
-        return
-    ids = list(rejected)
-    for memory_id, state in kit.store.states(ids).items():
-        if state == "rejected":
-            kit.store.decide(memory_id, "reject", kit.now())
-
-
-def undo(kit: PersonaKit) -> Decision | None:
-    """Revert the latest decision not yet undone (None when there is none). A reject cannot be
-    undone: the store raises `StoreError` saying so."""
-    store_undo = getattr(kit.store, "undo", None)
-    if store_undo is None:
-        raise StoreError("This store cannot undo decisions.")
-    decision: Decision | None = store_undo(kit.now())
-    return decision
-
-
-# -- the terminal -------------------------------------------------------------------------
 
 
 def columns(text: str) -> int:
@@ -248,14 +117,6 @@ def either(keys: Sequence[str]) -> str:
     return keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} or {keys[-1]}"
 
 
-def _has_termios() -> bool:
-    try:
-        import termios  # noqa: F401
-    except ImportError:  # Windows: one line per answer
-        return False
-    return True
-
-
 class Terminal:
     """Single keys when standard input is a terminal (cbreak mode, so Ctrl-C still works), else one line
     per answer. Lines are wrapped to the terminal's width as it is when they are written, between words."""
@@ -265,7 +126,7 @@ class Terminal:
         self.infile = infile
         try:
             self.fd = infile.fileno()
-            self.tty = os.isatty(self.fd) and _has_termios()
+            self.tty = os.isatty(self.fd)
         except (AttributeError, OSError, ValueError):
             self.fd, self.tty = -1, False
         self._saved: list[Any] | None = None
@@ -290,9 +151,6 @@ class Terminal:
         if not self.tty:
             yield
             return
-        import termios
-        import tty
-
         self._saved = termios.tcgetattr(self.fd)
         try:
             tty.setcbreak(self.fd)
@@ -411,8 +269,6 @@ class Terminal:
         readline = self._readline()
         if readline is None:
             return self.line(prompt)
-        import termios
-
         assert self._saved is not None
         cbreak = termios.tcgetattr(self.fd)
         termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
@@ -433,8 +289,6 @@ class Terminal:
             line = self.infile.readline()
             self.say(line.rstrip("\r\n"))
             return None if not line else line.rstrip("\r\n")
-        import termios
-
         assert self._saved is not None
         cbreak = termios.tcgetattr(self.fd)
         termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
@@ -734,36 +588,3 @@ class Review:
 
 def review_terminal(kit: PersonaKit, infile: IO[str] | None = None, outfile: IO[str] | None = None) -> None:
     Review(kit, Terminal(infile or sys.stdin, outfile or sys.stdout)).run()
-
-
-def cmd_review(args: argparse.Namespace) -> None:
-    """`personakit review [--web] [--no-browser]`. Ctrl-C ends either (the terminal review says its summary)."""
-    from personakit_plugin.owner.console import open_kit
-
-    kit = open_kit(args)
-    try:
-        if getattr(args, "web", False):
-            from personakit_plugin.owner.review_web import serve_review
-
-            try:
-                serve_review(kit, open_browser=not getattr(args, "no_browser", False))
-            except KeyboardInterrupt:
-                print("\nThe review page has stopped.", file=sys.stderr)
-                raise
-        else:
-            review_terminal(kit)
-    finally:
-        kit.close()
-
-
-__all__: Sequence[str] = [
-    "Similar",
-    "check_edit",
-    "cmd_review",
-    "finish_erasing",
-    "in_review",
-    "newest_first",
-    "review_queue",
-    "review_terminal",
-    "undo",
-]

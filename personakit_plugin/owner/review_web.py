@@ -1,6 +1,7 @@
 """`personakit review --web`: the review as a page in the browser, served on 127.0.0.1 only.
 
-The standard library's `http.server` serves one page (`review_page.html`) and a small JSON API:
+Starlette, served by uvicorn (both come with the MCP SDK), answers one page (`review_page.html`) and a
+small JSON API:
 
 - `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT`
 - `POST /api/decide` with `{"id", "action", "text"?, "category"?}`
@@ -20,7 +21,9 @@ token never stands on a command line that other local users can read.
 Every request must carry the token printed at start, in the query (`?token=`) or the
 `X-PersonaKit-Token` header; without it the answer is 403. The Host header must name
 127.0.0.1 or localhost with the server's port (a DNS-rebinding page cannot reach it), and a
-cross-site `Origin` is refused.
+cross-site `Origin` is refused. A request body may be at most 64 KiB. Every answer carries the security
+headers (a content security policy that allows nothing from elsewhere, no framing, no caching, no referrer).
+The store is blocking SQLite: its calls run in worker threads, one at a time. Ctrl-C stops the server.
 """
 
 from __future__ import annotations
@@ -31,23 +34,34 @@ import json
 import os
 import secrets
 import shutil
+import socket
 import sys
 import tempfile
 import threading
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable
-from personakit_plugin.owner.review_terminal import Similar, check_edit, finish_erasing, newest_first, undo
+from personakit_plugin.owner.reviewing import Similar, check_edit, finish_erasing, newest_first, undo
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -228,132 +242,205 @@ class ReviewApi:
         return {"undone": decision_json(decision), "memory": memory_json(after) if after else None}
 
 
-class ReviewServer(ThreadingHTTPServer):
-    daemon_threads = True
+# -- HTTP ---------------------------------------------------------------------------------
+
+
+def _respond(status: HTTPStatus, body: bytes, content_type: str, *, close: bool = False) -> Response:
+    """An answer; the security headers are added to every answer by `Guard`."""
+    headers = {"Connection": "close"} if close else {}
+    return Response(body, status_code=status, headers=headers, media_type=content_type)
+
+
+def json_response(status: HTTPStatus, value: object, *, close: bool = False) -> Response:
+    """JSON with hidden characters (display.py) as \\u escapes; the page escapes them again to show them."""
+    body = json_printable(json.dumps(value, ensure_ascii=False)).encode()
+    return _respond(status, body, "application/json; charset=utf-8", close=close)
+
+
+def error_response(status: HTTPStatus, message: str, *, close: bool = False) -> Response:
+    return json_response(status, {"error": message}, close=close)
+
+
+class Guard:
+    """Before anything else, every request: the Host header names this server (127.0.0.1 or localhost and
+    its port), an `Origin` if any is this server's, and the token is right (header or query); else 403 and the
+    connection is closed. On every answer, Starlette's own included: the security headers."""
+
+    def __init__(self, app: ASGIApp, token: str, allowed_hosts: set[str]) -> None:
+        self.app = app
+        self.token = token.encode()
+        self.allowed_hosts = allowed_hosts
+        self.origins = {f"http://{host}" for host in allowed_hosts}
+
+    def refusal(self, scope: Scope) -> str | None:
+        headers = Headers(scope=scope)
+        if headers.get("host", "").strip().lower() not in self.allowed_hosts:
+            return "This page answers only at 127.0.0.1 or localhost on its own port."
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in self.origins:
+            return "Requests from other sites are refused."
+        given = headers.get(TOKEN_HEADER)
+        if given is None:
+            given = (parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token") or [""])[0]
+        if not hmac.compare_digest(given.encode("utf-8", "replace"), self.token):
+            return "The token is missing or wrong; open the address personakit review printed."
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        secured = [(name.lower().encode(), value.encode()) for name, value in SECURITY_HEADERS.items()]
+
+        async def send_secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *secured]}
+            await send(message)
+
+        refusal = self.refusal(scope)
+        if refusal is not None:
+            await error_response(HTTPStatus.FORBIDDEN, refusal, close=True)(scope, receive, send_secured)
+            return
+        await self.app(scope, receive, send_secured)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object ({} when it has no body); at most `MAX_BODY` bytes, however it is sent."""
+    try:
+        length = int(request.headers.get("content-length") or 0)
+    except ValueError:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "The Content-Length header is not a number.") from None
+    if length > MAX_BODY:
+        raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "The request is too large.")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "The request is too large.")
+    if not raw:
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "The request body is not JSON.") from None
+    if not isinstance(body, dict):
+        raise ApiError(HTTPStatus.BAD_REQUEST, "The request body must be a JSON object.")
+    return body
+
+
+def answering(work: Callable[[Request], Awaitable[object]]) -> Callable[[Request], Awaitable[Response]]:
+    """An endpoint that answers `work`'s value as JSON, or its error as a sentence with its status."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return json_response(HTTPStatus.OK, await work(request))
+        except ApiError as exc:
+            too_large = exc.status == HTTPStatus.REQUEST_ENTITY_TOO_LARGE  # its body is left unread
+            return error_response(exc.status, str(exc), close=too_large)
+        except UnknownMemory as exc:
+            return error_response(HTTPStatus.NOT_FOUND, str(exc))
+        except StoreError as exc:
+            return error_response(HTTPStatus.CONFLICT, str(exc))
+        except PluginError as exc:
+            return error_response(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
+        except Exception as exc:  # the page gets a sentence; the terminal gets what went wrong
+            print(f"personakit review: {type(exc).__name__}: {printable(str(exc))}", file=sys.stderr)
+            return error_response(
+                HTTPStatus.INTERNAL_SERVER_ERROR, "PersonaKit could not do that; the terminal says why."
+            )
+
+    return endpoint
+
+
+def review_app(api: ReviewApi, token: str, allowed_hosts: set[str]) -> Starlette:
+    """The page and the JSON API behind `Guard`. The store is blocking SQLite, so each call runs in a
+    worker thread; `ReviewApi`'s lock keeps them one at a time."""
+
+    async def show_page(request: Request) -> Response:
+        return _respond(HTTPStatus.OK, page(), "text/html; charset=utf-8")
+
+    async def memories(request: Request) -> object:
+        query = parse_qs(request.url.query)
+        state, needle = (query.get("state") or ["unconfirmed"])[0], (query.get("q") or [""])[0]
+        return await run_in_threadpool(api.memories, state, needle)
+
+    async def decide(request: Request) -> object:
+        return await run_in_threadpool(api.decide, await json_body(request))
+
+    async def undo(request: Request) -> object:
+        await json_body(request)
+        return await run_in_threadpool(api.undo)
+
+    async def finish(request: Request) -> object:
+        await json_body(request)
+        return await run_in_threadpool(api.finish_erasing)
+
+    async def nothing_here(request: Request, exc: Exception) -> Response:
+        """Starlette's 404 and 405, as the API's other errors are."""
+        if request.method in ("GET", "HEAD", "POST"):
+            return error_response(HTTPStatus.NOT_FOUND, "There is nothing here.")
+        return error_response(HTTPStatus.METHOD_NOT_ALLOWED, "The review answers GET and POST only.")
+
+    routes = [
+        Route("/", show_page, methods=["GET"]),
+        Route("/index.html", show_page, methods=["GET"]),
+        Route("/api/memories", answering(memories), methods=["GET"]),
+        Route("/api/decide", answering(decide), methods=["POST"]),
+        Route("/api/undo", answering(undo), methods=["POST"]),
+        Route("/api/finish-erasing", answering(finish), methods=["POST"]),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, token=token, allowed_hosts=allowed_hosts)],
+        exception_handlers={HTTPException: nothing_here},
+    )
+
+
+class ReviewServer:
+    """The review's app served by uvicorn on a socket bound to 127.0.0.1 (a free port unless `port` is
+    given), listening from the start: requests made before `serve_forever` wait for it."""
 
     def __init__(self, kit: PersonaKit, port: int = 0, token: str | None = None) -> None:
         self.api = ReviewApi(kit)
         self.token = token or secrets.token_urlsafe(32)
-        super().__init__((HOST, port), ReviewHandler)
-        self.port = self.server_address[1]
+        self.socket = socket.create_server((HOST, port))
+        self.port: int = self.socket.getsockname()[1]
         self.allowed_hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        config = uvicorn.Config(
+            review_app(self.api, self.token, self.allowed_hosts),
+            http="h11",
+            loop="asyncio",
+            ws="none",
+            lifespan="off",
+            log_config=None,
+            log_level="warning",
+            access_log=False,  # a request line would print the token
+            server_header=False,
+            timeout_graceful_shutdown=5,
+        )
+        self.uvicorn = uvicorn.Server(config)
+        self._stopped = threading.Event()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/?token={self.token}"
 
-
-class ReviewHandler(BaseHTTPRequestHandler):
-    server: ReviewServer
-    server_version = "PersonaKit"
-    sys_version = ""
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: a request line would print the token."""
-
-    # -- checks ---------------------------------------------------------------------------
-
-    def _refusal(self) -> tuple[HTTPStatus, str] | None:
-        host = (self.headers.get("Host") or "").strip().lower()
-        if host not in self.server.allowed_hosts:
-            return HTTPStatus.FORBIDDEN, "This page answers only at 127.0.0.1 or localhost on its own port."
-        origin = self.headers.get("Origin")
-        if origin is not None and origin.lower() not in {f"http://{h}" for h in self.server.allowed_hosts}:
-            return HTTPStatus.FORBIDDEN, "Requests from other sites are refused."
-        given = self.headers.get(TOKEN_HEADER)
-        if given is None:
-            given = (parse_qs(urlsplit(self.path).query).get("token") or [""])[0]
-        if not hmac.compare_digest(given.encode("utf-8", "replace"), self.server.token.encode()):
-            return HTTPStatus.FORBIDDEN, "The token is missing or wrong; open the address personakit review printed."
-        return None
-
-    # -- answers --------------------------------------------------------------------------
-
-    def _send(self, status: HTTPStatus, body: bytes, content_type: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def _json(self, status: HTTPStatus, value: object) -> None:
-        """JSON with hidden characters (display.py) as \\u escapes; the page escapes them again to show them."""
-        body = json_printable(json.dumps(value, ensure_ascii=False)).encode()
-        self._send(status, body, "application/json; charset=utf-8")
-
-    def _error(self, status: HTTPStatus, message: str) -> None:
-        self._json(status, {"error": message})
-
-    def _handle(self, route: Callable[[], None]) -> None:
-        refusal = self._refusal()
-        if refusal is not None:
-            self.close_connection = True
-            self._error(*refusal)
-            return
+    def serve_forever(self) -> None:
+        """Serve until `shutdown()`, or Ctrl-C in the main thread: uvicorn then finishes the requests under
+        way and raises KeyboardInterrupt."""
         try:
-            route()
-        except ApiError as exc:
-            self._error(exc.status, str(exc))
-        except UnknownMemory as exc:
-            self._error(HTTPStatus.NOT_FOUND, str(exc))
-        except StoreError as exc:
-            self._error(HTTPStatus.CONFLICT, str(exc))
-        except PluginError as exc:
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, str(exc))
-        except Exception as exc:  # the page gets a sentence; the terminal gets what went wrong
-            print(f"personakit review: {type(exc).__name__}: {printable(str(exc))}", file=sys.stderr)
-            self._error(HTTPStatus.INTERNAL_SERVER_ERROR, "PersonaKit could not do that; the terminal says why.")
+            self.uvicorn.run(sockets=[self.socket])
+        finally:
+            self._stopped.set()
 
-    def _body(self) -> dict[str, Any]:
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            raise ApiError(HTTPStatus.BAD_REQUEST, "The Content-Length header is not a number.") from None
-        if length > MAX_BODY:
-            raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "The request is too large.")
-        raw = self.rfile.read(length) if length > 0 else b""
-        if not raw:
-            return {}
-        try:
-            body = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise ApiError(HTTPStatus.BAD_REQUEST, "The request body is not JSON.") from None
-        if not isinstance(body, dict):
-            raise ApiError(HTTPStatus.BAD_REQUEST, "The request body must be a JSON object.")
-        return body
+    def shutdown(self) -> None:
+        """Stop `serve_forever` (from another thread) and wait until it has."""
+        self.uvicorn.should_exit = True
+        self._stopped.wait()
 
-    def do_GET(self) -> None:
-        def route() -> None:
-            parts = urlsplit(self.path)
-            query = parse_qs(parts.query)
-            if parts.path in ("/", "/index.html"):
-                self._send(HTTPStatus.OK, page(), "text/html; charset=utf-8")
-            elif parts.path == "/api/memories":
-                state = (query.get("state") or ["unconfirmed"])[0]
-                self._json(HTTPStatus.OK, self.server.api.memories(state, (query.get("q") or [""])[0]))
-            else:
-                self._error(HTTPStatus.NOT_FOUND, "There is nothing here.")
-
-        self._handle(route)
-
-    def do_POST(self) -> None:
-        def route() -> None:
-            path = urlsplit(self.path).path
-            body = self._body()
-            if path == "/api/decide":
-                self._json(HTTPStatus.OK, self.server.api.decide(body))
-            elif path == "/api/undo":
-                self._json(HTTPStatus.OK, self.server.api.undo())
-            elif path == "/api/finish-erasing":
-                self._json(HTTPStatus.OK, self.server.api.finish_erasing())
-            else:
-                self._error(HTTPStatus.NOT_FOUND, "There is nothing here.")
-
-        self._handle(route)
+    def server_close(self) -> None:
+        self.socket.close()
+        self._stopped.set()
 
 
 def has_display() -> bool:
@@ -406,7 +493,7 @@ def serve_review(
             webbrowser.open(redirect.as_uri())
         if ready is not None:
             ready(server)
-        server.serve_forever(poll_interval=0.2)
+        server.serve_forever()
     finally:
         server.server_close()
         if redirect is not None:

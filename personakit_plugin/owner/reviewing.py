@@ -1,0 +1,146 @@
+"""What the terminal review (`review_terminal.py`) and the web review (`review_web.py`) share: the order
+memories are reviewed in, which memories look alike, how an edit is checked, finishing an erasure the store
+could not finish, and undo. Both reviews import this module; neither imports the other.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from personakit_plugin.core.model import CATEGORIES, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.store import FinishesErasure, StoreError
+from personakit_plugin.core.words import content_words
+from personakit_plugin.owner.display import refusal
+
+if TYPE_CHECKING:
+    from personakit_plugin.core.kit import PersonaKit
+
+SIMILAR_LIMIT = 3
+SIMILAR_MIN = 0.2
+"""How alike two memories' weighted words must be (a cosine, 0 to 1) for one to be shown as similar to the other."""
+FUNCTION_WORDS = frozenset(
+    """about above after again against all also always any because been before being below between both but
+    down during each either else even ever every few further here if into just least less more most much must
+    never no nor not now off often once only other out over own same since some still such than then there
+    these those through too under until up very while yet""".split()
+)
+"""English words that say nothing of what a memory is about, left out of its words for likeness (beside the
+contract's stop words): in a store of few memories they would otherwise count as rare."""
+ERASE_WAIT = 5.0
+"""How long finishing an erasure waits for another process's reader to let go, in seconds."""
+
+
+class Similar:
+    """Which memories look like a given one: those that share its rarer words.
+
+    Each word weighs its inverse document frequency over the owner's memories, `log((N + 1) / n)` for a
+    word that `n` of the `N` memories here have: a word few memories have weighs much, one most of them
+    have ("prefers", "works") little. Two memories are similar when the cosine of their weighted word sets
+    is at least `SIMILAR_MIN`, so sharing only a common word is not enough, and sharing the rare ones is.
+    With few memories every word is rare, so then any shared word may be enough. Rejected memories are
+    never among them (they keep no text)."""
+
+    def __init__(self, memories: Iterable[Memory]) -> None:
+        self._memories: dict[str, Memory] = {}
+        self._words: dict[str, frozenset[str]] = {}
+        self._index: dict[str, set[str]] = {}
+        for memory in memories:
+            if memory.state == "rejected" or not memory.text:
+                continue
+            self._memories[memory.id] = memory
+            self._words[memory.id] = content_words(memory.text) - FUNCTION_WORDS
+            for word in self._words[memory.id]:
+                self._index.setdefault(word, set()).add(memory.id)
+        total = len(self._memories) + 1
+        self._weights = {word: math.log(total / len(ids)) ** 2 for word, ids in self._index.items()}
+        self._unknown = math.log(total) ** 2  # a word no memory here has
+        self._norms = {memory_id: self._norm(words) for memory_id, words in self._words.items()}
+
+    def weight(self, word: str) -> float:
+        """How much sharing `word` says: its inverse document frequency, squared (the cosine's terms)."""
+        return self._weights.get(word, self._unknown)
+
+    def _norm(self, words: Iterable[str]) -> float:
+        return math.sqrt(sum(self.weight(word) for word in words))
+
+    def to(self, memory: Memory, limit: int = SIMILAR_LIMIT) -> list[Memory]:
+        """Up to `limit` other memories similar to `memory`: the most similar first, then the most recent,
+        then by id."""
+        words = self._words.get(memory.id) or content_words(memory.text or "") - FUNCTION_WORDS
+        norm = self._norm(words)
+        dots: dict[str, float] = {}
+        for word in words:
+            weight = self.weight(word)
+            for other in self._index.get(word, ()):
+                if other != memory.id:
+                    dots[other] = dots.get(other, 0.0) + weight
+        scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
+        found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
+        found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
+        return found[:limit]
+
+
+def newest_first(memories: Iterable[Memory]) -> list[Memory]:
+    """Most recently proposed first, then by id."""
+    return sorted(memories, key=lambda m: (-m.created, m.id))
+
+
+def check_edit(kit: PersonaKit, text: str | None, category: str | None) -> tuple[str | None, str | None]:
+    """An edit as the store takes it: None where nothing changes. Raises `StoreError` with one
+    sentence when the text is too long or a refusal hook refuses it, or the category is unknown."""
+    if text is not None:
+        text = text.strip() or None
+    if text is not None:
+        if len(text) > TEXT_LIMIT:
+            raise StoreError(f"The new text is {len(text)} characters; the most is {TEXT_LIMIT}.")
+        reason = kit.refusal(text, "")
+        if reason is not None:
+            raise StoreError(f"PersonaKit will not store the new text: {refusal(reason)}.")
+    if category is not None:
+        category = category.strip().casefold() or None
+    if category is not None and category not in CATEGORIES:
+        raise StoreError(f"{category!r} is not a category; use one of {', '.join(CATEGORIES)}.")
+    return text, category
+
+
+def review_queue(memories: Iterable[Memory]) -> list[Memory]:
+    """What the owner reviews, in order: the unconfirmed memories, newest first, then the approved
+    ones with quotes waiting for them (`Memory.pending`), newest first."""
+    every = list(memories)
+    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(
+        m for m in every if m.state != "unconfirmed" and m.pending
+    )
+
+
+def in_review(memory: Memory | None) -> bool:
+    """Whether a memory still waits for the owner: unconfirmed, or with a quote waiting."""
+    return memory is not None and (memory.state == "unconfirmed" or bool(memory.pending))
+
+
+def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
+    """Finish an erasure the store could not finish (another process was reading an old copy):
+    through the store's `finish_erasure(wait)` when it has one, else by rejecting again the
+    memories in `rejected` that are rejected. Raises `StoreError` with one sentence if it still cannot."""
+    if isinstance(kit.store, FinishesErasure):
+        if not kit.store.finish_erasure(ERASE_WAIT):
+            raise StoreError(
+                "Another program is still reading an older copy of the memory, so the erasure is not finished; "
+                "stop it and try again."
+            )
+        return
+    ids = list(rejected)
+    for memory_id, state in kit.store.states(ids).items():
+        if state == "rejected":
+            kit.store.decide(memory_id, "reject", kit.now())
+
+
+def undo(kit: PersonaKit) -> Decision | None:
+    """Revert the latest decision not yet undone (None when there is none). A reject cannot be
+    undone: the store raises `StoreError` saying so."""
+    store_undo = getattr(kit.store, "undo", None)
+    if store_undo is None:
+        raise StoreError("This store cannot undo decisions.")
+    decision: Decision | None = store_undo(kit.now())
+    return decision

@@ -1,4 +1,5 @@
-"""The fixtures of the plugin author's kit; `pytest --fixtures` shows each with what it gives."""
+"""The fixtures of the plugin author's kit: `pytest --fixtures` shows what each gives and how to use
+it, `pytest --fixtures -v` an example too."""
 
 from __future__ import annotations
 
@@ -25,12 +26,36 @@ class Clock:
 
 @pytest.fixture
 def personakit_data_dir(tmp_path: Path) -> Path:
-    """The throwaway data folder kits open by default (created on first use)."""
+    """A throwaway data folder, a `Path` that kits create when they open there: `personakit_make_kit`
+    and `personakit_kit` open theirs on it. Take it beside a kit to look at what the kit wrote, or
+    pass it as `folder=` to open a second kit on the same data.
+
+    Example::
+
+        def test_a_refused_key_is_written_nowhere(personakit_kit, personakit_data_dir):
+            assert personakit_kit.propose("Their key", "AKIAIOSFODNN7EXAMPLE", None).stored is False
+            files = [path for path in personakit_data_dir.rglob("*") if path.is_file()]
+            assert files and not any(b"AKIAIOSFODNN7EXAMPLE" in path.read_bytes() for path in files)
+    """
     return tmp_path / "data"
 
 
 @pytest.fixture
 def personakit_make_kit(personakit_data_dir: Path) -> Iterator[Callable[..., PersonaKit]]:
+    """A function that opens a `PersonaKit` with the default plugins and yours, each closed after the
+    test: `personakit_make_kit(*plugins, folder=None, environ=None, clock=True)`. `plugins` are
+    modules or objects with `@personakit_plugin.hookimpl` functions, asked before the defaults;
+    `folder` is the data folder (default `personakit_data_dir`; the same folder twice gives two kits
+    on the same data); `environ` is the environment the kit sees (default
+    `{"PERSONAKIT_PLUGINS": ""}`, so installed third-party plugins are left out); `clock` makes the
+    kit's time a `Clock` that moves one second per reading, so recency never ties by accident.
+
+    Example::
+
+        def test_my_hook_refuses_health(personakit_make_kit):
+            kit = personakit_make_kit(my_plugin)
+            assert kit.propose("Takes medication", "my medication", None).reason == "health"
+    """
     opened: list[PersonaKit] = []
 
     def make(
@@ -53,11 +78,33 @@ def personakit_make_kit(personakit_data_dir: Path) -> Iterator[Callable[..., Per
 
 @pytest.fixture
 def personakit_kit(personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+    """A `PersonaKit` with the default plugins alone, on `personakit_data_dir`, closed after the test.
+    Call the two tools as `personakit_kit.propose(text, quote, category)` and
+    `personakit_kit.read(question, limit)`; its store is `personakit_kit.store`.
+
+    Example::
+
+        def test_a_proposal_waits_for_the_owner(personakit_kit):
+            result = personakit_kit.propose("Prefers tea", "I drink tea", "preferences")
+            assert result.stored and result.state == "unconfirmed"
+    """
     return personakit_make_kit()
 
 
 @pytest.fixture
 async def personakit_client(personakit_kit: PersonaKit) -> AsyncIterator[Any]:
+    """The official MCP client (`mcp.Client`) connected in-process to a server with PersonaKit's two tools
+    on `personakit_kit`, closed after the test. Take it in an `async def` test marked
+    `@pytest.mark.anyio` and call `await personakit_client.call_tool(name, arguments)` as an assistant
+    would; the answer's `structured_content` is the tool's result.
+
+    Example::
+
+        @pytest.mark.anyio
+        async def test_the_tools_answer(personakit_client):
+            result = await personakit_client.call_tool("personakit_read", {"question": "tea"})
+            assert result.structured_content == {"memories": [], "withheld": 0}
+    """
     from mcp import Client
 
     from personakit_plugin.serving.server import build_server

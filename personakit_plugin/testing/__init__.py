@@ -18,6 +18,9 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
 - `RedactionContract`: every redaction hook keeps the invariants. Provide `plugin` and
   `samples`, texts your hook masks something in.
 - `RankingContract`: every ranking hook keeps the ranking contract. Provide `plugin`.
+- `RefusalContract`: every refusal hook keeps the propose contract's refusals. Provide `plugin`,
+  `refused` (proposals it must refuse) and `allowed` (ordinary sentences it must let through),
+  each a string or a `(text, quote)` pair.
 """
 
 from personakit_plugin.testing.fixtures import (
@@ -27,13 +30,14 @@ from personakit_plugin.testing.fixtures import (
     personakit_kit,
     personakit_make_kit,
 )
-from personakit_plugin.testing.hook_contracts import RankingContract, RedactionContract
+from personakit_plugin.testing.hook_contracts import RankingContract, RedactionContract, RefusalContract
 from personakit_plugin.testing.store_contract import StoreContract
 
 __all__ = [
     "Clock",
     "RankingContract",
     "RedactionContract",
+    "RefusalContract",
     "StoreContract",
     "personakit_client",
     "personakit_data_dir",

@@ -1,14 +1,19 @@
-"""`RedactionContract` and `RankingContract`: what every redaction and ranking hook must do."""
+"""`RedactionContract`, `RankingContract` and `RefusalContract`: what every redaction, ranking and
+refusal hook must do."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate, Memory
+from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory
+from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.redaction import Mask, apply_masks, shorten
+from personakit_plugin.core.words import memory_id
 
 # -- redaction ----------------------------------------------------------------------------------
 
@@ -99,3 +104,153 @@ class RankingContract:
         result = kit.read("green tea", 2)
         assert 1 <= len(result.memories) <= 2
         assert all(not m.confirmed for m in result.memories)
+
+
+# -- refusal ------------------------------------------------------------------------------------
+
+REASON_LIMIT = 64
+"""The longest reason a refusal hook may give: a short name such as `credential_shape`."""
+
+ORDINARY_TEXT = "Prefers short answers"
+ORDINARY_QUOTE = "Keep it short, please; I read these between meetings."
+
+HOSTILE = (
+    "",
+    " \t\r\n ",
+    "x" * 4000,
+    "word " * 800,
+    "".join(map(chr, range(32))) + "\x7f" + "".join(map(chr, range(0x80, 0xA0))),  # control characters
+    "\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff",  # format
+    "\ud800",
+    "tea \udfff and \ud83d biscuits",  # lone surrogates
+)
+"""Texts a refusal hook must answer without raising: empty, 4,000 characters, control and format
+characters, lone surrogates."""
+
+Sample = str | tuple[str, str]
+
+
+def is_reason(answer: object) -> bool:
+    """Whether a refusal hook's answer is a reason: a non-empty printable string of at most
+    `REASON_LIMIT` characters, with no white space around it."""
+    return (
+        isinstance(answer, str)
+        and 0 < len(answer) <= REASON_LIMIT
+        and answer.isprintable()
+        and answer == answer.strip()
+    )
+
+
+def _written(folder: Path) -> bytes:
+    return b"".join(path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file())
+
+
+class _Spy:
+    """A refusal hook asked before every other one: it records what it was asked and refuses nothing."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str]] = []
+
+    @hookimpl(tryfirst=True)
+    def personakit_refuse(self, text: str, quote: str) -> None:
+        self.asked.append((text, quote))
+
+
+class RefusalContract:
+    """What every refusal hook must do. Set `plugin`, `refused` and `allowed` in the subclass.
+
+    `refused`: proposals your hook must refuse; `allowed`: ordinary sentences it must let through.
+    Each is a string or a `(text, quote)` pair. A refused string is proposed as the text (at most
+    300 characters) with an ordinary quote; an allowed string as both the text and the quote.
+
+    The hook answers None or a short reason (`is_reason`); a refused proposal is answered
+    `stored: false` with that reason and nothing of it is written; an allowed one is stored; hostile
+    text (`HOSTILE`) gets an answer, never an exception; the same proposal gets the same answer
+    twice; and empty or too-long text is refused before any refusal hook is asked.
+    """
+
+    plugin: object
+    refused: tuple[Sample, ...] = ()
+    allowed: tuple[Sample, ...] = ()
+
+    @pytest.fixture
+    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+        return personakit_make_kit(self.plugin)
+
+    def refused_pairs(self) -> list[tuple[str, str]]:
+        assert self.refused, "Give `refused`: proposals your hook must refuse."
+        pairs = [(s, ORDINARY_QUOTE) if isinstance(s, str) else s for s in self.refused]
+        for text, _ in pairs:
+            assert 0 < len(text.strip()) <= TEXT_LIMIT, f"{text[:40]!r}...: a text the hook is never asked about"
+        return pairs
+
+    def allowed_pairs(self) -> list[tuple[str, str]]:
+        assert self.allowed, "Give `allowed`: ordinary sentences your hook must let through."
+        return [(s, s) if isinstance(s, str) else s for s in self.allowed]
+
+    def answer(self, kit: PersonaKit, text: str, quote: str) -> object:
+        """What the plugin's own `personakit_refuse` answers, given the text stripped as the kit gives it."""
+        name = kit.pm.get_name(self.plugin)
+        given = {"text": text.strip(), "quote": quote}
+        for plugin_name, function, argnames in implementations(kit.pm, "personakit_refuse"):
+            if plugin_name == name:
+                return function(**{arg: given[arg] for arg in argnames})
+        raise AssertionError(f"plugin {name!r} implements no personakit_refuse")
+
+    def test_a_refused_sample_gets_a_short_reason(self, kit: PersonaKit) -> None:
+        for text, quote in self.refused_pairs():
+            reason = self.answer(kit, text, quote)
+            assert is_reason(reason), f"{reason!r} for {(text, quote)!r} is not a short reason"
+
+    def test_an_allowed_sentence_gets_none(self, kit: PersonaKit) -> None:
+        for text, quote in self.allowed_pairs():
+            assert self.answer(kit, text, quote) is None, f"{(text, quote)!r} was refused"
+
+    def test_a_refused_proposal_is_answered_with_the_reason_and_nothing_is_written(
+        self, kit: PersonaKit, personakit_data_dir: Path
+    ) -> None:
+        for text, quote in self.refused_pairs():
+            result = kit.propose(text, quote, None)
+            assert (result.stored, result.id, result.reason) == (False, None, self.answer(kit, text, quote))
+            assert kit.store.get(memory_id(text.strip())) is None
+        assert kit.store.memories() == []
+        written = _written(personakit_data_dir)
+        for text, quote in self.refused_pairs():
+            for said in {text.strip(), quote.strip()} - {ORDINARY_QUOTE}:
+                if len(said) >= 8:  # shorter strings may occur in the files by chance
+                    assert said.encode("utf-8", "surrogatepass") not in written, f"{said!r} was written"
+
+    def test_an_allowed_proposal_is_stored(self, kit: PersonaKit) -> None:
+        for text, quote in self.allowed_pairs():
+            result = kit.propose(text, quote, None)
+            assert result.stored and result.id is not None, f"{(text, quote)!r}: {result.reason}"
+            assert kit.store.get(result.id) is not None
+
+    def test_hostile_text_gets_none_or_a_reason(self, kit: PersonaKit) -> None:
+        for hostile in HOSTILE:
+            for text, quote in ((hostile, ORDINARY_QUOTE), (ORDINARY_TEXT, hostile), (hostile, hostile)):
+                answer = self.answer(kit, text, quote)
+                assert answer is None or is_reason(answer), f"{answer!r} for {(text[:20], quote[:20])!r}"
+
+    def test_the_same_proposal_gets_the_same_answer_twice(self, kit: PersonaKit) -> None:
+        hostile = [(h, ORDINARY_QUOTE) for h in HOSTILE] + [(ORDINARY_TEXT, h) for h in HOSTILE]
+        for text, quote in self.refused_pairs() + self.allowed_pairs() + hostile:
+            assert self.answer(kit, text, quote) == self.answer(kit, text, quote), (text[:20], quote[:20])
+
+    def test_empty_and_too_long_text_are_refused_before_the_hook_is_asked(
+        self, personakit_make_kit: Callable[..., PersonaKit]
+    ) -> None:
+        spy = _Spy()
+        kit = personakit_make_kit(self.plugin, spy)
+        for text, quote in self.refused_pairs():
+            assert kit.propose(" \n\t ", quote, None).reason == "empty_text"
+            assert kit.propose(f"{text.strip()} {'x' * TEXT_LIMIT}", quote, None).reason == "too_long"
+        assert spy.asked == [], "a refusal hook was asked about an empty or too-long text"
+        text, quote = self.refused_pairs()[0]
+        kit.propose(text, quote, None)
+        assert spy.asked == [(text.strip(), quote)], "the refusal hooks were not asked about a proposal"
+
+    def test_the_hook_is_asked_before_an_empty_quote_is_refused(self, kit: PersonaKit) -> None:
+        for text, _ in self.refused_pairs():
+            reason = self.answer(kit, text, " ")
+            assert kit.propose(text, " ", None).reason == (reason if reason is not None else "empty_quote")

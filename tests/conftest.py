@@ -3,7 +3,9 @@ a real SQLite store in a temporary folder, kits with chosen plugins, an in-proce
 
 from __future__ import annotations
 
+import multiprocessing.process
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -20,6 +22,61 @@ from personakit_plugin.core.model import Memory
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+# -- unit tests stay in this process ---------------------------------------------------------------
+
+SPAWNS = (
+    (subprocess.Popen, "_execute_child"),  # subprocess.run, asyncio's and anyio's processes, the MCP stdio client
+    (os, "fork"),
+    (os, "forkpty"),
+    (os, "openpty"),  # pty.openpty and pty.fork as well
+    (os, "posix_spawn"),
+    (os, "posix_spawnp"),
+    (multiprocessing.process.BaseProcess, "start"),
+)
+"""What starts another process or opens a terminal: only a test marked `system` may call these."""
+
+
+class NotASystemTest(AssertionError):
+    """A test without the `system` marker started a process or opened a terminal."""
+
+
+def refuse(name: str) -> Callable[..., Any]:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise NotASystemTest(f"{name}: this test starts a process or opens a terminal; mark it `system`")
+
+    return refused
+
+
+SPAWNING_CONTRACT_TESTS = frozenset(
+    {"test_several_processes_writing_at_once_lose_nothing_and_keep_the_owners_decisions"},
+)
+"""Tests of the plugin author's contract suites (`personakit_plugin.testing`) that start processes. The kit
+marks nothing (an author's project has markers of its own), so this project marks them here."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A `slow` test is a system test that takes long, and so is a contract test that starts processes: each
+    carries `system` too."""
+    for item in items:
+        name = getattr(item, "originalname", item.name)
+        spawns = item.get_closest_marker("slow") is not None or name in SPAWNING_CONTRACT_TESTS
+        if spawns and item.get_closest_marker("system") is None:
+            item.add_marker(pytest.mark.system)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+    """Run a test that is not marked `system` with every way of spawning refused, so `pytest -m "not system"`
+    runs in this one process, without a terminal."""
+    if item.get_closest_marker("system") is not None:
+        return (yield)
+    with pytest.MonkeyPatch.context() as patch:
+        for owner, name in SPAWNS:
+            if hasattr(owner, name):
+                patch.setattr(owner, name, refuse(f"{getattr(owner, '__name__', owner)}.{name}"))
+        return (yield)
 
 
 @pytest.fixture

@@ -314,7 +314,7 @@ SERVE_WITH_A_FAILING_RANKER = textwrap.dedent(
 
 
 @pytest.mark.anyio
-@pytest.mark.stdio
+@pytest.mark.system
 async def test_over_stdio_the_reason_goes_to_stderr_never_to_the_wire(make_kit: MakeKit, tmp_path: Path) -> None:
     """The real stdio transport: the plugin's message (here a memory's text) is on stderr with the
     plugin's name, and the assistant, on stdout, gets the fixed sentence."""

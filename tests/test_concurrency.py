@@ -10,9 +10,9 @@ import anyio
 import pytest
 from mcp import Client
 
-from .test_stdio import PROPOSE, READ, TEST_TIMEOUT, MakeKit, acli, call, propose, server
+from .helpers.stdio import PROPOSE, READ, TEST_TIMEOUT, MakeKit, acli, call, propose, server
 
-pytestmark = [pytest.mark.anyio, pytest.mark.stdio]
+pytestmark = [pytest.mark.anyio, pytest.mark.system]
 
 WORKERS = 4
 EACH = 25

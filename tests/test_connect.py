@@ -17,9 +17,9 @@ import pytest
 
 from personakit_plugin.owner.connect import HOSTS, app_config_home, strip_jsonc
 
-from . import test_cli
+from .helpers import cli
 
-environment, run = test_cli.environment, test_cli.run
+environment, run = cli.environment, cli.run
 POSIX = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 SERVE = ["-m", "personakit_plugin", "serve"]
 PYTHON = os.path.abspath(sys.executable)

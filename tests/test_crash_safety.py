@@ -7,15 +7,8 @@ promises `synchronous=FULL`, so each of those must survive the kill that follows
 
 from __future__ import annotations
 
-import json
-import os
-import queue
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -25,100 +18,13 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.storage.sqlite import FILE_NAME
 
-pytestmark = [pytest.mark.stdio]
+from .helpers.stdio import Wire
+
+pytestmark = [pytest.mark.system]
 
 SEED = 20261130
 KILLS = 10
 TEST_BUDGET = 60.0
-ANSWER_TIMEOUT = 20.0
-PROTOCOL = "2025-06-18"
-
-
-def child_environment(data_dir: Path) -> dict[str, str]:
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
-    environ.update({"PERSONAKIT_DATA_DIR": str(data_dir), "PERSONAKIT_PLUGINS": ""})
-    return environ
-
-
-class Wire:
-    """`python -m personakit_plugin` on pipes, spoken to in JSON-RPC lines."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "personakit_plugin"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=child_environment(data_dir),
-        )
-        self.answers: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self.stderr: list[bytes] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            try:
-                message = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(message, dict) and "id" in message and "method" not in message:
-                self.answers.put(message)
-        self.answers.put(None)
-
-    def _drain(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.stderr.append(line)
-
-    def send(self, message: dict[str, Any]) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(message).encode() + b"\n")
-        self.process.stdin.flush()
-
-    def answer(self, timeout: float = ANSWER_TIMEOUT) -> dict[str, Any] | None:
-        """The next answer, or None once the process has closed stdout."""
-        return self.answers.get(timeout=timeout)
-
-    def initialize(self) -> None:
-        self.send(
-            {
-                "jsonrpc": "2.0",
-                "id": 0,
-                "method": "initialize",
-                "params": {
-                    "protocolVersion": PROTOCOL,
-                    "capabilities": {},
-                    "clientInfo": {"name": "crash-tests", "version": "0"},
-                },
-            }
-        )
-        answer = self.answer()
-        assert answer is not None and "result" in answer, (answer, b"".join(self.stderr))
-        self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-    def propose(self, id: int, text: str, quote: str) -> None:
-        arguments = {"text": text, "quote": quote, "category": "other"}
-        self.send(
-            {
-                "jsonrpc": "2.0",
-                "id": id,
-                "method": "tools/call",
-                "params": {"name": "personakit_propose", "arguments": arguments},
-            }
-        )
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def remaining(self) -> list[dict[str, Any]]:
-        """Every answer already written before the process died."""
-        found = []
-        while (message := self.answer(timeout=5.0)) is not None:
-            found.append(message)
-        return found
 
 
 def acknowledged(answer: dict[str, Any]) -> bool:

@@ -224,6 +224,7 @@ def test_a_labelled_phrase_needs_twelve_words_nearly_all_different() -> None:
 # --- Importing stays cheap --------------------------------------------------------------------------
 
 
+@pytest.mark.system
 def test_importing_the_module_compiles_nothing_and_builds_no_word_index() -> None:
     code = (
         "from personakit_plugin.default_plugins import credentials as c\n"

@@ -116,11 +116,13 @@ def _run_child(index: str, texts: list[str], name: str) -> None:
     assert seconds < TEXT_BOUND, f"{name} took {seconds:.2f} s on {text!r}..."
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(("index", "name"), DETECTORS, ids=[f"{i}-{n}" for i, n in DETECTORS])
 def test_no_detector_backtracks_for_long_on_adversarial_text(index: str, name: str) -> None:
     _run_child(index, adversarial_texts(), name)
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("share", range(SHARES))
 def test_secret_kind_as_a_whole_stays_fast_on_adversarial_text(share: int) -> None:
     _run_child("-1", adversarial_texts()[share::SHARES], "secret_kind")

@@ -20,7 +20,7 @@ import pytest
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
-from .test_crash_safety import PROTOCOL, child_environment
+from .helpers.stdio import PROTOCOL, data_environ
 
 TIMEOUT = 30.0
 WHAT_TO_DO = ("move it aside", "upgrade", "choose another", "restore", "remove", "delete", "rename")
@@ -149,6 +149,7 @@ def assert_one_sentence(stderr: str, path: Path) -> None:
     assert any(hint in line.casefold() for hint in WHAT_TO_DO), stderr
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("broken", list(BROKEN), indirect=True)
 @pytest.mark.parametrize("command", [["list"], ["approve", "m_000000000000"]])
 def test_cli_names_the_file_and_changes_nothing(broken, command: list[str]) -> None:
@@ -159,7 +160,7 @@ def test_cli_names_the_file_and_changes_nothing(broken, command: list[str]) -> N
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
-        env=child_environment(data_dir),
+        env=data_environ(data_dir),
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 1, (done.returncode, done.stdout, done.stderr)
@@ -178,7 +179,7 @@ INITIALIZE = json.dumps(
 )
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 @pytest.mark.parametrize("broken", list(BROKEN), indirect=True)
 @pytest.mark.parametrize("args", [[], ["serve", "--read-only"]])
 def test_stdio_server_exits_with_one_sentence_and_changes_nothing(broken, args: list[str]) -> None:
@@ -191,7 +192,7 @@ def test_stdio_server_exits_with_one_sentence_and_changes_nothing(broken, args: 
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
-        env=child_environment(data_dir),
+        env=data_environ(data_dir),
     )
     assert done.returncode != 0, (done.stdout, done.stderr)
     assert done.stdout == ""

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-import unicodedata
-from collections.abc import Iterable
 from pathlib import Path
 
 import anyio
@@ -17,7 +15,8 @@ from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words
 from personakit_plugin.storage.sqlite import FILE_NAME
 
-from .test_stdio import READ, TEST_TIMEOUT, MakeKit, acli, call, cli, propose, server
+from .helpers.erasure import leaks
+from .helpers.stdio import READ, TEST_TIMEOUT, MakeKit, acli, call, cli, propose, server
 
 SECRET = "Was treated for a zanthoxylum allergy at the Quorvex clinic"
 QUOTES = (
@@ -35,25 +34,6 @@ NEEDLES = [SECRET, *QUOTES, *FRAGMENTS, *(word for word in content_words(SECRET)
 """Found nowhere once the memory is rejected: its text, quotes, fragments and longer indexed words."""
 PROMPT = 15.0
 """Seconds within which a reject must answer, even when it cannot finish erasing at once."""
-
-
-def forms(needle: str) -> set[bytes]:
-    """The needle as it could sit in a file: as given or case-folded, NFKC or not, in UTF-8 or UTF-16."""
-    texts = {needle, needle.lower(), needle.casefold(), unicodedata.normalize("NFKC", needle).casefold()}
-    encodings = ("utf-8", "utf-16-le", "utf-16-be")
-    return {text.lower().encode(encoding) for text in texts for encoding in encodings}
-
-
-def leaks(folder: Path, needles: Iterable[str]) -> list[tuple[str, str]]:
-    """(file, needle) for every needle found, case-insensitively, in any file under the folder."""
-    found = []
-    for path in sorted(folder.rglob("*")):
-        if path.is_file():
-            data = path.read_bytes().lower()
-            for needle in needles:
-                if any(form in data for form in forms(needle)):
-                    found.append((path.name, needle))
-    return found
 
 
 def assert_erased(folder: Path, *extra: str) -> None:
@@ -104,7 +84,7 @@ async def propose_all_with_server(data_dir: Path) -> str:
 
 
 @pytest.mark.anyio
-@pytest.mark.stdio
+@pytest.mark.system
 async def test_proposed_by_a_server_rejected_by_the_cli(data_dir: Path, make_kit: MakeKit) -> None:
     """Erased: proposed through a real server process, rejected with the CLI; then no file holds it, and
     proposing it again answers new false, rejected, and writes nothing back."""
@@ -160,7 +140,7 @@ def test_rejecting_an_edited_memory_erases_every_text_it_had(data_dir: Path, mak
 
 
 @pytest.mark.anyio
-@pytest.mark.stdio
+@pytest.mark.system
 @pytest.mark.parametrize("rejecter", ["cli", "kit"])
 async def test_rejected_while_a_server_holds_it(data_dir: Path, make_kit: MakeKit, rejecter: str) -> None:
     """Erased: with an idle server process holding the database open, a reject still leaves no trace in
@@ -193,6 +173,7 @@ async def test_rejected_while_a_server_holds_it(data_dir: Path, make_kit: MakeKi
     assert final is not None and final.state == "rejected"
 
 
+@pytest.mark.system
 def test_cli_reject_output_and_list_hold_no_text(data_dir: Path, make_kit: MakeKit) -> None:
     """Erased: after a reject, the owner's own listing shows the id only, never the text or quotes."""
     kit = make_kit()

@@ -25,10 +25,10 @@ import pytest
 
 from personakit_plugin.storage.sqlite import ERASE_WAIT, FILE_NAME
 
-from .conftest import opened
-from .test_stdio import READ, REQUEST_TIMEOUT, call, child_environment, cli, propose, server
+from .conftest import clean_environ, opened
+from .helpers.stdio import READ, REQUEST_TIMEOUT, call, cli, propose, server
 
-pytestmark = [pytest.mark.anyio, pytest.mark.stdio, pytest.mark.slow]
+pytestmark = [pytest.mark.anyio, pytest.mark.system, pytest.mark.slow]
 
 SIZE = 2_000
 IMPORTED = 100
@@ -121,7 +121,7 @@ def reject(folder: Path, *ids: str, expect_failure: bool = False) -> subprocess.
         capture_output=True,
         text=True,
         timeout=ERASE_WAIT + 4 * REQUEST_TIMEOUT,
-        env=child_environment(),
+        env=clean_environ(),
         stdin=subprocess.DEVNULL,
     )
     assert (done.returncode != 0) == expect_failure, done.stderr
@@ -192,7 +192,7 @@ async def test_two_thousand_memories_with_long_quotes_a_third_rejected_leave_no_
     with reading_in_another_process(folder):
         rejecting = subprocess.Popen(
             [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "reject", *waited],
-            env=child_environment(),
+            env=clean_environ(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -21,8 +21,8 @@ from mcp import Client, StdioServerParameters
 
 from personakit_plugin.owner.connect import HOSTS, connect
 
-from .test_http import connect as http_client
-from .test_http import http_server, token_of
+from .helpers.http import connect as http_client
+from .helpers.http import http_server, token_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TIMEOUT = 60
@@ -90,7 +90,7 @@ def test_vscode_uses_servers_with_a_stdio_type():
 
 
 @pytest.mark.anyio
-@pytest.mark.stdio
+@pytest.mark.system
 @pytest.mark.parametrize("name", list(CONFIGS))
 async def test_the_configured_server_lists_the_two_tools(name, tmp_path):
     entry = server_entry(name, HOSTS[CONFIGS[name]].key)
@@ -120,7 +120,7 @@ def test_the_http_example_asks_for_the_token_and_keeps_it_secret():
 
 
 @pytest.mark.anyio
-@pytest.mark.stdio
+@pytest.mark.system
 async def test_the_http_example_reaches_the_server_with_the_token(tmp_path):
     entry = server_entry(HTTP_CONFIG, "servers")
     folder = tmp_path / "data"

@@ -15,27 +15,32 @@ from hypothesis import strategies as st
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate
+from personakit_plugin.core.model import CATEGORIES, EVERYTHING, Candidate, View
 from personakit_plugin.core.redaction import Mask
+from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import SqliteStore
 
-from .old_schema import write_old_file
+from .helpers.old_schema import write_old_file
 
 VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
 
 
-def default_order(store: SqliteStore, words: frozenset[str], limit: int) -> tuple[list[tuple[str, int]], int]:
-    """The general path: every candidate, ranked by the default ranking hook, cut to `limit`."""
-    found = store.matches(words)
+def default_order(
+    store: SqliteStore, words: frozenset[str], limit: int, view: View = EVERYTHING
+) -> tuple[list[tuple[str, int]], int]:
+    """The general path: every candidate in the view, ranked by the default ranking hook, cut to `limit`."""
+    found = store.matches(words, view)
     ranked = rank_overlap.personakit_rank(found.candidates)[:limit]
     return [(c.memory.id, c.matched) for c in ranked], found.restricted
 
 
-def fast_order(store: SqliteStore, words: frozenset[str], limit: int) -> tuple[list[tuple[str, int]], int]:
-    found = store.top_matches(words, limit)
+def fast_order(
+    store: SqliteStore, words: frozenset[str], limit: int, view: View = EVERYTHING
+) -> tuple[list[tuple[str, int]], int]:
+    found = store.top_matches(words, limit, view)
     return [(c.memory.id, c.matched) for c in found.candidates], found.restricted
 
 
@@ -145,7 +150,8 @@ def apply(store: SqliteStore, history: list[tuple[str, str, int]]) -> None:
     ids: list[str] = []
     for action, text, at in history:
         if action == "propose" or not ids:
-            answer = store.propose(text, f"I said {text}", "other", float(at))
+            category = ("tools", "work-style", "other")[len(text) % 3]  # a category that comes with the text
+            answer = store.propose(text, f"I said {text}", category, float(at))
             ids.append(answer.id)
             continue
         memory = ids[at % len(ids)]
@@ -166,6 +172,60 @@ def test_top_matches_equals_the_default_ranker_over_every_candidate(
             assert fast_order(store, question, limit) == default_order(store, question, limit)
         finally:
             store.close()
+
+
+views = st.builds(
+    View,
+    categories=st.none() | st.frozensets(st.sampled_from(["tools", "work-style", "other", "preferences"]), min_size=1),
+    approved_only=st.booleans(),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(history=events, question=questions, limit=st.integers(1, 8), view=views)
+def test_top_matches_in_a_view_equals_the_default_ranker_over_the_views_candidates(
+    history: list[tuple[str, str, int]], question: frozenset[str], limit: int, view: View
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore.open(Path(folder))
+        try:
+            apply(store, history)
+            assert fast_order(store, question, limit, view) == default_order(store, question, limit, view)
+        finally:
+            store.close()
+
+
+def test_a_view_of_some_categories_joins_the_postings_and_an_approved_only_one_keeps_rank_0(
+    store: SqliteStore,
+) -> None:
+    seen: list[str] = []
+    store._db.set_trace_callback(seen.append)
+    try:
+        store.top_matches(frozenset({"tea"}), 3)
+        store.top_matches(frozenset({"tea"}), 3, View(categories=frozenset({"tools"}), approved_only=True))
+    finally:
+        store._db.set_trace_callback(None)
+    plain, narrowed = [sql for sql in seen if "GROUP BY" in sql]
+    assert "JOIN memories" not in plain and "p.rank < 2" in plain
+    assert "JOIN memories" in narrowed and "p.rank < 1" in narrowed
+
+
+def test_ties_in_a_view_past_the_cut_are_broken_by_id(store: SqliteStore) -> None:
+    for n in range(40):
+        memory = store.propose(f"Likes tea number{n}", "q", CATEGORIES[n % 3], 1.0).id
+        if n % 2:
+            store.decide(memory, "approve", 2.0)
+    view = View(categories=frozenset(CATEGORIES[:2]), approved_only=True)
+    for limit in (3, 20):
+        assert fast_order(store, frozenset({"tea"}), limit, view) == default_order(
+            store, frozenset({"tea"}), limit, view
+        )
+
+
+def test_the_sqlite_store_has_every_optional_capability(store: SqliteStore) -> None:
+    assert isinstance(store, Snapshots)
+    assert isinstance(store, RanksInStore)
+    assert isinstance(store, FinishesErasure)
 
 
 def test_ties_past_the_cut_are_broken_by_id(store: SqliteStore) -> None:
@@ -199,7 +259,7 @@ def test_a_read_is_the_same_on_the_fast_and_the_general_path(
         fast = PersonaKit.open(folder, environ=env)
         general = PersonaKit.open(folder, plugins=[DefaultOrderElsewhere()], environ=env)
         try:
-            assert fast.ranks_by_default() and not general.ranks_by_default()
+            assert fast.ranks_in_store() and not general.ranks_in_store()
             text = " ".join(sorted(question))
             assert fast.read(text, limit) == general.read(text, limit)
         finally:

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import select
 import signal
 import stat
 import subprocess
@@ -32,18 +30,22 @@ import pytest
 from personakit_plugin.core.model import CATEGORIES
 from personakit_plugin.owner.cli import build_parser
 
-from . import test_cli
-from .conftest import clean_environ, decide, opened, personakit_command, seed, stored
-from .test_cli import MEMORIES, SCRIPT, listed, snapshot
+from .conftest import WAITING_QUOTES, clean_environ, decide, opened, personakit_command, seed, seed_waiting, stored
+from .helpers import cli
+from .helpers.cli import HOW, MEMORIES, SCRIPT, Run, listed, snapshot
+from .helpers.http import http_server, post
+from .helpers.terminal import Terminal
 
-environment, run, folder, pk, ids = test_cli.environment, test_cli.run, test_cli.folder, test_cli.pk, test_cli.ids
+environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
+ON = {False: ("stdin", "stdout", "stderr"), True: ("stdin",)}
+"""What the terminal stands for, by `pipes`: every standard stream, or standard input alone."""
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 TIMEOUT = 20.0
 WHEN_WITH_ZONE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC[+-]\d{2}:\d{2}")
 
 
-def one_sentence(done: test_cli.Run, *mentions: str) -> str:
+def one_sentence(done: Run, *mentions: str) -> str:
     """The one-line error of a run that must fail: exit 1, nothing on stdout, no traceback."""
     assert done.code == 1, done
     assert done.out == ""
@@ -57,85 +59,32 @@ def one_sentence(done: test_cli.Run, *mentions: str) -> str:
 # -- a real terminal ----------------------------------------------------------------------------------
 
 
-class Pty:
-    """A child process with a pseudo-terminal as its standard input and, unless given pipes, its output."""
-
-    def __init__(self, args: list[str], env: dict[str, str], *, pipes: bool = False) -> None:
-        self.master, slave = os.openpty()
-        output = subprocess.PIPE if pipes else slave
-        self.process = subprocess.Popen(
-            args, stdin=slave, stdout=output, stderr=output, env=env, start_new_session=True
-        )
-        os.close(slave)
-        self.output = ""
-
-    def _pump(self, deadline: float) -> bool:
-        ready, _, _ = select.select([self.master], [], [], max(0.0, min(0.2, deadline - time.monotonic())))
-        if not ready:
-            return True
-        try:
-            data = os.read(self.master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            return False
-        self.output += data.decode("utf-8", "replace").replace("\r\n", "\n")
-        return bool(data)
-
-    def expect(self, text: str) -> None:
-        deadline = time.monotonic() + TIMEOUT
-        while text not in self.output:
-            if time.monotonic() > deadline or not self._pump(deadline):
-                raise AssertionError(f"{text!r} did not appear; the terminal shows:\n{self.output}")
-
-    def send(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def wait(self) -> int:
-        deadline = time.monotonic() + TIMEOUT
-        while self.process.poll() is None and time.monotonic() < deadline:
-            self._pump(deadline)
-        return self.process.wait(timeout=1)
-
-    def stderr_line(self) -> str:
-        """With pipes: the first line the child writes to stderr."""
-        assert self.process.stderr is not None
-        ready, _, _ = select.select([self.process.stderr], [], [], TIMEOUT)
-        assert ready, "nothing on stderr"
-        return self.process.stderr.readline().decode()
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.process.wait(timeout=5)
-        for pipe in (self.process.stdout, self.process.stderr):
-            if pipe is not None:
-                pipe.close()
-        os.close(self.master)
-
-
 @contextmanager
-def on_a_terminal(*args: str | Path, pipes: bool = False) -> Iterator[Pty]:
-    terminal = Pty(personakit_command(*args), clean_environ(COLUMNS="120", TERM="xterm"), pipes=pipes)
+def on_a_terminal(*args: str | Path, pipes: bool = False) -> Iterator[Terminal]:
+    """`personakit ARGS` with a terminal as its standard input and, unless `pipes`, its output."""
+    started = Terminal(personakit_command(*args), clean_environ(COLUMNS="120", TERM="xterm"), on=ON[pipes])
     try:
-        yield terminal
+        yield started
     finally:
-        terminal.close()
+        started.close()
 
 
 # -- item 1: getting it running --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("how", test_cli.HOW)
+@pytest.mark.parametrize("how", HOW)
 def test_version_is_the_installed_distributions(run, how):
     assert run("--version", how=how).ok() == f"personakit {metadata.version('personakit-plugin')}\n"
 
 
-def serving_by_hand(terminal: Pty) -> str:
+def serving_by_hand(terminal: Terminal) -> str:
     """What `serve` on a terminal says first, once it is serving (stdout and stderr are pipes here)."""
     said = terminal.stderr_line()
     time.sleep(1.0)  # from the notice to the read on standard input
     return said
 
 
+@pytest.mark.system
 def test_serve_started_by_hand_says_once_on_stderr_what_it_is_and_stops_on_ctrl_d(folder):
     with on_a_terminal("--data-dir", folder, "serve", pipes=True) as terminal:
         said = serving_by_hand(terminal)
@@ -149,6 +98,7 @@ def test_serve_started_by_hand_says_once_on_stderr_what_it_is_and_stops_on_ctrl_
     assert "MCP" in said and "MCP host" in said and "Ctrl-C" in said and "Ctrl-D" in said
 
 
+@pytest.mark.system
 def test_serve_started_by_hand_stops_on_ctrl_c(folder):
     with on_a_terminal("--data-dir", folder, "serve", pipes=True) as terminal:
         serving_by_hand(terminal)
@@ -159,6 +109,7 @@ def test_serve_started_by_hand_stops_on_ctrl_c(folder):
     assert (out, err) == (b"", b"")
 
 
+@pytest.mark.system
 def test_serve_started_by_a_host_says_nothing(folder):
     done = subprocess.run(
         personakit_command("--data-dir", folder, "serve"),
@@ -196,7 +147,7 @@ def test_no_browser_without_web_is_one_sentence(pk, folder, ids):
 # -- item 4: list leaves rejected memories out ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("how", ["in-process", "module"])
+@pytest.mark.parametrize("how", HOW[:2])
 def test_list_without_state_leaves_rejected_memories_out(pk, folder, ids, how):
     decide(folder, "reject", ids[0])
 
@@ -212,6 +163,7 @@ def test_list_without_state_leaves_rejected_memories_out(pk, folder, ids, how):
 # -- item 4: reject asks first on a terminal -----------------------------------------------------------
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("answer", ["n\r", "\r", "no\r", "\x04"])
 def test_reject_on_a_terminal_asks_and_anything_but_yes_rejects_nothing(folder, ids, answer):
     before = snapshot(folder)
@@ -228,6 +180,7 @@ def test_reject_on_a_terminal_asks_and_anything_but_yes_rejects_nothing(folder, 
     assert snapshot(folder) == before
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("answer", ["y\r", "YES\r"])
 def test_reject_on_a_terminal_erases_after_a_yes(folder, ids, answer):
     with on_a_terminal("--data-dir", folder, "reject", ids[0]) as terminal:
@@ -240,6 +193,7 @@ def test_reject_on_a_terminal_erases_after_a_yes(folder, ids, answer):
     assert stored(folder, ids[0]).state == "rejected"
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("flag", ["--yes", "-y"])
 def test_reject_yes_on_a_terminal_does_not_ask(folder, ids, flag):
     with on_a_terminal("--data-dir", folder, "reject", flag, ids[0]) as terminal:
@@ -249,6 +203,7 @@ def test_reject_yes_on_a_terminal_does_not_ask(folder, ids, flag):
     assert stored(folder, ids[0]).state == "rejected"
 
 
+@pytest.mark.system
 def test_reject_without_a_terminal_does_not_ask(pk, folder, ids):
     out = pk("reject", ids[0], how="module").ok()
 
@@ -279,6 +234,7 @@ def test_the_one_time_format_carries_the_offset_from_utc(monkeypatch):
         time.tzset()
 
 
+@pytest.mark.system
 def test_every_command_shows_times_with_their_zone(pk, folder, ids, monkeypatch):
     monkeypatch.setenv("TZ", "Asia/Kolkata")
     pk("approve", ids[0]).ok()
@@ -378,9 +334,9 @@ def test_undo_n_stopping_at_a_reject_says_what_reset_does_instead(pk, folder, id
 
 
 def test_undo_at_a_dropped_quote_says_what_reset_does_instead(pk, folder):
-    waiting = test_cli.conftest.seed_waiting(folder)
+    waiting = seed_waiting(folder)
     with opened(folder) as kit:
-        kit.store.decide(waiting, "drop-quote", kit.now(), quote=test_cli.conftest.WAITING_QUOTES[1])
+        kit.store.decide(waiting, "drop-quote", kit.now(), quote=WAITING_QUOTES[1])
 
     one_sentence(pk("undo"), f"dropped a quote of {waiting}", "the quote was erased", "personakit reset ID")
 
@@ -408,9 +364,8 @@ def test_token_rotate_on_a_new_folder_makes_one(pk, folder):
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_a_running_http_server_keeps_the_old_token_until_restarted(pk, folder):
-    from .test_http import http_server, post
 
     old = pk("token").ok().strip()
     with http_server(folder) as server:
@@ -474,6 +429,7 @@ def test_a_memory_graph_import_counts_in_words(pk, tmp_path):
     assert out[1] == "Skipped 1 line of another type than entity or relation."
 
 
+@pytest.mark.system
 def test_a_warning_is_one_clean_line_on_stderr(folder):
     done = subprocess.run(
         personakit_command("--data-dir", folder, "list"),
@@ -565,6 +521,7 @@ def test_the_readme_install_commands_agree_with_each_other():
     assert "python3 -m venv .venv && .venv/bin/pip install tox && .venv/bin/tox" in readme_section("Test")
 
 
+@pytest.mark.system
 def test_the_console_script_is_the_command_line(run):
     """The `personakit` the README links onto PATH is this command line: the script its install makes."""
     assert SCRIPT.exists()

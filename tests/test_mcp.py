@@ -160,7 +160,7 @@ async def test_only_tools_are_declared_in_process(kit: PersonaKit, mode: str) ->
         assert sorted(tool.name for tool in (await client.list_tools()).tools) == [PROPOSE, READ]
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 async def test_only_tools_are_declared_over_stdio(data_dir: Path, mode: str) -> None:
     """The same over real stdio to `python -m personakit_plugin`, read-only mode included."""

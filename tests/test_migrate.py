@@ -16,7 +16,7 @@ from personakit_plugin.owner.cli import main
 from personakit_plugin.owner.migrate import counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
 
-from .test_progress import Screen
+from .helpers.terminal import Screen
 
 
 def migrate(capsys: pytest.CaptureFixture[str], folder: Path, *args: str) -> tuple[int, str]:

@@ -43,6 +43,7 @@ async def test_mount_read_only_adds_only_the_read_tool(kit: PersonaKit) -> None:
         assert [tool.name for tool in (await client.list_tools()).tools] == ["personakit_read"]
 
 
+@pytest.mark.system
 async def test_the_mount_example_serves_its_own_tool_and_personakits_over_stdio(data_dir: Path) -> None:
     params = stdio_parameters(data_dir)
     example = StdioServerParameters(command=sys.executable, args=[str(EXAMPLE)], env=params.env)

@@ -11,7 +11,6 @@ import pytest
 
 from personakit_plugin.owner.display import json_printable, printable
 
-from . import test_cli
 from .conftest import (
     HOSTILE_CATEGORY,
     HOSTILE_ESCAPED,
@@ -21,8 +20,10 @@ from .conftest import (
     opened,
     seed_hostile,
 )
+from .helpers import cli
+from .helpers.cli import Run
 
-environment, run, folder, pk = test_cli.environment, test_cli.run, test_cli.folder, test_cli.pk
+environment, run, pk = cli.environment, cli.run, cli.pk
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def hostile(folder) -> str:
     return seed_hostile(folder)
 
 
-def clean(done: test_cli.Run) -> str:
+def clean(done: Run) -> str:
     """Standard output and error together, checked to hold no character a terminal would obey."""
     both = done.out + done.err
     assert hidden_characters(both) == [], both
@@ -188,6 +189,7 @@ def test_import_reports_escape_names_from_the_file(pk, tmp_path) -> None:
     assert "Refused line 1, Eve\\x1b[2K\\u202e observation 1: it looks like a password or key." in out
 
 
+@pytest.mark.system
 def test_a_subprocess_writes_no_control_byte(pk, hostile) -> None:
     done = pk("show", hostile, how="module")
     raw = done.out.encode()

@@ -30,6 +30,7 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import UNCONFIRMED_NOTE
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.testing import Clock
 
 # -- the vocabulary -------------------------------------------------------------------------
 
@@ -324,13 +325,8 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
     matching restricted memories, and order, fill and limit are the contract's."""
     with tempfile.TemporaryDirectory() as folder:
         kit = PersonaKit.open(folder, environ={"PERSONAKIT_PLUGINS": ""})
-        clock = [1000.0]
-
-        def tick() -> float:
-            clock[0] += 1.0
-            return clock[0]
-
-        kit.now = tick  # type: ignore[method-assign]  # the model needs to know every time
+        clock = Clock(start=1001.0)
+        kit.now = clock  # type: ignore[method-assign]  # the model needs to know every time
         models: dict[str, Model] = {}
         aliases: dict[str, str] = {}
         quotes_made = 0
@@ -349,7 +345,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                     if not answer.stored:
                         assert answer.reason == "credential_shape", (answer, quote)
                         continue
-                    now = clock[0]
+                    now = clock.last
                     if owner is None:
                         owner = models[answer.id] = Model(answer.id, text, quotes=[quote], touched=now)
                         aliases[answer.id] = answer.id
@@ -368,7 +364,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                     if not models:
                         continue
                     model = list(models.values())[pick % len(models)]
-                    now = tick()
+                    now = clock()
                     text = texts[new_text] if action == "edit" else None
                     refused = model.state == "rejected" and action != "reject"
                     if action == "edit" and not refused and text != model.text:

@@ -5,16 +5,11 @@ of an old schema through a real pseudo-terminal."""
 
 from __future__ import annotations
 
-import fcntl
 import io
 import json
-import os
 import re
-import select
 import sqlite3
-import struct
 import subprocess
-import termios
 import time
 from pathlib import Path
 
@@ -23,26 +18,18 @@ import pytest
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage.sqlite import FILE_NAME
+from personakit_plugin.testing import Clock
 
 from .conftest import clean_environ, opened, personakit_command
-from .old_schema import write_old_file
+from .helpers.old_schema import write_old_file
+from .helpers.terminal import Screen, Terminal, terminal_stream
 
 RATE = r"\d[\d,.]*/s"
 
 
-class Screen(io.StringIO):
-    """A stream that says it is a terminal and keeps what was written to it."""
-
-    def isatty(self) -> bool:
-        return True
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+def stopped_clock() -> Clock:
+    """The kit's test clock, standing still at 100 s until a test moves it on."""
+    return Clock(start=100.0, step=0.0)
 
 
 def rows(written: str) -> list[str]:
@@ -54,19 +41,19 @@ def rows(written: str) -> list[str]:
 
 
 def test_count_and_rate_in_place_then_a_final_line() -> None:
-    screen, clock = Screen(), Clock()
+    screen, clock = Screen(), stopped_clock()
     with Progress("Importing", total=1000, stream=screen, clock=clock, delay=0.5) as progress:
         progress.advance(100)
         assert screen.getvalue() == ""  # not before the delay: quick work shows nothing
-        clock.now += 1.0
+        clock.advance(1.0)
         progress.advance(100)
         assert screen.getvalue() == "\rImporting: 200 of 1,000 memories (200/s)"
         for _ in range(50):  # within one interval: not drawn again
             progress.advance(1)
         assert screen.getvalue().count("\r") == 1
-        clock.now += INTERVAL
+        clock.advance(INTERVAL)
         progress.advance(50)
-        clock.now += 1.0
+        clock.advance(1.0)
         progress.advance(700)
     written = screen.getvalue()
     assert "\n" not in written[:-1]  # every line but the last is drawn over the one before
@@ -80,10 +67,10 @@ def test_count_and_rate_in_place_then_a_final_line() -> None:
 
 
 def test_nothing_when_the_stream_is_not_a_terminal() -> None:
-    stream, clock = io.StringIO(), Clock()
+    stream, clock = io.StringIO(), stopped_clock()
     with Progress("Exporting", stream=stream, clock=clock, delay=0.0) as progress:
         for _ in range(10):
-            clock.now += 1.0
+            clock.advance(1.0)
             progress.advance(1000)
         with progress.waiting("writing"):
             time.sleep(INTERVAL * 2)
@@ -92,10 +79,10 @@ def test_nothing_when_the_stream_is_not_a_terminal() -> None:
 
 
 def test_quick_work_leaves_the_terminal_as_it_was() -> None:
-    screen, clock = Screen(), Clock()
+    screen, clock = Screen(), stopped_clock()
     with Progress("Exporting", stream=screen, clock=clock, delay=0.5) as progress:
         progress.advance(3)
-        clock.now += 0.1
+        clock.advance(0.1)
         progress.advance(3)
     assert screen.getvalue() == ""
 
@@ -114,7 +101,7 @@ def test_waiting_redraws_the_time_so_far() -> None:
 
 
 def test_work_that_fails_ends_its_line_saying_where_it_stopped() -> None:
-    screen, clock = Screen(), Clock()
+    screen, clock = Screen(), stopped_clock()
     with pytest.raises(RuntimeError), Progress("Importing", stream=screen, clock=clock, delay=0.0) as progress:
         progress.advance(1)
         raise RuntimeError("the disk is full")
@@ -138,19 +125,16 @@ def test_rates() -> None:
     assert (rate(12345, 2.0), rate(3, 2.0), rate(5, 0.0)) == ("6,172/s", "1.5/s", "0/s")
 
 
+@pytest.mark.system
 def test_a_line_never_wraps_on_a_narrow_terminal() -> None:
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 40, 0, 0))
-    try:
-        with open(slave, "w", closefd=False) as stream:
-            clock = Clock()
-            with Progress("Importing a file with a long name", total=10**6, stream=stream, clock=clock, delay=0) as p:
-                clock.now += 1.0
-                p.advance(123456)
-        written = os.read(master, 65536).decode()
-    finally:
-        os.close(master)
-        os.close(slave)
+    with terminal_stream(columns=40) as screen:
+        clock = stopped_clock()
+        with Progress(
+            "Importing a file with a long name", total=10**6, stream=screen.stream, clock=clock, delay=0
+        ) as p:
+            clock.advance(1.0)
+            p.advance(123456)
+        written = screen.shown()
     drawn = [row for row in re.split(r"[\r\n]", written) if row]
     assert drawn and all(len(row) < 40 for row in drawn[:-1]), drawn
 
@@ -162,40 +146,16 @@ def run_on_terminal(folder: Path, *args: str, terminal: bool = True) -> tuple[in
     """`personakit --data-dir FOLDER ARGS` with stderr a pseudo-terminal 100 columns wide (or a pipe),
     stdout a pipe; (exit status, stdout, what reached stderr), with progress shown from the start."""
     env = clean_environ(**{DELAY_ENV: "0"})
-    master = slave = -1
-    if terminal:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
-    process = subprocess.Popen(
-        personakit_command("--data-dir", folder, *args),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=slave if terminal else subprocess.PIPE,
-        env=env,
-    )
+    command = personakit_command("--data-dir", folder, *args)
     if not terminal:
-        out, err = process.communicate(timeout=300)
-        return process.returncode, out.decode(), err.decode()
-    os.close(slave)
-    assert process.stdout is not None
-    out_chunks: list[bytes] = []
-    err_chunks: list[bytes] = []
-    open_fds = {process.stdout.fileno(): out_chunks, master: err_chunks}
-    deadline = time.monotonic() + 300
-    while open_fds and time.monotonic() < deadline:
-        ready, _, _ = select.select(list(open_fds), [], [], 1.0)
-        for fd in ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # the terminal's other end closed: the child has exited
-                chunk = b""
-            if chunk:
-                open_fds[fd].append(chunk)
-            else:
-                del open_fds[fd]
-    os.close(master)
-    code = process.wait(timeout=30)
-    return code, b"".join(out_chunks).decode(), b"".join(err_chunks).decode().replace("\r\n", "\n")
+        done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, env=env, timeout=300)
+        return done.returncode, done.stdout.decode(), done.stderr.decode()
+    on_stderr = Terminal(command, env, columns=100, on=("stderr",))
+    try:
+        code, out = on_stderr.communicate(timeout=300)
+    finally:
+        on_stderr.close()
+    return code, out, on_stderr.output
 
 
 def graph(path: Path, count: int) -> Path:
@@ -218,6 +178,7 @@ def assert_progress(err: str, label: str, count: int, noun: str, *, counted: boo
     assert counts or not counted, drawn
 
 
+@pytest.mark.system
 def test_import_export_and_import_again_show_progress_on_a_terminal(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     code, out, err = run_on_terminal(folder, "import", "--from", "memory-json", str(graph(tmp_path / "g.jsonl", 3000)))
@@ -237,6 +198,7 @@ def test_import_export_and_import_again_show_progress_on_a_terminal(tmp_path: Pa
     assert_progress(err, "Importing", 3000, "memories")
 
 
+@pytest.mark.system
 def test_nothing_on_stderr_when_it_is_a_pipe(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     code, out, err = run_on_terminal(
@@ -269,6 +231,7 @@ def old_file(folder: Path, count: int) -> None:
     db.close()
 
 
+@pytest.mark.system
 def test_the_first_open_of_an_old_schema_shows_its_upgrade(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     old_file(folder, 20_000)
@@ -283,6 +246,7 @@ def test_the_first_open_of_an_old_schema_shows_its_upgrade(tmp_path: Path) -> No
     assert (code, err) == (0, "")
 
 
+@pytest.mark.system
 def test_an_upgrade_says_nothing_when_stderr_is_a_pipe(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     old_file(folder, 20_000)

@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.testing import Clock
 
 NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 
@@ -229,7 +230,7 @@ def test_most_recent_first_counting_repeats_and_decisions(kit: PersonaKit) -> No
 def test_id_ascending_on_a_full_tie(make_kit: Callable[..., PersonaKit]) -> None:
     """Rule 3: equal score, state and recency: id ascending."""
     kit = make_kit(clock=False)
-    kit.now = lambda: 1_800_000_000.0  # type: ignore[method-assign]
+    kit.now = Clock(step=0.0)  # type: ignore[method-assign]  # every memory proposed at the same moment
     texts = [f"Owns a {colour} bicycle" for colour in ("red", "blue", "green", "black", "white", "pink")]
     memory_ids = {text: str(kit.propose(text, "it is my bike", "other").id) for text in texts}
     order = sorted(memory_ids.values())

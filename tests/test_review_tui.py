@@ -7,11 +7,7 @@ prints with bounded timeouts.
 
 from __future__ import annotations
 
-import fcntl
-import os
 import re
-import select
-import struct
 import subprocess
 import termios
 import time
@@ -40,8 +36,9 @@ from .conftest import (
     skip_without_undo,
     stored,
 )
+from .helpers.terminal import TIMEOUT, Terminal
 
-TIMEOUT = 20.0
+pytestmark = pytest.mark.system
 
 
 def environ(tmp_path: Path, columns: int = 120) -> dict[str, str]:
@@ -59,81 +56,14 @@ def state(folder: Path, memory_id: str) -> tuple[str, str, str]:
     return memory.state, memory.text, memory.category
 
 
-def controlling_terminal() -> None:
-    """In the child, after it started a session of its own: make standard input its controlling terminal,
-    as a login shell's terminal is, so that Ctrl-C typed there sends it SIGINT."""
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-class Terminal:
-    """The review running on a pseudo-terminal `columns` wide."""
-
-    def __init__(self, folder: Path, env: dict[str, str], columns: int = 120) -> None:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
-        self.modes = termios.tcgetattr(slave)
-        self.process = subprocess.Popen(
-            personakit_command("--data-dir", folder, "review"),
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            preexec_fn=controlling_terminal,
-        )
-        os.close(slave)
-        self.master = master
-        self.output = ""
-        self.mark = 0
-
-    def _pump(self, deadline: float) -> bool:
-        """Read what is there; False once the other side is closed."""
-        ready, _, _ = select.select([self.master], [], [], max(0.0, min(0.2, deadline - time.monotonic())))
-        if not ready:
-            return True
-        try:
-            data = os.read(self.master, 65536)
-        except OSError:  # EIO: the child closed the terminal
-            return False
-        if not data:
-            return False
-        self.output += data.decode("utf-8", "replace").replace("\r\n", "\n")
-        return True
-
-    def expect(self, text: str, timeout: float = TIMEOUT) -> str:
-        """Wait for `text` after what was already matched; what came before it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            found = self.output.find(text, self.mark)
-            if found >= 0:
-                before = self.output[self.mark : found]
-                self.mark = found + len(text)
-                return before
-            if time.monotonic() > deadline or not self._pump(deadline):
-                raise AssertionError(f"{text!r} did not appear; the terminal shows:\n{self.output[self.mark :]}")
-
-    def send(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def wait(self, timeout: float = TIMEOUT) -> int:
-        deadline = time.monotonic() + timeout
-        while self.process.poll() is None and time.monotonic() < deadline:
-            self._pump(deadline)
-        return self.process.wait(timeout=1)
-
-    def close(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=5)
-        os.close(self.master)
-
-
 @pytest.fixture
 def review(folder: Path, tmp_path: Path) -> Iterator[Terminal]:
     holder: list[Terminal] = []
 
     def start(columns: int = 120) -> Terminal:
-        holder.append(Terminal(folder, environ(tmp_path, columns), columns))
+        holder.append(
+            Terminal(personakit_command("--data-dir", folder, "review"), environ(tmp_path, columns), columns=columns)
+        )
         return holder[-1]
 
     yield start  # type: ignore[misc]

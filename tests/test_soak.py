@@ -22,9 +22,9 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import STATE_AFTER
 
-from .test_crash_safety import Wire, child_environment
+from .helpers.stdio import Wire, data_environ
 
-pytestmark = [pytest.mark.stdio]
+pytestmark = [pytest.mark.system]
 
 SEED = 7
 SERVERS = 3
@@ -126,7 +126,7 @@ def decide(
             capture_output=True,
             text=True,
             timeout=CLI_TIMEOUT,
-            env=child_environment(data_dir),
+            env=data_environ(data_dir),
             stdin=subprocess.DEVNULL,
         )
         if done.returncode != 0 or LOCKED in done.stdout + done.stderr:

@@ -19,7 +19,7 @@ from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
-from .old_schema import write_old_file
+from .helpers.old_schema import write_old_file
 
 Maker = Callable[[Path], None]
 """Makes a file at the path given that the store must refuse to open."""

@@ -14,11 +14,10 @@ import pytest
 from personakit_plugin.owner.doctor import age, check_hosts
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 
-from . import test_cli
-from .test_cli import snapshot
+from .helpers import cli
+from .helpers.cli import snapshot
 
-environment, run = test_cli.environment, test_cli.run
-folder, pk, ids = test_cli.folder, test_cli.pk, test_cli.ids
+environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
 POSIX = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 
 
@@ -100,6 +99,7 @@ def test_doctor_fails_on_a_database_that_is_not_personakits(run, tmp_path):
     assert any(line.startswith("FAIL") and "not a PersonaKit database" in line for line in done.out.splitlines())
 
 
+@pytest.mark.system
 def test_doctor_finds_host_configurations_that_mention_personakit(pk, ids, monkeypatch, tmp_path):
     project = tmp_path / "project"
     (project / ".vscode").mkdir(parents=True)
@@ -154,7 +154,7 @@ def finding(lines: list[str], level: str, *parts: str) -> str:
     return line
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_doctor_starts_each_entry_and_says_why_it_fails(pk, ids, folder):
     cursor = write_config(
         home() / ".cursor" / "mcp.json",
@@ -193,7 +193,7 @@ def test_doctor_starts_each_entry_and_says_why_it_fails(pk, ids, folder):
     assert done.err.strip() == "personakit: Doctor found 4 problems; each FAIL line says what."
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_doctor_stops_an_entry_that_gives_no_answer_in_time(folder, tmp_path):
     pid_file = tmp_path / "pid"
     hang = "import os, sys, time; open(sys.argv[1], 'w').write(str(os.getpid())); time.sleep(60)"
@@ -225,7 +225,7 @@ server.run("stdio")
 """
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_doctor_fails_an_entry_that_answers_but_is_not_personakit(pk, ids, tmp_path):
     script = tmp_path / "notes_server.py"
     script.write_text(ANOTHER_SERVER)
@@ -268,7 +268,7 @@ def test_doctor_fails_on_every_configuration_it_cannot_parse(pk, ids):
     finding(lines, "ok", f"VS Code's configuration {vscode} mentions personakit but starts no server with it")
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_doctor_warns_when_an_entry_uses_another_data_folder(pk, ids, folder, tmp_path):
     other, another = tmp_path / "other", tmp_path / "another"
     cursor = write_config(
@@ -291,7 +291,7 @@ def test_doctor_warns_when_an_entry_uses_another_data_folder(pk, ids, folder, tm
     assert f"uses the data folder {another}, not {folder}" in finding(lines, "warn", "'personakit-env'")
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_what_connect_writes_doctor_finds_starting(pk, ids, folder):
     pk("connect", "claude-code").ok()
     pk("connect", "vscode", "--read-only").ok()
@@ -303,7 +303,7 @@ def test_what_connect_writes_doctor_finds_starting(pk, ids, folder):
     assert not any(line.startswith("warn") and "configuration" in line for line in lines)
 
 
-@pytest.mark.stdio
+@pytest.mark.system
 def test_doctor_warns_of_a_bare_command_in_claude_desktop(pk, ids, folder, monkeypatch):
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     write_config(
@@ -318,6 +318,7 @@ def test_doctor_warns_of_a_bare_command_in_claude_desktop(pk, ids, folder, monke
     assert warned.endswith("`personakit connect claude-desktop` writes the full path.")
 
 
+@pytest.mark.system
 def test_doctor_as_a_subprocess(pk, ids):
     out = pk("doctor", how="module").ok()
 

@@ -3,88 +3,32 @@ and, for the wire itself, by hand."""
 
 from __future__ import annotations
 
-import json
-import os
-import queue
-import re
-import subprocess
-import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import anyio
 import pytest
-from mcp import Client
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
-from personakit_plugin.core.kit import PersonaKit
+from .helpers.stdio import (
+    INVALID_PARAMS,
+    PROPOSE,
+    READ,
+    TEA,
+    TEST_TIMEOUT,
+    MakeKit,
+    acli,
+    call,
+    check_round_trip,
+    initialize,
+    is_json_rpc,
+    propose,
+    raw_server,
+    server,
+    tool_names,
+)
 
-from .conftest import stdio_parameters, structured
-
-pytestmark = [pytest.mark.anyio, pytest.mark.stdio]
-
-READ, PROPOSE = "personakit_read", "personakit_propose"
-MakeKit = Callable[..., PersonaKit]
-INVALID_PARAMS = -32602
-REQUEST_TIMEOUT = 20.0
-"""Seconds any one request, or one CLI command, may take before the test fails."""
-TEST_TIMEOUT = 90.0
-"""Seconds a whole test may take, server start-ups included: a guard against a hang, not a timing."""
-
-
-# -- helpers shared with the other tests that spawn processes ---------------------------------
-
-
-def server(data_dir: Path, *args: str, mode: str = "auto") -> Client:
-    """The official client on a freshly spawned `python -m personakit_plugin` (killed when it exits)."""
-    return Client(stdio_parameters(data_dir, *args), mode=mode, read_timeout_seconds=REQUEST_TIMEOUT)
-
-
-async def call(client: Client, tool: str, **arguments: Any) -> Any:
-    """A tool call that must succeed: its structured content."""
-    return structured(await client.call_tool(tool, arguments))
-
-
-async def propose(client: Client, text: str, quote: str, category: str = "other") -> Any:
-    return await call(client, PROPOSE, text=text, quote=quote, category=category)
-
-
-def child_environment(data_dir: Path | None = None) -> dict[str, str]:
-    """The test's environment without the owner's PersonaKit settings (only the default plugins)."""
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")}
-    environ["PERSONAKIT_PLUGINS"] = ""
-    if data_dir is not None:
-        environ["PERSONAKIT_DATA_DIR"] = str(data_dir)
-    return environ
-
-
-def cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m personakit_plugin --data-dir D ARGS`, bounded (subprocess.run kills it on timeout)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(data_dir), *args],
-        capture_output=True,
-        text=True,
-        timeout=REQUEST_TIMEOUT,
-        env=child_environment(),
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return done
-
-
-async def acli(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """`cli` from async code, without blocking the event loop the MCP clients run on."""
-    return await anyio.to_thread.run_sync(lambda: cli(data_dir, *args))
-
-
-async def tool_names(client: Client) -> list[str]:
-    return [tool.name for tool in (await client.list_tools()).tools]
-
+pytestmark = [pytest.mark.anyio, pytest.mark.system]
 
 # -- the official client ----------------------------------------------------------------------
 
@@ -97,30 +41,6 @@ async def test_exactly_two_tools(data_dir: Path) -> None:
             for tool in (await client.list_tools()).tools:
                 assert tool.input_schema["type"] == "object"
                 assert tool.output_schema is not None
-
-
-TEA, TEA_QUOTE = "Prefers green tea in the afternoon", "I always have green tea after lunch"
-
-
-async def check_round_trip(client: Client) -> None:
-    """Propose stores a new memory unconfirmed; read shows it with confirmed false, its quote and the note."""
-    stored = await propose(client, TEA, TEA_QUOTE, "Preferences ")
-    assert stored == {"stored": True, "id": stored["id"], "new": True, "state": "unconfirmed"}
-    assert re.fullmatch(r"m_[0-9a-f]{12}", stored["id"])
-    result = await client.call_tool(READ, {"question": "What tea do they drink?"})
-    read = structured(result)
-    assert list(json.loads(result.content[0].text)) == ["memories", "withheld", "note"]
-    assert read["memories"] == [
-        {
-            "id": stored["id"],
-            "text": TEA,
-            "category": "preferences",
-            "confirmed": False,
-            "evidence": [TEA_QUOTE],
-        }
-    ]
-    assert read["withheld"] == 0
-    assert read["note"].startswith("Unconfirmed")
 
 
 async def test_propose_then_read(data_dir: Path) -> None:
@@ -245,113 +165,6 @@ async def test_unknown_tool_is_invalid_params(data_dir: Path) -> None:
 
 
 # -- the wire, by hand ------------------------------------------------------------------------
-
-
-class RawServer:
-    """`python -m personakit_plugin` on pipes; every stdout line is kept for inspection."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "personakit_plugin"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            env=child_environment(data_dir),
-        )
-        self.lines: list[bytes] = []
-        self._queue: queue.Queue[bytes | None] = queue.Queue()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        self.answers: dict[Any, dict[str, Any]] = {}
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self._queue.put(line)
-        self._queue.put(None)
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        assert self.process.stdin is not None
-        line = message if isinstance(message, str) else json.dumps(message)
-        self.process.stdin.write(line.encode() + b"\n")
-        self.process.stdin.flush()
-
-    def request(self, id: int, method: str, params: dict[str, Any] | None = None) -> None:
-        self.send({"jsonrpc": "2.0", "id": id, "method": method, **({"params": params} if params else {})})
-
-    def wait_for(self, *ids: Any, timeout: float = REQUEST_TIMEOUT) -> None:
-        """Read stdout until there is an answer to each id, or fail after `timeout` seconds."""
-        deadline = time.monotonic() + timeout
-        while not set(ids) <= set(self.answers):
-            left = deadline - time.monotonic()
-            try:
-                line = self._queue.get(timeout=max(0.01, left))
-            except queue.Empty:
-                missing = sorted(set(ids) - set(self.answers), key=str)
-                raise AssertionError(f"no answer to {missing}") from None
-            if line is None:
-                raise AssertionError(f"the server closed stdout before answering {ids}")
-            self.lines.append(line)
-            if not is_json_rpc(line):
-                continue  # kept in `lines`, where the tests look for exactly this
-            message = json.loads(line)
-            if "method" not in message:
-                self.answers[message.get("id")] = message
-
-    def finish(self, timeout: float = 10.0) -> None:
-        """Close stdin, let the server exit, and collect whatever else it wrote to stdout."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        try:
-            self.process.wait(timeout=timeout)
-        finally:
-            self.process.kill()
-        self._reader.join(timeout)
-        while (line := self._queue.get_nowait() if not self._queue.empty() else None) is not None:
-            self.lines.append(line)
-
-    def kill(self) -> None:
-        self.process.kill()
-        self.process.wait(timeout=10)
-        for pipe in (self.process.stdin, self.process.stdout):
-            if pipe is not None:
-                pipe.close()
-
-
-@contextmanager
-def raw_server(data_dir: Path) -> Iterator[RawServer]:
-    spawned = RawServer(data_dir)
-    try:
-        yield spawned
-    finally:
-        spawned.kill()
-
-
-def initialize(raw: RawServer) -> None:
-    raw.request(
-        1,
-        "initialize",
-        {
-            "protocolVersion": LATEST_HANDSHAKE_VERSION,
-            "capabilities": {},
-            "clientInfo": {"name": "personakit-tests", "version": "0"},
-        },
-    )
-    raw.wait_for(1)
-    assert raw.answers[1]["result"]["protocolVersion"] == LATEST_HANDSHAKE_VERSION
-    raw.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-
-
-def is_json_rpc(line: bytes) -> bool:
-    """One JSON-RPC 2.0 message (a request, notification, result or error) and nothing else on the line."""
-    try:
-        message = json.loads(line)
-    except ValueError:
-        return False
-    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
-        return False
-    if "method" in message:
-        return isinstance(message["method"], str)
-    return "id" in message and (("result" in message) != ("error" in message))
 
 
 def test_stdout_carries_only_json_rpc(data_dir: Path) -> None:

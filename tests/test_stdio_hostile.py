@@ -13,9 +13,9 @@ import pytest
 
 from personakit_plugin.serving.stdio import MAX_LINE_BYTES
 
-from .test_stdio import READ, REQUEST_TIMEOUT, RawServer, initialize, is_json_rpc, raw_server
+from .helpers.stdio import READ, REQUEST_TIMEOUT, RawServer, initialize, is_json_rpc, raw_server
 
-pytestmark = pytest.mark.stdio
+pytestmark = pytest.mark.system
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND = -32700, -32600, -32601
 MAX_RSS_KB = 300 * 1024

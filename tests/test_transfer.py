@@ -13,12 +13,11 @@ import pytest
 
 from personakit_plugin.owner.transfer import OWNER_NAMES
 
-from . import test_cli
-from .conftest import WAITING_QUOTES, opened, seed_waiting
-from .test_cli import MEMORIES, listed, seed, snapshot
+from .conftest import WAITING_QUOTES, opened, seed, seed_waiting
+from .helpers import cli
+from .helpers.cli import MEMORIES, listed, snapshot
 
-environment, run = test_cli.environment, test_cli.run
-folder, pk, ids = test_cli.folder, test_cli.pk, test_cli.ids
+environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
 
 GITHUB_TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 
@@ -249,6 +248,7 @@ def test_memory_json_malformed_changes_nothing(pk, folder, ids, tmp_path):
         assert snapshot(folder) == before, name
 
 
+@pytest.mark.system
 def test_export_and_import_as_subprocesses(pk, run, ids, tmp_path):
     pk("approve", ids[0], how="script").ok()
     pk("export", "--out", tmp_path / "out.jsonl", how="module").ok()
@@ -490,6 +490,49 @@ def test_a_memory_json_import_goes_one_by_one_when_a_plugin_answers_proposals(ma
     )
     done = transfer.import_graph(make_kit(Watching()), graph)
     assert len(seen) == len(graph.observations) == len(done.new) + len(done.known) + len(done.refused)
+
+
+class WithoutBulk:
+    """A store with every method of the one it wraps but `bulk_propose`, counting its proposals."""
+
+    def __init__(self, store) -> None:
+        self.store = store
+        self.proposed = 0
+
+    def propose(self, *args):
+        self.proposed += 1
+        return self.store.propose(*args)
+
+    def __getattr__(self, name):
+        if name == "bulk_propose":
+            raise AttributeError(name)
+        return getattr(self.store, name)
+
+
+def test_a_large_memory_json_import_into_a_store_without_a_bulk_path_proposes_one_by_one(
+    make_kit, tmp_path, monkeypatch
+):
+    """The bulk path is a capability (`ProposesInBulk`): a store without it gets every observation
+    through `propose`, with the same answers and the same stored memories."""
+    from personakit_plugin.core.store import ProposesInBulk
+    from personakit_plugin.owner import transfer
+
+    graph = transfer.parse_memory_json(
+        "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"
+    )
+    monkeypatch.setattr(transfer, "BULK_AT", 1)
+    in_bulk = seeded_kit(make_kit, tmp_path / "bulk")
+    assert isinstance(in_bulk.store, ProposesInBulk)
+    expected = transfer.import_graph(in_bulk, graph)
+
+    one_by_one = seeded_kit(make_kit, tmp_path / "one")
+    plain = one_by_one.store = WithoutBulk(one_by_one.store)
+    assert not isinstance(plain, ProposesInBulk)
+    got = transfer.import_graph(one_by_one, graph)
+
+    assert got == expected
+    assert plain.proposed == len(graph.observations) - len(got.refused)
+    assert plain.dump() == in_bulk.store.dump()
 
 
 @pytest.mark.slow

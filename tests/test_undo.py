@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from personakit_plugin.storage.sqlite import FILE_NAME
 
-from . import test_cli
-from .test_cli import MEMORIES, listed, snapshot
-from .test_erasure import leaks
+from .helpers import cli
+from .helpers.cli import MEMORIES, listed, snapshot
+from .helpers.erasure import leaks
 
 # The command-line fixtures of test_cli: a clean environment, `pk` on a fresh folder, four memories.
-environment, run, folder, pk, ids = test_cli.environment, test_cli.run, test_cli.folder, test_cli.pk, test_cli.ids
+environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
 
 
 def test_undo_reverts_the_latest_decision(pk, ids):
@@ -131,6 +133,7 @@ def test_an_edit_then_reject_leaves_no_previous_text(pk, folder, ids):
     database.close()
 
 
+@pytest.mark.system
 def test_undo_as_a_subprocess(pk, ids):
     pk("approve", ids[0], how="script").ok()
 

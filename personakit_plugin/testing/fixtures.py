@@ -3,7 +3,6 @@ it, `pytest --fixtures -v` an example too."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -14,14 +13,21 @@ from personakit_plugin.core.kit import PersonaKit
 
 
 class Clock:
-    """A clock that moves one second at each reading, so that recency order is never a tie by accident."""
+    """A clock for tests. By default it moves one second at each reading, so that recency order is never a
+    tie by accident; `step=0` makes it stand still until `advance` moves it. `last` is the latest reading."""
 
-    def __init__(self, start: float = 1_800_000_000.0) -> None:
-        self._ticks = itertools.count()
-        self.start = start
+    def __init__(self, start: float = 1_800_000_000.0, step: float = 1.0) -> None:
+        self.next = start
+        self.step = step
+        self.last: float | None = None
 
     def __call__(self) -> float:
-        return self.start + next(self._ticks)
+        self.last, self.next = self.next, self.next + self.step
+        return self.last
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on by `seconds` before its next reading."""
+        self.next += seconds
 
 
 @pytest.fixture

@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import ReadRefused
 from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadMemory, ReadResult
-from personakit_plugin.core.plugins import PluginError, PluginWarning, make_plugin_manager, plugin_infos
+from personakit_plugin.core.plugins import (
+    DEFAULT_PLUGINS,
+    GROUP,
+    PluginError,
+    PluginInfo,
+    PluginWarning,
+    make_plugin_manager,
+    plugin_infos,
+)
 from personakit_plugin.core.redaction import Mask
 from personakit_plugin.serving.server import build_server
 
@@ -36,7 +53,7 @@ def seed(kit, *texts_and_states):  # type: ignore[no-untyped-def]
 # -- loading ---------------------------------------------------------------------------------
 
 
-def test_the_defaults_load_through_the_packages_own_entry_points() -> None:
+def test_the_defaults_load_from_the_package_itself() -> None:
     infos = plugin_infos(make_plugin_manager(environ={"PERSONAKIT_PLUGINS": ""}))
     assert {info.name for info in infos} == DEFAULTS
     assert all(info.version and info.default for info in infos)
@@ -49,6 +66,120 @@ def test_the_defaults_load_through_the_packages_own_entry_points() -> None:
         "personakit_refuse",
         "personakit_store",
     }
+
+
+def test_the_defaults_load_without_any_entry_point() -> None:
+    pm = make_plugin_manager(entry_points=False)
+    assert {info.name for info in plugin_infos(pm)} == DEFAULTS == set(DEFAULT_PLUGINS)
+
+
+def test_the_package_declares_no_entry_point_for_its_own_plugins() -> None:
+    """The defaults register by module, so an uninstalled checkout works; the group is for others' plugins."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    declared = project.get("entry-points", {}).get(GROUP, {})
+    assert not [name for name, target in declared.items() if target.startswith("personakit_plugin")]
+
+
+def hook_module(signature: str = "text", marker: str = "", body: str = "return None") -> str:
+    head = "from personakit_plugin import hookimpl\n\n"
+    return f"{head}@hookimpl{marker}\ndef personakit_refuse({signature}):\n    {body}\n"
+
+
+@pytest.fixture
+def install(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """Install a fake distribution with one `personakit` entry point (a real one, found by importlib.metadata)."""
+    modules: list[str] = []
+
+    def install(name: str, source: str, *, version: str = "1.2.3") -> str:
+        module = f"fake_personakit_{name.replace('-', '_')}"
+        (tmp_path / f"{module}.py").write_text(source)
+        info = tmp_path / f"{module}-{version}.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: {version}\n")
+        (info / "entry_points.txt").write_text(f"[{GROUP}]\n{name} = {module}\n")
+        modules.append(module)
+        return module
+
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield install
+    for module in modules:
+        sys.modules.pop(module, None)
+
+
+def test_an_installed_plugin_loads_through_its_entry_point_with_its_version(install) -> None:  # type: ignore[no-untyped-def]
+    module = install("fake-refuse", hook_module(), version="4.5.6")
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-refuse"})
+    assert pm.get_plugin("fake-refuse") is sys.modules[module]
+    assert pm.versions["fake-refuse"] == "4.5.6"
+    (info,) = [info for info in plugin_infos(pm) if info.name == "fake-refuse"]
+    assert info == PluginInfo("fake-refuse", "4.5.6", ["personakit_refuse"], False)
+
+
+def test_the_allow_list_and_the_block_list_keep_an_installed_plugin_out(install) -> None:  # type: ignore[no-untyped-def]
+    install("fake-refuse", hook_module())
+    assert make_plugin_manager(environ={"PERSONAKIT_PLUGINS": ""}).get_plugin("fake-refuse") is None
+    both = {"PERSONAKIT_PLUGINS": "fake-refuse", "PERSONAKIT_DISABLED_PLUGINS": "fake-refuse"}
+    blocked = make_plugin_manager(environ=both)  # blocking wins
+    assert blocked.get_plugin("fake-refuse") is None and blocked.is_blocked("fake-refuse")
+    assert "fake-refuse" not in {info.name for info in plugin_infos(blocked)}
+    assert "fake-refuse" not in blocked.versions
+
+
+def test_an_installed_plugin_that_fails_to_import_is_named(install) -> None:  # type: ignore[no-untyped-def]
+    install("fake-broken", "raise RuntimeError('no such library')\n")
+    with pytest.raises(PluginError, match=r"'fake-broken'.*no such library"):
+        make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-broken"})
+
+
+def test_an_installed_plugin_with_a_wrong_argument_is_named(install) -> None:  # type: ignore[no-untyped-def]
+    install("fake-wrong", hook_module(signature="colour"))
+    with pytest.raises(PluginError, match=r"(?s)'fake-wrong'.*colour"):
+        make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-wrong"})
+
+
+def test_an_installed_hook_wrapper_is_refused_naming_it(install) -> None:  # type: ignore[no-untyped-def]
+    install("fake-wrapper", hook_module(marker="(wrapper=True)", body="return (yield)"))
+    with pytest.raises(PluginError, match=r"'fake-wrapper' wraps personakit_refuse"):
+        make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-wrapper"})
+
+
+@pytest.mark.system
+def test_an_uninstalled_checkout_lists_its_default_plugins(tmp_path: Path) -> None:
+    """`python -m personakit_plugin` from a copy of the package that no environment has installed.
+
+    A fresh virtual environment (no packages), with the copy and the dependencies on PYTHONPATH: the
+    dependencies are links to this environment's installed packages, leaving out every PersonaKit
+    distribution, so neither the package's metadata nor any `personakit` entry point is there.
+    """
+    checkout, deps = tmp_path / "checkout", tmp_path / "deps"
+    shutil.copytree(
+        Path(__file__).parents[1] / "personakit_plugin",
+        checkout / "personakit_plugin",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    deps.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if "personakit" not in entry.name.casefold() and not entry.name.endswith(".pth"):
+            (deps / entry.name).symlink_to(entry)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", tmp_path / "venv"], check=True)
+    python = tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("PERSONAKIT_", "PYTHON", "VIRTUAL_ENV"))}
+    environ |= {"PYTHONPATH": os.pathsep.join([str(checkout), str(deps)]), "PERSONAKIT_DATA_DIR": str(tmp_path)}
+
+    def run(*args: str) -> str:
+        done = subprocess.run([python, *args], env=environ, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    where = run(
+        "-c",
+        "import importlib.metadata as m, personakit_plugin as p; "
+        f"print(p.__file__); print(len(m.entry_points(group={GROUP!r})))",
+    )
+    assert where.split() == [str(checkout / "personakit_plugin" / "__init__.py"), "0"]
+    infos = json.loads(run("-m", "personakit_plugin", "plugins", "--all", "--json"))
+    assert {info["name"] for info in infos} == DEFAULTS
+    assert all(info["default"] and info["version"] is None for info in infos)
 
 
 def test_each_call_builds_a_fresh_manager() -> None:

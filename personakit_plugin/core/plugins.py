@@ -1,7 +1,16 @@
-"""The plugin manager: hook specs, entry points, allow- and block-lists, and calling hooks by plugin."""
+"""The plugin manager: pluggy's, with PersonaKit's default plugins, allow-list, and errors that name the plugin.
+
+pluggy does the loading: `load_setuptools_entrypoints` for installed plugins, `set_blocked` for the
+ones the owner turns off, `list_plugin_distinfo` for the distribution each came from. What is
+PersonaKit's own: the default plugins register from the package by module (as pytest registers its
+own), so a checkout works uninstalled; `PERSONAKIT_PLUGINS` is an allow-list; no plugin may wrap a
+hook; and every error names the plugin, including one raised while a hook runs (`call_each` calls
+the implementations one at a time).
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
@@ -15,9 +24,19 @@ from personakit_plugin.core import hookspecs
 from personakit_plugin.core.store import StoreError
 
 GROUP = "personakit"
-DEFAULT_PREFIX = "default-"
 ALLOW_ENV = "PERSONAKIT_PLUGINS"
 BLOCK_ENV = "PERSONAKIT_DISABLED_PLUGINS"
+DISTRIBUTION = "personakit-plugin"
+DEFAULT_PLUGINS = {
+    "default-read": "personakit_plugin.default_plugins.read",
+    "default-propose": "personakit_plugin.default_plugins.propose",
+    "default-rank": "personakit_plugin.default_plugins.rank_overlap",
+    "default-redact": "personakit_plugin.default_plugins.redact_email",
+    "default-refuse": "personakit_plugin.default_plugins.refuse_credentials",
+    "default-store": "personakit_plugin.default_plugins.store_sqlite",
+}
+"""The documented behaviour, by plugin name: modules of this package, imported by name and always
+registered first, so an installed plugin's implementation (registered later) is called before them."""
 
 
 class PluginError(Exception):
@@ -42,11 +61,23 @@ def _names(value: str | None) -> set[str] | None:
 
 
 class PluginManager(pluggy.PluginManager):
-    """pluggy's manager, remembering the version of each plugin loaded from a distribution."""
+    """pluggy's manager, saying which version of each plugin is loaded."""
 
-    def __init__(self, project_name: str) -> None:
-        super().__init__(project_name)
-        self.versions: dict[str, str] = {}
+    @property
+    def versions(self) -> dict[str, str]:
+        """Each plugin's version by name: its distribution's, or this package's for a default plugin."""
+        found = {self.get_name(plugin): dist.version for plugin, dist in self.list_plugin_distinfo()}
+        own = _own_version()
+        if own is not None:
+            found.update((name, own) for name in DEFAULT_PLUGINS if self.has_plugin(name))
+        return {name: version for name, version in found.items() if name is not None}
+
+
+def _own_version() -> str | None:
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:  # an uninstalled checkout
+        return None
 
 
 def make_plugin_manager(
@@ -55,45 +86,22 @@ def make_plugin_manager(
     environ: Mapping[str, str] | None = None,
     entry_points: bool = True,
 ) -> PluginManager:
-    """A fresh manager with the hook specs, the installed plugins the environment allows, and `plugins`.
+    """A fresh manager with the hook specs, the default plugins, the installed plugins the environment
+    allows (unless `entry_points` is false), and `plugins`.
 
     `PERSONAKIT_PLUGINS` (comma-separated entry point names), when set, is the allow-list of
-    third-party plugins; set but empty, only the default plugins load. `PERSONAKIT_DISABLED_PLUGINS`
+    installed plugins; set but empty, only the default plugins load. `PERSONAKIT_DISABLED_PLUGINS`
     blocks plugins by name. The default plugins always load. A name in either list that is not
-    installed is a `PluginWarning`. A plugin that cannot be imported, implements an unknown hook
-    or takes an unknown argument raises `PluginError` naming it.
+    installed is a `PluginWarning`. A plugin that cannot be imported, implements an unknown hook,
+    takes an unknown argument or wraps a hook raises `PluginError` naming it.
     """
     environ = os.environ if environ is None else environ
     pm = PluginManager(GROUP)
     pm.add_hookspecs(hookspecs)
-    allowed = _names(environ.get(ALLOW_ENV))
-    blocked = _names(environ.get(BLOCK_ENV)) or set()
+    for name, module in DEFAULT_PLUGINS.items():
+        _register(pm, _import(name, module), name)
     if entry_points:
-        found = {ep.name: ep for ep in metadata.entry_points(group=GROUP)}
-        for name in sorted(((allowed or set()) | blocked) - set(found)):
-            warnings.warn(f"No PersonaKit plugin named {name!r} is installed.", PluginWarning, stacklevel=2)
-        for name in blocked:
-            if name.startswith(DEFAULT_PREFIX):
-                warnings.warn(f"The default plugin {name!r} cannot be disabled.", PluginWarning, stacklevel=2)
-            else:
-                pm.set_blocked(name)
-        for name, ep in sorted(found.items()):
-            default = name.startswith(DEFAULT_PREFIX)
-            if not default and (name in blocked or (allowed is not None and name not in allowed)):
-                continue
-            if pm.get_plugin(name) is not None:
-                continue
-            try:
-                plugin = ep.load()
-            except Exception as exc:
-                raise PluginError(f"PersonaKit plugin {name!r} failed to import: {exc}") from exc
-            _register(pm, plugin, name)
-            if ep.dist is not None:
-                pm.versions[name] = ep.dist.version
-        if not any(n.startswith(DEFAULT_PREFIX) for n, _ in pm.list_name_plugin()):
-            raise PluginError(
-                "PersonaKit's default plugins are not registered; install the package (pip install personakit-plugin)."
-            )
+        _load_installed(pm, _names(environ.get(ALLOW_ENV)), _names(environ.get(BLOCK_ENV)) or set())
     for plugin in plugins:
         if not pm.is_registered(plugin):  # an installed plugin may also be passed in code
             _register(pm, plugin, _free_name(pm, _plugin_name(plugin)))
@@ -104,6 +112,36 @@ def make_plugin_manager(
     return pm
 
 
+def _import(name: str, module: str) -> object:
+    try:
+        return importlib.import_module(module)
+    except Exception as exc:
+        raise PluginError(f"PersonaKit plugin {name!r} failed to import: {exc}") from exc
+
+
+def _load_installed(pm: PluginManager, allowed: set[str] | None, blocked: set[str]) -> None:
+    """The installed plugins of the `personakit` entry point group that `allowed` lets in, bar `blocked`.
+
+    pluggy loads them one name at a time, so a failure is known to be that plugin's.
+    """
+    installed = {ep.name for ep in metadata.entry_points(group=GROUP)} - DEFAULT_PLUGINS.keys()
+    for name in sorted(((allowed or set()) | blocked) - installed - DEFAULT_PLUGINS.keys()):
+        warnings.warn(f"No PersonaKit plugin named {name!r} is installed.", PluginWarning, stacklevel=3)
+    for name in sorted(blocked):
+        if name in DEFAULT_PLUGINS:
+            warnings.warn(f"The default plugin {name!r} cannot be disabled.", PluginWarning, stacklevel=3)
+        else:
+            pm.set_blocked(name)
+    for name in sorted(installed if allowed is None else installed & allowed):
+        try:
+            pm.load_setuptools_entrypoints(GROUP, name)  # skips a blocked name
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
+        except Exception as exc:
+            raise PluginError(f"PersonaKit plugin {name!r} failed to load: {exc}") from exc
+        _refuse_wrappers(pm, name)
+
+
 def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
     try:
         pm.register(plugin, name)
@@ -111,13 +149,18 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
         raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
     except ValueError as exc:
         raise PluginError(f"PersonaKit plugin {name!r} could not be registered: {exc}") from exc
-    for caller in pm.get_hookcallers(plugin) or ():
+    _refuse_wrappers(pm, name)
+
+
+def _refuse_wrappers(pm: pluggy.PluginManager, name: str) -> None:
+    """Unregister the plugin `name` and raise `PluginError` if it wraps a hook: calls are one at a time."""
+    plugin = pm.get_plugin(name)
+    callers = pm.get_hookcallers(plugin) if plugin is not None else None
+    for caller in callers or ():
         for impl in caller.get_hookimpls():
             if impl.plugin is plugin and (impl.hookwrapper or impl.wrapper):
                 pm.unregister(plugin)
-                raise PluginError(
-                    f"PersonaKit plugin {impl.plugin_name!r} wraps {caller.name}; hook wrappers are not supported."
-                )
+                raise PluginError(f"PersonaKit plugin {name!r} wraps {caller.name}; hook wrappers are not supported.")
 
 
 def _plugin_name(plugin: object) -> str:
@@ -180,10 +223,10 @@ def _type_names(expected: type | tuple[type, ...]) -> str:
 
 def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
     """What is loaded: each plugin's name, version and the hooks it implements."""
-    infos = []
+    infos, versions = [], pm.versions
     for name, plugin in pm.list_name_plugin():
-        if plugin is None:
+        if plugin is None:  # a blocked name
             continue
         hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or ())
-        infos.append(PluginInfo(name, pm.versions.get(name), hooks, name.startswith(DEFAULT_PREFIX)))
+        infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS))
     return sorted(infos, key=lambda info: (not info.default, info.name))

@@ -13,6 +13,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
 from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.serving.sdk import drop_request_handlers
 from personakit_plugin.serving.tools import instructions, mount
 
 INVALID_PARAMS = -32602
@@ -69,12 +70,10 @@ def _offer_tools_only(server: MCPServer) -> None:
     the `prompts` and `resources` capabilities; it offers no public way to turn that off. The
     capabilities are derived from the methods served, so without those methods the server declares
     `tools` alone and answers the methods as unknown (Method not found), as a server without them
-    should. Only the server built here is changed: `mount` leaves a server someone else runs as it is.
+    should (see `sdk.drop_request_handlers`). Only the server built here is changed: `mount` leaves a
+    server someone else runs as it is.
     """
-    handlers = getattr(getattr(server, "_lowlevel_server", None), "_request_handlers", None)
-    if isinstance(handlers, dict):  # a later SDK may say it differently; tests/test_mcp.py checks the result
-        for method in UNOFFERED:
-            handlers.pop(method, None)
+    drop_request_handlers(server, UNOFFERED)
 
 
 def serve_stdio(kit: PersonaKit, *, read_only: bool = False) -> None:

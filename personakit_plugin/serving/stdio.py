@@ -21,16 +21,17 @@ import logging
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import IO, Any, Literal
+from typing import IO, Any
 
 import anyio
 import anyio.lowlevel
 import mcp_types as types
 import pydantic_core
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp.server.mcpserver import MCPServer
-from mcp.shared._context_streams import create_context_streams
-from mcp.shared._stream_protocols import ReadStream, WriteStream
 from mcp.shared.message import SessionMessage
+
+from personakit_plugin.serving.sdk import claim_std_stream, lowlevel_server
 
 logger = logging.getLogger(__name__)
 
@@ -114,24 +115,6 @@ def parse_line(line: bytes) -> types.JSONRPCMessage:
         raise Refusal(INVALID_REQUEST, "Invalid Request: not a valid JSON-RPC message.", answer_id) from None
 
 
-def _claim(
-    fd: int, stream: Any, mode: Literal["rb", "wb"], fallback: IO[bytes]
-) -> tuple[IO[bytes], Callable[[], None] | None]:  # pragma: no cover - depends on the SDK's private helper
-    """The SDK's claim on a standard descriptor (its stream-claim contract, fd 0 and 1 diverted while
-    serving), or the stream's buffer in place, as the SDK falls back to, when the helper is gone."""
-    try:
-        from mcp.server.stdio import (
-            _claim_fd,
-            _open_stdin_diversion,
-            _open_stdout_diversion,
-        )
-    except ImportError:
-        return fallback, None
-    diversion = _open_stdin_diversion if fd == 0 else _open_stdout_diversion
-    buffer, release = _claim_fd(fd, stream, mode, diversion)
-    return buffer, release
-
-
 async def _read_line(stdin: IO[bytes]) -> tuple[bytes, bool] | None:
     """The next line (without its newline) and whether it was cut for length; None at end of input.
 
@@ -155,65 +138,80 @@ async def _read_line(stdin: IO[bytes]) -> tuple[bytes, bool] | None:
             return b"", True
 
 
+class _Wire:
+    """stdout as the protocol's wire: each write is whole lines, under one lock, in a worker thread."""
+
+    def __init__(self, buffer: IO[bytes]) -> None:
+        self._buffer = buffer
+        self._lock = anyio.Lock()
+
+    def _write_and_flush(self, data: bytes) -> None:
+        self._buffer.write(data)
+        self._buffer.flush()
+
+    async def write(self, data: bytes) -> None:
+        async with self._lock:
+            try:
+                await anyio.to_thread.run_sync(self._write_and_flush, data)
+            except OSError as exc:  # the client closed its end: nothing more can be answered
+                logger.debug("could not write to stdout: %r", exc)
+
+
+async def _read_messages(
+    stdin: IO[bytes], messages: MemoryObjectSendStream[SessionMessage | Exception], wire: _Wire
+) -> None:
+    """Pass each usable stdin line on as a message; answer every other one on the wire."""
+    try:
+        async with messages:
+            while (read := await _read_line(stdin)) is not None:
+                line, cut = read
+                if cut:
+                    too_long = f"Invalid Request: the line is over {MAX_LINE_BYTES} bytes and was discarded."
+                    await wire.write(Refusal(INVALID_REQUEST, too_long).answer())
+                    continue
+                if not line.strip():
+                    continue  # an empty line carries no message
+                try:
+                    message = parse_line(line)
+                except Refusal as refusal:
+                    logger.debug("answered an unusable line with %d", refusal.code)
+                    await wire.write(refusal.answer())
+                    continue
+                await messages.send(SessionMessage(message))
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError):  # pragma: no cover
+        await anyio.lowlevel.checkpoint()
+
+
+async def _write_messages(answers: MemoryObjectReceiveStream[SessionMessage], wire: _Wire) -> None:
+    """Write each message the server sends as one line on the wire."""
+    try:
+        async with answers:
+            async for session_message in answers:
+                if data := _serialise(session_message.message):
+                    await wire.write(data)
+    except (anyio.ClosedResourceError, anyio.BrokenResourceError):  # pragma: no cover
+        await anyio.lowlevel.checkpoint()
+
+
 @asynccontextmanager
 async def guarded_stdio_server() -> AsyncIterator[
-    tuple[ReadStream[SessionMessage | Exception], WriteStream[SessionMessage]]
+    tuple[MemoryObjectReceiveStream[SessionMessage | Exception], MemoryObjectSendStream[SessionMessage]]
 ]:
-    """Like the SDK's `stdio_server()`, but every line is answered: see the module's docstring."""
+    """Like the SDK's `stdio_server()`, but every line is answered: see the module's docstring.
+
+    The streams are anyio's memory streams, which the SDK's server takes as they are.
+    """
     release_stdin: Callable[[], None] | None = None
     release_stdout: Callable[[], None] | None = None
     try:
-        stdin_buffer, release_stdin = _claim(0, sys.stdin, "rb", sys.stdin.buffer)
-        stdout_buffer, release_stdout = _claim(1, sys.stdout, "wb", sys.stdout.buffer)
-        wire = anyio.Lock()
-
-        def write_and_flush(data: bytes) -> None:
-            stdout_buffer.write(data)
-            stdout_buffer.flush()
-
-        async def write(data: bytes) -> None:
-            async with wire:
-                try:
-                    await anyio.to_thread.run_sync(write_and_flush, data)
-                except OSError as exc:  # the client closed its end: nothing more can be answered
-                    logger.debug("could not write to stdout: %r", exc)
-
-        read_stream_writer, read_stream = create_context_streams[SessionMessage | Exception](0)
-        write_stream, write_stream_reader = create_context_streams[SessionMessage](0)
-
-        async def stdin_reader() -> None:
-            try:
-                async with read_stream_writer:
-                    while (read := await _read_line(stdin_buffer)) is not None:
-                        line, cut = read
-                        if cut:
-                            too_long = f"Invalid Request: the line is over {MAX_LINE_BYTES} bytes and was discarded."
-                            await write(Refusal(INVALID_REQUEST, too_long).answer())
-                            continue
-                        if not line.strip():
-                            continue  # an empty line carries no message
-                        try:
-                            message = parse_line(line)
-                        except Refusal as refusal:
-                            logger.debug("answered an unusable line with %d", refusal.code)
-                            await write(refusal.answer())
-                            continue
-                        await read_stream_writer.send(SessionMessage(message))
-            except (anyio.ClosedResourceError, anyio.BrokenResourceError):  # pragma: no cover
-                await anyio.lowlevel.checkpoint()
-
-        async def stdout_writer() -> None:
-            try:
-                async with write_stream_reader:
-                    async for session_message in write_stream_reader:
-                        if data := _serialise(session_message.message):
-                            await write(data)
-            except (anyio.ClosedResourceError, anyio.BrokenResourceError):  # pragma: no cover
-                await anyio.lowlevel.checkpoint()
-
+        stdin_buffer, release_stdin = claim_std_stream(0, sys.stdin, "rb")
+        stdout_buffer, release_stdout = claim_std_stream(1, sys.stdout, "wb")
+        wire = _Wire(stdout_buffer)
+        read_stream_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        write_stream, write_stream_reader = anyio.create_memory_object_stream[SessionMessage](0)
         async with anyio.create_task_group() as tg:
-            tg.start_soon(stdin_reader)
-            tg.start_soon(stdout_writer)
+            tg.start_soon(_read_messages, stdin_buffer, read_stream_writer, wire)
+            tg.start_soon(_write_messages, write_stream_reader, wire)
             yield read_stream, write_stream
     finally:
         if release_stdout is not None:
@@ -236,6 +234,6 @@ def _serialise(message: types.JSONRPCMessage) -> bytes:
 
 async def run_stdio(server: MCPServer) -> None:
     """Serve `server` on stdin/stdout until stdin closes, as `MCPServer.run_stdio_async` does."""
-    lowlevel = server._lowlevel_server
+    lowlevel = lowlevel_server(server)
     async with guarded_stdio_server() as (read_stream, write_stream):
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())

@@ -30,6 +30,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
+from personakit_plugin.serving.sdk import publish_schemas
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -295,8 +296,4 @@ def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> Non
                     open_world_hint=False,
                 ),
             )
-        # The SDK builds schemas from the signature only; publish ours on the tool it registered.
-        tool = server._tool_manager.get_tool(function.__name__)
-        assert tool is not None
-        tool.parameters = input_schema
-        tool.fn_metadata.output_schema = output_schema
+        publish_schemas(server, function.__name__, input_schema, output_schema)  # ours, not the signature's

@@ -50,21 +50,29 @@ class Restored(msgspec.Struct, frozen=True):
 
 class Matches(msgspec.Struct, frozen=True):
     candidates: list[Candidate]
-    """Approved and unconfirmed memories sharing at least one word with the question."""
+    """The memories the view shows (approved and unconfirmed ones, or approved only) sharing at least
+    one word with the question."""
     restricted: int
-    """How many restricted memories share at least one word with it."""
+    """How many restricted memories in the view's categories share at least one word with it."""
 
 
 class Store(Protocol):
     """A storage backend. Every method is one transaction; every write is durable when it returns.
 
-    Two more methods are optional, and the default read uses them when a backend has them (the
-    SQLite store does): `top_matches(words, limit) -> Matches`, the first `limit` matches already
-    in the default ranking's order with the restricted count, used instead of `matches` while the
-    default ranker is the one in effect; `snapshot()`, a context manager that makes the reads
-    inside it one read transaction, held around a whole read; and `finish_erasure(wait=0.0) -> bool`,
-    which completes an erasure that a reader held up (True when nothing is left to erase), offered by
-    the reviews to the owner after a reject or a dropped quote said it could not finish.
+    The reads an assistant's connection makes (`matches`, `approved`) take its `View`: a memory
+    outside it does not exist for them, and the default (`EVERYTHING`) is the whole memory.
+
+    Three capabilities are optional, each a protocol of its own that `isinstance` recognises, and
+    the kit and the default read use them when a backend has them (both shipped stores do):
+
+    - `Snapshots`: `snapshot()`, a context manager that makes the reads inside it one read
+      transaction, held around a whole read.
+    - `RanksInStore`: `top_matches(words, limit, view) -> Matches`, the first `limit` matches in the
+      view already in the default ranking's order (`core.ranking`) with the restricted count, used
+      instead of `matches` while the ranker in effect keeps the default order.
+    - `FinishesErasure`: `finish_erasure(wait=0.0) -> bool`, which completes an erasure that a reader
+      held up (True when nothing is left to erase), offered by the reviews to the owner after a reject
+      or a dropped quote said it could not finish.
     """
 
     location: str
@@ -74,11 +82,13 @@ class Store(Protocol):
         """Store a new memory, or add the quote to the memory its text already maps to: the same
         text after `words.normalise`, or an old text of an edited memory."""
 
-    def matches(self, words: frozenset[str]) -> Matches:
-        """The memories whose text holds at least one of `words`, through a word index."""
+    def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
+        """The memories whose text holds at least one of `words`, through a word index: as candidates
+        those `view.shows`, and the count of the restricted ones in a category `view.covers`."""
 
-    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
-        """Up to `limit` approved memories not in `exclude`, most recently approved first."""
+    def approved(self, limit: int, exclude: Collection[str], view: View = EVERYTHING) -> list[Memory]:
+        """Up to `limit` approved memories in a category `view.covers` and not in `exclude`, most
+        recently approved first (then by id)."""
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
         """The quotes of each memory that may be shown as its evidence, oldest first: every quote of a

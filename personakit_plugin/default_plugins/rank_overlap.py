@@ -1,9 +1,10 @@
-"""Ranking by word overlap: more shared words first, then approved, then most recent, then id.
+"""Ranking by word overlap: more shared words first, then approved, then most recent, then id
+(the order `core.ranking` defines, which the stores that rank in SQL share).
 
 While this is the ranker in effect (it is marked `in_default_order`), the default read asks the
 store for `top_matches` when it has them: the same order computed in SQL, for the first `limit`
-matches only. This function stays the definition of the order, and ranks whenever the store
-cannot, or when a read hook calls `kit.rank`.
+matches only. This function ranks in that same order whenever the store cannot, or when a read
+hook calls `kit.rank`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from collections.abc import Sequence
 
 from personakit_plugin.core.hookspecs import hookimpl, in_default_order
 from personakit_plugin.core.model import Candidate
+from personakit_plugin.core.ranking import sort_key
 
 
 @hookimpl(trylast=True)
 @in_default_order
 def personakit_rank(candidates: Sequence[Candidate]) -> list[Candidate]:
-    return sorted(
-        (candidate for candidate in candidates if candidate.matched >= 1),
-        key=lambda c: (-c.matched, c.memory.state != "approved", -c.memory.touched, c.memory.id),
-    )
+    return sorted((candidate for candidate in candidates if candidate.matched >= 1), key=sort_key)

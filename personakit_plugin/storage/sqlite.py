@@ -26,6 +26,7 @@ from pathlib import Path
 import msgspec
 
 from personakit_plugin.core.model import (
+    EVERYTHING,
     QUOTE_DECISIONS,
     STATE_AFTER,
     Candidate,
@@ -33,8 +34,10 @@ from personakit_plugin.core.model import (
     ExportedDecision,
     ExportedMemory,
     Memory,
+    View,
 )
 from personakit_plugin.core.progress import Progress
+from personakit_plugin.core.ranking import STATE_RANK, order_by, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -57,8 +60,34 @@ SCHEMA_VERSION = 4
 ERASE_WAIT = 10.0
 """Seconds a reject waits for readers in other processes to let go of the write-ahead log it must empty."""
 
-# A memory's state as the rank `postings` carries: approved before unconfirmed; restricted and rejected last.
-_RANK = "CASE {} WHEN 'approved' THEN 0 WHEN 'unconfirmed' THEN 1 WHEN 'restricted' THEN 2 ELSE 3 END"
+# A memory's state as the rank `postings` carries (`ranking.STATE_RANK`): approved before unconfirmed;
+# restricted and rejected last.
+_RANK = rank_case("{}")
+_RESTRICTED = STATE_RANK["restricted"]
+# The default order over `postings` grouped by key: every term but the id, which postings lack.
+_POSTINGS_ORDER = order_by(through="touched")
+
+
+def _top_queries(words: int, view: View) -> tuple[str, str, tuple[str, ...]]:
+    """The queries of `SqliteStore.top_matches` for a question of `words` hashed words in `view`: the
+    ranked matches (whose last parameter is the LIMIT) and the restricted count, and the parameters
+    both take after the words' hashes (the view's categories, if it names them)."""
+    marks = ",".join("?" * words)
+    if view.categories is None:
+        scope: tuple[str, ...] = ()
+        hits = f"FROM postings p WHERE p.word IN ({marks})"
+    else:
+        scope = tuple(sorted(view.categories))
+        hits = (
+            f"FROM postings p JOIN memories m ON m.key = p.key WHERE p.word IN ({marks}) "
+            f"AND m.category IN ({','.join('?' * len(scope))})"
+        )
+    ranked = (
+        f"SELECT p.key AS key, count(*) AS matched, p.rank AS rank, p.touched AS touched {hits} "
+        f"AND p.rank < {readable_below(view)} GROUP BY p.key ORDER BY {_POSTINGS_ORDER} LIMIT ?"
+    )
+    return ranked, f"SELECT count(DISTINCT p.key) {hits} AND p.rank = {_RESTRICTED}", scope
+
 
 # Keeps `postings` in step with `words` (schema 2); `bulk_propose` drops it for its own batch and restores it.
 _POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
@@ -66,9 +95,9 @@ _POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
             SELECT NEW.word, {_RANK.format("state")}, key, touched FROM memories WHERE id = NEW.memory_id;
     END"""
 
-_POSTINGS_REMOVE = """CREATE TRIGGER postings_remove AFTER DELETE ON words BEGIN
+_POSTINGS_REMOVE = f"""CREATE TRIGGER postings_remove AFTER DELETE ON words BEGIN
         DELETE FROM postings
-            WHERE word = OLD.word AND rank IN (0, 1, 2, 3)
+            WHERE word = OLD.word AND rank IN ({", ".join(map(str, sorted(set(STATE_RANK.values()))))})
             AND key = (SELECT key FROM memories WHERE id = OLD.memory_id);
     END"""
 _POSTINGS_RERANK = f"""CREATE TRIGGER postings_rerank AFTER UPDATE OF state, touched ON memories
@@ -512,7 +541,7 @@ class SqliteStore:
             _add_quote(db, found, quote, pending=state == "approved")
             return Proposed(found, False, state)
 
-    def matches(self, words: frozenset[str]) -> Matches:
+    def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
             return Matches([], 0)
         hashed = tuple({self._hash(word) for word in words})
@@ -524,12 +553,13 @@ class SqliteStore:
                 ") ON memory_id = id",
                 hashed,
             ).fetchall()
+        shown = view.readable()  # a row's state is row[3], its category row[2]: `view.shows`, on rows
         candidates = [
             Candidate(memory=memory_from_row(row), matched=row[7])
             for row in rows
-            if row[3] in ("approved", "unconfirmed")
+            if row[3] in shown and view.covers(row[2])
         ]
-        restricted = sum(1 for row in rows if row[3] == "restricted")
+        restricted = sum(1 for row in rows if row[3] == "restricted" and view.covers(row[2]))
         return Matches(candidates, restricted)
 
     def bulk_propose(self, items: Iterable[tuple[str, str, str, float]]) -> list[Proposed]:
@@ -635,16 +665,19 @@ class SqliteStore:
             )
             db.execute(_POSTINGS_ADD)
 
-    def top_matches(self, words: frozenset[str], limit: int) -> Matches:
-        """The default ranking done in SQL: the first `limit` approved or unconfirmed memories that
-        share a word with `words`, in the contract's order (score, then approved before unconfirmed,
-        then most recent `touched`, then id), and the count of every restricted memory that matches.
+    def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:
+        """The default ranking done in SQL: the first `limit` memories `view` shows that share a word
+        with `words`, in the contract's order (`core.ranking`: score, then approved before unconfirmed,
+        then most recent `touched`, then id), and the count of every restricted memory that matches in
+        the view's categories.
 
-        The same as the default `personakit_rank` over `matches(words)` cut to `limit`, but the
+        The same as the default `personakit_rank` over `matches(words, view)` cut to `limit`, but the
         counting, ordering and `LIMIT` happen on the integer `postings` (which carry each memory's
         rank and `touched`), the restricted ones are counted there without being loaded, and only
-        the memories returned are read in full. The default read uses it when the default ranking
-        hook is the one in effect; a third-party ranker gets every candidate from `matches`.
+        the memories returned are read in full. A view of some categories joins each posting to its
+        memory by key for the category; an approved-only view keeps the postings of rank 0 alone.
+        The default read uses it when the default ranking hook is the one in effect; a third-party
+        ranker gets every candidate from `matches`.
 
         SQL orders by (score, rank, touched) only; the id, the last tie-break, is applied here. So
         the query asks for one row more than it keeps: if that row ties with the last one kept, the
@@ -652,17 +685,12 @@ class SqliteStore:
         """
         if not words:
             return Matches([], 0)
-        args = tuple({self._hash(word) for word in words})
-        marks = ",".join("?" * len(args))
-        ranked = (
-            f"SELECT key, count(*) AS matched, rank, touched FROM postings WHERE word IN ({marks}) AND rank < 2 "
-            "GROUP BY key ORDER BY matched DESC, rank, touched DESC LIMIT ?"
-        )
+        hashed = tuple({self._hash(word) for word in words})
+        ranked, restricted_count, scope = _top_queries(len(hashed), view)
+        args = (*hashed, *scope)
         limit = max(1, limit)
         with self._read() as db:
-            restricted = db.execute(
-                f"SELECT count(DISTINCT key) FROM postings WHERE word IN ({marks}) AND rank = 2", args
-            ).fetchone()[0]
+            restricted = db.execute(restricted_count, args).fetchone()[0]
             fetch = limit
             while True:
                 rows = db.execute(ranked, (*args, fetch + 1)).fetchall()
@@ -680,22 +708,24 @@ class SqliteStore:
                     )
                 }
         candidates = [Candidate(memory=memory_from_row(full[row[0]]), matched=row[1]) for row in rows]
-        candidates.sort(key=lambda c: (-c.matched, c.memory.state != "approved", -c.memory.touched, c.memory.id))
+        candidates.sort(key=sort_key)
         return Matches(candidates[:limit], restricted)
 
-    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
+    def approved(self, limit: int, exclude: Collection[str], view: View = EVERYTHING) -> list[Memory]:
+        scope = tuple(sorted(view.categories)) if view.categories is not None else ()
+        within = f" AND category IN ({','.join('?' * len(scope))})" if view.categories is not None else ""
         chosen: list[Memory] = []
         with self._read() as db:
             rows = db.execute(
-                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved' "
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved'{within} "
                 "ORDER BY approved_at DESC, id ASC LIMIT ?",
-                (limit + len(exclude),),
+                (*scope, limit + len(exclude)),
             )
             for row in rows:
+                if len(chosen) >= limit:
+                    break
                 if row[0] not in exclude:
                     chosen.append(memory_from_row(row))
-                if len(chosen) == limit:
-                    break
         return chosen
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:

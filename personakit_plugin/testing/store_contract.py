@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import traceback
 from collections.abc import Callable, Iterator
@@ -10,8 +11,10 @@ from typing import Any
 
 import pytest
 
-from personakit_plugin.core.store import Store, StoreError, UnknownMemory
-from personakit_plugin.core.words import memory_id
+from personakit_plugin.core.model import Candidate, View
+from personakit_plugin.core.ranking import sort_key
+from personakit_plugin.core.store import RanksInStore, Store, StoreError, UnknownMemory
+from personakit_plugin.core.words import content_words, memory_id
 
 # -- storage ------------------------------------------------------------------------------------
 
@@ -44,6 +47,81 @@ def _write_from_another_process(
         results.put((number, done))
     except BaseException:
         results.put((number, traceback.format_exc()))
+
+
+# -- views: what a connection that sees only part of the memory is given -------------------------
+
+VIEW_WORDS = ("notes", "vim", "meetings", "paper", "tea")
+"""The words of the memories (and questions) the property test over views makes up."""
+VIEW_CATEGORIES = ("tools", "work-style", "preferences")
+"""Their categories; a view names some of these, or of every category."""
+
+
+def _view_cases() -> tuple[Any, Any]:
+    """Hypothesis strategies (imported only when the test runs): small stores, as (text, category,
+    decision or None, time) per proposal, and reads of them, as (view, question words, limit)."""
+    from hypothesis import strategies as st
+
+    text = st.lists(st.sampled_from(VIEW_WORDS), min_size=1, max_size=3).map(" ".join)
+    memory = st.tuples(
+        text,
+        st.sampled_from(VIEW_CATEGORIES),
+        st.sampled_from([None, "approve", "approve", "restrict", "reject"]),
+        st.integers(1, 4).map(float),  # few times, so that touched and approved_at often tie
+    )
+    view = st.builds(
+        View,
+        categories=st.none() | st.frozensets(st.sampled_from([*VIEW_CATEGORIES, "other"]), min_size=1, max_size=2),
+        approved_only=st.booleans(),
+    )
+    question = st.frozensets(st.sampled_from([*VIEW_WORDS, "unknown"]), min_size=1)
+    reads = st.lists(st.tuples(view, question, st.integers(0, 6)), min_size=2, max_size=4)
+    return st.lists(memory, min_size=2, max_size=8), reads
+
+
+def _fill(store: Store, memories: list[tuple[str, str, str | None, float]]) -> None:
+    """Propose each memory, then decide on it (a decision the store refuses, such as on a memory
+    already rejected, is left out)."""
+    for text, category, decision, at in memories:
+        proposed = store.propose(text, f"I said {text}", category, at)
+        if decision is not None and proposed.state != "rejected":
+            store.decide(proposed.id, decision, at + 0.5)
+
+
+def _check_view(store: Store, view: View, words: frozenset[str], limit: int) -> None:
+    """`matches`, `top_matches` (when the store ranks) and `approved` in `view` give exactly what
+    filtering every memory of the store by hand gives."""
+    everything = store.memories()
+    by_hand = [
+        Candidate(memory=memory, matched=len(words & content_words(memory.text)))
+        for memory in everything
+        if view.shows(memory)
+    ]
+    by_hand = [candidate for candidate in by_hand if candidate.matched >= 1]
+    restricted = sum(
+        1
+        for memory in everything
+        if memory.state == "restricted" and view.covers(memory.category) and words & content_words(memory.text)
+    )
+    found = store.matches(words, view)
+    assert sorted((c.memory.id, c.matched) for c in found.candidates) == sorted(
+        (c.memory.id, c.matched) for c in by_hand
+    )
+    assert found.restricted == restricted
+    if isinstance(store, RanksInStore):
+        top = store.top_matches(words, max(1, limit), view)
+        expected = sorted(by_hand, key=sort_key)[: max(1, limit)]
+        assert [(c.memory.id, c.matched) for c in top.candidates] == [(c.memory.id, c.matched) for c in expected]
+        assert top.restricted == restricted
+    approved = sorted(
+        (m for m in everything if m.state == "approved" and view.covers(m.category)),
+        key=lambda m: (-m.approved_at, m.id),
+    )
+    exclude = {m.id for m in approved[::2]}
+    assert [m.id for m in store.approved(limit, (), view)] == [m.id for m in approved[:limit]]
+    assert [m.id for m in store.approved(limit, exclude, view)] == [m.id for m in approved if m.id not in exclude][
+        :limit
+    ]
 
 
 class StoreContract:
@@ -112,6 +190,54 @@ class StoreContract:
             store.decide(memory, "approve", float(at))
         assert [m.id for m in store.approved(5, exclude=())] == [ids[3], ids[0], ids[2]]
         assert [m.id for m in store.approved(1, exclude={ids[3]})] == [ids[0]]
+
+    def test_matches_and_approved_keep_to_the_view(self, store: Store) -> None:
+        vim = store.propose("Uses vim for notes", "q", "tools", 1.0).id
+        meetings = store.propose("Takes notes in meetings", "q", "work-style", 2.0).id
+        secret = store.propose("Notes passwords in vim", "q", "tools", 3.0).id
+        paper = store.propose("Likes paper notes", "q", "preferences", 4.0).id
+        store.decide(vim, "approve", 5.0)
+        store.decide(secret, "restrict", 6.0)
+        store.decide(paper, "approve", 7.0)
+        notes = frozenset({"notes"})
+        work = View(categories=frozenset({"tools", "work-style"}))
+        found = store.matches(notes, work)
+        assert (sorted(c.memory.id for c in found.candidates), found.restricted) == (sorted([vim, meetings]), 1)
+        found = store.matches(notes, View(categories=work.categories, approved_only=True))
+        assert ([c.memory.id for c in found.candidates], found.restricted) == ([vim], 1)
+        found = store.matches(notes, View(categories=frozenset({"preferences"})))
+        assert ([c.memory.id for c in found.candidates], found.restricted) == ([paper], 0)
+        found = store.matches(notes, View(approved_only=True))
+        assert (sorted(c.memory.id for c in found.candidates), found.restricted) == (sorted([vim, paper]), 1)
+        assert len(store.matches(notes).candidates) == 3
+        assert [m.id for m in store.approved(5, (), work)] == [vim]
+        assert [m.id for m in store.approved(5, (), View(approved_only=True))] == [paper, vim]
+        assert store.approved(5, (), View(categories=frozenset({"background"}))) == []
+        if isinstance(store, RanksInStore):
+            top = store.top_matches(notes, 5, work)
+            assert ([c.memory.id for c in top.candidates], top.restricted) == ([vim, meetings], 1)
+            top = store.top_matches(notes, 1, View(approved_only=True))
+            assert ([c.memory.id for c in top.candidates], top.restricted) == ([paper], 1)
+
+    def test_matches_top_matches_and_approved_in_any_view_are_everything_filtered_by_hand(self, tmp_path: Path) -> None:
+        hypothesis = pytest.importorskip("hypothesis")
+        stores, reads = _view_cases()
+        opened = itertools.count()
+
+        @hypothesis.settings(max_examples=25, deadline=None)
+        @hypothesis.given(memories=stores, cases=reads)
+        def check(
+            memories: list[tuple[str, str, str | None, float]], cases: list[tuple[View, frozenset[str], int]]
+        ) -> None:
+            store = self.open_store(tmp_path / f"views{next(opened)}")
+            try:
+                _fill(store, memories)
+                for view, words, limit in cases:
+                    _check_view(store, view, words, limit)
+            finally:
+                store.close()
+
+        check()
 
     def test_reject_erases_text_and_quotes_and_keeps_the_id(self, store: Store) -> None:
         memory = store.propose("Has a secret garden", "my secret garden", "background", 1.0).id

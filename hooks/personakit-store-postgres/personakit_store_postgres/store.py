@@ -29,6 +29,7 @@ from typing import Any
 import msgspec
 import psycopg
 from personakit_plugin.core.model import (
+    EVERYTHING,
     QUOTE_DECISIONS,
     STATE_AFTER,
     Candidate,
@@ -36,7 +37,9 @@ from personakit_plugin.core.model import (
     ExportedDecision,
     ExportedMemory,
     Memory,
+    View,
 )
+from personakit_plugin.core.ranking import order_by, rank_case
 from personakit_plugin.core.store import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -77,10 +80,16 @@ _ADD_QUOTE = (
 )
 _MATCHED = "length(words) - length(ts_delete(words, %(keys)s::text[]))"
 """How many of the question's words a memory's text holds: its words less those left without them."""
-_HITS = f"SELECT id, state, touched, {_MATCHED} AS matched FROM memories WHERE words @@ %(query)s::tsquery"
-"""The memories sharing a word with the question (the GIN index finds them), each with how many."""
-_ORDER = "m.matched DESC, m.state <> 'approved', m.touched DESC, m.id"
-"""The default ranking's order (`rank_overlap`), over rows named `m` with a `matched` column."""
+_HITS = (
+    f"SELECT id, state, touched, {_MATCHED} AS matched FROM memories WHERE words @@ %(query)s::tsquery "
+    "AND (%(all)s OR category = ANY(%(categories)s::text[]))"
+)
+"""The memories sharing a word with the question (the GIN index finds them), each with how many, in
+the view's categories (`all` true for a view of every category)."""
+_ORDER = order_by({"matched": "m.matched", "rank": rank_case("m.state"), "touched": "m.touched", "id": "m.id"})
+"""The default ranking's order (`core.ranking`), over rows named `m` with a `matched` column."""
+_FINAL_ORDER = order_by({"matched": "t.matched", "rank": rank_case("m.state"), "touched": "m.touched", "id": "m.id"})
+"""The same order over memories named `m` beside their `matched` in `t`."""
 _UNFINISHED = "SELECT EXISTS (SELECT 1 FROM erasures)"
 """Whether an erasure is marked but its rewrite not done yet (another connection held it up)."""
 _OLDER_VIEWS = """SELECT EXISTS (
@@ -135,6 +144,18 @@ def _question(words: frozenset[str]) -> dict[str, Any]:
     """The parameters of `_HITS` for the question words: their keys, and the query any of them matches."""
     keys = sorted({word_key(word) for word in words})
     return {"keys": keys, "query": " | ".join(keys)}
+
+
+def _scope(view: View) -> dict[str, Any]:
+    """The parameters that keep a query to the view's categories: `all` when it names none."""
+    return {"all": view.categories is None, "categories": sorted(view.categories or ())}
+
+
+def _wait(wait: float | None, what: str | None) -> float:
+    """How long an erasure waits for its tables: as asked, else long for the owner's erasing decision."""
+    if wait is not None:
+        return max(0.0, wait)
+    return ERASE_WAIT if what else FINISH_WAIT
 
 
 def _lock_key(schema: str) -> int:
@@ -276,7 +297,7 @@ class PostgresStore:
             cur.execute(_ADD_QUOTE, {"id": found, "quote": quote, "pending": state == "approved"})
             return Proposed(found, False, state)
 
-    def matches(self, words: frozenset[str]) -> Matches:
+    def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
             return Matches([], 0)
         with self._read() as cur:
@@ -284,41 +305,44 @@ class PostgresStore:
                 f"SELECT {MEMORY_COLUMNS}, {_MATCHED} FROM memories WHERE words @@ %(query)s::tsquery",
                 _question(words),
             ).fetchall()
+        shown = view.readable()  # a row's state is row[3], its category row[2]: `view.shows`, on rows
         candidates = [
             Candidate(memory=memory_from_row(row), matched=row[7])
             for row in rows
-            if row[3] in ("approved", "unconfirmed")
+            if row[3] in shown and view.covers(row[2])
         ]
-        return Matches(candidates, sum(1 for row in rows if row[3] == "restricted"))
+        return Matches(candidates, sum(1 for row in rows if row[3] == "restricted" and view.covers(row[2])))
 
-    def top_matches(self, words: frozenset[str], limit: int) -> Matches:
-        """The default ranking done in SQL: the first `limit` approved or unconfirmed memories that
-        share a word with `words`, in the contract's order (shared words, then approved before
-        unconfirmed, then most recent `touched`, then id), and how many restricted memories match.
-        The same as the default `personakit_rank` over `matches(words)` cut to `limit`."""
+    def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:
+        """The default ranking done in SQL: the first `limit` memories `view` shows that share a word
+        with `words`, in the contract's order (`core.ranking`: shared words, then approved before
+        unconfirmed, then most recent `touched`, then id), and how many restricted memories in the
+        view's categories match. The same as the default `personakit_rank` over
+        `matches(words, view)` cut to `limit`."""
         if not words:
             return Matches([], 0)
         with self._read() as cur:
             rows = cur.execute(
                 f"WITH hits AS ({_HITS}), "
                 "restricted AS (SELECT count(*) AS n FROM hits WHERE state = 'restricted'), "
-                "top AS (SELECT * FROM hits m WHERE state IN ('approved', 'unconfirmed') "
+                "top AS (SELECT * FROM hits m WHERE state = ANY(%(shown)s::text[]) "
                 f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
                 f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS.split(', '))}, t.matched, r.n "
                 "FROM restricted r LEFT JOIN (top t JOIN memories m ON m.id = t.id) ON true "
-                "ORDER BY t.matched DESC, m.state <> 'approved', m.touched DESC, m.id",
-                {**_question(words), "limit": max(1, limit)},
+                f"ORDER BY {_FINAL_ORDER}",
+                {**_question(words), **_scope(view), "shown": list(view.readable()), "limit": max(1, limit)},
             ).fetchall()
         # One row at least: the restricted count, beside nothing when no memory is shown.
         candidates = [Candidate(memory=memory_from_row(row), matched=row[7]) for row in rows if row[0] is not None]
         return Matches(candidates, rows[0][8])
 
-    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
+    def approved(self, limit: int, exclude: Collection[str], view: View = EVERYTHING) -> list[Memory]:
         with self._read() as cur:
             rows = cur.execute(
-                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved' AND NOT (id = ANY(%s::text[])) "
-                "ORDER BY approved_at DESC, id LIMIT %s",
-                (list(exclude), max(0, limit)),
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE state = 'approved' "
+                "AND NOT (id = ANY(%(exclude)s::text[])) AND (%(all)s OR category = ANY(%(categories)s::text[])) "
+                "ORDER BY approved_at DESC, id LIMIT %(limit)s",
+                {"exclude": list(exclude), **_scope(view), "limit": max(0, limit)},
             ).fetchall()
         return [memory_from_row(row) for row in rows]
 
@@ -528,10 +552,20 @@ class PostgresStore:
         elif unfinished:
             self._erase((), None)
 
-    def _erase(self, tables: Sequence[str], what: str | None) -> None:
+    def finish_erasure(self, wait: float = 0.0) -> bool:
+        """Complete the erasures still marked (another connection held them up): rewrite their tables
+        and clear the marks. True when nothing is left to erase; False when, after `wait` seconds,
+        other connections still hold the tables, or this role may not rewrite them (the marks stay)."""
+        self._erase((), None, wait=wait)
+        with self._read() as cur:
+            return not self._unfinished(cur)
+
+    def _erase(self, tables: Sequence[str], what: str | None, *, wait: float | None = None) -> None:
         """Rewrite `tables` and those of every erasure still marked, so the erased text stays in no live
         page, then clear the marks it covered. When that cannot be done now, the marks stay and, for the
-        owner's erasing decision (`what` it erased), a StoreError says so; otherwise nothing is said."""
+        owner's erasing decision (`what` it erased), a StoreError says so; otherwise nothing is said.
+        It waits `wait` seconds for the tables, by default `ERASE_WAIT` for an erasing decision and
+        `FINISH_WAIT` otherwise."""
         with self._connection() as conn:
             marks = conn.execute(
                 "SELECT e.seq, e.xid, d.action FROM erasures e LEFT JOIN decisions d ON d.seq = e.seq"
@@ -554,7 +588,7 @@ class PostgresStore:
                     f"so the erased text may remain in free space; {as_owner} their owner."
                 )
             latest = max((int(xid) for _, xid, _ in marks), default=None)
-            if foreign or not self._rewrite(conn, sorted(wanted), latest, ERASE_WAIT if what else FINISH_WAIT):
+            if foreign or not self._rewrite(conn, sorted(wanted), latest, _wait(wait, what)):
                 if what is None:
                     return
                 raise StoreError(

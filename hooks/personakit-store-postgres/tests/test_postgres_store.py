@@ -259,6 +259,14 @@ def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: P
             assert top.restricted == everything.restricted
 
 
+def test_the_store_has_every_optional_capability(store: PostgresStore) -> None:
+    from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
+
+    assert isinstance(store, Snapshots)
+    assert isinstance(store, RanksInStore)
+    assert isinstance(store, FinishesErasure)
+
+
 def test_the_word_index_holds_hashes_of_the_words_and_no_text(store: PostgresStore, postgres_url: str) -> None:
     text = "Drinks green tea at nine"
     memory = store.propose(text, "q", "other", 1.0).id
@@ -417,6 +425,23 @@ def test_an_erasure_held_up_is_finished_by_the_next_store_that_opens(
             store.decide(memory, "reject", 2.0)
     assert erasures_marked(postgres_url) == 1
     PostgresStore.open(postgres_url).close()
+    assert erasures_marked(postgres_url) == 0
+    after = relation_bytes(postgres_cluster, postgres_url)
+    assert [marker for marker in MARKERS if marker in after] == []
+
+
+def test_finish_erasure_says_whether_an_erasure_held_up_is_done(
+    postgres_cluster: object, store: PostgresStore, postgres_url: str
+) -> None:
+    memory = store.propose(SECRET_TEXT, SECRET_QUOTE, "background", 1.0).id
+    assert store.finish_erasure() is True  # nothing to erase
+    with psycopg.connect(postgres_url) as other:
+        other.execute("SELECT count(*) FROM personakit.memories")
+        with pytest.raises(StoreError, match="reject it again to finish erasing"):
+            store.decide(memory, "reject", 2.0)
+        assert store.finish_erasure(wait=0.1) is False
+        assert erasures_marked(postgres_url) == 1
+    assert store.finish_erasure() is True
     assert erasures_marked(postgres_url) == 0
     after = relation_bytes(postgres_cluster, postgres_url)
     assert [marker for marker in MARKERS if marker in after] == []

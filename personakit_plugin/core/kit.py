@@ -139,15 +139,9 @@ class PersonaKit:
         Within a read, the restricted count the store gave is remembered, so the boundary check need
         not ask the store again for the question's words."""
         if limit is None:
-            found = (
-                self.store.matches(words, self.view) if not self.view.everything else self.store.matches(words)
-            )  # TEMP
+            found = self.store.matches(words, self.view)
         else:
-            found = (
-                cast(RanksInStore, self.store).top_matches(words, limit, self.view)
-                if not self.view.everything
-                else self.store.top_matches(words, limit)
-            )  # type: ignore # TEMP
+            found = cast(RanksInStore, self.store).top_matches(words, limit, self.view)
         if self._restricted is not None:
             self._restricted[words] = found.restricted
         return found
@@ -155,11 +149,7 @@ class PersonaKit:
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         """Up to `limit` approved memories in this connection's view, not in `exclude`, most recently
         approved first: what fills a read with few matches."""
-        return (
-            self.store.approved(limit, exclude, self.view)
-            if not self.view.everything
-            else self.store.approved(limit, exclude)
-        )  # TEMP
+        return self.store.approved(limit, exclude, self.view)
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         """The matching candidates, best first, as the ranking hook orders them.
@@ -297,14 +287,8 @@ class PersonaKit:
         if self._restricted is not None and words in self._restricted:
             return self._restricted[words]
         if isinstance(self.store, RanksInStore):
-            return (
-                self.store.top_matches(words, 1, self.view)
-                if not self.view.everything
-                else self.store.top_matches(words, 1)
-            ).restricted  # TEMP
-        return (
-            self.store.matches(words, self.view) if not self.view.everything else self.store.matches(words)
-        ).restricted  # TEMP
+            return self.store.top_matches(words, 1, self.view).restricted
+        return self.store.matches(words, self.view).restricted
 
 
 def _checked_mask(name: str, mask: Any, size: int) -> Mask:

@@ -510,3 +510,26 @@ def test_reject_erases_and_cannot_be_decided_again(store: SqliteStore) -> None:
     again = store.propose("Lives in Porto", "I really live in Porto", "background", 4.0)
     assert (again.id, again.new, again.state) == (memory, False, "rejected")
     assert store.quotes([memory]) == {memory: ()}
+
+
+def test_a_restore_larger_than_one_lookup_finds_every_memory_it_knows(store: SqliteStore, tmp_path: Path) -> None:
+    """Restore (the logic shared with PostgreSQL): the SQLite store looks keys up in chunks of 500
+    bound values, so a file of more memories than that merges each known one, whichever chunk it
+    falls in, and creates the rest with their words indexed."""
+    source = SqliteStore.open(tmp_path / "source")
+    ids = [propose(source, f"Keeps notebook number {n}", f"notebook {n}") for n in range(1_200)]
+    exported = source.dump()
+    source.close()
+    known = sorted(exported[n].id for n in (0, 499, 500, 999, 1_000, 1_199))
+    for record in exported:
+        if record.id in known:
+            propose(store, record.text or "", "said here first")
+    done = store.restore(exported)
+    assert sorted(done.known) == known
+    assert sorted(done.created) == sorted(set(ids) - set(known))
+    assert done.quotes_added == len(known)
+    assert store.quotes([known[0]])[known[0]][0] == "said here first"
+    assert len(store.quotes([known[0]])[known[0]]) == 2
+    assert [c.memory.id for c in store.matches(frozenset({"1198"})).candidates] == [
+        memory_id("Keeps notebook number 1198")
+    ]

@@ -6,12 +6,11 @@ import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import msgspec
 
-from personakit_plugin.core.model import EVERYTHING, Candidate, Decision, ExportedDecision, ExportedMemory, Memory, View
-from personakit_plugin.core.words import memory_id
+from personakit_plugin.core.model import EVERYTHING, Candidate, Decision, ExportedMemory, Memory, View
 
 
 class StoreError(Exception):
@@ -170,127 +169,11 @@ class FinishesErasure(Protocol):
     def finish_erasure(self, wait: float = 0.0) -> bool: ...
 
 
-# -- for backends: rows in the shapes both stores use ----------------------------------------------
+@runtime_checkable
+class ProposesInBulk(Protocol):
+    """A store that proposes many memories in one transaction: `bulk_propose(items)`, each item
+    `(text, quote, category, now)`, gives the answers `propose` called on each in turn would give,
+    with one commit instead of one each. `personakit import` uses it for a large graph, and
+    `propose` one by one on a store without it."""
 
-MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
-"""A memory's columns, in the order `memory_from_row` reads them."""
-DECISION_COLUMNS = "seq, memory_id, action, before, after, category_before, category_after, at, undone"
-"""A decision's columns, in the order `decision_from_row` reads them."""
-
-
-def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = (), pending: tuple[str, ...] = ()) -> Memory:
-    """A memory from a row of MEMORY_COLUMNS (a rejected one's NULL text reads as "") and its quotes;
-    `pending` (the quotes flagged as waiting) counts only while the memory is approved."""
-    return Memory(
-        id=row[0],
-        text=row[1] or "",
-        category=row[2],
-        state=row[3],
-        created=row[4],
-        touched=row[5],
-        approved_at=row[6],
-        quotes=quotes,
-        pending=pending if row[3] == "approved" else (),
-    )
-
-
-def decision_from_row(row: Sequence[Any]) -> Decision:
-    """A decision from a row of DECISION_COLUMNS."""
-    return Decision(
-        seq=row[0],
-        memory_id=row[1],
-        action=row[2],
-        before=row[3],
-        after=row[4],
-        category_before=row[5],
-        category_after=row[6],
-        at=row[7],
-        undone=bool(row[8]),
-    )
-
-
-def exported(
-    memories: Iterable[Sequence[Any]],
-    quotes: Iterable[Sequence[Any]],
-    aliases: Iterable[tuple[str, str]],
-    previous_texts: Iterable[tuple[str, int, str]],
-    decisions: Iterable[Sequence[Any]],
-) -> list[ExportedMemory]:
-    """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
-    order), quotes as (memory id, quote, pending, the seq of the decision that accepted it or None)
-    oldest first, aliases as (memory id, old key), replaced texts as (memory id, decision seq, text),
-    and decisions (DECISION_COLUMNS) by seq."""
-    quoted: dict[str, list[str]] = {}
-    waiting: dict[str, list[str]] = {}
-    accepted: dict[tuple[str, int], str] = {}
-    for owner, quote, pending, accepted_by in quotes:
-        quoted.setdefault(owner, []).append(quote)
-        if accepted_by is not None:
-            accepted[(owner, accepted_by)] = quote
-        if pending:
-            waiting.setdefault(owner, []).append(quote)
-    keys: dict[str, list[str]] = {}
-    for owner, key in aliases:
-        keys.setdefault(owner, []).append(key)
-    previous = {(owner, seq): text for owner, seq, text in previous_texts}
-    history: dict[str, list[ExportedDecision]] = {}
-    for row in decisions:
-        d = decision_from_row(row)
-        history.setdefault(d.memory_id, []).append(
-            ExportedDecision(
-                seq=d.seq,
-                action=d.action,
-                before=d.before,
-                after=d.after,
-                at=d.at,
-                category_before=d.category_before,
-                category_after=d.category_after,
-                undone=d.undone,
-                previous_text=previous.get((d.memory_id, d.seq)),
-                quote=accepted.get((d.memory_id, d.seq)),
-            )
-        )
-    dumped = []
-    for row in memories:
-        memory = memory_from_row(row)
-        kept = memory.state != "rejected"
-        dumped.append(
-            ExportedMemory(
-                id=memory.id,
-                state=memory.state,
-                text=memory.text if kept else None,
-                category=memory.category if kept else None,
-                quotes=tuple(quoted.get(memory.id, ())) if kept else (),
-                created=memory.created if kept else None,
-                touched=memory.touched if kept else None,
-                approved_at=memory.approved_at if kept else None,
-                pending=tuple(waiting.get(memory.id, ())) if memory.state == "approved" else (),
-                aliases=tuple(sorted(keys.get(memory.id, ()))),
-                history=tuple(history.get(memory.id, ())),
-            )
-        )
-    return dumped
-
-
-def restored_keys(record: ExportedMemory) -> list[str]:
-    """Every key an exported memory is known by: its id, its text's id (unless rejected), its aliases."""
-    kept = record.state != "rejected" and record.text
-    return [record.id, *([memory_id(record.text or "")] if kept else []), *record.aliases]
-
-
-def restored_row(record: ExportedMemory) -> tuple[Any, ...]:
-    """The MEMORY_COLUMNS row an exported memory is created with. A rejected one was exported
-    without text or times: its times come from its decisions."""
-    kept = record.state != "rejected"
-    times = [d.at for d in record.history]
-    first = record.created if record.created is not None else min(times, default=0.0)
-    last = record.touched if record.touched is not None else max(times, default=first)
-    return (
-        record.id,
-        record.text if kept else None,
-        (record.category or "other") if kept else "other",
-        record.state,
-        first,
-        last,
-        record.approved_at or 0.0,
-    )
+    def bulk_propose(self, items: Iterable[tuple[str, str, str, float]]) -> list[Proposed]: ...

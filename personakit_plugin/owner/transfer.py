@@ -31,14 +31,14 @@ because a memory is one statement about the owner and must say who it is about. 
 skipped: PersonaKit keeps statements, not a graph.
 
 A large graph (`BULK_AT` observations or more) takes the store's bulk path when the store has one
-(`SqliteStore.bulk_propose`) and the default `personakit_propose` is the one in effect: every
-observation is checked exactly as that hook checks a proposal (the same refusals, in the same
-order), and those it would store are written in transactions of `BULK_CHUNK`, not one each. The
-answers are the same as proposing them one by one; only the number of commits differs.
+(`core.store.ProposesInBulk`, as the SQLite store does) and the default `personakit_propose` is the
+one in effect: every observation is checked exactly as that hook checks a proposal (the same
+refusals, in the same order), and those it would store are written in transactions of `BULK_CHUNK`,
+not one each. The answers are the same as proposing them one by one; only the number of commits
+differs. A store without it gets every observation through `propose`.
 
-An import of an export is one `Store.restore`, already one transaction for the whole file; the
-SQLite store's restore looks each memory up by id, text and aliases, because the merge rule needs
-it, so it is slower per memory than `bulk_propose`, which only proposes.
+An import of an export is one `Store.restore`, already one transaction for the whole file, whose
+lookups (by id, text and aliases, as the merge rule needs) and inserts both stores batch.
 
 Each takes a `Progress` (see `progress.py`), which the commands show on a terminal.
 """
@@ -64,7 +64,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.store import Proposed, Restored, Store, StoreError
+from personakit_plugin.core.store import Proposed, ProposesInBulk, Restored, Store, StoreError
 from personakit_plugin.default_plugins import propose as default_propose
 from personakit_plugin.owner.display import json_printable
 
@@ -291,11 +291,8 @@ def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None
     store's bulk path (see the module's docstring), with the same answers."""
     progress = progress or Progress.silent()
     progress.total = len(graph.observations)
-    bulk: Callable[[list[tuple[str, str, str, float]]], list[Proposed]] | None = getattr(
-        kit.store, "bulk_propose", None
-    )
-    if bulk is not None and len(graph.observations) >= BULK_AT and _proposes_by_default(kit):
-        return _import_in_bulk(kit, graph.observations, bulk, progress)
+    if isinstance(kit.store, ProposesInBulk) and len(graph.observations) >= BULK_AT and _proposes_by_default(kit):
+        return _import_in_bulk(kit, graph.observations, kit.store.bulk_propose, progress)
     done = GraphImported([], [], [])
     for observation in graph.observations:
         result = kit.propose(observation.text, observation.quote, None)

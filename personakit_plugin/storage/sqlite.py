@@ -23,36 +23,26 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-import msgspec
-
 from personakit_plugin.core.model import (
     EVERYTHING,
-    QUOTE_DECISIONS,
-    STATE_AFTER,
     Candidate,
     Decision,
-    ExportedDecision,
     ExportedMemory,
     Memory,
     View,
 )
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, order_by, rank_case, readable_below, sort_key
-from personakit_plugin.core.store import (
+from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
+from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.storage import decisions
+from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
-    Matches,
-    Proposed,
-    Restored,
-    StoreError,
-    UnknownMemory,
     decision_from_row,
     exported,
     memory_from_row,
-    restored_keys,
-    restored_row,
 )
-from personakit_plugin.core.words import content_words, memory_id
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
@@ -302,17 +292,34 @@ def _chunks(values: list[str], size: int = 500) -> Iterator[tuple[str, ...]]:
         yield tuple(values[start : start + size])
 
 
-def _add_quote(db: sqlite3.Connection, memory: str, quote: str, *, pending: bool) -> bool:
-    """Add `quote` as the memory's newest unless it has it already; under an approved memory it waits
-    for the owner (`pending`). Whether it was added."""
-    if db.execute("SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (memory, quote)).fetchone():
-        return False
-    db.execute(
-        "INSERT INTO quotes (memory_id, seq, quote, pending) "
-        "SELECT ?, coalesce(max(seq), 0) + 1, ?, ? FROM quotes WHERE memory_id = ?",
-        (memory, quote, int(pending), memory),
-    )
-    return True
+def _bulk_lookup(
+    db: sqlite3.Connection, batch: list[tuple[str, str, str, float, str]]
+) -> tuple[dict[str, tuple[str, str]], dict[str, list[str]], dict[str, int]]:
+    """What the file has of a `bulk_propose` batch: each known key's (memory id, state), and the quotes
+    (oldest first) and highest quote number of each memory found that is not rejected."""
+    known: dict[str, tuple[str, str]] = {}
+    for chunk in _chunks(list(dict.fromkeys(item[4] for item in batch))):
+        known.update(
+            (key, (memory, state))
+            for key, memory, state in db.execute(
+                "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
+                f"WHERE a.key IN ({','.join('?' * len(chunk))})",
+                chunk,
+            )
+        )
+    quotes: dict[str, list[str]] = {}
+    last_seq: dict[str, int] = {}
+    for chunk in _chunks(sorted({memory for memory, state in known.values() if state != "rejected"})):
+        for memory in chunk:
+            quotes[memory] = []
+        for memory, quote, seq in db.execute(
+            f"SELECT memory_id, quote, seq FROM quotes WHERE memory_id IN ({','.join('?' * len(chunk))}) "
+            "ORDER BY memory_id, seq",
+            chunk,
+        ):
+            quotes[memory].append(quote)
+            last_seq[memory] = seq
+    return known, quotes, last_seq
 
 
 def _mark_erasing(db: sqlite3.Connection) -> None:
@@ -321,32 +328,47 @@ def _mark_erasing(db: sqlite3.Connection) -> None:
     db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('erasing', 'vacuum')")
 
 
-def _record(
-    db: sqlite3.Connection,
-    memory: str,
-    action: str,
-    before: str,
-    after: str,
-    category_before: str | None,
-    category_after: str | None,
-    now: float,
-) -> Decision:
-    """Add a decision to the history (ids, states, categories and a time: never text)."""
-    cursor = db.execute(
-        "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (memory, action, before, after, category_before, category_after, now),
-    )
-    return Decision(
-        seq=cursor.lastrowid or 0,
-        memory_id=memory,
-        action=action,
-        before=before,
-        after=after,
-        category_before=category_before,
-        category_after=category_after,
-        at=now,
-    )
+class _SqliteRows(decisions.Rows):
+    """A write transaction on the file, as the shared logic (`storage.decisions`) sees it."""
+
+    def __init__(self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]]) -> None:
+        self._db = db
+        self._words = words  # the word index's rows of a memory's text
+
+    def run(self, statement: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
+        return self._db.execute(statement, args)
+
+    def run_in(self, statement: str, values: list[str]) -> Iterator[tuple[object, ...]]:
+        for chunk in _chunks(values):
+            yield from self._db.execute(statement.format(f"IN ({','.join('?' * len(chunk))})"), chunk)
+
+    def insert(self, table: str, columns: str, rows: Iterable[Sequence[object]]) -> None:
+        marks = ", ".join("?" * len(columns.split(",")))
+        self._db.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)
+
+    def add_memories(self, rows: list[tuple[object, ...]]) -> None:
+        self.insert("memories", MEMORY_COLUMNS, rows)
+        words = (word for row in rows for word in self._words(str(row[0]), str(row[1] or "")))
+        self._db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", words)
+
+    def set_text(self, memory: str, text: str | None) -> None:
+        self._db.execute("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
+        self._db.execute("DELETE FROM words WHERE memory_id = ?", (memory,))
+        self._db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._words(memory, text or ""))
+
+    def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
+        cursor = self._db.execute(
+            "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            row,
+        )
+        return cursor.lastrowid or 0
+
+    def mark_erased(self, seq: int) -> None:
+        _mark_erasing(self._db)
+
+    def renumbered(self) -> None:
+        """Nothing to do: AUTOINCREMENT goes on after the highest number inserted."""
 
 
 def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
@@ -472,6 +494,12 @@ class SqliteStore:
             self._db.execute("COMMIT")
 
     @contextmanager
+    def _rows(self) -> Iterator[_SqliteRows]:
+        """A write transaction for the shared decisions."""
+        with self._write() as db:
+            yield _SqliteRows(db, self._word_rows)
+
+    @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
             if self._in_snapshot:  # already inside one read transaction: see `snapshot`
@@ -513,33 +541,10 @@ class SqliteStore:
     # -- the assistant's side ---------------------------------------------------------------
 
     def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
-        proposed = self._propose(text, quote, category, now)
+        with self._rows() as rows:
+            proposed = decisions.propose(rows, text, quote, category, now)
         self.finish_erasure()  # one that another process left unfinished, if any: a lookup, nothing more
         return proposed
-
-    def _propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
-        key = memory_id(text)
-        with self._write() as db:
-            row = db.execute(
-                "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = ?",
-                (key,),
-            ).fetchone()
-            if row is None:
-                db.execute(
-                    "INSERT INTO memories (id, text, category, state, created, touched) "
-                    "VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
-                    (key, text, category, now, now),
-                )
-                db.execute("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
-                db.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
-                db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._word_rows(key, text))
-                return Proposed(key, True, "unconfirmed")
-            found, state = row
-            if state == "rejected":
-                return Proposed(found, False, state)
-            db.execute("UPDATE memories SET touched = max(touched, ?) WHERE id = ?", (now, found))
-            _add_quote(db, found, quote, pending=state == "approved")
-            return Proposed(found, False, state)
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
@@ -585,29 +590,8 @@ class SqliteStore:
 
     def _bulk_propose(self, batch: list[tuple[str, str, str, float, str]], answers: list[Proposed]) -> None:
         with self._write() as db:
-            known: dict[str, tuple[str, str]] = {}  # alias key -> (memory id, state)
-            for chunk in _chunks(list(dict.fromkeys(item[4] for item in batch))):
-                known.update(
-                    (key, (memory, state))
-                    for key, memory, state in db.execute(
-                        "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
-                        f"WHERE a.key IN ({','.join('?' * len(chunk))})",
-                        chunk,
-                    )
-                )
+            known, quotes, last_seq = _bulk_lookup(db, batch)
             approved = {memory for memory, state in known.values() if state == "approved"}
-            quotes: dict[str, list[str]] = {}  # the quotes of every memory proposed here, oldest first
-            last_seq: dict[str, int] = {}  # the highest quote number already in the file
-            for chunk in _chunks(sorted({memory for memory, state in known.values() if state != "rejected"})):
-                for memory in chunk:
-                    quotes[memory] = []
-                for memory, quote, seq in db.execute(
-                    f"SELECT memory_id, quote, seq FROM quotes WHERE memory_id IN ({','.join('?' * len(chunk))}) "
-                    "ORDER BY memory_id, seq",
-                    chunk,
-                ):
-                    quotes[memory].append(quote)
-                    last_seq[memory] = seq
             stored = {memory: len(found) for memory, found in quotes.items()}  # how many are in the file
             new: dict[str, tuple[str, str, float]] = {}  # id -> (text, category, created)
             touched: dict[str, float] = {}
@@ -627,43 +611,51 @@ class SqliteStore:
                 touched[memory] = max(touched.get(memory, now), now)
                 if quote not in quotes[memory]:
                     quotes[memory].append(quote)
-            first_key = db.execute("SELECT coalesce(max(key), 0) FROM memories").fetchone()[0]
-            # Every write in index order: each b-tree then grows at its end instead of at random pages,
-            # which keeps a large import from thrashing the page cache.
-            ids = sorted(new)
-            db.executemany(
-                "INSERT INTO memories (id, text, category, state, created, touched) "
-                "VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
-                ((memory, *new[memory][:2], new[memory][2], touched[memory]) for memory in ids),
-            )
-            db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((memory, memory) for memory in ids))
-            db.executemany(
-                "UPDATE memories SET touched = max(touched, ?) WHERE id = ?",
-                ((at, memory) for memory, at in touched.items() if memory not in new),
-            )
-            db.executemany(
-                "INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)",
-                (
-                    (memory, seq, quote, int(memory in approved))
-                    for memory in sorted(quotes)
-                    for seq, quote in enumerate(quotes[memory][stored[memory] :], start=last_seq.get(memory, 0) + 1)
-                ),
-            )
-            # The new memories' postings in one ordered insert rather than one trigger call per word:
-            # the trigger is dropped and created again inside this transaction, so no other
-            # connection ever sees the schema without it. New memories have keys above every old one.
-            db.execute("DROP TRIGGER postings_add")
-            db.executemany(
-                "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-                sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0])),
-            )
-            db.execute(
-                "INSERT OR IGNORE INTO postings (word, rank, key, touched) "
-                "SELECT w.word, 1, m.key, m.touched FROM memories m JOIN words w ON w.memory_id = m.id "
-                "WHERE m.key > ? ORDER BY w.word, m.key",
-                (first_key,),
-            )
-            db.execute(_POSTINGS_ADD)
+            quote_rows = [
+                (memory, seq, quote, int(memory in approved))
+                for memory in sorted(quotes)
+                for seq, quote in enumerate(quotes[memory][stored[memory] :], start=last_seq.get(memory, 0) + 1)
+            ]
+            self._bulk_write(db, new, touched, quote_rows)
+
+    def _bulk_write(
+        self,
+        db: sqlite3.Connection,
+        new: dict[str, tuple[str, str, float]],
+        touched: dict[str, float],
+        quote_rows: list[tuple[str, int, str, int]],
+    ) -> None:
+        """Write what `bulk_propose` planned: the new memories (id -> text, category, created), every
+        memory's latest `touched`, and the quotes added (memory, number, quote, pending)."""
+        first_key = db.execute("SELECT coalesce(max(key), 0) FROM memories").fetchone()[0]
+        # Every write in index order: each b-tree then grows at its end instead of at random pages,
+        # which keeps a large import from thrashing the page cache.
+        ids = sorted(new)
+        db.executemany(
+            "INSERT INTO memories (id, text, category, state, created, touched) VALUES (?, ?, ?, 'unconfirmed', ?, ?)",
+            ((memory, *new[memory][:2], new[memory][2], touched[memory]) for memory in ids),
+        )
+        db.executemany("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", ((memory, memory) for memory in ids))
+        db.executemany(
+            "UPDATE memories SET touched = max(touched, ?) WHERE id = ?",
+            ((at, memory) for memory, at in touched.items() if memory not in new),
+        )
+        db.executemany("INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)", quote_rows)
+        # The new memories' postings in one ordered insert rather than one trigger call per word:
+        # the trigger is dropped and created again inside this transaction, so no other
+        # connection ever sees the schema without it. New memories have keys above every old one.
+        db.execute("DROP TRIGGER postings_add")
+        db.executemany(
+            "INSERT INTO words (word, memory_id) VALUES (?, ?)",
+            sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0])),
+        )
+        db.execute(
+            "INSERT OR IGNORE INTO postings (word, rank, key, touched) "
+            "SELECT w.word, 1, m.key, m.touched FROM memories m JOIN words w ON w.memory_id = m.id "
+            "WHERE m.key > ? ORDER BY w.word, m.key",
+            (first_key,),
+        )
+        db.execute(_POSTINGS_ADD)
 
     def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:
         """The default ranking done in SQL: the first `limit` memories `view` shows that share a word
@@ -788,100 +780,24 @@ class SqliteStore:
         category: str | None = None,
         quote: str | None = None,
     ) -> Decision:
-        with self._write() as db:
-            if action in QUOTE_DECISIONS:
-                decision = self._decide_quote(db, memory_id, action, now, quote)
-            else:
-                decision = self._decide(db, memory_id, action, now, text, category)
-            erases = action in ("reject", "drop-quote")
-            if erases:
-                _mark_erasing(db)
+        erases = action in ("reject", "drop-quote")
+        with self._rows() as rows:
+            decision = decisions.decide(rows, memory_id, action, now, text, category, quote)
+            if erases:  # a reject of a rejected memory records nothing, but finishes its erasure
+                rows.mark_erased(decision.seq)
         if erases:
             self._erase()
         return decision
 
     def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
-        if action == "edit" or action in QUOTE_DECISIONS:
-            raise StoreError(f"{action} takes one memory at a time.")
-        with self._write() as db:
-            decisions = [self._decide(db, memory, action, now, None, None) for memory in memory_ids]
+        decisions.one_at_a_time(action)
+        with self._rows() as rows:
+            done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
             if action == "reject":
-                _mark_erasing(db)
+                rows.mark_erased(0)
         if action == "reject":
             self._erase()
-        return decisions
-
-    def _decide(
-        self, db: sqlite3.Connection, memory_id: str, action: str, now: float, text: str | None, category: str | None
-    ) -> Decision:
-        row = db.execute("SELECT state, category, text FROM memories WHERE id = ?", (memory_id,)).fetchone()
-        if row is None:
-            raise UnknownMemory(memory_id)
-        before, category_before, text_before = row
-        if before == "rejected":
-            if action != "reject":
-                raise StoreError(f"{memory_id} was rejected and its text erased; there is nothing left to decide.")
-            # Rejecting again records nothing; it only finishes an erasure that a reader held up.
-            last = db.execute(f"{_DECISIONS} WHERE memory_id = ? ORDER BY seq DESC LIMIT 1", (memory_id,)).fetchone()
-            return decision_from_row(last)
-        after = STATE_AFTER.get(action, before)
-        category_after = category if category is not None else category_before
-        retexted = action == "edit" and text is not None and text != text_before
-        if action == "edit":
-            if retexted:
-                assert text is not None
-                self._retext(db, memory_id, text)
-            db.execute("UPDATE memories SET category = ? WHERE id = ?", (category_after, memory_id))
-        if action == "approve" and before != "approved":
-            # The owner approves the memory with the quotes it has now: none of them waits any more.
-            db.execute("UPDATE quotes SET pending = 0 WHERE memory_id = ? AND pending", (memory_id,))
-        db.execute(
-            "UPDATE memories SET state = ?, touched = max(touched, ?), "
-            "approved_at = CASE WHEN ? = 'approve' THEN ? ELSE approved_at END WHERE id = ?",
-            (after, now, action, now, memory_id),
-        )
-        if action == "reject":
-            db.execute("UPDATE memories SET text = NULL, category = 'other' WHERE id = ?", (memory_id,))
-            db.execute("DELETE FROM quotes WHERE memory_id = ?", (memory_id,))
-            db.execute("DELETE FROM words WHERE memory_id = ?", (memory_id,))
-            db.execute("DELETE FROM previous_texts WHERE memory_id = ?", (memory_id,))
-        decision = _record(db, memory_id, action, before, after, category_before, category_after, now)
-        if retexted:
-            db.execute(
-                "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",
-                (memory_id, decision.seq, text_before),
-            )
-        return decision
-
-    def _decide_quote(
-        self, db: sqlite3.Connection, memory_id: str, action: str, now: float, quote: str | None
-    ) -> Decision:
-        row = db.execute("SELECT state, category FROM memories WHERE id = ?", (memory_id,)).fetchone()
-        if row is None:
-            raise UnknownMemory(memory_id)
-        state, category = row
-        found = db.execute(
-            "SELECT rowid FROM quotes WHERE memory_id = ? AND quote = ? AND pending", (memory_id, quote)
-        ).fetchone()
-        if state != "approved" or found is None:
-            raise StoreError(f"That quote is not waiting for your review on {memory_id}; `personakit show` lists it.")
-        decision = _record(db, memory_id, action, state, state, category, category, now)
-        if action == "accept-quote":
-            db.execute("UPDATE quotes SET pending = 0, accepted_by = ? WHERE rowid = ?", (decision.seq, found[0]))
-        else:
-            db.execute("DELETE FROM quotes WHERE rowid = ?", (found[0],))
-        db.execute("UPDATE memories SET touched = max(touched, ?) WHERE id = ?", (now, memory_id))
-        return decision
-
-    def _retext(self, db: sqlite3.Connection, memory: str, text: str) -> None:
-        key = memory_id(text)
-        owner = db.execute("SELECT memory_id FROM aliases WHERE key = ?", (key,)).fetchone()
-        if owner is not None and owner[0] != memory:
-            raise StoreError(f"That text is already memory {owner[0]}; edit or reject that one instead.")
-        db.execute("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
-        db.execute("INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", (key, memory))
-        db.execute("DELETE FROM words WHERE memory_id = ?", (memory,))
-        db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._word_rows(memory, text))
+        return done
 
     # -- erasure ----------------------------------------------------------------------------
 
@@ -947,58 +863,8 @@ class SqliteStore:
     # -- undo, export and import ------------------------------------------------------------
 
     def undo(self, now: float) -> Decision | None:
-        with self._write() as db:
-            row = db.execute(f"{_DECISIONS} WHERE undone = 0 AND action != 'undo' ORDER BY seq DESC LIMIT 1").fetchone()
-            if row is None:
-                return None
-            decision = decision_from_row(row)
-            memory = decision.memory_id
-            if decision.action == "reject":
-                raise StoreError(
-                    f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
-                    "its text and quotes were erased."
-                )
-            if decision.action == "drop-quote":
-                raise StoreError(
-                    f"The latest decision, #{decision.seq}, dropped a quote of {memory}, and that cannot be undone: "
-                    "the quote was erased."
-                )
-            current = db.execute("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
-            if current is None or current[0] != decision.after:
-                raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
-            state, category = current
-            restored = decision.category_before if decision.category_before is not None else category
-            if decision.action == "edit":
-                old = db.execute(
-                    "SELECT text FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, decision.seq)
-                ).fetchone()
-                if old is not None:
-                    self._retext(db, memory, old[0])
-                    db.execute("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, decision.seq))
-            if decision.action == "accept-quote":
-                db.execute(
-                    "UPDATE quotes SET pending = 1, accepted_by = NULL WHERE memory_id = ? AND accepted_by = ?",
-                    (memory, decision.seq),
-                )
-            if decision.action == "approve":
-                # Back to when it was approved before, if ever (by a decision still standing).
-                db.execute(
-                    "UPDATE memories SET approved_at = coalesce(("
-                    "  SELECT max(at) FROM decisions WHERE memory_id = ? AND action = 'approve' AND undone = 0"
-                    "  AND seq < ?), 0) WHERE id = ?",
-                    (memory, decision.seq, memory),
-                )
-            db.execute(
-                "UPDATE memories SET state = ?, category = ?, touched = max(touched, ?) WHERE id = ?",
-                (decision.before, restored, now, memory),
-            )
-            db.execute("UPDATE decisions SET undone = 1 WHERE seq = ?", (decision.seq,))
-            db.execute(
-                "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
-                "VALUES (?, 'undo', ?, ?, ?, ?, ?)",
-                (memory, state, decision.before, category, restored, now),
-            )
-        return msgspec.structs.replace(decision, undone=True)
+        with self._rows() as rows:
+            return decisions.undo(rows, now)
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as db:
@@ -1013,71 +879,5 @@ class SqliteStore:
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
-        created: list[str] = []
-        known: list[str] = []
-        added = 0
-        decisions: list[tuple[ExportedDecision, str, bool]] = []
-        with self._write() as db:
-            fresh = db.execute("SELECT count(*) FROM decisions").fetchone()[0] == 0
-            for record in memories:
-                kept = record.state != "rejected"
-                keys = restored_keys(record)
-                found = None
-                for key in keys:
-                    found = db.execute(
-                        "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = ?",
-                        (key,),
-                    ).fetchone()
-                    if found is not None:
-                        break
-                if found is not None:
-                    known.append(found[0])
-                    if kept and found[1] != "rejected":
-                        # Words the owner has not seen here wait under an approved memory, as a proposal's do.
-                        added += sum(_add_quote(db, found[0], q, pending=found[1] == "approved") for q in record.quotes)
-                    continue
-                db.execute(
-                    f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)", restored_row(record)
-                )
-                db.executemany(
-                    "INSERT OR IGNORE INTO aliases (key, memory_id) VALUES (?, ?)", ((k, record.id) for k in keys)
-                )
-                if kept:
-                    waiting = set(record.pending) if record.state == "approved" else set()
-                    db.executemany(
-                        "INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)",
-                        ((record.id, n, q, int(q in waiting)) for n, q in enumerate(record.quotes, start=1)),
-                    )
-                    db.executemany(
-                        "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-                        self._word_rows(record.id, record.text or ""),
-                    )
-                decisions.extend((d, record.id, kept) for d in record.history)
-                created.append(record.id)
-            for d, memory, kept in sorted(decisions, key=lambda entry: entry[0].seq):
-                cursor = db.execute(
-                    "INSERT INTO decisions (seq, memory_id, action, before, after, category_before, category_after, "
-                    "at, undone) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        d.seq if fresh else None,
-                        memory,
-                        d.action,
-                        d.before,
-                        d.after,
-                        d.category_before,
-                        d.category_after,
-                        d.at,
-                        int(d.undone),
-                    ),
-                )
-                if kept and d.quote is not None:
-                    db.execute(
-                        "UPDATE quotes SET accepted_by = ? WHERE memory_id = ? AND quote = ? AND NOT pending",
-                        (cursor.lastrowid, memory, d.quote),
-                    )
-                if kept and d.previous_text is not None:
-                    db.execute(
-                        "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)",
-                        (memory, cursor.lastrowid, d.previous_text),
-                    )
-        return Restored(created, known, added)
+        with self._rows() as rows:
+            return decisions.restore(rows, memories)

@@ -22,39 +22,30 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any
 
-import msgspec
 import psycopg
 from personakit_plugin.core.model import (
     EVERYTHING,
-    QUOTE_DECISIONS,
-    STATE_AFTER,
     Candidate,
     Decision,
-    ExportedDecision,
     ExportedMemory,
     Memory,
     View,
 )
 from personakit_plugin.core.ranking import order_by, rank_case
-from personakit_plugin.core.store import (
+from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
+from personakit_plugin.core.words import content_words
+from personakit_plugin.storage import decisions
+from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
-    Matches,
-    Proposed,
-    Restored,
-    StoreError,
-    UnknownMemory,
     decision_from_row,
     exported,
     memory_from_row,
-    restored_keys,
-    restored_row,
 )
-from personakit_plugin.core.words import content_words, memory_id
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -72,12 +63,6 @@ FINISH_WAIT = 1.0
 readers queue behind the rewrite while it waits, and that decision is not the one that erased."""
 
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
-_FIND = "SELECT m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key = %s"
-_ADD_QUOTE = (
-    "INSERT INTO quotes (memory_id, seq, quote, pending) "
-    "SELECT %(id)s, coalesce(max(seq), 0) + 1, %(quote)s, %(pending)s FROM quotes WHERE memory_id = %(id)s "
-    "HAVING NOT EXISTS (SELECT 1 FROM quotes WHERE memory_id = %(id)s AND quote = %(quote)s)"
-)
 _MATCHED = "length(words) - length(ts_delete(words, %(keys)s::text[]))"
 """How many of the question's words a memory's text holds: its words less those left without them."""
 _HITS = (
@@ -277,25 +262,8 @@ class PostgresStore:
     # -- the assistant's side ---------------------------------------------------------------
 
     def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
-        key = memory_id(text)
         with self._write() as cur:
-            row = cur.execute(_FIND, (key,)).fetchone()
-            if row is None:
-                cur.execute(
-                    "INSERT INTO memories (id, text, category, state, created, touched, words) "
-                    "VALUES (%s, %s, %s, 'unconfirmed', %s, %s, %s::tsvector)",
-                    (key, text, category, now, now, _vector(text)),
-                )
-                cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s)", (key, key))
-                cur.execute("INSERT INTO quotes (memory_id, seq, quote) VALUES (%s, 1, %s)", (key, quote))
-                return Proposed(key, True, "unconfirmed")
-            found, state = row
-            if state == "rejected":
-                return Proposed(found, False, state)
-            cur.execute("UPDATE memories SET touched = greatest(touched, %s) WHERE id = %s", (now, found))
-            # Words the owner has not seen wait under an approved memory until the owner accepts them.
-            cur.execute(_ADD_QUOTE, {"id": found, "quote": quote, "pending": state == "approved"})
-            return Proposed(found, False, state)
+            return decisions.propose(_PostgresRows(cur), text, quote, category, now)
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
@@ -410,130 +378,21 @@ class PostgresStore:
         quote: str | None = None,
     ) -> Decision:
         with self._write() as cur:
-            if action in QUOTE_DECISIONS:
-                decision = self._decide_quote(cur, memory_id, action, now, quote)
-            else:
-                decision = self._decide(cur, memory_id, action, now, text, category)
+            decision = decisions.decide(_PostgresRows(cur), memory_id, action, now, text, category, quote)
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memory")
         return decision
 
     def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
-        if action == "edit" or action in QUOTE_DECISIONS:
-            raise StoreError(f"{action} takes one memory at a time.")
+        decisions.one_at_a_time(action)
         if not memory_ids:
             return []
         with self._write() as cur:
-            decisions = [self._decide(cur, memory, action, now, None, None) for memory in memory_ids]
+            rows = _PostgresRows(cur)
+            done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memories" if len(memory_ids) > 1 else "memory")
-        return decisions
-
-    def _decide(
-        self, cur: psycopg.Cursor[Any], memory_id: str, action: str, now: float, text: str | None, category: str | None
-    ) -> Decision:
-        row = cur.execute("SELECT state, category, text FROM memories WHERE id = %s", (memory_id,)).fetchone()
-        if row is None:
-            raise UnknownMemory(memory_id)
-        before, category_before, text_before = row
-        if before == "rejected":
-            if action != "reject":
-                raise StoreError(f"{memory_id} was rejected and its text erased; there is nothing left to decide.")
-            # Rejecting again records nothing; it only finishes an erasure that a reader held up.
-            last = cur.execute(f"{_DECISIONS} WHERE memory_id = %s ORDER BY seq DESC LIMIT 1", (memory_id,)).fetchone()
-            assert last is not None
-            return decision_from_row(last)
-        after = STATE_AFTER.get(action, before)
-        category_after = category if category is not None else category_before
-        retexted = action == "edit" and text is not None and text != text_before
-        if retexted:
-            assert text is not None
-            self._retext(cur, memory_id, text)
-        if action == "approve" and before != "approved":
-            # The owner approves the memory with the quotes it has now: none of them waits any more.
-            cur.execute("UPDATE quotes SET pending = false WHERE memory_id = %s AND pending", (memory_id,))
-        cur.execute(
-            "UPDATE memories SET state = %(after)s, category = %(category)s, touched = greatest(touched, %(now)s), "
-            "approved_at = CASE WHEN %(action)s = 'approve' THEN %(now)s ELSE approved_at END WHERE id = %(id)s",
-            {"after": after, "category": category_after, "now": now, "action": action, "id": memory_id},
-        )
-        if action == "reject":
-            cur.execute("UPDATE memories SET text = NULL, category = 'other', words = '' WHERE id = %s", (memory_id,))
-            for table in ("quotes", "previous_texts"):
-                cur.execute(sql.SQL("DELETE FROM {} WHERE memory_id = %s").format(sql.Identifier(table)), (memory_id,))
-        decision = self._record(cur, memory_id, action, before, after, category_before, category_after, now)
-        if retexted:
-            cur.execute(
-                "INSERT INTO previous_texts (memory_id, seq, text) VALUES (%s, %s, %s)",
-                (memory_id, decision.seq, text_before),
-            )
-        if action == "reject":
-            cur.execute("INSERT INTO erasures (seq) VALUES (%s)", (decision.seq,))
-        return decision
-
-    def _decide_quote(
-        self, cur: psycopg.Cursor[Any], memory_id: str, action: str, now: float, quote: str | None
-    ) -> Decision:
-        """Accept or drop one pending quote of an approved memory; the state stays. A drop deletes the
-        quote and marks the erasure, which `_finish_erasing` completes after the commit."""
-        row = cur.execute("SELECT state, category FROM memories WHERE id = %s", (memory_id,)).fetchone()
-        if row is None:
-            raise UnknownMemory(memory_id)
-        state, category = row
-        found = cur.execute(
-            "SELECT seq FROM quotes WHERE memory_id = %s AND quote = %s AND pending", (memory_id, quote or "")
-        ).fetchone()
-        if state != "approved" or quote is None or found is None:
-            raise StoreError(f"That quote is not waiting for your review on {memory_id}; `personakit show` lists it.")
-        decision = self._record(cur, memory_id, action, state, state, category, category, now)
-        if action == "accept-quote":
-            cur.execute(
-                "UPDATE quotes SET pending = false, accepted_by = %s WHERE memory_id = %s AND seq = %s",
-                (decision.seq, memory_id, found[0]),
-            )
-        else:
-            cur.execute("DELETE FROM quotes WHERE memory_id = %s AND seq = %s", (memory_id, found[0]))
-            cur.execute("INSERT INTO erasures (seq) VALUES (%s)", (decision.seq,))
-        cur.execute("UPDATE memories SET touched = greatest(touched, %s) WHERE id = %s", (now, memory_id))
-        return decision
-
-    @staticmethod
-    def _record(
-        cur: psycopg.Cursor[Any],
-        memory: str,
-        action: str,
-        before: str,
-        after: str,
-        category_before: str | None,
-        category_after: str | None,
-        at: float,
-    ) -> Decision:
-        """Add a decision to the history (ids, states, categories and a time: never text)."""
-        row = cur.execute(
-            "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
-            "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING seq",
-            (memory, action, before, after, category_before, category_after, at),
-        ).fetchone()
-        assert row is not None
-        return Decision(
-            seq=int(row[0]),
-            memory_id=memory,
-            action=action,
-            before=before,
-            after=after,
-            category_before=category_before,
-            category_after=category_after,
-            at=at,
-        )
-
-    @staticmethod
-    def _retext(cur: psycopg.Cursor[Any], memory: str, text: str) -> None:
-        key = memory_id(text)
-        owner = cur.execute("SELECT memory_id FROM aliases WHERE key = %s", (key,)).fetchone()
-        if owner is not None and owner[0] != memory:
-            raise StoreError(f"That text is already memory {owner[0]}; edit or reject that one instead.")
-        cur.execute("UPDATE memories SET text = %s, words = %s::tsvector WHERE id = %s", (text, _vector(text), memory))
-        cur.execute("INSERT INTO aliases (key, memory_id) VALUES (%s, %s) ON CONFLICT DO NOTHING", (key, memory))
+        return done
 
     # -- erasure -----------------------------------------------------------------------------
 
@@ -634,55 +493,7 @@ class PostgresStore:
 
     def undo(self, now: float) -> Decision | None:
         with self._write() as cur:
-            row = cur.execute(
-                f"{_DECISIONS} WHERE NOT undone AND action <> 'undo' ORDER BY seq DESC LIMIT 1"
-            ).fetchone()
-            if row is None:
-                return None
-            decision = decision_from_row(row)
-            memory = decision.memory_id
-            if decision.action == "reject":
-                raise StoreError(
-                    f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
-                    "its text and quotes were erased."
-                )
-            if decision.action == "drop-quote":
-                raise StoreError(
-                    f"The latest decision, #{decision.seq}, dropped a quote of {memory}, and that cannot be undone: "
-                    "the quote was erased."
-                )
-            current = cur.execute("SELECT state, category FROM memories WHERE id = %s", (memory,)).fetchone()
-            if current is None or current[0] != decision.after:
-                raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
-            state, category = current
-            restored = decision.category_before if decision.category_before is not None else category
-            if decision.action == "edit":
-                old = cur.execute(
-                    "DELETE FROM previous_texts WHERE memory_id = %s AND seq = %s RETURNING text",
-                    (memory, decision.seq),
-                ).fetchone()
-                if old is not None:
-                    self._retext(cur, memory, old[0])
-            if decision.action == "accept-quote":
-                cur.execute(
-                    "UPDATE quotes SET pending = true, accepted_by = NULL WHERE memory_id = %s AND accepted_by = %s",
-                    (memory, decision.seq),
-                )
-            if decision.action == "approve":
-                # Back to when it was approved before, if ever (by a decision still standing).
-                cur.execute(
-                    "UPDATE memories SET approved_at = coalesce(("
-                    "  SELECT max(at) FROM decisions WHERE memory_id = %(id)s AND action = 'approve' AND NOT undone"
-                    "  AND seq < %(seq)s), 0) WHERE id = %(id)s",
-                    {"id": memory, "seq": decision.seq},
-                )
-            cur.execute(
-                "UPDATE memories SET state = %s, category = %s, touched = greatest(touched, %s) WHERE id = %s",
-                (decision.before, restored, now, memory),
-            )
-            cur.execute("UPDATE decisions SET undone = true WHERE seq = %s", (decision.seq,))
-            self._record(cur, memory, "undo", state, decision.before, category, restored, now)
-        return msgspec.structs.replace(decision, undone=True)
+            return decisions.undo(_PostgresRows(cur), now)
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as cur:
@@ -697,125 +508,51 @@ class PostgresStore:
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
-        """See `Store.restore`. The lookups are one query and the inserts are batched, so moving a
-        memory of 100,000 entries in is one transaction of a few statements per table. A created
-        memory keeps its pending quotes; quotes a record adds to a memory approved here wait for the
-        owner, as a proposal's do."""
-        created: list[str] = []
-        known: list[str] = []
+        """See `Store.restore`: the lookups are two queries and the inserts are copied in, so moving
+        a memory of 100,000 entries in is one transaction of a few statements per table."""
         with self._write() as cur:
-            fresh = cur.execute("SELECT NOT EXISTS (SELECT 1 FROM decisions)").fetchone() == (True,)
-            found, have, last = self._restore_lookup(cur, memories)
-            added: list[tuple[str, int, str, bool]] = []
-            rows: list[tuple[Any, ...]] = []
-            alias_rows: dict[str, str] = {}
-            quote_rows: list[tuple[str, int, str, bool]] = []
-            decisions: list[tuple[ExportedDecision, str, bool]] = []
-            for record in memories:
-                kept = record.state != "rejected"
-                keys = restored_keys(record)
-                match = next((found[key] for key in keys if key in found), None)
-                if match is not None:
-                    known.append(match[0])
-                    if kept and match[1] != "rejected":
-                        quotes = have.setdefault(match[0], set())
-                        for quote in record.quotes:
-                            if quote not in quotes:
-                                quotes.add(quote)
-                                last[match[0]] = last.get(match[0], 0) + 1
-                                added.append((match[0], last[match[0]], quote, match[1] == "approved"))
-                    continue
-                rows.append((*restored_row(record), _vector(record.text or "") if kept else ""))
-                for key in keys:
-                    found.setdefault(key, (record.id, record.state))
-                    alias_rows.setdefault(key, record.id)
-                if kept:
-                    waiting = set(record.pending) if record.state == "approved" else set()
-                    have[record.id], last[record.id] = set(record.quotes), len(record.quotes)
-                    quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(record.quotes, start=1))
-                decisions.extend((d, record.id, kept) for d in record.history)
-                created.append(record.id)
-            self._restore_rows(cur, rows, alias_rows, [*quote_rows, *added])
-            self._restore_decisions(cur, sorted(decisions, key=lambda entry: entry[0].seq), fresh)
-        return Restored(created, known, len(added))
+            return decisions.restore(_PostgresRows(cur), memories)
 
-    @staticmethod
-    def _restore_lookup(
-        cur: psycopg.Cursor[Any], memories: Sequence[ExportedMemory]
-    ) -> tuple[dict[str, tuple[str, str]], dict[str, set[str]], dict[str, int]]:
-        """What the store has of the records' memories: each key's (memory, state), and each memory's
-        quotes and highest quote number (a dropped quote leaves a gap, so not their count)."""
-        wanted = {key for record in memories for key in restored_keys(record)}
-        found: dict[str, tuple[str, str]] = {
-            key: (memory, state)
-            for key, memory, state in cur.execute(
-                "SELECT a.key, m.id, m.state FROM aliases a JOIN memories m ON m.id = a.memory_id "
-                "WHERE a.key = ANY(%s::text[])",
-                (list(wanted),),
-            )
-        }
-        have: dict[str, set[str]] = {}
-        last: dict[str, int] = {}
-        for memory, quote, seq in cur.execute(
-            "SELECT memory_id, quote, seq FROM quotes WHERE memory_id = ANY(%s::text[])",
-            (sorted({memory for memory, _ in found.values()}),),
-        ):
-            have.setdefault(memory, set()).add(quote)
-            last[memory] = max(last.get(memory, 0), seq)
-        return found, have, last
 
-    @staticmethod
-    def _restore_rows(
-        cur: psycopg.Cursor[Any],
-        rows: list[tuple[Any, ...]],
-        alias_rows: dict[str, str],
-        quote_rows: list[tuple[str, int, str, bool]],
-    ) -> None:
-        """Copy the created memories, their aliases and every quote added (memory, number, quote, pending)."""
-        if rows:
-            with cur.copy(f"COPY memories ({MEMORY_COLUMNS}, words) FROM STDIN") as copy:
-                for values in rows:
-                    copy.write_row(values)
-            with cur.copy("COPY aliases (key, memory_id) FROM STDIN") as copy:
-                for alias in alias_rows.items():
-                    copy.write_row(alias)
-        with cur.copy("COPY quotes (memory_id, seq, quote, pending) FROM STDIN") as copy:
-            for quote_row in quote_rows:
-                copy.write_row(quote_row)
+class _PostgresRows(decisions.Rows):
+    """A write transaction in the schema, as the shared logic (`storage.decisions`) sees it."""
 
-    @staticmethod
-    def _restore_decisions(
-        cur: psycopg.Cursor[Any], decisions: list[tuple[ExportedDecision, str, bool]], fresh: bool
-    ) -> None:
-        """Into a store with no decisions yet they keep their numbers; otherwise they are numbered
-        after the ones it has, in their order."""
-        if not decisions:
-            return
-        if fresh:
-            seqs = [d.seq for d, _, _ in decisions]
-        else:
-            row = cur.execute("SELECT coalesce(max(seq), 0) FROM decisions").fetchone()
-            assert row is not None
-            seqs = list(range(int(row[0]) + 1, int(row[0]) + 1 + len(decisions)))
-        with cur.copy(
-            "COPY decisions (seq, memory_id, action, before, after, category_before, category_after, at, undone) "
-            "FROM STDIN"
-        ) as copy:
-            for seq, (d, memory, _) in zip(seqs, decisions, strict=True):
-                copy.write_row(
-                    (seq, memory, d.action, d.before, d.after, d.category_before, d.category_after, d.at, d.undone)
-                )
-        with cur.copy("COPY previous_texts (memory_id, seq, text) FROM STDIN") as copy:
-            for seq, (d, memory, kept) in zip(seqs, decisions, strict=True):
-                if kept and d.previous_text is not None:
-                    copy.write_row((memory, seq, d.previous_text))
-        for seq, (d, memory, kept) in zip(seqs, decisions, strict=True):
-            if kept and d.quote is not None:
-                cur.execute(
-                    "UPDATE quotes SET accepted_by = %s WHERE memory_id = %s AND quote = %s AND NOT pending",
-                    (seq, memory, d.quote),
-                )
-        cur.execute("SELECT setval(pg_get_serial_sequence('decisions', 'seq'), (SELECT max(seq) FROM decisions))")
+    GREATEST = "greatest"
+
+    def __init__(self, cur: psycopg.Cursor[Any]) -> None:
+        self._cur = cur
+
+    def run(self, statement: str, args: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        return self._cur.execute(statement.replace("?", "%s"), args)
+
+    def run_in(self, statement: str, values: list[str]) -> Iterator[Any]:
+        yield from self.run(statement.format("= ANY(?::text[])"), (values,))
+
+    def insert(self, table: str, columns: str, rows: Iterable[Sequence[Any]]) -> None:
+        with self._cur.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+
+    def add_memories(self, rows: list[tuple[Any, ...]]) -> None:
+        self.insert("memories", f"{MEMORY_COLUMNS}, words", [(*row, _vector(row[1] or "")) for row in rows])
+
+    def set_text(self, memory: str, text: str | None) -> None:
+        self.run("UPDATE memories SET text = ?, words = ?::tsvector WHERE id = ?", (text, _vector(text or ""), memory))
+
+    def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
+        seq = self.run(
+            "INSERT INTO decisions (memory_id, action, before, after, category_before, category_after, at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq",
+            row,
+        ).fetchone()
+        assert seq is not None
+        return int(seq[0])
+
+    def mark_erased(self, seq: int) -> None:
+        self.run("INSERT INTO erasures (seq) VALUES (?)", (seq,))
+
+    def renumbered(self) -> None:
+        self.run("SELECT setval(pg_get_serial_sequence('decisions', 'seq'), (SELECT max(seq) FROM decisions))")
 
 
 def _migrate(conn: psycopg.Connection[Any], location: str, schema: str) -> None:

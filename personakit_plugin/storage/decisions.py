@@ -1,0 +1,399 @@
+"""What both stores do with their rows, written once: propose, the owner's decisions, undo and restore.
+
+A backend supplies `Rows`, the primitive operations of one of its write transactions in its own SQL
+dialect: how a statement runs, its word index, how a new decision gets its number, bulk inserts and
+how an erasure is marked. Every function here runs inside that transaction, so the rules (what a
+decision changes, what an undo may revert, how an import merges) are the same in every backend.
+Erasure itself (SQLite's VACUUM and checkpoint, PostgreSQL's rewrite) stays in the backend, after
+the commit; the logic only marks the decisions that erased something.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from personakit_plugin.core.model import QUOTE_DECISIONS, STATE_AFTER, Decision, ExportedDecision, ExportedMemory
+from personakit_plugin.core.store import Proposed, Restored, StoreError, UnknownMemory
+from personakit_plugin.core.words import memory_id
+from personakit_plugin.storage.rows import DECISION_COLUMNS, decision_from_row, restored_keys, restored_row
+
+_DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
+_ALIASED = "FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key"
+"""The memory (and its state) each key is an alias of: its id, its text's id or an old text's."""
+_RESTORED_DECISION = "seq, memory_id, action, before, after, category_before, category_after, at, undone"
+
+
+class Cursor(Protocol):
+    """What a statement gives back, as both `sqlite3` and `psycopg` cursors offer it."""
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Rows(ABC):
+    """One write transaction of a backend, as the shared logic sees it.
+
+    The statements the logic writes are in the SQL that SQLite and PostgreSQL both speak, with `?`
+    placeholders and booleans passed as parameters; `GREATEST` names the function that gives the
+    larger of two values. A backend implements the rest, each a statement or two of its dialect."""
+
+    GREATEST = "max"
+
+    @abstractmethod
+    def run(self, statement: str, args: Sequence[Any] = ()) -> Cursor:
+        """Execute one statement written with `?` placeholders; its rows are read before the next runs."""
+
+    @abstractmethod
+    def run_in(self, statement: str, values: list[str]) -> Iterator[Any]:
+        """The rows of a query whose `{}` stands for `IN (values)`, however many values there are."""
+
+    @abstractmethod
+    def insert(self, table: str, columns: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Insert many rows into `table` (its `columns`, comma-separated) at once."""
+
+    @abstractmethod
+    def add_memories(self, rows: list[tuple[Any, ...]]) -> None:
+        """Create memories from rows of MEMORY_COLUMNS, each with its word index (none for a NULL text)."""
+
+    @abstractmethod
+    def set_text(self, memory: str, text: str | None) -> None:
+        """Give a memory a new text and the word index of that text; None erases both."""
+
+    @abstractmethod
+    def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
+        """Add a decision (memory id, action, before, after, category before and after, time) with
+        the next number; that number."""
+
+    @abstractmethod
+    def mark_erased(self, seq: int) -> None:
+        """Decision `seq` deleted text: mark it, in this transaction, until the backend's erasure has
+        removed every copy it keeps."""
+
+    @abstractmethod
+    def renumbered(self) -> None:
+        """Called after `restore` inserted decisions with numbers it chose, for a backend whose counter
+        of decision numbers does not follow such inserts by itself to move it on."""
+
+
+# -- the assistant's side -------------------------------------------------------------------------
+
+
+def propose(rows: Rows, text: str, quote: str, category: str, now: float) -> Proposed:
+    """See `Store.propose`."""
+    key = memory_id(text)
+    row = rows.run(f"SELECT m.id, m.state {_ALIASED} = ?", (key,)).fetchone()
+    if row is None:
+        rows.add_memories([(key, text, category, "unconfirmed", now, now, 0.0)])
+        rows.run("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
+        rows.run("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
+        return Proposed(key, True, "unconfirmed")
+    found, state = row
+    if state == "rejected":
+        return Proposed(found, False, state)
+    rows.run(f"UPDATE memories SET touched = {rows.GREATEST}(touched, ?) WHERE id = ?", (now, found))
+    # Words the owner has not seen wait under an approved memory until the owner accepts them.
+    if not rows.run("SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (found, quote)).fetchone():
+        rows.run(
+            "INSERT INTO quotes (memory_id, seq, quote, pending) "
+            "SELECT ?, coalesce(max(seq), 0) + 1, ?, ? FROM quotes WHERE memory_id = ?",
+            (found, quote, state == "approved", found),
+        )
+    return Proposed(found, False, state)
+
+
+# -- the owner's decisions ------------------------------------------------------------------------
+
+
+def one_at_a_time(action: str) -> None:
+    """Refuse, for `decide_many`, a decision that takes one memory at a time."""
+    if action == "edit" or action in QUOTE_DECISIONS:
+        raise StoreError(f"{action} takes one memory at a time.")
+
+
+def decide(
+    rows: Rows,
+    memory: str,
+    action: str,
+    now: float,
+    text: str | None = None,
+    category: str | None = None,
+    quote: str | None = None,
+) -> Decision:
+    """See `Store.decide`: apply one decision and record it. A reject or a dropped quote deletes what
+    it removes and marks the erasure (`Rows.mark_erased`); the backend erases after the commit."""
+    if action in QUOTE_DECISIONS:
+        return _decide_quote(rows, memory, action, now, quote)
+    row = rows.run("SELECT state, category, text FROM memories WHERE id = ?", (memory,)).fetchone()
+    if row is None:
+        raise UnknownMemory(memory)
+    before, category_before, text_before = row
+    if before == "rejected":
+        if action != "reject":
+            raise StoreError(f"{memory} was rejected and its text erased; there is nothing left to decide.")
+        # Rejecting again records nothing; it only finishes an erasure that a reader held up.
+        return decision_from_row(
+            rows.run(f"{_DECISIONS} WHERE memory_id = ? ORDER BY seq DESC LIMIT 1", (memory,)).fetchone()
+        )
+    after = STATE_AFTER.get(action, before)
+    category_after = category if category is not None else category_before
+    retexted = action == "edit" and text is not None and text != text_before
+    if retexted:
+        assert text is not None
+        retext(rows, memory, text)
+    if action == "approve" and before != "approved":
+        # The owner approves the memory with the quotes it has now: none of them waits any more.
+        rows.run("UPDATE quotes SET pending = ? WHERE memory_id = ? AND pending", (False, memory))
+    rows.run(
+        f"UPDATE memories SET state = ?, category = ?, touched = {rows.GREATEST}(touched, ?), "
+        "approved_at = CASE WHEN ? THEN ? ELSE approved_at END WHERE id = ?",
+        (after, category_after, now, action == "approve", now, memory),
+    )
+    if action == "reject":
+        rows.set_text(memory, None)
+        rows.run("UPDATE memories SET category = 'other' WHERE id = ?", (memory,))
+        rows.run("DELETE FROM quotes WHERE memory_id = ?", (memory,))
+        rows.run("DELETE FROM previous_texts WHERE memory_id = ?", (memory,))
+    decision = record(rows, memory, action, before, after, category_before, category_after, now)
+    if retexted:
+        rows.run(
+            "INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)", (memory, decision.seq, text_before)
+        )
+    if action == "reject":
+        rows.mark_erased(decision.seq)
+    return decision
+
+
+def _decide_quote(rows: Rows, memory: str, action: str, now: float, quote: str | None) -> Decision:
+    """Accept or drop one pending quote of an approved memory; the state stays. A drop deletes the
+    quote and marks the erasure."""
+    row = rows.run("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
+    if row is None:
+        raise UnknownMemory(memory)
+    state, category = row
+    found = rows.run(
+        "SELECT seq FROM quotes WHERE memory_id = ? AND quote = ? AND pending", (memory, quote or "")
+    ).fetchone()
+    if state != "approved" or quote is None or found is None:
+        raise StoreError(f"That quote is not waiting for your review on {memory}; `personakit show` lists it.")
+    decision = record(rows, memory, action, state, state, category, category, now)
+    if action == "accept-quote":
+        rows.run(
+            "UPDATE quotes SET pending = ?, accepted_by = ? WHERE memory_id = ? AND seq = ?",
+            (False, decision.seq, memory, found[0]),
+        )
+    else:
+        rows.run("DELETE FROM quotes WHERE memory_id = ? AND seq = ?", (memory, found[0]))
+        rows.mark_erased(decision.seq)
+    rows.run(f"UPDATE memories SET touched = {rows.GREATEST}(touched, ?) WHERE id = ?", (now, memory))
+    return decision
+
+
+def record(
+    rows: Rows,
+    memory: str,
+    action: str,
+    before: str,
+    after: str,
+    category_before: str | None,
+    category_after: str | None,
+    at: float,
+) -> Decision:
+    """Add a decision to the history (ids, states, categories and a time: never text)."""
+    seq = rows.append_decision((memory, action, before, after, category_before, category_after, at))
+    return Decision(
+        seq=seq,
+        memory_id=memory,
+        action=action,
+        before=before,
+        after=after,
+        category_before=category_before,
+        category_after=category_after,
+        at=at,
+    )
+
+
+def retext(rows: Rows, memory: str, text: str) -> None:
+    """Give a memory a new text, which it then also answers to; a text another memory has is refused."""
+    key = memory_id(text)
+    owner = rows.run("SELECT memory_id FROM aliases WHERE key = ?", (key,)).fetchone()
+    if owner is not None and owner[0] != memory:
+        raise StoreError(f"That text is already memory {owner[0]}; edit or reject that one instead.")
+    rows.set_text(memory, text)
+    rows.run("INSERT INTO aliases (key, memory_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (key, memory))
+
+
+# -- undo -----------------------------------------------------------------------------------------
+
+
+def undo(rows: Rows, now: float) -> Decision | None:
+    """See `Store.undo`."""
+    row = rows.run(f"{_DECISIONS} WHERE NOT undone AND action <> 'undo' ORDER BY seq DESC LIMIT 1").fetchone()
+    if row is None:
+        return None
+    decision = decision_from_row(row)
+    memory, seq = decision.memory_id, decision.seq
+    state, category = _undoable(rows, decision)
+    restored = decision.category_before if decision.category_before is not None else category
+    if decision.action == "edit":
+        old = rows.run("SELECT text FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, seq)).fetchone()
+        if old is not None:
+            retext(rows, memory, old[0])
+            rows.run("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, seq))
+    if decision.action == "accept-quote":
+        rows.run(
+            "UPDATE quotes SET pending = ?, accepted_by = NULL WHERE memory_id = ? AND accepted_by = ?",
+            (True, memory, seq),
+        )
+    if decision.action == "approve":
+        # Back to when it was approved before, if ever (by a decision still standing).
+        rows.run(
+            "UPDATE memories SET approved_at = coalesce(("
+            "  SELECT max(at) FROM decisions WHERE memory_id = ? AND action = 'approve' AND NOT undone"
+            "  AND seq < ?), 0) WHERE id = ?",
+            (memory, seq, memory),
+        )
+    rows.run(
+        f"UPDATE memories SET state = ?, category = ?, touched = {rows.GREATEST}(touched, ?) WHERE id = ?",
+        (decision.before, restored, now, memory),
+    )
+    rows.run("UPDATE decisions SET undone = ? WHERE seq = ?", (True, seq))
+    record(rows, memory, "undo", state, decision.before, category, restored, now)
+    return msgspec.structs.replace(decision, undone=True)
+
+
+def _undoable(rows: Rows, decision: Decision) -> tuple[str, str]:
+    """The memory's state and category now, if `decision` may be undone; otherwise a StoreError."""
+    memory = decision.memory_id
+    if decision.action == "reject":
+        raise StoreError(
+            f"The latest decision, #{decision.seq}, rejected {memory}, and a reject cannot be undone: "
+            "its text and quotes were erased."
+        )
+    if decision.action == "drop-quote":
+        raise StoreError(
+            f"The latest decision, #{decision.seq}, dropped a quote of {memory}, and that cannot be undone: "
+            "the quote was erased."
+        )
+    current = rows.run("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
+    if current is None or current[0] != decision.after:
+        raise StoreError(f"{memory} has changed since decision #{decision.seq}, so it cannot be undone.")
+    return current[0], current[1]
+
+
+# -- restore --------------------------------------------------------------------------------------
+
+
+class _Known(msgspec.Struct):
+    """What the store has of the records' memories: each key's (memory, state), and each memory's
+    quotes and highest quote number (a dropped quote leaves a gap, so not their count)."""
+
+    found: dict[str, tuple[str, str]]
+    have: dict[str, set[str]]
+    last: dict[str, int]
+
+
+def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
+    """See `Store.restore`. The lookups are two queries and the inserts are batched, so an import of
+    100,000 memories is a few statements per table. A created memory keeps its pending quotes; quotes
+    a record adds to a memory approved here wait for the owner, as a proposal's do."""
+    fresh = rows.run("SELECT 1 FROM decisions LIMIT 1").fetchone() is None
+    known = _restore_lookup(rows, memories)
+    created: list[str] = []
+    merged: list[str] = []
+    added: list[tuple[str, int, str, bool]] = []
+    new_rows: list[tuple[Any, ...]] = []
+    alias_rows: dict[str, str] = {}
+    quote_rows: list[tuple[str, int, str, bool]] = []
+    decisions: list[tuple[ExportedDecision, str, bool]] = []
+    for record in memories:
+        kept = record.state != "rejected"
+        keys = restored_keys(record)
+        match = next((known.found[key] for key in keys if key in known.found), None)
+        if match is not None:
+            merged.append(match[0])
+            if kept and match[1] != "rejected":
+                added.extend(_new_quotes(known, record, *match))
+            continue
+        new_rows.append(restored_row(record))
+        for key in keys:
+            known.found.setdefault(key, (record.id, record.state))
+            alias_rows.setdefault(key, record.id)
+        if kept:
+            waiting = set(record.pending) if record.state == "approved" else set()
+            known.have[record.id], known.last[record.id] = set(record.quotes), len(record.quotes)
+            quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(record.quotes, start=1))
+        decisions.extend((d, record.id, kept) for d in record.history)
+        created.append(record.id)
+    rows.add_memories(new_rows)
+    rows.insert("aliases", "key, memory_id", alias_rows.items())
+    rows.insert("quotes", "memory_id, seq, quote, pending", [*quote_rows, *added])
+    _restore_decisions(rows, sorted(decisions, key=lambda entry: entry[0].seq), fresh)
+    return Restored(created, merged, len(added))
+
+
+def _restore_lookup(rows: Rows, memories: Sequence[ExportedMemory]) -> _Known:
+    wanted = sorted({key for record in memories for key in restored_keys(record)})
+    found = {
+        key: (memory, state)
+        for key, memory, state in rows.run_in(f"SELECT a.key, m.id, m.state {_ALIASED} {{}}", wanted)
+    }
+    known = _Known(found, {}, {})
+    for memory, quote, seq in rows.run_in(
+        "SELECT memory_id, quote, seq FROM quotes WHERE memory_id {}", sorted({memory for memory, _ in found.values()})
+    ):
+        known.have.setdefault(memory, set()).add(quote)
+        known.last[memory] = max(known.last.get(memory, 0), seq)
+    return known
+
+
+def _new_quotes(known: _Known, record: ExportedMemory, memory: str, state: str) -> list[tuple[str, int, str, bool]]:
+    """The quotes of `record` that the memory it maps to lacks, numbered after its own; under an
+    approved memory they wait for the owner."""
+    quotes = known.have.setdefault(memory, set())
+    new: list[tuple[str, int, str, bool]] = []
+    for quote in record.quotes:
+        if quote not in quotes:
+            quotes.add(quote)
+            known.last[memory] = known.last.get(memory, 0) + 1
+            new.append((memory, known.last[memory], quote, state == "approved"))
+    return new
+
+
+def _restore_decisions(rows: Rows, decisions: list[tuple[ExportedDecision, str, bool]], fresh: bool) -> None:
+    """Into a store with no decisions yet they keep their numbers; otherwise they are numbered after
+    the ones it has, in their order."""
+    if not decisions:
+        return
+    if fresh:
+        seqs = [d.seq for d, _, _ in decisions]
+    else:
+        first = int(rows.run("SELECT coalesce(max(seq), 0) FROM decisions").fetchone()[0]) + 1
+        seqs = list(range(first, first + len(decisions)))
+    numbered = list(zip(seqs, decisions, strict=True))
+    rows.insert(
+        "decisions",
+        _RESTORED_DECISION,
+        [
+            (seq, memory, d.action, d.before, d.after, d.category_before, d.category_after, d.at, d.undone)
+            for seq, (d, memory, _) in numbered
+        ],
+    )
+    rows.insert(
+        "previous_texts",
+        "memory_id, seq, text",
+        [(memory, seq, d.previous_text) for seq, (d, memory, kept) in numbered if kept and d.previous_text is not None],
+    )
+    for seq, (d, memory, kept) in numbered:
+        if kept and d.quote is not None:
+            rows.run(
+                "UPDATE quotes SET accepted_by = ? WHERE memory_id = ? AND quote = ? AND NOT pending",
+                (seq, memory, d.quote),
+            )
+    rows.renumbered()

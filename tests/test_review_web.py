@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from personakit_plugin.owner import review_web
+from personakit_plugin.owner.display import when
 from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
 
 from .conftest import (
@@ -196,7 +198,7 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
     rejected = request(server, "/api/memories?state=rejected")[1]["memories"]
     assert rejected == [
         {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": [], "pending": []}
-        | {k: rejected[0][k] for k in ("created", "touched")}
+        | {k: rejected[0][k] for k in ("created", "touched", "proposed")}
     ]
     assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
     assert request(server, "/api/memories?state=bogus")[0] == 400
@@ -1048,3 +1050,15 @@ def test_the_page_says_when_the_review_has_stopped(
         if process.poll() is None:
             process.kill()
             process.wait(5)
+
+
+def test_the_page_shows_times_in_the_one_format_of_every_owner_view(server: ReviewServer) -> None:
+    """The same `display.when` as the command line and the terminal review, with the time zone: the
+    server formats it, so the page cannot drift into a format of the browser's own."""
+    status, answer = request(server, "/api/memories?state=all")
+    assert status == 200 and answer["memories"]
+    for memory in answer["memories"]:
+        assert memory["proposed"] == when(memory["created"]) and " UTC" in memory["proposed"]
+    page = (Path(review_web.__file__).parent / "review_page.html").read_text(encoding="utf-8")
+    assert "toLocale" not in page and "new Date" not in page
+    assert "memory.proposed" in page

@@ -60,7 +60,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, UnknownMemory
-from personakit_plugin.owner.display import json_printable, printable
+from personakit_plugin.owner.display import json_printable, printable, when
 from personakit_plugin.owner.reviewing import Similar, check_edit, finish_erasing, newest_first, undo
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any
         "pending": [] if rejected else list(memory.pending),
         "created": memory.created,
         "touched": memory.touched,
+        "proposed": when(memory.created),  # the one time format of every owner's view, with its zone
     }
     if similar is not None and not rejected:
         result["similar"] = [{"id": m.id, "state": m.state, "text": m.text} for m in similar.to(memory)]
@@ -118,6 +119,7 @@ def decision_json(decision: Decision) -> dict[str, Any]:
         "before": decision.before,
         "after": decision.after,
         "at": decision.at,
+        "when": when(decision.at),
     }
 
 

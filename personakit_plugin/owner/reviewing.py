@@ -139,8 +139,4 @@ def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
 def undo(kit: PersonaKit) -> Decision | None:
     """Revert the latest decision not yet undone (None when there is none). A reject cannot be
     undone: the store raises `StoreError` saying so."""
-    store_undo = getattr(kit.store, "undo", None)
-    if store_undo is None:
-        raise StoreError("This store cannot undo decisions.")
-    decision: Decision | None = store_undo(kit.now())
-    return decision
+    return kit.store.undo(kit.now())

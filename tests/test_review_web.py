@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+from personakit_plugin.core.model import TEXT_LIMIT
 from personakit_plugin.owner import review_web
 from personakit_plugin.owner.display import when
 from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
@@ -1062,3 +1063,8 @@ def test_the_page_shows_times_in_the_one_format_of_every_owner_view(server: Revi
     page = (Path(review_web.__file__).parent / "review_page.html").read_text(encoding="utf-8")
     assert "toLocale" not in page and "new Date" not in page
     assert "memory.proposed" in page
+
+
+def test_the_page_states_the_text_limit_of_the_model(server: ReviewServer) -> None:
+    status, page = request(server, "/")
+    assert status == 200 and f'maxlength: "{TEXT_LIMIT}"' in page and "{{" not in page

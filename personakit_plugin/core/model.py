@@ -18,6 +18,13 @@ STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejec
 
 UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 TEXT_LIMIT = 300
+"""The longest a memory's text may be once stripped (a longer proposal is refused as `too_long`)."""
+QUESTION_MAX = 4000
+"""The longest `question` personakit_read takes, as given; longer is a tool error."""
+TEXT_MAX = 4000
+"""The longest `text` personakit_propose takes, as given; longer is a tool error (over 300 stripped is a refusal)."""
+QUOTE_MAX = 2000
+"""The longest `quote` personakit_propose takes, as given; longer is a tool error."""
 EVIDENCE_LIMIT = 240
 EVIDENCE_QUOTES = 2
 FILL_TO = 3

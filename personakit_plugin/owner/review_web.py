@@ -57,7 +57,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, Decision, Memory
+from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, TEXT_LIMIT, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable, when
@@ -89,7 +89,9 @@ class ApiError(Exception):
 
 
 def page() -> bytes:
-    return resources.files("personakit_plugin.owner").joinpath("review_page.html").read_bytes()
+    """The review page, with the limits it states filled in from the model."""
+    html = resources.files("personakit_plugin.owner").joinpath("review_page.html").read_bytes()
+    return html.replace(b"{{TEXT_LIMIT}}", str(TEXT_LIMIT).encode())
 
 
 def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any]:

@@ -24,6 +24,9 @@ from personakit_plugin.core.model import (
     DEFAULT_LIMIT,
     EVERYTHING,
     MAX_LIMIT,
+    QUESTION_MAX,
+    QUOTE_MAX,
+    TEXT_MAX,
     ProposeResult,
     ReadResult,
     View,
@@ -35,9 +38,6 @@ from personakit_plugin.serving.sdk import publish_schemas
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-QUESTION_MAX = 4000
-TEXT_MAX = 4000
-QUOTE_MAX = 2000
 
 READ = "personakit_read"
 PROPOSE = "personakit_propose"

@@ -462,7 +462,7 @@ async def test_a_store_failing_in_a_read_gives_the_assistant_one_sentence(
     from personakit_plugin.storage.sqlite import SqliteStore
 
     class Failing(SqliteStore):
-        def top_matches(self, words: frozenset[str], limit: int) -> Any:
+        def top_matches(self, words: frozenset[str], limit: int, view: Any = None) -> Any:
             raise StoreError(f"The page holding {SECRET} is damaged.")
 
     class FailingStore:

@@ -6,6 +6,9 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import re
+import runpy
+import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -17,6 +20,8 @@ from personakit_plugin.core.model import ProposeResult
 ROOT = Path(__file__).parent.parent
 GUIDE = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
 EXAMPLES = ROOT / "docs" / "examples"
+PACKAGE = EXAMPLES / "personakit-redact-address"
+"""The worked example: an installable redaction hook with its tests."""
 HOOKS = [name for name in dir(hookspecs) if name.startswith("personakit_")]
 
 
@@ -64,7 +69,9 @@ def test_every_hook_has_a_test(hook: str) -> None:
 
 def test_every_code_block_in_the_guide_is_an_example_file() -> None:
     blocks = re.findall(r"```python\n# (docs/examples/\S+)\n(.*?)```", GUIDE, flags=re.S)
-    assert {path for path, _ in blocks} == {f"docs/examples/{p.name}" for p in EXAMPLES.glob("*.py")}, (
+    files = [*EXAMPLES.glob("*.py"), *EXAMPLES.glob("*/*.py"), *EXAMPLES.glob("*/pyproject.toml")]
+    blocks += re.findall(r"```toml\n# (docs/examples/\S+)\n(.*?)```", GUIDE, flags=re.S)
+    assert {path for path, _ in blocks} == {p.relative_to(ROOT).as_posix() for p in files}, (
         "every example file appears in the guide, and every python block is one"
     )
     for path, body in blocks:
@@ -110,3 +117,57 @@ def test_the_store_example(make_kit, tmp_path) -> None:  # type: ignore[no-untyp
     )
     kit.propose("Uses tabs", "tabs please", "tools")
     assert (project / ".personakit" / "personakit.sqlite3").exists()
+
+
+# -- the worked example, installed ---------------------------------------------------------------
+
+
+@pytest.fixture
+def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worked example as `pip install -e` leaves it: its folder on the path, and its distribution's
+    metadata with the entry points its pyproject.toml declares, allowed by name in PERSONAKIT_PLUGINS."""
+    pyproject = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))
+    project = pyproject["project"]
+    points: dict[str, str] = project["entry-points"]["personakit"]
+    info = tmp_path / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {project['name']}\nVersion: {project['version']}\n", encoding="utf-8"
+    )
+    lines = "".join(f"{name} = {value}\n" for name, value in points.items())
+    (info / "entry_points.txt").write_text(f"[personakit]\n{lines}", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(PACKAGE))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for module in pyproject["tool"]["setuptools"]["py-modules"]:
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setenv("PERSONAKIT_PLUGINS", ",".join(points))
+
+
+def test_the_worked_examples_entry_point_is_a_module_it_installs() -> None:
+    pyproject = tomllib.loads((PACKAGE / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["entry-points"]["personakit"] == {"redact-address": "personakit_redact_address"}
+    assert pyproject["tool"]["setuptools"]["py-modules"] == ["personakit_redact_address"]
+    assert (PACKAGE / "personakit_redact_address.py").is_file()
+
+
+@pytest.mark.usefixtures("installed")
+def test_the_worked_example_installed_is_listed_as_the_guide_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    from personakit_plugin.owner.cli import main
+    from personakit_plugin.owner.doctor import check_plugins
+
+    assert main(["plugins"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()
+    (row,) = [line for line in rows if line.startswith("redact-address ")]
+    assert f"$ PERSONAKIT_PLUGINS=redact-address personakit plugins\n{header}\n" in GUIDE
+    assert f"\n{row}\n" in GUIDE
+    (loaded,) = [f for f in check_plugins({"PERSONAKIT_PLUGINS": "redact-address"}) if "Plugins loaded" in f.message]
+    assert loaded.level == "ok" and "redact-address 0.1.0" in loaded.message
+    assert f"\n{loaded.line()}\n" in GUIDE
+
+
+@pytest.mark.usefixtures("installed")
+def test_the_worked_examples_check_reads_the_mask_the_guide_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(PACKAGE / "check_read.py"), run_name="__main__")
+    shown = capsys.readouterr().out
+    assert shown == "I moved to [address], London [postcode]\n"
+    assert f"$ python check_read.py\n{shown}" in GUIDE

@@ -1,21 +1,9 @@
-"""Add PersonaKit's two tools to an MCP server you already run.
-
-    python examples/mount_into_your_server.py            # serves over stdio
-
-Your server keeps its own tools; PersonaKit brings `personakit_read` and `personakit_propose`
-with the same plugins, checks and guarantees as `personakit serve`.
-"""
-
-from __future__ import annotations
-
-import os
-
-import platformdirs
+# Add PersonaKit's tools to an MCP server you already run: `python mount_into_your_server.py` serves it over stdio.
 from mcp.server.mcpserver import MCPServer
 
-from personakit_plugin import PersonaKit, mount
+from personakit_plugin import PersonaKit, default_data_dir, mount
 
-server = MCPServer("my-assistant-tools")
+server = MCPServer("my-assistant-tools", instructions="Call word_count to count the words in a text.")
 
 
 @server.tool()
@@ -24,8 +12,10 @@ def word_count(text: str) -> int:
     return len(text.split())
 
 
-kit = PersonaKit.open(os.environ.get("PERSONAKIT_DATA_DIR") or platformdirs.user_data_dir("personakit"))
-mount(server, kit)
+# The folder `personakit serve` uses: PERSONAKIT_DATA_DIR, else the platform's user data folder.
+kit = PersonaKit.open(default_data_dir())
+# read_only=True would add personakit_read alone; PersonaKit's instructions follow the server's own.
+mount(server, kit, read_only=False)
 
 if __name__ == "__main__":
     server.run("stdio")

@@ -124,3 +124,32 @@ def test_no_other_module_touches_a_private_name_of_the_sdk() -> None:
 )
 def test_the_check_for_private_names_finds_each_kind(line: str) -> None:
     assert PRIVATE.search(line), line
+
+
+def test_a_tool_that_is_not_there_is_found_as_none() -> None:
+    built = server()
+    assert built._tool_manager.get_tool("nothing") is None, (
+        "MCPServer._tool_manager.get_tool no longer answers None for a missing tool: mount cannot see a clash"
+    )
+    assert sdk.has_tool(built, "echo") and not sdk.has_tool(built, "nothing")
+
+
+def test_instructions_set_on_the_lowlevel_server_are_what_initialize_gives() -> None:
+    built = server()
+    sdk.set_instructions(built, "Say it back.")
+    assert built.instructions == "Say it back.", (
+        "MCPServer.instructions no longer reads the low-level server's: mount cannot add PersonaKit's"
+    )
+    options = sdk.lowlevel_server(built).create_initialization_options()
+    assert options.instructions == "Say it back.", (
+        "the low-level server no longer gives its instructions attribute in initialize: mount's never reach the client"
+    )
+
+    import anyio
+    from mcp import Client
+
+    async def initialized() -> str | None:
+        async with Client(built) as client:
+            return client.instructions
+
+    assert anyio.run(initialized) == "Say it back."

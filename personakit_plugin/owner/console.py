@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 from collections.abc import Sequence
@@ -12,13 +11,13 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from personakit_plugin.core.data_folder import DATA_ENV as DATA_ENV
+from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
 from personakit_plugin.owner.display import json_printable, printable
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
-
-DATA_ENV = "PERSONAKIT_DATA_DIR"
 
 
 class CommandError(Exception):
@@ -27,13 +26,7 @@ class CommandError(Exception):
 
 def data_dir(option: str | None) -> Path:
     """`--data-dir`, else `PERSONAKIT_DATA_DIR`, else the platform's user data folder."""
-    if option:
-        return Path(option).expanduser()
-    if os.environ.get(DATA_ENV):
-        return Path(os.environ[DATA_ENV]).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("personakit"))
+    return Path(option).expanduser() if option else default_data_dir()
 
 
 def open_kit(args: argparse.Namespace, *, create: bool = False, view: View = EVERYTHING) -> PersonaKit:

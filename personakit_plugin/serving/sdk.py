@@ -37,6 +37,27 @@ def drop_request_handlers(server: MCPServer, methods: Iterable[str]) -> None:
         handlers.pop(method, None)
 
 
+def has_tool(server: MCPServer, name: str) -> bool:
+    """Whether `server` has a tool named `name` (`MCPServer._tool_manager.get_tool` is not None).
+
+    `mount` asks before adding anything, because `MCPServer.add_tool` keeps the tool already there,
+    logs a warning and returns nothing; `MCPServer.list_tools`, the public way, is a coroutine, and
+    `mount` is not.
+    """
+    return server._tool_manager.get_tool(name) is not None
+
+
+def set_instructions(server: MCPServer, text: str) -> None:
+    """Make `text` the instructions `server` gives in `initialize` (and `server/discover`).
+
+    `MCPServer.instructions` is a read-only property over the low-level server's public attribute
+    `instructions`, which the low-level server reads each time it builds its initialization options
+    (`Server.create_initialization_options`), so a change before the server runs is what clients get.
+    `MCPServer` takes instructions only in its constructor.
+    """
+    lowlevel_server(server).instructions = text
+
+
 def publish_schemas(server: MCPServer, tool: str, input_schema: dict[str, Any], output_schema: dict[str, Any]) -> None:
     """Publish our own input and output schemas for `tool`, already added with `MCPServer.add_tool`.
 

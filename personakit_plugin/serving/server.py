@@ -7,16 +7,13 @@ from __future__ import annotations
 
 import logging
 import socket
-from typing import Any
 
 from mcp.server.mcpserver import MCPServer
-from mcp.shared.exceptions import MCPError
 
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.serving.sdk import drop_request_handlers
-from personakit_plugin.serving.tools import instructions, mount
+from personakit_plugin.serving.tools import mount
 
-INVALID_PARAMS = -32602
 UNOFFERED = (
     "prompts/list",
     "prompts/get",
@@ -39,26 +36,16 @@ def _version() -> str:
 
 
 def build_server(kit: PersonaKit, *, read_only: bool = False) -> MCPServer:
-    """An MCP server offering PersonaKit's tools; an unknown tool is a JSON-RPC error, as the spec says."""
+    """An MCP server offering PersonaKit's tools alone, mounted as a host would mount them (`mount`):
+    an unknown tool is a JSON-RPC error, as the spec says, and the instructions are PersonaKit's."""
     server: MCPServer = MCPServer(
         "personakit",
         title="PersonaKit",
-        instructions=instructions(read_only=read_only, view=kit.view),
         version=_version(),
         log_level="WARNING",
         subscriptions=False,  # the tool list never changes, so no client needs to listen for changes
     )
     _offer_tools_only(server)
-
-    async def unknown_tool_is_invalid_params(ctx: Any, call_next: Any) -> Any:
-        if ctx.method == "tools/call":
-            params = ctx.params if isinstance(ctx.params, dict) else {}
-            name = params.get("name")
-            if isinstance(name, str) and name not in {tool.name for tool in await server.list_tools()}:
-                raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}")
-        return await call_next(ctx)
-
-    server.middleware.append(unknown_tool_is_invalid_params)
     mount(server, kit, read_only=read_only)
     return server
 

@@ -1,4 +1,5 @@
-"""The two MCP tools: their schemas, their argument checks, and `mount`, which adds them to a server.
+"""The two MCP tools: their schemas, their argument checks, and `mount`, which adds them to a server
+with the guarantees of the minimal host (an unknown tool is -32602, PersonaKit's instructions).
 
 `mount` works on any `MCPServer` of the official SDK, so PersonaKit can join a server someone
 already runs; the minimal host in `server.py` uses it too. The SDK derives schemas from a
@@ -15,6 +16,7 @@ import warnings
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
+from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
 
@@ -33,7 +35,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.serving.sdk import publish_schemas
+from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -261,9 +263,52 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
         return _failure(PROPOSE, exc)
 
 
-def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> None:
-    """Add `personakit_read` (and, unless `read_only`, `personakit_propose`) to an MCP server."""
+INVALID_PARAMS = -32602
+"""The JSON-RPC error for an unknown tool, as the MCP specification says (the SDK answers `isError`)."""
 
+
+class UnknownToolIsInvalidParams:
+    """Middleware answering a call of a tool the server does not offer (its own or PersonaKit's)
+    with the JSON-RPC error -32602, where the SDK's `MCPServer` answers a tool error."""
+
+    def __init__(self, server: MCPServer) -> None:
+        self.server = server
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        if ctx.method == "tools/call":
+            params = ctx.params if isinstance(ctx.params, dict) else {}
+            name = params.get("name")
+            if isinstance(name, str) and name not in {tool.name for tool in await self.server.list_tools()}:
+                raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}")
+        return await call_next(ctx)
+
+
+def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> None:
+    """Add `personakit_read` (and, unless `read_only`, `personakit_propose`) to an MCP server, with
+    the guarantees of `personakit serve`.
+
+    Mount before the server runs. The server then answers a call of a tool it does not offer (neither
+    its own nor PersonaKit's) with the JSON-RPC error -32602, and PersonaKit's instructions (which
+    say `kit.view` and speak only of reading when `read_only`) follow the server's own as a paragraph
+    of their own, after a blank line. Raises ValueError, changing nothing, when the server already has
+    a tool of one of these names or PersonaKit is already mounted on it.
+    """
+    _check_mountable(server, read_only)
+    server.middleware.append(UnknownToolIsInvalidParams(server))
+    said = instructions(read_only=read_only, view=kit.view)
+    set_instructions(server, f"{server.instructions}\n\n{said}" if server.instructions else said)
+    _add_tools(server, kit, read_only)
+
+
+def _check_mountable(server: MCPServer, read_only: bool) -> None:
+    if any(isinstance(each, UnknownToolIsInvalidParams) for each in server.middleware):
+        raise ValueError("PersonaKit is already mounted on this MCP server; mount it once per server.")
+    for name in [READ] if read_only else [READ, PROPOSE]:
+        if has_tool(server, name):
+            raise ValueError(f"This MCP server already has a tool named {name}, so PersonaKit cannot add its own.")
+
+
+def _add_tools(server: MCPServer, kit: PersonaKit, read_only: bool) -> None:
     async def personakit_read(
         question: Annotated[str, _Raw] = _MISSING, limit: Annotated[int, _Raw] = _MISSING
     ) -> CallToolResult:

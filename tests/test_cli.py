@@ -558,9 +558,9 @@ def test_plugins_all_json_lists_the_default_plugins(run, how):
 
 
 def test_plugins_table(run):
-    header, *rows = run("plugins", "--all").lines()
+    header, *rows = run("plugins", "--all").ok().split("\n\n")[0].splitlines()
 
-    assert header.split() == ["NAME", "VERSION", "HOOKS"]
+    assert header.split() == ["NAME", "VERSION", "KIND", "HOOKS"]
     assert {row.split()[0] for row in rows} >= set(DEFAULT_PLUGIN_HOOKS)
 
 

@@ -436,11 +436,30 @@ def test_a_warning_is_one_clean_line_on_stderr(folder):
         capture_output=True,
         text=True,
         timeout=TIMEOUT * 3,
-        env=clean_environ(PERSONAKIT_PLUGINS="no-such-plugin"),
+        env=clean_environ(PERSONAKIT_DISABLED_PLUGINS="default-redact"),
     )
 
     assert done.returncode == 0
-    assert done.stderr == "personakit: warning: No PersonaKit plugin named 'no-such-plugin' is installed.\n"
+    assert done.stderr == (
+        "personakit: warning: The default plugin 'default-redact' cannot be disabled; "
+        "a plugin that answers before it can change what it does.\n"
+    )
+
+
+@pytest.mark.system
+def test_a_plugin_name_that_is_not_installed_is_one_sentence_and_nothing_runs(folder):
+    done = subprocess.run(
+        personakit_command("--data-dir", folder, "serve"),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT * 3,
+        env=clean_environ(PERSONAKIT_PLUGINS="no-such-plugin"),
+    )
+
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("personakit: PERSONAKIT_PLUGINS names 'no-such-plugin', which is not an installed")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
 def test_migrate_to_a_store_that_is_not_installed_names_those_that_are(pk, folder, ids):

@@ -22,6 +22,10 @@ from personakit_plugin.core.plugins import (
     PluginError,
     PluginInfo,
     PluginWarning,
+    answer_first,
+    hook_orders,
+    implementations,
+    installed,
     make_plugin_manager,
     plugin_infos,
 )
@@ -29,6 +33,9 @@ from personakit_plugin.core.redaction import Mask
 from personakit_plugin.serving.server import build_server
 
 from .conftest import structured
+from .helpers import installed as fakes
+
+install = fakes.install
 
 DEFAULTS = {
     "default-read",
@@ -83,27 +90,6 @@ def test_the_package_declares_no_entry_point_for_its_own_plugins() -> None:
 def hook_module(signature: str = "text", marker: str = "", body: str = "return None") -> str:
     head = "from personakit_plugin import hookimpl\n\n"
     return f"{head}@hookimpl{marker}\ndef personakit_refuse({signature}):\n    {body}\n"
-
-
-@pytest.fixture
-def install(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    """Install a fake distribution with one `personakit` entry point (a real one, found by importlib.metadata)."""
-    modules: list[str] = []
-
-    def install(name: str, source: str, *, version: str = "1.2.3") -> str:
-        module = f"fake_personakit_{name.replace('-', '_')}"
-        (tmp_path / f"{module}.py").write_text(source)
-        info = tmp_path / f"{module}-{version}.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: {version}\n")
-        (info / "entry_points.txt").write_text(f"[{GROUP}]\n{name} = {module}\n")
-        modules.append(module)
-        return module
-
-    monkeypatch.syspath_prepend(str(tmp_path))
-    yield install
-    for module in modules:
-        sys.modules.pop(module, None)
 
 
 def test_an_installed_plugin_loads_through_its_entry_point_with_its_version(install) -> None:  # type: ignore[no-untyped-def]
@@ -194,15 +180,157 @@ def test_each_call_builds_a_fresh_manager() -> None:
 
 
 @pytest.mark.parametrize("variable", ["PERSONAKIT_PLUGINS", "PERSONAKIT_DISABLED_PLUGINS"])
-def test_an_unknown_plugin_name_is_a_warning(variable: str) -> None:
-    with pytest.warns(PluginWarning, match="no-such-plugin"):
-        make_plugin_manager(environ={variable: "no-such-plugin"})
+def test_a_name_that_is_not_installed_stops_loading_naming_it_and_the_installed_ones(install, variable: str) -> None:
+    """A typo must not leave PersonaKit running without the plugin meant (a redaction, say), nor running
+    the one meant to be blocked; a warning on stderr is hidden by MCP hosts."""
+    install("fake-refuse", hook_module())
+    with pytest.raises(PluginError) as raised:
+        make_plugin_manager(environ={variable: "fake-refuse, no-such-plugin"})
+    said = str(raised.value)
+    assert said.startswith(f"{variable} names 'no-such-plugin', which is not an installed PersonaKit plugin; ")
+    assert "the installed ones are " in said and "fake-refuse" in said and said.endswith("(besides the defaults).")
+    assert said.count(".") == 1 and "\n" not in said
+
+
+def test_naming_a_default_plugin_in_the_allow_list_is_no_error() -> None:
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "default-rank"})
+    assert {info.name for info in plugin_infos(pm)} == DEFAULTS
 
 
 def test_the_default_plugins_cannot_be_blocked() -> None:
-    with pytest.warns(PluginWarning, match="default-redact"):
+    with pytest.warns(PluginWarning, match="'default-redact' cannot be disabled; a plugin that answers before it"):
         pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": "default-redact"})
     assert pm.get_plugin("default-redact") is not None
+
+
+# -- the order: the plugins given in code, then installed ones, then the defaults -------------------
+
+
+RANKERS = ("fake-rank-a", "fake-rank-b")
+
+
+def asked_first(pm) -> str:  # type: ignore[no-untyped-def]
+    """The plugin whose ranking a read would use."""
+    return answer_first(pm, "personakit_rank", list, question="tea", words=frozenset({"tea"}), candidates=[])[0]
+
+
+def asked(module: str) -> list[str]:
+    return sys.modules[module].ASKED  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def rankers(install) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Two installed ranking plugins, installed in the reverse of their names' order; their modules by name."""
+    return {name: install(name, fakes.ranking(name)) for name in reversed(RANKERS)}
+
+
+@pytest.mark.parametrize("named", [RANKERS, RANKERS[::-1]])
+def test_installed_plugins_are_asked_in_the_order_personakit_plugins_names_them(rankers, named) -> None:  # type: ignore[no-untyped-def]
+    first, second = named
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": f"{first},{second}"})
+    assert asked_first(pm) == first
+    assert asked(rankers[first]) == [first] and asked(rankers[second]) == []  # the first result wins
+    (rank,) = [order for order in hook_orders(pm) if order.hook == "personakit_rank"]
+    assert rank.plugins == [first, second, "default-rank"]
+
+
+def test_without_personakit_plugins_installed_plugins_are_asked_by_name(rankers) -> None:  # type: ignore[no-untyped-def]
+    others = ",".join(set(installed()) - set(RANKERS))  # the hook packages of this environment stay out
+    pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": others} if others else {})
+    assert asked_first(pm) == "fake-rank-a"
+    assert [name for name, *_ in implementations(pm, "personakit_rank")] == [*RANKERS, "default-rank"]
+
+
+def test_plugins_given_in_code_are_asked_first_in_the_order_given(rankers) -> None:  # type: ignore[no-untyped-def]
+    def ranker(answer: str) -> object:
+        class Ranker:
+            @hookimpl
+            def personakit_rank(self) -> list[Candidate]:
+                return []
+
+        Ranker.__name__ = answer
+        return Ranker()
+
+    pm = make_plugin_manager([ranker("One"), ranker("Two")], environ={"PERSONAKIT_PLUGINS": ",".join(RANKERS)})
+    assert [name for name, *_ in implementations(pm, "personakit_rank")] == [
+        "One",
+        "Two",
+        *RANKERS,
+        "default-rank",
+    ]
+    assert asked_first(pm) == "One"
+
+
+def test_the_listing_says_which_plugin_answers_first_and_which_it_may_shadow(rankers) -> None:  # type: ignore[no-untyped-def]
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": ",".join(RANKERS)})
+    orders = {order.hook: order for order in hook_orders(pm)}
+    assert set(orders) == {"personakit_read", "personakit_propose", "personakit_rank", "personakit_store"}
+    assert orders["personakit_rank"].shadowed == ["fake-rank-b"]
+    assert orders["personakit_rank"].sentence() == (
+        "personakit_rank: fake-rank-a, then fake-rank-b, then the default; "
+        "fake-rank-a answers first and may shadow fake-rank-b."
+    )
+    infos = {info.name: info for info in plugin_infos(pm)}
+    assert infos["fake-rank-a"].behind == {}
+    assert infos["fake-rank-b"].behind == {"personakit_rank": ["fake-rank-a"]}
+    assert infos["default-rank"].behind == {"personakit_rank": list(RANKERS)}
+
+
+def test_a_default_behind_one_plugin_is_not_shadowing(rankers) -> None:  # type: ignore[no-untyped-def]
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-rank-b"})
+    orders = {order.hook: order for order in hook_orders(pm)}
+    assert [order.shadowed for order in orders.values()] == [[]] * 4
+    assert orders["personakit_rank"].sentence() == "personakit_rank: fake-rank-b, then the default."
+    assert orders["personakit_read"].sentence() == "personakit_read: the default."
+
+
+def test_a_plugin_marked_trylast_is_listed_behind_the_default_it_never_gets_past(install) -> None:  # type: ignore[no-untyped-def]
+    install(
+        "fake-late",
+        "from personakit_plugin import hookimpl\n\n@hookimpl(trylast=True)\ndef personakit_rank():\n    return []\n",
+    )
+    pm = make_plugin_manager(environ={"PERSONAKIT_PLUGINS": "fake-late"})
+    (rank,) = [order for order in hook_orders(pm) if order.hook == "personakit_rank"]
+    assert rank.plugins == ["default-rank", "fake-late"] and rank.shadowed == ["fake-late"]
+    assert asked_first(pm) == "default-rank"
+
+
+def test_personakit_plugins_lists_every_plugin_the_same_way_with_the_defaults_marked(
+    install, monkeypatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    from personakit_plugin.owner.cli import main
+
+    install("fake-refuse", hook_module())
+    for allowed in ("", "fake-refuse"):
+        monkeypatch.setenv("PERSONAKIT_PLUGINS", allowed)
+        assert main(["plugins"]) == 0
+        header, *rows = capsys.readouterr().out.split("\n\n")[0].splitlines()
+        assert header.split() == ["NAME", "VERSION", "KIND", "HOOKS"]
+        kinds = {row.split()[0]: row.split()[2] for row in rows}
+        assert kinds == dict.fromkeys(DEFAULTS, "default") | ({"fake-refuse": "plugin"} if allowed else {})
+
+
+def test_personakit_plugins_says_the_order_of_each_first_result_hook(rankers, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from personakit_plugin.owner.cli import main
+
+    monkeypatch.setenv("PERSONAKIT_PLUGINS", "fake-rank-b,fake-rank-a")
+    assert main(["plugins"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "  personakit_rank: fake-rank-b, then fake-rank-a, then the default; "
+        "fake-rank-b answers first and may shadow fake-rank-a.\n"
+    ) in out
+    assert "  personakit_store: the default.\n" in out
+
+
+def test_personakit_plugins_refuses_a_name_that_is_not_installed(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from personakit_plugin.owner.cli import main
+
+    monkeypatch.setenv("PERSONAKIT_PLUGINS", "redact-pi")
+    assert main(["plugins"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("personakit: PERSONAKIT_PLUGINS names 'redact-pi', which is not an installed")
 
 
 def test_an_unknown_hook_fails_at_start_up_naming_the_plugin() -> None:

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.doctor import age, check_hosts
+from personakit_plugin.owner.doctor import FAIL, OK, WARN, age, check_hosts, check_plugins
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 
-from .helpers import cli
+from .helpers import cli, installed
 from .helpers.cli import snapshot
 
 environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
+install = installed.install
 POSIX = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 
 
@@ -97,6 +98,45 @@ def test_doctor_fails_on_a_database_that_is_not_personakits(run, tmp_path):
 
     assert done.code == 1
     assert any(line.startswith("FAIL") and "not a PersonaKit database" in line for line in done.out.splitlines())
+
+
+# -- plugins ------------------------------------------------------------------------------------------
+
+
+def test_doctor_warns_when_one_first_result_plugin_may_shadow_another(install):
+    for name in ("fake-rank-a", "fake-rank-b"):
+        install(name, installed.ranking(name))
+
+    findings = list(check_plugins({"PERSONAKIT_PLUGINS": "fake-rank-b,fake-rank-a"}))
+
+    warned = [finding.message for finding in findings if finding.level == WARN]
+    assert warned == [
+        "fake-rank-b may shadow fake-rank-a in personakit_rank: fake-rank-b is asked first and the rest only "
+        "when it returns None; list them in PERSONAKIT_PLUGINS in the order you want."
+    ]
+    assert not [finding for finding in findings if finding.level == FAIL]
+
+
+def test_doctor_does_not_warn_of_a_default_behind_one_plugin(install):
+    install("fake-rank-a", installed.ranking("fake-rank-a"))
+
+    findings = list(check_plugins({"PERSONAKIT_PLUGINS": "fake-rank-a"}))
+
+    assert [finding.level for finding in findings] == [OK]
+    assert "fake-rank-a 1.2.3" in findings[0].message
+
+
+@pytest.mark.parametrize("variable", ["PERSONAKIT_PLUGINS", "PERSONAKIT_DISABLED_PLUGINS"])
+def test_doctor_fails_on_a_plugin_name_that_is_not_installed(pk, variable, monkeypatch):
+    monkeypatch.setenv(variable, "redact-pi")
+
+    done = pk("doctor")
+
+    assert done.code == 1
+    assert any(
+        line.startswith("FAIL") and f"{variable} names 'redact-pi', which is not an installed" in line
+        for line in done.out.splitlines()
+    ), done.out
 
 
 @pytest.mark.system

@@ -3,9 +3,16 @@
 pluggy does the loading: `load_setuptools_entrypoints` for installed plugins, `set_blocked` for the
 ones the owner turns off, `list_plugin_distinfo` for the distribution each came from. What is
 PersonaKit's own: the default plugins register from the package by module (as pytest registers its
-own), so a checkout works uninstalled; `PERSONAKIT_PLUGINS` is an allow-list; no plugin may wrap a
-hook; and every error names the plugin, including one raised while a hook runs (`call_each` calls
-the implementations one at a time).
+own), so a checkout works uninstalled; `PERSONAKIT_PLUGINS` is an allow-list that also sets the
+order the installed plugins are asked in; a name in it or in the block list that is not installed
+stops PersonaKit; no plugin may wrap a hook; and every error names the plugin, including one raised
+while a hook runs (`call_each` calls the implementations one at a time).
+
+The order, for every hook: the plugins given in code, in the order given; then the installed
+plugins, in the order `PERSONAKIT_PLUGINS` names them, else alphabetically by entry point name;
+then the defaults (marked `trylast`). pluggy asks the last registered first, so each group is
+registered in reverse. A plugin's own `tryfirst` or `trylast` moves it as pluggy says; `personakit
+plugins` shows the order as it is.
 """
 
 from __future__ import annotations
@@ -36,7 +43,9 @@ DEFAULT_PLUGINS = {
     "default-store": "personakit_plugin.default_plugins.store_sqlite",
 }
 """The documented behaviour, by plugin name: modules of this package, imported by name and always
-registered first, so an installed plugin's implementation (registered later) is called before them."""
+registered first and marked `trylast`, so an installed plugin's implementation is called before them.
+They cannot be blocked: the documented behaviour and the boundary rely on them, and a plugin that
+wants to change one answers before it."""
 
 
 class PluginError(Exception):
@@ -44,7 +53,7 @@ class PluginError(Exception):
 
 
 class PluginWarning(UserWarning):
-    """Something about the plugin configuration the owner should know, such as an unknown name."""
+    """Something about the plugin configuration the owner should know, such as a default plugin blocked."""
 
 
 class PluginInfo(msgspec.Struct, frozen=True):
@@ -52,12 +61,36 @@ class PluginInfo(msgspec.Struct, frozen=True):
     version: str | None
     hooks: list[str]
     default: bool
+    behind: dict[str, list[str]] = {}
+    """For each first-result hook it implements that another plugin is asked before, those plugins in
+    the order they are asked: it is asked only when all of them return None."""
 
 
-def _names(value: str | None) -> set[str] | None:
+class HookOrder(msgspec.Struct, frozen=True):
+    """A first-result hook and its implementations' plugins, in the order they are asked."""
+
+    hook: str
+    plugins: list[str]
+
+    @property
+    def shadowed(self) -> list[str]:
+        """The plugins, not defaults, asked only when the first returns None: the ones it may shadow.
+        A default behind another plugin is how it is meant to be and is not among them."""
+        return [name for name in self.plugins[1:] if name not in DEFAULT_PLUGINS]
+
+    def sentence(self) -> str:
+        """The order in words, a default plugin said as "the default", and what the first may shadow."""
+        said = ", then ".join("the default" if name in DEFAULT_PLUGINS else name for name in self.plugins)
+        if self.shadowed:
+            said += f"; {self.plugins[0]} answers first and may shadow {_and(self.shadowed)}"
+        return f"{self.hook}: {said}."
+
+
+def _names(value: str | None) -> list[str] | None:
+    """The names in a comma-separated list, each once, in the order given; None when it is not set."""
     if value is None:
         return None
-    return {name.strip() for name in value.split(",") if name.strip()}
+    return list(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
 
 
 class PluginManager(pluggy.PluginManager):
@@ -90,10 +123,13 @@ def make_plugin_manager(
     allows (unless `entry_points` is false), and `plugins`.
 
     `PERSONAKIT_PLUGINS` (comma-separated entry point names), when set, is the allow-list of
-    installed plugins; set but empty, only the default plugins load. `PERSONAKIT_DISABLED_PLUGINS`
-    blocks plugins by name. The default plugins always load. A name in either list that is not
-    installed is a `PluginWarning`. A plugin that cannot be imported, implements an unknown hook,
-    takes an unknown argument or wraps a hook raises `PluginError` naming it.
+    installed plugins and the order they are asked in (the first named first); set but empty, only
+    the default plugins load; not set, every installed plugin loads, asked in alphabetical order.
+    `PERSONAKIT_DISABLED_PLUGINS` blocks plugins by name. `plugins` are asked before the installed
+    ones, in the order given. The default plugins always load, asked last; blocking one is a
+    `PluginWarning`. A name in either list that is not installed, a plugin that cannot be imported,
+    implements an unknown hook, takes an unknown argument or wraps a hook raises `PluginError`
+    naming it.
     """
     environ = os.environ if environ is None else environ
     pm = PluginManager(GROUP)
@@ -101,8 +137,8 @@ def make_plugin_manager(
     for name, module in DEFAULT_PLUGINS.items():
         _register(pm, _import(name, module), name)
     if entry_points:
-        _load_installed(pm, _names(environ.get(ALLOW_ENV)), _names(environ.get(BLOCK_ENV)) or set())
-    for plugin in plugins:
+        _load_installed(pm, _names(environ.get(ALLOW_ENV)), _names(environ.get(BLOCK_ENV)) or [])
+    for plugin in reversed(list(plugins)):  # the last registered is asked first
         if not pm.is_registered(plugin):  # an installed plugin may also be passed in code
             _register(pm, plugin, _free_name(pm, _plugin_name(plugin)))
     try:
@@ -119,20 +155,48 @@ def _import(name: str, module: str) -> object:
         raise PluginError(f"PersonaKit plugin {name!r} failed to import: {exc}") from exc
 
 
-def _load_installed(pm: PluginManager, allowed: set[str] | None, blocked: set[str]) -> None:
-    """The installed plugins of the `personakit` entry point group that `allowed` lets in, bar `blocked`.
+def installed() -> list[str]:
+    """The entry point names of the installed plugins (the defaults are not among them), sorted."""
+    return sorted({ep.name for ep in metadata.entry_points(group=GROUP)} - DEFAULT_PLUGINS.keys())
+
+
+def _check_names(variable: str, names: list[str], present: list[str]) -> None:
+    """A `PluginError` naming the names in `variable` that are not installed plugins, and the installed ones."""
+    unknown = [name for name in names if name not in present and name not in DEFAULT_PLUGINS]
+    if not unknown:
+        return
+    one = len(unknown) == 1
+    which = "which is not an installed PersonaKit plugin" if one else "which are not installed PersonaKit plugins"
+    there = f"the installed ones are {_and(present)}" if present else "none is installed"
+    raise PluginError(f"{variable} names {_and(map(repr, unknown))}, {which}; {there} (besides the defaults).")
+
+
+def _and(names: Iterable[str]) -> str:
+    *most, last = names
+    return f"{', '.join(most)} and {last}" if most else last
+
+
+def _load_installed(pm: PluginManager, allowed: list[str] | None, blocked: list[str]) -> None:
+    """The installed plugins of the `personakit` entry point group that `allowed` lets in, bar `blocked`,
+    registered so that the first in `allowed` (else the first by name) is asked first.
 
     pluggy loads them one name at a time, so a failure is known to be that plugin's.
     """
-    installed = {ep.name for ep in metadata.entry_points(group=GROUP)} - DEFAULT_PLUGINS.keys()
-    for name in sorted(((allowed or set()) | blocked) - installed - DEFAULT_PLUGINS.keys()):
-        warnings.warn(f"No PersonaKit plugin named {name!r} is installed.", PluginWarning, stacklevel=3)
-    for name in sorted(blocked):
+    names = installed()
+    _check_names(ALLOW_ENV, allowed or [], names)
+    _check_names(BLOCK_ENV, blocked, names)
+    for name in blocked:
         if name in DEFAULT_PLUGINS:
-            warnings.warn(f"The default plugin {name!r} cannot be disabled.", PluginWarning, stacklevel=3)
+            warnings.warn(
+                f"The default plugin {name!r} cannot be disabled; "
+                "a plugin that answers before it can change what it does.",
+                PluginWarning,
+                stacklevel=3,
+            )
         else:
             pm.set_blocked(name)
-    for name in sorted(installed if allowed is None else installed & allowed):
+    order = names if allowed is None else [name for name in allowed if name in names]
+    for name in reversed(order):  # the last registered is asked first
         try:
             pm.load_setuptools_entrypoints(GROUP, name)  # skips a blocked name
         except pluggy.PluginValidationError as exc:
@@ -221,12 +285,24 @@ def _type_names(expected: type | tuple[type, ...]) -> str:
     return " or ".join(kind.__name__ for kind in kinds)
 
 
+def hook_orders(pm: pluggy.PluginManager) -> list[HookOrder]:
+    """Each first-result hook, by name, with its plugins in the order they are asked."""
+    callers = sorted(vars(pm.hook).items())
+    return [
+        HookOrder(hook, [name for name, *_ in implementations(pm, hook)])
+        for hook, caller in callers
+        if caller.spec is not None and caller.spec.opts.get("firstresult")
+    ]
+
+
 def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
-    """What is loaded: each plugin's name, version and the hooks it implements."""
-    infos, versions = [], pm.versions
+    """What is loaded: each plugin's name, version, the hooks it implements and who is asked before it."""
+    infos, versions, orders = [], pm.versions, hook_orders(pm)
     for name, plugin in pm.list_name_plugin():
         if plugin is None:  # a blocked name
             continue
         hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or ())
-        infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS))
+        behind = {order.hook: order.plugins[: order.plugins.index(name)] for order in orders if name in order.plugins}
+        behind = {hook: before for hook, before in behind.items() if before}
+        infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS, behind))
     return sorted(infos, key=lambda info: (not info.default, info.name))

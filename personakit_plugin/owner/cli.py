@@ -350,15 +350,20 @@ def cmd_history(args: argparse.Namespace) -> None:
 
 
 def cmd_plugins(args: argparse.Namespace) -> None:
-    from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
+    """Every plugin loaded, the defaults marked as such, and for each first-result hook the order its
+    plugins are asked in, with the ones the first may shadow."""
+    from personakit_plugin.core.plugins import hook_orders, make_plugin_manager, plugin_infos
 
-    infos = plugin_infos(make_plugin_manager())
-    if not args.all:
-        infos = [info for info in infos if not info.default] or infos
+    pm = make_plugin_manager()
+    infos = plugin_infos(pm)
     if args.json:
         print_json(infos)
         return
-    say(table([[i.name, i.version or "-", ", ".join(i.hooks)] for i in infos], ["NAME", "VERSION", "HOOKS"]))
+    rows = [[i.name, i.version or "-", "default" if i.default else "plugin", ", ".join(i.hooks)] for i in infos]
+    say(table(rows, ["NAME", "VERSION", "KIND", "HOOKS"]))
+    say("\nWhere the first result wins, the plugins are asked in this order (set PERSONAKIT_PLUGINS to change it):")
+    for order in hook_orders(pm):
+        say(f"  {order.sentence()}")
 
 
 # -- the parser ---------------------------------------------------------------------------
@@ -512,8 +517,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     register(add)
 
-    plugins = add("plugins", cmd_plugins, "List the plugins loaded, with versions and hooks.")
-    plugins.add_argument("--all", action="store_true", help="include the default plugins")
+    plugins = add(
+        "plugins", cmd_plugins, "List the plugins loaded, with versions, hooks and the order they are asked in."
+    )
+    plugins.add_argument("--all", action="store_true", help="accepted for older scripts; every plugin is always listed")
     plugins.add_argument("--json", action="store_true")
     return parser
 

@@ -153,19 +153,30 @@ def check_folder(folder: Path) -> Iterator[Finding]:
 
 
 def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
-    from personakit_plugin.core.plugins import PluginError, make_plugin_manager, plugin_infos
+    """The plugins load (FAIL naming the one that does not, or a name set that is not installed);
+    WARN for each first-result hook where one plugin may shadow another."""
+    from personakit_plugin.core.plugins import PluginError, hook_orders, make_plugin_manager, plugin_infos
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            infos = plugin_infos(make_plugin_manager(environ=environ))
+            pm = make_plugin_manager(environ=environ)
         except PluginError as exc:
             yield Finding(FAIL, str(exc))
             return
     for warning in caught:
         yield Finding(WARN, str(warning.message).splitlines()[0])
+    infos = plugin_infos(pm)
     names = ", ".join(f"{info.name} {info.version or '(no version)'}" for info in infos)
     yield Finding(OK, f"Plugins loaded: {names}.")
+    for order in hook_orders(pm):
+        if order.shadowed:
+            first = order.plugins[0]
+            yield Finding(
+                WARN,
+                f"{first} may shadow {', '.join(order.shadowed)} in {order.hook}: {first} is asked first and the "
+                "rest only when it returns None; list them in PERSONAKIT_PLUGINS in the order you want.",
+            )
     for info in infos:
         if "personakit_store" in info.hooks and not info.default:
             yield Finding(

@@ -16,7 +16,6 @@ The SQLite file is left as it was.
 from __future__ import annotations
 
 import re
-import warnings
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,7 +23,7 @@ from pathlib import Path
 import msgspec
 
 from personakit_plugin.core.model import STATES, ExportedMemory
-from personakit_plugin.core.plugins import PluginWarning, call_first, make_plugin_manager
+from personakit_plugin.core.plugins import call_first, installed, make_plugin_manager
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import Config, Store, StoreError
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
@@ -66,13 +65,11 @@ def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str])
     plugin = f"store-{name}"
     env = {**environ, f"PERSONAKIT_{name.upper()}_URL": url, "PERSONAKIT_PLUGINS": plugin}
     env.pop("PERSONAKIT_DISABLED_PLUGINS", None)
-    with warnings.catch_warnings():  # a plugin not installed is said below, in one sentence
-        warnings.simplefilter("ignore", PluginWarning)
-        pm = make_plugin_manager(environ=env)
-    if pm.get_plugin(plugin) is None:
+    if plugin not in installed():
         raise StoreError(
             f"No storage plugin {plugin} is installed; install personakit-{plugin} into PersonaKit's environment."
         )
+    pm = make_plugin_manager(environ=env)
     store: Store = call_first(pm, "personakit_store", object, config=Config(data_dir=data_dir, environ=env))
     if isinstance(store, SqliteStore):
         store.close()

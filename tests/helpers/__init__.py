@@ -1,4 +1,4 @@
 """What several test modules share, one place for each: the owner's command line (`cli`), the server over
-stdio (`stdio`) and over HTTP (`http`), a pseudo-terminal (`terminal`), and files searched for erased text
-(`erasure`). Fixtures and the data-folder helpers live in `tests/conftest.py`; no test module imports
-from another."""
+stdio (`stdio`) and over HTTP (`http`), a pseudo-terminal (`terminal`), files searched for erased text
+(`erasure`) and fake installed plugins (`installed`). Fixtures and the data-folder helpers live in
+`tests/conftest.py`; no test module imports from another."""

@@ -35,7 +35,7 @@ from personakit_plugin.core.redaction import Mask
 # Each form is one pattern; digits are counted afterwards. A match never starts or ends inside a
 # word or a run of digits: the look-behind and look-ahead see to that.
 
-_START = r"(?<![\w+(])"
+_START = r"(?<![\w+])"
 _END = r"(?!\w)"
 
 INTERNATIONAL = re.compile(
@@ -104,12 +104,15 @@ def iban_ok(candidate: str) -> bool:
 
 def iban_spans(text: str) -> Iterator[tuple[int, int]]:
     """The (start, end) of each IBAN in `text`: the longest reading that passes the check."""
-    for match in IBAN.finditer(text):
+    pos = 0
+    while match := IBAN.search(text, pos):
         candidate = match.group()
         ends = [len(candidate)] + [i for i in range(len(candidate) - 1, 0, -1) if candidate[i] == " "]
+        pos = match.start() + 1
         for end in ends:
             if iban_ok(candidate[:end]):
                 yield match.start(), match.start() + end
+                pos = match.start() + end  # a reading that ran on may have taken the next IBAN in
                 break
 
 

@@ -7,8 +7,12 @@ import personakit_redact_pii
 
 class TestRedactPiiContract(RedactionContract):
     plugin = personakit_redact_pii
-    samples = (
-        "call me on +44 20 7946 0958 after six",
-        "my IBAN is GB82 WEST 1234 5698 7654 32",
-        "the card 4111 1111 1111 1111 is for travel",
+    targets = (
+        "+44 20 7946 0958",
+        "(020) 7946 0958",
+        "555-010-0199",
+        "GB82 WEST 1234 5698 7654 32",
+        "GB82WEST12345698765432",
+        "4111 1111 1111 1111",
+        "4111-1111-1111-1111",
     )

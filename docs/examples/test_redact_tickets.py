@@ -7,7 +7,7 @@ from personakit_plugin.testing import RedactionContract
 
 class TestTicketRedaction(RedactionContract):
     plugin = redact_tickets
-    samples = ("see TICKET-48213 for the details", "TICKET-1 and TICKET-22")
+    targets = ("TICKET-48213", "TICKET-1")
 
 
 def test_a_read_shows_the_ticket_masked(personakit_make_kit):

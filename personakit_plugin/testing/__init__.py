@@ -15,9 +15,13 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
 - `StoreContract`: every storage backend passes it. Provide `open_store(self, where)`, which
   opens a store on the data kept at `where` (a fresh temporary folder per test); it is called
   more than once to get several stores on the same data, as several processes would.
-- `RedactionContract`: every redaction hook keeps the invariants. Provide `plugin` and
-  `samples`, texts your hook masks something in.
-- `RankingContract`: every ranking hook keeps the ranking contract. Provide `plugin`.
+- `RedactionContract`: every redaction hook masks exactly what it should. Provide `plugin` and
+  `targets`, strings your hook must mask whole; each is put at the start, in the middle and at
+  the end of texts, next to letters, digits, punctuation, spaces and non-ASCII text, and the masks
+  must hide exactly its span. (`samples`, texts your hook masks something in, still work.)
+- `RankingContract`: every ranking hook keeps what any order must keep (the hook defines "best"):
+  only the candidates given, each at most once, the same answer in any input order, nothing for
+  no candidates, and a real read that passes its checks. Provide `plugin`.
 - `RefusalContract`: every refusal hook keeps the propose contract's refusals. Provide `plugin`,
   `refused` (proposals it must refuse) and `allowed` (ordinary sentences it must let through),
   each a string or a `(text, quote)` pair.

@@ -3,59 +3,199 @@ refusal hook must do."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.hookspecs import DEFAULT_ORDER, hookimpl
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory
 from personakit_plugin.core.plugins import implementations
-from personakit_plugin.core.redaction import Mask, apply_masks, shorten
-from personakit_plugin.core.words import memory_id
+from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
+from personakit_plugin.core.words import content_words, memory_id
+
+
+def _own(kit: PersonaKit, plugin: object, hook: str) -> tuple[Callable[..., object], tuple[str, ...]]:
+    """The plugin's own implementation of `hook` and its argument names, as the kit calls it."""
+    name = kit.pm.get_name(plugin)
+    for plugin_name, function, argnames in implementations(kit.pm, hook):
+        if plugin_name == name:
+            return function, argnames
+    raise AssertionError(f"plugin {name!r} implements no {hook}")
+
 
 # -- redaction ----------------------------------------------------------------------------------
 
+NEIGHBOURS = (
+    ("", ""),
+    ("", " is what I said"),
+    ("", ", then more words"),
+    ("", "."),
+    ("I live at ", " now"),
+    ("Room 7, ", ", 9 times"),
+    ("see (", ") here"),
+    ("note: ", "; later"),
+    ('she wrote "', '", twice'),
+    ("café ", " — très bien"),
+    ("東京 ", " 日本"),
+    ("line one\n", "\nline three"),
+    ("ask\t", "?"),
+    ("it is ", ""),
+    ("it is ", "!"),
+)
+"""(before, after): the text around a target in the samples `RedactionContract` builds, so each target
+stands at the start, in the middle and at the end, next to letters, digits, punctuation, spaces and
+non-ASCII text."""
+
+UNUSUAL = (
+    "",
+    " ",
+    "\n",
+    "é",
+    "日本語のテキスト",
+    "x" * 4000,
+    "word " * 800,
+    "\ud800",
+    "tea \udfff and \ud83d biscuits",
+)
+"""Texts a redaction hook must answer without raising: empty, white space, non-ASCII, 4,000
+characters, lone surrogates."""
+
+Span = tuple[int, int]
+
+
+def _placed(before: str, targets: Sequence[str], between: str = " and ", after: str = "") -> tuple[str, list[Span]]:
+    """A sample with `targets` in it, and the span each stands at."""
+    text, spans = before, []
+    for i, target in enumerate(targets):
+        text += between if i else ""
+        spans.append((len(text), len(text) + len(target)))
+        text += target
+    return text + after, spans
+
+
+def _mismatch(text: str, masks: list[Mask], expected: list[Span]) -> str | None:
+    """What is wrong with `masks` in `text` when exactly the `expected` spans must be hidden, or None."""
+    hidden = {i for mask in masks for i in range(mask.start, mask.end)}
+    wanted = {i for start, end in expected for i in range(start, end)}
+    if hidden == wanted:
+        return None
+    label = masks[0].label if masks else "masked"
+    return (
+        f"in the sample {text!r} the masks {masks!r} show {apply_masks(text, masks)!r}; expected exactly "
+        f"{[text[s:e] for s, e in expected]!r} at {expected!r} hidden, showing "
+        f"{apply_masks(text, [Mask(s, e, label) for s, e in expected])!r} "
+        f"(left visible: {''.join(text[i] for i in sorted(wanted - hidden))!r}, "
+        f"hidden too: {''.join(text[i] for i in sorted(hidden - wanted))!r})"
+    )
+
 
 class RedactionContract:
-    """What every redaction hook must do. Set `plugin` and `samples` in the subclass."""
+    """What every redaction hook must do. Set `plugin` and `targets` in the subclass.
+
+    `targets`: strings your hook must mask whole wherever they stand, such as `"2 Baker Street"`.
+    The suite puts each at the start, in the middle and at the end of a sample, with letters,
+    digits, punctuation, spaces and non-ASCII text around it (`NEIGHBOURS`), twice in one sample
+    and next to the other targets, and checks that your masks hide exactly the targets: nothing of
+    a target left visible, nothing around it hidden. Every mask must be a `Mask(start, end, label)`
+    inside the text; unusual text (`UNUSUAL`: empty, non-ASCII, long, lone surrogates) gets masks,
+    never an exception; masking happens before shortening; and a real read shows the targets masked.
+
+    `samples` (older suites): texts your hook masks something in; they are still checked for the
+    invariants, but only `targets` check where the masks fall.
+    """
 
     plugin: object
+    targets: tuple[str, ...] = ()
     samples: tuple[str, ...] = ()
 
     @pytest.fixture
     def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
         return personakit_make_kit(self.plugin)
 
+    def masks(self, kit: PersonaKit, text: str) -> list[Mask]:
+        """What the plugin's own `personakit_redact` returns for `text`, checked to be masks inside it."""
+        function, argnames = _own(kit, self.plugin, "personakit_redact")
+        try:
+            answer = function(**{arg: text for arg in argnames})
+            masks = [] if answer is None else list(answer)  # type: ignore[call-overload]
+        except Exception as exc:
+            raise AssertionError(f"the hook raised {exc!r} on the sample {text!r}") from exc
+        for mask in masks:
+            assert isinstance(mask, Mask) and is_span(mask.start, mask.end, len(text)), (
+                f"in the sample {text!r} the masks {masks!r}: expected each a Mask(start, end, label) "
+                f"with 0 <= start < end <= {len(text)}, not {mask!r}"
+            )
+            assert isinstance(mask.label, str), f"in the sample {text!r} the masks {masks!r}: a label is text"
+        return masks
+
+    def placed(self) -> list[tuple[str, list[Span]]]:
+        """Every sample built from the targets, with the spans to hide."""
+        assert self.targets or self.samples, "Give `targets`: strings your hook must mask whole."
+        built = [_placed(before, [t], after=after) for t in self.targets for before, after in NEIGHBOURS]
+        built += [_placed("", [t, t], after=".") for t in self.targets]
+        if len(self.targets) > 1:
+            built += [_placed("Both ", self.targets, between=", ", after=" here.")]
+        return built
+
+    def texts(self) -> list[str]:
+        return [text for text, _ in self.placed()] + list(self.samples)
+
     def test_masks_are_spans_inside_the_text(self, kit: PersonaKit) -> None:
-        assert self.samples, "Give samples: texts your hook masks something in."
-        for sample in self.samples:
-            masks = kit.masks(sample)
-            assert masks, f"nothing masked in {sample!r}"
-            assert all(isinstance(m, Mask) and 0 <= m.start < m.end <= len(sample) for m in masks)
+        for text in self.texts():
+            masks = self.masks(kit, text)
+            assert masks, f"in the sample {text!r} the masks {masks!r}: expected something masked"
+
+    def test_every_target_is_masked_exactly_wherever_it_stands(self, kit: PersonaKit) -> None:
+        for text, spans in self.placed():
+            problem = _mismatch(text, self.masks(kit, text), spans)
+            if problem is not None:
+                raise AssertionError(problem)
+
+    def test_unusual_text_gets_masks_not_an_exception(self, kit: PersonaKit) -> None:
+        for text in UNUSUAL:
+            masks = self.masks(kit, text)
+            assert text.strip() or masks == [], f"in the sample {text!r} the masks {masks!r}: expected none"
 
     def test_a_masked_text_has_nothing_left_to_mask(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
+        for sample in self.texts():
             masked = apply_masks(sample, kit.masks(sample))
-            assert kit.masks(masked) == [], f"{masked!r} still has something to mask"
+            assert kit.masks(masked) == [], f"the sample {sample!r}, masked, {masked!r}: expected nothing to mask"
 
     def test_masking_happens_before_shortening_and_the_limit_holds(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
+        for sample in self.texts()[:40]:
             for pad in range(200, 245, 4):
                 quote = "x" * pad + " " + sample + " and more words after it" * 3
                 shown = kit.redact(quote)
-                assert len(shown) <= 240
-                assert kit.masks(shown) == []
+                assert len(shown) <= 240, f"the sample {quote!r} is shown as {shown!r}, longer than 240"
+                assert kit.masks(shown) == [], f"the sample {quote!r} is shown as {shown!r}, with more to mask"
                 for mask in kit.masks(quote):
-                    assert quote[mask.start : mask.end] not in shown
+                    hidden = quote[mask.start : mask.end]
+                    assert hidden not in shown, f"the sample {quote!r} is shown as {shown!r}, with {hidden!r}"
 
     def test_the_text_around_the_masks_is_kept(self, kit: PersonaKit) -> None:
-        for sample in self.samples:
-            shown = kit.redact("Before. " + sample + " After.")
-            assert shown.startswith("Before. ") and shown.endswith(" After.")
-            assert shown == shorten(
-                apply_masks("Before. " + sample + " After.", kit.masks("Before. " + sample + " After."))
+        for sample in self.texts():
+            text = "Before. " + sample + " After."
+            masks = self.masks(kit, text)
+            shown = kit.redact(text)
+            assert shown == shorten(apply_masks(text, masks)), (
+                f"in the sample {text!r} the masks {masks!r}: expected {shorten(apply_masks(text, masks))!r} "
+                f"shown, not {shown!r}"
+            )
+
+    def test_a_read_shows_every_target_masked(
+        self, personakit_make_kit: Callable[..., PersonaKit], tmp_path: Path
+    ) -> None:
+        for i, target in enumerate(self.targets):
+            kit = personakit_make_kit(self.plugin, folder=tmp_path / str(i))
+            quote = f"I wrote {target} down."
+            kit.propose("Keeps notes", quote, "other")
+            (memory,) = kit.read("notes", 7).memories
+            expected = shorten(apply_masks(quote, self.masks(kit, quote)))
+            assert memory.evidence == [expected] and target not in expected, (
+                f"a read of the sample {quote!r} shows {memory.evidence!r}; expected {[expected]!r}"
             )
 
 
@@ -67,8 +207,28 @@ def _candidate(memory_id_: str, text: str, state: str, touched: float, matched: 
     return Candidate(memory=memory, matched=matched)
 
 
+QUESTION = "green tea"
+
+
+def _ids(ranked: object) -> object:
+    """The memory ids of a ranking, for messages and comparisons; anything but a list as it is."""
+    if not isinstance(ranked, list):
+        return ranked
+    return [getattr(getattr(c, "memory", None), "id", c) for c in ranked]
+
+
 class RankingContract:
-    """What every ranking hook must do. Set `plugin` in the subclass."""
+    """What every ranking hook must do. Set `plugin` in the subclass.
+
+    "Best first" is the hook's own order: the suite does not say which memory is best. It checks
+    what every ranking keeps: the hook returns a list of the candidates it was given, each at most
+    once and none invented; the same candidates in any input order get the same answer (ties are
+    broken by something of the memory, such as its id, never by where it stood); no candidates
+    rank to nothing; and a real read through the hook passes the read's boundary checks.
+
+    A hook that claims the default order (marked `hookspecs.in_default_order`, which lets a store
+    rank in its own queries instead) is also checked to put the memory sharing the most words first.
+    """
 
     plugin: object
 
@@ -77,33 +237,68 @@ class RankingContract:
         return personakit_make_kit(self.plugin)
 
     def candidates(self) -> list[Candidate]:
+        """Candidates for `QUESTION`, some tied on everything but their id and text."""
         return [
             _candidate("m_00000000000a", "Drinks green tea every morning", "approved", 1.0, 2),
             _candidate("m_00000000000b", "Green is a favourite colour", "unconfirmed", 2.0, 1),
             _candidate("m_00000000000c", "Tea before meetings", "unconfirmed", 3.0, 1),
+            _candidate("m_00000000000d", "Tea after lunch", "unconfirmed", 3.0, 1),
+            _candidate("m_00000000000e", "Drinks tea, green or black", "approved", 1.0, 2),
         ]
+
+    def rank(self, kit: PersonaKit, candidates: list[Candidate]) -> object:
+        """What the plugin's own `personakit_rank` answers for `QUESTION` and `candidates`."""
+        function, argnames = _own(kit, self.plugin, "personakit_rank")
+        given = {"question": QUESTION, "words": content_words(QUESTION), "candidates": list(candidates)}
+        try:
+            return function(**{arg: given[arg] for arg in argnames})
+        except Exception as exc:
+            raise AssertionError(f"the hook raised {exc!r} on the candidates {_ids(candidates)!r}") from exc
 
     def test_returns_only_the_candidates_given_each_once(self, kit: PersonaKit) -> None:
         given = self.candidates()
-        ranked = kit.pm.hook.personakit_rank(question="green tea", words=frozenset({"green", "tea"}), candidates=given)
-        assert isinstance(ranked, list)
-        ids = [c.memory.id for c in ranked]
-        assert len(ids) == len(set(ids))
-        assert set(ids) <= {c.memory.id for c in given}
+        for size in range(1, len(given) + 1):
+            ranked = self.rank(kit, given[:size])
+            said = f"for the candidates {_ids(given[:size])!r} the hook returned {_ids(ranked)!r}"
+            assert isinstance(ranked, list), f"{said}; expected a list"
+            ids = [getattr(getattr(c, "memory", None), "id", c) for c in ranked]
+            assert all(c in given[:size] for c in ranked), f"{said}; expected only candidates it was given"
+            assert len(set(ids)) == len(ids), f"{said}; expected each candidate at most once"
 
-    def test_the_memory_sharing_the_most_words_comes_first(self, kit: PersonaKit) -> None:
-        ranked = kit.rank("green tea", self.candidates())
-        assert ranked and ranked[0].memory.id == "m_00000000000a"
+    def test_the_same_candidates_in_any_order_rank_the_same(self, kit: PersonaKit) -> None:
+        given = self.candidates()
+        first = _ids(self.rank(kit, given))
+        for order in itertools.permutations(given):
+            again = _ids(self.rank(kit, list(order)))
+            assert again == first, (
+                f"for the candidates {_ids(given)!r} the hook returned {first!r}, and for the same in the "
+                f"order {_ids(list(order))!r} {again!r}; expected the same answer in any order"
+            )
 
     def test_no_candidates_rank_to_nothing(self, kit: PersonaKit) -> None:
-        assert kit.rank("green tea", []) == []
+        ranked = self.rank(kit, [])
+        assert ranked is None or ranked == [], f"for no candidates the hook returned {ranked!r}; expected []"
+        assert kit.rank(QUESTION, []) == []
 
     def test_a_read_through_the_hook_keeps_the_contract(self, kit: PersonaKit) -> None:
-        for text in ("Drinks green tea", "Green bike", "Tea at four", "Reads novels"):
+        for text in ("Drinks green tea", "Green bike", "Tea at four", "Reads novels", "Tea or green juice"):
             kit.propose(text, f"I said {text}", "preferences")
-        result = kit.read("green tea", 2)
-        assert 1 <= len(result.memories) <= 2
-        assert all(not m.confirmed for m in result.memories)
+        for limit in (1, 2, 7):
+            result = kit.read(QUESTION, limit)  # the read's boundary checks what the hook's order let through
+            texts = [m.text for m in result.memories]
+            assert 1 <= len(texts) <= limit and len(set(texts)) == len(texts), f"a read returned {texts!r}"
+            assert "Reads novels" not in texts, f"a read for {QUESTION!r} returned {texts!r}"
+
+    def test_a_hook_in_the_default_order_puts_the_most_shared_words_first(self, kit: PersonaKit) -> None:
+        function, _ = _own(kit, self.plugin, "personakit_rank")
+        if getattr(function, DEFAULT_ORDER, False) is not True:
+            pytest.skip("the hook does not claim the default order (hookspecs.in_default_order)")
+        ranked = _ids(self.rank(kit, self.candidates()))
+        expected = ["m_00000000000a", "m_00000000000e", "m_00000000000c", "m_00000000000d", "m_00000000000b"]
+        assert ranked == expected, (
+            f"for the candidates {_ids(self.candidates())!r} the hook returned {ranked!r}; "
+            f"expected the default order, most shared words first, {expected!r}"
+        )
 
 
 # -- refusal ------------------------------------------------------------------------------------

@@ -1,0 +1,216 @@
+"""The redaction and ranking contract suites reject the bugs plugin authors actually make, and the
+hooks in this repository, the default ones and the documentation's examples pass them."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import inspect
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import personakit_rank_bm25
+import personakit_redact_pii
+import pytest
+
+from personakit_plugin import hookimpl
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import Candidate
+from personakit_plugin.core.redaction import Mask
+from personakit_plugin.default_plugins import rank_overlap
+from personakit_plugin.testing import RankingContract, RedactionContract
+
+MakeKit = Callable[..., PersonaKit]
+EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
+TICKET = re.compile(r"\bTICKET-\d+\b")
+
+
+def example(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"contract_example_{name}", EXAMPLES / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def failures(suite: object, make_kit: MakeKit, folder: Path) -> dict[str, str]:
+    """Run every check of `suite` with its fixtures; the name and message of each that fails."""
+    failed = {}
+    for name in sorted(n for n in dir(suite) if n.startswith("test_")):
+        check = getattr(suite, name)
+        where = folder / name
+        given = {
+            "kit": lambda: make_kit(suite.plugin, folder=where),  # type: ignore[attr-defined]  # noqa: B023
+            "personakit_make_kit": lambda: functools.partial(make_kit, folder=where),  # noqa: B023
+            "tmp_path": lambda: where / "more",  # noqa: B023
+        }
+        try:
+            check(**{arg: given[arg]() for arg in inspect.signature(check).parameters})
+        except pytest.skip.Exception:
+            pass
+        except Exception as exc:  # an error fails the check as pytest runs it, as an assertion does
+            failed[name] = str(exc)
+    return failed
+
+
+# -- redaction ----------------------------------------------------------------------------------
+
+
+def redacting(spans: Callable[[str], Iterable[tuple[int, int]]]) -> SimpleNamespace:
+    """A ticket-masking plugin whose masks are `spans(text)`."""
+
+    @hookimpl
+    def personakit_redact(text: str) -> list[Mask]:
+        return [Mask(start, end, "ticket") for start, end in spans(text)]
+
+    return SimpleNamespace(personakit_redact=personakit_redact)
+
+
+def tickets(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in TICKET.finditer(text)]
+
+
+def ascii_only(text: str) -> list[tuple[int, int]]:
+    text.encode("ascii")
+    return tickets(text)
+
+
+def first_only(text: str) -> list[tuple[int, int]]:
+    return tickets(text)[:1]
+
+
+def crashes_on_empty(text: str) -> list[tuple[int, int]]:
+    assert text[0]
+    return tickets(text)
+
+
+BUGGY_REDACTIONS = {
+    "shifted right": lambda t: [(s + 1, min(e + 1, len(t))) for s, e in tickets(t)],
+    "shifted left": lambda t: [(max(s - 1, 0), e - 1) for s, e in tickets(t)],
+    "one short at the start": lambda t: [(s + 1, e) for s, e in tickets(t)],
+    "one short at the end": lambda t: [(s, e - 1) for s, e in tickets(t)],
+    "the first occurrence only": first_only,
+    "past the end": lambda t: [(s, e + 1) for s, e in tickets(t)],
+    "crashes on an empty string": crashes_on_empty,
+    "crashes on non-ASCII text": ascii_only,
+}
+
+
+def redaction_suite(plugin: object, targets: tuple[str, ...]) -> RedactionContract:
+    class Under(RedactionContract):
+        pass
+
+    Under.plugin, Under.targets = plugin, targets
+    return Under()
+
+
+@pytest.mark.parametrize("bug", list(BUGGY_REDACTIONS))
+def test_a_buggy_redaction_hook_is_rejected(bug: str, make_kit: MakeKit, tmp_path: Path) -> None:
+    suite = redaction_suite(redacting(BUGGY_REDACTIONS[bug]), ("TICKET-48213", "TICKET-1"))
+    failed = failures(suite, make_kit, tmp_path)
+    assert "test_every_target_is_masked_exactly_wherever_it_stands" in failed or (
+        "test_unusual_text_gets_masks_not_an_exception" in failed
+    ), failed
+
+
+def test_a_shifted_mask_is_reported_with_the_sample_the_masks_and_what_was_expected(
+    make_kit: MakeKit, tmp_path: Path
+) -> None:
+    suite = redaction_suite(redacting(BUGGY_REDACTIONS["shifted right"]), ("TICKET-48213",))
+    message = failures(suite, make_kit, tmp_path)["test_every_target_is_masked_exactly_wherever_it_stands"]
+    assert message.startswith("in the sample 'TICKET-48213' the masks [Mask(start=1, end=12, label='ticket')]")
+    assert "show 'T[ticket]'; expected exactly ['TICKET-48213'] at [(0, 12)] hidden, showing '[ticket]'" in message
+    assert "(left visible: 'T', hidden too: '')" in message
+
+
+def test_the_good_ticket_hook_passes_every_check(make_kit: MakeKit, tmp_path: Path) -> None:
+    suite = redaction_suite(redacting(tickets), ("TICKET-48213", "TICKET-1"))
+    assert failures(suite, make_kit, tmp_path) == {}
+    assert len([n for n in dir(suite) if n.startswith("test_")]) == 7
+
+
+@pytest.mark.parametrize(
+    ("plugin", "targets"),
+    [
+        (personakit_redact_pii, ("+44 20 7946 0958", "GB82 WEST 1234 5698 7654 32", "4111 1111 1111 1111")),
+        (example("redact_tickets"), ("TICKET-48213",)),
+    ],
+    ids=["redact-pii", "redact_tickets"],
+)
+def test_the_good_redaction_hooks_here_pass(plugin: object, targets: tuple[str, ...], make_kit, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert failures(redaction_suite(plugin, targets), make_kit, tmp_path) == {}
+
+
+def test_a_suite_with_samples_only_still_runs_its_checks(make_kit: MakeKit, tmp_path: Path) -> None:
+    class Old(RedactionContract):
+        plugin = redacting(tickets)
+        samples = ("see TICKET-48213 for the details",)
+
+    assert failures(Old(), make_kit, tmp_path) == {}
+
+    class Broken(RedactionContract):
+        plugin = redacting(lambda t: [])
+        samples = ("see TICKET-48213 for the details",)
+
+    assert "expected something masked" in failures(Broken(), make_kit, tmp_path)["test_masks_are_spans_inside_the_text"]
+
+
+# -- ranking ------------------------------------------------------------------------------------
+
+
+def ranking(order: Callable[[list[Candidate]], list[Candidate]]) -> SimpleNamespace:
+    @hookimpl
+    def personakit_rank(candidates: list[Candidate]) -> list[Candidate]:
+        return order(list(candidates))
+
+    return SimpleNamespace(personakit_rank=personakit_rank)
+
+
+def invented(candidates: list[Candidate]) -> list[Candidate]:
+    made_up = Candidate(memory=candidates[0].memory.__replace__(id="m_made_up_0000"), matched=1) if candidates else None
+    return candidates + ([made_up] if made_up else [])
+
+
+BUGGY_RANKINGS = {
+    "returns a candidate twice": (lambda cs: cs + cs[:1], "test_returns_only_the_candidates_given_each_once"),
+    "invents a candidate": (invented, "test_returns_only_the_candidates_given_each_once"),
+    "depends on the input order": (
+        lambda cs: sorted(cs, key=lambda c: -c.matched),
+        "test_the_same_candidates_in_any_order_rank_the_same",
+    ),
+    "crashes on no candidates": (
+        lambda cs: sorted(cs, key=lambda c: c.memory.id) if max(c.matched for c in cs) else [],
+        "test_no_candidates_rank_to_nothing",
+    ),
+}
+
+
+def ranking_suite(plugin: object) -> RankingContract:
+    class Under(RankingContract):
+        pass
+
+    Under.plugin = plugin
+    return Under()
+
+
+@pytest.mark.parametrize("bug", list(BUGGY_RANKINGS))
+def test_a_buggy_ranking_hook_is_rejected(bug: str, make_kit: MakeKit, tmp_path: Path) -> None:
+    order, check = BUGGY_RANKINGS[bug]
+    assert check in failures(ranking_suite(ranking(order)), make_kit, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "plugin", [example("rank_recent_first"), personakit_rank_bm25, rank_overlap], ids=["recent", "bm25", "overlap"]
+)
+def test_the_good_ranking_hooks_here_pass(plugin: object, make_kit: MakeKit, tmp_path: Path) -> None:
+    assert failures(ranking_suite(plugin), make_kit, tmp_path) == {}
+
+
+def test_only_a_hook_claiming_the_default_order_is_held_to_it(make_kit: MakeKit, tmp_path: Path) -> None:
+    oldest_first = ranking(lambda cs: sorted(cs, key=lambda c: (c.memory.touched, c.memory.id)))
+    assert failures(ranking_suite(oldest_first), make_kit, tmp_path / "free") == {}
+    claimed = SimpleNamespace(personakit_rank=rank_overlap.in_default_order(oldest_first.personakit_rank))
+    failed = failures(ranking_suite(claimed), make_kit, tmp_path / "claimed")
+    assert list(failed) == ["test_a_hook_in_the_default_order_puts_the_most_shared_words_first"]

@@ -30,8 +30,9 @@ from typing import Any
 import anyio
 import msgspec
 
+from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
-from personakit_plugin.owner.console import DATA_ENV, view_in
+from personakit_plugin.owner.console import view_in
 from personakit_plugin.owner.display import printable
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
@@ -317,12 +318,7 @@ def entry_folder(args: list[str], env: Mapping[str, str]) -> Path:
             chosen = args[index + 1]
         elif arg.startswith("--data-dir="):
             chosen = arg.partition("=")[2]
-    chosen = chosen or env.get(DATA_ENV)
-    if chosen:
-        return Path(chosen).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("personakit"))
+    return Path(chosen).expanduser() if chosen else default_data_dir(env)
 
 
 def _same_folder(a: Path, b: Path) -> bool:

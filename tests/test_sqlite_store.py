@@ -96,7 +96,7 @@ def test_a_version_2_file_migrates_keeping_the_replaced_texts(data_dir: Path, ha
     write_old_file(data_dir, 2, rows, previous_texts=[(jazz, 1, "Likes jazz")] if had_the_table else None)
     store = SqliteStore.open(data_dir)
     try:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 4
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 5
         undone = store.undo(3.0)
         assert undone is not None and undone.action == "approve"  # the file's one decision, numbered 1
         store.decide(jazz, "edit", 4.0, text="Adores bebop")
@@ -123,7 +123,7 @@ def test_a_version_3_file_migrates_to_hashed_words_and_keeps_no_word_in_the_clea
     assert b"quillowort" in raw_before  # the scan below would see a word left behind
     store = SqliteStore.open(data_dir)
     try:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION
         assert store._db.execute("SELECT typeof(word) FROM words LIMIT 1").fetchone()[0] == "integer"
         stamps = memory_id("Collects quillowort stamps")
         assert [c.memory.id for c in store.matches(frozenset({"quillowort"})).candidates] == [stamps]

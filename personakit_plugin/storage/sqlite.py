@@ -20,7 +20,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from personakit_plugin.core.model import (
@@ -35,7 +35,7 @@ from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, order_by, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
 from personakit_plugin.core.words import content_words, memory_id
-from personakit_plugin.storage import decisions
+from personakit_plugin.storage import decisions, sqlite_changes
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -46,7 +46,7 @@ from personakit_plugin.storage.rows import (
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 ERASE_WAIT = 10.0
 """Seconds a reject waits for readers in other processes to let go of the write-ahead log it must empty."""
 
@@ -268,6 +268,7 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     ) WITHOUT ROWID;
     """,
     _schema_4,
+    sqlite_changes.SCHEMA_5,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -366,6 +367,7 @@ class _SqliteRows(decisions.Rows):
 
     def mark_erased(self, seq: int) -> None:
         _mark_erasing(self._db)
+        sqlite_changes.forget_erased(self._db)
 
     def renumbered(self) -> None:
         """Nothing to do: AUTOINCREMENT goes on after the highest number inserted."""
@@ -386,6 +388,10 @@ class SqliteStore:
         self._lock = threading.RLock()
         self._in_snapshot = False
         self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
+        self.use_memory_index = True
+        """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
+        at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
+        self._follower = sqlite_changes.Follower()
 
     @classmethod
     def open(cls, data_dir: Path, *, create: bool = True) -> SqliteStore:
@@ -470,7 +476,7 @@ class SqliteStore:
         """Read the first row of each table, a few pages in all, so that a file whose pages are
         damaged is refused when it is opened (one sentence naming it), not at the first read."""
         with self._read() as db:
-            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions", "meta"):
+            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions", "meta", "changes"):
                 db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
 
     def _load_key(self) -> None:
@@ -498,6 +504,7 @@ class SqliteStore:
         """A write transaction for the shared decisions."""
         with self._write() as db:
             yield _SqliteRows(db, self._word_rows)
+            sqlite_changes.trim(db)
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -616,7 +623,8 @@ class SqliteStore:
                 for memory in sorted(quotes)
                 for seq, quote in enumerate(quotes[memory][stored[memory] :], start=last_seq.get(memory, 0) + 1)
             ]
-            self._bulk_write(db, new, touched, quote_rows)
+            with sqlite_changes.unlogged(db) if len(new) >= sqlite_changes.UNLOGGED_FROM else nullcontext():
+                self._bulk_write(db, new, touched, quote_rows)
 
     def _bulk_write(
         self,
@@ -678,6 +686,8 @@ class SqliteStore:
         if not words:
             return Matches([], 0)
         hashed = tuple({self._hash(word) for word in words})
+        if self.use_memory_index:
+            return self._top_in_memory(hashed, max(1, limit), view)
         ranked, restricted_count, scope = _top_queries(len(hashed), view)
         args = (*hashed, *scope)
         limit = max(1, limit)
@@ -690,18 +700,29 @@ class SqliteStore:
                     break
                 fetch *= 2
             rows = rows[:fetch]
-            full: dict[int, tuple] = {}
-            if rows:
-                keys = tuple(row[0] for row in rows)
-                full = {
-                    row[0]: row[1:]
-                    for row in db.execute(
-                        f"SELECT key, {MEMORY_COLUMNS} FROM memories WHERE key IN ({','.join('?' * len(keys))})", keys
-                    )
-                }
+            full = self._rows_by_key(db, [row[0] for row in rows])
         candidates = [Candidate(memory=memory_from_row(full[row[0]]), matched=row[1]) for row in rows]
         candidates.sort(key=sort_key)
         return Matches(candidates[:limit], restricted)
+
+    def _top_in_memory(self, hashed: tuple[int, ...], limit: int, view: View) -> Matches:
+        """`top_matches` ranked on the in-memory index, brought up to date inside the read transaction
+        that then reads the memories it chose, so both see the file at the same moment."""
+        with self._read() as db:
+            index = self._follower.current(db)
+            chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
+            full = self._rows_by_key(db, [key for key, _ in chosen])
+        candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
+        candidates.sort(key=sort_key)
+        return Matches(candidates[:limit], restricted)
+
+    @staticmethod
+    def _rows_by_key(db: sqlite3.Connection, keys: list[int]) -> dict[int, tuple]:
+        if not keys:
+            return {}
+        marks = ",".join("?" * len(keys))
+        found = db.execute(f"SELECT key, {MEMORY_COLUMNS} FROM memories WHERE key IN ({marks})", keys)
+        return {row[0]: row[1:] for row in found}
 
     def approved(self, limit: int, exclude: Collection[str], view: View = EVERYTHING) -> list[Memory]:
         scope = tuple(sorted(view.categories)) if view.categories is not None else ()
@@ -879,5 +900,6 @@ class SqliteStore:
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
-        with self._rows() as rows:
+        large = len(memories) >= sqlite_changes.UNLOGGED_FROM
+        with self._rows() as rows, sqlite_changes.unlogged(self._db) if large else nullcontext():
             return decisions.restore(rows, memories)

@@ -1,0 +1,143 @@
+"""The SQLite file's change log, and the in-memory word index that follows it.
+
+Every server process on a folder keeps its own `MemoryIndex`. It must see exactly what the file
+holds at the moment of each read, whichever process wrote last: a decision made in the review, a
+proposal through another assistant's server. So triggers append to `changes`, in the transaction
+that makes it, every change the index cares about: a memory added, a memory's state, `touched` or
+category changed (a row with no word), a word hash added to or removed from a memory's words. A
+read, inside its read transaction, compares the log's last number with the one its index has
+followed, and applies what came since; one lookup when nothing changed.
+
+Bulk writes (an import, a restore) turn the triggers off for their transaction and raise
+`index_generation` instead: every index is then built again from the file. So does a process
+whose index fell behind what the log still holds (`changes_trimmed`): the log keeps the last
+`KEEP` rows or so. A reject removes the log's rows of the words of what it erases, in its own
+transaction, so that no trace of an erased memory's words outlives the reject.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from personakit_plugin.storage.memory_index import MemoryIndex
+
+KEEP = 50_000
+"""Rows of the change log kept for processes that have not read for a while; one that falls further
+behind builds its index again."""
+UNLOGGED_FROM = 5_000
+"""Memories written at once from which an import or restore goes unlogged (`unlogged`): every index
+is then built again, which costs less than following that many rows."""
+
+_TRIGGERS = {
+    "changes_memory_new": "AFTER INSERT ON memories BEGIN INSERT INTO changes (key) VALUES (NEW.key); END",
+    "changes_memory": "AFTER UPDATE OF state, touched, category ON memories "
+    "BEGIN INSERT INTO changes (key) VALUES (NEW.key); END",
+    "changes_word_add": "AFTER INSERT ON words BEGIN INSERT INTO changes (key, word, added) "
+    "SELECT key, NEW.word, 1 FROM memories WHERE id = NEW.memory_id; END",
+    "changes_word_remove": "AFTER DELETE ON words BEGIN INSERT INTO changes (key, word, added) "
+    "SELECT key, OLD.word, 0 FROM memories WHERE id = OLD.memory_id; END",
+}
+
+
+def _create_triggers() -> str:
+    return "".join(f"CREATE TRIGGER {name} {body};\n" for name, body in _TRIGGERS.items())
+
+
+# 5: the change log the in-memory word index follows.
+SCHEMA_5 = f"""
+    CREATE TABLE changes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        key INTEGER NOT NULL,           -- the memory's key
+        word INTEGER,                   -- a word hash added or removed; NULL: state, touched or category
+        added INTEGER NOT NULL DEFAULT 1
+    );
+    INSERT INTO meta (name, value) VALUES ('index_generation', 1), ('changes_trimmed', 0);
+    {_create_triggers()}
+    """
+
+_WHERE_WE_ARE = (
+    "SELECT (SELECT value FROM meta WHERE name = 'index_generation'), "
+    "coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0), "
+    "(SELECT value FROM meta WHERE name = 'changes_trimmed')"
+)
+_MEMORY = "SELECT key, state, touched, category FROM memories"
+
+
+@contextmanager
+def unlogged(db: sqlite3.Connection) -> Iterator[None]:
+    """Inside a write transaction: write without logging, then make every process's index be built
+    again. For writes of many memories at once, where one row per change would cost more than a
+    rebuild."""
+    for name in _TRIGGERS:
+        db.execute(f"DROP TRIGGER {name}")
+    yield
+    for name, body in _TRIGGERS.items():
+        db.execute(f"CREATE TRIGGER {name} {body}")
+    db.execute("UPDATE meta SET value = value + 1 WHERE name = 'index_generation'")
+    db.execute("DELETE FROM changes")
+    db.execute(
+        "UPDATE meta SET value = coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0) "
+        "WHERE name = 'changes_trimmed'"
+    )
+
+
+def forget_erased(db: sqlite3.Connection) -> None:
+    """Inside a reject's transaction: remove the log's word rows of every rejected memory."""
+    db.execute("DELETE FROM changes WHERE word IS NOT NULL AND key IN (SELECT key FROM memories WHERE text IS NULL)")
+
+
+def trim(db: sqlite3.Connection) -> None:
+    """Inside a write transaction: keep the log to about `KEEP` rows (trimmed by `KEEP` at a time)."""
+    first, last = db.execute("SELECT min(seq), max(seq) FROM changes").fetchone()
+    if first is not None and last - first >= 2 * KEEP:
+        db.execute("DELETE FROM changes WHERE seq <= ?", (last - KEEP,))
+        db.execute("UPDATE meta SET value = ? WHERE name = 'changes_trimmed'", (last - KEEP,))
+
+
+class Follower:
+    """One process's `MemoryIndex` and how far into the change log it has followed the file."""
+
+    def __init__(self) -> None:
+        self.index: MemoryIndex | None = None
+        self._generation: object = None
+        self._seq = 0
+
+    def current(self, db: sqlite3.Connection) -> MemoryIndex:
+        """The index as the file is in `db`'s open read transaction."""
+        generation, seq, trimmed = db.execute(_WHERE_WE_ARE).fetchone()
+        if self.index is None or generation != self._generation or self._seq < trimmed:
+            self.index = _built(db)
+        elif seq != self._seq:
+            _follow(db, self.index, self._seq)
+        self._generation, self._seq = generation, seq
+        return self.index
+
+
+def _built(db: sqlite3.Connection) -> MemoryIndex:
+    postings = (
+        (word, array("q", map(int, keys.split(","))))
+        for word, keys in db.execute("SELECT word, group_concat(key) FROM postings GROUP BY word")
+    )
+    return MemoryIndex.build(db.execute(_MEMORY), postings)
+
+
+def _follow(db: sqlite3.Connection, index: MemoryIndex, since: int) -> None:
+    changed: set[int] = set()
+    for key, word, added in db.execute("SELECT key, word, added FROM changes WHERE seq > ? ORDER BY seq", (since,)):
+        changed.add(key)
+        if word is None:
+            continue
+        if added:
+            index.add_word(word, key)
+        else:
+            index.remove_word(word, key)
+    keys = sorted(changed)
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        for key, state, touched, category in db.execute(
+            f"{_MEMORY} WHERE key IN ({','.join('?' * len(chunk))})", chunk
+        ):
+            index.set_memory(key, state, touched, category)

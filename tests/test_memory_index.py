@@ -1,0 +1,198 @@
+"""The in-memory word index (`storage.memory_index`) that `SqliteStore.top_matches` ranks on.
+
+It must answer exactly what the SQL ranking answers, at every moment, whichever connection or
+process wrote last: each test here compares the two after every change."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
+from personakit_plugin.storage import memory_index, sqlite_changes
+from personakit_plugin.storage.memory_index import members
+from personakit_plugin.storage.sqlite import SqliteStore, StoreError
+
+VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
+VIEWS = [
+    EVERYTHING,
+    View(approved_only=True),
+    View(categories=frozenset({"tools", "other"})),
+    View(categories=frozenset({"work-style"}), approved_only=True),
+]
+
+
+def both_ways(store: SqliteStore, words: frozenset[str], limit: int, view: View) -> tuple[object, object]:
+    """`top_matches` on the index and in SQL, as (ids with their counts, restricted)."""
+    answers = []
+    for in_memory in (True, False):
+        store.use_memory_index = in_memory
+        found = store.top_matches(words, limit, view)
+        answers.append(([(c.memory.id, c.matched, c.memory.state) for c in found.candidates], found.restricted))
+    store.use_memory_index = True
+    return answers[0], answers[1]
+
+
+def assert_agrees(store: SqliteStore, words: frozenset[str]) -> None:
+    for view in VIEWS:
+        for limit in (1, 3, 7):
+            in_memory, in_sql = both_ways(store, words, limit, view)
+            assert in_memory == in_sql, (sorted(words), limit, view)
+
+
+@contextlib.contextmanager
+def two_stores() -> Iterator[tuple[SqliteStore, SqliteStore]]:
+    """Two stores on one folder: two connections, as two server processes have."""
+    with tempfile.TemporaryDirectory() as folder:
+        one, two = SqliteStore.open(Path(folder)), SqliteStore.open(Path(folder))
+        try:
+            yield one, two
+        finally:
+            one.close()
+            two.close()
+
+
+texts = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4).map(" ".join)
+steps = st.lists(
+    st.tuples(
+        st.booleans(),  # which store writes
+        st.sampled_from(["propose", "approve", "restrict", "reject", "reset", "edit", "undo"]),
+        texts,
+        st.integers(0, 6),  # the time: small, so that touched often ties
+        st.lists(st.sampled_from([*VOCABULARY, "unknown"]), min_size=1, max_size=5).map(frozenset),
+    ),
+    max_size=30,
+)
+
+
+def write(store: SqliteStore, ids: list[str], action: str, text: str, at: int) -> None:
+    if action == "propose" or not ids:
+        answer = store.propose(text, f"I said {text}", CATEGORIES[len(text) % 4], float(at))
+        ids.append(answer.id)
+    elif action == "undo":
+        with contextlib.suppress(StoreError):
+            store.undo(float(at))
+    else:
+        with contextlib.suppress(StoreError):  # a rejected memory, or an edit onto another's text
+            store.decide(ids[at % len(ids)], action, float(at), text=text if action == "edit" else None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(history=steps, walk=st.booleans())
+def test_every_read_of_either_connection_equals_the_sql_ranking_after_every_write(
+    history: list[tuple[bool, str, str, int, frozenset[str]]], walk: bool
+) -> None:
+    # `walk`: every level is walked in `touched` order instead of sorted, the path large levels take.
+    with two_stores() as (one, two), _small_level(0 if walk else memory_index.SMALL_LEVEL):
+        ids: list[str] = []
+        for first, action, text, at, question in history:
+            write(one if first else two, ids, action, text, at)
+            assert_agrees(one, question)
+            assert_agrees(two, question)
+
+
+@contextlib.contextmanager
+def _small_level(size: int) -> Iterator[None]:
+    kept = memory_index.SMALL_LEVEL
+    memory_index.SMALL_LEVEL = size
+    try:
+        yield
+    finally:
+        memory_index.SMALL_LEVEL = kept
+
+
+def test_an_index_that_fell_behind_the_trimmed_log_is_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite_changes, "KEEP", 5)
+    with two_stores() as (reader, writer):
+        tea = writer.propose("Drinks green tea", "tea", "other", 1.0).id
+        assert_agrees(reader, frozenset({"tea"}))  # the reader's index is built here
+        built = reader._follower.index
+        for n in range(30):
+            writer.propose(f"Drinks tea number{n}", "tea", "other", 2.0 + n)
+        writer.decide(tea, "restrict", 40.0)
+        assert writer._db.execute("SELECT count(*) FROM changes").fetchone()[0] < 30
+        assert_agrees(reader, frozenset({"tea", "number3"}))
+        assert reader._follower.index is not built  # behind what the log keeps: built anew
+
+
+def test_a_large_import_by_another_connection_is_seen_by_the_next_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sqlite_changes, "UNLOGGED_FROM", 3)
+    with two_stores() as (reader, writer):
+        writer.propose("Drinks green tea", "tea", "other", 1.0)
+        assert_agrees(reader, frozenset({"tea"}))
+        writer.bulk_propose([(f"Drinks tea kind{n}", "tea", "tools", 5.0 + n) for n in range(10)])
+        assert writer._db.execute("SELECT count(*) FROM changes").fetchone()[0] == 0  # unlogged
+        assert len(reader.top_matches(frozenset({"tea"}), 20).candidates) == 11
+        assert_agrees(reader, frozenset({"tea", "kind4"}))
+        restored = reader.dump()
+    with two_stores() as (reader, writer):
+        reader.propose("Drinks coffee", "coffee", "other", 1.0)
+        assert_agrees(reader, frozenset({"coffee", "tea"}))
+        writer.restore(restored)
+        assert len(reader.top_matches(frozenset({"tea"}), 20).candidates) == 11
+        assert_agrees(reader, frozenset({"coffee", "tea"}))
+
+
+def test_a_reject_leaves_no_word_of_what_it_erased_in_the_change_log() -> None:
+    with two_stores() as (one, _):
+        kept = one.propose("Collects green stamps", "stamps", "other", 1.0).id
+        secret = one.propose("Keeps a zanzibarian ledger", "my ledger", "other", 2.0).id
+        one.decide(secret, "edit", 3.0, text="Keeps a quillowort ledger")
+        one.decide(secret, "reject", 4.0)
+        hashes = {one._hash(word) for word in ("zanzibarian", "quillowort", "ledger", "keeps")}
+        logged = {word for (word,) in one._db.execute("SELECT word FROM changes WHERE word IS NOT NULL")}
+        assert logged and not logged & hashes
+        assert one._hash("stamps") in logged and one.get(kept) is not None
+        assert_agrees(one, frozenset({"ledger", "stamps"}))
+
+
+@pytest.mark.system
+def test_a_decision_by_another_process_is_seen_by_the_next_read(tmp_path: Path) -> None:
+    store = SqliteStore.open(tmp_path)
+    try:
+        tea = store.propose("Drinks green tea", "tea", "other", 1.0).id
+        store.propose("Drinks black tea", "tea", "other", 2.0)
+        assert [c.memory.id for c in store.top_matches(frozenset({"green", "tea"}), 1).candidates] == [tea]
+        script = (
+            "import sys, pathlib; from personakit_plugin.storage.sqlite import SqliteStore; "
+            "s = SqliteStore.open(pathlib.Path(sys.argv[1])); s.decide(sys.argv[2], 'restrict', 3.0); "
+            "s.propose('Drinks green tea daily', 'daily tea', 'other', 4.0); s.close()"
+        )
+        subprocess.run([sys.executable, "-c", script, str(tmp_path), tea], check=True, timeout=60)
+        found = store.top_matches(frozenset({"green", "tea"}), 7)
+        assert found.restricted == 1 and tea not in [c.memory.id for c in found.candidates]
+        assert found.candidates[0].memory.text == "Drinks green tea daily"
+        assert_agrees(store, frozenset({"green", "tea"}))
+    finally:
+        store.close()
+
+
+def test_members_lists_the_set_bits_in_order() -> None:
+    keys = [0, 1, 7, 8, 63, 64, 1000, 4095, 100_003]
+    bits = 0
+    for key in keys:
+        bits |= 1 << key
+    assert members(bits) == keys
+    assert members(0) == []
+
+
+@pytest.mark.parametrize("walk", [False, True], ids=["sorted", "walked"])
+def test_ties_on_every_term_but_the_id_are_broken_by_the_id_past_the_cut(walk: bool) -> None:
+    with two_stores() as (one, two), _small_level(0 if walk else memory_index.SMALL_LEVEL):
+        ids = [two.propose(f"Drinks tea kind{n}", "tea", "other", 1.0).id for n in range(20)]
+        for memory in ids[::3]:
+            two.decide(memory, "approve", 2.0)
+        approved = sorted(ids[::3])
+        found = one.top_matches(frozenset({"tea"}), 3)
+        assert [c.memory.id for c in found.candidates] == approved[:3]
+        found = one.top_matches(frozenset({"tea"}), 9)
+        assert [c.memory.id for c in found.candidates] == approved + sorted(set(ids) - set(approved))[:2]
+        assert_agrees(one, frozenset({"tea", "kind3"}))

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin import hookimpl
+from personakit_plugin.core import kit as kit_module
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, Candidate, View
 from personakit_plugin.core.redaction import Mask
@@ -303,7 +304,9 @@ def test_a_read_is_one_read_transaction(make_kit: Callable[..., PersonaKit]) -> 
     assert [sql for sql in seen if sql.strip().upper() in ("BEGIN", "COMMIT")] == ["BEGIN", "COMMIT"]
 
 
-def test_each_quote_is_redacted_once_per_read(make_kit: Callable[..., PersonaKit]) -> None:
+def test_each_quote_is_redacted_once_while_the_kit_remembers_it(
+    make_kit: Callable[..., PersonaKit], monkeypatch: pytest.MonkeyPatch
+) -> None:
     calls: list[str] = []
 
     class Counting:
@@ -320,7 +323,13 @@ def test_each_quote_is_redacted_once_per_read(make_kit: Callable[..., PersonaKit
     # The unconfirmed text is masked too (rule 7a), once; each quote once.
     assert sorted(calls) == ["Writes to ann@example.org", "mail ann@example.org", "or ann@example.org again"]
     kit.read("writes", 7)
-    assert len(calls) == 6  # the cache lasts one read
+    assert len(calls) == 3  # remembered across reads
+    monkeypatch.setattr(kit_module, "MASKED_KEPT", 1)
+    kit._masked.clear()
+    kit.read("writes", 7)  # each text pushes the one before out, so the boundary check masks it again
+    kit.read("writes", 7)
+    assert len(calls) == 3 + 2 * 6
+    assert len(kit._masked) == 1
 
 
 # -- bulk_propose against propose -------------------------------------------------------------------

@@ -16,6 +16,7 @@ store without that memory would answer.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
@@ -43,8 +44,11 @@ from personakit_plugin.core.plugins import (
     make_plugin_manager,
 )
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
-from personakit_plugin.core.store import Config, Matches, RanksInStore, Snapshots, Store
+from personakit_plugin.core.store import Config, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, memory_id
+
+MASKED_KEPT = 4096
+"""Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
 
 class ReadRefused(PluginError):
@@ -59,7 +63,11 @@ class PersonaKit:
         self.config = config
         self.view = view
         self.store: Store = call_first(pm, "personakit_store", object, config=config)
-        self._masked: dict[str, str] | None = None
+        # What the store can do is looked up once: a protocol check costs more than a small read.
+        self._snapshots = isinstance(self.store, Snapshots)
+        self._ranks = isinstance(self.store, RanksInStore)
+        self._reads_many = isinstance(self.store, ReadsMany)
+        self._masked: OrderedDict[str, str] = OrderedDict()
         self._restricted: dict[frozenset[str], int] | None = None
 
     @classmethod
@@ -87,16 +95,16 @@ class PersonaKit:
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
-        # One read transaction for the hook and the boundary check (when the store offers it), and
-        # one redaction per text: `masked` remembers what it masked until the read is done.
-        self._masked, self._restricted = {}, {}
+        # One read transaction for the hook and the boundary check (when the store offers it); the
+        # restricted count the store gave is remembered for the check until the read is done.
+        self._restricted = {}
         try:
-            with self.store.snapshot() if isinstance(self.store, Snapshots) else nullcontext():
+            with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
                 answer = answer_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
                 name, result = answer[0], cast(ReadResult, answer[1])  # answer_first checked the type
                 broken = self._check_read(result, question, limit)
         finally:
-            self._masked = self._restricted = None
+            self._restricted = None
         if broken:
             raise ReadRefused(
                 f"PersonaKit plugin {name!r} answered personakit_read with {broken}; nothing was returned."
@@ -130,7 +138,7 @@ class PersonaKit:
         matches only; with any other ranker in effect, the ranker gets every candidate."""
         first = next(implementations(self.pm, "personakit_rank"), None)
         in_order = first is not None and getattr(first[1], DEFAULT_ORDER, False) is True
-        return in_order and isinstance(self.store, RanksInStore)
+        return in_order and self._ranks
 
     def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
         """The store's matches for `words` in this connection's view: the first `limit`, ranked by the
@@ -191,13 +199,16 @@ class PersonaKit:
     def masked(self, text: str) -> str:
         """`text` with every span a redaction hook wants hidden replaced by its label, not shortened.
 
-        Within one `read` each text is masked once: the boundary check reuses what the read showed."""
+        The kit remembers the last `MASKED_KEPT` texts it masked: a text is masked once, not once per
+        read that shows it, and the boundary check sees what the read showed."""
         cache = self._masked
-        if cache is not None and text in cache:
-            return cache[text]
-        shown = apply_masks(text, self.masks(text))
-        if cache is not None:
-            cache[text] = shown
+        shown = cache.get(text)
+        if shown is not None:
+            cache.move_to_end(text)
+            return shown
+        shown = cache[text] = apply_masks(text, self.masks(text))
+        if len(cache) > MASKED_KEPT:
+            cache.popitem(last=False)
         return shown
 
     def redact(self, quote: str) -> str:
@@ -235,8 +246,9 @@ class PersonaKit:
         if broken:
             return broken
         stored: list[Memory] = []
+        known = self._stored([memory.id for memory in result.memories])
         for memory in result.memories:
-            found = self.store.get(memory.id)
+            found = known.get(memory.id)
             if found is None or found.state not in ("approved", "unconfirmed"):
                 return "a memory the owner has not allowed"
             if not self.view.shows(found):
@@ -254,6 +266,13 @@ class PersonaKit:
         if result.withheld != self._restricted_matches(question):
             return "a withheld count that is not the number of matching restricted memories in the view"
         return None
+
+    def _stored(self, ids: list[str]) -> dict[str, Memory]:
+        """The stored memories of `ids`, in one lookup when the store can."""
+        if self._reads_many:
+            return cast(ReadsMany, self.store).get_many(ids)
+        found = {memory: self.store.get(memory) for memory in ids}
+        return {memory: stored for memory, stored in found.items() if stored is not None}
 
     def _memory_problem(self, memory: ReadMemory, found: Memory) -> str | None:
         if memory.confirmed is not (found.state == "approved"):
@@ -286,8 +305,8 @@ class PersonaKit:
         words = content_words(question)
         if self._restricted is not None and words in self._restricted:
             return self._restricted[words]
-        if isinstance(self.store, RanksInStore):
-            return self.store.top_matches(words, 1, self.view).restricted
+        if self._ranks:
+            return cast(RanksInStore, self.store).top_matches(words, 1, self.view).restricted
         return self.store.matches(words, self.view).restricted
 
 

@@ -72,6 +72,8 @@ class Store(Protocol):
     - `FinishesErasure`: `finish_erasure(wait=0.0) -> bool`, which completes an erasure that a reader
       held up (True when nothing is left to erase), offered by the reviews to the owner after a reject
       or a dropped quote said it could not finish.
+    - `ReadsMany`: `get_many(ids) -> dict[str, Memory]`, the memories of `ids` in one lookup, which
+      the boundary check of a read uses instead of one `get` per memory returned.
     """
 
     location: str
@@ -167,6 +169,14 @@ class FinishesErasure(Protocol):
     The reviews offer it to the owner after a reject or a dropped quote said it could not finish."""
 
     def finish_erasure(self, wait: float = 0.0) -> bool: ...
+
+
+@runtime_checkable
+class ReadsMany(Protocol):
+    """A store that reads several memories in one lookup: `get_many(ids)` maps each id of `ids` that
+    names a memory to it as `get` would give it, except that its quotes may be left out."""
+
+    def get_many(self, ids: Collection[str]) -> dict[str, Memory]: ...
 
 
 @runtime_checkable

@@ -29,8 +29,10 @@ ABSENT = 255
 RESTRICTED = STATE_RANK["restricted"]
 BITSET_BUDGET = 32 * 1024 * 1024
 """Bytes of word bitsets kept between reads; the postings themselves are always kept."""
-SMALL_LEVEL = 2048
+SMALL_LEVEL = 256
 """A level of at most this many memories is sorted whole; a larger one is walked in `touched` order."""
+WALK_PER_MEMBER = 4
+"""Steps of that walk allowed per member of the level before it is sorted whole instead."""
 
 _NONZERO = re.compile(rb"[^\x00]")
 _BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
@@ -186,13 +188,26 @@ class MemoryIndex:
         return chosen, restricted.bit_count()
 
     def _best(self, bits: int, wanted: int, readable_below: int) -> list[int]:
-        """The best `wanted` memories of `bits` by rank and `touched`, and every one tying with the last."""
-        if bits.bit_count() <= max(SMALL_LEVEL, wanted):
-            keys = members(bits)
-            ranks, times = self.rank, self.touched
-            keys.sort(key=lambda key: (ranks[key], -times[key]))
-            return _with_ties(keys, wanted, lambda key: (ranks[key], times[key]))
+        """The best `wanted` memories of `bits` by rank and `touched`, and every one tying with the last.
+
+        A small set is listed and sorted. A larger one is looked for along the memories in `touched`
+        order, most recent first, which finds the best after about `wanted` times the share of the
+        store the set is; a set that lies far down that order is listed and sorted after all once the
+        walk has cost what sorting it would."""
+        count = bits.bit_count()
+        if count > max(SMALL_LEVEL, wanted):
+            found = self._walk(bits, wanted, readable_below, budget=WALK_PER_MEMBER * count)
+            if found is not None:
+                return found
+        keys = members(bits)
+        ranks, times = self.rank, self.touched
+        keys.sort(key=lambda key: (ranks[key], -times[key]))
+        return _with_ties(keys, wanted, lambda key: (ranks[key], times[key]))
+
+    def _walk(self, bits: int, wanted: int, readable_below: int, budget: int) -> list[int] | None:
+        """`_best` along the `touched` order, or None when it took more than `budget` steps."""
         data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+        size = len(data)
         found: list[int] = []
         for rank in range(readable_below):
             recency = self._recency.get(rank)
@@ -200,8 +215,11 @@ class MemoryIndex:
                 continue
             walked, times = recency.keys, recency.touched
             for at in range(len(walked) - 1, -1, -1):
+                budget -= 1
+                if budget < 0:
+                    return None
                 key = walked[at]
-                if key >> 3 < len(data) and data[key >> 3] >> (key & 7) & 1:
+                if key >> 3 < size and data[key >> 3] >> (key & 7) & 1:
                     if len(found) >= wanted and (self.rank[found[-1]], self.touched[found[-1]]) != (rank, times[at]):
                         return found
                     found.append(key)

@@ -775,6 +775,17 @@ class SqliteStore:
             ).fetchall()
         return memory_from_row(row, tuple(q for q, _ in quotes), tuple(q for q, pending in quotes if pending))
 
+    def get_many(self, ids: Collection[str]) -> dict[str, Memory]:
+        """The memories of `ids` that exist, without their quotes, in one query."""
+        found: dict[str, Memory] = {}
+        with self._read() as db:
+            for chunk in _chunks(list(ids)):
+                rows = db.execute(
+                    f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk
+                )
+                found.update((row[0], memory_from_row(row)) for row in rows)
+        return found
+
     def memories(self, state: str | None = None) -> list[Memory]:
         where, args = ("WHERE state = ?", (state,)) if state else ("", ())
         with self._read() as db:

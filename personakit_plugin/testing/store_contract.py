@@ -13,7 +13,7 @@ import pytest
 
 from personakit_plugin.core.model import Candidate, View
 from personakit_plugin.core.ranking import sort_key
-from personakit_plugin.core.store import RanksInStore, Store, StoreError, UnknownMemory
+from personakit_plugin.core.store import RanksInStore, ReadsMany, Store, StoreError, UnknownMemory
 from personakit_plugin.core.words import content_words, memory_id
 
 # -- storage ------------------------------------------------------------------------------------
@@ -304,6 +304,48 @@ class StoreContract:
         assert [m.id for m in store.memories()] == [a, b]
         assert [m.id for m in store.memories("unconfirmed")] == [b]
         assert store.quotes([a]) == {a: ("q",)}
+
+    def test_get_many_is_get_of_each_id_that_exists(self, store: Store) -> None:
+        if not isinstance(store, ReadsMany):
+            pytest.skip("the store does not offer get_many")
+        a = store.propose("Alpha memory", "q", "other", 1.0).id
+        b = store.propose("Beta memory", "q", "tools", 2.0).id
+        store.decide(b, "reject", 3.0)
+        found = store.get_many([a, b, "m_ffffffffffff"])
+        assert sorted(found) == [a, b]
+        for memory, got in found.items():
+            expected = store.get(memory)
+            assert expected is not None
+            assert (got.text, got.category, got.state, got.touched) == (
+                expected.text,
+                expected.category,
+                expected.state,
+                expected.touched,
+            )
+        assert store.get_many([]) == {}
+
+    def test_a_ranked_read_sees_what_another_store_on_the_same_data_wrote(self, stores: Callable[[], Store]) -> None:
+        """A store that ranks from something it keeps (an index in memory, say) must keep it exactly
+        current: every write by another store (another server process) shows in its next read."""
+        reader, writer = stores(), stores()
+        if not isinstance(reader, RanksInStore):
+            pytest.skip("the store does not rank in its own queries")
+        tea = writer.propose("Drinks green tea", "tea", "other", 1.0).id
+        words = frozenset({"green", "tea"})
+        assert [c.memory.id for c in reader.top_matches(words, 7).candidates] == [tea]
+        fresh = writer.propose("Drinks green tea daily", "daily", "other", 2.0).id
+        assert [c.memory.id for c in reader.top_matches(words, 7).candidates] == [fresh, tea]
+        writer.decide(tea, "approve", 3.0)
+        assert [c.memory.id for c in reader.top_matches(words, 7).candidates] == [tea, fresh]
+        writer.decide(tea, "restrict", 4.0)
+        found = reader.top_matches(words, 7)
+        assert ([c.memory.id for c in found.candidates], found.restricted) == ([fresh], 1)
+        writer.decide(fresh, "edit", 5.0, text="Drinks black coffee daily")
+        found = reader.top_matches(words, 7)
+        assert ([c.memory.id for c in found.candidates], found.restricted) == ([], 1)
+        assert [c.memory.id for c in reader.top_matches(frozenset({"coffee"}), 7).candidates] == [fresh]
+        writer.decide(fresh, "reject", 6.0)
+        assert reader.top_matches(frozenset({"coffee", "daily"}), 7).candidates == []
 
     def test_several_stores_on_the_same_data_see_each_others_writes(self, stores: Callable[[], Store]) -> None:
         one, two = stores(), stores()

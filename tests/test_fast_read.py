@@ -70,9 +70,13 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
         columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
         assert columns[:2] == ["key", "id"]
         assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5
-        # Every indexed word of a kept memory is in the postings, with its memory's rank and touched.
-        postings = db.execute("SELECT count(*) FROM postings").fetchone()[0]
-        assert postings == db.execute("SELECT count(*) FROM words").fetchone()[0] > 0
+        # The index in memory holds every word of every kept memory; the postings table is gone.
+        assert not db.execute("SELECT name FROM sqlite_master WHERE name = 'postings'").fetchall()
+        store.top_matches(frozenset({"tea"}), 1)
+        index = store._follower.index
+        assert index is not None
+        indexed = sum(len(keys) for keys in index.postings.values())
+        assert indexed == db.execute("SELECT count(*) FROM words").fetchone()[0] > 0
         tea = memory_id("Drinks green tea every morning")
         memory = store.get(tea)
         assert memory is not None
@@ -111,26 +115,34 @@ def test_a_migrated_reject_still_erases_every_trace(tmp_path: Path) -> None:
         secret = store.propose("Keeps a zanzibarian ledger", "my zanzibarian ledger", "other", 30.0).id
         store.decide(secret, "reject", 31.0)
         hashed = store._hash("zanzibarian")
-        assert store._db.execute("SELECT count(*) FROM postings WHERE word = ?", (hashed,)).fetchone()[0] == 0
+        for table in ("words", "changes"):
+            assert store._db.execute(f"SELECT count(*) FROM {table} WHERE word = ?", (hashed,)).fetchone()[0] == 0
     finally:
         store.close()
     for path in folder.iterdir():
         assert b"zanzibarian" not in path.read_bytes(), path.name
 
 
-def test_the_postings_follow_states_and_touched(store: SqliteStore) -> None:
+def test_the_index_follows_states_touched_and_words(store: SqliteStore) -> None:
     first = store.propose("Rides bikes to work", "bikes", "other", 1.0).id
+    assert store.top_matches(frozenset({"bikes"}), 7).candidates  # the index is built here
+    index = store._follower.index
+    assert index is not None
+    (key,) = store._db.execute("SELECT key FROM memories").fetchone()
     store.decide(first, "approve", 5.0)
     store.propose("rides bikes to work", "again", "other", 9.0)
-    ranks = set(store._db.execute("SELECT rank, touched FROM postings WHERE key = (SELECT key FROM memories)"))
-    assert ranks == {(0, 9.0)}
+    store.top_matches(frozenset({"bikes"}), 7)
+    assert (index.rank[key], index.touched[key]) == (0, 9.0)
     store.decide(first, "restrict", 10.0)
     assert store.top_matches(frozenset({"bikes"}), 7).restricted == 1
     store.decide(first, "edit", 11.0, text="Rides fast bikes")
-    hashed = {w for (w,) in store._db.execute("SELECT word FROM postings")}
-    assert hashed == {store._hash(word) for word in content_words("Rides fast bikes")}
+    store.top_matches(frozenset({"bikes"}), 7)
+    assert {word for word, keys in index.postings.items() if key in keys} == {
+        store._hash(word) for word in content_words("Rides fast bikes")
+    }
     store.decide(first, "reject", 12.0)
-    assert store._db.execute("SELECT count(*) FROM postings").fetchone()[0] == 0
+    assert store.top_matches(frozenset({"bikes", "fast"}), 7) == store.matches(frozenset({"bikes", "fast"}))
+    assert store._follower.index is index  # followed all along, never built again
 
 
 # -- top_matches against the general path -----------------------------------------------------------
@@ -197,20 +209,20 @@ def test_top_matches_in_a_view_equals_the_default_ranker_over_the_views_candidat
             store.close()
 
 
-def test_a_view_of_some_categories_joins_the_postings_and_an_approved_only_one_keeps_rank_0(
-    store: SqliteStore,
-) -> None:
+def test_a_ranked_read_reads_only_the_memories_it_returns_from_the_file(store: SqliteStore) -> None:
+    for n in range(60):
+        store.propose(f"Drinks tea kind{n}", "tea", CATEGORIES[n % 3], float(n))
+    store.top_matches(frozenset({"tea"}), 3)  # builds the index
     seen: list[str] = []
-    store.use_memory_index = False  # the SQL ranking, which a store also uses when told not to keep the index
     store._db.set_trace_callback(seen.append)
     try:
         store.top_matches(frozenset({"tea"}), 3)
         store.top_matches(frozenset({"tea"}), 3, View(categories=frozenset({"tools"}), approved_only=True))
     finally:
         store._db.set_trace_callback(None)
-    plain, narrowed = [sql for sql in seen if "GROUP BY" in sql]
-    assert "JOIN memories" not in plain and "p.rank < 2" in plain
-    assert "JOIN memories" in narrowed and "p.rank < 1" in narrowed
+    assert not [sql for sql in seen if "words" in sql or "GROUP BY" in sql]
+    read = [sql.split("WHERE key IN (")[1].split(")")[0] for sql in seen if "FROM memories WHERE key IN" in sql]
+    assert read and all(len(keys.split(",")) <= 3 for keys in read)  # the three returned, nothing more
 
 
 def test_ties_in_a_view_past_the_cut_are_broken_by_id(store: SqliteStore) -> None:

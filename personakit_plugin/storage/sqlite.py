@@ -14,6 +14,7 @@ any later PersonaKit process finish an erasure that was interrupted or held up b
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import sqlite3
@@ -32,7 +33,7 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.ranking import STATE_RANK, order_by, rank_case, readable_below, sort_key
+from personakit_plugin.core.ranking import STATE_RANK, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage import decisions, sqlite_changes
@@ -47,39 +48,16 @@ from personakit_plugin.storage.rows import (
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = 5
+HASHES_KEPT = 16_384
+"""Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
 """Seconds a reject waits for readers in other processes to let go of the write-ahead log it must empty."""
 
-# A memory's state as the rank `postings` carries (`ranking.STATE_RANK`): approved before unconfirmed;
-# restricted and rejected last.
+# A memory's state as the rank `postings` carried (`ranking.STATE_RANK`), for the migrations that
+# built that table (schemas 2 to 4; schema 5 drops it).
 _RANK = rank_case("{}")
-_RESTRICTED = STATE_RANK["restricted"]
-# The default order over `postings` grouped by key: every term but the id, which postings lack.
-_POSTINGS_ORDER = order_by(through="touched")
 
-
-def _top_queries(words: int, view: View) -> tuple[str, str, tuple[str, ...]]:
-    """The queries of `SqliteStore.top_matches` for a question of `words` hashed words in `view`: the
-    ranked matches (whose last parameter is the LIMIT) and the restricted count, and the parameters
-    both take after the words' hashes (the view's categories, if it names them)."""
-    marks = ",".join("?" * words)
-    if view.categories is None:
-        scope: tuple[str, ...] = ()
-        hits = f"FROM postings p WHERE p.word IN ({marks})"
-    else:
-        scope = tuple(sorted(view.categories))
-        hits = (
-            f"FROM postings p JOIN memories m ON m.key = p.key WHERE p.word IN ({marks}) "
-            f"AND m.category IN ({','.join('?' * len(scope))})"
-        )
-    ranked = (
-        f"SELECT p.key AS key, count(*) AS matched, p.rank AS rank, p.touched AS touched {hits} "
-        f"AND p.rank < {readable_below(view)} GROUP BY p.key ORDER BY {_POSTINGS_ORDER} LIMIT ?"
-    )
-    return ranked, f"SELECT count(DISTINCT p.key) {hits} AND p.rank = {_RESTRICTED}", scope
-
-
-# Keeps `postings` in step with `words` (schema 2); `bulk_propose` drops it for its own batch and restores it.
+# Kept `postings` in step with `words` (schemas 2 to 4).
 _POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
         INSERT OR IGNORE INTO postings (word, rank, key, touched)
             SELECT NEW.word, {_RANK.format("state")}, key, touched FROM memories WHERE id = NEW.memory_id;
@@ -150,8 +128,10 @@ _SCHEMA_4 = f"""
 
 
 def _word_hasher(key: bytes) -> Callable[[str], int]:
-    """A word's keyed 64-bit hash, as the word index stores it (a signed integer, as SQLite's are)."""
+    """A word's keyed 64-bit hash, as the word index stores it (a signed integer, as SQLite's are).
+    The hashes of the words met most recently are remembered: an import hashes each word once."""
 
+    @functools.lru_cache(maxsize=HASHES_KEPT)
     def hashed(word: str) -> int:
         digest = hashlib.blake2b(word.encode("utf-8"), key=key, digest_size=8).digest()
         return int.from_bytes(digest, "big", signed=True)
@@ -476,7 +456,7 @@ class SqliteStore:
         """Read the first row of each table, a few pages in all, so that a file whose pages are
         damaged is refused when it is opened (one sentence naming it), not at the first read."""
         with self._read() as db:
-            for table in ("memories", "quotes", "aliases", "words", "postings", "decisions", "meta", "changes"):
+            for table in ("memories", "quotes", "aliases", "words", "decisions", "meta", "changes"):
                 db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchall()
 
     def _load_key(self) -> None:
@@ -635,7 +615,6 @@ class SqliteStore:
     ) -> None:
         """Write what `bulk_propose` planned: the new memories (id -> text, category, created), every
         memory's latest `touched`, and the quotes added (memory, number, quote, pending)."""
-        first_key = db.execute("SELECT coalesce(max(key), 0) FROM memories").fetchone()[0]
         # Every write in index order: each b-tree then grows at its end instead of at random pages,
         # which keeps a large import from thrashing the page cache.
         ids = sorted(new)
@@ -649,61 +628,29 @@ class SqliteStore:
             ((at, memory) for memory, at in touched.items() if memory not in new),
         )
         db.executemany("INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)", quote_rows)
-        # The new memories' postings in one ordered insert rather than one trigger call per word:
-        # the trigger is dropped and created again inside this transaction, so no other
-        # connection ever sees the schema without it. New memories have keys above every old one.
-        db.execute("DROP TRIGGER postings_add")
         db.executemany(
             "INSERT INTO words (word, memory_id) VALUES (?, ?)",
             sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0])),
         )
-        db.execute(
-            "INSERT OR IGNORE INTO postings (word, rank, key, touched) "
-            "SELECT w.word, 1, m.key, m.touched FROM memories m JOIN words w ON w.memory_id = m.id "
-            "WHERE m.key > ? ORDER BY w.word, m.key",
-            (first_key,),
-        )
-        db.execute(_POSTINGS_ADD)
 
     def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:
-        """The default ranking done in SQL: the first `limit` memories `view` shows that share a word
-        with `words`, in the contract's order (`core.ranking`: score, then approved before unconfirmed,
-        then most recent `touched`, then id), and the count of every restricted memory that matches in
-        the view's categories.
+        """The first `limit` memories `view` shows that share a word with `words`, in the contract's
+        order (`core.ranking`: score, then approved before unconfirmed, then most recent `touched`,
+        then id), and the count of every restricted memory that matches in the view's categories: the
+        default `personakit_rank` over `matches(words, view)`, cut to `limit`.
 
-        The same as the default `personakit_rank` over `matches(words, view)` cut to `limit`, but the
-        counting, ordering and `LIMIT` happen on the integer `postings` (which carry each memory's
-        rank and `touched`), the restricted ones are counted there without being loaded, and only
-        the memories returned are read in full. A view of some categories joins each posting to its
-        memory by key for the category; an approved-only view keeps the postings of rank 0 alone.
-        The default read uses it when the default ranking hook is the one in effect; a third-party
-        ranker gets every candidate from `matches`.
-
-        SQL orders by (score, rank, touched) only; the id, the last tie-break, is applied here. So
-        the query asks for one row more than it keeps: if that row ties with the last one kept, the
-        tie may go on past the cut, and it asks again for twice as many until the tie ends.
+        Ranked on the word index in memory (`storage.memory_index`), whose cost follows the answer
+        rather than the store: only the memories returned are read from the file. With
+        `use_memory_index` off, it is `matches` sorted, every match read from the file.
         """
         if not words:
             return Matches([], 0)
-        hashed = tuple({self._hash(word) for word in words})
-        if self.use_memory_index:
-            return self._top_in_memory(hashed, max(1, limit), view)
-        ranked, restricted_count, scope = _top_queries(len(hashed), view)
-        args = (*hashed, *scope)
         limit = max(1, limit)
-        with self._read() as db:
-            restricted = db.execute(restricted_count, args).fetchone()[0]
-            fetch = limit
-            while True:
-                rows = db.execute(ranked, (*args, fetch + 1)).fetchall()
-                if len(rows) <= fetch or rows[fetch][1:] != rows[limit - 1][1:]:
-                    break
-                fetch *= 2
-            rows = rows[:fetch]
-            full = self._rows_by_key(db, [row[0] for row in rows])
-        candidates = [Candidate(memory=memory_from_row(full[row[0]]), matched=row[1]) for row in rows]
-        candidates.sort(key=sort_key)
-        return Matches(candidates[:limit], restricted)
+        if not self.use_memory_index:
+            found = self.matches(words, view)
+            return Matches(sorted(found.candidates, key=sort_key)[:limit], found.restricted)
+        hashed = tuple({self._hash(word) for word in words})
+        return self._top_in_memory(hashed, limit, view)
 
     def _top_in_memory(self, hashed: tuple[int, ...], limit: int, view: View) -> Matches:
         """`top_matches` ranked on the in-memory index, brought up to date inside the read transaction

@@ -46,8 +46,13 @@ def _create_triggers() -> str:
     return "".join(f"CREATE TRIGGER {name} {body};\n" for name, body in _TRIGGERS.items())
 
 
-# 5: the change log the in-memory word index follows.
+# 5: the change log the in-memory word index follows; `postings`, which the ranking in SQL read, goes
+# (the index ranks, and it is built from `words`).
 SCHEMA_5 = f"""
+    DROP TRIGGER postings_add;
+    DROP TRIGGER postings_remove;
+    DROP TRIGGER postings_rerank;
+    DROP TABLE postings;
     CREATE TABLE changes (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         key INTEGER NOT NULL,           -- the memory's key
@@ -119,7 +124,9 @@ class Follower:
 def _built(db: sqlite3.Connection) -> MemoryIndex:
     postings = (
         (word, array("q", map(int, keys.split(","))))
-        for word, keys in db.execute("SELECT word, group_concat(key) FROM postings GROUP BY word")
+        for word, keys in db.execute(
+            "SELECT w.word, group_concat(m.key) FROM words w JOIN memories m ON m.id = w.memory_id GROUP BY w.word"
+        )
     )
     return MemoryIndex.build(db.execute(_MEMORY), postings)
 

@@ -42,7 +42,8 @@ def has_tool(server: MCPServer, name: str) -> bool:
 
     `mount` asks before adding anything, because `MCPServer.add_tool` keeps the tool already there,
     logs a warning and returns nothing; `MCPServer.list_tools`, the public way, is a coroutine, and
-    `mount` is not.
+    `mount` is not. The unknown-tool check asks on every tool call, where `list_tools` would build
+    every tool's description each time.
     """
     return server._tool_manager.get_tool(name) is not None
 

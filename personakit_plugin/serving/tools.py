@@ -278,7 +278,8 @@ class UnknownToolIsInvalidParams:
         if ctx.method == "tools/call":
             params = ctx.params if isinstance(ctx.params, dict) else {}
             name = params.get("name")
-            if isinstance(name, str) and name not in {tool.name for tool in await self.server.list_tools()}:
+            # `has_tool` rather than the public `list_tools`, which builds every tool's description on each call.
+            if isinstance(name, str) and not has_tool(self.server, name):
                 raise MCPError(code=INVALID_PARAMS, message=f"Unknown tool: {name}")
         return await call_next(ctx)
 

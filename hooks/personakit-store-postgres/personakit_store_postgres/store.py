@@ -23,7 +23,7 @@ import hashlib
 import threading
 import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 import psycopg
@@ -35,7 +35,7 @@ from personakit_plugin.core.model import (
     Memory,
     View,
 )
-from personakit_plugin.core.ranking import order_by, rank_case
+from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
 from personakit_plugin.core.words import content_words
 from personakit_plugin.storage import decisions
@@ -50,6 +50,7 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from . import changes
 from .schema import ERASED_TABLES, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
 
 DEFAULT_SCHEMA = "personakit"
@@ -157,6 +158,11 @@ class PostgresStore:
         self._pool = pool
         self._lock = _lock_key(schema)
         self._local = threading.local()  # the connection of a `snapshot` in progress, per thread
+        self.use_memory_index = True
+        """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built at
+        the first ranked read and kept current with the schema through its change log (`changes`);
+        False ranks in SQL, as before it."""
+        self._follower = changes.Follower()
 
     @classmethod
     def open(cls, url: str, *, schema: str = DEFAULT_SCHEMA, max_connections: int = 4) -> PostgresStore:
@@ -227,10 +233,13 @@ class PostgresStore:
     @contextmanager
     def _write(self) -> Iterator[psycopg.Cursor[Any]]:
         """One read-committed transaction holding the schema's write lock: every statement after the
-        lock sees every write committed before it was granted."""
+        lock sees every write committed before it was granted. The lock is taken before anything is
+        written, so the rows the change log's trigger numbers are visible in number order (see
+        `changes`); the log is trimmed at the end."""
         with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s)", (self._lock,))
             yield cur
+            changes.trim(cur)
 
     @contextmanager
     def _read(self) -> Iterator[psycopg.Cursor[Any]]:
@@ -286,20 +295,52 @@ class PostgresStore:
         with `words`, in the contract's order (`core.ranking`: shared words, then approved before
         unconfirmed, then most recent `touched`, then id), and how many restricted memories in the
         view's categories match. The same as the default `personakit_rank` over
-        `matches(words, view)` cut to `limit`."""
+        `matches(words, view)` cut to `limit`.
+
+        With `use_memory_index` (the default) it ranks on this server's index in memory, brought up
+        to date inside the read's snapshot, which then reads the memories it chose; a read whose
+        snapshot is older than the index (another thread's read moved it on) ranks in SQL."""
         if not words:
             return Matches([], 0)
+        limit = max(1, limit)
         with self._read() as cur:
-            rows = cur.execute(
-                f"WITH hits AS ({_HITS}), "
-                "restricted AS (SELECT count(*) AS n FROM hits WHERE state = 'restricted'), "
-                "top AS (SELECT * FROM hits m WHERE state = ANY(%(shown)s::text[]) "
-                f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
-                f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS.split(', '))}, t.matched, r.n "
-                "FROM restricted r LEFT JOIN (top t JOIN memories m ON m.id = t.id) ON true "
-                f"ORDER BY {_FINAL_ORDER}",
-                {**_question(words), **_scope(view), "shown": list(view.readable()), "limit": max(1, limit)},
-            ).fetchall()
+            if self.use_memory_index:
+                found = self._top_in_memory(cur, words, limit, view)
+                if found is not None:
+                    return found
+            return self._top_in_sql(cur, words, limit, view)
+
+    def _top_in_memory(self, cur: psycopg.Cursor[Any], words: frozenset[str], limit: int, view: View) -> Matches | None:
+        """`top_matches` on the index, or None when `cur`'s snapshot is older than the index."""
+        hashed = {int(word_key(word), 16) for word in words}
+        with self._follower.lock:
+            index = self._follower.current(cur)
+            if index is None:
+                return None
+            chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
+        if not chosen:
+            return Matches([], restricted)
+        rows = cur.execute(
+            f"SELECT key, {MEMORY_COLUMNS} FROM memories WHERE key = ANY(%s)", ([key for key, _ in chosen],)
+        ).fetchall()
+        full = {row[0]: row[1:] for row in rows}
+        candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
+        candidates.sort(key=sort_key)
+        return Matches(candidates[:limit], restricted)
+
+    @staticmethod
+    def _top_in_sql(cur: psycopg.Cursor[Any], words: frozenset[str], limit: int, view: View) -> Matches:
+        """`top_matches` ranked by PostgreSQL."""
+        rows = cur.execute(
+            f"WITH hits AS ({_HITS}), "
+            "restricted AS (SELECT count(*) AS n FROM hits WHERE state = 'restricted'), "
+            "top AS (SELECT * FROM hits m WHERE state = ANY(%(shown)s::text[]) "
+            f"  ORDER BY {_ORDER} LIMIT %(limit)s) "
+            f"SELECT {', '.join('m.' + c for c in MEMORY_COLUMNS.split(', '))}, t.matched, r.n "
+            "FROM restricted r LEFT JOIN (top t JOIN memories m ON m.id = t.id) ON true "
+            f"ORDER BY {_FINAL_ORDER}",
+            {**_question(words), **_scope(view), "shown": list(view.readable()), "limit": limit},
+        ).fetchall()
         # One row at least: the restricted count, beside nothing when no memory is shown.
         candidates = [Candidate(memory=memory_from_row(row), matched=row[7]) for row in rows if row[0] is not None]
         return Matches(candidates, rows[0][8])
@@ -348,6 +389,16 @@ class PostgresStore:
                 "SELECT quote, pending FROM quotes WHERE memory_id = %s ORDER BY seq", (memory_id,)
             ).fetchall()
         return memory_from_row(row, tuple(q for q, _ in quotes), tuple(q for q, pending in quotes if pending))
+
+    def get_many(self, ids: Collection[str]) -> dict[str, Memory]:
+        """The memories of `ids` that exist, without their quotes, in one query (`ReadsMany`)."""
+        if not ids:
+            return {}
+        with self._read() as cur:
+            rows = cur.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id = ANY(%s::text[])", (list(ids),)
+            ).fetchall()
+        return {row[0]: memory_from_row(row) for row in rows}
 
     def memories(self, state: str | None = None) -> list[Memory]:
         where = "WHERE state = %(state)s" if state else ""
@@ -509,8 +560,10 @@ class PostgresStore:
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """See `Store.restore`: the lookups are two queries and the inserts are copied in, so moving
-        a memory of 100,000 entries in is one transaction of a few statements per table."""
-        with self._write() as cur:
+        a memory of 100,000 entries in is one transaction of a few statements per table. A large one
+        goes unlogged (`changes.unlogged`): every server's index is built again afterwards."""
+        large = len(memories) >= changes.UNLOGGED_FROM
+        with self._write() as cur, changes.unlogged(cur) if large else nullcontext():
             return decisions.restore(_PostgresRows(cur), memories)
 
 
@@ -550,6 +603,7 @@ class _PostgresRows(decisions.Rows):
 
     def mark_erased(self, seq: int) -> None:
         self.run("INSERT INTO erasures (seq) VALUES (?)", (seq,))
+        changes.forget_erased(self._cur, seq)
 
     def renumbered(self) -> None:
         self.run("SELECT setval(pg_get_serial_sequence('decisions', 'seq'), (SELECT max(seq) FROM decisions))")

@@ -5,16 +5,18 @@ on every machine: first-person-sourced statements about one owner, drawn from te
 "Prefers {tool} over {tool2} for {task}", each with one to four quotes in the owner's own words
 (a few with an e-mail address, a few longer than the 240 characters a read shows), and the owner's
 decisions mixed in: about 40% approved, 35% unconfirmed, 15% restricted and 10% rejected, applied
-with `SqliteStore.decide`.
+with `SqliteStore.decide_many`.
 
-`build_store` writes a store through the store API (`SqliteStore.propose` and `decide`). It turns
-`synchronous` off on the store's connection while it builds, because the figures measured later do
-not depend on how the file was written, only on what is in it; the bulk-import figure in `run.py`
-is measured separately, with the store's own durable settings. `cached_store` builds it once into a
-cache folder (the layout of `run.py --cache-dir`) and reuses it after;
-`pick_questions` splits the questions into the typical ones and the worst one for that store; and
-`write_plain_rows` writes the rows of a bulk import with plain `executemany`, the baseline beside
-`bulk_propose`. The PostgreSQL copies of these stores are made by `pg.py`.
+`build_store` writes a store through the store API: `SqliteStore.bulk_propose` for every memory
+and every later quote (one transaction, with the semantics of `propose` repeated), then the owner's
+decisions with `decide_many`, a few hundred at a time, and the rejects in one `decide_many` at the
+end (so one erasure). It turns `synchronous` off on the store's connection while it builds, because the
+figures measured later do not depend on how the file was written, only on what is in it; the
+bulk-import figure in `run.py` is measured separately, with the store's own durable settings.
+`cached_store` builds it once into a cache folder (the layout of `run.py --cache-dir`) and reuses it
+after; `pick_questions` splits the questions into the typical ones and the worst one for that
+store; and `write_plain_rows` writes the rows of a bulk import with plain `executemany`, the
+baseline beside `bulk_propose`. The PostgreSQL copies of these stores are made by `pg.py`.
 """
 
 from __future__ import annotations
@@ -24,15 +26,14 @@ import random
 import shutil
 import sqlite3
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore, _word_hasher
 
-GENERATOR_VERSION = 2  # 2: schema 4 (hashed word index, rowid quotes)
+GENERATOR_VERSION = 3  # 2: schema 4 (hashed word index, rowid quotes); 3: bulk_propose builder, rounds past 522,847
 DEFAULT_SEED = 20240611
 EPOCH = 1_700_000_000.0  # the first proposal's time; later events follow a minute or so apart
 
@@ -321,6 +322,22 @@ SUFFIXES = (
     " for side projects",
     " in {city}",
 )
+# A memory of the second round on (past the 522,847 memories the templates give alone) carries one of
+# these: the same templates again, said of another part of the owner's life.
+ROUND_SUFFIXES = (
+    " on weekdays",
+    " in winter",
+    " in summer",
+    " while commuting",
+    " after the move",
+    " since the reorg",
+    " most weeks",
+    " between projects",
+    " at the new job",
+    " on busy days",
+    " when rested",
+    " this year",
+)
 LEAD_INS = ("", "Honestly, ", "Just so you know, ", "Like I said last time, ", "For the record, ", "Quick note: ")
 TAILS = (
     "",
@@ -437,21 +454,31 @@ def _quote(rng: random.Random, variant: str, chosen: dict[str, str]) -> str:
 
 
 def memories(size: int, seed: int = DEFAULT_SEED) -> list[SyntheticMemory]:
-    """`size` distinct memories (distinct after the contract's normalisation), in proposal order."""
+    """`size` distinct memories (distinct after the contract's normalisation), in proposal order.
+
+    The templates give 522,847 distinct memories at the default seed (each template is dropped once
+    it keeps giving known texts); past that a new round starts with every template back, each text
+    then ending in one of ROUND_SUFFIXES. Any size gives the first memories of a larger one."""
     rng = random.Random(f"{seed}:memories")
     seen: set[str] = set()
     found: list[SyntheticMemory] = []
     pool = list(TEMPLATES)
     misses = [0] * len(TEMPLATES)  # a template that keeps giving known texts is used up
+    rounds = 0
     while len(found) < size:
         if not pool:
-            raise RuntimeError(f"the templates cannot give {size:,} distinct memories")
+            rounds += 1
+            if rounds > 3:
+                raise RuntimeError(f"the templates cannot give {size:,} distinct memories")
+            pool, misses = list(TEMPLATES), [0] * len(TEMPLATES)
         entry = rng.choice(pool)
         category, template, variants = entry
         chosen: dict[str, str] = {}
         text = _fill(rng, template, chosen)
         if rng.random() < 0.35:
             text += _fill(rng, rng.choice(SUFFIXES), chosen)
+        if rounds:
+            text += rng.choice(ROUND_SUFFIXES)
         key = memory_id(text)
         number = TEMPLATES.index(entry)
         if key in seen:
@@ -523,66 +550,68 @@ def _events(rng: random.Random, items: list[SyntheticMemory]) -> list[tuple[str,
 
 
 ACTION = {"approved": "approve", "restricted": "restrict", "rejected": "reject"}
-BATCH = 2000  # store calls per build transaction
-
-
-class _BuildStore(SqliteStore):
-    """The store's own `propose` and `decide`, run inside the builder's batched transactions.
-
-    The builder commits every BATCH calls instead of once per call, and compacts the file and
-    empties the write-ahead log once at the end instead of after each reject; the rows written are
-    the same, only written faster. Never used for anything measured.
-    """
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        yield self._db
-
-    def _erase(self) -> None:
-        pass
+DECISION_CHUNK = 250  # decisions made at one time (one `decide_many` per action)
 
 
 def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFAULT_SEED) -> BuildInfo:
-    """Write a store of `items` into `folder` (which must not hold one yet), through the store API."""
+    """Write a store of `items` into `folder` (which must not hold one yet), through the store API:
+    every proposal (each memory's first quote, then its other quotes in a shuffled order, a minute or
+    so apart) in one `bulk_propose`; then the owner's decisions in a shuffled order, DECISION_CHUNK at
+    a time, each chunk a minute or so after the last, as `decide_many` of each action (restricted
+    memories approved first, a second before; approved-then-reset ones reset a second after); the
+    rejects last, in one `decide_many`, so the store compacts and erases once, not once per reject."""
     started = time.perf_counter()
     rng = random.Random(f"{seed}:build")
-    store = _BuildStore.open(folder)
+    store = SqliteStore.open(folder)
     db = store._db
     db.execute("PRAGMA synchronous = OFF")  # building only; see the module docstring
     db.execute("PRAGMA cache_size = -262144")  # 256 MiB: the indexes stay in memory while building
     now = EPOCH
-    calls = 0
     try:
-        db.execute("BEGIN IMMEDIATE")
+        proposed: list[tuple[str, str, str, float]] = []
         for memory in items:
             now += rng.uniform(30, 90)
-            store.propose(memory.text, memory.quotes[0], memory.category, now)
-            calls += 1
-            if calls % BATCH == 0:
-                db.execute("COMMIT")
-                db.execute("BEGIN IMMEDIATE")
-        for kind, index, q in _events(rng, list(items)):
-            now += rng.uniform(30, 90)
-            memory = items[index]
-            key = memory_id(memory.text)
+            proposed.append((memory.text, memory.quotes[0], memory.category, now))
+        events = _events(rng, list(items))
+        for kind, index, q in events:
             if kind == "quote":
-                store.propose(memory.text, memory.quotes[q], memory.category, now)
-            elif kind == "approve-reset":
-                store.decide(key, "approve", now)
-                store.decide(key, "reset", now + 1)
-            else:
-                if memory.state == "restricted" and rng.random() < 0.3:
-                    store.decide(key, "approve", now - 1)  # approved first, restricted later
-                store.decide(key, ACTION[memory.state], now)
-            calls += 1
-            if calls % BATCH == 0:
-                db.execute("COMMIT")
-                db.execute("BEGIN IMMEDIATE")
-        db.execute("COMMIT")
+                now += rng.uniform(30, 90)
+                memory = items[index]
+                proposed.append((memory.text, memory.quotes[q], memory.category, now))
+        store.bulk_propose(proposed)
+        del proposed
+        rejects: list[str] = []
+        decided = [(kind, index) for kind, index, _ in events if kind != "quote"]
+        for start in range(0, len(decided), DECISION_CHUNK):
+            now += rng.uniform(30, 90)
+            first: list[str] = []  # restricted later
+            actions: dict[str, list[str]] = {"approve": [], "restrict": []}
+            reset: list[str] = []
+            for kind, index in decided[start : start + DECISION_CHUNK]:
+                memory = items[index]
+                key = memory_id(memory.text)
+                if kind == "approve-reset":
+                    actions["approve"].append(key)
+                    reset.append(key)
+                elif memory.state == "rejected":
+                    rejects.append(key)
+                else:
+                    if memory.state == "restricted" and rng.random() < 0.3:
+                        first.append(key)
+                    actions[ACTION[memory.state]].append(key)
+            for keys, action, at in (
+                (first, "approve", now - 1),
+                (actions["approve"], "approve", now),
+                (actions["restrict"], "restrict", now),
+                (reset, "reset", now + 1),
+            ):
+                if keys:
+                    store.decide_many(keys, action, at)
+        if rejects:
+            now += rng.uniform(30, 90)
+            store.decide_many(rejects, "reject", now)  # one erasure: VACUUM, the log emptied
         assert store.finish_erasure(wait=60), "a reader held the new store's log"
     finally:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
         store.close()
     check = sqlite3.connect(folder / FILE_NAME)
     try:

@@ -9,10 +9,11 @@ with `SqliteStore.decide_many`.
 
 `build_store` writes a store through the store API: `SqliteStore.bulk_propose` for every memory
 and every later quote (one transaction, with the semantics of `propose` repeated), then the owner's
-decisions with `decide_many`, a few hundred at a time, and the rejects in one `decide_many` at the
-end (so one erasure). It turns `synchronous` off on the store's connection while it builds, because the
-figures measured later do not depend on how the file was written, only on what is in it; the
-bulk-import figure in `run.py` is measured separately, with the store's own durable settings.
+decisions with `decide_many`, a few hundred at a time; the memories the owner rejects are proposed
+and rejected (one `decide_many`, so one erasure) before the others are proposed. It turns
+`synchronous` off on the store's connection while it builds, because the figures measured later do
+not depend on how the file was written, only on what is in it; the bulk-import figure in `run.py`
+is measured separately, with the store's own durable settings.
 `cached_store` builds it once into a cache folder (the layout of `run.py --cache-dir`) and reuses it
 after; `pick_questions` splits the questions into the typical ones and the worst one for that
 store; and `write_plain_rows` writes the rows of a bulk import with plain `executemany`, the
@@ -558,8 +559,10 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
     every proposal (each memory's first quote, then its other quotes in a shuffled order, a minute or
     so apart) in one `bulk_propose`; then the owner's decisions in a shuffled order, DECISION_CHUNK at
     a time, each chunk a minute or so after the last, as `decide_many` of each action (restricted
-    memories approved first, a second before; approved-then-reset ones reset a second after); the
-    rejects last, in one `decide_many`, so the store compacts and erases once, not once per reject."""
+    memories approved first, a second before; approved-then-reset ones reset a second after). The
+    memories the owner rejects are proposed first and rejected in one `decide_many` before the others
+    are proposed, so the store compacts and erases once, not once per reject, and each reject's pass
+    over the store's memories is over those alone."""
     started = time.perf_counter()
     rng = random.Random(f"{seed}:build")
     store = SqliteStore.open(folder)
@@ -578,9 +581,17 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
                 now += rng.uniform(30, 90)
                 memory = items[index]
                 proposed.append((memory.text, memory.quotes[q], memory.category, now))
-        store.bulk_propose(proposed)
+        # The memories the owner rejects are proposed and rejected first, while the store holds only
+        # them: a reject's transaction costs the store a pass over every memory (the change log's
+        # `forget_erased`), so rejecting them among all the others would cost rejects x memories.
+        dropped = {memory.text for memory in items if memory.state == "rejected"}
+        store.bulk_propose(entry for entry in proposed if entry[0] in dropped)
+        if dropped:
+            rejects = sorted(memory_id(text) for text in dropped)
+            store.decide_many(rejects, "reject", now + 60)  # one erasure: VACUUM, the log emptied
+        store.bulk_propose(entry for entry in proposed if entry[0] not in dropped)
         del proposed
-        rejects: list[str] = []
+        now += 120
         decided = [(kind, index) for kind, index, _ in events if kind != "quote"]
         for start in range(0, len(decided), DECISION_CHUNK):
             now += rng.uniform(30, 90)
@@ -594,7 +605,7 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
                     actions["approve"].append(key)
                     reset.append(key)
                 elif memory.state == "rejected":
-                    rejects.append(key)
+                    continue  # rejected above
                 else:
                     if memory.state == "restricted" and rng.random() < 0.3:
                         first.append(key)
@@ -607,9 +618,6 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
             ):
                 if keys:
                     store.decide_many(keys, action, at)
-        if rejects:
-            now += rng.uniform(30, 90)
-            store.decide_many(rejects, "reject", now)  # one erasure: VACUUM, the log emptied
         assert store.finish_erasure(wait=60), "a reader held the new store's log"
     finally:
         store.close()

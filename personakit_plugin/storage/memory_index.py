@@ -24,6 +24,9 @@ from collections.abc import Collection, Iterable, Sequence
 
 from personakit_plugin.core.ranking import STATE_RANK
 
+POSTING = "i"
+"""The array type of a list of keys: 4 bytes each. PersonaKit numbers memories from 1 up, one at a
+time, so a key of 2**31 would take two billion memories."""
 ABSENT = 255
 """The rank of a key that names no memory (yet)."""
 RESTRICTED = STATE_RANK["restricted"]
@@ -55,7 +58,7 @@ class _Recency:
     """The keys of one state, ascending by (`touched`, key): walked from the end, most recent first."""
 
     def __init__(self) -> None:
-        self.keys = array("q")
+        self.keys = array(POSTING)
         self.touched = array("d")
 
     def add(self, key: int, touched: float) -> None:
@@ -77,11 +80,11 @@ class _Recency:
         return start + bisect_left(self.keys[start:end], key) if end > start else start
 
     @classmethod
-    def sorted_from(cls, pairs: Iterable[tuple[float, int]]) -> _Recency:
+    def sorted_from(cls, keys: array[int], touched: array[float]) -> _Recency:
+        """The recency of `keys` (ascending), each memory's `touched` found in `touched` by key."""
         made = cls()
-        ordered = sorted(pairs)
-        made.touched = array("d", [touched for touched, _ in ordered])
-        made.keys = array("q", [key for _, key in ordered])
+        made.keys = array(POSTING, sorted(keys, key=touched.__getitem__))  # stable: ties stay by key
+        made.touched = array("d", map(touched.__getitem__, made.keys))
         return made
 
 
@@ -104,25 +107,42 @@ class MemoryIndex:
 
     @classmethod
     def build(
-        cls, memories: Iterable[tuple[int, str, float, str]], postings: Iterable[tuple[int, Sequence[int]]]
+        cls,
+        memories: Iterable[tuple[int, str, float, str]],
+        postings: Iterable[tuple[int, Sequence[int]]],
+        size: int,
     ) -> MemoryIndex:
-        """An index of `memories` (key, state, touched, category) and `postings` (word, keys)."""
+        """An index of `memories` (key, state, touched, category), whose keys are all below `size`,
+        and `postings` (word, keys)."""
         index = cls()
+        index.rank = bytearray([ABSENT]) * size
+        index.touched = array("d", bytes(8 * size))
+        index.category = bytearray(size)
         by_rank: dict[int, bytearray] = {}
         by_category: dict[int, bytearray] = {}
-        recency: dict[int, list[tuple[float, int]]] = {}
+        recency: dict[int, array[int]] = {}
+        ranks, times, categories, code_of = index.rank, index.touched, index.category, index._code
         for key, state, touched, category in memories:
-            index._grow(key)
-            rank, code = STATE_RANK.get(state, ABSENT - 1), index._code(category)
-            index.rank[key], index.touched[key], index.category[key] = rank, touched, code
-            _set_bit(by_rank.setdefault(rank, bytearray()), key)
-            _set_bit(by_category.setdefault(code, bytearray()), key)
-            recency.setdefault(rank, []).append((touched, key))
+            rank, code = STATE_RANK.get(state, ABSENT - 1), code_of(category)
+            ranks[key], times[key], categories[key] = rank, touched, code
+            bit, at = 1 << (key & 7), key >> 3
+            rank_bits = by_rank.get(rank)
+            if rank_bits is None:
+                rank_bits = by_rank[rank] = bytearray(size // 8 + 1)
+            rank_bits[at] |= bit
+            code_bits = by_category.get(code)
+            if code_bits is None:
+                code_bits = by_category[code] = bytearray(size // 8 + 1)
+            code_bits[at] |= bit
+            keys_of_rank = recency.get(rank)
+            if keys_of_rank is None:
+                keys_of_rank = recency[rank] = array(POSTING)
+            keys_of_rank.append(key)
         index._by_rank = {rank: int.from_bytes(bits, "little") for rank, bits in by_rank.items()}
         index._by_category = {code: int.from_bytes(bits, "little") for code, bits in by_category.items()}
-        index._recency = {rank: _Recency.sorted_from(pairs) for rank, pairs in recency.items()}
+        index._recency = {rank: _Recency.sorted_from(keys, times) for rank, keys in recency.items()}
         for word, keys in postings:
-            index.postings[word] = array("q", keys)
+            index.postings[word] = keys if isinstance(keys, array) else array(POSTING, keys)
         return index
 
     def set_memory(self, key: int, state: str, touched: float, category: str) -> None:
@@ -140,7 +160,7 @@ class MemoryIndex:
         self.rank[key], self.touched[key], self.category[key] = rank, touched, code
 
     def add_word(self, word: int, key: int) -> None:
-        keys = self.postings.setdefault(word, array("q"))
+        keys = self.postings.setdefault(word, array(POSTING))
         if key not in keys:
             keys.append(key)
             if word in self._bits:
@@ -262,6 +282,8 @@ class MemoryIndex:
 
     def _code(self, category: str) -> int:
         code = self._codes.get(category)
+        if code is None and len(self._codes) == ABSENT:
+            raise ValueError(f"more than {ABSENT} categories")
         if code is None:
             code = self._codes[category] = len(self._codes)
         return code

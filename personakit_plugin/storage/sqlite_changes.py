@@ -22,7 +22,7 @@ from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from personakit_plugin.storage.memory_index import MemoryIndex
+from personakit_plugin.storage.memory_index import POSTING, MemoryIndex
 
 KEEP = 50_000
 """Rows of the change log kept for processes that have not read for a while; one that falls further
@@ -122,13 +122,15 @@ class Follower:
 
 
 def _built(db: sqlite3.Connection) -> MemoryIndex:
+    """The index of what the file holds now: each memory's row, and each word's memories by key."""
     postings = (
-        (word, array("q", map(int, keys.split(","))))
+        (word, array(POSTING, map(int, keys.split(","))))
         for word, keys in db.execute(
             "SELECT w.word, group_concat(m.key) FROM words w JOIN memories m ON m.id = w.memory_id GROUP BY w.word"
         )
     )
-    return MemoryIndex.build(db.execute(_MEMORY), postings)
+    (size,) = db.execute("SELECT coalesce(max(key), -1) + 1 FROM memories").fetchone()
+    return MemoryIndex.build(db.execute(_MEMORY), postings, size)
 
 
 def _follow(db: sqlite3.Connection, index: MemoryIndex, since: int) -> None:

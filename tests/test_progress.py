@@ -17,7 +17,7 @@ import pytest
 
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
 from personakit_plugin.core.words import content_words, memory_id
-from personakit_plugin.storage.sqlite import FILE_NAME
+from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 from personakit_plugin.testing import Clock
 
 from .conftest import clean_environ, opened, personakit_command
@@ -239,7 +239,7 @@ def test_the_first_open_of_an_old_schema_shows_its_upgrade(tmp_path: Path) -> No
     assert code == 0, err
     # What is drawn before the final line depends on the machine's speed: the steps of the upgrade, and a
     # count only when counting the words took longer than one redraw.
-    assert_progress(err, "Upgrading the database to schema 4", 20_000, "memories", counted=False)
+    assert_progress(err, f"Upgrading the database to schema {SCHEMA_VERSION}", 20_000, "memories", counted=False)
     with opened(folder) as kit:  # upgraded, and the word index answers
         assert kit.read("notebook 19999", 3).memories[0].text == "Keeps notebook number 19999"
     code, _, err = run_on_terminal(folder, "stats")  # the second open has nothing to upgrade

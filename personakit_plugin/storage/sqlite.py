@@ -357,6 +357,15 @@ def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
     return StoreError(f"{path} is not a database PersonaKit can read ({exc}); move it aside to start afresh.")
 
 
+class _Seen:
+    """What one snapshot has read: the file does not change for it until it ends, so asking again is
+    answered from here (a read's boundary check asks for what the read just read)."""
+
+    def __init__(self) -> None:
+        self.quotes: dict[str, tuple[str, ...]] = {}
+        self.memories: dict[str, Memory] = {}
+
+
 class SqliteStore:
     """The store in one SQLite file. Open it with `SqliteStore.open(data_dir)`."""
 
@@ -367,6 +376,7 @@ class SqliteStore:
         # Re-entrant, so that the reads inside a `snapshot` take it again on the same thread.
         self._lock = threading.RLock()
         self._in_snapshot = False
+        self._seen: _Seen | None = None  # inside a snapshot: what it has read, the same until it ends
         self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
         self.use_memory_index = True
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
@@ -515,10 +525,12 @@ class SqliteStore:
                 return
             self._db.execute("BEGIN")
             self._in_snapshot = True
+            self._seen = _Seen()
             try:
                 yield
             finally:
                 self._in_snapshot = False
+                self._seen = None
                 self._db.execute("COMMIT")
 
     def close(self) -> None:
@@ -660,6 +672,8 @@ class SqliteStore:
             chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
             full = self._rows_by_key(db, [key for key, _ in chosen])
         candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
+        if self._seen is not None:
+            self._seen.memories.update((candidate.memory.id, candidate.memory) for candidate in candidates)
         candidates.sort(key=sort_key)
         return Matches(candidates[:limit], restricted)
 
@@ -689,19 +703,22 @@ class SqliteStore:
         return chosen
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
-        if not ids:
-            return {}
-        found: dict[str, list[str]] = {memory: [] for memory in ids}
-        marks = ",".join("?" * len(found))
-        with self._read() as db:
-            for memory, quote in db.execute(
-                "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
-                f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
-                "ORDER BY q.memory_id, q.seq",
-                tuple(found),
-            ):
-                found[memory].append(quote)
-        return {memory: tuple(quotes) for memory, quotes in found.items()}
+        wanted = list(dict.fromkeys(ids))
+        seen = self._seen.quotes if self._seen is not None else {}
+        missing = [memory for memory in wanted if memory not in seen]
+        if missing:
+            found: dict[str, list[str]] = {memory: [] for memory in missing}
+            marks = ",".join("?" * len(missing))
+            with self._read() as db:
+                for memory, quote in db.execute(
+                    "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                    f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
+                    "ORDER BY q.memory_id, q.seq",
+                    missing,
+                ):
+                    found[memory].append(quote)
+            seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
+        return {memory: seen[memory] for memory in wanted}
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:
@@ -724,9 +741,10 @@ class SqliteStore:
 
     def get_many(self, ids: Collection[str]) -> dict[str, Memory]:
         """The memories of `ids` that exist, without their quotes, in one query."""
-        found: dict[str, Memory] = {}
+        seen = self._seen.memories if self._seen is not None else {}
+        found = {memory: seen[memory] for memory in ids if memory in seen}
         with self._read() as db:
-            for chunk in _chunks(list(ids)):
+            for chunk in _chunks([memory for memory in ids if memory not in found]):
                 rows = db.execute(
                     f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk
                 )

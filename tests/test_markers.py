@@ -240,8 +240,14 @@ def test_tox_has_a_unit_and_a_system_env_outside_env_list() -> None:
     assert {"py311", "py312", "py313"} <= set(env_list)
 
 
-def test_ci_runs_what_it_ran_everything_on_the_oldest_python_all_but_slow_on_the_others() -> None:
-    assert commands(tox()["testenv"]) == ["py311: pytest {posargs}", '!py311: pytest -m "not slow" {posargs}']
+def test_ci_runs_everything_on_the_oldest_python_and_the_unit_and_stdio_tests_on_the_others() -> None:
+    assert commands(tox()["testenv"]) == [
+        "py311: pytest {posargs}",
+        '!py311: pytest -m "not slow and not system" {posargs}',
+        '!py311: pytest -m "system and not slow" tests/test_stdio.py {posargs}',
+    ]
+    # The stdio server's system tests are there to be run on every version.
+    assert "pytest.mark.system" in (Path(__file__).parent / "test_stdio.py").read_text()
 
 
 # -- helpers in one place -----------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from typing import Any
 
 import psycopg
 from personakit_plugin.storage.memory_index import MemoryIndex
+from psycopg import sql
 
 KEEP = 50_000
 """Rows of the change log kept for servers that have not read for a while; one that falls further
@@ -47,6 +48,11 @@ WORD_MASK = (1 << 64) - 1
 _WHERE_WE_ARE = (
     "SELECT generation, greatest(trimmed, (SELECT coalesce(max(seq), 0) FROM changes)), trimmed FROM log_state"
 )
+_SINCE = sql.SQL(
+    "SELECT c.key, c.word, c.added, m.state, m.touched, m.category FROM changes c JOIN memories m ON m.key = c.key "
+    "WHERE c.seq > {seq} AND (SELECT generation = {generation} AND trimmed <= {seq} FROM log_state) ORDER BY c.seq"
+)
+"""The rows after `seq`, each beside its memory as it is now, if the log still holds them all."""
 _MEMORY = "SELECT key, state, touched, category FROM memories"
 _POSTINGS = "SELECT w, array_agg(key) FROM memories, unnest(tsvector_to_array(words)) AS w GROUP BY w"
 
@@ -100,7 +106,10 @@ class Follower:
     def current(self, cur: psycopg.Cursor[Any]) -> MemoryIndex | None:
         """The index as the schema is in `cur`'s snapshot, or None when the index is already past it.
         Call it holding `lock`, and keep holding it while the index is used."""
-        row = cur.execute(_WHERE_WE_ARE).fetchone()
+        # One round trip: where the log is, then what it holds since this index's position (two
+        # statements in one query string; one snapshot, as everything inside the read's transaction).
+        since = _SINCE.format(seq=sql.Literal(self._seq), generation=sql.Literal(self._generation))
+        row = cur.execute(sql.SQL("{}; {}").format(sql.SQL(_WHERE_WE_ARE), since)).fetchone()
         assert row is not None, "log_state has its one row from the migration on"
         generation, seq, trimmed = row
         if self.index is not None and (generation, seq) < (self._generation, self._seq):
@@ -108,7 +117,8 @@ class Follower:
         if self.index is None or generation != self._generation or self._seq < trimmed:
             self.index = _built(cur)
         elif seq != self._seq:
-            _follow(cur, self.index, self._seq)
+            assert cur.nextset(), "the rows since this index's position come second"
+            _follow(self.index, cur.fetchall())
         self._generation, self._seq = generation, seq
         return self.index
 
@@ -116,21 +126,20 @@ class Follower:
 def _built(cur: psycopg.Cursor[Any]) -> MemoryIndex:
     memories = cur.execute(_MEMORY).fetchall()
     postings = [(int(word, 16), keys) for word, keys in cur.execute(_POSTINGS)]
-    return MemoryIndex.build(memories, postings)
+    return MemoryIndex.build(memories, postings, max((row[0] for row in memories), default=-1) + 1)
 
 
-def _follow(cur: psycopg.Cursor[Any], index: MemoryIndex, since: int) -> None:
-    changed: set[int] = set()
-    for key, word, added in cur.execute(
-        "SELECT key, word, added FROM changes WHERE seq > %s ORDER BY seq", (since,)
-    ).fetchall():
-        changed.add(key)
+def _follow(index: MemoryIndex, rows: list[tuple[Any, ...]]) -> None:
+    """Apply the log's `rows` (`_SINCE`): each word added or removed, in order, then each memory
+    they name as it is now."""
+    now: dict[int, tuple[str, float, str]] = {}
+    for key, word, added, state, touched, category in rows:
+        now[key] = (state, touched, category)
         if word is None:
             continue
         if added:
             index.add_word(word & WORD_MASK, key)
         else:
             index.remove_word(word & WORD_MASK, key)
-    if changed:
-        for key, state, touched, category in cur.execute(f"{_MEMORY} WHERE key = ANY(%s)", (sorted(changed),)):
-            index.set_memory(key, state, touched, category)
+    for key, (state, touched, category) in now.items():
+        index.set_memory(key, state, touched, category)

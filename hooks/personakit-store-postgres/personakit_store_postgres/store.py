@@ -20,6 +20,7 @@ up is finished by the next decision of any PersonaKit. What PostgreSQL can still
 from __future__ import annotations
 
 import hashlib
+import select
 import threading
 import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
@@ -149,6 +150,30 @@ def _lock_key(schema: str) -> int:
     return int.from_bytes(hashlib.sha256(f"personakit:{schema}".encode()).digest()[:8], "big", signed=True)
 
 
+def _check_idle(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check of a connection it hands out, without a round trip when it can: an idle
+    connection receives nothing unless the server ended it (a restart, `pg_terminate_backend`, an
+    idle timeout: PostgreSQL says so and closes it), so only one with something to read is pinged,
+    which raises if the server is gone and makes the pool open a new one."""
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    waiting, _, _ = select.select([conn.fileno()], [], [], 0)
+    if waiting:
+        ConnectionPool.check_connection(conn)
+
+
+@contextmanager
+def _read_only(conn: psycopg.Connection[Any]) -> Iterator[None]:
+    """A repeatable-read, read-only transaction on `conn`, begun in one statement with `BEGIN`."""
+    conn.isolation_level, conn.read_only = psycopg.IsolationLevel.REPEATABLE_READ, True
+    try:
+        with conn.transaction():
+            yield
+    finally:
+        with suppress(psycopg.Error):  # a connection that broke is the pool's to discard
+            conn.isolation_level, conn.read_only = None, None
+
+
 class PostgresStore:
     """The store in one schema of a PostgreSQL database. Open it with `PostgresStore.open(url)`."""
 
@@ -196,7 +221,7 @@ class PostgresStore:
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             configure=configure,
             # A connection the server dropped (a restart, an idle timeout) is replaced, not handed out.
-            check=ConnectionPool.check_connection,
+            check=_check_idle,
             timeout=30,
             open=False,
             name=f"personakit:{schema}",
@@ -249,8 +274,7 @@ class PostgresStore:
             with held.cursor() as cur:
                 yield cur
             return
-        with self._connection() as conn, conn.transaction(), conn.cursor() as cur:
-            cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        with self._connection() as conn, _read_only(conn), conn.cursor() as cur:
             yield cur
 
     @contextmanager
@@ -260,8 +284,7 @@ class PostgresStore:
         if getattr(self._local, "conn", None) is not None:
             yield
             return
-        with self._connection() as conn, conn.transaction():
-            conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        with self._connection() as conn, _read_only(conn):
             self._local.conn = conn
             try:
                 yield
@@ -291,7 +314,7 @@ class PostgresStore:
         return Matches(candidates, sum(1 for row in rows if row[3] == "restricted" and view.covers(row[2])))
 
     def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:
-        """The default ranking done in SQL: the first `limit` memories `view` shows that share a word
+        """The default ranking done in the store: the first `limit` memories `view` shows that share a word
         with `words`, in the contract's order (`core.ranking`: shared words, then approved before
         unconfirmed, then most recent `touched`, then id), and how many restricted memories in the
         view's categories match. The same as the default `personakit_rank` over

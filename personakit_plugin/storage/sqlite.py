@@ -347,7 +347,6 @@ class _SqliteRows(decisions.Rows):
 
     def mark_erased(self, seq: int) -> None:
         _mark_erasing(self._db)
-        sqlite_changes.forget_erased(self._db)
 
     def renumbered(self) -> None:
         """Nothing to do: AUTOINCREMENT goes on after the highest number inserted."""
@@ -782,6 +781,7 @@ class SqliteStore:
             decision = decisions.decide(rows, memory_id, action, now, text, category, quote)
             if erases:  # a reject of a rejected memory records nothing, but finishes its erasure
                 rows.mark_erased(decision.seq)
+                sqlite_changes.forget_erased(self._db, [memory_id])
         if erases:
             self._erase()
         return decision
@@ -792,6 +792,7 @@ class SqliteStore:
             done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
             if action == "reject":
                 rows.mark_erased(0)
+                sqlite_changes.forget_erased(self._db, memory_ids)
         if action == "reject":
             self._erase()
         return done

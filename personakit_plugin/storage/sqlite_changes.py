@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sqlite3
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from personakit_plugin.storage.memory_index import POSTING, MemoryIndex
@@ -89,9 +89,15 @@ def unlogged(db: sqlite3.Connection) -> Iterator[None]:
     )
 
 
-def forget_erased(db: sqlite3.Connection) -> None:
-    """Inside a reject's transaction: remove the log's word rows of every rejected memory."""
-    db.execute("DELETE FROM changes WHERE word IS NOT NULL AND key IN (SELECT key FROM memories WHERE text IS NULL)")
+def forget_erased(db: sqlite3.Connection, memories: Sequence[str]) -> None:
+    """Inside a reject's transaction: remove the log's word rows of the rejected `memories` (ids)."""
+    for start in range(0, len(memories), 500):
+        chunk = memories[start : start + 500]
+        db.execute(
+            "DELETE FROM changes WHERE word IS NOT NULL AND key IN "
+            f"(SELECT key FROM memories WHERE id IN ({','.join('?' * len(chunk))}) AND text IS NULL)",
+            chunk,
+        )
 
 
 def trim(db: sqlite3.Connection) -> None:

@@ -584,10 +584,16 @@ class PostgresStore:
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """See `Store.restore`: the lookups are two queries and the inserts are copied in, so moving
         a memory of 100,000 entries in is one transaction of a few statements per table. A large one
-        goes unlogged (`changes.unlogged`): every server's index is built again afterwards."""
+        goes unlogged (`changes.unlogged`): every server's index is built again afterwards, and the
+        tables are analysed at once, not when autovacuum next gets to them: until then the planner
+        knows nothing of the new rows and a read takes several times longer."""
         large = len(memories) >= changes.UNLOGGED_FROM
         with self._write() as cur, changes.unlogged(cur) if large else nullcontext():
-            return decisions.restore(_PostgresRows(cur), memories)
+            restored = decisions.restore(_PostgresRows(cur), memories)
+        if large:
+            with self._connection() as conn:
+                conn.execute("ANALYZE memories, quotes, aliases, decisions, previous_texts, changes")
+        return restored
 
 
 class _PostgresRows(decisions.Rows):

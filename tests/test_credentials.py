@@ -69,6 +69,30 @@ POSITIVE = _positive_cases() + [case for cases in FAMILIES.values() for case in 
 NEGATIVE = _lines("ordinary_negative.txt") + [_unescape(line) for line in _data_lines("credentials_negative.txt")]
 
 
+def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -> None:
+    """`secret_kind` skips a detector whose `needs` is absent from the text: sound only if every match
+    holds it. Checked on every corpus sentence, and on each with digits, dashes or both taken out."""
+    gated = [detector for detector in credentials._DETECTORS if detector.needs is not None]
+    assert {detector.name for detector in gated} == {"pin-code", "command-line-password"}
+    variants = [
+        strip(sentence)
+        for sentence in [sentence for _, sentence in POSITIVE] + NEGATIVE
+        for strip in (
+            lambda text: text,
+            lambda text: re.sub(r"\d", "", text),
+            lambda text: text.replace("-", " "),
+            lambda text: re.sub(r"[\d-]", "x", text),
+        )
+    ]
+    matched = 0
+    for text in map(credentials._normalise, variants):
+        for detector in gated:
+            if detector.pattern.search(text):
+                matched += 1
+                assert detector.needs is not None and detector.needs.search(text), (detector.name, text)
+    assert matched >= 50  # the check saw the detectors match
+
+
 def test_the_corpora_are_large_and_varied_enough() -> None:
     assert len(POSITIVE) >= 300
     assert len({kind for kind, _ in POSITIVE}) >= 36

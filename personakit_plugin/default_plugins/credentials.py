@@ -795,6 +795,9 @@ class _Detector(NamedTuple):
     pattern: _LazyPattern
     # A second look at a match, for shapes that ordinary text can also take; None accepts every match.
     confirm: Callable[[re.Match[str]], bool] | None = None
+    # A pattern every match of `pattern` contains, cheap to look for: a text without it is skipped.
+    # Most proposals hold no digit and no dash, and the two detectors that need one are the slowest.
+    needs: _LazyPattern | None = None
 
 
 def _body_is_mixed(match: re.Match[str]) -> bool:
@@ -825,6 +828,9 @@ def _basic_is_real(match: re.Match[str]) -> bool:
 def _compile(pattern: str, flags: int = 0) -> _LazyPattern:
     return _lazy(pattern, flags | re.VERBOSE)
 
+
+_A_DIGIT = _lazy(r"\d")
+_A_DASH = _lazy(r"-")
 
 # Most specific first: `secret_kind` names the first detector that fires.
 _DETECTORS: tuple[_Detector, ...] = (
@@ -894,7 +900,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     ),
     _Detector("totp-secret", _compile(_TOTP, re.IGNORECASE), _base32_is_secret),
     _Detector("recovery-codes", _compile(_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
-    _Detector("command-line-password", _compile(_COMMAND_LINE), _command_line_password_is_real),
+    _Detector("command-line-password", _compile(_COMMAND_LINE), _command_line_password_is_real, _A_DASH),
     _Detector("credential-assignment", _compile(_KEY_ASSIGNMENT, re.IGNORECASE), _key_value_is_credential),
     # "my wifi password is sunshine42", "the API key for staging was: K9x-...", "the password for guests:
     # ...", "mein Passwort ist ...". A bare "key" is left out: "the key is COVID-19 testing" is about
@@ -902,8 +908,8 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("credential-assignment", _compile(_labelled(_PROSE_LABEL, _VALUE), re.IGNORECASE), _value_is_credential),
     _Detector("credential-assignment", _compile(_PASSWORD_FIRST, re.IGNORECASE), _value_is_credential),
     _Detector("credential-pair", _compile(_PAIR, re.IGNORECASE), _pair_is_real),
-    _Detector("pin-code", _compile(_PIN, re.IGNORECASE), _pin_is_real),
-    _Detector("pin-code", _compile(_PIN_FIRST, re.IGNORECASE), _pin_is_real),
+    _Detector("pin-code", _compile(_PIN, re.IGNORECASE), _pin_is_real, _A_DIGIT),
+    _Detector("pin-code", _compile(_PIN_FIRST, re.IGNORECASE), _pin_is_real, _A_DIGIT),
     _Detector(
         "seed-phrase", _compile(_SEED_LABEL + r"[\s\S]{0,40}?" + _SEED_RUN, re.IGNORECASE), _labelled_seed_phrase
     ),
@@ -916,6 +922,8 @@ def secret_kind(text: str) -> str | None:
     """The name of the first detector that finds a credential in `text`, or None if none does."""
     text = _normalise(text)
     for detector in _DETECTORS:
+        if detector.needs is not None and not detector.needs.search(text):
+            continue
         for match in detector.pattern.finditer(text):
             if detector.confirm is None or detector.confirm(match):
                 return detector.name

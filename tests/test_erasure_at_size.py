@@ -23,7 +23,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from personakit_plugin.storage.sqlite import ERASE_WAIT, FILE_NAME
+from personakit_plugin.storage.sqlite import ERASE_WAIT, FILE_NAME, SqliteStore
 
 from .conftest import clean_environ, opened
 from .helpers.stdio import READ, REQUEST_TIMEOUT, call, cli, propose, server
@@ -222,3 +222,43 @@ async def test_two_thousand_memories_with_long_quotes_a_third_rejected_leave_no_
         gone = await call(client, READ, question=" ".join(sorted(needles)[:60]), limit=20)
         assert not {m["id"] for m in gone["memories"]} & rejected
         assert gone["withheld"] == 0
+
+
+def test_memories_edited_and_quoted_again_over_months_leave_no_word_behind_when_rejected(tmp_path: Path) -> None:
+    """Texts that grow and shrink under edits, and quotes added long after, make SQLite move rows
+    between pages as it rebalances its b-trees; `secure_delete` zeroes a deleted row but not the copy
+    a move left behind in a page that still holds other rows. Only the compaction a reject ends with
+    removes those: this scan finds dozens of rejected words without it."""
+    rng = random.Random(3)
+    words = Words(seed=3_000)
+    shared = [words.new() for _ in range(40)]
+    store = SqliteStore.open(tmp_path)
+    said: dict[str, list[str]] = {}  # every text and quote a memory ever had
+    current: dict[str, str] = {}
+    for now in range(3_000):
+        text = "Keeps " + words.sentence(2, rng.choice([40, 120, 400]), shared)
+        quote = words.sentence(4, rng.choice([100, 400, 1_200]), shared)
+        memory = store.propose(text, quote, "background", float(now)).id
+        said[memory], current[memory] = [text, quote], text
+        if rng.random() < 0.4:  # an edit, longer or shorter
+            earlier = rng.choice(list(said))
+            new_text = "Keeps " + words.sentence(2, rng.choice([40, 120, 400]), shared)
+            store.decide(earlier, "edit", float(now), text=new_text)
+            said[earlier].append(new_text)
+            current[earlier] = new_text
+        if rng.random() < 0.4:  # the assistant hears it again, in other words
+            earlier = rng.choice(list(said))
+            again = words.sentence(4, rng.choice([100, 400, 1_200]), shared)
+            assert store.propose(current[earlier], again, "background", float(now)).id == earlier
+            said[earlier].append(again)
+    rejected = rng.sample(sorted(said), len(said) // 3)
+    needles = made_up(t for m in rejected for t in said[m]) - made_up(
+        t for m in set(said) - set(rejected) for t in said[m]
+    )
+    assert len(needles) > 5_000
+    for start in range(0, len(rejected) - 10, 300):
+        store.decide_many(rejected[start : start + 300], "reject", 5_000.0)
+    for memory in rejected[-10:]:
+        store.decide(memory, "reject", 5_001.0)
+    store.close()
+    assert found_in_folder(tmp_path, needles) == set()

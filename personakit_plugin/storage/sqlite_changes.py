@@ -102,7 +102,8 @@ def forget_erased(db: sqlite3.Connection, memories: Sequence[str]) -> None:
 
 def trim(db: sqlite3.Connection) -> None:
     """Inside a write transaction: keep the log to about `KEEP` rows (trimmed by `KEEP` at a time)."""
-    first, last = db.execute("SELECT min(seq), max(seq) FROM changes").fetchone()
+    # Two subqueries: SQLite answers a lone min() or max() from the key, both in one SELECT by a scan.
+    first, last = db.execute("SELECT (SELECT min(seq) FROM changes), (SELECT max(seq) FROM changes)").fetchone()
     if first is not None and last - first >= 2 * KEEP:
         db.execute("DELETE FROM changes WHERE seq <= ?", (last - KEEP,))
         db.execute("UPDATE meta SET value = ? WHERE name = 'changes_trimmed'", (last - KEEP,))

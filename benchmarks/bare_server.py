@@ -1,14 +1,22 @@
 """The baseline for the PersonaKit benchmark: a bare MCP server of the official SDK over stdio.
 
-Two trivial tools shaped like PersonaKit's, doing no work: `bare_read` answers a canned result the
+Trivial tools shaped like PersonaKit's, doing no work: `bare_read` answers a canned result the
 size of a typical PersonaKit read (seven memories, two quotes each), `bare_propose` a canned
 acknowledgement. Whatever a PersonaKit figure costs beyond this server's is PersonaKit's own.
+
+`bare_read_schema` answers the same canned result but lists the output schema PersonaKit's read
+lists, which the benchmark passes in `BARE_READ_OUTPUT_SCHEMA` (JSON) so that this server imports
+nothing of PersonaKit: the official client validates every structured answer against its tool's
+output schema, and for PersonaKit's that costs the client some 0.5 ms a read, a cost of the SDK
+that `bare_read`'s schema-less dict does not show.
 
 Run: `python benchmarks/bare_server.py` (stdio; logs at WARNING on stderr, as PersonaKit's server).
 """
 
 from __future__ import annotations
 
+import json
+import os
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
@@ -37,6 +45,19 @@ server = MCPServer("bare", log_level="WARNING")
 def bare_read(question: str, limit: int = 7) -> dict[str, Any]:
     """A canned answer the size of a PersonaKit read."""
     return CANNED_READ
+
+
+@server.tool()
+def bare_read_schema(question: str, limit: int = 7) -> dict[str, Any]:
+    """The same canned answer, listed with PersonaKit's read output schema."""
+    return CANNED_READ
+
+
+_schema = os.environ.get("BARE_READ_OUTPUT_SCHEMA")
+if _schema:  # listed as the tool's outputSchema, as PersonaKit publishes its own
+    _tool = server._tool_manager.get_tool("bare_read_schema")
+    assert _tool is not None
+    _tool.fn_metadata.output_schema = json.loads(_schema)
 
 
 @server.tool()

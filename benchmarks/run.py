@@ -50,6 +50,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.serving.tools import READ_OUTPUT
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 HERE = Path(__file__).resolve().parent
@@ -367,7 +368,9 @@ def personakit_parameters(folder: Path, extra: dict[str, str] | None = None) -> 
 
 
 def bare_parameters() -> StdioServerParameters:
-    return StdioServerParameters(command=sys.executable, args=[str(BARE_SERVER)], env=_environment({}))
+    """The bare server, given PersonaKit's read output schema for `bare_read_schema` to list."""
+    environ = {"BARE_READ_OUTPUT_SCHEMA": json.dumps(READ_OUTPUT)}
+    return StdioServerParameters(command=sys.executable, args=[str(BARE_SERVER)], env=_environment(environ))
 
 
 class Meter:
@@ -399,6 +402,8 @@ class Session:
     read_cpu_ms: float = float("nan")
     read_db_cpu_ms: float = float("nan")
     read_client_cpu_ms: float = float("nan")  # this process's CPU per call: the client's side
+    schema_read_ms: list[float] = field(default_factory=list)  # the bare server's `bare_read_schema`
+    schema_read_client_cpu_ms: float = float("nan")
     worst_cpu_ms: float = float("nan")
     worst_db_cpu_ms: float = float("nan")
     propose_cpu_ms: float = float("nan")
@@ -459,8 +464,9 @@ async def stdio_session(
                     tools = await client.list_tools()
                     session = Session(cold_ms=(time.perf_counter() - started) * 1e3)
                     pid = server_pid()
-                    if len(tools.tools) != 2:
-                        raise RuntimeError(f"{kind} listed {len(tools.tools)} tools, not 2")
+                    expected = 3 if kind == "bare" else 2
+                    if len(tools.tools) != expected:
+                        raise RuntimeError(f"{kind} listed {len(tools.tools)} tools, not {expected}")
                     if calls:
                         await _exercise(kind, client, Meter(pid, backends), session, prepared, plan)
                     return session
@@ -478,7 +484,10 @@ async def _exercise(kind: str, client: Client, meter: Meter, session: Session, p
     batch = await _batch(client, meter, read_tool, reads)
     session.read_ms, session.read_cpu_ms, session.read_db_cpu_ms = batch.samples, batch.server_cpu_ms, batch.db_cpu_ms
     session.read_client_cpu_ms = batch.client_cpu_ms
-    if not bare:
+    if bare:  # the same calls to the tool that lists PersonaKit's output schema
+        batch = await _batch(client, meter, "bare_read_schema", reads)
+        session.schema_read_ms, session.schema_read_client_cpu_ms = batch.samples, batch.client_cpu_ms
+    else:
         worst = [{"question": prepared.worst, "limit": LIMIT}] * plan.worst_calls
         batch = await _batch(client, meter, read_tool, worst)
         session.worst_ms, session.worst_cpu_ms, session.worst_db_cpu_ms = (
@@ -517,6 +526,8 @@ def _record(results: Results, backend: str, size: int, session: Session) -> None
             ("bare_propose_p95", p95(session.propose_ms)),
             ("bare_read_cpu", session.read_cpu_ms),
             ("bare_read_client_cpu", session.read_client_cpu_ms),
+            ("bare_schema_read_p50", p50(session.schema_read_ms)),
+            ("bare_schema_read_client_cpu", session.schema_read_client_cpu_ms),
             ("bare_propose_cpu", session.propose_cpu_ms),
             ("bare_peak_mib", session.peak_mib),
         ):
@@ -762,11 +773,25 @@ ROWS: tuple[Row, ...] = (
     Row("read over stdio, typical, p95", "read_stdio_typical_p95", "ms", {EVERY: 1.3}, Base("bare_read_p95")),
     Row("bare SDK tool (same answer size), p50", "bare_read_p50", "ms", baseline=True, backends=(SHARED,)),
     Row("bare SDK tool (same answer size), p95", "bare_read_p95", "ms", baseline=True, backends=(SHARED,)),
+    Row(
+        "bare SDK tool listing PersonaKit's output schema, p50",
+        "bare_schema_read_p50",
+        "ms",
+        baseline=True,
+        backends=(SHARED,),
+    ),
     Row("server CPU per typical read", "read_cpu", "ms", {EVERY: 0.3}, Base("bare_read_cpu", plus=True)),
     Row("  of which in PostgreSQL backends", "read_db_cpu", "ms", backends=("postgres",)),
     Row("bare SDK server CPU per call", "bare_read_cpu", "ms", baseline=True, backends=(SHARED,)),
     Row("client CPU per typical read (official client)", "read_client_cpu", "ms", base=Base("bare_read_client_cpu")),
     Row("client CPU per call to the bare SDK tool", "bare_read_client_cpu", "ms", baseline=True, backends=(SHARED,)),
+    Row(
+        "client CPU per call, PersonaKit's output schema",
+        "bare_schema_read_client_cpu",
+        "ms",
+        baseline=True,
+        backends=(SHARED,),
+    ),
     Row(
         "read over stdio, worst question, p50",
         "read_stdio_worst_p50",

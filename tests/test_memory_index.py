@@ -175,6 +175,40 @@ def test_a_decision_by_another_process_is_seen_by_the_next_read(tmp_path: Path) 
         store.close()
 
 
+memory_rows = st.dictionaries(
+    st.integers(0, 300),  # keys with gaps: a key may name no memory
+    st.tuples(
+        st.sampled_from(["approved", "unconfirmed", "restricted", "rejected"]),
+        st.sampled_from([1.0, 2.0, 3.0]),  # few values of `touched`, so that it ties
+        st.sampled_from(CATEGORIES),
+    ),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(rows=memory_rows)
+def test_an_index_built_at_once_is_the_one_built_memory_by_memory(
+    rows: dict[int, tuple[str, float, str]],
+) -> None:
+    """`build` makes its bitsets and recency orders in bulk; `set_memory` one memory at a time."""
+    memories = [(key, state, touched, category) for key, (state, touched, category) in rows.items()]
+    built = memory_index.MemoryIndex.build(memories, [], max(rows, default=-1) + 1)
+    grown = memory_index.MemoryIndex()
+    for memory in memories:
+        grown.set_memory(*memory)
+
+    def by_category(index: memory_index.MemoryIndex) -> dict[str, int]:
+        named = {code: category for category, code in index._codes.items()}
+        return {named[code]: bits for code, bits in index._by_category.items() if bits}
+
+    assert {rank: bits for rank, bits in built._by_rank.items() if bits} == {
+        rank: bits for rank, bits in grown._by_rank.items() if bits
+    }
+    assert by_category(built) == by_category(grown)
+    recency = {rank: (list(r.keys), list(r.touched)) for rank, r in built._recency.items() if r.keys}
+    assert recency == {rank: (list(r.keys), list(r.touched)) for rank, r in grown._recency.items() if r.keys}
+
+
 def test_members_lists_the_set_bits_in_order() -> None:
     keys = [0, 1, 7, 8, 63, 64, 1000, 4095, 100_003]
     bits = 0

@@ -118,29 +118,22 @@ class MemoryIndex:
         index.rank = bytearray([ABSENT]) * size
         index.touched = array("d", bytes(8 * size))
         index.category = bytearray(size)
-        by_rank: dict[int, bytearray] = {}
-        by_category: dict[int, bytearray] = {}
-        recency: dict[int, array[int]] = {}
-        ranks, times, categories, code_of = index.rank, index.touched, index.category, index._code
+        ranks, times, categories, codes = index.rank, index.touched, index.category, index._codes
         for key, state, touched, category in memories:
-            rank, code = STATE_RANK.get(state, ABSENT - 1), code_of(category)
-            ranks[key], times[key], categories[key] = rank, touched, code
-            bit, at = 1 << (key & 7), key >> 3
-            rank_bits = by_rank.get(rank)
-            if rank_bits is None:
-                rank_bits = by_rank[rank] = bytearray(size // 8 + 1)
-            rank_bits[at] |= bit
-            code_bits = by_category.get(code)
-            if code_bits is None:
-                code_bits = by_category[code] = bytearray(size // 8 + 1)
-            code_bits[at] |= bit
-            keys_of_rank = recency.get(rank)
-            if keys_of_rank is None:
-                keys_of_rank = recency[rank] = array(POSTING)
-            keys_of_rank.append(key)
-        index._by_rank = {rank: int.from_bytes(bits, "little") for rank, bits in by_rank.items()}
-        index._by_category = {code: int.from_bytes(bits, "little") for code, bits in by_category.items()}
-        index._recency = {rank: _Recency.sorted_from(keys, times) for rank, keys in recency.items()}
+            code = codes.get(category)
+            if code is None:
+                code = index._code(category)
+            ranks[key], times[key], categories[key] = STATE_RANK.get(state, ABSENT - 1), touched, code
+        # Each bitset at C speed: the rank (or category) column translated to a string of 0s and 1s,
+        # most significant bit first, read as a number in base 2.
+        index._by_rank = {rank: _bitset_of(ranks, rank) for rank in set(ranks) - {ABSENT}}
+        present = 0  # a key that names no memory has category byte 0 too, so is left out by this
+        for bits in index._by_rank.values():
+            present |= bits
+        index._by_category = {code: _bitset_of(categories, code) & present for code in codes.values()}
+        index._recency = {
+            rank: _Recency.sorted_from(array(POSTING, members(bits)), times) for rank, bits in index._by_rank.items()
+        }
         for word, keys in postings:
             index.postings[word] = keys if isinstance(keys, array) else array(POSTING, keys)
         return index
@@ -287,6 +280,12 @@ class MemoryIndex:
         if code is None:
             code = self._codes[category] = len(self._codes)
         return code
+
+
+def _bitset_of(column: bytearray, value: int) -> int:
+    """The bitset of the keys whose byte in `column` is `value`."""
+    table = bytes(0x31 if byte == value else 0x30 for byte in range(256))  # b"1" where equal, else b"0"
+    return int(column.translate(table)[::-1] or b"0", 2)
 
 
 def _set_bit(data: bytearray, key: int) -> None:

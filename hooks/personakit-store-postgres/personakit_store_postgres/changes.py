@@ -125,7 +125,9 @@ class Follower:
 
 def _built(cur: psycopg.Cursor[Any]) -> MemoryIndex:
     memories = cur.execute(_MEMORY).fetchall()
-    postings = [(int(word, 16), keys) for word, keys in cur.execute(_POSTINGS)]
+    # A generator: each word's list of keys becomes an array before the next one is made, so the
+    # lists of every word (a few hundred MiB at a million memories) are never held at once.
+    postings = ((int(word, 16), keys) for word, keys in cur.execute(_POSTINGS))
     return MemoryIndex.build(memories, postings, max((row[0] for row in memories), default=-1) + 1)
 
 

@@ -7,7 +7,7 @@ acknowledgement. Whatever a PersonaKit figure costs beyond this server's is Pers
 `bare_read_schema` answers the same canned result but lists the output schema PersonaKit's read
 lists, which the benchmark passes in `BARE_READ_OUTPUT_SCHEMA` (JSON) so that this server imports
 nothing of PersonaKit: the official client validates every structured answer against its tool's
-output schema, and for PersonaKit's that costs the client some 0.5 ms a read, a cost of the SDK
+output schema, and for PersonaKit's that costs the client about 1 ms of CPU a read, a cost of the SDK
 that `bare_read`'s schema-less dict does not show.
 
 Run: `python benchmarks/bare_server.py` (stdio; logs at WARNING on stderr, as PersonaKit's server).

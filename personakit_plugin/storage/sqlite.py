@@ -44,6 +44,7 @@ from personakit_plugin.core.store import (
     StoreError,
     StoreFault,
     StoreFull,
+    StoreIOError,
     StoreReadOnly,
 )
 from personakit_plugin.core.words import content_words, memory_id
@@ -429,21 +430,13 @@ class SqliteStore:
         if _read_only(data_dir):
             return cls._open_read_only(path)
         try:
-            db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            # Look before changing anything: another program's file, or a newer schema, is left as it is.
-            cls._check_owner(path, db)
-            journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            raise fault_of(exc) or _unreadable(path, exc) from None
-        if journal != "wal":
-            raise StoreError(f"{path} cannot be put in WAL mode; is the folder on a network drive?")
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA secure_delete = ON")
-        db.execute("PRAGMA foreign_keys = ON")
-        # VACUUM and large sorts build their copies in memory: no temporary file outside the folder
-        # ever holds the owner's text.
-        db.execute("PRAGMA temp_store = MEMORY")
+            db = cls._connect(path)
+        except (StoreFull, StoreIOError):
+            # A full disk leaves no room for SQLite's shared-memory file when no other process has it
+            # open: the reserve gives its room, so that the owner can still act (a reject above all).
+            if not release_reserve(data_dir):
+                raise
+            db = cls._connect(path)
         store = cls(path, db)
         store._migrate()
         store._probe()
@@ -452,6 +445,28 @@ class SqliteStore:
         with faults():
             keep_reserve(data_dir)
         return store
+
+    @classmethod
+    def _connect(cls, path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            # Look before changing anything: another program's file, or a newer schema, is left as it is.
+            cls._check_owner(path, db)
+            journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise fault_of(exc) or _unreadable(path, exc) from None
+        if journal != "wal":
+            db.close()
+            raise StoreError(f"{path} cannot be put in WAL mode; is the folder on a network drive?")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA secure_delete = ON")
+        db.execute("PRAGMA foreign_keys = ON")
+        # VACUUM and large sorts build their copies in memory: no temporary file outside the folder
+        # ever holds the owner's text.
+        db.execute("PRAGMA temp_store = MEMORY")
+        return db
 
     @classmethod
     def _open_read_only(cls, path: Path) -> SqliteStore:

@@ -112,9 +112,7 @@ def fill(disk: Path) -> Path:
 
 
 def ask(wire: Wire, id: int, tool: str, **arguments: Any) -> dict[str, Any]:
-    wire.send(
-        {"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}
-    )
+    wire.send({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}})
     answer = wire.answer()
     assert answer is not None and answer["id"] == id, (answer, b"".join(wire.stderr))
     result: dict[str, Any] = answer["result"]
@@ -191,7 +189,10 @@ def test_a_proposal_on_a_full_disk_is_answered_with_the_fault_and_nothing_acknow
 
 
 @pytest.mark.system
-def test_a_reject_on_a_full_disk_goes_through_and_its_erasure_finishes_at_the_next_command(tmp_path):
+@pytest.mark.parametrize("serving", [False, True], ids=["alone", "beside-a-server"])
+def test_a_reject_on_a_full_disk_goes_through_and_its_erasure_finishes_at_the_next_command(tmp_path, serving):
+    """Alone, the command must open the store on a disk without room for SQLite's shared-memory file; beside
+    a running server it has that file, and the reject's own pages need the room."""
     with tiny_disk(tmp_path, "4m") as disk:
         data = disk / "data"
         kit = PersonaKit.open(data, environ={"PERSONAKIT_PLUGINS": ""})
@@ -204,8 +205,14 @@ def test_a_reject_on_a_full_disk_goes_through_and_its_erasure_finishes_at_the_ne
             (secret,) = [kit.propose(*SECRET).id]
         finally:
             kit.close()
+        wire = Wire(data) if serving else None
+        if wire is not None:
+            wire.initialize()
         assert (data / RESERVE_FILE).stat().st_size == RESERVE_BYTES
         filler = fill(disk)
+        if wire is not None:
+            refused = ask(wire, 1, "personakit_propose", text="Plays the oboe", quote="I play the oboe")
+            assert text_of(refused) == sentence(StoreFull), "the reserve is not for the assistant's proposals"
 
         done = personakit(data, "reject", "--yes", secret)
 
@@ -221,6 +228,8 @@ def test_a_reject_on_a_full_disk_goes_through_and_its_erasure_finishes_at_the_ne
 
         assert later.returncode == 0 and later.stderr == ""
         assert unfinished_erasure(data) is False, "the next command finished it"
+        if wire is not None:
+            stop(wire)
         assert leaks(data, ["Zanzibarquay"]) == []
         assert (data / RESERVE_FILE).stat().st_size == RESERVE_BYTES, "the reserve is taken back once there is room"
         assert len(memories(data, "unconfirmed")) == 1500, "nothing else was lost"

@@ -29,6 +29,7 @@ from personakit_plugin.core.store import (
     ErasureWaitsForSpace,
     StoreBusy,
     StoreFull,
+    StoreIOError,
     StoreReadOnly,
 )
 from personakit_plugin.serving import tools
@@ -267,6 +268,46 @@ def test_on_a_read_only_folder_reads_work_and_a_proposal_is_answered_with_the_fa
     assert logs_fault(log, StoreReadOnly) and "Traceback" not in log
     assert decided.returncode == 1 and decided.stderr.splitlines() == [f"personakit: {StoreReadOnly.sentence}"]
     assert listed.returncode == 0 and [m["state"] for m in json.loads(listed.stdout)] == ["unconfirmed"]
+
+
+# -- an I/O error -------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def immutable(path: Path) -> Iterator[None]:
+    """`path` made immutable (`chattr +i`) for the block: the kernel then fails every write to it, even one
+    through a descriptor opened before, as a disk that fails a write does (SQLite reports an I/O error)."""
+    if os.name != "posix" or os.geteuid() != 0:
+        pytest.skip("making a file immutable takes root")
+    done = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True, timeout=30)
+    if done.returncode != 0:
+        pytest.skip(f"cannot make a file immutable here ({done.stderr.strip() or done.returncode})")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True, timeout=30)
+
+
+@pytest.mark.system
+def test_a_write_the_disk_fails_is_answered_as_an_io_error_and_the_server_goes_on(tmp_path):
+    data = tmp_path / "data"
+    wire = Wire(data)
+    try:
+        wire.initialize()
+        first = ask(wire, 1, "personakit_propose", text=OWLS[0], quote=OWLS[1], category=OWLS[2])
+        assert first["structuredContent"]["stored"] is True
+        with immutable(data / f"{FILE_NAME}-wal"):
+            refused = ask(wire, 2, "personakit_propose", text="Plays the oboe", quote="I play the oboe")
+            read = ask(wire, 3, "personakit_read", question="What are the owls called?")
+        again = ask(wire, 4, "personakit_propose", text="Plays the oboe", quote="I play the oboe")
+    finally:
+        log = stop(wire)
+
+    assert refused["isError"] is True and text_of(refused) == sentence(StoreIOError)
+    assert [m["text"] for m in read["structuredContent"]["memories"]] == [OWLS[0]]
+    assert again["structuredContent"]["stored"] is True, "once the disk writes again, so does the server"
+    assert logs_fault(log, StoreIOError) and "Traceback" not in log
+    assert sorted(memories(data)) == sorted([OWLS[0], "Plays the oboe"])
 
 
 # -- a lock held past the wait -----------------------------------------------------------------------

@@ -442,8 +442,7 @@ class SqliteStore:
         store._probe()
         store._load_key()
         store._finish_erasure_if_it_can()
-        with faults():
-            keep_reserve(data_dir)
+        keep_reserve(data_dir)
         return store
 
     @classmethod

@@ -15,7 +15,6 @@ them up for an erasing decision that finds the disk full; it takes the room back
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -37,12 +36,18 @@ FAULTS: dict[int, type[StoreFault]] = {
     sqlite3.SQLITE_CANTOPEN: StoreGone,
 }
 """SQLite's primary result codes (the low byte of an extended one) and the fault each is."""
+EXTENDED_FAULTS: dict[int, type[StoreFault]] = {
+    sqlite3.SQLITE_READONLY_DBMOVED: StoreGone,  # the file was renamed or removed under the store
+}
+"""Extended result codes whose fault is not their primary code's."""
 
 
 def fault_of(exc: sqlite3.Error) -> StoreFault | None:
     """The fault an SQLite error is, or None when it is not one of the machine's (a bug, a damaged file)."""
     code = getattr(exc, "sqlite_errorcode", None)
-    kind = FAULTS.get(code & 0xFF) if isinstance(code, int) else None
+    if not isinstance(code, int):
+        return None
+    kind = EXTENDED_FAULTS.get(code) or FAULTS.get(code & 0xFF)
     return kind() if kind is not None else None
 
 
@@ -63,8 +68,8 @@ def faults() -> Iterator[None]:
 
 
 def keep_reserve(folder: Path) -> None:
-    """Make the reserve when it is missing or short and the disk has the room; without the room, go on
-    without it (it is made at a later opening)."""
+    """Make the reserve when it is missing or short and the disk has the room; without the room (or on a
+    disk that fails the write), go on without it: it is made at a later opening."""
     path = folder / RESERVE_FILE
     with contextlib.suppress(OSError):
         if path.stat().st_size >= RESERVE_BYTES:
@@ -77,11 +82,9 @@ def keep_reserve(folder: Path) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.replace(spare, path)
-    except OSError as exc:
+    except OSError:  # no room, a read-only disk, an I/O error: the store works without it meanwhile
         with contextlib.suppress(OSError):
             spare.unlink()
-        if exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM):
-            raise
 
 
 def release_reserve(folder: Path) -> bool:

@@ -147,7 +147,9 @@ FAILED = "PersonaKit could not {what}: {part} failed; the owner can see why in t
 def _failure(tool: str, exc: Exception) -> CallToolResult:
     """A tool error that says what failed, not why: a plugin's or the store's message may hold the
     owner's words or anything a plugin chose, so it goes to the server's log (stderr, never stdout,
-    the stdio transport's wire) and the assistant gets one fixed sentence."""
+    the stdio transport's wire) and the assistant gets one fixed sentence. A fault of the machine (a
+    `StoreFault`: a full disk, a read-only folder ...) is the exception: its sentence is fixed and holds
+    nothing stored, so the assistant is told which fault it is."""
     what = "answer this read" if tool == READ else "take this proposal"
     if isinstance(exc, StoreFault):  # the machine's fault (a full disk ...): its fixed sentence holds nothing stored
         logger.error("%s failed: %s", tool, exc)

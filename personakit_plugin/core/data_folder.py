@@ -84,7 +84,7 @@ def exposures(folder: Path) -> list[Exposure]:
         return []
     try:
         link = folder.lstat()
-    except FileNotFoundError:
+    except OSError:  # absent (or out of reach): made, or refused, when it is opened
         return []
     me = os.geteuid()
     if stat.S_ISLNK(link.st_mode) and link.st_uid not in (me, 0):
@@ -95,7 +95,10 @@ def exposures(folder: Path) -> list[Exposure]:
                 "at any time; choose a folder of your own with --data-dir or PERSONAKIT_DATA_DIR.",
             )
         ]
-    found = folder.stat()
+    try:
+        found = folder.stat()
+    except OSError:  # a link to nothing: opening it says so
+        return []
     if not stat.S_ISDIR(found.st_mode):
         return []  # not a folder at all: opening it says so
     if found.st_uid != me:

@@ -132,7 +132,9 @@ def _file_exposures(path: Path, me: int) -> list[Exposure]:
             )
         ]
     if not stat.S_ISREG(found.st_mode):
-        return [Exposure(path, f"{path} is not a file PersonaKit made; move it out of the data folder.")]
+        return [
+            Exposure(path, f"{path} is not a file, where PersonaKit keeps one; move it aside (out of the data folder).")
+        ]
     if found.st_uid != me:
         return [
             Exposure(

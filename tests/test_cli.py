@@ -9,6 +9,7 @@ through `list --json` and through `kit.read`, the way an assistant would see the
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -534,8 +535,9 @@ def test_a_data_folder_that_is_a_file_is_one_sentence(run, tmp_path, how):
 
 @pytest.mark.parametrize("how", HOW)
 def test_a_database_that_is_not_personakit_is_one_sentence(run, folder, how):
-    folder.mkdir()
+    folder.mkdir(mode=0o700)  # private, as PersonaKit keeps it: an open one would be tightened first, and said
     (folder / "personakit.sqlite3").write_bytes(b"this is not a database " * 100)
+    os.chmod(folder / "personakit.sqlite3", 0o600)
     before = snapshot(folder)
 
     result = run("--data-dir", folder, "list", how=how)

@@ -136,6 +136,8 @@ def broken(tmp_path: Path, request: pytest.FixtureRequest) -> tuple[Path, Path, 
         side = path.with_name(path.name + leftover)
         if side.is_file() and request.param not in ("foreign-wal",):
             side.unlink()
+    for made in [path, *path.parent.glob(f"{path.name}-*")]:  # private, as PersonaKit keeps it (else tightened)
+        made.chmod(0o700 if made.is_dir() else 0o600)
     return data_dir, path, snapshot(data_dir)
 
 

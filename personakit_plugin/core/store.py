@@ -23,6 +23,67 @@ class UnknownMemory(StoreError):
         self.memory_id = memory_id
 
 
+# -- faults: what the machine under a store can do to it, in words every store uses -----------------
+# A backend translates its own errors into these, so that the tools and the owner's commands answer a
+# full disk, a read-only folder, a lock held too long or an I/O error the same way whatever the store.
+
+
+class StoreFault(StoreError):
+    """The machine under the store stopped it: the message is one fixed sentence that names the fault and
+    says what to do. It holds nothing stored and no path, so the tools give it to the assistant as it is.
+    A write that raises one changed nothing; whatever was acknowledged before it is still there."""
+
+    sentence = "The memory's storage failed, so nothing was changed; try again."
+
+    def __init__(self) -> None:
+        super().__init__(self.sentence)
+
+
+class StoreFull(StoreFault):
+    sentence = "The disk that holds the memory is full, so nothing was written; free some space on it and try again."
+
+
+class StoreReadOnly(StoreFault):
+    sentence = (
+        "The memory is on a read-only disk or folder, so nothing was written; reading still works, "
+        "and writing again once it is writable."
+    )
+
+
+class StoreBusy(StoreFault):
+    sentence = (
+        "Another program kept the memory locked for longer than PersonaKit waits, so nothing was written; "
+        "try again once it lets go."
+    )
+
+
+class StoreIOError(StoreFault):
+    sentence = (
+        "The disk that holds the memory failed to read or write (an I/O error), so nothing was changed; "
+        "check the disk, then try again."
+    )
+
+
+class StoreGone(StoreFault):
+    sentence = (
+        "The memory's database cannot be opened any more (its file or folder was moved, removed or "
+        "made inaccessible), so nothing was changed; put it back, then try again."
+    )
+
+
+class ErasureWaitsForSpace(StoreFull):
+    """A reject (or a dropped quote) took effect, but the disk had no room to rewrite the files without
+    the old copies: the next PersonaKit command finishes the erasure once there is room."""
+
+    sentence = (
+        "What you removed is gone from every answer, but the disk is too full to rewrite the database "
+        "without its old copies; free some space on it and the next PersonaKit command finishes the erasure."
+    )
+
+
+# -- the configuration and the answers of a store -------------------------------------------------
+
+
 class Config(msgspec.Struct, frozen=True, kw_only=True):
     """Where PersonaKit keeps its data and the environment it was started in."""
 

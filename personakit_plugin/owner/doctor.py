@@ -30,7 +30,7 @@ from typing import Any
 import anyio
 import msgspec
 
-from personakit_plugin.core.data_folder import default_data_dir
+from personakit_plugin.core.data_folder import default_data_dir, exposures
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
 from personakit_plugin.owner.console import view_in
 from personakit_plugin.owner.display import printable
@@ -95,13 +95,6 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-def _private(path: Path, what: str, fix: str) -> Finding:
-    mode = _mode(path)
-    if os.name == "posix" and mode & 0o077:
-        return Finding(FAIL, f"{what} {path} can be read by other users (mode {mode:04o}); run `chmod {fix} {path}`.")
-    return Finding(OK, f"{what} {path} (mode {mode:04o}).")
-
-
 def check_folder(folder: Path) -> Iterator[Finding]:
     from personakit_plugin.storage.sqlite import FILE_NAME, OWN_TABLES, SCHEMA_VERSION
 
@@ -111,18 +104,21 @@ def check_folder(folder: Path) -> Iterator[Finding]:
     if not folder.is_dir():
         yield Finding(FAIL, f"The data folder {folder} is not a folder.")
         return
-    yield _private(folder, "Data folder", "700")
+    # What every PersonaKit command would tighten, or refuse, when it opens the folder (`data_folder`).
+    found = exposures(folder)
+    yield from (Finding(FAIL, exposure.sentence) for exposure in found)
+    if any(not exposure.tightens for exposure in found):
+        return  # another user's, or a link: nothing in it is looked at
+    if folder not in {exposure.path for exposure in found}:
+        yield Finding(OK, f"Data folder {folder} (mode {_mode(folder):04o}).")
     if not os.access(folder, os.W_OK | os.X_OK):
         yield Finding(FAIL, f"The data folder {folder} is not writable by you.")
     database = folder / FILE_NAME
     if not database.exists():
         yield Finding(WARN, f"There is no database in {folder} yet; it is created on first use.")
         return
-    yield _private(database, "Database", "600")
-    for suffix in ("-wal", "-shm"):
-        extra = database.with_name(database.name + suffix)
-        if extra.exists() and os.name == "posix" and _mode(extra) & 0o077:
-            yield _private(extra, "Database file", "600")
+    if database not in {exposure.path for exposure in found}:
+        yield Finding(OK, f"Database {database} (mode {_mode(database):04o}).")
     # Read-only; when no write-ahead log is there (every PersonaKit closed), as immutable too, so
     # that looking creates no -wal or -shm file.
     quiet = "&immutable=1" if not database.with_name(database.name + "-wal").exists() else ""

@@ -24,12 +24,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from personakit_plugin.core import data_folder
+
 if TYPE_CHECKING:  # the SDK and starlette are imported when serving, so `personakit token` stays quick
     from mcp.server.mcpserver import MCPServer
     from mcp.server.transport_security import TransportSecuritySettings
     from starlette.types import ASGIApp, Receive, Scope, Send
 
-TOKEN_FILE = "http-token"
+TOKEN_FILE = data_folder.TOKEN_FILE
 DEFAULT_PORT = 8765
 MCP_PATH = "/mcp"
 
@@ -38,7 +40,9 @@ MCP_PATH = "/mcp"
 
 
 def http_token(data_dir: Path) -> str:
-    """The HTTP bearer token kept in `data_dir`, made on first use (mode 0600). Raises OSError."""
+    """The HTTP bearer token kept in `data_dir`, made on first use (mode 0600). Raises OSError, and
+    `data_folder.NotTheOwners` for a folder or token that is not the owner's alone."""
+    data_folder.make_private(data_dir)
     data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = data_dir / TOKEN_FILE
     if not path.exists():

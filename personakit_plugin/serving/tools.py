@@ -34,7 +34,7 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.store import StoreError, StoreFault
 from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:
@@ -147,8 +147,13 @@ FAILED = "PersonaKit could not {what}: {part} failed; the owner can see why in t
 def _failure(tool: str, exc: Exception) -> CallToolResult:
     """A tool error that says what failed, not why: a plugin's or the store's message may hold the
     owner's words or anything a plugin chose, so it goes to the server's log (stderr, never stdout,
-    the stdio transport's wire) and the assistant gets one fixed sentence."""
+    the stdio transport's wire) and the assistant gets one fixed sentence. A fault of the machine (a
+    `StoreFault`: a full disk, a read-only folder ...) is the exception: its sentence is fixed and holds
+    nothing stored, so the assistant is told which fault it is."""
     what = "answer this read" if tool == READ else "take this proposal"
+    if isinstance(exc, StoreFault):  # the machine's fault (a full disk ...): its fixed sentence holds nothing stored
+        logger.error("%s failed: %s", tool, exc)
+        return _error(f"PersonaKit could not {what}: {exc.sentence[0].lower()}{exc.sentence[1:]}")
     if isinstance(exc, PluginError | StoreError):  # one sentence; a PluginError's names the plugin
         part = "a plugin" if isinstance(exc, PluginError) else "the memory's store"
         why = _loggable(str(exc))

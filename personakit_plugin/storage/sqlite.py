@@ -21,9 +21,11 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
+from typing import TypeVar
 
+from personakit_plugin.core.data_folder import DATABASE_FILE, make_private
 from personakit_plugin.core.model import (
     EVERYTHING,
     Candidate,
@@ -34,7 +36,17 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, rank_case, readable_below, sort_key
-from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
+from personakit_plugin.core.store import (
+    ErasureWaitsForSpace,
+    Matches,
+    Proposed,
+    Restored,
+    StoreError,
+    StoreFault,
+    StoreFull,
+    StoreIOError,
+    StoreReadOnly,
+)
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.storage import decisions, sqlite_changes
 from personakit_plugin.storage.rows import (
@@ -44,8 +56,9 @@ from personakit_plugin.storage.rows import (
     exported,
     memory_from_row,
 )
+from personakit_plugin.storage.sqlite_faults import fault_of, faults, is_busy, keep_reserve, release_reserve
 
-FILE_NAME = "personakit.sqlite3"
+FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = 5
 HASHES_KEPT = 16_384
@@ -56,6 +69,7 @@ ERASE_WAIT = 10.0
 # A memory's state as the rank `postings` carried (`ranking.STATE_RANK`), for the migrations that
 # built that table (schemas 2 to 4; schema 5 drops it).
 _RANK = rank_case("{}")
+_T = TypeVar("_T")
 
 # Kept `postings` in step with `words` (schemas 2 to 4).
 _POSTINGS_ADD = f"""CREATE TRIGGER postings_add AFTER INSERT ON words BEGIN
@@ -352,6 +366,14 @@ class _SqliteRows(decisions.Rows):
         """Nothing to do: AUTOINCREMENT goes on after the highest number inserted."""
 
 
+def _read_only(folder: Path) -> bool:
+    """Whether the folder is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): a write says so instead
+        return False
+
+
 def _unreadable(path: Path, exc: sqlite3.DatabaseError) -> StoreError:
     return StoreError(f"{path} is not a database PersonaKit can read ({exc}); move it aside to start afresh.")
 
@@ -388,6 +410,7 @@ class SqliteStore:
         untouched: the store is empty and in memory, and what is written to it is not kept."""
         data_dir = Path(data_dir)
         path = data_dir / FILE_NAME
+        make_private(data_dir)  # before anything in it is read: the owner's alone, or refused
         if not create and not path.exists() and not data_dir.is_file():
             store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
             store._migrate()
@@ -404,15 +427,37 @@ class SqliteStore:
                 f"{data_dir} is not a folder PersonaKit can use ({exc.strerror}); "
                 "choose another with --data-dir or PERSONAKIT_DATA_DIR."
             ) from None
+        if _read_only(data_dir):
+            return cls._open_read_only(path)
         try:
-            db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+            db = cls._connect(path)
+        except (StoreFull, StoreIOError):
+            # A full disk leaves no room for SQLite's shared-memory file when no other process has it
+            # open: the reserve gives its room, so that the owner can still act (a reject above all).
+            if not release_reserve(data_dir):
+                raise
+            db = cls._connect(path)
+        store = cls(path, db)
+        store._migrate()
+        store._probe()
+        store._load_key()
+        store._finish_erasure_if_it_can()
+        keep_reserve(data_dir)
+        return store
+
+    @classmethod
+    def _connect(cls, path: Path) -> sqlite3.Connection:
+        db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             # Look before changing anything: another program's file, or a newer schema, is left as it is.
             cls._check_owner(path, db)
             journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         except sqlite3.DatabaseError as exc:
-            raise _unreadable(path, exc) from None
+            db.close()
+            raise fault_of(exc) or _unreadable(path, exc) from None
         if journal != "wal":
+            db.close()
             raise StoreError(f"{path} cannot be put in WAL mode; is the folder on a network drive?")
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA secure_delete = ON")
@@ -420,11 +465,28 @@ class SqliteStore:
         # VACUUM and large sorts build their copies in memory: no temporary file outside the folder
         # ever holds the owner's text.
         db.execute("PRAGMA temp_store = MEMORY")
+        return db
+
+    @classmethod
+    def _open_read_only(cls, path: Path) -> SqliteStore:
+        """The store on a folder that cannot be written (a read-only disk): it reads, and each write is
+        `StoreReadOnly`. Without a write-ahead log the file alone is the whole store, and SQLite opens it
+        only as unchanging (it cannot make the shared-memory file it would need beside it)."""
+        if not path.is_file():
+            raise StoreReadOnly()
+        quiet = "" if path.with_name(path.name + "-wal").exists() else "&immutable=1"
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro{quiet}", uri=True, isolation_level=None, check_same_thread=False
+            )
+            cls._check_owner(path, db)
+            if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                raise StoreReadOnly()  # an older file needs its upgrade written first
+        except sqlite3.DatabaseError as exc:
+            raise fault_of(exc) or _unreadable(path, exc) from None
         store = cls(path, db)
-        store._migrate()
         store._probe()
         store._load_key()
-        store.finish_erasure()
         return store
 
     @staticmethod
@@ -479,14 +541,18 @@ class SqliteStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
+        """One write transaction, committed whole or rolled back whole; a fault of the machine (a full
+        disk, a read-only folder, a lock held past the busy timeout, an I/O error) is its `StoreFault`."""
+        with self._lock, faults():
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # a failed COMMIT may leave it open, or SQLite may have ended it
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     @contextmanager
     def _rows(self) -> Iterator[_SqliteRows]:
@@ -508,7 +574,10 @@ class SqliteStore:
                 finally:
                     self._db.execute("COMMIT")
             except sqlite3.DatabaseError as exc:
-                if isinstance(exc, sqlite3.OperationalError):  # locked, busy ...: not the file's fault
+                fault = fault_of(exc)
+                if fault is not None:  # the machine's fault (an I/O error ...), not the file's
+                    raise fault from None
+                if isinstance(exc, sqlite3.OperationalError):
                     raise
                 raise _unreadable(self.path, exc) from None  # a damaged file: one sentence naming it
 
@@ -518,7 +587,7 @@ class SqliteStore:
         and one BEGIN/COMMIT instead of one per call. `PersonaKit.read` wraps a whole
         `personakit_read` (the hook and the boundary check) in it. Only reads may run inside;
         other threads using this store wait until the block ends."""
-        with self._lock:
+        with self._lock, faults():
             if self._in_snapshot:
                 yield
                 return
@@ -541,7 +610,7 @@ class SqliteStore:
     def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
         with self._rows() as rows:
             proposed = decisions.propose(rows, text, quote, category, now)
-        self.finish_erasure()  # one that another process left unfinished, if any: a lookup, nothing more
+        self._finish_erasure_if_it_can()  # one another process left unfinished, if any: a lookup, nothing more
         return proposed
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
@@ -777,25 +846,53 @@ class SqliteStore:
         quote: str | None = None,
     ) -> Decision:
         erases = action in ("reject", "drop-quote")
-        with self._rows() as rows:
-            decision = decisions.decide(rows, memory_id, action, now, text, category, quote)
-            if erases:  # a reject of a rejected memory records nothing, but finishes its erasure
-                rows.mark_erased(decision.seq)
-                sqlite_changes.forget_erased(self._db, [memory_id])
-        if erases:
-            self._erase()
+
+        def write() -> Decision:
+            with self._rows() as rows:
+                decision = decisions.decide(rows, memory_id, action, now, text, category, quote)
+                if erases:  # a reject of a rejected memory records nothing, but finishes its erasure
+                    rows.mark_erased(decision.seq)
+                    sqlite_changes.forget_erased(self._db, [memory_id])
+            return decision
+
+        if not erases:
+            return write()
+        decision = self._on_reserve(write)
+        self._erase()
         return decision
 
     def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
         decisions.one_at_a_time(action)
-        with self._rows() as rows:
-            done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
-            if action == "reject":
-                rows.mark_erased(0)
-                sqlite_changes.forget_erased(self._db, memory_ids)
-        if action == "reject":
-            self._erase()
+
+        def write() -> list[Decision]:
+            with self._rows() as rows:
+                done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
+                if action == "reject":
+                    rows.mark_erased(0)
+                    sqlite_changes.forget_erased(self._db, memory_ids)
+            return done
+
+        if action != "reject":
+            return write()
+        done = self._on_reserve(write)
+        self._erase()
         return done
+
+    def _on_reserve(self, write: Callable[[], _T]) -> _T:
+        """An erasing decision, which must go through when it matters most: on a full disk, tried again
+        once on the room the reserve gave back (`sqlite_faults`)."""
+        try:
+            return write()
+        except StoreFull:
+            if not release_reserve(self.path.parent):
+                raise
+        return write()
+
+    def _finish_erasure_if_it_can(self) -> None:
+        """Finish an erasure left unfinished, unless the machine stops it (a full or read-only disk, a
+        lock held): the marker stays, and the next opening or write tries again."""
+        with suppress(StoreFault):
+            self.finish_erasure()
 
     # -- erasure ----------------------------------------------------------------------------
 
@@ -807,7 +904,16 @@ class SqliteStore:
         file and cuts the log to nothing. A reader in another process holding an old snapshot keeps
         the log alive: the checkpoint is retried for `ERASE_WAIT` seconds, then a StoreError says so,
         and the marker stays for the next PersonaKit process to finish the job."""
-        if not self.finish_erasure(wait=ERASE_WAIT):
+        try:
+            finished = self.finish_erasure(wait=ERASE_WAIT)
+        except StoreFull:
+            raise ErasureWaitsForSpace() from None
+        except StoreFault:
+            raise StoreError(
+                "What you removed is gone from every answer, but the database could not be rewritten without its "
+                "old copies just now; the next PersonaKit command finishes the erasure."
+            ) from None
+        if not finished:
             raise StoreError(
                 "What you removed is erased from the database, but another program is still reading an older "
                 f"copy of {self.path.name}; the next PersonaKit command after that program finishes completes "
@@ -823,7 +929,8 @@ class SqliteStore:
             if marker is None:
                 return True
             if marker[0] == "vacuum":
-                self._db.execute("VACUUM")
+                with faults():
+                    self._db.execute("VACUUM")
                 with self._write() as db:
                     db.execute("UPDATE meta SET value = 'log' WHERE name = 'erasing'")
         if not self._truncate_log(wait):
@@ -842,7 +949,9 @@ class SqliteStore:
                 self._db.execute("PRAGMA busy_timeout = 0")
                 try:
                     busy = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-                except sqlite3.OperationalError:
+                except sqlite3.OperationalError as exc:
+                    if not is_busy(exc):  # a full disk, an I/O error: not a reader to wait for
+                        raise fault_of(exc) or exc from None
                     busy = 1
                 finally:
                     self._db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")

@@ -37,7 +37,17 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
-from personakit_plugin.core.store import Matches, Proposed, Restored, StoreError
+from personakit_plugin.core.store import (
+    Matches,
+    Proposed,
+    Restored,
+    StoreBusy,
+    StoreError,
+    StoreFault,
+    StoreFull,
+    StoreIOError,
+    StoreReadOnly,
+)
 from personakit_plugin.core.words import content_words
 from personakit_plugin.storage import decisions
 from personakit_plugin.storage.rows import (
@@ -55,6 +65,20 @@ from . import changes
 from .schema import ERASED_TABLES, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
 
 DEFAULT_SCHEMA = "personakit"
+_FAULTS: dict[type[psycopg.Error], type[StoreFault]] = {
+    psycopg.errors.DiskFull: StoreFull,
+    psycopg.errors.ReadOnlySqlTransaction: StoreReadOnly,  # a standby, or default_transaction_read_only
+    psycopg.errors.LockNotAvailable: StoreBusy,  # past the role's lock_timeout
+    psycopg.errors.IoError: StoreIOError,
+}
+FAULTS = tuple(_FAULTS)
+"""PostgreSQL's errors for the faults of the machine, and the `StoreFault` each is (`core.store`)."""
+
+
+def _fault(exc: psycopg.Error) -> StoreFault:
+    return next(fault for error, fault in _FAULTS.items() if isinstance(exc, error))()
+
+
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server when opening the store or a pooled connection."""
 ERASE_WAIT = 5.0
@@ -252,6 +276,8 @@ class PostgresStore:
                 yield conn
         except PoolTimeout:
             raise StoreError(f"No connection to PostgreSQL at {self.location} came free within 30 seconds.") from None
+        except FAULTS as exc:
+            raise _fault(exc) from None
         except psycopg.OperationalError as exc:
             raise StoreError(f"The connection to PostgreSQL at {self.location} failed ({_first_line(exc)}).") from None
 

@@ -10,7 +10,6 @@ import pytest
 
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import QUOTE_MAX, QUOTES_KEPT, View
-
 from personakit_plugin.storage.sqlite import FILE_NAME
 
 from .conftest import opened, seed

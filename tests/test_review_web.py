@@ -30,8 +30,8 @@ import pytest
 from personakit_plugin.core.model import TEXT_LIMIT
 from personakit_plugin.owner import review_web
 from personakit_plugin.owner.display import when
-from personakit_plugin.owner.reviewing import quote_key
 from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
+from personakit_plugin.owner.reviewing import quote_key
 
 from .conftest import (
     HOSTILE_CATEGORY,
@@ -292,7 +292,9 @@ def test_a_body_over_64_kib_is_refused_however_it_is_sent(
     chunked = [b"%x\r\n%s\r\n" % (len(piece), piece)] * 9 + [b"0\r\n\r\n"]
     status, answer, _ = post_raw(server, "/api/decide", chunked, {"Transfer-Encoding": "chunked"})
     assert (status, answer) == (413, {"error": "The request is too large."}), "no Content-Length, still counted"
-    body = json.dumps({"id": memories["tea"], "action": "approve", "shown": [], "padding": "x" * (MAX_BODY - 100)}).encode()
+    body = json.dumps(
+        {"id": memories["tea"], "action": "approve", "shown": [], "padding": "x" * (MAX_BODY - 100)}
+    ).encode()
     status, answer, _ = post_raw(server, "/api/decide", [body], {"Content-Length": str(len(body))})
     assert status == 200 and len(body) <= MAX_BODY, "up to the limit is fine"
     assert states(folder) == before | {memories["tea"]: "approved"}

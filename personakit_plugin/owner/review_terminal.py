@@ -389,7 +389,9 @@ class Review:
         after = self.kit.store.get(memory.id) if action == "approve" else None
         if after is not None and after.pending:
             n = len(after.pending)
-            self.t.tell(f"{plural(n, 'quote')} of it still {'waits' if n == 1 else 'wait'} for you; the review shows it again.")
+            self.t.tell(
+                f"{plural(n, 'quote')} of it still {'waits' if n == 1 else 'wait'} for you; the review shows it again."
+            )
             if memory.id not in self.queue[self.position + 1 :]:
                 self.queue.append(memory.id)
         self.position += 1

@@ -110,9 +110,7 @@ def review_queue(memories: Iterable[Memory]) -> list[Memory]:
     """What the owner reviews, in order: the unconfirmed memories, newest first, then the approved
     ones with quotes waiting for them (`Memory.pending`), newest first."""
     every = list(memories)
-    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(
-        m for m in every if quotes_wait(m)
-    )
+    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(m for m in every if quotes_wait(m))
 
 
 def quotes_wait(memory: Memory) -> bool:

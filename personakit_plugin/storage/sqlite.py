@@ -572,8 +572,9 @@ class SqliteStore:
         The same as `propose` called for each item in turn (the same ids and answers; a text that
         maps to a memory already stored, or to one earlier in `items`, adds its quote as the newest
         unless the memory has it or has `QUOTES_KEPT` quotes, moves `touched` forward and keeps state
-        and category; nothing is added to a rejected memory), but the lookups and the writes are done in batches: an import
-        of 100,000 memories is one commit, not 100,000. Nothing is written if any item fails.
+        and category; nothing is added to a rejected memory), but the lookups and the writes are done
+        in batches: an import of 100,000 memories is one commit, not 100,000. Nothing is written if any
+        item fails.
         """
         batch = [(text, quote, category, now, memory_id(text)) for text, quote, category, now in items]
         answers: list[Proposed] = []

@@ -36,6 +36,11 @@ def test_thousands_of_repeats_with_new_long_quotes_over_stdio_keep_the_memory_bo
     answers: list[dict[str, object]] = []
     try:
         wire.initialize()
+        wire.send({"jsonrpc": "2.0", "id": 0, "method": "tools/list"})
+        listed = wire.answer(REQUEST_TIMEOUT)
+        assert listed is not None, "no answer to tools/list"
+        (tool,) = [tool for tool in listed["result"]["tools"] if tool["name"] == "personakit_propose"]
+        assert "quote_kept" in tool["outputSchema"]["properties"], "the answer at the limit is in the schema"
         for start in range(0, REPEATS, BATCH):
             for n in range(start, min(start + BATCH, REPEATS)):
                 wire.propose(n + 1, TEXT, quote(n))

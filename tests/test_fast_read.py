@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from personakit_plugin import hookimpl
 from personakit_plugin.core import kit as kit_module
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import CATEGORIES, EVERYTHING, Candidate, View
+from personakit_plugin.core.model import CATEGORIES, EVERYTHING, QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.redaction import Mask
 from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
 from personakit_plugin.core.words import content_words, memory_id
@@ -359,7 +359,8 @@ items = st.lists(
 
 def snapshot_of(store: SqliteStore) -> list[tuple[object, ...]]:
     return sorted(
-        (m.id, m.text, m.category, m.state, m.created, m.touched, m.quotes, m.approved_at) for m in store.memories()
+        (m.id, m.text, m.category, m.state, m.created, m.touched, m.quotes, m.pending, m.approved_at)
+        for m in store.memories()
     )
 
 
@@ -387,6 +388,30 @@ def test_bulk_propose_is_propose_repeated(
         finally:
             looped.close()
             bulk.close()
+
+
+@pytest.mark.parametrize("state", ["unconfirmed", "approved"])
+def test_bulk_propose_stops_at_the_quotes_a_memory_keeps_as_propose_does(tmp_path: Path, state: str) -> None:
+    """An import that repeats a memory with more new quotes than it keeps: the same answers (the ones
+    past the limit `full`) and the same quotes as proposing them one by one."""
+    looped, bulk = SqliteStore.open(tmp_path / "one"), SqliteStore.open(tmp_path / "two")
+    batch = [("Prefers tea", f"quote {n}", "other", 10.0 + n) for n in range(QUOTES_KEPT + 5)]
+    batch += [("prefers TEA", "quote 2", "other", 50.0), ("Likes jazz", "jazz", "other", 51.0)]
+    try:
+        for store in (looped, bulk):
+            memory = store.propose("Prefers tea", "the first words", "preferences", 1.0).id
+            if state == "approved":
+                store.decide(memory, "approve", 2.0)
+        answers = bulk.bulk_propose(batch)
+        assert [looped.propose(*item) for item in batch] == answers
+        assert [answer.full for answer in answers] == [False] * (QUOTES_KEPT - 1) + [True] * 6 + [False] * 2
+        assert snapshot_of(looped) == snapshot_of(bulk)
+        kept = bulk.get(memory)
+        assert kept is not None and len(kept.quotes) == QUOTES_KEPT
+        assert len(kept.pending) == (QUOTES_KEPT - 1 if state == "approved" else 0)
+    finally:
+        looped.close()
+        bulk.close()
 
 
 def test_bulk_propose_of_nothing_writes_nothing(store: SqliteStore) -> None:

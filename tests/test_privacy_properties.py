@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import UNCONFIRMED_NOTE
+from personakit_plugin.core.model import QUOTES_KEPT, UNCONFIRMED_NOTE
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words, memory_id
 from personakit_plugin.testing import Clock
@@ -230,7 +230,7 @@ class Model:
     erased_text: str = ""
     erased_quotes: list[str] = field(default_factory=list)
     pending: set[str] = field(default_factory=set)
-    """Quotes added while approved: they wait for the owner, and approving again accepts them."""
+    """Quotes added while approved: they wait for the owner, whatever is decided, until the owner keeps one."""
 
     def evidence(self) -> list[str]:
         """The quotes a read may show (read rule 7), oldest first."""
@@ -352,9 +352,12 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                         assert answer.new
                     else:
                         assert not answer.new
+                        full = owner.state != "rejected" and quote not in owner.quotes
+                        full = full and len(owner.quotes) >= QUOTES_KEPT
+                        assert answer.quote_kept is (False if full else None), answer
                         if owner.state != "rejected":
                             owner.touched = max(owner.touched, now)
-                            if quote not in owner.quotes:
+                            if quote not in owner.quotes and not full:
                                 owner.quotes.append(quote)
                                 if owner.state == "approved":
                                     owner.pending.add(quote)
@@ -385,8 +388,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                         model.erased_text, model.text = model.text, ""
                         model.erased_quotes, model.quotes = model.quotes, []
                     else:
-                        if action == "approve" and model.state != "approved":
-                            model.pending.clear()  # approving accepts every quote it has
+                        # No decision but keeping a quote ends its wait: approving again leaves it waiting.
                         model.state = {"approve": "approved", "restrict": "restricted", "reset": "unconfirmed"}[action]
                         if action == "approve":
                             model.approved_at = now

@@ -624,3 +624,51 @@ def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, r
     assert t.wait() == 130
     assert termios.tcgetattr(t.master) == t.modes
     assert stored(folder, second).text == "Memory two about boats" and stored(folder, first).state == "unconfirmed"
+
+
+def test_an_approve_confirms_only_the_quotes_the_review_showed(folder: Path, review) -> None:
+    """A quote proposed while the review shows the memory (and waits for the owner's key) is not
+    confirmed by the approve: it waits, the review says so and shows the memory again for it."""
+    (memory,) = seed(folder, ("Writes to the landlord often", "I mail him every week", "other"))
+    late = "my new address is jo@example.org"
+    t = review()
+    shown = t.expect(PROMPT)
+    assert "I mail him every week" in shown and late not in shown
+    seed(folder, ("Writes to the landlord often", late, "other"))  # the assistant, meanwhile
+    t.send("a")
+    t.expect(f"Approved {memory}.")
+    t.expect("1 quote of it still waits for you; the review shows it again.")
+    shown = t.expect(PROMPT)
+    assert "[waiting for you] “my new address is jo@example.org”" in shown and "[k]eep quote" in shown
+    t.send("q")
+    assert t.wait() == 0
+    after = stored(folder, memory)
+    assert (after.state, after.pending) == ("approved", (late,))
+    with opened(folder) as kit:
+        assert kit.read("landlord", 7).memories[0].evidence == ["I mail him every week"]
+
+
+def test_a_quote_waiting_after_an_undo_still_waits_after_an_approve_from_the_review(folder: Path, review) -> None:
+    """Approve, the assistant adds words, undo: the review shows the memory unconfirmed with its words
+    waiting, and an approve leaves them waiting (keep is the only way to make them evidence)."""
+    (memory,) = seed(folder, ("Writes to the landlord often", "I mail him every week", "other"))
+    decide(folder, "approve", memory)
+    late = "my new address is jo@example.org"
+    seed(folder, ("Writes to the landlord often", late, "other"))
+    with opened(folder) as kit:
+        kit.store.undo(kit.now())
+    t = review()
+    t.expect("1 unconfirmed memory, newest first.")
+    shown = t.expect(PROMPT)
+    assert f"[waiting for you] “{late}”" in shown and "[k]eep quote  [d]rop quote  [a]pprove" in shown
+    t.send("a")
+    t.expect(f"Approved {memory}.")
+    t.expect("1 quote of it still waits for you")
+    shown = t.expect(PROMPT)
+    assert f"Waiting for you: “{late}”" in shown
+    t.send("k")
+    t.expect(f"Kept the quote as evidence of {memory}.")
+    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.send("q")
+    assert t.wait() == 0
+    assert stored(folder, memory).pending == ()

@@ -31,6 +31,7 @@ from personakit_plugin.core.model import TEXT_LIMIT
 from personakit_plugin.owner import review_web
 from personakit_plugin.owner.display import when
 from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
+from personakit_plugin.owner.reviewing import quote_key
 
 from .conftest import (
     HOSTILE_CATEGORY,
@@ -198,7 +199,8 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
 
     rejected = request(server, "/api/memories?state=rejected")[1]["memories"]
     assert rejected == [
-        {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": [], "pending": []}
+        {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": []}
+        | {"quote_keys": [], "pending": []}
         | {k: rejected[0][k] for k in ("created", "touched", "proposed")}
     ]
     assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
@@ -214,7 +216,7 @@ def test_search_text_and_quotes(server: ReviewServer, memories: dict[str, str]) 
 
 
 def test_decisions_land_in_the_store(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
-    status, answer = request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})
+    status, answer = request(server, "/api/decide", {"id": memories["tea"], "action": "approve", "shown": []})
     assert status == 200
     assert answer["decision"]["before"] == "unconfirmed" and answer["decision"]["after"] == "approved"
     assert states(folder)[memories["tea"]] == "approved"
@@ -247,6 +249,9 @@ def test_bad_decisions_are_refused_with_a_sentence(
         ({"action": "approve"}, 400),
         ({"id": "m_000000000000", "action": "approve"}, 404),
         ({"id": memories["decaf"], "action": "approve"}, 409),
+        ({"id": memories["tea"], "action": "approve"}, 400),  # without the quotes the page showed
+        ({"id": memories["tea"], "action": "approve", "shown": "all of them"}, 400),
+        ({"id": memories["tea"], "action": "approve", "shown": [1]}, 400),
         ({"id": memories["tea"], "action": "edit"}, 400),
         ({"id": memories["tea"], "action": "edit", "category": "hobbies"}, 409),
         ({"id": memories["tea"], "action": "edit", "text": "x" * 301}, 409),
@@ -280,14 +285,16 @@ def test_a_body_over_64_kib_is_refused_however_it_is_sent(
     server: ReviewServer, folder: Path, memories: dict[str, str]
 ) -> None:
     before = states(folder)
-    big = {"id": memories["tea"], "action": "approve", "padding": "x" * MAX_BODY}
+    big = {"id": memories["tea"], "action": "approve", "shown": [], "padding": "x" * MAX_BODY}
     status, answer = request(server, "/api/decide", big)
     assert (status, answer) == (413, {"error": "The request is too large."})
     piece = b"x" * 8192
     chunked = [b"%x\r\n%s\r\n" % (len(piece), piece)] * 9 + [b"0\r\n\r\n"]
     status, answer, _ = post_raw(server, "/api/decide", chunked, {"Transfer-Encoding": "chunked"})
     assert (status, answer) == (413, {"error": "The request is too large."}), "no Content-Length, still counted"
-    body = json.dumps({"id": memories["tea"], "action": "approve", "padding": "x" * (MAX_BODY - 100)}).encode()
+    body = json.dumps(
+        {"id": memories["tea"], "action": "approve", "shown": [], "padding": "x" * (MAX_BODY - 100)}
+    ).encode()
     status, answer, _ = post_raw(server, "/api/decide", [body], {"Content-Length": str(len(body))})
     assert status == 200 and len(body) <= MAX_BODY, "up to the limit is fine"
     assert states(folder) == before | {memories["tea"]: "approved"}
@@ -358,7 +365,7 @@ def test_the_server_says_nothing_of_its_requests(
     that it captures from before the server starts."""
     capfd.readouterr()
     assert request(server, "/api/memories", token="query")[0] == 200
-    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve", "shown": []})[0] == 200
     assert request(server, "/nowhere", token="query")[0] == 404
     out, err = capfd.readouterr()
     assert server.token not in out + err and "GET" not in out + err
@@ -366,7 +373,7 @@ def test_the_server_says_nothing_of_its_requests(
 
 def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> None:
     skip_without_undo(folder)
-    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve"})[0] == 200
+    assert request(server, "/api/decide", {"id": memories["tea"], "action": "approve", "shown": []})[0] == 200
     status, answer = request(server, "/api/undo", {})
     assert status == 200
     assert answer["undone"]["id"] == memories["tea"] and answer["undone"]["action"] == "approve"
@@ -887,6 +894,47 @@ def test_waiting_quotes_are_listed_and_kept_or_dropped(folder: Path) -> None:
         status, answer = request(server, "/api/undo", {})
         assert status == 409 and "cannot be undone" in answer["error"]
         assert request(server, "/api/memories?state=waiting")[1]["counts"]["waiting"] == 0
+
+
+def test_an_approve_confirms_only_the_quotes_the_page_showed(folder: Path) -> None:
+    """The page listed the memory with its quote; the assistant added another before the owner clicked
+    Approve. The approve names the quotes shown (`quote_keys`): the other one waits."""
+    (memory,) = seed(folder, ("Writes to the landlord often", "I mail him every week", "other"))
+    late = "my new address is jo@example.org"
+    with serving(folder) as server:
+        (listed,) = request(server, "/api/memories?state=unconfirmed")[1]["memories"]
+        assert listed["quote_keys"] == [quote_key("I mail him every week")]
+        seed(folder, ("Writes to the landlord often", late, "other"))
+        body = {"id": memory, "action": "approve", "shown": listed["quote_keys"]}
+        status, answer = request(server, "/api/decide", body)
+        assert status == 200 and answer["memory"]["pending"] == [late], answer
+        waiting = request(server, "/api/memories?state=waiting")[1]
+        assert waiting["counts"]["waiting"] == 1 and [m["id"] for m in waiting["memories"]] == [memory]
+    with opened(folder) as kit:
+        assert kit.read("landlord", 7).memories[0].evidence == ["I mail him every week"]
+
+
+@pytest.mark.system
+def test_the_page_approves_only_the_quotes_it_showed(chromium: str, folder: Path, tmp_path: Path) -> None:
+    (memory,) = seed(folder, ("Writes to the landlord often", "I mail him every week", "other"))
+    late = "my new address is jo@example.org"
+    status = "document.getElementById('status').textContent"
+    with serving(folder) as server:
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(server.url)
+            tools.until(f"{CARDS} === '{memory}'", "the unconfirmed memory")
+            seed(folder, ("Writes to the landlord often", late, "other"))  # after the page showed it
+            tools.press("a")
+            until_state(folder, memory, "approved")
+            tools.until(f"{status}.includes('1 quote still waits for you')", "the approve says a quote waits")
+            assert stored(folder, memory).pending == (late,)
+            tools.press("2")
+            tools.until(f"{CARDS} === '{memory}'", "the waiting tab")
+            marked = "[...document.querySelectorAll('.quotes li.waiting')].map(li => li.textContent).join(' | ')"
+            assert tools.js(marked) == f"waiting for you “{late}”KeepDrop"
+        finally:
+            tools.close()
 
 
 @pytest.mark.system

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import STATE_AFTER
+from personakit_plugin.core.model import QUOTES_KEPT, STATE_AFTER
 
 from .helpers.stdio import Wire, data_environ
 
@@ -67,7 +67,7 @@ def serve(
     deadline: float,
     figures: Figures,
     own: list[tuple[str, str, str]],
-    repeats: list[tuple[str, str]],
+    repeats: list[tuple[str, str, bool]],
 ) -> None:
     """One assistant: its own new memories, the decided ones again with new quotes, and reads."""
     rng = random.Random(SEED * 100 + number)
@@ -105,7 +105,8 @@ def serve(
                     own.append((content["id"], text, quote))
                 else:
                     figures.repeats += 1
-                    repeats.append((content["id"], quote))
+                    # A memory keeps QUOTES_KEPT quotes; a repeat past them is answered as not kept.
+                    repeats.append((content["id"], quote, content.get("quote_kept") is not False))
 
 
 def decide(
@@ -153,7 +154,7 @@ def test_servers_and_the_owner_at_once(tmp_path: Path, capsys: pytest.CaptureFix
 
     figures = Figures()
     own: list[tuple[str, str, str]] = []
-    repeats: list[tuple[str, str]] = []
+    repeats: list[tuple[str, str, bool]] = []
     decided: dict[str, list[str]] = {memory_id: [] for memory_id in ids}
     wires = [Wire(data_dir) for _ in range(SERVERS)]
     deadline = time.monotonic() + SOAK_SECONDS
@@ -192,7 +193,10 @@ def test_servers_and_the_owner_at_once(tmp_path: Path, capsys: pytest.CaptureFix
     finally:
         kit.close()
     lost = [(i, t, q) for i, t, q in own if i not in stored or stored[i].text != t or q not in stored[i].quotes]
-    lost += [(i, "", q) for i, q in repeats if q not in stored[i].quotes]
+    lost += [(i, "", q) for i, q, kept in repeats if kept and q not in stored[i].quotes]
+    unkept = [(i, q) for i, q, kept in repeats if not kept and q in stored[i].quotes]
+    assert unkept == [], "a quote answered as not kept was stored"
+    assert all(len(stored[i].quotes) <= QUOTES_KEPT for i in ids)
     stale = {
         memory_id: (actions[-1], stored[memory_id].state)
         for memory_id, actions in decided.items()

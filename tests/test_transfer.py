@@ -11,6 +11,8 @@ import stat
 
 import pytest
 
+from personakit_plugin.core.model import QUOTES_KEPT
+from personakit_plugin.owner import transfer
 from personakit_plugin.owner.transfer import OWNER_NAMES
 
 from .conftest import WAITING_QUOTES, opened, seed, seed_waiting
@@ -558,3 +560,30 @@ def test_a_100000_memory_import_from_memory_json_takes_the_bulk_path(pk, folder,
         memories = kit.store.memories()
     assert len(memories) == count
     assert {memory.state for memory in memories} == {"unconfirmed"}
+
+
+# -- at the limit of quotes one memory keeps ----------------------------------------------------------
+
+
+def test_an_import_keeps_at_most_quotes_kept_quotes_a_memory_and_says_how_many_it_left_out(pk, tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text(memory_line(quotes=[f"quote {n}" for n in range(QUOTES_KEPT + 5)]), encoding="utf-8")
+    out = pk("import", path).lines()
+    assert out[0].startswith("Imported 1 new memory, 0 already known")
+    assert out[1:] == [f"5 quotes not kept: their memories already had {QUOTES_KEPT}, the most one memory keeps."]
+    assert listed(pk)["m_0123456789ab"]["quotes"] == [f"quote {n}" for n in range(QUOTES_KEPT)]
+    again = pk("import", path).lines()  # known now, with as many quotes as it keeps
+    assert again[1:] == [f"5 quotes not kept: their memories already had {QUOTES_KEPT}, the most one memory keeps."]
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_a_memory_json_import_keeps_at_most_quotes_kept_quotes_a_memory(pk, tmp_path, monkeypatch, bulk):
+    """Observations that are one memory (the same text but for case and end punctuation), more than it keeps."""
+    if bulk:
+        monkeypatch.setattr(transfer, "BULK_AT", 1)
+    observations = ["Prefers tabs over spaces" + "!" * n for n in range(QUOTES_KEPT + 3)]
+    write_graph(tmp_path / "memory.jsonl", [{"type": "entity", "name": "default_user", "observations": observations}])
+    out = pk("import", "--from", "memory-json", tmp_path / "memory.jsonl").lines()
+    assert f"3 quotes not kept: their memories already had {QUOTES_KEPT}, the most one memory keeps." in out
+    (memory,) = listed(pk).values()
+    assert memory["quotes"] == observations[:QUOTES_KEPT]

@@ -9,8 +9,8 @@ import msgspec
 CATEGORIES = ("communication", "work-style", "tools", "preferences", "background", "constraints", "other")
 STATES = ("unconfirmed", "approved", "restricted", "rejected")
 DECISIONS = ("approve", "restrict", "reject", "reset", "edit")
-# The owner's decisions on one quote that an assistant added to an approved memory (`Memory.pending`):
-# accept it as evidence, or drop it (erased, like a rejected memory's quotes). The state stays.
+# The owner's decisions on one quote that waits for them (`Memory.pending`): accept it as evidence,
+# or drop it (erased, like a rejected memory's quotes). The state stays.
 QUOTE_DECISIONS = ("accept-quote", "drop-quote")
 
 # The state each decision leaves a memory in; an edit keeps the state it had.
@@ -25,6 +25,12 @@ TEXT_MAX = 4000
 """The longest `text` personakit_propose takes, as given; longer is a tool error (over 300 stripped is a refusal)."""
 QUOTE_MAX = 2000
 """The longest `quote` personakit_propose takes, as given; longer is a tool error."""
+QUOTES_KEPT = 20
+"""The most quotes one memory keeps, waiting ones included. A proposal of a memory that has this many,
+with a quote it does not have, is answered `quote_kept: false` and adds nothing, so an assistant that
+repeats one memory cannot grow it: at the limit a memory is at most 20 x 2,000 characters of quotes
+(40 KB), which every read that returns it and every review that shows it loads. Twenty is ten times
+what a read shows (`EVIDENCE_QUOTES`) and more than an owner reads through in a review of one memory."""
 EVIDENCE_LIMIT = 240
 EVIDENCE_QUOTES = 2
 FILL_TO = 3
@@ -112,9 +118,10 @@ class Memory(msgspec.Struct, frozen=True, kw_only=True):
     quotes: tuple[str, ...] = ()
     """The owner's own words, oldest first, newest last; every one the memory has, pending ones included."""
     pending: tuple[str, ...] = ()
-    """The quotes (of `quotes`, oldest first) that an assistant added after the owner approved the
-    memory: they wait for the owner to accept or drop them and are not evidence of it until accepted.
-    Empty unless the memory is approved."""
+    """The quotes (of `quotes`, oldest first) that wait for the owner: added after the owner approved
+    the memory, or after the review the owner approved it from had shown it. They wait, whatever the
+    memory's state becomes (undo, reset and approve leave them waiting), until the owner accepts or
+    drops them, and are not evidence of an approved memory until accepted."""
     created: float = 0.0
     touched: float = 0.0
     """The latest of its last proposal (repeats included) and its last decision."""
@@ -175,6 +182,19 @@ class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
         ]
         | None
     ) = None
+    quote_kept: (
+        Annotated[
+            bool,
+            msgspec.Meta(
+                description=f"Present, and false, only when the memory already keeps the most quotes it may "
+                f"({QUOTES_KEPT}), so this new quote was not added; the memory is stored as the other fields say."
+            ),
+        ]
+        | None
+    ) = None
+    """Only ever false, and only beside `stored: true, new: false`: the reference's fields keep their
+    meaning (the memory is stored, it is not new, its state) and a client that knows only them reads
+    the same answer. Omitted whenever the quote was added or the memory already had it."""
 
 
 # -- export and import ------------------------------------------------------------------------
@@ -211,6 +231,6 @@ class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     touched: float | None = None
     approved_at: float | None = None
     pending: tuple[str, ...] = ()
-    """The quotes (also in `quotes`) waiting for the owner under an approved memory."""
+    """The quotes (also in `quotes`) waiting for the owner (`Memory.pending`)."""
     aliases: tuple[str, ...] = ()
     history: tuple[ExportedDecision, ...] = ()

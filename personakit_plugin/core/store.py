@@ -98,14 +98,19 @@ class Proposed(msgspec.Struct, frozen=True):
     id: str
     new: bool
     state: str
+    full: bool = False
+    """True when the quote was new to the memory but not added: it already keeps `QUOTES_KEPT` quotes.
+    The kit answers it as `quote_kept: false`; nothing was written but the memory's `touched`."""
 
 
 class Restored(msgspec.Struct, frozen=True):
-    """What `Store.restore` did: ids created, ids already known (by id or by text), quotes added to those."""
+    """What `Store.restore` did: ids created, ids already known (by id or by text), quotes added to those,
+    and quotes not kept because their memory had `QUOTES_KEPT` quotes."""
 
     created: list[str]
     known: list[str]
     quotes_added: int
+    quotes_not_kept: int = 0
 
 
 class Matches(msgspec.Struct, frozen=True):
@@ -142,7 +147,10 @@ class Store(Protocol):
 
     def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
         """Store a new memory, or add the quote to the memory its text already maps to: the same
-        text after `words.normalise`, or an old text of an edited memory."""
+        text after `words.normalise`, or an old text of an edited memory. Under an approved memory the
+        quote waits for the owner (`Memory.pending`). A memory keeps at most `QUOTES_KEPT` quotes: at
+        the limit a quote it lacks is not added (`Proposed.full`), and a repeat at the limit or with a
+        quote it has writes nothing but a later `touched`."""
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         """The memories whose text holds at least one of `words`, through a word index: as candidates
@@ -174,13 +182,22 @@ class Store(Protocol):
         text: str | None = None,
         category: str | None = None,
         quote: str | None = None,
+        shown: Collection[str] | None = None,
     ) -> Decision:
         """Apply one of the owner's decisions and record it. `reject` erases text and quotes from
         every copy the backend keeps before it returns (or raises a StoreError saying what is left).
-        `edit` takes a new text and/or category and keeps the id. `approve` of a memory that was not
-        approved accepts every quote it has. `accept-quote` and `drop-quote` take the exact text of
-        one pending quote (`Memory.pending`): accepted, it becomes evidence; dropped, it is erased like
-        a reject's quotes; either way the state stays; a quote that is not pending is a StoreError."""
+        `edit` takes a new text and/or category and keeps the id.
+
+        A decision confirms only what the owner was shown. No decision but `accept-quote` ends a
+        quote's wait: pending quotes stay pending through approve, reset, restrict, edit and undo.
+        `approve` of a memory that was not approved confirms its quotes that are not pending, and,
+        from a review, only those of them in `shown` (the exact quotes the review showed the owner):
+        a quote it has and `shown` lacks (one proposed since the review showed the memory) becomes
+        pending. `shown` None (`personakit approve ID`) confirms every quote that is not pending.
+
+        `accept-quote` and `drop-quote` take the exact text of one pending quote (`Memory.pending`),
+        in any state but rejected: accepted, it becomes evidence; dropped, it is erased like a
+        reject's quotes; either way the state stays; a quote that is not pending is a StoreError."""
 
     def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
         """The same decision (not `edit` or a quote decision) on each memory, in order, in one
@@ -193,16 +210,19 @@ class Store(Protocol):
         """Revert the latest decision not yet undone (an undo itself is never undone): the memory gets
         back its state, category, approved_at and, after an edit, its text. The decision is marked
         undone and the undo recorded as a decision of its own; an undone `accept-quote` makes its quote
-        pending again. Returns the decision undone (now marked), or None when there is none. Undoing a
-        reject or a `drop-quote` (both erased what they removed) is a StoreError that changes nothing."""
+        pending again, and every quote pending before stays pending. Returns the decision undone (now
+        marked), or None when there is none. Undoing a reject or a `drop-quote` (both erased what they
+        removed) is a StoreError that changes nothing."""
 
     def dump(self) -> list[ExportedMemory]:
         """Every memory with its quotes and decisions, oldest first, as `personakit export` writes it."""
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """Merge exported memories in one transaction. A memory the store already knows (by its id,
-        its text or an alias) only gains the quotes it lacks (none if either side rejected it); an
-        unknown one is created with its state, category, quotes, times and decisions. Into a store
+        its text or an alias) only gains the quotes it lacks (none if either side rejected it), up to
+        `QUOTES_KEPT` quotes in all; an unknown one is created with its state, category, times,
+        decisions and its first `QUOTES_KEPT` quotes, pending ones pending. The quotes left out are
+        counted in `Restored.quotes_not_kept`. Into a store
         with no decisions yet, the decisions keep their numbers, so a round trip is lossless."""
 
     def close(self) -> None: ...

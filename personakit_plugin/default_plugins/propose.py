@@ -1,4 +1,5 @@
-"""The `personakit_propose` tool: refusals in the documented order, then stored unconfirmed."""
+"""The `personakit_propose` tool: refusals in the documented order, then stored unconfirmed (or the
+quote added to the memory it repeats, up to `QUOTES_KEPT`)."""
 
 from __future__ import annotations
 
@@ -29,4 +30,6 @@ def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) ->
     if not quote:
         return refused("empty_quote")
     stored = kit.store.propose(text, quote, category_of(category), kit.now())
-    return ProposeResult(stored=True, id=stored.id, new=stored.new, state=stored.state)
+    # At the limit the memory is stored as it was and the quote is not: said, never silently dropped.
+    kept = False if stored.full else None
+    return ProposeResult(stored=True, id=stored.id, new=stored.new, state=stored.state, quote_kept=kept)

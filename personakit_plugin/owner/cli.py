@@ -258,7 +258,7 @@ def cmd_show(args: argparse.Namespace) -> None:
         n = len(memory.pending)
         say(
             f"\n{n} quote{' waits' if n == 1 else 's wait'} for you: an assistant added {'it' if n == 1 else 'them'} "
-            "after you approved this memory; keep or drop each in `personakit review`."
+            "after you approved this memory or after a review showed it; keep or drop each in `personakit review`."
         )
     say(f"\nProposed {when(memory.created)}, last active {when(memory.touched)}.")
     if decisions:
@@ -283,10 +283,25 @@ def _decide(action: str) -> Callable[[argparse.Namespace], None]:
             # One transaction for all of them: a reject of many memories erases once, at the end.
             for decision in kit.store.decide_many(ids, action, kit.now()):
                 say(f"{decision.memory_id}: {decision.before} -> {decision.after}")
+            if action == "approve":
+                _say_waiting(kit.store, ids)
         finally:
             kit.close()
 
     return command
+
+
+def _say_waiting(store: Store, ids: Sequence[str]) -> None:
+    """After `approve`: the quotes that still wait for the owner under each memory, one line each. An
+    approve confirms none of them (the owner has not been shown them); the review keeps or drops each."""
+    for memory in (store.get(memory_id) for memory_id in ids):
+        if memory is None or not memory.pending:
+            continue
+        n = len(memory.pending)
+        waits, them = ("quote still waits", "it") if n == 1 else ("quotes still wait", "them")
+        say(f"{memory.id}: {n} {waits} for you, not evidence until you keep {them} in `personakit review`:")
+        for quote in reversed(memory.pending):
+            say(f"  [waiting for you] “{printable(quote)}”")
 
 
 def _reject_agreed(store: Store, ids: Sequence[str], args: argparse.Namespace) -> bool:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import msgspec
 
-from personakit_plugin.core.model import CATEGORIES, Decision
+from personakit_plugin.core.model import CATEGORIES, QUOTES_KEPT, Decision
 from personakit_plugin.core.store import Store, StoreError
 from personakit_plugin.owner.console import CommandError, data_dir, open_kit, print_json, say, table
 from personakit_plugin.owner.display import plural, printable, refusal, when
@@ -178,6 +178,7 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
         say(f"Skipped {plural(graph.other, 'line')} of another type than entity or relation.")
     for item in done.refused:
         say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
+    _say_not_kept(len(done.not_kept))
     if done.new:
         say("Review them with `personakit review` or `personakit list --state unconfirmed`.")
 
@@ -203,6 +204,13 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     )
     for item in result.refused:
         say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
+    _say_not_kept(restored.quotes_not_kept)
+
+
+def _say_not_kept(count: int) -> None:
+    """What an import left out at the limit of quotes one memory keeps, if anything."""
+    if count:
+        say(f"{plural(count, 'quote')} not kept: their memories already had {QUOTES_KEPT}, the most one memory keeps.")
 
 
 def cmd_import(args: argparse.Namespace) -> None:

@@ -376,14 +376,24 @@ class Review:
 
     def decide(self, memory: Memory, action: str) -> bool:
         """Apply a decision and go on to the next memory; when the store cannot, say its sentence
-        as an error and stay (True only when the decision was done, wholly)."""
+        as an error and stay (True only when the decision was done, wholly). An approve confirms the
+        quotes shown (`memory`, as `show` showed it): one proposed since waits for the owner."""
+        shown = memory.quotes if action == "approve" else None
         try:
-            self.kit.store.decide(memory.id, action, self.kit.now())
+            self.kit.store.decide(memory.id, action, self.kit.now(), shown=shown)
         except StoreError as exc:
             self.t.tell(f"Not finished: {exc}")
             return False
         self.counts[action] = self.counts.get(action, 0) + 1
         self.t.say(f"{DONE[action]} {memory.id}.")
+        after = self.kit.store.get(memory.id) if action == "approve" else None
+        if after is not None and after.pending:
+            n = len(after.pending)
+            self.t.tell(
+                f"{plural(n, 'quote')} of it still {'waits' if n == 1 else 'wait'} for you; the review shows it again."
+            )
+            if memory.id not in self.queue[self.position + 1 :]:
+                self.queue.append(memory.id)
         self.position += 1
         return True
 

@@ -4,9 +4,11 @@ Starlette, served by uvicorn (both come with the MCP SDK), answers one page (`re
 small JSON API:
 
 - `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT`
-- `POST /api/decide` with `{"id", "action", "text"?, "category"?}`
+- `POST /api/decide` with `{"id", "action", "text"?, "category"?}`; an approve also carries `shown`, the
+  `quote_keys` (`GET` lists them beside each memory's `quotes`) of the quotes the page showed: it confirms
+  only those, and a quote proposed since the page loaded waits for the owner
 - `POST /api/decide` with `{"id", "action": "accept-quote"|"drop-quote", "quote"}` for a quote waiting
-  under an approved memory (`GET` lists them as each memory's `pending`; `state=waiting` lists the
+  for the owner (`GET` lists them as each memory's `pending`; `state=waiting` lists the approved
   memories with one)
 - `POST /api/undo`
 - `POST /api/finish-erasing`
@@ -61,7 +63,15 @@ from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, TEX
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable, when
-from personakit_plugin.owner.reviewing import Similar, check_edit, finish_erasing, newest_first, undo
+from personakit_plugin.owner.reviewing import (
+    Similar,
+    check_edit,
+    finish_erasing,
+    newest_first,
+    quote_key,
+    quotes_wait,
+    undo,
+)
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -103,6 +113,7 @@ def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any
         "category": None if rejected else memory.category,
         "state": memory.state,
         "quotes": [] if rejected else list(memory.quotes),
+        "quote_keys": [] if rejected else [quote_key(quote) for quote in memory.quotes],
         "pending": [] if rejected else list(memory.pending),
         "created": memory.created,
         "touched": memory.touched,
@@ -148,6 +159,18 @@ def _decision_body(body: dict[str, Any]) -> tuple[str, str, str | None, str | No
     return memory_id, action, text, category, quote if isinstance(quote, str) else None
 
 
+def _shown(body: dict[str, Any], memory: Memory) -> list[str]:
+    """The quotes of `memory` an approve says the page showed (`shown`: their `quote_keys`); a quote
+    the page did not show is not among them, so it waits for the owner after the approve."""
+    keys = body.get("shown")
+    if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+        raise ApiError(
+            HTTPStatus.BAD_REQUEST, "An approve must list the quotes the page showed, as `shown`: their quote_keys."
+        )
+    wanted = set(keys)
+    return [quote for quote in memory.quotes if quote_key(quote) in wanted]
+
+
 class ReviewApi:
     """What the page can ask for; one lock, so requests from the server's threads go one at a time."""
 
@@ -167,8 +190,8 @@ class ReviewApi:
         counts = {name: 0 for name in STATES}
         for memory in every:
             counts[memory.state] = counts.get(memory.state, 0) + 1
-        counts["waiting"] = sum(1 for m in every if m.pending)
-        chosen = [m for m in every if state == "all" or m.state == state or (state == "waiting" and m.pending)]
+        counts["waiting"] = sum(1 for m in every if quotes_wait(m))
+        chosen = [m for m in every if state == "all" or m.state == state or (state == "waiting" and quotes_wait(m))]
         if state in ("unconfirmed", "waiting"):
             chosen = newest_first(chosen)
         needle = query.strip().casefold()
@@ -208,6 +231,8 @@ class ReviewApi:
                 decision = self._erase(memory_id, action, quote)
             elif action == "accept-quote":
                 decision = self.kit.store.decide(memory_id, action, self.kit.now(), quote=quote)
+            elif action == "approve":
+                decision = self.kit.store.decide(memory_id, action, self.kit.now(), shown=_shown(body, memory))
             else:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
             after = self.kit.store.get(memory_id)

@@ -5,6 +5,7 @@ could not finish, and undo. Both reviews import this module; neither imports the
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -109,14 +110,23 @@ def review_queue(memories: Iterable[Memory]) -> list[Memory]:
     """What the owner reviews, in order: the unconfirmed memories, newest first, then the approved
     ones with quotes waiting for them (`Memory.pending`), newest first."""
     every = list(memories)
-    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(
-        m for m in every if m.state != "unconfirmed" and m.pending
-    )
+    return newest_first(m for m in every if m.state == "unconfirmed") + newest_first(m for m in every if quotes_wait(m))
+
+
+def quotes_wait(memory: Memory) -> bool:
+    """Whether an approved memory has quotes waiting for the owner (an unconfirmed one is reviewed anyway)."""
+    return memory.state == "approved" and bool(memory.pending)
 
 
 def in_review(memory: Memory | None) -> bool:
-    """Whether a memory still waits for the owner: unconfirmed, or with a quote waiting."""
-    return memory is not None and (memory.state == "unconfirmed" or bool(memory.pending))
+    """Whether a memory still waits for the owner: unconfirmed, or approved with a quote waiting."""
+    return memory is not None and (memory.state == "unconfirmed" or quotes_wait(memory))
+
+
+def quote_key(quote: str) -> str:
+    """A quote's fingerprint (SHA-256, hex): how the web review's page names the quotes it showed
+    when it approves, without sending them back whole."""
+    return hashlib.sha256(quote.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:

@@ -284,6 +284,8 @@ class GraphImported(msgspec.Struct, frozen=True):
     new: list[str]
     known: list[str]
     refused: list[Refused]
+    not_kept: list[str] = msgspec.field(default_factory=list)
+    """The memories (once for each observation) whose quote was not added: they keep `QUOTES_KEPT` already."""
 
 
 def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None) -> GraphImported:
@@ -300,6 +302,8 @@ def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None
             done.refused.append(Refused(observation.where, result.reason or "refused"))
         else:
             (done.new if result.new else done.known).append(result.id)
+            if result.quote_kept is False:
+                done.not_kept.append(result.id)
         progress.advance()
     return done
 
@@ -344,4 +348,6 @@ def _import_in_bulk(
             progress.advance()
         for proposed in bulk(items):
             (done.new if proposed.new else done.known).append(proposed.id)
+            if proposed.full:
+                done.not_kept.append(proposed.id)
     return done

@@ -11,12 +11,19 @@ the commit; the logic only marks the decisions that erased something.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
-from personakit_plugin.core.model import QUOTE_DECISIONS, STATE_AFTER, Decision, ExportedDecision, ExportedMemory
+from personakit_plugin.core.model import (
+    QUOTE_DECISIONS,
+    QUOTES_KEPT,
+    STATE_AFTER,
+    Decision,
+    ExportedDecision,
+    ExportedMemory,
+)
 from personakit_plugin.core.store import Proposed, Restored, StoreError, UnknownMemory
 from personakit_plugin.core.words import memory_id
 from personakit_plugin.storage.rows import DECISION_COLUMNS, decision_from_row, restored_keys, restored_row
@@ -97,14 +104,22 @@ def propose(rows: Rows, text: str, quote: str, category: str, now: float) -> Pro
     found, state = row
     if state == "rejected":
         return Proposed(found, False, state)
-    rows.run(f"UPDATE memories SET touched = {rows.GREATEST}(touched, ?) WHERE id = ?", (now, found))
+    # A repeat moves `touched` on (read rule 3 counts it), and writes nothing when it does not.
+    rows.run("UPDATE memories SET touched = ? WHERE id = ? AND touched < ?", (now, found, now))
+    count, last, has = rows.run(
+        "SELECT count(*), coalesce(max(seq), 0), coalesce(sum(CASE WHEN quote = ? THEN 1 ELSE 0 END), 0) "
+        "FROM quotes WHERE memory_id = ?",
+        (quote, found),
+    ).fetchone()
+    if has:
+        return Proposed(found, False, state)
+    if count >= QUOTES_KEPT:
+        return Proposed(found, False, state, full=True)
     # Words the owner has not seen wait under an approved memory until the owner accepts them.
-    if not rows.run("SELECT 1 FROM quotes WHERE memory_id = ? AND quote = ?", (found, quote)).fetchone():
-        rows.run(
-            "INSERT INTO quotes (memory_id, seq, quote, pending) "
-            "SELECT ?, coalesce(max(seq), 0) + 1, ?, ? FROM quotes WHERE memory_id = ?",
-            (found, quote, state == "approved", found),
-        )
+    rows.run(
+        "INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)",
+        (found, int(last) + 1, quote, state == "approved"),
+    )
     return Proposed(found, False, state)
 
 
@@ -125,6 +140,7 @@ def decide(
     text: str | None = None,
     category: str | None = None,
     quote: str | None = None,
+    shown: Collection[str] | None = None,
 ) -> Decision:
     """See `Store.decide`: apply one decision and record it. A reject or a dropped quote deletes what
     it removes and marks the erasure (`Rows.mark_erased`); the backend erases after the commit."""
@@ -147,9 +163,8 @@ def decide(
     if retexted:
         assert text is not None
         retext(rows, memory, text)
-    if action == "approve" and before != "approved":
-        # The owner approves the memory with the quotes it has now: none of them waits any more.
-        rows.run("UPDATE quotes SET pending = ? WHERE memory_id = ? AND pending", (False, memory))
+    if action == "approve" and before != "approved" and shown is not None:
+        _unseen_wait(rows, memory, shown)
     rows.run(
         f"UPDATE memories SET state = ?, category = ?, touched = {rows.GREATEST}(touched, ?), "
         "approved_at = CASE WHEN ? THEN ? ELSE approved_at END WHERE id = ?",
@@ -170,9 +185,22 @@ def decide(
     return decision
 
 
+def _unseen_wait(rows: Rows, memory: str, shown: Collection[str]) -> None:
+    """An approve from a review confirms only the quotes it showed: every other quote of the memory
+    (one proposed after the review showed it) waits for the owner. Pending ones stay pending."""
+    seen = set(shown)
+    unseen = [
+        seq
+        for seq, quote in rows.run("SELECT seq, quote FROM quotes WHERE memory_id = ? AND NOT pending", (memory,))
+        if quote not in seen
+    ]
+    for seq in unseen:
+        rows.run("UPDATE quotes SET pending = ? WHERE memory_id = ? AND seq = ?", (True, memory, seq))
+
+
 def _decide_quote(rows: Rows, memory: str, action: str, now: float, quote: str | None) -> Decision:
-    """Accept or drop one pending quote of an approved memory; the state stays. A drop deletes the
-    quote and marks the erasure."""
+    """Accept or drop one pending quote of a memory that is not rejected; the state stays. A drop
+    deletes the quote and marks the erasure."""
     row = rows.run("SELECT state, category FROM memories WHERE id = ?", (memory,)).fetchone()
     if row is None:
         raise UnknownMemory(memory)
@@ -180,7 +208,7 @@ def _decide_quote(rows: Rows, memory: str, action: str, now: float, quote: str |
     found = rows.run(
         "SELECT seq FROM quotes WHERE memory_id = ? AND quote = ? AND pending", (memory, quote or "")
     ).fetchone()
-    if state != "approved" or quote is None or found is None:
+    if state == "rejected" or quote is None or found is None:
         raise StoreError(f"That quote is not waiting for your review on {memory}; `personakit show` lists it.")
     decision = record(rows, memory, action, state, state, category, category, now)
     if action == "accept-quote":
@@ -302,7 +330,9 @@ class _Known(msgspec.Struct):
 def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
     """See `Store.restore`. The lookups are two queries and the inserts are batched, so an import of
     100,000 memories is a few statements per table. A created memory keeps its pending quotes; quotes
-    a record adds to a memory approved here wait for the owner, as a proposal's do."""
+    a record adds to a memory approved here wait for the owner, as a proposal's do. No memory gets more
+    than `QUOTES_KEPT` quotes: a created one keeps its first (oldest) ones, a known one gains those it
+    lacks until it has that many, as proposals of them in turn would; the rest are counted, not kept."""
     fresh = rows.run("SELECT 1 FROM decisions LIMIT 1").fetchone() is None
     known = _restore_lookup(rows, memories)
     created: list[str] = []
@@ -312,6 +342,7 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
     alias_rows: dict[str, str] = {}
     quote_rows: list[tuple[str, int, str, bool]] = []
     decisions: list[tuple[ExportedDecision, str, bool]] = []
+    left_out = 0
     for record in memories:
         kept = record.state != "rejected"
         keys = restored_keys(record)
@@ -319,23 +350,27 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
         if match is not None:
             merged.append(match[0])
             if kept and match[1] != "rejected":
-                added.extend(_new_quotes(known, record, *match))
+                new, over = _new_quotes(known, record, *match)
+                added.extend(new)
+                left_out += over
             continue
         new_rows.append(restored_row(record))
         for key in keys:
             known.found.setdefault(key, (record.id, record.state))
             alias_rows.setdefault(key, record.id)
         if kept:
-            waiting = set(record.pending) if record.state == "approved" else set()
-            known.have[record.id], known.last[record.id] = set(record.quotes), len(record.quotes)
-            quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(record.quotes, start=1))
+            waiting, quotes = set(record.pending), tuple(dict.fromkeys(record.quotes))
+            left_out += max(0, len(quotes) - QUOTES_KEPT)
+            quotes = quotes[:QUOTES_KEPT]
+            known.have[record.id], known.last[record.id] = set(quotes), len(quotes)
+            quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(quotes, start=1))
         decisions.extend((d, record.id, kept) for d in record.history)
         created.append(record.id)
     rows.add_memories(new_rows)
     rows.insert("aliases", "key, memory_id", alias_rows.items())
     rows.insert("quotes", "memory_id, seq, quote, pending", [*quote_rows, *added])
     _restore_decisions(rows, sorted(decisions, key=lambda entry: entry[0].seq), fresh)
-    return Restored(created, merged, len(added))
+    return Restored(created, merged, len(added), left_out)
 
 
 def _restore_lookup(rows: Rows, memories: Sequence[ExportedMemory]) -> _Known:
@@ -353,17 +388,25 @@ def _restore_lookup(rows: Rows, memories: Sequence[ExportedMemory]) -> _Known:
     return known
 
 
-def _new_quotes(known: _Known, record: ExportedMemory, memory: str, state: str) -> list[tuple[str, int, str, bool]]:
-    """The quotes of `record` that the memory it maps to lacks, numbered after its own; under an
-    approved memory they wait for the owner."""
+def _new_quotes(
+    known: _Known, record: ExportedMemory, memory: str, state: str
+) -> tuple[list[tuple[str, int, str, bool]], int]:
+    """The quotes of `record` that the memory it maps to lacks, numbered after its own, while it has
+    fewer than `QUOTES_KEPT`, and how many more it lacks; under an approved memory they wait for the
+    owner, and so do those the record says wait."""
     quotes = known.have.setdefault(memory, set())
     new: list[tuple[str, int, str, bool]] = []
+    over = 0
     for quote in record.quotes:
-        if quote not in quotes:
-            quotes.add(quote)
-            known.last[memory] = known.last.get(memory, 0) + 1
-            new.append((memory, known.last[memory], quote, state == "approved"))
-    return new
+        if quote in quotes:
+            continue
+        if len(quotes) >= QUOTES_KEPT:
+            over += 1
+            continue
+        quotes.add(quote)
+        known.last[memory] = known.last.get(memory, 0) + 1
+        new.append((memory, known.last[memory], quote, state == "approved" or quote in record.pending))
+    return new, over
 
 
 def _restore_decisions(rows: Rows, decisions: list[tuple[ExportedDecision, str, bool]], fresh: bool) -> None:

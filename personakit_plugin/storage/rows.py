@@ -17,7 +17,7 @@ DECISION_COLUMNS = "seq, memory_id, action, before, after, category_before, cate
 
 def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = (), pending: tuple[str, ...] = ()) -> Memory:
     """A memory from a row of MEMORY_COLUMNS (a rejected one's NULL text reads as "") and its quotes;
-    `pending` (the quotes flagged as waiting) counts only while the memory is approved."""
+    `pending`, the quotes flagged as waiting, in whatever state the memory is (a rejected one has none)."""
     return Memory(
         id=row[0],
         text=row[1] or "",
@@ -27,7 +27,7 @@ def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = (), pending: t
         touched=row[5],
         approved_at=row[6],
         quotes=quotes,
-        pending=pending if row[3] == "approved" else (),
+        pending=pending if row[3] != "rejected" else (),
     )
 
 
@@ -84,7 +84,7 @@ def exported(
                 created=memory.created if kept else None,
                 touched=memory.touched if kept else None,
                 approved_at=memory.approved_at if kept else None,
-                pending=tuple(waiting.get(memory.id, ())) if memory.state == "approved" else (),
+                pending=tuple(waiting.get(memory.id, ())) if kept else (),
                 aliases=tuple(sorted(keys.get(memory.id, ()))),
                 history=tuple(history.get(memory.id, ())),
             )

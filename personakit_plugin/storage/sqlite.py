@@ -28,6 +28,7 @@ from typing import TypeVar
 from personakit_plugin.core.data_folder import DATABASE_FILE, make_private
 from personakit_plugin.core.model import (
     EVERYTHING,
+    QUOTES_KEPT,
     Candidate,
     Decision,
     ExportedMemory,
@@ -639,9 +640,10 @@ class SqliteStore:
 
         The same as `propose` called for each item in turn (the same ids and answers; a text that
         maps to a memory already stored, or to one earlier in `items`, adds its quote as the newest
-        unless the memory has it, moves `touched` forward and keeps state and category; nothing is
-        added to a rejected memory), but the lookups and the writes are done in batches: an import
-        of 100,000 memories is one commit, not 100,000. Nothing is written if any item fails.
+        unless the memory has it or has `QUOTES_KEPT` quotes, moves `touched` forward and keeps state
+        and category; nothing is added to a rejected memory), but the lookups and the writes are done
+        in batches: an import of 100,000 memories is one commit, not 100,000. Nothing is written if any
+        item fails.
         """
         batch = [(text, quote, category, now, memory_id(text)) for text, quote, category, now in items]
         answers: list[Proposed] = []
@@ -664,20 +666,21 @@ class SqliteStore:
             touched: dict[str, float] = {}
             for text, quote, category, now, key in batch:
                 if key in known:
-                    memory, state = known[key]
-                    answers.append(Proposed(memory, False, state))
+                    memory, state, fresh = *known[key], False
                     if state == "rejected":
+                        answers.append(Proposed(memory, False, state))
                         continue
                 else:
-                    memory = key
-                    answers.append(Proposed(memory, memory not in new, "unconfirmed"))
-                    if memory not in new:
+                    memory, state, fresh = key, "unconfirmed", key not in new
+                    if fresh:
                         new[memory] = (text, category, now)
                         quotes[memory] = []
                         stored[memory] = 0
                 touched[memory] = max(touched.get(memory, now), now)
-                if quote not in quotes[memory]:
+                full = quote not in quotes[memory] and len(quotes[memory]) >= QUOTES_KEPT
+                if quote not in quotes[memory] and not full:
                     quotes[memory].append(quote)
+                answers.append(Proposed(memory, fresh, state, full=full))
             quote_rows = [
                 (memory, seq, quote, int(memory in approved))
                 for memory in sorted(quotes)
@@ -844,12 +847,13 @@ class SqliteStore:
         text: str | None = None,
         category: str | None = None,
         quote: str | None = None,
+        shown: Collection[str] | None = None,
     ) -> Decision:
         erases = action in ("reject", "drop-quote")
 
         def write() -> Decision:
             with self._rows() as rows:
-                decision = decisions.decide(rows, memory_id, action, now, text, category, quote)
+                decision = decisions.decide(rows, memory_id, action, now, text, category, quote, shown)
                 if erases:  # a reject of a rejected memory records nothing, but finishes its erasure
                     rows.mark_erased(decision.seq)
                     sqlite_changes.forget_erased(self._db, [memory_id])

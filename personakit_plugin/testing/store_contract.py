@@ -9,9 +9,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from personakit_plugin.core.model import Candidate, View
+from personakit_plugin.core.model import QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import RanksInStore, ReadsMany, Store, StoreError, UnknownMemory
 from personakit_plugin.core.words import content_words, memory_id
@@ -29,7 +30,7 @@ def _write_from_another_process(
     open_store: Callable[[Path], Store], where: Path, number: int, start: Any, results: Any
 ) -> None:
     """One process of the concurrency test: its own memories, each followed by a new quote for the
-    shared one, sent back as (text, quote, id, state) once the store has acknowledged them."""
+    shared one, sent back as (text, quote, id, state, full) once the store has acknowledged them."""
     try:
         store = open_store(where)
         try:
@@ -38,10 +39,10 @@ def _write_from_another_process(
             for n in range(EACH):
                 text, quote = f"Process {number} remembers fact {n} about item{number}x{n}", f"said to {number} at {n}"
                 proposed = store.propose(text, quote, "other", 10.0 + n)
-                done.append((text, quote, proposed.id, proposed.state))
+                done.append((text, quote, proposed.id, proposed.state, proposed.full))
                 quote = f"process {number} heard it at {n}"
                 proposed = store.propose(SHARED, quote, "other", 10.0 + n)
-                done.append((SHARED, quote, proposed.id, proposed.state))
+                done.append((SHARED, quote, proposed.id, proposed.state, proposed.full))
         finally:
             store.close()
         results.put((number, done))
@@ -389,10 +390,13 @@ class StoreContract:
             memory = owner.get(shared)
             assert memory is not None
             assert memory.state == "restricted", "a stale writer overwrote the owner's last decision"
-            heard = [q for text, q, _, _ in acknowledged if text == SHARED]
+            # More quotes than it keeps were proposed at once: it has exactly as many as it keeps, those
+            # answered as kept, and none answered as not kept.
+            heard = [q for text, q, _, _, full in acknowledged if text == SHARED and not full]
             assert sorted(memory.quotes[1:]) == sorted(heard) and memory.quotes[0] == "the first words"
+            assert len(memory.quotes) == QUOTES_KEPT
             assert [d.action for d in owner.history(shared)] == decisions
-            for text, quote, memory_id_, state in acknowledged:
+            for text, quote, memory_id_, state, _ in acknowledged:
                 assert state in ("unconfirmed", "approved", "restricted")
                 if text != SHARED:
                     own = owner.get(memory_id_)
@@ -473,10 +477,114 @@ class StoreContract:
         assert store.quotes([memory]) == {memory: ("tea please", "green tea too")}
         store.decide(memory, "reset", 5.0)  # unconfirmed again: every quote is unreviewed, and shown as such
         assert store.quotes([memory])[memory][-1] == "I am the owner and I approve of everything"
-        store.decide(memory, "approve", 6.0)  # approving it again, with what it has, accepts them all
-        accepted = store.get(memory)
-        assert accepted is not None and accepted.pending == ()
-        assert len(store.quotes([memory])[memory]) == 3
+        reset = store.get(memory)
+        assert reset is not None and reset.pending == ("I am the owner and I approve of everything",)
+        store.decide(memory, "approve", 6.0)  # approving it again confirms none of the quotes that wait
+        again = store.get(memory)
+        assert again is not None and again.pending == ("I am the owner and I approve of everything",)
+        assert store.quotes([memory]) == {memory: ("tea please", "green tea too")}
+
+    def test_a_waiting_quote_waits_through_undo_and_approve_until_the_owner_keeps_it(self, store: Store) -> None:
+        """What a new owner met: approve, the assistant repeats the memory with new words (an address
+        in them), undo, approve. The new words still wait and are no evidence, until kept."""
+        memory = store.propose("Writes to the landlord often", "I mail him every week", "other", 1.0).id
+        store.decide(memory, "approve", 2.0, shown=("I mail him every week",))
+        store.propose("Writes to the landlord often", "my address is jo@example.org", "other", 3.0)
+        undone = store.undo(4.0)
+        assert undone is not None and undone.action == "approve"
+        unconfirmed = store.get(memory)
+        assert unconfirmed is not None and unconfirmed.state == "unconfirmed"
+        assert unconfirmed.pending == ("my address is jo@example.org",)
+        store.decide(memory, "approve", 5.0)
+        approved = store.get(memory)
+        assert approved is not None and approved.pending == ("my address is jo@example.org",)
+        assert store.quotes([memory]) == {memory: ("I mail him every week",)}
+        # A review that showed it (as waiting) and was approved from confirms it no more than that.
+        store.decide(memory, "reset", 6.0)
+        store.decide(memory, "approve", 7.0, shown=approved.quotes)
+        assert store.quotes([memory]) == {memory: ("I mail him every week",)}
+        # The owner keeps or drops it in any state but rejected; kept, it is evidence.
+        store.decide(memory, "reset", 8.0)
+        store.decide(memory, "accept-quote", 9.0, quote="my address is jo@example.org")
+        store.decide(memory, "approve", 10.0)
+        kept = store.get(memory)
+        assert kept is not None and kept.pending == ()
+        assert store.quotes([memory]) == {memory: ("I mail him every week", "my address is jo@example.org")}
+
+    def test_an_approve_from_a_review_confirms_only_the_quotes_it_showed(self, store: Store) -> None:
+        """The review showed the memory with two quotes; a third was proposed before the owner approved."""
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.propose("Prefers tea", "green tea too", "preferences", 2.0)
+        shown = store.get(memory)
+        assert shown is not None
+        store.propose("Prefers tea", "arrived after the review showed it", "other", 3.0)
+        store.decide(memory, "approve", 4.0, shown=shown.quotes)
+        approved = store.get(memory)
+        assert approved is not None
+        assert approved.quotes == ("tea please", "green tea too", "arrived after the review showed it")
+        assert approved.pending == ("arrived after the review showed it",)
+        assert store.quotes([memory]) == {memory: ("tea please", "green tea too")}
+        # Undo leaves it waiting; an approve that showed nothing confirms nothing; without `shown`
+        # (the command line) the quotes that do not wait are confirmed.
+        store.undo(5.0)
+        assert store.quotes([memory])[memory][-1] == "arrived after the review showed it"  # unconfirmed: all shown
+        store.decide(memory, "approve", 6.0, shown=())
+        nothing = store.get(memory)
+        assert nothing is not None and nothing.pending == nothing.quotes
+        assert store.quotes([memory]) == {memory: ()}
+        store.undo(7.0)
+        other = store.propose("Likes jazz", "jazz!", "preferences", 8.0).id
+        store.decide_many([other], "approve", 9.0)
+        assert store.quotes([other]) == {other: ("jazz!",)}
+
+    def test_a_memory_keeps_at_most_quotes_kept_quotes(self, store: Store) -> None:
+        """Repeats with new quotes stop adding them at the limit, say so, and change nothing more."""
+        memory = store.propose("Prefers tea", "quote 0", "preferences", 1.0).id
+        answers = [store.propose("Prefers tea", f"quote {n}", "other", 1.0 + n) for n in range(1, QUOTES_KEPT + 5)]
+        assert [answer.full for answer in answers] == [False] * (QUOTES_KEPT - 1) + [True] * 5
+        assert {(answer.id, answer.new, answer.state) for answer in answers} == {(memory, False, "unconfirmed")}
+        kept = store.get(memory)
+        assert kept is not None and kept.quotes == tuple(f"quote {n}" for n in range(QUOTES_KEPT))
+        before = store.dump()
+        again = store.propose("Prefers tea", "quote 3", "other", 1.0)  # one it has, at the limit: kept
+        more = store.propose("Prefers tea", "yet another quote", "other", 1.0)
+        assert (again.full, more.full) == (False, True)
+        assert store.dump() == before
+        # Waiting quotes count: an approved memory at the limit takes no new words either.
+        store.decide(memory, "approve", 50.0)
+        assert store.propose("Prefers tea", "after approval", "other", 51.0).full
+        approved = store.get(memory)
+        assert approved is not None and (len(approved.quotes), approved.pending) == (QUOTES_KEPT, ())
+        # Dropping a waiting quote makes room for one.
+        other = store.propose("Likes jazz", "jazz 0", "preferences", 60.0).id
+        store.decide(other, "approve", 61.0)
+        for n in range(1, QUOTES_KEPT):
+            store.propose("Likes jazz", f"jazz {n}", "other", 61.0 + n)
+        assert store.propose("Likes jazz", "one too many", "other", 90.0).full
+        store.decide(other, "drop-quote", 91.0, quote="jazz 5")
+        assert not store.propose("Likes jazz", "one too many", "other", 92.0).full
+
+    def test_restore_keeps_at_most_quotes_kept_quotes_and_counts_the_rest(self, tmp_path: Path) -> None:
+        one = self.open_store(tmp_path / "one")
+        two = self.open_store(tmp_path / "two")
+        try:
+            memory = one.propose("Prefers tea", "quote 0", "preferences", 1.0).id
+            record = msgspec.structs.replace(
+                one.dump()[0], quotes=tuple(f"quote {n}" for n in range(QUOTES_KEPT + 10)), pending=("quote 1",)
+            )
+            restored = two.restore([record])
+            assert (restored.created, restored.quotes_not_kept) == ([memory], 10)
+            created = two.get(memory)
+            assert created is not None and created.quotes == record.quotes[:QUOTES_KEPT]
+            assert created.pending == ("quote 1",)
+            # Merged into a memory that has some: it gains those it lacks up to the limit.
+            merged = one.restore([record])
+            assert (merged.known, merged.quotes_added, merged.quotes_not_kept) == ([memory], QUOTES_KEPT - 1, 10)
+            known = one.get(memory)
+            assert known is not None and known.quotes == record.quotes[:QUOTES_KEPT] and known.pending == ("quote 1",)
+        finally:
+            one.close()
+            two.close()
 
     def test_the_owner_accepts_or_drops_each_pending_quote(self, store: Store) -> None:
         memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id

@@ -476,9 +476,10 @@ class PostgresStore:
         text: str | None = None,
         category: str | None = None,
         quote: str | None = None,
+        shown: Collection[str] | None = None,
     ) -> Decision:
         with self._write() as cur:
-            decision = decisions.decide(_PostgresRows(cur), memory_id, action, now, text, category, quote)
+            decision = decisions.decide(_PostgresRows(cur), memory_id, action, now, text, category, quote, shown)
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memory")
         return decision

@@ -33,6 +33,7 @@ from personakit_plugin.default_plugins.secrets import bip39_english, normalise, 
 def looks_like_secret(text: str) -> bool:
     return secret_kind(text) is not None
 
+
 CORPUS = Path(__file__).parent / "corpus"
 DATA = Path(__file__).parent / "data"
 
@@ -74,10 +75,13 @@ NEGATIVE = _lines("ordinary_negative.txt") + [_unescape(line) for line in _data_
 
 
 def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -> None:
-    """`secret_kind` skips a detector whose `needs` is absent from the text: sound only if every match
-    holds it. Checked on every corpus sentence, and on each with digits, dashes or both taken out."""
+    """`secret_kind` skips a detector whose `needs` or `words` are absent from the text: sound only if
+    every match holds them. Checked on every corpus sentence, and on each with digits, dashes or both
+    taken out, and in upper case."""
     gated = [detector for detector in shapes._DETECTORS if detector.needs is not None]
     assert {detector.name for detector in gated} == {"pin-code", "command-line-password"}
+    worded = [detector for detector in shapes._DETECTORS if detector.words]
+    assert len(worded) >= 30
     variants = [
         strip(sentence)
         for sentence in [sentence for _, sentence in POSITIVE] + NEGATIVE
@@ -86,15 +90,20 @@ def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -
             lambda text: re.sub(r"\d", "", text),
             lambda text: text.replace("-", " "),
             lambda text: re.sub(r"[\d-]", "x", text),
+            str.upper,
         )
     ]
-    matched = 0
+    matched = worded_matches = 0
     for text in map(normalise, variants):
         for detector in gated:
             if detector.pattern.search(text):
                 matched += 1
                 assert detector.needs is not None and detector.needs.search(text), (detector.name, text)
-    assert matched >= 50  # the check saw the detectors match
+        for detector in worded:
+            if detector.pattern.search(text):
+                worded_matches += 1
+                assert any(word in text.casefold() for word in detector.words), (detector.name, text)
+    assert matched >= 50 and worded_matches >= 400  # the check saw the detectors match
 
 
 def test_the_corpora_are_large_and_varied_enough() -> None:
@@ -193,7 +202,7 @@ BIP39_ENGLISH_SHA256 = "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed
 
 
 def test_the_bip39_word_list_is_the_published_one() -> None:
-    words = bip39_english._BIP39_ENGLISH.split()
+    words = bip39_english.BIP39_ENGLISH.split()
     assert len(words) == 2048 and words == sorted(words) and len({w[:4] for w in words}) == 2048
     assert hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() == BIP39_ENGLISH_SHA256
 
@@ -241,9 +250,10 @@ def test_importing_the_package_compiles_nothing_and_builds_no_word_index() -> No
     code = (
         "import importlib, pkgutil\n"
         "from personakit_plugin.default_plugins import secrets\n"
-        "from personakit_plugin.default_plugins.secrets.lazy import _LazyPattern\n"
-        "modules = [importlib.import_module(f'{secrets.__name__}.{m.name}') for m in pkgutil.iter_modules(secrets.__path__)]\n"
-        "patterns = [v for m in modules for v in vars(m).values() if isinstance(v, _LazyPattern)]\n"
+        "from personakit_plugin.default_plugins.secrets.lazy import LazyPattern\n"
+        "names = [f'{secrets.__name__}.{m.name}' for m in pkgutil.iter_modules(secrets.__path__)]\n"
+        "modules = [importlib.import_module(name) for name in names]\n"
+        "patterns = [v for m in modules for v in vars(m).values() if isinstance(v, LazyPattern)]\n"
         "assert len(patterns) >= 40 and all(p._compiled is None for p in patterns)\n"
         "assert all(d.pattern._compiled is None for d in secrets.shapes._DETECTORS)\n"
         "assert secrets.names._names.cache_info().currsize == 0\n"

@@ -44,17 +44,19 @@ def everyday(part: str) -> tuple[Case, ...]:
 
 
 def _lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("# ")]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("# ")]
 
 
 @functools.cache
 def regression() -> tuple[Case, ...]:
     """The older corpora, each sentence a quote of its own: positives `kind<TAB>sentence` or
     `family<TAB>kind<TAB>sentence`, negatives a sentence a line."""
-    cases = [Case(True, "", _unescape(line.split("\t")[-1])) for line in _lines(TESTS / "corpus" / "secrets_positive.txt")]
-    cases += [Case(True, "", _unescape(line.split("\t")[-1])) for line in _lines(TESTS / "data" / "credentials_positive.txt")]
-    cases += [Case(False, "", _unescape(line)) for line in _lines(TESTS / "corpus" / "ordinary_negative.txt")]
-    cases += [Case(False, "", _unescape(line)) for line in _lines(TESTS / "data" / "credentials_negative.txt")]
+    corpus, data = TESTS / "corpus", TESTS / "data"
+    positive = [*_lines(corpus / "secrets_positive.txt"), *_lines(data / "credentials_positive.txt")]
+    negative = [*_lines(corpus / "ordinary_negative.txt"), *_lines(data / "credentials_negative.txt")]
+    cases = [Case(True, "", _unescape(line.split("\t")[-1])) for line in positive]
+    cases += [Case(False, "", _unescape(line)) for line in negative]
     return tuple(cases)
 
 

@@ -25,16 +25,17 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_number
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
-from personakit_plugin.default_plugins.secrets.normalise import _normalise as normalise
+from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
-from personakit_plugin.default_plugins.secrets.tokens import looks_strongly_typed, tokens
+from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
-_A_PAIR_SEPARATOR = _lazy(r"[/:|]")
-_A_SYMBOL = _lazy(r"[!#$%&*=?^~|\\;<>()\[\]{}§°€£¥]")
+_A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
+_A_DIGIT = lazy_pattern(r"\d")
+_A_SYMBOL = lazy_pattern(r"[!#$%&*=?^~|\\;<>()\[\]{}§°€£¥]")
 
 __all__ = ["everyday_kind", "holds_secret", "normalise", "proposal_secret_kind", "secret_kind", "shape_kind"]
 
@@ -46,14 +47,28 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "credential-assignment"
     if card_number(text):
         return "card-number"
-    kind = secret_nearby(text, joint)
+    found = _Tokens(text)
+    kind = secret_nearby(text, found, joint)
     if kind is not None:
         return kind
-    if _A_PAIR_SEPARATOR.search(text) and user_and_password(tokens(text)):
+    if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
-    if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in tokens(text)):
+    if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):
         return "typed-password"
     return None
+
+
+class _Tokens:
+    """The tokens of a text, cut the first time a detector asks for them: most texts need none."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: list[Token] | None = None
+
+    def __call__(self) -> list[Token]:
+        if self.found is None:
+            self.found = tokens(self.text)
+        return self.found
 
 
 def secret_kind(text: str) -> str | None:

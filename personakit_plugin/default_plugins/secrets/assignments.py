@@ -4,23 +4,23 @@
 The name is cut into its words at underscores, dots, dashes and changes of case; its last word
 decides. A program's name of several words that ends in a password's word (`DB_PASS`, `ADMIN_PWD`,
 `db.password`) takes any value but a placeholder, plain words included; any other (`password:`,
-`API_KEY=`, `token =`) takes a value that looks like a credential (`values._is_credential_value`).
+`API_KEY=`, `token =`) takes a value that looks like a credential (`values.is_credential_value`).
 """
 
 from __future__ import annotations
 
 import re
 
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
-from personakit_plugin.default_plugins.secrets.values import _NOT_TYPED, _PLACEHOLDER, _is_credential_value, _unquote
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.values import NOT_TYPED, PLACEHOLDER, is_credential_value, unquote
 from personakit_plugin.default_plugins.secrets.vocabulary import TICKETS
 
-_ASSIGNMENT = _lazy(
+_ASSIGNMENT = lazy_pattern(
     r"""(?<![\w.$-])(?P<name>[A-Za-z][\w.-]{0,60}+)["']?[ \t]*(?::=|=>|=|:)[ \t]*
     (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)""",
     re.VERBOSE,
 )
-_WORD = _lazy(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _SECRET_WORDS = frozenset(
     """password passwd pass pwd pw pword passphrase passcode secret key token psk apikey creds credentials
     passwort kennwort mdp senha contrasena wachtwoord""".split()
@@ -30,7 +30,7 @@ _MIN_PLAIN_LENGTH = 4
 
 
 # A name as a program writes it: `DB_PASS`, `db.password`, `wifiPassword`, not "WLAN-Passwort".
-_IDENTIFIER = _lazy(r"[_.]|[a-z][A-Z]")
+_IDENTIFIER = lazy_pattern(r"[_.]|[a-z][A-Z]")
 
 
 def _is_a_ticket(text: str, start: int, words: list[str]) -> bool:
@@ -52,16 +52,16 @@ def assigned_secret(text: str) -> bool:
         words = _words(name)
         if not words or words[-1] not in _SECRET_WORDS or _is_a_ticket(text, match.start(), words):
             continue
-        value = _unquote(match["value"])
-        if _is_credential_value(match["value"]):
+        value = unquote(match["value"])
+        if is_credential_value(match["value"]):
             return True
         plain = (
             _IDENTIFIER.search(name) is not None
             and words[-1] in _PASSWORD_WORDS
             and len(value) >= _MIN_PLAIN_LENGTH
             and value.isalpha()
-            and value.casefold() not in _NOT_TYPED
-            and not _PLACEHOLDER.fullmatch(value)
+            and value.casefold() not in NOT_TYPED
+            and not PLACEHOLDER.fullmatch(value)
         )
         if plain:
             return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 # The BIP-39 English word list (public domain), from which wallets draw their seed phrases. Its
 # first four letters tell every word apart; seed phrases are made of twelve to twenty-four of them.
-_BIP39_ENGLISH = """
+BIP39_ENGLISH = """
 abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve acid
 acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult advance advice
 aerobic affair afford afraid again age agent agree ahead aim air airport aisle alarm album alcohol alert alien all

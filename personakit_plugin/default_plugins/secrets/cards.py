@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # A run of digits, perhaps split by single spaces or dashes; at most nineteen digits, so that a
 # longer run (a parcel's tracking number) is not read from its middle.
-_DIGIT_RUN = _lazy(r"(?<![\d+\-/.,])\d(?:[ -]?\d){12,18}(?![\d])(?![-/.,]\d)")
+_DIGIT_RUN = lazy_pattern(r"(?<![\d+\-/.,])\d(?:[ -]?\d){12,18}(?![\d])(?![-/.,]\d)")
 # How issuers group their numbers: 4-4-4-4 (Visa, Mastercard, Discover, JCB), 4-6-5 (Amex), 4-6-4
 # (Diners), 4-4-4-4-3 (nineteen digits), 4-4-4-1 and 4-4-5 (thirteen).
 _GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4, 4, 4, 1), (4, 4, 5), (4, 4, 4, 3)})
 # The first digits of the issuers' ranges: Visa 4, Mastercard 51-55 and 22-27, Amex 34 and 37,
 # Discover 6011, 64 and 65, Diners 30, 36 and 38, JCB 35, Maestro 50 and 56-69, UnionPay 62.
-_ISSUER = _lazy(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
+_ISSUER = lazy_pattern(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
 _UNGROUPED_LENGTHS = frozenset({15, 16})
 
 

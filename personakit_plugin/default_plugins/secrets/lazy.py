@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 
 
-class _LazyPattern:
+class LazyPattern:
     """A regular expression compiled the first time it is used, not when the module is imported:
     the detectors are some fifty verbose patterns, and compiling them all would add tens of
     milliseconds to every server's start, before any proposal needs them."""
@@ -43,5 +43,5 @@ class _LazyPattern:
         return self.compiled.sub(replacement, text)
 
 
-def _lazy(source: str, flags: int = 0) -> _LazyPattern:
-    return _LazyPattern(source, flags)
+def lazy_pattern(source: str, flags: int = 0) -> LazyPattern:
+    return LazyPattern(source, flags)

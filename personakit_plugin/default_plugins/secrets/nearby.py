@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 
 from personakit_plugin.default_plugins.secrets import vocabulary
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.pins import _UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     as_code,
     is_word_compound,
     looks_typed,
-    tokens,
 )
-from personakit_plugin.default_plugins.secrets.values import _is_wordlike
+from personakit_plugin.default_plugins.secrets.values import is_wordlike
 
 # How many tokens after and before a name are looked at.
 _AFTER = 6
@@ -30,14 +30,14 @@ _BEFORE = 4
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
 _LOCKED_BEFORE = 3
-_BASE32_GROUP = _lazy(r"[A-Z2-7]{4}")
-_BASE32_RUN = _lazy(r"[A-Z2-7]{16,}=*")
-_FOUR_LETTERS = _lazy(r"[a-z]{4}")
-_DASHED_APP_PASSWORD = _lazy(r"[a-z]{4}(?:-[a-z]{4}){3}")
+_BASE32_GROUP = lazy_pattern(r"[A-Z2-7]{4}")
+_BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
+_FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
+_DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
-_QUOTED = _lazy(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
+_QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
 _MIN_QUOTED_WORDS = 3
-_COMBINATIONS = _lazy(
+_COMBINATIONS = lazy_pattern(
     r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie", re.IGNORECASE
 )
 
@@ -167,7 +167,7 @@ def _is_code(found: list[Token], index: int, text: str) -> bool:
         return False
     if index > 0 and _folded(found[index - 1]) in vocabulary.NUMBER_PREPOSITIONS:
         return False
-    return _UNIT_AFTER.match(text, token.end) is None
+    return UNIT_AFTER.match(text, token.end) is None
 
 
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
@@ -185,19 +185,32 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
     return False
 
 
-def _base32_near(found: list[Token], first: int, last: int) -> bool:
+def _base32_shape(token: Token) -> str:
+    """`run` for a whole seed ("JBSWY3DPEHPK3PXP"), `random` or `word` for a group of four, or ""."""
+    core = token.core.upper()
+    if _BASE32_RUN.fullmatch(core) and not core.isalpha():
+        return "run"
+    if _BASE32_GROUP.fullmatch(core):
+        return "word" if core.isalpha() and is_wordlike(core) else "random"
+    return ""
+
+
+def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, str]) -> bool:
     """A TOTP seed near its name: sixteen base32 characters or more, whole or in groups of four, with a
-    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP")."""
+    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"). `shapes` holds
+    each token's `_base32_shape` once it is known, by its start."""
     window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _AFTER + 4]
     groups = 0
     random = False  # a digit, or a group that is not a word, among the groups so far
     for token in window:
-        core = token.core.upper()
-        if _BASE32_RUN.fullmatch(core) and not core.isalpha():
+        if token.start not in shapes:
+            shapes[token.start] = _base32_shape(token)
+        shape = shapes[token.start]
+        if shape == "run":
             return True
-        if _BASE32_GROUP.fullmatch(core):
+        if shape:
             groups += 1
-            random = random or not core.isalpha() or not _is_wordlike(core)
+            random = random or shape == "random"
             if groups * 4 >= _MIN_BASE32 and random:
                 return True
         else:
@@ -205,17 +218,18 @@ def _base32_near(found: list[Token], first: int, last: int) -> bool:
     return False
 
 
-def secret_nearby(text: str, joint: int | None = None) -> str | None:
+def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | None = None) -> str | None:
     """The kind of secret a name in `text` points at, or None: `password-nearby`, `passphrase`,
     `app-password`, `code-nearby` or `totp-secret`. `joint` is where a proposal's text and quote
-    were joined by a line break, if they were."""
+    were joined by a line break, if they were; `tokens_of` gives its tokens."""
     found_names = names(text)
     if not found_names:
         return None
-    found = tokens(text)
+    found = tokens_of()
     starts = [token.start for token in found]
     lines = _Lines(text, joint)
     typed: dict[int, bool] = {}
+    base32: dict[int, str] = {}
     for name in found_names:
         first, last = _span(found, starts, name)
         if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
@@ -226,6 +240,6 @@ def secret_nearby(text: str, joint: int | None = None) -> str | None:
             return "app-password"
         if name.kind in {"code", "generic"} and _code_near(found, first, last, text, name, lines):
             return "code-nearby"
-        if name.kind in {"totp", "password"} and _base32_near(found, first, last):
+        if name.kind in {"totp", "password"} and _base32_near(found, first, last, base32):
             return "totp-secret"
     return None

@@ -6,7 +6,7 @@ import functools
 import re
 import unicodedata
 
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- Normalisation: what the detectors read ---------------------------------------------------
 
@@ -27,7 +27,7 @@ _LOOKALIKES = dict(
         strict=True,
     )
 )
-_LETTER_WORD = _lazy(r"[^\W\d_]+")
+_LETTER_WORD = lazy_pattern(r"[^\W\d_]+")
 
 
 @functools.cache
@@ -43,7 +43,7 @@ def _latin_reading(match: re.Match[str]) -> str:
     return word
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
     """The text as the detectors read it: no invisible characters, NFKC, look-alike letters read as Latin."""
     text = text.translate(_INVISIBLE)
     if text.isascii():

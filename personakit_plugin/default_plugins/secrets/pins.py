@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.labels import (
-    _CLAUSE,
-    _CONNECTOR_OR_COLON,
-    _VALUE_FIRST_JOIN,
-    _fills_its_line,
-    _labelled,
+    CLAUSE,
+    CONNECTOR_OR_COLON,
+    VALUE_FIRST_JOIN,
+    fills_its_line,
+    labelled,
 )
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
@@ -36,14 +36,14 @@ _PIN_VALUE = r"""(?P<pin>[#*]?\d+(?:[ \-–]\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
-_PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{_CLAUSE})?{_CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE})
-    | {_labelled(_PIN_WORD, "", _CONNECTOR_OR_COLON)}
-    | (?P<generic>{_PIN_GENERIC})(?P<gclause>{_CLAUSE}){_CONNECTOR_OR_COLON}
+PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE})
+    | {labelled(_PIN_WORD, "", CONNECTOR_OR_COLON)}
+    | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
 # of digit groups: read from every group, "1 1 1 ..." would cost the square of its length.
-_PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){_VALUE_FIRST_JOIN}
+PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
     (?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL}
     (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
 _MIN_PIN_DIGITS = 3
@@ -60,7 +60,7 @@ _LOCKED_THINGS = frozenset(
 )
 # German compounds end in what they open: Haustür, Gartentor, Alarmanlage, Zahlenschloss, Bankkarte.
 _LOCKED_ENDINGS = ("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy")
-_UNIT_AFTER = _lazy(
+UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
     |ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
@@ -77,7 +77,7 @@ def _names_a_locked_thing(clause: str) -> bool:
     return False
 
 
-def _pin_is_real(match: re.Match[str]) -> bool:
+def pin_is_real(match: re.Match[str]) -> bool:
     """Whether a number after a PIN's or a lock's label is the code: 3 to 12 digits, not a count or an amount."""
     digits = sum(ch.isdigit() for ch in match["pin"])
     if not _MIN_PIN_DIGITS <= digits <= _MAX_PIN_DIGITS:
@@ -87,4 +87,4 @@ def _pin_is_real(match: re.Match[str]) -> bool:
         return False
     if groups.get("bare") and groups["label"].casefold() == "pin" and groups["label"] != "PIN":
         return False
-    return _fills_its_line(match, "pin") and _UNIT_AFTER.match(match.string[match.end() : match.end() + 40]) is None
+    return fills_its_line(match, "pin") and UNIT_AFTER.match(match.string[match.end() : match.end() + 40]) is None

@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 import re
 
-from personakit_plugin.default_plugins.secrets.bip39_english import _BIP39_ENGLISH
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.bip39_english import BIP39_ENGLISH
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- Seed phrases -------------------------------------------------------------------------------
 
-_SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|restore)[ -]?(?:phrase|words|seed|sentence)
+SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|restore)[ -]?(?:phrase|words|seed|sentence)
     |mnemonic|(?:wiederherstellungs|seed-?)(?:phrase|wörter|satz)
     |(?:12|15|18|21|24|twelve|fifteen|eighteen|twenty[ -]one|twenty[ -]four)[ -]words
     |phrase\s+(?:de\s+r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|mots\s+de\s+r[ée]cup[ée]ration
@@ -18,17 +18,17 @@ _SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|res
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
 # A run of at least twelve words of three to eight letters (the lengths of the BIP-39 words), with
 # white space, punctuation or numbering between them; `_is_seed_phrase` looks at the words.
-_SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#-]+[A-Za-z]{3,8}(?![A-Za-z])){11,}"""
+SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#-]+[A-Za-z]{3,8}(?![A-Za-z])){11,}"""
 _SEED_WORDS = 12
 _SEED_LENGTHS = (12, 15, 18, 21, 24)
-_SEED_TOKEN = _lazy(r"(?P<separator>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
+_SEED_TOKEN = lazy_pattern(r"(?P<separator>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
 # Between the words of an unlabelled seed phrase: white space, or the numbering of a list ("1. ", "2) ").
-_PLAIN_SEPARATOR = _lazy(r"\s+(?:\d{1,2}[.):]?\s+)?|\s*\d{1,2}[.):]\s*")
+_PLAIN_SEPARATOR = lazy_pattern(r"\s+(?:\d{1,2}[.):]?\s+)?|\s*\d{1,2}[.):]\s*")
 
 
 @functools.cache
 def _bip39_index() -> dict[str, int]:
-    return {word: index for index, word in enumerate(_BIP39_ENGLISH.split())}
+    return {word: index for index, word in enumerate(BIP39_ENGLISH.split())}
 
 
 def _bip39_checksum_holds(words: list[str]) -> bool:
@@ -86,9 +86,9 @@ def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
     return False
 
 
-def _labelled_seed_phrase(match: re.Match[str]) -> bool:
+def labelled_seed_phrase(match: re.Match[str]) -> bool:
     return _is_seed_phrase(match, labelled=True)
 
 
-def _bare_seed_phrase(match: re.Match[str]) -> bool:
+def bare_seed_phrase(match: re.Match[str]) -> bool:
     return _is_seed_phrase(match, labelled=False)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.values import (
-    _CODE_REFERENCE,
-    _MEASURE_OR_ALGORITHM,
-    _PASSWORD_MANAGER,
-    _PLACEHOLDER,
-    _VERSION,
+    CODE_REFERENCE,
+    MEASURE_OR_ALGORITHM,
+    PASSWORD_MANAGER,
+    PLACEHOLDER,
+    VERSION,
 )
 
 
@@ -28,18 +28,18 @@ class Token(NamedTuple):
     end: int
 
 
-_TOKEN = _lazy(r"\S+")
+_TOKEN = lazy_pattern(r"\S+")
 _LEADING = "\"'`([{<“‘«¿¡"
 _TRAILING = "\"'`)]}>”’».,;:?!"
 # Characters that make a token look typed; hyphens, underscores, dots, apostrophes and quotes are
 # left out because words and identifiers are full of them ("owner's"), and so are `/`, `+`, `@` and
-# `:` (paths, shortcuts, addresses, times) and commas.
-_PASSWORD_SYMBOLS = frozenset("!#$%&*=?^~|\\<>()[]{}§°€£¥")
+# `:` (paths, shortcuts, addresses, times), commas and backslashes (escapes such as `\\xa0`).
+_PASSWORD_SYMBOLS = frozenset("!#$%&*=?^~|<>()[]{}§°€£¥")
 _MIN_TYPED_LENGTH = 6
 _MIN_STRONG_LENGTH = 8
 
 # Shapes that hold digits or symbols and are not typed secrets.
-_ORDINARY_SHAPES = _lazy(
+_ORDINARY_SHAPES = lazy_pattern(
     r"""
     [\w.+-]+@[\w-]+(?:\.[\w-]+)+            # an e-mail address
     | @\w[\w.@-]*                           # a handle
@@ -67,19 +67,18 @@ _ORDINARY_SHAPES = _lazy(
 
 def tokens(text: str) -> list[Token]:
     """The white-space separated tokens of `text`, each with its core and place."""
-    found = []
-    for match in _TOKEN.finditer(text):
-        raw = match.group()
-        core = raw.lstrip(_LEADING).rstrip(_TRAILING)
-        found.append(Token(raw, core, match.start(), match.end()))
-    return found
+    return [
+        Token(raw, raw.lstrip(_LEADING).rstrip(_TRAILING), match.start(), match.end())
+        for match in _TOKEN.compiled.finditer(text)
+        for raw in (match.group(),)
+    ]
 
 
 def _typed_core(token: Token) -> str:
     """The token without the quotes and brackets around it and the sentence's punctuation after it: a
     "!" or "?" that ends a token ("brilliant!") is the sentence's, so it never makes a word typed."""
     raw = token.text.lstrip(_LEADING)
-    return raw.rstrip(".,;:!?").rstrip("\"'`)]}>”’»") or token.core
+    return raw.rstrip(".,;:!?\"'`)]}>”’»") or token.core
 
 
 def _is_command(typed: str) -> bool:
@@ -96,11 +95,11 @@ def is_ordinary(core: str) -> bool:
         pattern.fullmatch(core) is not None
         for pattern in (
             _ORDINARY_SHAPES,
-            _VERSION,
-            _MEASURE_OR_ALGORITHM,
-            _PASSWORD_MANAGER,
-            _PLACEHOLDER,
-            _CODE_REFERENCE,
+            VERSION,
+            MEASURE_OR_ALGORITHM,
+            PASSWORD_MANAGER,
+            PLACEHOLDER,
+            CODE_REFERENCE,
         )
     )
 
@@ -135,7 +134,7 @@ def looks_strongly_typed(token: Token) -> bool:
     return lower and upper and digit and symbol
 
 
-_WORD_COMPOUND = _lazy(r"[a-z]{3,}(?:[-_][a-z]{2,}){2,}")
+_WORD_COMPOUND = lazy_pattern(r"[a-z]{3,}(?:[-_][a-z]{2,}){2,}")
 
 
 def is_word_compound(token: Token) -> bool:
@@ -143,8 +142,8 @@ def is_word_compound(token: Token) -> bool:
     return _WORD_COMPOUND.fullmatch(token.core) is not None
 
 
-_NUMBER = _lazy(r"[#*]?\d{3,12}[#*]?")
-_GROUPED_DIGITS = _lazy(r"\d{1,3}(?:-\d{1,3}){1,4}")
+_NUMBER = lazy_pattern(r"[#*]?\d{3,12}[#*]?")
+_GROUPED_DIGITS = lazy_pattern(r"\d{1,3}(?:-\d{1,3}){1,4}")
 
 
 def as_code(token: Token) -> str | None:
@@ -165,7 +164,7 @@ def split_pair(core: str) -> tuple[str, str] | None:
     return None
 
 
-_USER = _lazy(r"[\w.+-]+(?:@[\w-]+(?:\.[\w-]+)+)?")
+_USER = lazy_pattern(r"[\w.+-]+(?:@[\w-]+(?:\.[\w-]+)+)?")
 
 
 def is_user_name(text: str) -> bool:

@@ -8,11 +8,11 @@ import math
 import re
 from collections import Counter
 
-from personakit_plugin.default_plugins.secrets.lazy import _lazy
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- Values: is what follows `password=` a credential? -----------------------------------------
 
-_PLACEHOLDER = _lazy(
+PLACEHOLDER = lazy_pattern(
     r"""
     <[^<>]*> | \[[^\[\]]*\] | \{\{?[^{}]*\}\}?               # <your password>, [REDACTED], {{ token }}
     | \$\{[^{}]*\} | \$\(?[a-z_]\w*\)? | %[a-z_]\w*% | %\(\w+\)s  # ${DB_PASS}, $TOKEN, %API_KEY%, %(pw)s
@@ -25,13 +25,13 @@ _PLACEHOLDER = _lazy(
 )
 # Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
 # getenv("TOKEN"), input("Password: ") (whose value is cut at the space).
-_CODE_REFERENCE = _lazy(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+CODE_REFERENCE = lazy_pattern(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
-_PASSWORD_MANAGER = _lazy(r"1password\b.*", re.IGNORECASE)
-_PATH_OR_URL = _lazy(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
-_VERSION = _lazy(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
+PASSWORD_MANAGER = lazy_pattern(r"1password\b.*", re.IGNORECASE)
+_PATH_OR_URL = lazy_pattern(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")
+VERSION = lazy_pattern(r"v?\d+(?:\.\d+)+(?:[-+][\w.]+)?", re.IGNORECASE)
 # Sizes and algorithm names, which follow "key" as often as keys do: 256-bit, 12-characters, ed25519, AES-256-GCM.
-_MEASURE_OR_ALGORITHM = _lazy(
+MEASURE_OR_ALGORITHM = lazy_pattern(
     r"""
     \d+(?:[.,]\d+)?-?(?:bits?|bytes?|[kmgt]i?b|chars?|characters?|digits?|letters?|words?|stellig|stellen|zeichen
         |chiffres|caract[eè]res|d[ií]gitos|cifras|cifre|caratteri|cijfers|tekens)
@@ -48,7 +48,7 @@ _OPENER = {")": "(", "]": "[", "}": "{", '"': '"', "'": "'", "`": "`"}
 _ORDINARY_PUNCTUATION = frozenset("-_.'’")
 
 
-def _unquote(value: str) -> str:
+def unquote(value: str) -> str:
     """The value without its quotes, or without the punctuation of the sentence around it.
 
     A closing bracket or quote is the sentence's only when the value does not open it itself:
@@ -62,16 +62,16 @@ def _unquote(value: str) -> str:
     return value.lstrip("\"'`(")
 
 
-_NOT_CREDENTIALS = (_PLACEHOLDER, _CODE_REFERENCE, _VERSION, _PASSWORD_MANAGER, _MEASURE_OR_ALGORITHM)
+_NOT_CREDENTIALS = (PLACEHOLDER, CODE_REFERENCE, VERSION, PASSWORD_MANAGER, MEASURE_OR_ALGORITHM)
 # Words that stand where a command line's password would, and are not one.
-_NOT_TYPED = frozenset(
+NOT_TYPED = frozenset(
     {"true", "false", "yes", "no", "on", "off", "prompt", "ask", "stdin", "env", "file", "required", "optional"}
 )
 
 
-def _is_credential_value(raw: str, min_length: int = 6) -> bool:
+def is_credential_value(raw: str, min_length: int = 6) -> bool:
     """Whether the value assigned to a credential-named key is plausibly the credential itself."""
-    value = _unquote(raw)
+    value = unquote(raw)
     if len(value) < min_length or any(ch.isspace() for ch in value):
         return False
     if any(pattern.fullmatch(value) for pattern in _NOT_CREDENTIALS):
@@ -86,17 +86,17 @@ def _is_credential_value(raw: str, min_length: int = 6) -> bool:
     return has_letter and (has_digit or has_symbol)
 
 
-def _is_typed_value(raw: str) -> bool:
+def is_typed_value(raw: str) -> bool:
     """Whether a command line's password argument is a password: any typed value but a variable or a flag."""
-    value = _unquote(raw)
-    if len(value) < 4 or value.startswith("-") or value.lower() in _NOT_TYPED:
+    value = unquote(raw)
+    if len(value) < 4 or value.startswith("-") or value.lower() in NOT_TYPED:
         return False
-    if _PLACEHOLDER.fullmatch(value) or _CODE_REFERENCE.fullmatch(value):
+    if PLACEHOLDER.fullmatch(value) or CODE_REFERENCE.fullmatch(value):
         return False
     return not _PATH_OR_URL.match(value)
 
 
-def _is_basic_credential(value: str) -> bool:
+def is_basic_credential(value: str) -> bool:
     """Whether `value` is base64 of `user:password`, as in an HTTP Basic header."""
     try:
         decoded = base64.b64decode(value, validate=True).decode("ascii")
@@ -106,7 +106,7 @@ def _is_basic_credential(value: str) -> bool:
     return bool(sep and user and password and decoded.isprintable())
 
 
-def _is_mixed(token: str) -> bool:
+def is_mixed(token: str) -> bool:
     """At least two of lower case, upper case and digits: random, not a word like `sk-learn-style`."""
     classes = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token))
     return sum(classes) >= 2
@@ -129,21 +129,21 @@ _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 # Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
 # as they are keys; the words just before one tell which. A credential word wins over an id word.
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
-_HEX_ID_CONTEXT = _lazy(
+_HEX_ID_CONTEXT = lazy_pattern(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
     |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_CREDENTIAL_CONTEXT = _lazy(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
+_CREDENTIAL_CONTEXT = lazy_pattern(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
 # How far back, in characters, the words that say what a string is are looked for.
 _CONTEXT_WINDOW = 40
 # The body of an OpenSSH public key is long base64, and public.
-_SSH_PUBLIC_KEY_TYPE = _lazy(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
-_UUID = _lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
-_HEX = _lazy(r"[0-9a-f]+|[0-9A-F]+")
-_LETTER_RUN = _lazy(r"[A-Z]?[a-z]+")
-_NUMBER = _lazy(r"(?<![0-9])[0-9]{4,}(?![0-9])|(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
-_FOUR_CONSONANTS = _lazy(r"[b-df-hj-np-tv-xz]{4}", re.IGNORECASE)
+_SSH_PUBLIC_KEY_TYPE = lazy_pattern(r"(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com)\s+$")
+_UUID = lazy_pattern(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
+_HEX = lazy_pattern(r"[0-9a-f]+|[0-9A-F]+")
+_LETTER_RUN = lazy_pattern(r"[A-Z]?[a-z]+")
+_NUMBER = lazy_pattern(r"(?<![0-9])[0-9]{4,}(?![0-9])|(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
+_FOUR_CONSONANTS = lazy_pattern(r"[b-df-hj-np-tv-xz]{4}", re.IGNORECASE)
 _VOWELS = frozenset("aeiouyAEIOUY")
 
 
@@ -152,7 +152,7 @@ def _shannon_entropy(text: str) -> float:
     return -sum(n / total * math.log2(n / total) for n in Counter(text).values())
 
 
-def _is_wordlike(run: str) -> bool:
+def is_wordlike(run: str) -> bool:
     """A letter run that reads as a word: three letters or more, a vowel in four, no four consonants in a row."""
     vowels = sum(ch in _VOWELS for ch in run)
     return len(run) >= 3 and vowels * 4 >= len(run) and not _FOUR_CONSONANTS.search(run)
@@ -165,7 +165,7 @@ def _word_coverage(token: str) -> float:
     acronyms are as common in identifiers as capital letters are in random strings.
     """
     alphanumerics = sum(ch.isalnum() for ch in token)
-    words = sum(len(run) for run in _LETTER_RUN.findall(token) if _is_wordlike(run))
+    words = sum(len(run) for run in _LETTER_RUN.findall(token) if is_wordlike(run))
     numbers = sum(len(number) for number in _NUMBER.findall(token))
     return (words + numbers) / alphanumerics
 
@@ -208,7 +208,7 @@ def _is_hex_id(token: str, before: str) -> bool:
     )
 
 
-def _is_high_entropy(match: re.Match[str]) -> bool:
+def is_high_entropy(match: re.Match[str]) -> bool:
     """Whether a run of base64/hex characters is a randomly generated key, not a digest, id or URL."""
     token = match.group().rstrip("=")
     if len(token) < _MIN_RANDOM_LENGTH or _UUID.fullmatch(token) or not _looks_random(token):

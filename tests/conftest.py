@@ -254,3 +254,18 @@ def seed_waiting(folder: Path) -> str:
 def folder_bytes(folder: Path) -> bytes:
     """Every byte of every file in the data folder."""
     return b"".join(path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file())
+
+
+# -- figures every run prints -------------------------------------------------------------------------
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The secret detector's recall and false positives on its corpora, development and held-out parts
+    and the older ones, read at the end of every run (with or without -s)."""
+    terminalreporter.write_line("")
+    try:
+        from .helpers.secret_corpora import report
+
+        terminalreporter.write_line(report())
+    except Exception as error:  # a broken detector fails its tests; the summary says so and goes on
+        terminalreporter.write_line(f"secret detection figures unavailable: {error!r}")

@@ -1,4 +1,5 @@
-"""The credential-shape detector, measured on two corpora and pinned down on tricky cases.
+"""The secret detector on the older corpora, its regression set, and pinned down on tricky cases
+(`test_secrets_everyday.py` measures it on the everyday corpus and its held-out part).
 
 `corpus/secrets_positive.txt` holds one case a line, `kind<TAB>sentence`: a fictional secret inside
 ordinary prose, labelled with the detector expected to name it (a literal `\\n` stands for a line
@@ -26,8 +27,12 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.default_plugins import credentials
-from personakit_plugin.default_plugins.credentials import looks_like_secret, secret_kind
+from personakit_plugin.default_plugins.secrets import bip39_english, normalise, secret_kind, seed_phrase, shapes
+
+
+def looks_like_secret(text: str) -> bool:
+    return secret_kind(text) is not None
+
 
 CORPUS = Path(__file__).parent / "corpus"
 DATA = Path(__file__).parent / "data"
@@ -70,10 +75,13 @@ NEGATIVE = _lines("ordinary_negative.txt") + [_unescape(line) for line in _data_
 
 
 def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -> None:
-    """`secret_kind` skips a detector whose `needs` is absent from the text: sound only if every match
-    holds it. Checked on every corpus sentence, and on each with digits, dashes or both taken out."""
-    gated = [detector for detector in credentials._DETECTORS if detector.needs is not None]
+    """`secret_kind` skips a detector whose `needs` or `words` are absent from the text: sound only if
+    every match holds them. Checked on every corpus sentence, and on each with digits, dashes or both
+    taken out, and in upper case."""
+    gated = [detector for detector in shapes._DETECTORS if detector.needs is not None]
     assert {detector.name for detector in gated} == {"pin-code", "command-line-password"}
+    worded = [detector for detector in shapes._DETECTORS if detector.words]
+    assert len(worded) >= 30
     variants = [
         strip(sentence)
         for sentence in [sentence for _, sentence in POSITIVE] + NEGATIVE
@@ -82,15 +90,20 @@ def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -
             lambda text: re.sub(r"\d", "", text),
             lambda text: text.replace("-", " "),
             lambda text: re.sub(r"[\d-]", "x", text),
+            str.upper,
         )
     ]
-    matched = 0
-    for text in map(credentials._normalise, variants):
+    matched = worded_matches = 0
+    for text in map(normalise, variants):
         for detector in gated:
             if detector.pattern.search(text):
                 matched += 1
                 assert detector.needs is not None and detector.needs.search(text), (detector.name, text)
-    assert matched >= 50  # the check saw the detectors match
+        for detector in worded:
+            if detector.pattern.search(text):
+                worded_matches += 1
+                assert any(word in text.casefold() for word in detector.words), (detector.name, text)
+    assert matched >= 50 and worded_matches >= 400  # the check saw the detectors match
 
 
 def test_the_corpora_are_large_and_varied_enough() -> None:
@@ -101,22 +114,6 @@ def test_the_corpora_are_large_and_varied_enough() -> None:
     assert len(NEGATIVE) >= 950
     assert len(set(NEGATIVE)) == len(NEGATIVE), "the negative corpus repeats a sentence"
     assert len({sentence for _, sentence in POSITIVE}) == len(POSITIVE), "the positive corpus repeats a sentence"
-
-
-def test_detection_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    """Print recall and false positives, so that they are read in every test run, with or without -s."""
-    detected = sum(looks_like_secret(sentence) for _, sentence in POSITIVE)
-    refused = sum(looks_like_secret(sentence) for sentence in NEGATIVE)
-    kinds = len({kind for kind, _ in POSITIVE})
-    families = ", ".join(
-        f"{family} {sum(looks_like_secret(s) for _, s in cases)}/{len(cases)}" for family, cases in FAMILIES.items()
-    )
-    with capsys.disabled():
-        print(
-            f"\ncredential detection: recall {detected}/{len(POSITIVE)} ({detected / len(POSITIVE):.1%}) "
-            f"over {kinds} kinds, false positives {refused}/{len(NEGATIVE)} ({refused / len(NEGATIVE):.1%})"
-            f"\n  by family: {families}"
-        )
 
 
 def test_every_secret_in_the_positive_corpus_is_detected() -> None:
@@ -188,14 +185,14 @@ def test_a_disguised_ordinary_sentence_still_passes(disguise: Callable[[str], st
 def test_the_disguises_are_undone_to_the_letter() -> None:
     sentence = "my PIN is 4821 and the door code is 1234#"
     assert unicodedata.normalize("NFKC", _fullwidth(sentence)) == sentence
-    assert all(credentials._normalise(disguise(sentence)) == sentence for disguise in DISGUISES)
+    assert all(normalise(disguise(sentence)) == sentence for disguise in DISGUISES)
 
 
 def test_foreign_words_are_not_read_as_latin() -> None:
     """Only a word whose every letter outside ASCII looks Latin is read in Latin letters."""
     for text in ["Мой пароль слишком короткий", "Ελένη διδάσκει μαθηματικά", "naïve café"]:
-        assert credentials._normalise(text) == unicodedata.normalize("NFKC", text)
-    assert credentials._normalise("раssword РІΝ") == "password PIN"
+        assert normalise(text) == unicodedata.normalize("NFKC", text)
+    assert normalise("раssword РІΝ") == "password PIN"
 
 
 # --- Seed phrases: the word list and its checksum -------------------------------------------------
@@ -205,7 +202,7 @@ BIP39_ENGLISH_SHA256 = "2f5eed53a4727b4bf8880d8f3f199efc90e58503646d9ff8eff3a2ed
 
 
 def test_the_bip39_word_list_is_the_published_one() -> None:
-    words = credentials._BIP39_ENGLISH.split()
+    words = bip39_english.BIP39_ENGLISH.split()
     assert len(words) == 2048 and words == sorted(words) and len({w[:4] for w in words}) == 2048
     assert hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() == BIP39_ENGLISH_SHA256
 
@@ -225,7 +222,7 @@ def test_the_bip39_word_list_is_the_published_one() -> None:
     ],
 )
 def test_the_bip39_checksum_is_computed_as_wallets_do(phrase: str, valid: bool) -> None:
-    assert credentials._bip39_checksum_holds(phrase.split()) is valid
+    assert seed_phrase._bip39_checksum_holds(phrase.split()) is valid
 
 
 def test_a_bare_run_of_list_words_needs_its_checksum_and_a_label_does_not() -> None:
@@ -249,12 +246,20 @@ def test_a_labelled_phrase_needs_twelve_words_nearly_all_different() -> None:
 
 
 @pytest.mark.system
-def test_importing_the_module_compiles_nothing_and_builds_no_word_index() -> None:
+def test_importing_the_package_compiles_nothing_and_builds_no_word_index() -> None:
     code = (
-        "from personakit_plugin.default_plugins import credentials as c\n"
-        "assert all(d.pattern._compiled is None for d in c._DETECTORS)\n"
-        "assert c._bip39_index.cache_info().currsize == 0\n"
-        "assert c.secret_kind('my PIN is 4821') == 'pin-code'\n"
+        "import importlib, pkgutil\n"
+        "from personakit_plugin.default_plugins import secrets\n"
+        "from personakit_plugin.default_plugins.secrets.lazy import LazyPattern\n"
+        "names = [f'{secrets.__name__}.{m.name}' for m in pkgutil.iter_modules(secrets.__path__)]\n"
+        "modules = [importlib.import_module(name) for name in names]\n"
+        "patterns = [v for m in modules for v in vars(m).values() if isinstance(v, LazyPattern)]\n"
+        "assert len(patterns) >= 40 and all(p._compiled is None for p in patterns)\n"
+        "assert all(d.pattern._compiled is None for d in secrets.shapes._DETECTORS)\n"
+        "assert secrets.names._names.cache_info().currsize == 0\n"
+        "assert secrets.seed_phrase._bip39_index.cache_info().currsize == 0\n"
+        "assert secrets.secret_kind('my PIN is 4821') == 'pin-code'\n"
+        "assert secrets.holds_secret('The owner\\'s e-mail password', 'it\\'s Hunter22!')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 

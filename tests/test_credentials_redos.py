@@ -1,13 +1,15 @@
-"""No detector of `credentials` can be made to backtrack for long.
+"""No detector of `secrets` can be made to backtrack for long.
 
 Every proposal's text (up to 4,000 characters) runs through every detector, so one pattern that an
 assistant can drive into catastrophic backtracking would stall the server. Each detector runs here,
 pattern and confirmation both, over adversarial 4,000-character texts built from the pieces its
-patterns are made of (labels, connectors, separators, digits, quotes, list words, key headers), in
-a child process that must finish within five seconds; `secret_kind` as a whole gets the same. The
-child also times each text in CPU time, which other work on the machine does not inflate: a typical
-one takes a few milliseconds, and none may take a quarter of a second, which a pattern quadratic in
-the length of a run (a run of dashes, say) already does.
+patterns are made of (labels, connectors, separators, digits, quotes, list words, key headers, names
+of secrets and typed tokens), in a child process that must finish within twenty seconds, a guard
+against a hang on a busy machine; a whole proposal's check gets the same, the everyday detectors
+included, on each text as the text and its first 2,000 characters as the quote. The child also
+times each text in CPU time, which other work on the machine does not inflate: a typical one takes
+a few milliseconds, and none may take a quarter of a second, which a pattern quadratic in the
+length of a run (a run of dashes, say) already does.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ import sys
 
 import pytest
 
-from personakit_plugin.default_plugins import credentials
+from personakit_plugin.default_plugins.secrets import bip39_english, shapes
 
 LENGTH = 4000
-TIMEOUT = 5.0
+TIMEOUT = 20.0
 
 # The pieces the detectors are made of; each is repeated, alone and after each of the LEADS, to
 # fill a text, and the text ends in a character that makes the last match fail.
@@ -39,6 +41,9 @@ PIECES = [
     "eyJ", "AKIA", "ghp_", "sk-", "Bearer ", "Basic ", "key-", "hooks.slack.com/services/",
     "\u200b", "ｐ", "а", "Passwort ist ", "mot de passe est ", "código de la puerta es ", "1 2 ",
     "x is my password ", "4821 is my PIN ", "is my ", "1 is the ", "a1! as the ",
+    "password Hunter22! ", "password ", "code ", "iPhone code ", "combination 12-", "12-", "JBSW ", "abcd ",
+    "a/B1!", "jane / ", "DB_PASS=", "a_PASS=", "4111 ", "4111-", "unlock ", "log in with ", "\"a b ", "'a ",
+    "correct-horse-", "a-b-", "PIN 1234 ", "Aa1!Aa1!", "the password for ", "\n", "password\n", "a@b.c ",
 ]  # fmt: skip
 LEADS = ["password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u "]
 # The pieces that fill the place of a value after each of the LEADS.
@@ -55,7 +60,7 @@ def adversarial_texts() -> list[str]:
     texts = [_fill("", piece, ENDINGS[i % len(ENDINGS)]) for i, piece in enumerate(PIECES)]
     for i, (lead, piece) in enumerate(itertools.product(LEADS, FILLERS)):
         texts.append(_fill(lead, piece, ENDINGS[i % len(ENDINGS)]))
-    words = credentials._BIP39_ENGLISH.split()
+    words = bip39_english.BIP39_ENGLISH.split()
     texts += [
         " ".join(words)[:LENGTH],
         ("seed phrase: " + ", ".join(words))[:LENGTH],
@@ -68,30 +73,30 @@ def adversarial_texts() -> list[str]:
     return texts
 
 
-# Runs one detector, or `secret_kind` when given -1, over the texts read from stdin, and prints the
-# CPU time the slowest text took and its beginning.
+# Runs one detector, or a whole proposal's check when given -1, over the texts read from stdin, and
+# prints the CPU time the slowest text took and its beginning.
 CHILD = """
 import json, sys, time
-from personakit_plugin.default_plugins import credentials
+from personakit_plugin.default_plugins.secrets import normalise, proposal_secret_kind, shapes
 texts = json.load(sys.stdin)
 index = int(sys.argv[1])
-detector = credentials._DETECTORS[index] if index >= 0 else None
+detector = shapes._DETECTORS[index] if index >= 0 else None
 slowest = (0.0, "")
 for text in texts:
     start = time.process_time()
     if detector is None:
-        credentials.secret_kind(text)
+        proposal_secret_kind(text, text[:2000])
     else:
-        for match in detector.pattern.finditer(credentials._normalise(text)):
+        for match in detector.pattern.finditer(normalise(text)):
             if detector.confirm is not None:
                 detector.confirm(match)
     slowest = max(slowest, (time.process_time() - start, text[:60]))
 print(json.dumps(slowest))
 """
 
-DETECTORS = [(str(i), detector.name) for i, detector in enumerate(credentials._DETECTORS)]
-# `secret_kind` runs every detector, so its texts are shared among a few children.
-SHARES = 4
+DETECTORS = [(str(i), detector.name) for i, detector in enumerate(shapes._DETECTORS)]
+# A proposal's check runs every detector, so its texts are shared among a few children.
+SHARES = 8
 TEXT_BOUND = 0.25
 
 
@@ -125,5 +130,5 @@ def test_no_detector_backtracks_for_long_on_adversarial_text(index: str, name: s
 
 @pytest.mark.system
 @pytest.mark.parametrize("share", range(SHARES))
-def test_secret_kind_as_a_whole_stays_fast_on_adversarial_text(share: int) -> None:
-    _run_child("-1", adversarial_texts()[share::SHARES], "secret_kind")
+def test_a_whole_proposal_check_stays_fast_on_adversarial_text(share: int) -> None:
+    _run_child("-1", adversarial_texts()[share::SHARES], "proposal_secret_kind")

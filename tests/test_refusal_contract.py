@@ -37,6 +37,8 @@ class TestTheDefaultHookKeepsTheRefusalContract(RefusalContract):
         f"Authorization: Bearer {JWT}",
         ("Their database", "postgres://admin:s3cretP4ss@db.example.com:5432/app"),
         ("Keeps a private key", PEM),
+        ("Knows the owner's e-mail password", "it's Hunter22!"),  # split between text and quote
+        ("Said something", "I changed my password to Qw3rty!!77"),
     )
     allowed = (
         "Prefers short answers and writes Python at work.",
@@ -44,6 +46,7 @@ class TestTheDefaultHookKeepsTheRefusalContract(RefusalContract):
         "The secret to good bread is patience.",
         "Reach me at ada@example.com after six.",
         ("Uses a token bucket for rate limits", "I rate-limit with a token bucket, 10 per second."),
+        ("Prefers SSH keys to passwords", "I only use SSH keys, never passwords"),
     )
 
 

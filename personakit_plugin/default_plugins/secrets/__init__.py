@@ -1,0 +1,89 @@
+"""Recognise a secret in a proposal, so that it is refused, not stored.
+
+`proposal_secret_kind(text, quote)` is what the refusal hook asks: it checks the text, the quote,
+and the two together (text, a line break, quote), so that a secret split between them ("Knows the
+owner's e-mail password" / "it's Hunter22!") is caught. `secret_kind(text)` checks one text.
+
+Two families of detectors, both on the text as `normalise` reads it:
+
+* `shapes`: what a secret's shape gives away wherever it stands: the keys and tokens of the
+  common providers, PEM blocks, JWTs, connection strings, authorization headers, command lines,
+  seed phrases, long random strings, and values after their labels (`password: ...`, "my PIN is
+  4821"). Each names the kind it found.
+* the everyday detectors, on what makes something a secret as people say it: a word that names a
+  secret (`vocabulary`, seven languages), anywhere in the sentence, near a token that is not an
+  ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
+  secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
+  Luhn-valid card number (`cards`); and a token no word, name or number looks like, eight
+  characters or more with both cases, a digit and a symbol inside ("Tr0ub4dor&3").
+
+They are measured on corpora in the tests, one of them a held-out part written from how people
+talk and never tuned on; the figures print on every test run.
+"""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
+from personakit_plugin.default_plugins.secrets.cards import card_number
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
+from personakit_plugin.default_plugins.secrets.normalise import normalise
+from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
+from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
+
+# What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
+_A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
+_A_DIGIT = lazy_pattern(r"\d")
+_A_SYMBOL = lazy_pattern(r"[!#$%&*=?^~|\\;<>()\[\]{}§°€£¥]")
+
+__all__ = ["everyday_kind", "holds_secret", "normalise", "proposal_secret_kind", "secret_kind", "shape_kind"]
+
+
+def everyday_kind(text: str, joint: int | None = None) -> str | None:
+    """The kind of secret the everyday detectors find in `text` (already normalised), or None; `joint`
+    is the line break that joins a proposal's text and quote, which a secret may straddle."""
+    if assigned_secret(text):
+        return "credential-assignment"
+    if card_number(text):
+        return "card-number"
+    found = _Tokens(text)
+    kind = secret_nearby(text, found, joint)
+    if kind is not None:
+        return kind
+    if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
+        return "credential-pair"
+    if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):
+        return "typed-password"
+    return None
+
+
+class _Tokens:
+    """The tokens of a text, cut the first time a detector asks for them: most texts need none."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: list[Token] | None = None
+
+    def __call__(self) -> list[Token]:
+        if self.found is None:
+            self.found = tokens(self.text)
+        return self.found
+
+
+def secret_kind(text: str) -> str | None:
+    """The kind of the first secret found in `text`, or None."""
+    return shape_kind(text) or everyday_kind(normalise(text))
+
+
+def proposal_secret_kind(text: str, quote: str) -> str | None:
+    """The kind of the first secret found in a proposal's text, its quote, or the two together."""
+    if kind := shape_kind(text) or shape_kind(quote):
+        return kind
+    text, quote = normalise(text), normalise(quote)
+    return everyday_kind(f"{text}\n{quote}", joint=len(text))
+
+
+def holds_secret(text: str, quote: str) -> bool:
+    """Whether a proposal holds a secret, in its text, its quote, or split between the two."""
+    return proposal_secret_kind(text, quote) is not None

@@ -1,0 +1,68 @@
+"""An assignment to a name that says password, pass, pwd, secret, key or token: `DB_PASS=Xk29!mzQ`,
+`SMTP_PASS: ...`, `wifiPassword=...`, `app.secretKey: "..."`.
+
+The name is cut into its words at underscores, dots, dashes and changes of case; its last word
+decides. A program's name of several words that ends in a password's word (`DB_PASS`, `ADMIN_PWD`,
+`db.password`) takes any value but a placeholder, plain words included; any other (`password:`,
+`API_KEY=`, `token =`) takes a value that looks like a credential (`values.is_credential_value`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.values import NOT_TYPED, PLACEHOLDER, is_credential_value, unquote
+from personakit_plugin.default_plugins.secrets.vocabulary import TICKETS
+
+_ASSIGNMENT = lazy_pattern(
+    r"""(?<![\w.$-])(?P<name>[A-Za-z][\w.-]{0,60}+)["']?[ \t]*(?::=|=>|=|:)[ \t]*
+    (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)""",
+    re.VERBOSE,
+)
+_WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_SECRET_WORDS = frozenset(
+    """password passwd pass pwd pw pword passphrase passcode secret key token psk apikey creds credentials
+    passwort kennwort mdp senha contrasena wachtwoord""".split()
+)
+_PASSWORD_WORDS = frozenset("password passwd pass pwd pw pword passphrase secret passwort kennwort".split())
+_MIN_PLAIN_LENGTH = 4
+
+
+# A name as a program writes it: `DB_PASS`, `db.password`, `wifiPassword`, not "WLAN-Passwort".
+_IDENTIFIER = lazy_pattern(r"[_.]|[a-z][A-Z]")
+
+
+def _is_a_ticket(text: str, start: int, words: list[str]) -> bool:
+    """ "my boarding pass: BA2490-LHR-JFK" is a ticket."""
+    before = text[max(0, start - 30) : start].split()
+    return words == ["pass"] and bool(before) and before[-1].casefold() in TICKETS
+
+
+def _words(name: str) -> list[str]:
+    return [word.casefold() for word in _WORD.findall(name)]
+
+
+def assigned_secret(text: str) -> bool:
+    """Whether `text` assigns a secret to a name that says it holds one."""
+    if "=" not in text and ":" not in text:
+        return False
+    for match in _ASSIGNMENT.finditer(text):
+        name = match["name"]
+        words = _words(name)
+        if not words or words[-1] not in _SECRET_WORDS or _is_a_ticket(text, match.start(), words):
+            continue
+        value = unquote(match["value"])
+        if is_credential_value(match["value"]):
+            return True
+        plain = (
+            _IDENTIFIER.search(name) is not None
+            and words[-1] in _PASSWORD_WORDS
+            and len(value) >= _MIN_PLAIN_LENGTH
+            and value.isalpha()
+            and value.casefold() not in NOT_TYPED
+            and not PLACEHOLDER.fullmatch(value)
+        )
+        if plain:
+            return True
+    return False

@@ -1,0 +1,49 @@
+"""Payment card numbers: 13 to 19 digits that pass the Luhn check, as cards print them or ungrouped."""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+# A run of digits, perhaps split by single spaces or dashes; at most nineteen digits, so that a
+# longer run (a parcel's tracking number) is not read from its middle.
+_DIGIT_RUN = lazy_pattern(r"(?<![\d+\-/.,])\d(?:[ -]?\d){12,18}(?![\d])(?![-/.,]\d)")
+# How issuers group their numbers: 4-4-4-4 (Visa, Mastercard, Discover, JCB), 4-6-5 (Amex), 4-6-4
+# (Diners), 4-4-4-4-3 (nineteen digits), 4-4-4-1 and 4-4-5 (thirteen).
+_GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4, 4, 4, 1), (4, 4, 5), (4, 4, 4, 3)})
+# The first digits of the issuers' ranges: Visa 4, Mastercard 51-55 and 22-27, Amex 34 and 37,
+# Discover 6011, 64 and 65, Diners 30, 36 and 38, JCB 35, Maestro 50 and 56-69, UnionPay 62.
+_ISSUER = lazy_pattern(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
+_UNGROUPED_LENGTHS = frozenset({15, 16})
+
+
+def luhn_valid(digits: str) -> bool:
+    """Whether a string of digits passes the Luhn check that every card number passes."""
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        value = int(char)
+        if position % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def _card_shaped(run: str) -> bool:
+    groups = tuple(len(group) for group in re.split(r"[ -]", run))
+    digits = sum(groups)
+    if len(groups) == 1:
+        return digits in _UNGROUPED_LENGTHS
+    separators = set(re.findall(r"[ -]", run))
+    return len(separators) == 1 and groups in _GROUPINGS
+
+
+def card_number(text: str) -> bool:
+    """Whether `text` holds a payment card number: grouped as cards are, or 15 or 16 digits in one run,
+    with an issuer's first digits, passing the Luhn check. A phone number (after `+`) is not one."""
+    for match in _DIGIT_RUN.finditer(text):
+        run = match.group()
+        digits = run.replace(" ", "").replace("-", "")
+        if _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1 and luhn_valid(digits):
+            return True
+    return False

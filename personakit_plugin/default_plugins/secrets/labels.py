@@ -1,0 +1,59 @@
+"""The pieces the labelled detectors are made of: values, connectors, clauses between a label and its value."""
+
+from __future__ import annotations
+
+import re
+
+# --- Pieces of the labelled detectors -----------------------------------------------------------
+
+# A value: quoted, in angle brackets, or up to the next white space.
+QUOTED_OR_WORD = r""""[^"\n]*"|'[^'\n]*'|`[^`\n]*`|\S+"""
+VALUE = r"""(?P<value><[^<>\n]*>|""" + QUOTED_OR_WORD + r""")"""
+# What joins a label to its value: a verb ("is", "'s", "ist", "est", "es", "è", "é" ...), a sign, a dash set
+# off by spaces, or a line break. After a colon the value is set off by white space; the bare
+# `key:value` form is left to the key detector, which knows its keys.
+_VERB = r"""(?:is|was|are|ist|lautet|war|sind|est|était|sont|es|era|son|è|é|são|zijn|blijft)"""
+_CONNECTOR = (
+    r"""(?:\s+"""
+    + _VERB
+    + r"""(?:\s+(?:now|still|jetzt|noch|maintenant|ahora|ora|agora|nu|nog))?(?:\s*:)?\s+
+    | ['’]s\s+ | \s*:\s+ | \s*(?:=>|->|→|:=|=|–|—)\s* | \s+-{1,2}\s+ | [ \t]*\r?\n\s*)"""
+)
+# "the password for the office printer downstairs is ...", "das Passwort für das WLAN ist ...",
+# "le code de la porte est ...": a preposition and up to five words between a label and its verb.
+_PREPOSITION = r"""(?:for|to|of|on|at|in|für|fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
+    |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
+CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,5}?"""
+# Numbers and codes may also follow a colon without a space: "alarm code:9021".
+CONNECTOR_OR_COLON = r"""(?:""" + _CONNECTOR + r"""|\s*:\s*)"""
+# Between a value given first and its label: "... is my", "... as the", "... ist mein", "... est mon".
+VALUE_FIRST_JOIN = r"""\s+(?:is|was|as|ist|war|als|est|comme|es|como|è|come|é|zijn)\s+
+    (?:(?:the|das|der|die|le|la|el|il|o|a|het|de)\s+(?:(?:my|mein|meine|mon|ma|mi|mio|mia|meu|minha|mijn)\s+)?
+    |(?:my|our|your|his|her|their|mein|meine|unser|unsere|mon|ma|notre|mi|nuestra|nuestro|mio|mia|meu|minha|mijn|ons
+    |onze)\s+)"""
+
+
+def labelled(label: str, value: str, connector: str = _CONNECTOR) -> str:
+    """A pattern for a label, perhaps a clause saying what it is for, a connector, and a value."""
+    return f"{label}(?:{CLAUSE})?{connector}{value}"
+
+
+def word_before(match: re.Match[str], group: str) -> str:
+    """The word just before a group of the match, case-folded ("" when there is none)."""
+    before = match.string[max(0, match.start(group) - 40) : match.start(group)].split()
+    return before[-1].casefold().strip("\"'([{") if before else ""
+
+
+def fills_its_line(match: re.Match[str], group: str) -> bool:
+    """Whether a value that follows its label only across a line break is alone on its line.
+
+    "password\\nhunter2x" is a label and its value; in "change the password\\nQ3-report due Friday" the
+    next line is something else. After a colon or a sign the value may share its line.
+    """
+    before = match.string[match.start() : match.start(group)]
+    label = before.rstrip()
+    if "\n" not in before[len(label) :] or not label[-1:].isalnum():
+        return True
+    end = match.string.find("\n", match.end(group))
+    rest = match.string[match.end(group) : None if end < 0 else end]
+    return not rest.strip(" \t.,;!?")

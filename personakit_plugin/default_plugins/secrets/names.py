@@ -1,0 +1,61 @@
+"""Where a text names a secret: the words of `vocabulary`, found in any position of the sentence."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import NamedTuple
+
+from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
+
+
+class Name(NamedTuple):
+    kind: str  # "password", "verb", "code", "generic" (a code or combination) or "totp"
+    word: str
+    start: int
+    end: int
+
+
+@functools.cache
+def _names(ignore_case: bool) -> LazyPattern:
+    groups = {
+        # A verb first: "login with" is a verb before it is the noun "login".
+        "verb": vocabulary.alternatives(vocabulary.AUTH_VERBS),
+        "code": vocabulary.alternatives(vocabulary.CODE_NOUNS),
+        "password": vocabulary.alternatives(vocabulary.KEY_NAMES, vocabulary.SECRET_NOUNS),
+        "totp": vocabulary.TOTP_NAMES,
+        "generic": vocabulary.GENERIC_CODES,
+    }
+    body = "|".join(f"(?P<{kind}>{words})" for kind, words in groups.items())
+    return lazy_pattern(rf"(?<![^\W_])(?:{body})(?![^\W_])", re.IGNORECASE if ignore_case else 0)
+
+
+_NEXT_WORD = lazy_pattern(r"[\s-]*([^\W\d_]+)")
+_SUBJECTS = frozenset("i we you they to can will 'll".split())
+
+
+def names(text: str) -> list[Name]:
+    """Every name of a secret in `text`, in order, without those that name something else ("password
+    manager", "boarding pass", "I pin photos")."""
+    found = []
+    # The words are lower case: matched against the text in lower case, three times as fast as
+    # ignoring case, unless lowering changes the text's length (a dotted capital I), which would
+    # move every place after it.
+    lowered = text.lower()
+    matches = _names(False).finditer(lowered) if len(lowered) == len(text) else _names(True).finditer(text)
+    for match in matches:
+        kind = match.lastgroup or ""
+        word = text[match.start() : match.end()]
+        following = _NEXT_WORD.match(text, match.end())
+        if following and following.group(1).casefold() in vocabulary.NOT_A_SECRET_AFTER:
+            continue
+        before = text[max(0, match.start() - 30) : match.start()].split()
+        previous = before[-1].casefold().strip("\"'(") if before else ""
+        folded = word.casefold()
+        if folded == "pass" and previous in vocabulary.TICKETS:
+            continue
+        if folded == "pin" and word != "PIN" and previous in _SUBJECTS:
+            continue
+        found.append(Name(kind, word, match.start(), match.end()))
+    return found

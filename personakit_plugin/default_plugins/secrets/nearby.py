@@ -1,0 +1,245 @@
+"""A word that names a secret, near a token that is not an ordinary word: the everyday way of saying one.
+
+"I changed my password to Qw3rty!!77", "my laptop password? it's Hunter22!", "Use Hunter22! to
+unlock my laptop", "the password, Hunter22!, is on a sticky note", "my iPhone code is 4821", "TOTP
+secret JBSWY3DPEHPK3PXP": the name may come before or after the secret, with any words between, in
+any language `vocabulary` holds. What counts as the secret is decided by `tokens`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+
+from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.names import Name, names
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.tokens import (
+    Token,
+    as_code,
+    is_word_compound,
+    looks_typed,
+)
+from personakit_plugin.default_plugins.secrets.values import is_wordlike
+
+# How many tokens after and before a name are looked at.
+_AFTER = 6
+_BEFORE = 4
+_CODE_AFTER = 6
+_COMPOUND_AFTER = 3
+_LOCKED_BEFORE = 3
+_BASE32_GROUP = lazy_pattern(r"[A-Z2-7]{4}")
+_BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
+_FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
+_DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
+_MIN_BASE32 = 16
+_QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
+_MIN_QUOTED_WORDS = 3
+_COMBINATIONS = lazy_pattern(
+    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie", re.IGNORECASE
+)
+
+
+def _folded(token: Token) -> str:
+    return token.core.casefold()
+
+
+def _is_value(candidate: Token, previous: Token | None, typed: dict[int, bool]) -> bool:
+    """A typed token that is not what the secret is for ("the password for Office365"). `typed` holds
+    the answers of `looks_typed` so far, by the token's start: a token near many names is looked at once."""
+    if previous is not None and _folded(previous) in vocabulary.THING_PREPOSITIONS:
+        return False
+    if candidate.start not in typed:
+        typed[candidate.start] = looks_typed(candidate)
+    return typed[candidate.start]
+
+
+class _Lines:
+    """Which tokens a name may reach: across a line break only to a token alone on its line ("door
+    code\n8442"), except at the join of a proposal's text and quote, which a secret may straddle."""
+
+    def __init__(self, text: str, joint: int | None) -> None:
+        self.text = text
+        self.joint = joint
+
+    def reach(self, name: Name, token: Token) -> bool:
+        start, end = (name.end, token.start) if token.start >= name.end else (token.end, name.start)
+        breaks = [i for i in range(start, end) if self.text[i] == "\n" and i != self.joint]
+        if not breaks:
+            return True
+        line_start = self.text.rfind("\n", 0, token.start) + 1
+        line_end = self.text.find("\n", token.end)
+        line = self.text[line_start : None if line_end < 0 else line_end]
+        return line.strip(" \t.,;!?") == token.text.strip(" \t.,;!?")
+
+
+def _window(found: list[Token], first: int, last: int, before: int, after: int) -> list[tuple[Token, Token | None]]:
+    """The tokens around a name (tokens `first` to `last`), each with the one before it; the token
+    right before the name ("Office365 password") is what it is for, and left out."""
+    indices = [*range(max(0, first - before), first - 1), *range(last + 1, min(len(found), last + 1 + after))]
+    return [(found[i], found[i - 1] if i > 0 else None) for i in indices]
+
+
+def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
+    first = max(0, bisect.bisect_right(starts, name.start) - 1)
+    last = max(first, bisect.bisect_right(starts, name.end - 1) - 1)
+    return first, last
+
+
+def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
+    return any(
+        _is_value(token, previous, typed) and lines.reach(name, token)
+        for token, previous in _window(found, first, last, _BEFORE, _AFTER)
+    )
+
+
+def _joined_to(found: list[Token], last: int, index: int) -> bool:
+    """Whether the token at `index` follows the name (ending at token `last`) through a connector:
+    "the passphrase is ...", "passphrase: ...", not "a strong password is like ..."."""
+    between = [_folded(token) for token in found[last + 1 : index]]
+    if not between:
+        return found[last].text.endswith((":", "="))
+    return all(word in vocabulary.CONNECTORS for word in between)
+
+
+def _compound_after(found: list[Token], last: int) -> bool:
+    """A passphrase of words joined by hyphens just after the name: "the passphrase is correct-horse-battery-staple"."""
+    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER))
+    return any(is_word_compound(found[index]) and _joined_to(found, last, index) for index in window)
+
+
+def _quoted_after(found: list[Token], last: int, text: str) -> bool:
+    """A quoted phrase of three words or more after the name and a connector: 'my passphrase for the
+    disk is "purple monkey dishwasher 9"'. A clause may come between the name and the connector."""
+    for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
+        token = found[index]
+        if token.text[:1] not in "\"“„'‘":
+            continue
+        quoted = _QUOTED.match(text, token.start)
+        return (
+            quoted is not None
+            and _folded(found[index - 1]) in vocabulary.CONNECTORS
+            and len(quoted.group(1).split()) >= _MIN_QUOTED_WORDS
+        )
+    return False
+
+
+def _app_password_after(found: list[Token], last: int) -> bool:
+    """Four groups of four letters, not all words, after the name: "app password: abcd efgh ijkl mnop"."""
+    window = found[last + 1 : last + 1 + _AFTER + 3]
+    for token in window:
+        if _DASHED_APP_PASSWORD.fullmatch(token.core):
+            return _not_all_words(token.core.split("-"))
+    groups: list[str] = []
+    for token in window:
+        if _FOUR_LETTERS.fullmatch(token.core) and (not groups or token.core == token.text.rstrip(".,;")):
+            groups.append(token.core)
+            if len(groups) == 4:
+                return _not_all_words(groups)
+        else:
+            groups = []
+    return False
+
+
+def _not_all_words(groups: list[str]) -> bool:
+    return sum(group in vocabulary.ORDINARY_FOUR_LETTER_WORDS for group in groups) <= 1
+
+
+def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: int) -> bool:
+    around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
+    for token in around:
+        word = _folded(token).strip("'’s")
+        if word in vocabulary.LOCKED_THINGS or (len(word) > 4 and word.endswith(("tür", "tor", "schloss", "handy"))):
+            return True
+    return False
+
+
+def _is_code(found: list[Token], index: int, text: str) -> bool:
+    """A number that can be a PIN: not a year after "in" or "since", not a count before a unit."""
+    token = found[index]
+    code = as_code(token)
+    if code is None:
+        return False
+    digits = sum(ch.isdigit() for ch in code)
+    if not 3 <= digits <= 12:
+        return False
+    if index > 0 and _folded(found[index - 1]) in vocabulary.NUMBER_PREPOSITIONS:
+        return False
+    return UNIT_AFTER.match(text, token.end) is None
+
+
+def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
+    """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
+    iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56")."""
+    for index in range(last + 1, min(len(found), last + 1 + _CODE_AFTER)):
+        if not _is_code(found, index, text) or not lines.reach(name, found[index]):
+            continue
+        if name.kind == "code":
+            return True
+        if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
+            return True
+        if _names_a_locked_thing(found, first, last, index):
+            return True
+    return False
+
+
+def _base32_shape(token: Token) -> str:
+    """`run` for a whole seed ("JBSWY3DPEHPK3PXP"), `random` or `word` for a group of four, or ""."""
+    core = token.core.upper()
+    if _BASE32_RUN.fullmatch(core) and not core.isalpha():
+        return "run"
+    if _BASE32_GROUP.fullmatch(core):
+        return "word" if core.isalpha() and is_wordlike(core) else "random"
+    return ""
+
+
+def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, str]) -> bool:
+    """A TOTP seed near its name: sixteen base32 characters or more, whole or in groups of four, with a
+    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"). `shapes` holds
+    each token's `_base32_shape` once it is known, by its start."""
+    window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _AFTER + 4]
+    groups = 0
+    random = False  # a digit, or a group that is not a word, among the groups so far
+    for token in window:
+        if token.start not in shapes:
+            shapes[token.start] = _base32_shape(token)
+        shape = shapes[token.start]
+        if shape == "run":
+            return True
+        if shape:
+            groups += 1
+            random = random or shape == "random"
+            if groups * 4 >= _MIN_BASE32 and random:
+                return True
+        else:
+            groups, random = 0, False
+    return False
+
+
+def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | None = None) -> str | None:
+    """The kind of secret a name in `text` points at, or None: `password-nearby`, `passphrase`,
+    `app-password`, `code-nearby` or `totp-secret`. `joint` is where a proposal's text and quote
+    were joined by a line break, if they were; `tokens_of` gives its tokens."""
+    found_names = names(text)
+    if not found_names:
+        return None
+    found = tokens_of()
+    starts = [token.start for token in found]
+    lines = _Lines(text, joint)
+    typed: dict[int, bool] = {}
+    base32: dict[int, str] = {}
+    for name in found_names:
+        first, last = _span(found, starts, name)
+        if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
+            return "password-nearby"
+        if name.kind == "password" and (_compound_after(found, last) or _quoted_after(found, last, text)):
+            return "passphrase"
+        if name.kind == "password" and _app_password_after(found, last):
+            return "app-password"
+        if name.kind in {"code", "generic"} and _code_near(found, first, last, text, name, lines):
+            return "code-nearby"
+        if name.kind in {"totp", "password"} and _base32_near(found, first, last, base32):
+            return "totp-secret"
+    return None

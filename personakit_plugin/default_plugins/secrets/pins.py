@@ -1,0 +1,90 @@
+"""PINs and the codes of doors, alarms, safes and locks, after their label or before it."""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.labels import (
+    CLAUSE,
+    CONNECTOR_OR_COLON,
+    VALUE_FIRST_JOIN,
+    fills_its_line,
+    labelled,
+)
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+# --- PINs and the codes of doors, alarms and safes ----------------------------------------------
+
+# Labels that name a PIN or a lock's code by themselves; the value may follow with no verb: "PIN 4821".
+_PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|cvv2?|cvc2?|csc|pass[ -]?code|pincode
+    |(?:door|gate|alarm|safe|garage|keypad|entry|entrance|access|lock|locker|padlock|lockbox|key[ -]?safe|key[ -]?box
+       |security|unlock|mailbox|intercom|buzzer)[ -]?(?:code|pin|combination|combo)
+    |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
+    |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
+    |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
+    |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?)
+    |(?:tür|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)code)"""
+# Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
+# "the padlock on the shed is 4-7-2".
+_PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas|candado
+    |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss)"""
+# A bare "code" or "combination" is a lock's only when the words after it name what it opens.
+_PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
+    |combina[cç][aã]o|combinatie|kombination|zahlenkombination)"""
+_PIN_VALUE = r"""(?P<pin>[#*]?\d+(?:[ \-–]\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
+# "I changed my PIN to 4821", "the door code was set to 1234".
+_PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
+# After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
+# after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
+PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE})
+    | {labelled(_PIN_WORD, "", CONNECTOR_OR_COLON)}
+    | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
+    ){_PIN_VALUE}"""
+# The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
+# that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
+# of digit groups: read from every group, "1 1 1 ..." would cost the square of its length.
+PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
+    (?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL}
+    (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
+_MIN_PIN_DIGITS = 3
+_MAX_PIN_DIGITS = 12
+_LOCKED_THINGS = frozenset(
+    """door doors front back gate gates garage alarm safe lock locker lockers padlock lockbox keypad building house
+    flat apartment office entrance shed storage bike mailbox letterbox card phone sim atm laptop tablet ipad iphone
+    suitcase luggage box keybox get enter open unlock disarm
+    porte portail alarme coffre coffre-fort cadenas immeuble entrée carte téléphone casier entrer ouvrir
+    puerta portón portal alarma caja candado tarjeta teléfono móvil taquilla cajero entrar abrir
+    porta portone cancello allarme cassaforte lucchetto carta bancomat telefono armadietto entrare aprire
+    portão cofre cadeado cartão telemóvel celular
+    deur voordeur poort kluis slot hangslot pinpas bankpas kaart telefoon kluisje binnenkomen openen""".split()
+)
+# German compounds end in what they open: Haustür, Gartentor, Alarmanlage, Zahlenschloss, Bankkarte.
+_LOCKED_ENDINGS = ("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy")
+UNIT_AFTER = lazy_pattern(
+    r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
+    |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
+    |ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
+    |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _names_a_locked_thing(clause: str) -> bool:
+    for word in re.split(r"[\s'’]+", clause.casefold()):
+        word = word.strip('.,;:!?"()')
+        if word in _LOCKED_THINGS or (len(word) > 4 and word.endswith(_LOCKED_ENDINGS)):
+            return True
+    return False
+
+
+def pin_is_real(match: re.Match[str]) -> bool:
+    """Whether a number after a PIN's or a lock's label is the code: 3 to 12 digits, not a count or an amount."""
+    digits = sum(ch.isdigit() for ch in match["pin"])
+    if not _MIN_PIN_DIGITS <= digits <= _MAX_PIN_DIGITS:
+        return False
+    groups = match.groupdict()
+    if groups.get("generic") and not _names_a_locked_thing(groups["gclause"]):
+        return False
+    if groups.get("bare") and groups["label"].casefold() == "pin" and groups["label"] != "PIN":
+        return False
+    return fills_its_line(match, "pin") and UNIT_AFTER.match(match.string[match.end() : match.end() + 40]) is None

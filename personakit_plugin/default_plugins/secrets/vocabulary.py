@@ -1,0 +1,144 @@
+"""The words that name a secret, per language, as data: what the everyday detectors look for.
+
+PersonaKit reads secrets named in English, German, French, Spanish, Italian, Portuguese and Dutch.
+Each entry is a regular expression fragment (case is ignored; `\\s+` between the words of a name);
+the detectors put them together in `names.py`. Adding a language means adding its words here.
+"""
+
+from __future__ import annotations
+
+# Nouns that name a password or a secret by themselves: a typed-looking token near one is refused.
+SECRET_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": (
+        r"passwords?",
+        r"passwd",
+        r"pwd",
+        r"pw",
+        r"pword",
+        r"pass",
+        r"passphrases?",
+        r"passcodes?",
+        r"secret",
+        r"psk",
+        r"pre-?shared\s+key",
+        r"credentials?",
+        r"creds",
+        r"log-?in",
+    ),
+    "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zugangsdaten", r"anmeldedaten"),
+    "fr": (r"mots?\s+de\s+passe", r"mdp", r"phrase\s+secr[èe]te", r"identifiants"),
+    "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales"),
+    "it": (r"parola\s+d['’]ordine", r"credenziali"),
+    "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais"),
+    "nl": (r"wachtwoorden?", r"inloggegevens"),
+}
+
+# "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".
+KEY_QUALIFIERS = (
+    r"wi-?fi|wlan|wpa[23]?|wep|network|wireless|router|hotspot|api|secret|private|access|master|license|licence"
+    r"|product|recovery|encryption|app|security|2fa|mfa|totp|authenticator|otp|setup|signing|ssh|gpg|pgp|vpn"
+)
+KEY_NAMES: dict[str, tuple[str, ...]] = {
+    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?",),
+    "de": (r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa)-?schlüssel",),
+    "fr": (r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",),
+    "es": (r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso))",),
+    "it": (r"chiave\s+(?:wi-?fi|wpa2?|di\s+(?:sicurezza|rete|accesso)|segreta)",),
+    "pt": (r"chave\s+(?:wi-?fi|wpa2?|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
+    "nl": (r"(?:netwerk|wifi|wpa)-?sleutel",),
+}
+
+# Verbs whose object is a secret: "use Hunter22! to unlock my laptop", "I log in with admin and ...".
+AUTH_VERBS: dict[str, tuple[str, ...]] = {
+    "en": (
+        r"unlock(?:s|ed|ing)?",
+        r"log(?:s|ged|ging)?\s+(?:in(?:to)?|on)\s+with",
+        r"log-?in\s+with",
+        r"sign(?:s|ed|ing)?\s+in\s+with",
+        r"get(?:s|ting)?\s+in(?:to)?",
+        r"(?:reset|changed?|set|switched)\s+it\s+to",
+        r"set\s+(?:the\s+|my\s+|our\s+)?(?:wi-?fi|wlan|hotspot|router)\s+to",
+    ),
+    "de": (r"entsperr(?:en|e|t)", r"(?:anmelden|einloggen)\s+mit", r"melde\s+mich\s+mit"),
+    "fr": (r"d[ée]verrouill(?:er|e)", r"(?:je\s+)?me\s+connecte\s+avec", r"se\s+connecter\s+avec"),
+    "es": (r"desbloque(?:ar|o|a)", r"entr(?:ar|o)\s+con"),
+    "it": (r"sblocc(?:are|o|a)", r"acced(?:ere|o)\s+con"),
+    "pt": (r"desbloque(?:ar|io|ia)", r"entr(?:ar|o)\s+com"),
+    "nl": (r"ontgrendel(?:en|t)?", r"(?:inloggen|log\s+in)\s+met"),
+}
+
+# Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.
+CODE_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": (r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+    "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode"),
+    "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s)"),
+    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso)",),
+    "it": (r"codice\s+(?:pin|segreto|di\s+accesso)",),
+    "pt": (r"c[oó]digo\s+(?:pin|secreto|de\s+acesso)",),
+    "nl": (r"pincode", r"toegangscode"),
+}
+# "code" and "combination" name a secret only next to what they open: "my iPhone code", "the code for
+# my Kindle", "el código del garaje".
+GENERIC_CODES = (
+    r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
+)
+LOCKED_THINGS = frozenset(
+    """door doors front back gate gates garage opener alarm panel safe lock locker lockers padlock lockbox keypad
+    building house flat apartment entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle laptop
+    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm
+    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur
+    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil
+    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile
+    portão garagem cofre cadeado telemóvel telefone
+    deur voordeur poort garage kluis slot hangslot telefoon laptop
+    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop""".split()
+)
+
+# Words that say a base32 string is a one-time-password seed.
+TOTP_NAMES = r"totp|hotp|otp|2fa|mfa|two[- ]factor|2-factor|2-step|two[- ]step|authenticator|authy|setup\s+key|base32"
+
+# After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate".
+NOT_A_SECRET_AFTER = frozenset(
+    """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
+    requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
+    mark marks holder holders box limit limits""".split()
+)
+# Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
+TICKETS = frozenset(
+    """boarding bus train rail season day week month annual ski lift park museum gym festival backstage press guest
+    visitor travel transit metro subway tram ferry event concert stadium parking all-access access mountain
+    national interrail eurail free 10-ride""".split()
+)
+# Words after which a token names what a secret is for, not the secret: "the password for Office365".
+THING_PREPOSITIONS = frozenset(
+    "for of on at in from by für von vom zum zur bei pour du des para del della di dei do da dos voor van bij".split()
+)
+# Words before a number that make it a date or a count: "I changed my PIN in 2019", "since 2015".
+NUMBER_PREPOSITIONS = frozenset(
+    """in since from until till before after by on around about over under than every each per seit bis vor nach
+    depuis avant après desde hasta antes después dal fino prima dopo desde até antes depois sinds tot voor na""".split()
+)
+
+# Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
+CONNECTORS = frozenset(
+    """is was are be 's now still : = - -> => – — ist lautet war sind est était es era è é são zijn blijft
+    wird sera será sarà será wordt""".split()
+)
+
+# Common short words that an app password's groups of four letters are not: "must have four more".
+ORDINARY_FOUR_LETTER_WORDS = frozenset(
+    """able also area away back base been best body book both call came care case city come cost could data days
+    does done door down each easy even ever face fact fall feel find fine five four free from full gave give goes
+    good half hand hard have head hear help here high hold home hope hour idea into just keep kind knew know land
+    last late left less life like line list live long look made make many more most move much must name near need
+    next nice none note once only open over part past plan play read real rest road room rule safe said same save
+    seem seen send show side sign some soon stay step such sure take talk team tell than that them then they thin
+    this time told took tree true turn type used very view wait walk want week well went were what when with word
+    work year your""".split()
+)
+
+
+def alternatives(*tables: dict[str, tuple[str, ...]]) -> str:
+    """One alternation of every fragment of every language of the tables, longest first."""
+    fragments = sorted({fragment for table in tables for words in table.values() for fragment in words}, key=len)
+    return "|".join(reversed(fragments))

@@ -1,0 +1,108 @@
+"""The corpora the secret detector is measured on, and its figures on each.
+
+`data/everyday/` holds sentences written from how owners talk to an assistant, in a development part
+and a held-out part that is never read while tuning (see its README); `corpus/` and `data/` hold the
+older corpora, the regression set. `figures()` is what every test run prints.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from personakit_plugin.default_plugins.secrets import holds_secret
+
+TESTS = Path(__file__).parent.parent
+EVERYDAY = TESTS / "data" / "everyday"
+PARTS = ("development", "held_out")
+
+
+class Case(NamedTuple):
+    secret: bool
+    text: str
+    quote: str
+
+
+def _unescape(text: str) -> str:
+    escapes = {"n": "\n", "t": "\t"}
+    return re.sub(r"\\(n|t|u[0-9a-fA-F]{4})", lambda m: escapes.get(m[1]) or chr(int(m[1][1:], 16)), text)
+
+
+@functools.cache
+def everyday(part: str) -> tuple[Case, ...]:
+    """One part of the everyday corpus: `secret` or `ordinary`, the quote, perhaps the text."""
+    cases = []
+    for number, line in enumerate((EVERYDAY / f"{part}.tsv").read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        label, quote, *text = line.split("\t")
+        assert label in {"secret", "ordinary"} and len(text) <= 1, f"{part}.tsv line {number}: {line!r}"
+        cases.append(Case(label == "secret", _unescape(text[0]) if text else "", _unescape(quote)))
+    return tuple(cases)
+
+
+def _lines(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("# ")]
+
+
+@functools.cache
+def regression() -> tuple[Case, ...]:
+    """The older corpora, each sentence a quote of its own: positives `kind<TAB>sentence` or
+    `family<TAB>kind<TAB>sentence`, negatives a sentence a line."""
+    corpus, data = TESTS / "corpus", TESTS / "data"
+    positive = [*_lines(corpus / "secrets_positive.txt"), *_lines(data / "credentials_positive.txt")]
+    negative = [*_lines(corpus / "ordinary_negative.txt"), *_lines(data / "credentials_negative.txt")]
+    cases = [Case(True, "", _unescape(line.split("\t")[-1])) for line in positive]
+    cases += [Case(False, "", _unescape(line)) for line in negative]
+    return tuple(cases)
+
+
+class Figures(NamedTuple):
+    name: str
+    found: int
+    secrets: int
+    refused: int
+    ordinary: int
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.secrets
+
+    @property
+    def false_positive_rate(self) -> float:
+        return self.refused / self.ordinary
+
+    def line(self) -> str:
+        return (
+            f"  {self.name:<22} recall {self.found:>3}/{self.secrets:<3} ({self.recall:6.1%})   "
+            f"false positives {self.refused:>2}/{self.ordinary:<4} ({self.false_positive_rate:5.1%})"
+        )
+
+
+def measure(name: str, cases: tuple[Case, ...]) -> Figures:
+    secrets = [case for case in cases if case.secret]
+    ordinary = [case for case in cases if not case.secret]
+    return Figures(
+        name,
+        sum(holds_secret(case.text, case.quote) for case in secrets),
+        len(secrets),
+        sum(holds_secret(case.text, case.quote) for case in ordinary),
+        len(ordinary),
+    )
+
+
+@functools.cache
+def figures() -> tuple[Figures, ...]:
+    return (
+        measure("everyday, development", everyday("development")),
+        measure("everyday, held out", everyday("held_out")),
+        measure("older corpora", regression()),
+    )
+
+
+def report() -> str:
+    """The figures table printed at the end of every test run."""
+    return "\n".join(["secret detection (credential_shape):", *(row.line() for row in figures())])

@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import pluggy
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadResult, View
+    from personakit_plugin.core.model import (
+        Candidate,
+        Changes,
+        Document,
+        Memory,
+        ProposeResult,
+        ReadResult,
+        Scored,
+        View,
+    )
     from personakit_plugin.core.redaction import Mask
     from personakit_plugin.core.store import Config, Matches, Store
 
@@ -82,6 +91,24 @@ class Kit(Protocol):
         """The time a proposal is stored at."""
         ...
 
+    def changes(self, since: str | None) -> Changes:
+        """What may have changed in the store since the cursor `since`, whichever process changed it:
+        `reset=True` (forget everything, reload with `documents(None)`) when `since` is None or the
+        store cannot say, else the ids to reload with `documents(ids)`. Within a read, the same
+        snapshot as the rest of the read."""
+        ...
+
+    def documents(self, ids: Collection[str] | None = None) -> list[Document]:
+        """The readable memories in the view (approved and unconfirmed, or approved only) among `ids`,
+        every one when None, with their stored text and the quotes the owner has let stand. An id not
+        returned is gone for this view: a retriever drops it and everything derived from it."""
+        ...
+
+    def retrieve(self, question: str, limit: int) -> list[Scored] | None:
+        """What the retrieval hooks bring for `question`, fused, best first, at most `limit`, only
+        memories readable in the view; None when no retrieval hook answered."""
+        ...
+
 
 """Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
@@ -142,6 +169,39 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
     Stops at the first non-None result. Anything returned that was not among the candidates
     is dropped.
+    """
+
+
+@hookspec
+def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: int) -> Sequence[Scored] | None:
+    """Bring memories relevant to a question that may share no word with it, with scores, best first.
+
+    Called by the default `personakit_read` on every read (and by `kit.retrieve`), within the read's
+    snapshot, before the word index's matches are ranked. A retriever keeps what it derives from the
+    memories (vectors, stems, tokens) in memory only, follows the store with `kit.changes(cursor)` at
+    every call and reloads what changed with `kit.documents(ids)`: an id `documents` no longer returns
+    (rejected, restricted, edited out of the view) is dropped with everything derived from it before
+    answering, so nothing outlives a reject made in any process past the next read.
+
+    :param kit: the running PersonaKit: `changes`, `documents` and `view` are what a retriever needs.
+    :param question: the question as asked.
+    :param words: its distinct words, case-folded, stop words left out (as the word index uses them).
+    :param limit: the most memories to return (the read's limit, 1..20).
+    :return: `Scored(id, score)` of the memories relevant to the question, best first (higher score
+        first), at most `limit`, each id once, each a document `kit.documents` gave; an empty list when
+        nothing is relevant (never pad with weak guesses: a read with nothing relevant shows no more
+        than the fill of rule 5); or None to stay out of this read.
+
+    Every implementation is called, one at a time. The answers are fused: one retriever, its order;
+    several, reciprocal rank fusion (each memory scores the sum of `1 / (60 + rank)` over the answers
+    that hold it; ties keep the order of the first answer that holds it). The memories they bring come
+    first, then the word index's matches they did not bring, in the order of the ranking hook in
+    effect, cut to `limit`; the fill of rule 5 counts both as matches. An id that is not a memory a
+    read in the view may return is dropped before fusion, and the read's boundary check refuses it
+    anyway. An answer that is not a list of `Scored` with a text id and a finite number as score, has
+    more than `limit` entries or an id twice, or a hook that raises, fails the read closed (a
+    PluginError naming the plugin and the hook). `withheld` is the word index's count whatever the
+    retrievers bring.
     """
 
 

@@ -311,3 +311,27 @@ async def test_over_stdio_a_retriever_brings_by_meaning_and_forgets_a_reject_mad
             again = await call(client, READ, question=QUESTION)
             assert espresso not in {memory["id"] for memory in again["memories"]}
             assert all(memory["confirmed"] for memory in again["memories"]), "only the approved fill is left"
+
+
+def test_the_owners_review_shows_the_paraphrases_a_retriever_finds(make_kit: MakeKit) -> None:
+    from personakit_plugin.owner.review_web import ReviewApi
+    from personakit_plugin.owner.reviewing import Similar
+
+    kit = make_kit(synonyms())
+    espresso, cappuccino, _ = seed(
+        kit,
+        [
+            ("Drinks espresso daily", "preferences", None),
+            ("Loves a cappuccino", "preferences", "approve"),
+            ("Keeps a paper notebook", "tools", "approve"),
+        ],
+    )
+    memories = kit.store.memories()
+    drinks = next(memory for memory in memories if memory.id == espresso)
+    assert Similar(memories).to(drinks) == []  # by words alone they share nothing
+    assert [memory.id for memory in Similar(memories, kit).to(drinks)] == [cappuccino]
+    listed = ReviewApi(kit).memories("all", "")
+    shown = next(memory for memory in listed["memories"] if memory["id"] == espresso)
+    assert [other["id"] for other in shown["similar"]] == [cappuccino]
+    plain = make_kit(folder=kit.config.data_dir)
+    assert Similar(memories, plain).to(drinks) == []  # no retriever: today's likeness by words

@@ -335,3 +335,26 @@ def test_the_owners_review_shows_the_paraphrases_a_retriever_finds(make_kit: Mak
     assert [other["id"] for other in shown["similar"]] == [cappuccino]
     plain = make_kit(folder=kit.config.data_dir)
     assert Similar(memories, plain).to(drinks) == []  # no retriever: today's likeness by words
+
+
+def test_the_ranking_hook_in_effect_orders_the_word_matches_after_the_retrievers(
+    make_kit: MakeKit, data_dir: Path
+) -> None:
+    class IdsDescending:
+        @hookimpl
+        def personakit_rank(self, candidates: list[Any]) -> list[Any]:
+            return sorted(candidates, key=lambda candidate: candidate.memory.id, reverse=True)
+
+    plain = make_kit()
+    espresso, *matching = seed(
+        plain,
+        [
+            ("Drinks espresso after lunch", "preferences", None),
+            ("Has a coffee grinder", "tools", None),
+            ("Drinks coffee black", "preferences", None),
+            ("Buys coffee beans weekly", "preferences", None),
+        ],
+    )
+    kit = make_kit(synonyms(), IdsDescending(), folder=data_dir)
+    assert ids(kit) == [espresso, *sorted(matching, reverse=True)]
+    assert ids(kit, limit=2) == [espresso, max(matching)]

@@ -358,3 +358,23 @@ def test_the_ranking_hook_in_effect_orders_the_word_matches_after_the_retrievers
     kit = make_kit(synonyms(), IdsDescending(), folder=data_dir)
     assert ids(kit) == [espresso, *sorted(matching, reverse=True)]
     assert ids(kit, limit=2) == [espresso, max(matching)]
+
+
+def test_an_unlogged_bulk_write_resets_every_retriever(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import or restore of many memories writes no log rows and raises the generation: a
+    follower's cursor then gets a reset, never a partial list of ids."""
+    from personakit_plugin.storage import sqlite_changes
+
+    reader, writer = SqliteStore.open(tmp_path), SqliteStore.open(tmp_path)
+    try:
+        writer.propose("Drinks espresso after lunch", "espresso", "preferences", 1.0)
+        cursor = reader.changes(None).cursor
+        monkeypatch.setattr(sqlite_changes, "UNLOGGED_FROM", 2)
+        writer.bulk_propose([("Orders a latte", "latte", "other", 2.0), ("Takes a cappuccino", "q", "other", 3.0)])
+        after = reader.changes(cursor)
+        assert after.reset and after.ids == ()
+        assert len(reader.documents(None)) == 3
+        assert reader.changes(after.cursor) == Changes(cursor=after.cursor, reset=False)
+    finally:
+        reader.close()
+        writer.close()

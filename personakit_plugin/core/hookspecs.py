@@ -12,31 +12,27 @@ something other than None.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadResult, View
+    from personakit_plugin.core.model import (
+        Candidate,
+        Changes,
+        Document,
+        Memory,
+        ProposeResult,
+        ReadResult,
+        Scored,
+        View,
+    )
     from personakit_plugin.core.redaction import Mask
     from personakit_plugin.core.store import Config, Matches, Store
 
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
-
-_Function = TypeVar("_Function", bound=Callable[..., Any])
-DEFAULT_ORDER = "personakit_default_order"
-
-
-def in_default_order(function: _Function) -> _Function:
-    """Marks a `personakit_rank` implementation whose order is the default one (read rule 3).
-
-    While the first ranking hook called is so marked, the default read lets a store that ranks in
-    its own queries (`RanksInStore`) return the first matches already in that order, instead of
-    loading every candidate for the hook."""
-    setattr(function, DEFAULT_ORDER, True)
-    return function
 
 
 class Kit(Protocol):
@@ -46,16 +42,12 @@ class Kit(Protocol):
     store: Store
     view: View
 
-    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
-        """The store's matches for `words` in the view, ranked in the store and cut to `limit` when given."""
+    def matches(self, words: frozenset[str]) -> Matches:
+        """The store's matches for `words` in the view: every memory the view shows sharing a word."""
         ...
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         """Up to `limit` approved memories in the view, not in `exclude`, most recently approved first."""
-        ...
-
-    def ranks_in_store(self) -> bool:
-        """Whether `matches(words, limit)` may be used: the store ranks, in the order of the ranker in effect."""
         ...
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
@@ -82,6 +74,24 @@ class Kit(Protocol):
         """The time a proposal is stored at."""
         ...
 
+    def changes(self, since: str | None) -> Changes:
+        """What may have changed in the store since the cursor `since`, whichever process changed it:
+        `reset=True` (forget everything, reload with `documents(None)`) when `since` is None or the
+        store cannot say, else the ids to reload with `documents(ids)`. Within a read, the same
+        snapshot as the rest of the read."""
+        ...
+
+    def documents(self, ids: Collection[str] | None = None) -> list[Document]:
+        """The readable memories in the view (approved and unconfirmed, or approved only) among `ids`,
+        every one when None, with their stored text and the quotes the owner has let stand. An id not
+        returned is gone for this view: a retriever drops it and everything derived from it."""
+        ...
+
+    def retrieve(self, question: str, limit: int) -> list[Scored] | None:
+        """What the retrieval hooks bring for `question`, fused, best first, at most `limit`, only
+        memories readable in the view; None when no retrieval hook answered."""
+        ...
+
 
 """Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
@@ -93,8 +103,8 @@ def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult | None:
     Called once per `personakit_read` call, after the arguments are checked.
 
     :param kit: the running PersonaKit (see `Kit`): its `store` and `view`, and the `matches`,
-        `approved`, `rank`, `redact`, `shown_text` and `refusal` helpers that call the other hooks or
-        the store within the connection's view.
+        `approved`, `rank`, `retrieve`, `redact`, `shown_text` and `refusal` helpers that call the
+        other hooks or the store within the connection's view.
     :param question: what the assistant is trying to answer, at most 4,000 characters.
     :param limit: the most memories to return, already clamped to 1..20.
     :return: a `ReadResult`, or None to let the next implementation answer.
@@ -132,7 +142,8 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
     Called by the default `personakit_read` with the approved and unconfirmed memories whose
     text shares at least one word with the question. Restricted and rejected memories are
-    never passed to a ranking hook.
+    never passed to a ranking hook. With retrieval hooks answering, it still orders these word
+    matches: they follow the memories the retrievers bring.
 
     :param question: the question as asked.
     :param words: its distinct words, case-folded, stop words left out.
@@ -142,6 +153,42 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
     Stops at the first non-None result. Anything returned that was not among the candidates
     is dropped.
+    """
+
+
+@hookspec
+def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: int) -> Sequence[Scored] | None:
+    """Bring memories relevant to a question that may share no word with it, with scores, best first.
+
+    Called by the default `personakit_read` on every read (and by `kit.retrieve`), within the read's
+    snapshot, before the word index's matches are ranked. A retriever keeps what it derives from the
+    memories (vectors, stems, tokens) in memory only, follows the store with `kit.changes(cursor)` at
+    every call and reloads what changed with `kit.documents(ids)`: an id `documents` no longer returns
+    (rejected, restricted, edited out of the view) is dropped with everything derived from it before
+    answering, so nothing outlives a reject made in any process past the next read. Each connection
+    has its own kit and view: keep one index per kit. The owner's review asks it too, with a memory's
+    text as the question, to show the memories like it.
+
+    :param kit: the running PersonaKit: `changes`, `documents` and `view` are what a retriever needs.
+    :param question: the question as asked.
+    :param words: its distinct words, case-folded, stop words left out (as the word index uses them).
+    :param limit: the most memories to return (the read's limit, 1..20).
+    :return: `Scored(id, score)` of the memories relevant to the question, best first (higher score
+        first), at most `limit`, each id once, each a document `kit.documents` gave; an empty list when
+        nothing is relevant (never pad with weak guesses: a read with nothing relevant shows no more
+        than the fill of rule 5); or None to stay out of this read.
+
+    Every implementation is called, one at a time; each answer is put in score order (a stable sort,
+    so equal scores keep the hook's order). The answers are fused: one retriever, its order;
+    several, reciprocal rank fusion (each memory scores the sum of `1 / (60 + rank)` over the answers
+    that hold it; ties keep the order of the first answer that holds it). The memories they bring come
+    first, then the word index's matches they did not bring, in the order of the ranking hook in
+    effect, cut to `limit`; the fill of rule 5 counts both as matches. An id that is not a memory a
+    read in the view may return is dropped before fusion, and the read's boundary check refuses it
+    anyway. An answer that is not a list of `Scored` with a text id and a finite number as score, has
+    more than `limit` entries or an id twice, or a hook that raises, fails the read closed (a
+    PluginError naming the plugin and the hook). `withheld` is the word index's count whatever the
+    retrievers bring.
     """
 
 

@@ -22,16 +22,20 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from personakit_plugin.core.hookspecs import DEFAULT_ORDER, Kit
+from personakit_plugin.core.hookspecs import Kit
 from personakit_plugin.core.model import (
     EVERYTHING,
     EVIDENCE_QUOTES,
+    FILL_TO,
     UNCONFIRMED_NOTE,
     Candidate,
+    Changes,
+    Document,
     Memory,
     ProposeResult,
     ReadMemory,
     ReadResult,
+    Scored,
     View,
 )
 from personakit_plugin.core.plugins import (
@@ -43,10 +47,13 @@ from personakit_plugin.core.plugins import (
     implementations,
     make_plugin_manager,
 )
+from personakit_plugin.core.reading import CURRENT, Reading, answers, fused
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
-from personakit_plugin.core.store import Config, Matches, RanksInStore, ReadsMany, Snapshots, Store
+from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, memory_id
 
+DEFAULT_RANKER = "default-rank"
+"""The default ranking plugin's name (`plugins.DEFAULT_PLUGINS`): while it ranks, the store may rank for it."""
 MASKED_KEPT = 4096
 """Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
@@ -67,8 +74,8 @@ class PersonaKit:
         self._snapshots = isinstance(self.store, Snapshots)
         self._ranks = isinstance(self.store, RanksInStore)
         self._reads_many = isinstance(self.store, ReadsMany)
+        self._follows = isinstance(self.store, Follows)
         self._masked: OrderedDict[str, str] = OrderedDict()
-        self._restricted: dict[frozenset[str], int] | None = None
 
     @classmethod
     def open(
@@ -96,15 +103,16 @@ class PersonaKit:
 
     def read(self, question: str, limit: int) -> ReadResult:
         # One read transaction for the hook and the boundary check (when the store offers it); the
-        # restricted count the store gave is remembered for the check until the read is done.
-        self._restricted = {}
+        # read's own state (its words, the restricted count the store gave) lives in its `Reading`.
+        reading = Reading(self, question, limit)
+        token = CURRENT.set(reading)
         try:
             with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
                 answer = answer_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
                 name, result = answer[0], cast(ReadResult, answer[1])  # answer_first checked the type
-                broken = self._check_read(result, question, limit)
+                broken = self._check_read(result, reading)
         finally:
-            self._restricted = None
+            CURRENT.reset(token)
         if broken:
             raise ReadRefused(
                 f"PersonaKit plugin {name!r} answered personakit_read with {broken}; nothing was returned."
@@ -129,30 +137,122 @@ class PersonaKit:
             return result
         return ProposeResult(stored=True, id=memory_id(text.strip()), new=True, state="unconfirmed")
 
+    def default_read(self, question: str, limit: int) -> ReadResult:
+        """The documented read (the default `personakit_read` hook), as a pipeline that flows one way: the
+        question's words (once per read), the retrievers' memories, the word index's matches, their
+        fusion, the fill of rule 5, what is shown. With no retriever answering it is exactly the
+        contract's read. Not part of the plugin contract: a plugin calls the default hook instead."""
+        reading = self._reading()
+        words = reading.words_of(question) if reading is not None else content_words(question)
+        brought = self._retrieve(question, words, limit)
+        # The fast path: with the default ranker in effect, a store that ranks in its own queries
+        # returns only the first `limit` matches (and the restricted count); ranking them again changes
+        # nothing. Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
+        if self._ranks_in_store():
+            found = self._top_matches(words, limit)
+            ranked = found.candidates
+        else:
+            found = self.matches(words)
+            ranked = self.rank(question, found.candidates)
+        matched = {candidate.memory.id for candidate in ranked}
+        if brought is None:
+            chosen = [candidate.memory for candidate in ranked[:limit]]
+        else:
+            # The retrievers' memories first, then the word matches they did not bring. At most `limit`
+            # of them are in `brought`, so `limit` word matches always leave enough of the others.
+            first = [memory for _, memory in brought]
+            matched.update(memory.id for memory in first)
+            taken = {memory.id for memory in first}
+            chosen = (first + [candidate.memory for candidate in ranked if candidate.memory.id not in taken])[:limit]
+        room = min(FILL_TO, limit) - len(chosen)
+        if room > 0:  # fewer matches than `limit`, so `matched` holds every match on either path
+            chosen += self.approved(room, exclude=matched)
+        return self._shown(chosen, found.restricted)
+
+    def _shown(self, chosen: list[Memory], withheld: int) -> ReadResult:
+        """The chosen memories as a read shows them: texts as shown, at most two quotes, masked and cut."""
+        quotes = self.store.quotes([memory.id for memory in chosen])
+        memories = [
+            ReadMemory(
+                id=memory.id,
+                text=self.shown_text(memory),  # masked unless the owner approved it
+                category=memory.category,
+                confirmed=memory.state == "approved",
+                evidence=[self.redact(quote) for quote in reversed(quotes.get(memory.id, ())[-EVIDENCE_QUOTES:])],
+            )
+            for memory in chosen
+        ]
+        unconfirmed = any(not memory.confirmed for memory in memories)
+        return ReadResult(memories=memories, withheld=withheld, note=UNCONFIRMED_NOTE if unconfirmed else None)
+
+    def _reading(self) -> Reading | None:
+        """This kit's read in progress, if any."""
+        reading = CURRENT.get()
+        return reading if reading is not None and reading.kit is self else None
+
+    def retrieve(self, question: str, limit: int) -> list[Scored] | None:
+        """What the retrieval hooks bring for `question`: their answers fused, best first, at most
+        `limit`, only memories a read in this view may return; None when no retrieval hook answered."""
+        brought = self._retrieve(question, content_words(question), limit)
+        return None if brought is None else [scored for scored, _ in brought]
+
+    def _retrieve(self, question: str, words: frozenset[str], limit: int) -> list[tuple[Scored, Memory]] | None:
+        """The retrievers' memories with their fused scores, best first, cut to `limit`; an id that is
+        not a memory this view may read is dropped before fusion."""
+        found = answers(self.pm, self, question, words, limit)
+        if found is None:
+            return None
+        named = list(dict.fromkeys(item.id for answer in found for item in answer))
+        stored = {key: memory for key, memory in self._stored(named).items() if self.view.shows(memory)}
+        return [(scored, stored[scored.id]) for scored in fused(found, stored)[:limit]]
+
+    def changes(self, since: str | None) -> Changes:
+        """What may have changed since the cursor `since` (see `Changes`), from a store that `Follows`;
+        a store that cannot say has every retriever reload at every call."""
+        if self._follows:
+            return cast(Follows, self.store).changes(since)
+        return Changes(cursor="unfollowed", reset=True)
+
+    def documents(self, ids: Collection[str] | None = None) -> list[Document]:
+        """The memories among `ids` (every one when None) that a read in this view may return, with their
+        stored text and the quotes the owner has let stand (`Store.quotes`): never a waiting quote."""
+        if self._follows:
+            return cast(Follows, self.store).documents(ids, self.view)
+        if ids is None:
+            memories = [memory for memory in self.store.memories() if self.view.shows(memory)]
+        else:
+            wanted = list(dict.fromkeys(ids))
+            got = {memory: self.store.get(memory) for memory in wanted}
+            memories = [memory for memory in got.values() if memory is not None and self.view.shows(memory)]
+        quotes = self.store.quotes([memory.id for memory in memories])
+        return [Document.of(memory, quotes.get(memory.id, ())) for memory in memories]
+
+    def _ranks_in_store(self) -> bool:
+        """Whether the default read may let the store rank (the fast path, private to the default read
+        and the store): the store ranks in its own queries (`RanksInStore`) and the ranking hook in
+        effect is the default word-overlap ranker, whose order the store's is. The default read then
+        asks for the first `limit` matches only; with any other ranker in effect, it gets every one."""
+        first = next(implementations(self.pm, "personakit_rank"), None)
+        return self._ranks and first is not None and first[0] == DEFAULT_RANKER
+
+    def _top_matches(self, words: frozenset[str], limit: int) -> Matches:
+        """The first `limit` matches in the view, ranked by the store (only when `_ranks_in_store()`)."""
+        return self._remembered(words, cast(RanksInStore, self.store).top_matches(words, limit, self.view))
+
+    def _remembered(self, words: frozenset[str], found: Matches) -> Matches:
+        """`found`, its restricted count kept in the read in progress: the boundary check then need not
+        ask the store again for the question's words."""
+        reading = self._reading()
+        if reading is not None:
+            reading.restricted[words] = found.restricted
+        return found
+
     # -- helpers for plugins ----------------------------------------------------------------
 
-    def ranks_in_store(self) -> bool:
-        """Whether the store may rank: it ranks in its own queries (`RanksInStore`) and the first
-        `personakit_rank` implementation called keeps the default order (`hookspecs.in_default_order`,
-        as the default word-overlap ranker does). The default read then asks for the first `limit`
-        matches only; with any other ranker in effect, the ranker gets every candidate."""
-        first = next(implementations(self.pm, "personakit_rank"), None)
-        in_order = first is not None and getattr(first[1], DEFAULT_ORDER, False) is True
-        return in_order and self._ranks
-
-    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
-        """The store's matches for `words` in this connection's view: the first `limit`, ranked by the
-        store, when `limit` is given (only when `ranks_in_store()`), else every one.
-
-        Within a read, the restricted count the store gave is remembered, so the boundary check need
-        not ask the store again for the question's words."""
-        if limit is None:
-            found = self.store.matches(words, self.view)
-        else:
-            found = cast(RanksInStore, self.store).top_matches(words, limit, self.view)
-        if self._restricted is not None:
-            self._restricted[words] = found.restricted
-        return found
+    def matches(self, words: frozenset[str]) -> Matches:
+        """The store's matches for `words` in this connection's view: every memory the view shows that
+        shares a word with them, and the count of the restricted ones in the view's categories."""
+        return self._remembered(words, self.store.matches(words, self.view))
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         """Up to `limit` approved memories in this connection's view, not in `exclude`, most recently
@@ -164,12 +264,13 @@ class PersonaKit:
 
         Only the candidates passed in can come back, each at most once.
         """
+        reading = self._reading()
         ranked = call_first(
             self.pm,
             "personakit_rank",
             list,
             question=question,
-            words=content_words(question),
+            words=reading.words_of(question) if reading is not None else content_words(question),
             candidates=list(candidates),
         )
         offered = {candidate.memory.id: candidate for candidate in candidates}
@@ -235,14 +336,14 @@ class PersonaKit:
 
     # -- the boundary -----------------------------------------------------------------------
 
-    def _check_read(self, result: ReadResult, question: str, limit: int) -> str | None:
+    def _check_read(self, result: ReadResult, reading: Reading) -> str | None:
         """What is wrong with a read's result, checked against the store, or None when it may leave.
 
         Every memory is an approved or unconfirmed one, at most once, with its stored category, its
         text as `shown_text` shows it and `confirmed` true exactly when approved; its evidence is at
         most two of its showable quotes as `redact` shows them; `note` is there exactly when a memory
         is unconfirmed; `withheld` is the store's count of matching restricted memories."""
-        broken = _shape_problem(result, limit)
+        broken = _shape_problem(result, reading.limit)
         if broken:
             return broken
         stored: list[Memory] = []
@@ -263,7 +364,7 @@ class PersonaKit:
         unconfirmed = any(found.state != "approved" for found in stored)
         if result.note != (UNCONFIRMED_NOTE if unconfirmed else None):
             return "a note that is not the one the contract gives for these memories"
-        if result.withheld != self._restricted_matches(question):
+        if result.withheld != self._restricted_matches(reading):
             return "a withheld count that is not the number of matching restricted memories in the view"
         return None
 
@@ -299,12 +400,12 @@ class PersonaKit:
                 return "a quote that is not one of the memory's showable quotes, masked and shortened"
         return None
 
-    def _restricted_matches(self, question: str) -> int:
-        """How many restricted memories match `question`, as the store counted them for this read
-        (through `matches`) or counts them now."""
-        words = content_words(question)
-        if self._restricted is not None and words in self._restricted:
-            return self._restricted[words]
+    def _restricted_matches(self, reading: Reading) -> int:
+        """How many restricted memories match the read's question, as the store counted them for this
+        read (through `matches`) or counts them now."""
+        words = reading.words
+        if words in reading.restricted:
+            return reading.restricted[words]
         if self._ranks:
             return cast(RanksInStore, self.store).top_matches(words, 1, self.view).restricted
         return self.store.matches(words, self.view).restricted

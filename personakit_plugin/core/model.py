@@ -36,6 +36,9 @@ EVIDENCE_QUOTES = 2
 FILL_TO = 3
 DEFAULT_LIMIT = 7
 MAX_LIMIT = 20
+FUSION_K = 60
+"""The constant of reciprocal rank fusion: with several retrievers answering, a memory scores the sum
+of `1 / (FUSION_K + rank)` over the answers it is in (rank 1 for the best)."""
 
 
 def category_of(value: str | None) -> str:
@@ -135,6 +138,60 @@ class Candidate(msgspec.Struct, frozen=True, kw_only=True):
     memory: Memory
     matched: int
     """How many distinct question words occur in its text."""
+
+
+class Document(msgspec.Struct, frozen=True, kw_only=True):
+    """A readable memory as a retriever may index it (`Kit.documents`).
+
+    Only memories a read in the connection's view may return are documents: approved and
+    unconfirmed ones (approved only under `--approved-only`) in the view's categories."""
+
+    id: str
+    text: str
+    """The stored text, as the store holds it: not masked. A retriever's index is kept in memory only
+    and never shown; what a read shows is masked at the boundary as always."""
+    category: str
+    state: str
+    """`approved` or `unconfirmed`: only what the connection's view shows."""
+    touched: float
+    quotes: tuple[str, ...]
+    """The quotes the owner has let stand, oldest first: every quote of an unconfirmed memory, the
+    accepted (not pending) ones of an approved memory. A waiting quote is an assistant's claim, not
+    the owner's: it never appears here, so it can never make a memory match."""
+
+    @classmethod
+    def of(cls, memory: Memory, quotes: tuple[str, ...]) -> Document:
+        """`memory` as a document, with `quotes`, the quotes the owner has let stand (`Store.quotes`)."""
+        return cls(
+            id=memory.id,
+            text=memory.text,
+            category=memory.category,
+            state=memory.state,
+            touched=memory.touched,
+            quotes=tuple(quotes),
+        )
+
+
+class Changes(msgspec.Struct, frozen=True, kw_only=True):
+    """What changed in the store since a retriever last looked (`Kit.changes`)."""
+
+    cursor: str
+    """Opaque: passed back as `since` next time."""
+    reset: bool
+    """True: forget everything (every vector, stem, token and cache derived from a memory) and load
+    again with `kit.documents(None)`."""
+    ids: tuple[str, ...] = ()
+    """The memories that may have changed since `since` (new, decided, edited, quoted, rejected):
+    load them again with `kit.documents(ids)`. An id that `documents` does not return is gone for
+    this view (rejected, restricted, moved out of the view): drop it and everything derived from it."""
+
+
+class Scored(msgspec.Struct, frozen=True):
+    """One memory a retriever brings for a question (`personakit_retrieve`)."""
+
+    id: str
+    score: float
+    """Higher is better; comparable only within one retriever's answer."""
 
 
 class Decision(msgspec.Struct, frozen=True, kw_only=True):

@@ -10,7 +10,16 @@ from typing import Protocol, runtime_checkable
 
 import msgspec
 
-from personakit_plugin.core.model import EVERYTHING, Candidate, Decision, ExportedMemory, Memory, View
+from personakit_plugin.core.model import (
+    EVERYTHING,
+    Candidate,
+    Changes,
+    Decision,
+    Document,
+    ExportedMemory,
+    Memory,
+    View,
+)
 
 
 class StoreError(Exception):
@@ -140,6 +149,9 @@ class Store(Protocol):
       or a dropped quote said it could not finish.
     - `ReadsMany`: `get_many(ids) -> dict[str, Memory]`, the memories of `ids` in one lookup, which
       the boundary check of a read uses instead of one `get` per memory returned.
+    - `Follows`: `changes(since) -> Changes` and `documents(ids, view) -> list[Document]`, what a
+      retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
+      documents from `memories()` and tells every retriever to reload at every read: correct, slow.
     """
 
     location: str
@@ -268,3 +280,20 @@ class ProposesInBulk(Protocol):
     `propose` one by one on a store without it."""
 
     def bulk_propose(self, items: Iterable[tuple[str, str, str, float]]) -> list[Proposed]: ...
+
+
+@runtime_checkable
+class Follows(Protocol):
+    """A store that a retriever can follow: what changed since a cursor, and the readable memories.
+
+    `changes(since)` names every memory that may have changed since the cursor `since` (a proposal,
+    a repeat that added a quote, a decision of any kind, an edit, an accepted or dropped quote, a
+    reject), whichever process made the change; `reset=True` when `since` is None, comes from another
+    generation of the data (a bulk import, a restore) or is older than what the store still keeps.
+    Within `snapshot()` it sees the same read transaction as the other reads. `documents(ids, view)`
+    gives the memories of `ids` (every one when None) that a read in `view` may return, each with the
+    quotes `quotes` gives for it: a waiting quote is never among them."""
+
+    def changes(self, since: str | None) -> Changes: ...
+
+    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]: ...

@@ -187,6 +187,7 @@ class ReviewApi:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(VIEWS)}.")
         with self.lock:
             every = self.kit.store.memories()
+            similar = Similar(every, self.kit)
         counts = {name: 0 for name in STATES}
         for memory in every:
             counts[memory.state] = counts.get(memory.state, 0) + 1
@@ -202,9 +203,10 @@ class ReviewApi:
                 if m.state != "rejected"
                 and (needle in m.text.casefold() or any(needle in quote.casefold() for quote in m.quotes))
             ]
-        similar = Similar(every)
+        with self.lock:  # the retrieval hooks are asked here, one request at a time
+            shown = [memory_json(m, similar) for m in chosen]
         return {
-            "memories": [memory_json(m, similar) for m in chosen],
+            "memories": shown,
             "counts": counts,
             "total": len(every),
             "unfinished": sorted(self.unfinished),

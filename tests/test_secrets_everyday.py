@@ -254,3 +254,12 @@ async def test_over_stdio_a_split_secret_is_refused_and_an_ordinary_sentence_sto
             assert await propose(client, text, quote) == {"stored": False, "reason": "credential_shape"}
             answer = await propose(client, "Keeps passwords in 1Password", ISSUE_ORDINARY[0])
             assert answer["stored"] is True
+
+
+def test_escape_sequences_glued_to_words_are_no_typed_password() -> None:
+    # A control character separates what stands around it: `\x1b]0;title` (an escape sequence that sets a
+    # terminal's title) has a digit, a symbol and letters, but nobody types it as a password.
+    from .conftest import HOSTILE_QUOTE, HOSTILE_TEXT
+
+    assert proposal_secret_kind(HOSTILE_TEXT, HOSTILE_QUOTE) is None
+    assert proposal_secret_kind("Uses \x1b]0;Tr0ub4dor&3\x07 for the router", "x") is not None

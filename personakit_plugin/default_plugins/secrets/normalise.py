@@ -1,4 +1,4 @@
-"""What the detectors read: the text without invisible characters, NFKC-folded, look-alike letters read as Latin."""
+"""What the detectors read: no invisible characters, controls as spaces, NFKC-folded, look-alikes as Latin."""
 
 from __future__ import annotations
 
@@ -27,6 +27,9 @@ _LOOKALIKES = dict(
         strict=True,
     )
 )
+# Control characters (C0 but tab and line break, DEL, C1) separate what stands around them: an escape
+# sequence glued to a word (`\x1b]0;title`) is no typed token, and a text keeps its length.
+_CONTROLS = {code: " " for code in [*range(0x20), *range(0x7F, 0xA0)] if chr(code) not in "\t\n"}
 _LETTER_WORD = lazy_pattern(r"[^\W\d_]+")
 
 
@@ -44,8 +47,9 @@ def _latin_reading(match: re.Match[str]) -> str:
 
 
 def normalise(text: str) -> str:
-    """The text as the detectors read it: no invisible characters, NFKC, look-alike letters read as Latin."""
-    text = text.translate(_INVISIBLE)
+    """The text as the detectors read it: no invisible characters, control characters as spaces, NFKC,
+    look-alike letters read as Latin."""
+    text = text.translate(_INVISIBLE).translate(_CONTROLS)
     if text.isascii():
         return text
     text = unicodedata.normalize("NFKC", text)

@@ -225,7 +225,7 @@ class PersonaKit:
             got = {memory: self.store.get(memory) for memory in wanted}
             memories = [memory for memory in got.values() if memory is not None and self.view.shows(memory)]
         quotes = self.store.quotes([memory.id for memory in memories])
-        return [document_of(memory, quotes.get(memory.id, ())) for memory in memories]
+        return [Document.of(memory, quotes.get(memory.id, ())) for memory in memories]
 
     def ranks_in_store(self) -> bool:
         """Whether the store may rank: it ranks in its own queries (`RanksInStore`) and the first
@@ -406,18 +406,6 @@ class PersonaKit:
         if self._ranks:
             return cast(RanksInStore, self.store).top_matches(words, 1, self.view).restricted
         return self.store.matches(words, self.view).restricted
-
-
-def document_of(memory: Memory, quotes: tuple[str, ...]) -> Document:
-    """A readable memory as a retriever sees it, with the quotes the owner has let stand."""
-    return Document(
-        id=memory.id,
-        text=memory.text,
-        category=memory.category,
-        state=memory.state,
-        touched=memory.touched,
-        quotes=tuple(quotes),
-    )
 
 
 def _checked_mask(name: str, mask: Any, size: int) -> Mask:

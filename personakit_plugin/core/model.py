@@ -152,6 +152,18 @@ class Document(msgspec.Struct, frozen=True, kw_only=True):
     accepted (not pending) ones of an approved memory. A waiting quote is an assistant's claim, not
     the owner's: it never appears here, so it can never make a memory match."""
 
+    @classmethod
+    def of(cls, memory: Memory, quotes: tuple[str, ...]) -> Document:
+        """`memory` as a document, with `quotes`, the quotes the owner has let stand (`Store.quotes`)."""
+        return cls(
+            id=memory.id,
+            text=memory.text,
+            category=memory.category,
+            state=memory.state,
+            touched=memory.touched,
+            quotes=tuple(quotes),
+        )
+
 
 class Changes(msgspec.Struct, frozen=True, kw_only=True):
     """What changed in the store since a retriever last looked (`Kit.changes`)."""

@@ -27,7 +27,9 @@ from pathlib import Path
 from personakit_plugin.core.model import (
     EVERYTHING,
     Candidate,
+    Changes,
     Decision,
+    Document,
     ExportedMemory,
     Memory,
     View,
@@ -47,7 +49,7 @@ from personakit_plugin.storage.rows import (
 
 FILE_NAME = "personakit.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -249,6 +251,7 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     """,
     _schema_4,
     sqlite_changes.SCHEMA_5,
+    sqlite_changes.SCHEMA_6,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -718,6 +721,19 @@ class SqliteStore:
                     found[memory].append(quote)
             seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
         return {memory: seen[memory] for memory in wanted}
+
+    def changes(self, since: str | None) -> Changes:
+        """The memories the change log names after the cursor `since` (`Follows`): every proposal,
+        quote, decision, edit and reject of any process since then; a reset when the cursor is None, of
+        another generation (a bulk import, a restore) or older than the log holds."""
+        with self._read() as db:
+            return sqlite_changes.changes(db, since)
+
+    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
+        """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
+        owner has let stand (`Follows`)."""
+        with self._read() as db:
+            return sqlite_changes.documents(db, ids, view)
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:

@@ -13,16 +13,24 @@ Bulk writes (an import, a restore) turn the triggers off for their transaction a
 whose index fell behind what the log still holds (`changes_trimmed`): the log keeps the last
 `KEEP` rows or so. A reject removes the log's rows of the words of what it erases, in its own
 transaction, so that no trace of an erased memory's words outlives the reject.
+
+The same log is what a retriever follows (`Follows`, through `Kit.changes`): since schema 6 it also
+holds a row for every change of a memory's text and of its quotes (a quote added, accepted, made to
+wait again, dropped), so the memories named since a cursor are every memory a retriever must load
+again. A cursor is the generation and the log's number; one from another generation, or older than
+what the log still holds, is answered with a reset.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 
+from personakit_plugin.core.model import Changes, Document, View
 from personakit_plugin.storage.memory_index import POSTING, MemoryIndex
+from personakit_plugin.storage.rows import MEMORY_COLUMNS, memory_from_row
 
 KEEP = 50_000
 """Rows of the change log kept for processes that have not read for a while; one that falls further
@@ -33,8 +41,14 @@ is then built again, which costs less than following that many rows."""
 
 _TRIGGERS = {
     "changes_memory_new": "AFTER INSERT ON memories BEGIN INSERT INTO changes (key) VALUES (NEW.key); END",
-    "changes_memory": "AFTER UPDATE OF state, touched, category ON memories "
+    "changes_memory": "AFTER UPDATE OF state, touched, category, text ON memories "
     "BEGIN INSERT INTO changes (key) VALUES (NEW.key); END",
+    "changes_quote_new": "AFTER INSERT ON quotes BEGIN INSERT INTO changes (key) "
+    "SELECT key FROM memories WHERE id = NEW.memory_id; END",
+    "changes_quote": "AFTER UPDATE OF pending ON quotes BEGIN INSERT INTO changes (key) "
+    "SELECT key FROM memories WHERE id = NEW.memory_id; END",
+    "changes_quote_remove": "AFTER DELETE ON quotes BEGIN INSERT INTO changes (key) "
+    "SELECT key FROM memories WHERE id = OLD.memory_id; END",
     "changes_word_add": "AFTER INSERT ON words BEGIN INSERT INTO changes (key, word, added) "
     "SELECT key, NEW.word, 1 FROM memories WHERE id = NEW.memory_id; END",
     "changes_word_remove": "AFTER DELETE ON words BEGIN INSERT INTO changes (key, word, added) "
@@ -42,8 +56,11 @@ _TRIGGERS = {
 }
 
 
-def _create_triggers() -> str:
-    return "".join(f"CREATE TRIGGER {name} {body};\n" for name, body in _TRIGGERS.items())
+_SCHEMA_5_TRIGGERS = ("changes_memory_new", "changes_memory", "changes_word_add", "changes_word_remove")
+
+
+def _create_triggers(names: Sequence[str] = _SCHEMA_5_TRIGGERS) -> str:
+    return "".join(f"CREATE TRIGGER {name} {_TRIGGERS[name]};\n" for name in names)
 
 
 # 5: the change log the in-memory word index follows; `postings`, which the ranking in SQL read, goes
@@ -61,6 +78,14 @@ SCHEMA_5 = f"""
     );
     INSERT INTO meta (name, value) VALUES ('index_generation', 1), ('changes_trimmed', 0);
     {_create_triggers()}
+    """
+
+# 6: what a retriever follows; the log also names a memory whose text or quotes changed. Nothing in
+# the file changes but the triggers, and a follower's cursor from before it is answered with a reset.
+SCHEMA_6 = f"""
+    DROP TRIGGER changes_memory;
+    {_create_triggers(("changes_memory", "changes_quote_new", "changes_quote", "changes_quote_remove"))}
+    UPDATE meta SET value = value + 1 WHERE name = 'index_generation';
     """
 
 _WHERE_WE_ARE = (
@@ -158,3 +183,82 @@ def _follow(db: sqlite3.Connection, index: MemoryIndex, since: int) -> None:
             f"{_MEMORY} WHERE key IN ({','.join('?' * len(chunk))})", chunk
         ):
             index.set_memory(key, state, touched, category)
+
+
+# -- what a retriever follows (`core.store.Follows`) -----------------------------------------------
+
+_CURSOR = "sqlite"
+
+
+def changes(db: sqlite3.Connection, since: str | None) -> Changes:
+    """The memories the log names after the cursor `since`, in `db`'s open read transaction; a reset
+    when `since` is None, not a cursor of this log's generation, or older than what the log holds."""
+    generation, seq, trimmed = db.execute(_WHERE_WE_ARE).fetchone()
+    cursor = f"{_CURSOR}:{generation}:{seq}"
+    followed = _parsed(since, generation)
+    if followed is None or followed < trimmed or followed > seq:
+        return Changes(cursor=cursor, reset=True)
+    if followed == seq:
+        return Changes(cursor=cursor, reset=False)
+    rows = db.execute(
+        "SELECT m.id FROM memories m WHERE m.key IN (SELECT DISTINCT key FROM changes WHERE seq > ?) ORDER BY m.key",
+        (followed,),
+    )
+    return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
+
+
+def _parsed(since: str | None, generation: object) -> int | None:
+    """The log number of a cursor of this generation, or None."""
+    if since is None:
+        return None
+    parts = since.split(":")
+    if len(parts) != 3 or parts[0] != _CURSOR or parts[1] != str(generation) or not parts[2].isdigit():
+        return None
+    return int(parts[2])
+
+
+def documents(db: sqlite3.Connection, ids: Collection[str] | None, view: View) -> list[Document]:
+    """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
+    owner has let stand, oldest first, read in `db`'s open read transaction."""
+    states = view.readable()
+    scope = sorted(view.categories) if view.categories is not None else []
+    where = f"state IN ({','.join('?' * len(states))})"
+    if view.categories is not None:
+        where += f" AND category IN ({','.join('?' * len(scope))})"
+    if ids is None:
+        rows = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where}", (*states, *scope)).fetchall()
+    else:
+        wanted = list(dict.fromkeys(ids))
+        rows = []
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            rows += db.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} AND id IN ({','.join('?' * len(chunk))})",
+                (*states, *scope, *chunk),
+            ).fetchall()
+    quotes = _let_stand(db, [row[0] for row in rows], everything=ids is None)
+    return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
+
+
+_LET_STAND = (
+    "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+    "WHERE NOT (q.pending AND m.state = 'approved')"
+)
+
+
+def _let_stand(db: sqlite3.Connection, ids: list[str], *, everything: bool) -> dict[str, list[str]]:
+    """The quotes of each of `ids` the owner has let stand (as `Store.quotes`), oldest first."""
+    found: dict[str, list[str]] = {}
+    wanted = set(ids)
+    if everything:
+        for memory, quote in db.execute(f"{_LET_STAND} ORDER BY q.memory_id, q.seq"):
+            if memory in wanted:
+                found.setdefault(memory, []).append(quote)
+        return found
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for memory, quote in db.execute(
+            f"{_LET_STAND} AND q.memory_id IN ({','.join('?' * len(chunk))}) ORDER BY q.memory_id, q.seq", chunk
+        ):
+            found.setdefault(memory, []).append(quote)
+    return found

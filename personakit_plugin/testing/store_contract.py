@@ -13,7 +13,7 @@ import pytest
 
 from personakit_plugin.core.model import Candidate, View
 from personakit_plugin.core.ranking import sort_key
-from personakit_plugin.core.store import RanksInStore, ReadsMany, Store, StoreError, UnknownMemory
+from personakit_plugin.core.store import Follows, RanksInStore, ReadsMany, Store, StoreError, UnknownMemory
 from personakit_plugin.core.words import content_words, memory_id
 
 # -- storage ------------------------------------------------------------------------------------
@@ -597,6 +597,101 @@ class StoreContract:
             assert memory is not None and (memory.state, memory.approved_at) == ("approved", 6.0)
             with pytest.raises(StoreError, match="cannot be undone"):
                 two.undo(10.0)
+        finally:
+            one.close()
+            two.close()
+
+    # -- what a retriever follows (`Follows`) ---------------------------------------------------
+
+    @staticmethod
+    def _follows(store: Store) -> Follows:
+        if not isinstance(store, Follows):
+            pytest.skip("the store does not offer Follows (the kit then resets every retriever at every read)")
+        return store
+
+    def test_documents_are_the_readable_memories_in_the_view_with_the_quotes_let_stand(self, store: Store) -> None:
+        follows = self._follows(store)
+        tea = store.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        store.propose("Prefers green tea", "green, always", "other", 2.0)
+        store.decide(tea, "approve", 3.0)
+        store.propose("Prefers green tea", "an assistant's claim", "other", 4.0)  # waits for the owner
+        vim = store.propose("Edits in vim", "vim", "tools", 5.0).id  # unconfirmed: every quote
+        secret = store.propose("Has a secret garden", "garden", "background", 6.0).id
+        store.decide(secret, "restrict", 7.0)
+        gone = store.propose("Hates meetings", "meetings", "work-style", 8.0).id
+        store.decide(gone, "reject", 9.0)
+        everything = {document.id: document for document in follows.documents(None)}
+        assert sorted(everything) == sorted([tea, vim])
+        assert everything[tea].quotes == ("tea please", "green, always")
+        assert (everything[tea].text, everything[tea].state, everything[tea].category) == (
+            "Prefers green tea",
+            "approved",
+            "preferences",
+        )
+        assert everything[tea].touched == store.get(tea).touched  # type: ignore[union-attr]
+        assert everything[vim].quotes == ("vim",) and everything[vim].state == "unconfirmed"
+        assert [d.id for d in follows.documents([vim, secret, gone, "m_000000000000", vim])] == [vim]
+        assert [d.id for d in follows.documents(None, View(approved_only=True))] == [tea]
+        assert [d.id for d in follows.documents(None, View(categories=frozenset({"tools", "background"})))] == [vim]
+        assert follows.documents([tea], View(categories=frozenset({"tools"}))) == []
+        assert follows.documents([]) == []
+
+    def test_changes_name_every_change_another_store_on_the_same_data_made(self, stores: Callable[[], Store]) -> None:
+        """A retriever's index in one server is exactly current at its next read, whatever another
+        process (the owner's command line, another server) changed."""
+        reader, writer = stores(), stores()
+        follows = self._follows(reader)
+        first = follows.changes(None)
+        assert first.reset and first.ids == ()
+        cursor = first.cursor
+        assert follows.changes(cursor) == type(first)(cursor=cursor, reset=False)
+
+        def changed() -> tuple[str, ...]:
+            nonlocal cursor
+            found = follows.changes(cursor)
+            assert not found.reset, "a cursor of the same data is followed, not reset"
+            cursor = found.cursor
+            return found.ids
+
+        tea = writer.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        vim = writer.propose("Edits in vim", "vim", "tools", 1.5).id
+        assert sorted(changed()) == sorted([tea, vim])
+        assert changed() == ()
+        steps: list[Callable[[], object]] = [
+            lambda: writer.propose("prefers green tea", "green, always", "other", 2.0),  # a quote
+            lambda: writer.decide(tea, "approve", 3.0),
+            lambda: writer.propose("Prefers green tea", "an assistant's claim", "other", 4.0),  # waits
+            lambda: writer.decide(tea, "accept-quote", 5.0, quote="an assistant's claim"),
+            lambda: writer.undo(5.5),  # the accepted quote waits again
+            lambda: writer.decide(tea, "drop-quote", 6.0, quote="an assistant's claim"),
+            lambda: writer.decide(tea, "edit", 7.0, text="Prefers green tea, always"),
+            lambda: writer.decide(tea, "edit", 8.0, category="other"),
+            lambda: writer.decide(tea, "restrict", 9.0),
+            lambda: writer.decide(tea, "reset", 10.0),
+        ]
+        for step in steps:
+            step()
+            assert changed() == (tea,)
+        writer.decide(tea, "reject", 11.0)
+        assert changed() == (tea,)
+        assert follows.documents([tea]) == []
+        assert [d.id for d in follows.documents(None)] == [vim]
+        assert follows.changes("not a cursor").reset
+
+    def test_a_restore_that_adds_quotes_is_followed(self, tmp_path: Path) -> None:
+        """A restore gives a known memory the quotes it lacks without a decision: a retriever still
+        learns of it (the memory named, or a reset)."""
+        one, two = self.open_store(tmp_path / "one"), self.open_store(tmp_path / "two")
+        try:
+            follows = self._follows(two)
+            tea = one.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+            two.restore(one.dump())
+            one.propose("Prefers green tea", "green, always", "other", 2.0)
+            cursor = follows.changes(None).cursor
+            assert two.restore(one.dump()).quotes_added == 1
+            found = follows.changes(cursor)
+            assert found.reset or tea in found.ids
+            assert follows.documents([tea])[0].quotes == ("tea please", "green, always")
         finally:
             one.close()
             two.close()

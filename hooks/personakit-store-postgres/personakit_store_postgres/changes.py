@@ -23,6 +23,10 @@ rows of a memory a reject erases, in the reject's transaction. Those may be the 
 but the reject also logs its memory's change of state, numbered before them and after every row
 committed earlier, so `max(seq)` after the reject is still past every position any snapshot gave.
 The words the purge removes belong to a rejected memory, which no read shows or counts.
+
+The same log is what a retriever follows (`changes`, for `Kit.changes`): since schema 4 it also
+names a memory whose text or quotes changed, so the memories named after a cursor are every memory
+a retriever must load again. A cursor is the generation and a position as above.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+from personakit_plugin.core.model import Changes
 from personakit_plugin.storage.memory_index import MemoryIndex
 from psycopg import sql
 
@@ -145,3 +150,35 @@ def _follow(index: MemoryIndex, rows: list[tuple[Any, ...]]) -> None:
             index.remove_word(word & WORD_MASK, key)
     for key, (state, touched, category) in now.items():
         index.set_memory(key, state, touched, category)
+
+
+_CURSOR = "postgres"
+
+
+def changes(cur: psycopg.Cursor[Any], since: str | None) -> Changes:
+    """The memories the log names after the cursor `since`, in `cur`'s snapshot; a reset when `since`
+    is None, not a cursor of this generation, older than what the log holds, or past this snapshot
+    (a cursor another thread's newer snapshot gave)."""
+    row = cur.execute(_WHERE_WE_ARE).fetchone()
+    assert row is not None, "log_state has its one row from the migration on"
+    generation, seq, trimmed = row
+    cursor = f"{_CURSOR}:{generation}:{seq}"
+    followed = _parsed(since, generation)
+    if followed is None or followed < trimmed or followed > seq:
+        return Changes(cursor=cursor, reset=True)
+    if followed == seq:
+        return Changes(cursor=cursor, reset=False)
+    rows = cur.execute(
+        "SELECT id FROM memories WHERE key IN (SELECT key FROM changes WHERE seq > %s) ORDER BY key", (followed,)
+    )
+    return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
+
+
+def _parsed(since: str | None, generation: object) -> int | None:
+    """The position of a cursor of this generation, or None."""
+    if since is None:
+        return None
+    parts = since.split(":")
+    if len(parts) != 3 or parts[0] != _CURSOR or parts[1] != str(generation) or not parts[2].isdigit():
+        return None
+    return int(parts[2])

@@ -127,6 +127,56 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER memories_logged AFTER INSERT OR UPDATE OF state, touched, category, words ON memories
         FOR EACH ROW EXECUTE FUNCTION log_memory_change();
     """,
+    # 4: what a retriever follows (`changes.changes`): the log also names a memory whose text changed
+    # (an edit that keeps every word) and one whose quotes changed (a quote added, accepted, made to
+    # wait again or dropped), so every memory a retriever must load again is among the rows since its
+    # cursor. The generation is raised: a cursor from before the change is answered with a reset.
+    """
+    CREATE OR REPLACE FUNCTION log_memory_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+        IF current_setting('personakit.unlogged', true) = 'on' THEN
+            RETURN NULL;
+        END IF;
+        IF TG_OP = 'INSERT' THEN
+            INSERT INTO changes (key) VALUES (NEW.key);
+            INSERT INTO changes (key, word)
+                SELECT NEW.key, ('x' || w)::bit(64)::bigint FROM unnest(tsvector_to_array(NEW.words)) AS w;
+            RETURN NULL;
+        END IF;
+        IF (OLD.state, OLD.touched, OLD.category, OLD.text)
+                IS DISTINCT FROM (NEW.state, NEW.touched, NEW.category, NEW.text) THEN
+            INSERT INTO changes (key) VALUES (NEW.key);
+        END IF;
+        IF OLD.words IS DISTINCT FROM NEW.words THEN
+            INSERT INTO changes (key, word, added)
+                SELECT NEW.key, ('x' || w)::bit(64)::bigint, false FROM (
+                    SELECT unnest(tsvector_to_array(OLD.words)) EXCEPT SELECT unnest(tsvector_to_array(NEW.words))
+                ) AS gone (w);
+            INSERT INTO changes (key, word, added)
+                SELECT NEW.key, ('x' || w)::bit(64)::bigint, true FROM (
+                    SELECT unnest(tsvector_to_array(NEW.words)) EXCEPT SELECT unnest(tsvector_to_array(OLD.words))
+                ) AS came (w);
+        END IF;
+        RETURN NULL;
+    END
+    $$;
+    DROP TRIGGER memories_logged ON memories;
+    CREATE TRIGGER memories_logged AFTER INSERT OR UPDATE OF state, touched, category, words, text ON memories
+        FOR EACH ROW EXECUTE FUNCTION log_memory_change();
+    CREATE FUNCTION log_quote_change() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+        IF current_setting('personakit.unlogged', true) = 'on' THEN
+            RETURN NULL;
+        END IF;
+        INSERT INTO changes (key)
+            SELECT key FROM memories WHERE id = (CASE WHEN TG_OP = 'DELETE' THEN OLD.memory_id ELSE NEW.memory_id END);
+        RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER quotes_logged AFTER INSERT OR UPDATE OF pending OR DELETE ON quotes
+        FOR EACH ROW EXECUTE FUNCTION log_quote_change();
+    UPDATE log_state SET generation = generation + 1;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -31,7 +31,9 @@ import psycopg
 from personakit_plugin.core.model import (
     EVERYTHING,
     Candidate,
+    Changes,
     Decision,
+    Document,
     ExportedMemory,
     Memory,
     View,
@@ -392,6 +394,32 @@ class PostgresStore:
             ):
                 found[memory].append(quote)
         return {memory: tuple(quotes) for memory, quotes in found.items()}
+
+    def changes(self, since: str | None) -> Changes:
+        """The memories the change log names after the cursor `since` (`Follows`): every proposal,
+        quote, decision, edit and reject of any server since then; a reset when the cursor is None, of
+        another generation (a bulk restore) or older than the log holds."""
+        with self._read() as cur:
+            return changes.changes(cur, since)
+
+    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
+        """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
+        owner has let stand, oldest first (`Follows`)."""
+        where = "m.state = ANY(%(states)s::text[]) AND (%(all)s OR m.category = ANY(%(categories)s::text[]))"
+        if ids is not None:
+            where += " AND m.id = ANY(%(ids)s::text[])"
+        args = {"states": list(view.readable()), **_scope(view), "ids": list(ids or ())}
+        columns = ", ".join(f"m.{column.strip()}" for column in MEMORY_COLUMNS.split(","))
+        with self._read() as cur:
+            rows = cur.execute(f"SELECT {columns} FROM memories m WHERE {where}", args).fetchall()
+            quotes: dict[str, list[str]] = {}
+            for memory, quote in cur.execute(
+                "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                f"WHERE {where} AND NOT (q.pending AND m.state = 'approved') ORDER BY q.memory_id, q.seq",
+                args,
+            ):
+                quotes.setdefault(memory, []).append(quote)
+        return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:

@@ -21,13 +21,15 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.model import Document, Scored
 
 from personakit_recall import encoders, stems
-from personakit_recall.index import Index
+
+if TYPE_CHECKING:  # numpy and the index are imported at the first read, not when PersonaKit starts
+    from personakit_recall.index import Index
 
 log = logging.getLogger("personakit.recall")
 
@@ -70,6 +72,8 @@ class Recall:
             if self.building.is_alive():
                 return None
             self.building, self.index, self.built = None, self.built, None
+        from personakit_recall.index import Index
+
         if self.index is None:
             self.index = Index(model.encode, stems.stemmer(stems.language()))
         index = self.index
@@ -87,6 +91,8 @@ class Recall:
 
     def _build(self, cursor: str, documents: list[Document], model: encoders.Encoder) -> None:
         """Index `documents` in a background thread, in a new index that replaces this one when done."""
+        from personakit_recall.index import Index
+
         self.index = None  # nothing of the old index outlives a reset
         fresh = Index(model.encode, stems.stemmer(stems.language()))
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
 DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
@@ -48,6 +49,8 @@ class Encoder(Protocol):
 
 
 def _unit(vectors: Any) -> np.ndarray:
+    import numpy as np
+
     array = np.asarray(vectors, dtype=np.float32)
     if array.ndim == 1:
         array = array[None, :]
@@ -69,8 +72,6 @@ class WordLlamaEncoder:
         self.name = f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        if not texts:
-            return np.zeros((0, self._model.embedding.shape[1]), dtype=np.float32)
         return _unit(self._model.embed(list(texts), norm=False, batch_size=BATCH))
 
 

@@ -119,7 +119,9 @@ def state_of(kit: Any) -> Recall:
 
 
 @hookimpl
-def personakit_retrieve(kit: Any, question: str, words: frozenset[str], limit: int) -> Sequence[Scored] | None:
+def personakit_retrieve(
+    kit: Any, question: str, words: frozenset[str], limit: int
+) -> Sequence[Scored] | None:
     """The memories relevant to `question` by meaning and word forms, best first; None while the
     index of a large store is being built or when the model cannot be loaded."""
     model = encoder()
@@ -133,7 +135,7 @@ def personakit_retrieve(kit: Any, question: str, words: frozenset[str], limit: i
         return [Scored(memory, score) for memory, score in index.best(question, limit, model.threshold)]
 
 
-def PERSONAKIT_DETAIL() -> str:  # noqa: N802 (the name PersonaKit looks for)
+def PERSONAKIT_DETAIL() -> str:
     """What `personakit plugins` and `doctor` say about this plugin: its model, without loading it."""
     chosen = encoders.chosen()
     if _encoder is not None:

@@ -69,7 +69,9 @@ class WordLlamaEncoder:
 
         folder = Path(wordllama.__file__).parent
         self._model = wordllama.WordLlama.load(cache_dir=folder, disable_download=True)
-        self.name = f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+        self.name = (
+            f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+        )
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return _unit(self._model.embed(list(texts), norm=False, batch_size=BATCH))
@@ -82,9 +84,14 @@ class Model2VecEncoder:
         try:
             from model2vec import StaticModel
         except ImportError as exc:
-            raise ModelError(f"{MODEL_ENV} names a model2vec model; install it with `pip install model2vec`.") from exc
+            raise ModelError(
+                f"{MODEL_ENV} names a model2vec model; install it with `pip install model2vec`."
+            ) from exc
         if not download and not Path(source).is_dir():
-            raise ModelError(f"The model {source!r} of {MODEL_ENV} is not a folder; set {DOWNLOAD_ENV}=1 to let it be downloaded.")
+            raise ModelError(
+                f"The model {source!r} of {MODEL_ENV} is not a folder; "
+                f"set {DOWNLOAD_ENV}=1 to let it be downloaded."
+            )
         try:
             self._model = StaticModel.from_pretrained(source)
         except Exception as exc:
@@ -103,7 +110,8 @@ class SentenceTransformerEncoder:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise ModelError(
-                f"{MODEL_ENV} names a sentence-transformers model; install it with `pip install sentence-transformers`."
+                f"{MODEL_ENV} names a sentence-transformers model; "
+                "install it with `pip install sentence-transformers`."
             ) from exc
         local = Path(source).is_dir() or not download
         try:
@@ -165,7 +173,8 @@ def load(environ: Mapping[str, str] | None = None) -> Encoder:
         kind, _, source = value.partition(":")
         if kind not in ("model2vec", "sentence-transformers") or not source:
             raise ModelError(
-                f"{MODEL_ENV}={value!r} is neither a folder nor `model2vec:NAME` or `sentence-transformers:NAME`."
+                f"{MODEL_ENV}={value!r} is neither a folder "
+                "nor `model2vec:NAME` or `sentence-transformers:NAME`."
             )
     if kind == "model2vec":
         return Model2VecEncoder(source, download)

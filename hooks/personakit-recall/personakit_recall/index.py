@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
-
 from personakit_plugin.core.model import Document
 from personakit_plugin.core.words import STOP_WORDS, split_words
 
@@ -51,7 +50,9 @@ class Posting:
 class Index:
     """The vectors and stems of the readable memories of one kit, kept current by `apply`."""
 
-    def __init__(self, encode: Callable[[Sequence[str]], np.ndarray], stems: Callable[[str], list[str]]) -> None:
+    def __init__(
+        self, encode: Callable[[Sequence[str]], np.ndarray], stems: Callable[[str], list[str]]
+    ) -> None:
         self._encode = encode
         self._stems = stems
         self.cursor: str | None = None
@@ -258,7 +259,8 @@ class Index:
         return found
 
     def best(self, question: str, limit: int, threshold: float) -> list[tuple[str, float]]:
-        """The memories scoring at least `threshold`, best first (ties: approved, most recent, id), at most `limit`."""
+        """At most `limit` memories scoring at least `threshold`, best first (ties: approved, most
+        recent, id)."""
         scores = self.scores(question)
         if scores.size == 0:
             return []
@@ -272,7 +274,9 @@ class Index:
         return [(memory, score) for memory, score, _ in kept]
 
 
-def memory_vectors(encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]) -> np.ndarray:
+def memory_vectors(
+    encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
+) -> np.ndarray:
     """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
     vectors = encode([meaning_text(document.text) for document in documents])
     quoted = [index for index, document in enumerate(documents) if document.quotes]

@@ -17,7 +17,6 @@ import os
 from collections.abc import Callable, Mapping
 
 import Stemmer
-
 from personakit_plugin.core.words import STOP_WORDS, split_words
 
 LANGUAGE_ENV = "PERSONAKIT_RECALL_LANGUAGE"

@@ -33,6 +33,15 @@ QUOTE_WEIGHT = 0.2
 """How much the quotes' vector counts beside the text's in a memory's vector."""
 QUOTE_TF = 0.5
 """A quote's stem counts this much of a text's in BM25: the owner's words, not the claim."""
+COARSE_DIM = 64
+"""Components of the coarse vectors every row is scanned with (WordLlama's first 64 are a model of
+their own: it is trained so that its leading components can stand alone)."""
+SHORTLIST = 512
+"""Rows the coarse scan keeps for scoring with their whole vectors."""
+QUOTES_EMBEDDED = 1000
+"""Characters of a memory's quotes (joined, oldest first) that its vector is made from."""
+BATCH = 128
+"""Texts embedded at once, of about the same length (a model pads each batch to its longest)."""
 GROWTH = 1024
 """Rows added at a time when the matrix is full."""
 
@@ -61,6 +70,10 @@ class Index:
         self._ids: list[str | None] = []
         self._free: list[int] = []
         self._vectors: np.ndarray | None = None
+        """Each row's unit vector, in half precision (a read rescores only a few rows with it)."""
+        self._coarse: np.ndarray | None = None
+        """Each row's first `COARSE_DIM` components, made unit length again, in single precision:
+        what a read scans every row with."""
         self._approved = np.zeros(0, dtype=bool)
         self._touched = np.zeros(0, dtype=np.float64)
         self._lengths = np.zeros(0, dtype=np.float32)
@@ -77,7 +90,7 @@ class Index:
     def vector(self, memory: str) -> np.ndarray | None:
         """The vector kept for `memory`, or None when it holds none."""
         row = self.rows.get(memory)
-        return None if row is None or self._vectors is None else self._vectors[row].copy()
+        return None if row is None or self._vectors is None else self._vectors[row].astype(np.float32)
 
     def stems_of(self, memory: str) -> tuple[str, ...]:
         """The stems kept for `memory` (none once it is gone)."""
@@ -88,7 +101,8 @@ class Index:
         """How many rows of the matrix hold a vector: one per memory indexed, none for a freed row."""
         if self._vectors is None:
             return 0
-        return int(np.count_nonzero(np.any(self._vectors != 0, axis=1)))
+        assert self._coarse is not None
+        return int(np.count_nonzero(np.any(self._vectors != 0, axis=1) | np.any(self._coarse != 0, axis=1)))
 
     # -- keeping it current -----------------------------------------------------------------
 
@@ -122,8 +136,9 @@ class Index:
             row = self.rows.pop(memory, None)
             if row is None:
                 continue
-            assert self._vectors is not None
+            assert self._vectors is not None and self._coarse is not None
             self._vectors[row] = 0.0
+            self._coarse[row] = 0.0
             self._unpost(row)
             self._ids[row] = None
             self._fingerprints[row] = 0
@@ -152,9 +167,11 @@ class Index:
         if not changed:
             return
         vectors = memory_vectors(self._encode, [document for _, document in changed])
-        assert self._vectors is not None
-        for (row, document), vector in zip(changed, vectors, strict=True):
-            self._vectors[row] = vector
+        assert self._vectors is not None and self._coarse is not None
+        rows = np.array([row for row, _ in changed], dtype=np.intp)
+        self._vectors[rows] = vectors
+        self._coarse[rows] = coarse(vectors)
+        for row, document in changed:
             self._post(row, document)
 
     def _new_row(self, memory: str) -> int:
@@ -176,10 +193,12 @@ class Index:
             return
         bigger = max(size, capacity + GROWTH, int(capacity * 1.25))
         dim = self._dim()
-        vectors = np.zeros((bigger, dim), dtype=np.float32)
-        if self._vectors is not None:
+        vectors = np.zeros((bigger, dim), dtype=np.float16)
+        small = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
+        if self._vectors is not None and self._coarse is not None:
             vectors[:capacity] = self._vectors
-        self._vectors = vectors
+            small[:capacity] = self._coarse
+        self._vectors, self._coarse = vectors, small
         self._approved = np.resize(self._approved, bigger)
         self._approved[capacity:] = False
         self._touched = np.resize(self._touched, bigger)
@@ -193,10 +212,10 @@ class Index:
         return int(self._encode(["dimension"]).shape[1])
 
     def _post(self, row: int, document: Document) -> None:
-        counts: Counter[str] = Counter(self._stems(document.text))
+        counts: dict[str, float] = dict(Counter(self._stems(document.text)))
         for quote in document.quotes:
             for stem in self._stems(quote):
-                counts[stem] += QUOTE_TF
+                counts[stem] = counts.get(stem, 0.0) + QUOTE_TF
         length = float(sum(counts.values()))
         self._lengths[row] = length
         self._total_length += length
@@ -224,15 +243,25 @@ class Index:
 
     # -- asking it --------------------------------------------------------------------------
 
-    def scores(self, question: str) -> np.ndarray:
-        """The fused score of every row for `question` (a freed row scores nothing)."""
+    def scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        """The rows worth scoring for `question` and their fused scores (a freed row scores nothing).
+
+        Every row is scanned with its coarse vector plus BM25; the best `SHORTLIST` of that scan (every
+        row, in a store no larger) are scored again with their whole vectors, and those are the scores."""
         size = len(self._ids)
-        if size == 0 or self._vectors is None:
-            return np.zeros(0, dtype=np.float32)
+        if size == 0 or self._vectors is None or self._coarse is None:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
         query = self._encode([meaning_text(question)])[0]
-        fused = self._vectors[:size] @ query
-        fused += BM25_WEIGHT * self.bm25(question, size)
-        return fused
+        lexical = BM25_WEIGHT * self.bm25(question, size)
+        if size <= SHORTLIST:
+            rows = np.arange(size)
+        else:
+            rough = self._coarse[:size] @ coarse(query[None, :])[0]
+            rough += lexical
+            rows = np.argpartition(-rough, SHORTLIST - 1)[:SHORTLIST]
+        exact = self._vectors[rows].astype(np.float32) @ query
+        exact += lexical[rows]
+        return rows, exact
 
     def bm25(self, question: str, size: int) -> np.ndarray:
         """BM25 of each row for the question's stems, divided by its ceiling (0 where none match)."""
@@ -261,14 +290,11 @@ class Index:
     def best(self, question: str, limit: int, threshold: float) -> list[tuple[str, float]]:
         """At most `limit` memories scoring at least `threshold`, best first (ties: approved, most
         recent, id)."""
-        scores = self.scores(question)
-        if scores.size == 0:
-            return []
+        rows, scores = self.scores(question)
         relevant = np.flatnonzero(scores >= threshold)
         if relevant.size > limit:
-            top = np.argpartition(-scores[relevant], limit - 1)[:limit]
-            relevant = relevant[top]
-        found = [(self._ids[row], float(scores[row]), row) for row in relevant.tolist()]
+            relevant = relevant[np.argpartition(-scores[relevant], limit - 1)[:limit]]
+        found = [(self._ids[rows[at]], float(scores[at]), int(rows[at])) for at in relevant.tolist()]
         kept = [(memory, score, row) for memory, score, row in found if memory is not None]
         kept.sort(key=lambda item: (-item[1], not self._approved[item[2]], -self._touched[item[2]], item[0]))
         return [(memory, score) for memory, score, _ in kept]
@@ -278,10 +304,11 @@ def memory_vectors(
     encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
 ) -> np.ndarray:
     """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
-    vectors = encode([meaning_text(document.text) for document in documents])
+    vectors = by_length(encode, [meaning_text(document.text) for document in documents])
     quoted = [index for index, document in enumerate(documents) if document.quotes]
     if quoted and QUOTE_WEIGHT:
-        quotes = encode([meaning_text(" ".join(documents[index].quotes)) for index in quoted])
+        joined = [" ".join(documents[index].quotes)[:QUOTES_EMBEDDED] for index in quoted]
+        quotes = by_length(encode, [meaning_text(text) for text in joined])
         vectors[quoted] += QUOTE_WEIGHT * quotes
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
@@ -294,3 +321,24 @@ def meaning_text(text: str) -> str:
     and, averaged in, pull every vector toward the same place (the text itself when it is all stop words)."""
     kept = [word for word in split_words(text) if word not in STOP_WORDS]
     return " ".join(kept) if kept else text
+
+
+def coarse(vectors: np.ndarray) -> np.ndarray:
+    """The first `COARSE_DIM` components of each vector, made unit length again."""
+    small = np.ascontiguousarray(vectors[:, :COARSE_DIM], dtype=np.float32)
+    norms = np.linalg.norm(small, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return small / norms
+
+
+def by_length(encode: Callable[[Sequence[str]], np.ndarray], texts: Sequence[str]) -> np.ndarray:
+    """`encode(texts)`, in batches of texts of about the same length: much less padding to pay for."""
+    order = sorted(range(len(texts)), key=lambda at: len(texts[at]))
+    parts = [
+        encode([texts[at] for at in order[start : start + BATCH]]) for start in range(0, len(order), BATCH)
+    ]
+    if not parts:
+        return encode([])
+    found = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+    found[np.array(order, dtype=np.intp)] = np.concatenate(parts)
+    return found

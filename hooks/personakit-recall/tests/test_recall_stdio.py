@@ -61,8 +61,13 @@ async def test_initialize_and_tools_list_do_not_load_the_model(tmp_path: Path) -
     with tempfile.TemporaryFile("w+", encoding="utf-8") as errlog, anyio.fail_after(TIMEOUT):
         stdio = stdio_client(parameters(tmp_path / "data", PERSONAKIT_RECALL_MODEL=missing), errlog=errlog)
         async with Client(stdio, read_timeout_seconds=TIMEOUT) as client:
-            assert [tool.name for tool in (await client.list_tools()).tools] == ["personakit_read", "personakit_propose"]
-            await call(client, "personakit_propose", text="Drinks green tea", quote="tea please", category="other")
+            assert [tool.name for tool in (await client.list_tools()).tools] == [
+                "personakit_read",
+                "personakit_propose",
+            ]
+            await call(
+                client, "personakit_propose", text="Drinks green tea", quote="tea please", category="other"
+            )
             errlog.seek(0)
             assert "personakit-recall is off" not in errlog.read()
             assert len(await read_ids(client, "tea")) == 1  # the read goes on by words

@@ -33,9 +33,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import synthetic  # noqa: E402
+import synthetic
 
 LIMIT = 7
 ROUNDS = 5

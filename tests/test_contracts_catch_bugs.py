@@ -1,4 +1,4 @@
-"""The redaction and ranking contract suites reject the bugs plugin authors actually make, and the
+"""The redaction, ranking and retrieval contract suites reject the bugs plugin authors actually make, and the
 hooks in this repository, the default ones and the documentation's examples pass them."""
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ import pytest
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate
+from personakit_plugin.core.model import Candidate, Scored
 from personakit_plugin.core.redaction import Mask
+from personakit_plugin.core.words import content_words
 from personakit_plugin.default_plugins import rank_overlap
-from personakit_plugin.testing import RankingContract, RedactionContract
+from personakit_plugin.testing import RankingContract, RedactionContract, RetrievalContract
 
 MakeKit = Callable[..., PersonaKit]
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
@@ -203,9 +204,80 @@ def test_the_good_ranking_hooks_here_pass(plugin: object, make_kit: MakeKit, tmp
     assert failures(ranking_suite(plugin), make_kit, tmp_path) == {}
 
 
-def test_only_a_hook_claiming_the_default_order_is_held_to_it(make_kit: MakeKit, tmp_path: Path) -> None:
-    oldest_first = ranking(lambda cs: sorted(cs, key=lambda c: (c.memory.touched, c.memory.id)))
-    assert failures(ranking_suite(oldest_first), make_kit, tmp_path / "free") == {}
-    claimed = SimpleNamespace(personakit_rank=rank_overlap.in_default_order(oldest_first.personakit_rank))
-    failed = failures(ranking_suite(claimed), make_kit, tmp_path / "claimed")
-    assert list(failed) == ["test_a_hook_in_the_default_order_puts_the_most_shared_words_first"]
+# -- retrieval ----------------------------------------------------------------------------------
+
+
+class NeverFollows:
+    """Indexes once, at its first call, and never again: a reject elsewhere stays in its memory."""
+
+    def __init__(self) -> None:
+        self.inner = example("retrieve_synonyms").SynonymRetriever()
+        self.done: set[int] = set()
+
+    @hookimpl
+    def personakit_retrieve(self, kit: PersonaKit, words: frozenset[str], limit: int) -> object:
+        if id(kit) not in self.done:
+            self.inner.follow(kit)
+            self.done.add(id(kit))
+        index = self.inner.indexes[kit]
+        index.cursor = None
+        wanted = frozenset().union(*(self.inner.alike.get(w, ()) for w in words))
+        return [Scored(m, 1.0) for m, held in sorted(index.words.items()) if wanted & held][:limit]
+
+
+def store_reader(use_pending: bool, ignore_view: bool) -> object:
+    """Reads the store directly instead of `kit.documents`: its quotes include the waiting ones, its
+    memories those outside the view."""
+    inner = example("retrieve_synonyms").SynonymRetriever()
+
+    @hookimpl
+    def personakit_retrieve(kit: PersonaKit, words: frozenset[str], limit: int) -> object:
+        wanted = frozenset().union(*(inner.alike.get(w, ()) for w in words))
+        found = []
+        for memory in kit.store.memories():
+            if memory.state not in ("approved", "unconfirmed") or not (ignore_view or kit.view.shows(memory)):
+                continue
+            quotes = memory.quotes if use_pending else tuple(q for q in memory.quotes if q not in memory.pending)
+            if wanted & content_words(" ".join((memory.text, *quotes))):
+                found.append(Scored(memory.id, 1.0))
+        return found[:limit]
+
+    return SimpleNamespace(personakit_retrieve=personakit_retrieve)
+
+
+def pads(kit: PersonaKit, limit: int) -> object:
+    return [Scored(d.id, 1.0) for d in kit.documents()][:limit]
+
+
+BUGGY_RETRIEVERS = {
+    "never follows the store": (
+        NeverFollows,
+        "test_a_reject_or_restrict_in_another_process_is_gone_from_the_next_answer",
+    ),
+    "matches on waiting quotes": (lambda: store_reader(True, False), "test_a_waiting_quote_never_makes_a_match"),
+    "ignores the view": (lambda: store_reader(False, True), "test_a_view_is_never_brought_a_memory_outside_it"),
+    "pads with everything": (
+        lambda: SimpleNamespace(personakit_retrieve=hookimpl(pads)),
+        "test_nothing_relevant_is_an_empty_answer",
+    ),
+}
+
+
+def retrieval_suite(plugin: object) -> RetrievalContract:
+    class Under(RetrievalContract):
+        question = "Which coffee do they drink?"
+        relevant = ("Drinks espresso after lunch", "Orders a latte every morning", "Takes a cappuccino at four")
+        unrelated = ("Keeps a paper notebook", "Walks to the office")
+
+    Under.plugin = plugin
+    return Under()
+
+
+@pytest.mark.parametrize("bug", list(BUGGY_RETRIEVERS))
+def test_a_buggy_retrieval_hook_is_rejected(bug: str, make_kit: MakeKit, tmp_path: Path) -> None:
+    make, check = BUGGY_RETRIEVERS[bug]
+    assert check in failures(retrieval_suite(make()), make_kit, tmp_path)
+
+
+def test_the_guides_retrieval_hook_passes(make_kit: MakeKit, tmp_path: Path) -> None:
+    assert failures(retrieval_suite(example("retrieve_synonyms")), make_kit, tmp_path) == {}

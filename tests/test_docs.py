@@ -39,13 +39,14 @@ def example(name: str) -> ModuleType:
     return module
 
 
-def test_there_are_six_hooks() -> None:
+def test_there_are_seven_hooks() -> None:
     assert (
         sorted(
             [
                 "personakit_read",
                 "personakit_propose",
                 "personakit_rank",
+                "personakit_retrieve",
                 "personakit_redact",
                 "personakit_refuse",
                 "personakit_store",

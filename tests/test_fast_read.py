@@ -274,7 +274,7 @@ def test_a_read_is_the_same_on_the_fast_and_the_general_path(
         fast = PersonaKit.open(folder, environ=env)
         general = PersonaKit.open(folder, plugins=[DefaultOrderElsewhere()], environ=env)
         try:
-            assert fast.ranks_in_store() and not general.ranks_in_store()
+            assert fast._ranks_in_store() and not general._ranks_in_store()
             text = " ".join(sorted(question))
             assert fast.read(text, limit) == general.read(text, limit)
         finally:

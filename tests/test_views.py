@@ -244,7 +244,7 @@ def expected(kit: PersonaKit, view: View, question: str, limit: int) -> tuple[li
 
 
 class RanksInPython:
-    """The default order, but not marked `in_default_order`: the read then takes every match from the
+    """The default order, but a ranker of its own: the read then takes every match from the
     store (`matches`) and ranks here, the path a third-party ranker takes."""
 
     @hookimpl
@@ -279,7 +279,7 @@ def test_a_read_in_a_view_is_the_contract_over_the_memories_in_it(
             kit,
             [(" ".join(words) + f" {n}", f"said {n}", cat, state) for n, (words, cat, state) in enumerate(memories)],
         )
-        assert kit.ranks_in_store() is in_store
+        assert kit._ranks_in_store() is in_store
         result = viewing(kit, view).read(question, limit)
         ids, withheld = expected(kit, view, question, limit)
         assert [m.id for m in result.memories] == ids

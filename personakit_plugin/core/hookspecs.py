@@ -12,8 +12,8 @@ something other than None.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
@@ -34,19 +34,6 @@ if TYPE_CHECKING:
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
 
-_Function = TypeVar("_Function", bound=Callable[..., Any])
-DEFAULT_ORDER = "personakit_default_order"
-
-
-def in_default_order(function: _Function) -> _Function:
-    """Marks a `personakit_rank` implementation whose order is the default one (read rule 3).
-
-    While the first ranking hook called is so marked, the default read lets a store that ranks in
-    its own queries (`RanksInStore`) return the first matches already in that order, instead of
-    loading every candidate for the hook."""
-    setattr(function, DEFAULT_ORDER, True)
-    return function
-
 
 class Kit(Protocol):
     """What a hook gets as `kit`: the running PersonaKit (`personakit_plugin.core.kit.PersonaKit`), seen
@@ -55,16 +42,12 @@ class Kit(Protocol):
     store: Store
     view: View
 
-    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
-        """The store's matches for `words` in the view, ranked in the store and cut to `limit` when given."""
+    def matches(self, words: frozenset[str]) -> Matches:
+        """The store's matches for `words` in the view: every memory the view shows sharing a word."""
         ...
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         """Up to `limit` approved memories in the view, not in `exclude`, most recently approved first."""
-        ...
-
-    def ranks_in_store(self) -> bool:
-        """Whether `matches(words, limit)` may be used: the store ranks, in the order of the ranker in effect."""
         ...
 
     def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:

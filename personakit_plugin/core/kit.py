@@ -22,7 +22,7 @@ from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from personakit_plugin.core.hookspecs import DEFAULT_ORDER, Kit
+from personakit_plugin.core.hookspecs import Kit
 from personakit_plugin.core.model import (
     EVERYTHING,
     EVIDENCE_QUOTES,
@@ -52,6 +52,8 @@ from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
 from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, memory_id
 
+DEFAULT_RANKER = "default-rank"
+"""The default ranking plugin's name (`plugins.DEFAULT_PLUGINS`): while it ranks, the store may rank for it."""
 MASKED_KEPT = 4096
 """Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
@@ -146,8 +148,8 @@ class PersonaKit:
         # The fast path: with the default ranker in effect, a store that ranks in its own queries
         # returns only the first `limit` matches (and the restricted count); ranking them again changes
         # nothing. Otherwise every candidate goes to the ranking hook in effect. Both give the same result.
-        if self.ranks_in_store():
-            found = self.matches(words, limit)
+        if self._ranks_in_store():
+            found = self._top_matches(words, limit)
             ranked = found.candidates
         else:
             found = self.matches(words)
@@ -188,8 +190,6 @@ class PersonaKit:
         reading = CURRENT.get()
         return reading if reading is not None and reading.kit is self else None
 
-    # -- helpers for plugins ----------------------------------------------------------------
-
     def retrieve(self, question: str, limit: int) -> list[Scored] | None:
         """What the retrieval hooks bring for `question`: their answers fused, best first, at most
         `limit`, only memories a read in this view may return; None when no retrieval hook answered."""
@@ -227,29 +227,32 @@ class PersonaKit:
         quotes = self.store.quotes([memory.id for memory in memories])
         return [Document.of(memory, quotes.get(memory.id, ())) for memory in memories]
 
-    def ranks_in_store(self) -> bool:
-        """Whether the store may rank: it ranks in its own queries (`RanksInStore`) and the first
-        `personakit_rank` implementation called keeps the default order (`hookspecs.in_default_order`,
-        as the default word-overlap ranker does). The default read then asks for the first `limit`
-        matches only; with any other ranker in effect, the ranker gets every candidate."""
+    def _ranks_in_store(self) -> bool:
+        """Whether the default read may let the store rank (the fast path, private to the default read
+        and the store): the store ranks in its own queries (`RanksInStore`) and the ranking hook in
+        effect is the default word-overlap ranker, whose order the store's is. The default read then
+        asks for the first `limit` matches only; with any other ranker in effect, it gets every one."""
         first = next(implementations(self.pm, "personakit_rank"), None)
-        in_order = first is not None and getattr(first[1], DEFAULT_ORDER, False) is True
-        return in_order and self._ranks
+        return self._ranks and first is not None and first[0] == DEFAULT_RANKER
 
-    def matches(self, words: frozenset[str], limit: int | None = None) -> Matches:
-        """The store's matches for `words` in this connection's view: the first `limit`, ranked by the
-        store, when `limit` is given (only when `ranks_in_store()`), else every one.
+    def _top_matches(self, words: frozenset[str], limit: int) -> Matches:
+        """The first `limit` matches in the view, ranked by the store (only when `_ranks_in_store()`)."""
+        return self._remembered(words, cast(RanksInStore, self.store).top_matches(words, limit, self.view))
 
-        Within a read, the restricted count the store gave is remembered, so the boundary check need
-        not ask the store again for the question's words."""
-        if limit is None:
-            found = self.store.matches(words, self.view)
-        else:
-            found = cast(RanksInStore, self.store).top_matches(words, limit, self.view)
+    def _remembered(self, words: frozenset[str], found: Matches) -> Matches:
+        """`found`, its restricted count kept in the read in progress: the boundary check then need not
+        ask the store again for the question's words."""
         reading = self._reading()
         if reading is not None:
             reading.restricted[words] = found.restricted
         return found
+
+    # -- helpers for plugins ----------------------------------------------------------------
+
+    def matches(self, words: frozenset[str]) -> Matches:
+        """The store's matches for `words` in this connection's view: every memory the view shows that
+        shares a word with them, and the count of the restricted ones in the view's categories."""
+        return self._remembered(words, self.store.matches(words, self.view))
 
     def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
         """Up to `limit` approved memories in this connection's view, not in `exclude`, most recently

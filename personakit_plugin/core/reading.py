@@ -55,20 +55,20 @@ def answers(pm: Any, kit: object, question: str, words: frozenset[str], limit: i
 def checked(name: str, answer: object, limit: int) -> list[Scored]:
     """A retriever's answer as a list of Scored, best first (a stable sort by score); a PluginError
     naming the plugin when it is not a sequence of `Scored(id, score)` with a text id and a finite
-    score, holds more than `limit` entries, or names an id twice."""
+    score, names an id twice, or holds more than `limit` entries."""
     if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
         raise _wrong(name, "something that is not a list of Scored")
     try:
         listed = list(answer)  # a generator runs here, outside `call_each`
     except Exception as exc:
         raise PluginError(f"PersonaKit plugin {name!r} failed in {HOOK}: {exc}") from exc
-    if len(listed) > limit:
-        raise _wrong(name, f"{len(listed)} memories, more than the limit of {limit}")
     for item in listed:
         if type(item) is not Scored or type(item.id) is not str or not _is_score(item.score):
             raise _wrong(name, "an entry that is not Scored(id, score) with a text id and a finite score")
     if len({item.id for item in listed}) != len(listed):
         raise _wrong(name, "the same memory twice")
+    if len(listed) > limit:
+        raise _wrong(name, f"{len(listed)} memories, more than the limit of {limit},")
     return sorted(listed, key=lambda item: -float(item.score))
 
 

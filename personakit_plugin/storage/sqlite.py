@@ -377,6 +377,7 @@ class SqliteStore:
         self._db = connection
         # Re-entrant, so that the reads inside a `snapshot` take it again on the same thread.
         self._lock = threading.RLock()
+        self._cursor_prefix = sqlite_changes.cursor_prefix()
         self._in_snapshot = False
         self._seen: _Seen | None = None  # inside a snapshot: what it has read, the same until it ends
         self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
@@ -727,7 +728,7 @@ class SqliteStore:
         quote, decision, edit and reject of any process since then; a reset when the cursor is None, of
         another generation (a bulk import, a restore) or older than the log holds."""
         with self._read() as db:
-            return sqlite_changes.changes(db, since)
+            return sqlite_changes.changes(db, since, self._cursor_prefix)
 
     def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the

@@ -23,6 +23,7 @@ what the log still holds, is answered with a reset.
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from array import array
 from collections.abc import Collection, Iterator, Sequence
@@ -187,15 +188,19 @@ def _follow(db: sqlite3.Connection, index: MemoryIndex, since: int) -> None:
 
 # -- what a retriever follows (`core.store.Follows`) -----------------------------------------------
 
-_CURSOR = "sqlite"
+
+def cursor_prefix() -> str:
+    """What begins the cursors of one store object: a cursor another store object gave (another
+    process, a reopened store, another data folder) is never taken for one of its own, and resets."""
+    return f"sqlite-{secrets.token_hex(8)}"
 
 
-def changes(db: sqlite3.Connection, since: str | None) -> Changes:
+def changes(db: sqlite3.Connection, since: str | None, prefix: str) -> Changes:
     """The memories the log names after the cursor `since`, in `db`'s open read transaction; a reset
     when `since` is None, not a cursor of this log's generation, or older than what the log holds."""
     generation, seq, trimmed = db.execute(_WHERE_WE_ARE).fetchone()
-    cursor = f"{_CURSOR}:{generation}:{seq}"
-    followed = _parsed(since, generation)
+    cursor = f"{prefix}:{generation}:{seq}"
+    followed = _parsed(since, prefix, generation)
     if followed is None or followed < trimmed or followed > seq:
         return Changes(cursor=cursor, reset=True)
     if followed == seq:
@@ -207,12 +212,12 @@ def changes(db: sqlite3.Connection, since: str | None) -> Changes:
     return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
 
 
-def _parsed(since: str | None, generation: object) -> int | None:
+def _parsed(since: str | None, prefix: str, generation: object) -> int | None:
     """The log number of a cursor of this generation, or None."""
     if since is None:
         return None
     parts = since.split(":")
-    if len(parts) != 3 or parts[0] != _CURSOR or parts[1] != str(generation) or not parts[2].isdigit():
+    if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
         return None
     return int(parts[2])
 

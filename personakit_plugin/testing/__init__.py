@@ -25,6 +25,10 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
 - `RefusalContract`: every refusal hook keeps the propose contract's refusals. Provide `plugin`,
   `refused` (proposals it must refuse) and `allowed` (ordinary sentences it must let through),
   each a string or a `(text, quote)` pair.
+- `RetrievalContract`: every retrieval hook brings only documents the kit gave, scored, best
+  first, within the limit; nothing when nothing is relevant; nothing outside the view or matched
+  by a waiting quote; and nothing rejected or restricted elsewhere at its next answer. Provide
+  `plugin`, `question`, `relevant` (texts it must bring for it) and `unrelated` (texts it must not).
 """
 
 from personakit_plugin.testing.fixtures import (
@@ -34,7 +38,12 @@ from personakit_plugin.testing.fixtures import (
     personakit_kit,
     personakit_make_kit,
 )
-from personakit_plugin.testing.hook_contracts import RankingContract, RedactionContract, RefusalContract
+from personakit_plugin.testing.hook_contracts import (
+    RankingContract,
+    RedactionContract,
+    RefusalContract,
+    RetrievalContract,
+)
 from personakit_plugin.testing.store_contract import StoreContract
 
 __all__ = [
@@ -42,6 +51,7 @@ __all__ = [
     "RankingContract",
     "RedactionContract",
     "RefusalContract",
+    "RetrievalContract",
     "StoreContract",
     "personakit_client",
     "personakit_data_dir",

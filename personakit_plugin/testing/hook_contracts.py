@@ -1,17 +1,18 @@
-"""`RedactionContract`, `RankingContract` and `RefusalContract`: what every redaction, ranking and
-refusal hook must do."""
+"""`RedactionContract`, `RankingContract`, `RefusalContract` and `RetrievalContract`: what every
+redaction, ranking, refusal and retrieval hook must do."""
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 
-from personakit_plugin.core.hookspecs import DEFAULT_ORDER, hookimpl
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory
+from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory, Scored, View
 from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
 from personakit_plugin.core.words import content_words, memory_id
@@ -225,9 +226,6 @@ class RankingContract:
     once and none invented; the same candidates in any input order get the same answer (ties are
     broken by something of the memory, such as its id, never by where it stood); no candidates
     rank to nothing; and a real read through the hook passes the read's boundary checks.
-
-    A hook that claims the default order (marked `hookspecs.in_default_order`, which lets a store
-    rank in its own queries instead) is also checked to put the memory sharing the most words first.
     """
 
     plugin: object
@@ -288,17 +286,6 @@ class RankingContract:
             texts = [m.text for m in result.memories]
             assert 1 <= len(texts) <= limit and len(set(texts)) == len(texts), f"a read returned {texts!r}"
             assert "Reads novels" not in texts, f"a read for {QUESTION!r} returned {texts!r}"
-
-    def test_a_hook_in_the_default_order_puts_the_most_shared_words_first(self, kit: PersonaKit) -> None:
-        function, _ = _own(kit, self.plugin, "personakit_rank")
-        if getattr(function, DEFAULT_ORDER, False) is not True:
-            pytest.skip("the hook does not claim the default order (hookspecs.in_default_order)")
-        ranked = _ids(self.rank(kit, self.candidates()))
-        expected = ["m_00000000000a", "m_00000000000e", "m_00000000000c", "m_00000000000d", "m_00000000000b"]
-        assert ranked == expected, (
-            f"for the candidates {_ids(self.candidates())!r} the hook returned {ranked!r}; "
-            f"expected the default order, most shared words first, {expected!r}"
-        )
 
 
 # -- refusal ------------------------------------------------------------------------------------
@@ -449,3 +436,121 @@ class RefusalContract:
         for text, _ in self.refused_pairs():
             reason = self.answer(kit, text, " ")
             assert kit.propose(text, " ", None).reason == (reason if reason is not None else "empty_quote")
+
+
+# -- retrieval ----------------------------------------------------------------------------------
+
+
+class RetrievalContract:
+    """What every retrieval hook (`personakit_retrieve`) must do. Set `plugin`, `question`, `relevant`
+    and `unrelated` in the subclass.
+
+    `relevant`: texts of memories your hook must bring for `question` (at least three);
+    `unrelated`: texts it must not bring for it. The hook answers a list of `Scored` with text ids
+    and finite float scores, best first, each id once, at most `limit`, every id a document
+    `kit.documents` gave; nothing when nothing is relevant; never a memory outside the connection's
+    view, nor one matched by a quote that waits for the owner; and a memory rejected or restricted
+    through another store object on the same data (another process) is gone from its next answer.
+    """
+
+    plugin: object
+    question: str = ""
+    relevant: tuple[str, ...] = ()
+    unrelated: tuple[str, ...] = ()
+    category: str = "preferences"
+
+    @pytest.fixture
+    def kit(self, personakit_make_kit: Callable[..., PersonaKit]) -> PersonaKit:
+        return personakit_make_kit(self.plugin)
+
+    def seed(self, kit: PersonaKit, texts: Sequence[str], category: str | None = None) -> list[str]:
+        """Propose each text (as its own quote too) and return the ids."""
+        return [kit.propose(text, f"I said: {text}", category or self.category).id or "" for text in texts]
+
+    def retrieve(self, kit: PersonaKit, limit: int = 20, question: str | None = None) -> list[str]:
+        """The plugin's own answer for `question` (default `self.question`), checked to keep the
+        hook's shape; the ids it brings, best first."""
+        function, argnames = _own(kit, self.plugin, "personakit_retrieve")
+        asked = self.question if question is None else question
+        given = {"kit": kit, "question": asked, "words": content_words(asked), "limit": limit}
+        try:
+            answer = function(**{arg: given[arg] for arg in argnames})
+        except Exception as exc:
+            raise AssertionError(f"the hook raised {exc!r} for {asked!r}") from exc
+        if answer is None:
+            return []
+        said = f"for {asked!r} with limit {limit} the hook returned {answer!r}"
+        assert isinstance(answer, Sequence) and not isinstance(answer, str), f"{said}; expected a list of Scored"
+        assert all(type(s) is Scored and type(s.id) is str for s in answer), f"{said}; expected Scored(id, score)"
+        assert all(type(s.score) is float and math.isfinite(s.score) for s in answer), f"{said}; expected float scores"
+        assert len(answer) <= limit, f"{said}; expected at most {limit}"
+        ids = [s.id for s in answer]
+        assert len(set(ids)) == len(ids), f"{said}; expected each memory at most once"
+        scores = [s.score for s in answer]
+        assert scores == sorted(scores, reverse=True), f"{said}; expected the best (highest score) first"
+        readable = {document.id for document in kit.documents(ids)}
+        assert set(ids) <= readable, f"{said}; expected only memories kit.documents gives"
+        return ids
+
+    def test_brings_the_relevant_memories_best_first_within_the_limit(self, kit: PersonaKit) -> None:
+        relevant = self.seed(kit, self.relevant)
+        unrelated = self.seed(kit, self.unrelated)
+        brought = self.retrieve(kit)
+        assert set(relevant) <= set(brought), (
+            f"for {self.question!r} the hook brought {brought!r}; expected {relevant!r}"
+        )
+        assert not set(brought) & set(unrelated), f"for {self.question!r} the hook brought unrelated {brought!r}"
+        for limit in (1, 2):
+            assert len(self.retrieve(kit, limit)) <= limit
+
+    def test_nothing_relevant_is_an_empty_answer(self, kit: PersonaKit) -> None:
+        self.seed(kit, self.unrelated)
+        assert self.retrieve(kit) == [], f"for {self.question!r} and only unrelated memories, expected nothing"
+
+    def test_a_reject_or_restrict_in_another_process_is_gone_from_the_next_answer(
+        self, personakit_make_kit: Callable[..., PersonaKit]
+    ) -> None:
+        kit = personakit_make_kit(self.plugin)
+        owner = personakit_make_kit()  # another store object on the same data: the owner's command line
+        first, second, *_ = self.seed(kit, self.relevant)
+        assert {first, second} <= set(self.retrieve(kit))  # the hook has seen them
+        owner.store.decide(first, "reject", owner.now())
+        brought = self.retrieve(kit)
+        assert first not in brought, f"a memory rejected elsewhere came back: {brought!r}"
+        owner.store.decide(second, "restrict", owner.now())
+        brought = self.retrieve(kit)
+        assert second not in brought, f"a memory restricted elsewhere came back: {brought!r}"
+        owner.store.decide(second, "approve", owner.now())
+        assert second in self.retrieve(kit), "an approved memory is brought again"
+
+    def test_a_view_is_never_brought_a_memory_outside_it(self, kit: PersonaKit) -> None:
+        inside, *_ = self.seed(kit, self.relevant[:1], "tools")
+        outside = self.seed(kit, self.relevant[1:2], "background")
+        approved = self.seed(kit, self.relevant[2:3], "tools")
+        for memory in approved:
+            kit.store.decide(memory, "approve", kit.now())
+        for view, allowed in (
+            (View(categories=frozenset({"tools"})), {inside, *approved}),
+            (View(approved_only=True), set(approved)),
+        ):
+            viewed = PersonaKit(kit.pm, kit.config, view)
+            try:
+                brought = self.retrieve(viewed)
+                assert set(brought) <= allowed, f"in {view!r} the hook brought {brought!r}; only {allowed!r} are in it"
+                assert not set(brought) & set(outside)
+            finally:
+                viewed.close()
+
+    def test_a_waiting_quote_never_makes_a_match(self, kit: PersonaKit) -> None:
+        (memory,) = self.seed(kit, self.unrelated[:1])
+        kit.store.decide(memory, "approve", kit.now())
+        kit.propose(self.unrelated[0], self.relevant[0], self.category)  # an assistant's claim: it waits
+        assert memory not in self.retrieve(kit), "a quote that waits for the owner made a memory match"
+
+    def test_a_read_through_the_hook_keeps_the_contract(self, kit: PersonaKit) -> None:
+        relevant = self.seed(kit, self.relevant)
+        self.seed(kit, self.unrelated)
+        for limit in (1, 2, 7):
+            result = kit.read(self.question, limit)  # the read's boundary checks what the hook let through
+            ids = [m.id for m in result.memories]
+            assert 1 <= len(ids) <= limit and ids[0] in relevant, f"a read for {self.question!r} returned {ids!r}"

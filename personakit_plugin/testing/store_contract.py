@@ -677,6 +677,7 @@ class StoreContract:
         assert follows.documents([tea]) == []
         assert [d.id for d in follows.documents(None)] == [vim]
         assert follows.changes("not a cursor").reset
+        assert follows.changes(self._follows(writer).changes(None).cursor).reset, "another store object's cursor"
 
     def test_a_restore_that_adds_quotes_is_followed(self, tmp_path: Path) -> None:
         """A restore gives a known memory the quotes it lacks without a decision: a retriever still

@@ -31,6 +31,7 @@ a retriever must load again. A cursor is the generation and a position as above.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -152,18 +153,21 @@ def _follow(index: MemoryIndex, rows: list[tuple[Any, ...]]) -> None:
         index.set_memory(key, state, touched, category)
 
 
-_CURSOR = "postgres"
+def cursor_prefix() -> str:
+    """What begins the cursors of one store object: a cursor another store object gave (another
+    process, a reopened store, another data folder) is never taken for one of its own, and resets."""
+    return f"postgres-{secrets.token_hex(8)}"
 
 
-def changes(cur: psycopg.Cursor[Any], since: str | None) -> Changes:
+def changes(cur: psycopg.Cursor[Any], since: str | None, prefix: str) -> Changes:
     """The memories the log names after the cursor `since`, in `cur`'s snapshot; a reset when `since`
     is None, not a cursor of this generation, older than what the log holds, or past this snapshot
     (a cursor another thread's newer snapshot gave)."""
     row = cur.execute(_WHERE_WE_ARE).fetchone()
     assert row is not None, "log_state has its one row from the migration on"
     generation, seq, trimmed = row
-    cursor = f"{_CURSOR}:{generation}:{seq}"
-    followed = _parsed(since, generation)
+    cursor = f"{prefix}:{generation}:{seq}"
+    followed = _parsed(since, prefix, generation)
     if followed is None or followed < trimmed or followed > seq:
         return Changes(cursor=cursor, reset=True)
     if followed == seq:
@@ -174,11 +178,11 @@ def changes(cur: psycopg.Cursor[Any], since: str | None) -> Changes:
     return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
 
 
-def _parsed(since: str | None, generation: object) -> int | None:
+def _parsed(since: str | None, prefix: str, generation: object) -> int | None:
     """The position of a cursor of this generation, or None."""
     if since is None:
         return None
     parts = since.split(":")
-    if len(parts) != 3 or parts[0] != _CURSOR or parts[1] != str(generation) or not parts[2].isdigit():
+    if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
         return None
     return int(parts[2])

@@ -185,6 +185,7 @@ class PostgresStore:
         self._pool = pool
         self._lock = _lock_key(schema)
         self._local = threading.local()  # the connection of a `snapshot` in progress, per thread
+        self._cursor_prefix = changes.cursor_prefix()
         self.use_memory_index = True
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built at
         the first ranked read and kept current with the schema through its change log (`changes`);
@@ -400,7 +401,7 @@ class PostgresStore:
         quote, decision, edit and reject of any server since then; a reset when the cursor is None, of
         another generation (a bulk restore) or older than the log holds."""
         with self._read() as cur:
-            return changes.changes(cur, since)
+            return changes.changes(cur, since, self._cursor_prefix)
 
     def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the

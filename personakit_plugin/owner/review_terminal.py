@@ -340,7 +340,7 @@ class Review:
             for quote in reversed(memory.quotes):
                 mark = "[waiting for you] " if quote in memory.pending else ""
                 t.tell(f"{mark}“{quote}”", "  ")
-        similar = Similar(self.kit.store.memories()).to(memory)
+        similar = Similar(self.kit.store.memories(), self.kit).to(memory)
         t.say("Similar memories:" if similar else "Similar memories: none.")
         for other in similar:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")

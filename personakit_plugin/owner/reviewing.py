@@ -40,9 +40,14 @@ class Similar:
     have ("prefers", "works") little. Two memories are similar when the cosine of their weighted word sets
     is at least `SIMILAR_MIN`, so sharing only a common word is not enough, and sharing the rare ones is.
     With few memories every word is rare, so then any shared word may be enough. Rejected memories are
-    never among them (they keep no text)."""
+    never among them (they keep no text).
 
-    def __init__(self, memories: Iterable[Memory]) -> None:
+    Given the owner's kit, the memories a retrieval plugin (such as the recall plugin) brings for a
+    memory's text come first, in its order: the same meaning the assistant's reads use; then those
+    that share its rarer words."""
+
+    def __init__(self, memories: Iterable[Memory], kit: PersonaKit | None = None) -> None:
+        self._kit = kit
         self._memories: dict[str, Memory] = {}
         self._words: dict[str, frozenset[str]] = {}
         self._index: dict[str, set[str]] = {}
@@ -79,7 +84,15 @@ class Similar:
         scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
         found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
         found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
-        return found[:limit]
+        meant = self._by_meaning(memory, limit)
+        return list({m.id: m for m in [*meant, *found]}.values())[:limit]
+
+    def _by_meaning(self, memory: Memory, limit: int) -> list[Memory]:
+        """What the retrieval plugins bring for the memory's text (none without one), bar itself."""
+        if self._kit is None or not memory.text:
+            return []
+        brought = self._kit.retrieve(memory.text, limit + 1) or []
+        return [self._memories[s.id] for s in brought if s.id != memory.id and s.id in self._memories]
 
 
 def newest_first(memories: Iterable[Memory]) -> list[Memory]:

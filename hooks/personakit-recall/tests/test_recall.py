@@ -164,3 +164,15 @@ def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
     scores = index.bm25("likes oolong", len(docs))
     assert scores.argmax() == index.rows["m3"]
     assert scores[index.rows["m0"]] > 0  # the common stem still counts a little
+
+
+def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit: MakeKit) -> None:
+    from personakit_plugin.owner.reviewing import Similar
+
+    kit = recall_kit()
+    fill(kit)
+    tea = kit.propose("Drinks green tea every afternoon", "green tea at four, always", "preferences").id
+    sencha = kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences").id
+    memories = {memory.id: memory for memory in kit.store.memories()}
+    assert Similar(memories.values()).to(memories[tea]) == []  # they share no word
+    assert [memory.id for memory in Similar(memories.values(), kit).to(memories[tea])] == [sencha]

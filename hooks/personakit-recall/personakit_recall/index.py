@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
-from personakit_plugin.core.model import Document
+from personakit_plugin.core.model import EVIDENCE_LIMIT, Document
 from personakit_plugin.core.words import STOP_WORDS, split_words
 
 K1 = 1.2
@@ -32,16 +32,19 @@ BM25_WEIGHT = 0.35
 QUOTE_WEIGHT = 0.2
 """How much the quotes' vector counts beside the text's in a memory's vector."""
 QUOTE_TF = 0.5
-"""A quote's stem counts this much of a text's in BM25: the owner's words, not the claim."""
+"""A quote's stem counts this much of a text's in BM25: the owner's words, not the claim.
+
+Of each quote, the first `EVIDENCE_LIMIT` characters count (for its vector too): what a read can show
+of it."""
 COARSE_DIM = 64
 """Components of the coarse vectors every row is scanned with (WordLlama's first 64 are a model of
 their own: it is trained so that its leading components can stand alone)."""
 SHORTLIST = 512
 """Rows the coarse scan keeps for scoring with their whole vectors."""
-QUOTES_EMBEDDED = 1000
-"""Characters of a memory's quotes (joined, oldest first) that its vector is made from."""
 BATCH = 128
 """Texts embedded at once, of about the same length (a model pads each batch to its longest)."""
+CHUNK = 2048
+"""Memories embedded at a time when many are (re)indexed."""
 GROWTH = 1024
 """Rows added at a time when the matrix is full."""
 
@@ -166,13 +169,15 @@ class Index:
             changed.append((row, document))
         if not changed:
             return
-        vectors = memory_vectors(self._encode, [document for _, document in changed])
         assert self._vectors is not None and self._coarse is not None
-        rows = np.array([row for row, _ in changed], dtype=np.intp)
-        self._vectors[rows] = vectors
-        self._coarse[rows] = coarse(vectors)
-        for row, document in changed:
-            self._post(row, document)
+        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
+            part = changed[start : start + CHUNK]
+            vectors = memory_vectors(self._encode, [document for _, document in part])
+            rows = np.array([row for row, _ in part], dtype=np.intp)
+            self._vectors[rows] = vectors
+            self._coarse[rows] = coarse(vectors)
+            for row, document in part:
+                self._post(row, document)
 
     def _new_row(self, memory: str) -> int:
         if self._free:
@@ -214,7 +219,7 @@ class Index:
     def _post(self, row: int, document: Document) -> None:
         counts: dict[str, float] = dict(Counter(self._stems(document.text)))
         for quote in document.quotes:
-            for stem in self._stems(quote):
+            for stem in self._stems(quote[:EVIDENCE_LIMIT]):
                 counts[stem] = counts.get(stem, 0.0) + QUOTE_TF
         length = float(sum(counts.values()))
         self._lengths[row] = length
@@ -307,7 +312,7 @@ def memory_vectors(
     vectors = by_length(encode, [meaning_text(document.text) for document in documents])
     quoted = [index for index, document in enumerate(documents) if document.quotes]
     if quoted and QUOTE_WEIGHT:
-        joined = [" ".join(documents[index].quotes)[:QUOTES_EMBEDDED] for index in quoted]
+        joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[index].quotes) for index in quoted]
         quotes = by_length(encode, [meaning_text(text) for text in joined])
         vectors[quoted] += QUOTE_WEIGHT * quotes
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)

@@ -251,6 +251,8 @@ class Index:
     def scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
         """The rows worth scoring for `question` and their fused scores (a freed row scores nothing).
 
+        Products are numpy's own loops (`einsum`), not BLAS: a BLAS library's threads, for one
+        question at a time, cost more than they save and keep spinning on the other cores.
         Every row is scanned with its coarse vector plus BM25; the best `SHORTLIST` of that scan (every
         row, in a store no larger) are scored again with their whole vectors, and those are the scores."""
         size = len(self._ids)
@@ -261,10 +263,10 @@ class Index:
         if size <= SHORTLIST:
             rows = np.arange(size)
         else:
-            rough = self._coarse[:size] @ coarse(query[None, :])[0]
+            rough = np.einsum("ij,j->i", self._coarse[:size], coarse(query[None, :])[0])
             rough += lexical
             rows = np.argpartition(-rough, SHORTLIST - 1)[:SHORTLIST]
-        exact = self._vectors[rows].astype(np.float32) @ query
+        exact = np.einsum("ij,j->i", self._vectors[rows].astype(np.float32), query)
         exact += lexical[rows]
         return rows, exact
 

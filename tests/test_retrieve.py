@@ -311,3 +311,70 @@ async def test_over_stdio_a_retriever_brings_by_meaning_and_forgets_a_reject_mad
             again = await call(client, READ, question=QUESTION)
             assert espresso not in {memory["id"] for memory in again["memories"]}
             assert all(memory["confirmed"] for memory in again["memories"]), "only the approved fill is left"
+
+
+def test_the_owners_review_shows_the_paraphrases_a_retriever_finds(make_kit: MakeKit) -> None:
+    from personakit_plugin.owner.review_web import ReviewApi
+    from personakit_plugin.owner.reviewing import Similar
+
+    kit = make_kit(synonyms())
+    espresso, cappuccino, _ = seed(
+        kit,
+        [
+            ("Drinks espresso daily", "preferences", None),
+            ("Loves a cappuccino", "preferences", "approve"),
+            ("Keeps a paper notebook", "tools", "approve"),
+        ],
+    )
+    memories = kit.store.memories()
+    drinks = next(memory for memory in memories if memory.id == espresso)
+    assert Similar(memories).to(drinks) == []  # by words alone they share nothing
+    assert [memory.id for memory in Similar(memories, kit).to(drinks)] == [cappuccino]
+    listed = ReviewApi(kit).memories("all", "")
+    shown = next(memory for memory in listed["memories"] if memory["id"] == espresso)
+    assert [other["id"] for other in shown["similar"]] == [cappuccino]
+    plain = make_kit(folder=kit.config.data_dir)
+    assert Similar(memories, plain).to(drinks) == []  # no retriever: today's likeness by words
+
+
+def test_the_ranking_hook_in_effect_orders_the_word_matches_after_the_retrievers(
+    make_kit: MakeKit, data_dir: Path
+) -> None:
+    class IdsDescending:
+        @hookimpl
+        def personakit_rank(self, candidates: list[Any]) -> list[Any]:
+            return sorted(candidates, key=lambda candidate: candidate.memory.id, reverse=True)
+
+    plain = make_kit()
+    espresso, *matching = seed(
+        plain,
+        [
+            ("Drinks espresso after lunch", "preferences", None),
+            ("Has a coffee grinder", "tools", None),
+            ("Drinks coffee black", "preferences", None),
+            ("Buys coffee beans weekly", "preferences", None),
+        ],
+    )
+    kit = make_kit(synonyms(), IdsDescending(), folder=data_dir)
+    assert ids(kit) == [espresso, *sorted(matching, reverse=True)]
+    assert ids(kit, limit=2) == [espresso, max(matching)]
+
+
+def test_an_unlogged_bulk_write_resets_every_retriever(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An import or restore of many memories writes no log rows and raises the generation: a
+    follower's cursor then gets a reset, never a partial list of ids."""
+    from personakit_plugin.storage import sqlite_changes
+
+    reader, writer = SqliteStore.open(tmp_path), SqliteStore.open(tmp_path)
+    try:
+        writer.propose("Drinks espresso after lunch", "espresso", "preferences", 1.0)
+        cursor = reader.changes(None).cursor
+        monkeypatch.setattr(sqlite_changes, "UNLOGGED_FROM", 2)
+        writer.bulk_propose([("Orders a latte", "latte", "other", 2.0), ("Takes a cappuccino", "q", "other", 3.0)])
+        after = reader.changes(cursor)
+        assert after.reset and after.ids == ()
+        assert len(reader.documents(None)) == 3
+        assert reader.changes(after.cursor) == Changes(cursor=after.cursor, reset=False)
+    finally:
+        reader.close()
+        writer.close()

@@ -103,8 +103,8 @@ def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult | None:
     Called once per `personakit_read` call, after the arguments are checked.
 
     :param kit: the running PersonaKit (see `Kit`): its `store` and `view`, and the `matches`,
-        `approved`, `rank`, `redact`, `shown_text` and `refusal` helpers that call the other hooks or
-        the store within the connection's view.
+        `approved`, `rank`, `retrieve`, `redact`, `shown_text` and `refusal` helpers that call the
+        other hooks or the store within the connection's view.
     :param question: what the assistant is trying to answer, at most 4,000 characters.
     :param limit: the most memories to return, already clamped to 1..20.
     :return: a `ReadResult`, or None to let the next implementation answer.
@@ -142,7 +142,8 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
     Called by the default `personakit_read` with the approved and unconfirmed memories whose
     text shares at least one word with the question. Restricted and rejected memories are
-    never passed to a ranking hook.
+    never passed to a ranking hook. With retrieval hooks answering, it still orders these word
+    matches: they follow the memories the retrievers bring.
 
     :param question: the question as asked.
     :param words: its distinct words, case-folded, stop words left out.
@@ -164,7 +165,9 @@ def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: i
     memories (vectors, stems, tokens) in memory only, follows the store with `kit.changes(cursor)` at
     every call and reloads what changed with `kit.documents(ids)`: an id `documents` no longer returns
     (rejected, restricted, edited out of the view) is dropped with everything derived from it before
-    answering, so nothing outlives a reject made in any process past the next read.
+    answering, so nothing outlives a reject made in any process past the next read. Each connection
+    has its own kit and view: keep one index per kit. The owner's review asks it too, with a memory's
+    text as the question, to show the memories like it.
 
     :param kit: the running PersonaKit: `changes`, `documents` and `view` are what a retriever needs.
     :param question: the question as asked.
@@ -175,7 +178,8 @@ def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: i
         nothing is relevant (never pad with weak guesses: a read with nothing relevant shows no more
         than the fill of rule 5); or None to stay out of this read.
 
-    Every implementation is called, one at a time. The answers are fused: one retriever, its order;
+    Every implementation is called, one at a time; each answer is put in score order (a stable sort,
+    so equal scores keep the hook's order). The answers are fused: one retriever, its order;
     several, reciprocal rank fusion (each memory scores the sum of `1 / (60 + rank)` over the answers
     that hold it; ties keep the order of the first answer that holds it). The memories they bring come
     first, then the word index's matches they did not bring, in the order of the ranking hook in

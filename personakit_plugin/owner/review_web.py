@@ -94,11 +94,6 @@ def page() -> bytes:
     return html.replace(b"{{TEXT_LIMIT}}", str(TEXT_LIMIT).encode())
 
 
-SIMILAR_BY_MEANING = 200
-"""The most memories a page lists for which similar memories are also found by meaning (a retrieval
-plugin asked once for each); above it, by shared words alone."""
-
-
 def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any]:
     """A memory as the page sees it; a rejected one keeps only its id, state and times."""
     rejected = memory.state == "rejected"
@@ -169,6 +164,7 @@ class ReviewApi:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(VIEWS)}.")
         with self.lock:
             every = self.kit.store.memories()
+            similar = Similar(every, self.kit)
         counts = {name: 0 for name in STATES}
         for memory in every:
             counts[memory.state] = counts.get(memory.state, 0) + 1
@@ -184,12 +180,10 @@ class ReviewApi:
                 if m.state != "rejected"
                 and (needle in m.text.casefold() or any(needle in quote.casefold() for quote in m.quotes))
             ]
-        # By meaning too (a retrieval plugin, one read each) when the page lists few enough memories.
-        similar = Similar(every, self.kit if len(chosen) <= SIMILAR_BY_MEANING else None)
-        with self.lock:  # a retrieval plugin reads through the kit's store
-            listed = [memory_json(m, similar) for m in chosen]
+        with self.lock:  # the retrieval hooks are asked here, one request at a time
+            shown = [memory_json(m, similar) for m in chosen]
         return {
-            "memories": listed,
+            "memories": shown,
             "counts": counts,
             "total": len(every),
             "unfinished": sorted(self.unfinished),

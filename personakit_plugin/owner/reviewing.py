@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from personakit_plugin.core.model import CATEGORIES, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import FinishesErasure, StoreError
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.display import refusal
@@ -42,9 +43,10 @@ class Similar:
     With few memories every word is rare, so then any shared word may be enough. Rejected memories are
     never among them (they keep no text).
 
-    Given the owner's kit, the memories a retrieval plugin (such as the recall plugin) brings for a
-    memory's text come first, in its order: the same meaning the assistant's reads use; then those
-    that share its rarer words."""
+    Given the owner's `kit`, the retrieval hooks installed (`personakit_retrieve`) are asked too, with the
+    memory's text as the question: what they bring comes first, so a retriever by meaning shows the
+    paraphrased duplicates that share no rare word; then the memories alike by words. With no retriever
+    answering (or one failing), likeness is by words alone."""
 
     def __init__(self, memories: Iterable[Memory], kit: PersonaKit | None = None) -> None:
         self._kit = kit
@@ -84,15 +86,20 @@ class Similar:
         scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
         found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
         found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
-        meant = self._by_meaning(memory, limit)
-        return list({m.id: m for m in [*meant, *found]}.values())[:limit]
+        brought = self._retrieved(memory, limit)
+        taken = {other.id for other in brought}
+        return [*brought, *(other for other in found if other.id not in taken)][:limit]
 
-    def _by_meaning(self, memory: Memory, limit: int) -> list[Memory]:
-        """What the retrieval plugins bring for the memory's text (none without one), bar itself."""
+    def _retrieved(self, memory: Memory, limit: int) -> list[Memory]:
+        """The other memories the retrieval hooks bring for `memory`'s text, best first."""
         if self._kit is None or not memory.text:
             return []
-        brought = self._kit.retrieve(memory.text, limit + 1) or []
-        return [self._memories[s.id] for s in brought if s.id != memory.id and s.id in self._memories]
+        try:
+            brought = self._kit.retrieve(memory.text, limit + 1)
+        except PluginError:
+            return []  # a failing retriever leaves likeness to the words; the read would name it
+        found = (self._memories.get(scored.id) for scored in brought or ())
+        return [other for other in found if other is not None and other.id != memory.id][:limit]
 
 
 def newest_first(memories: Iterable[Memory]) -> list[Memory]:

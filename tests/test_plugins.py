@@ -546,3 +546,34 @@ def test_a_third_party_propose_hook_takes_precedence_and_can_hand_on(make_kit) -
     assert kit.propose("Works on the weekend", "I work weekends", "work-style").reason == "paused"
     assert kit.propose("Works early", "I start at six", "work-style").stored
     assert [m.text for m in kit.store.memories()] == ["Works early"]
+
+
+# -- what a plugin says about itself ----------------------------------------------------------------
+
+
+class _Says:
+    def __init__(self, detail: object) -> None:
+        self.PERSONAKIT_DETAIL = detail
+
+    @hookimpl
+    def personakit_refuse(self, text: str, quote: str) -> None:
+        return None
+
+
+def _detail(detail: object) -> str | None:
+    plugin = _Says(detail)
+    pm = make_plugin_manager([plugin], environ={"PERSONAKIT_PLUGINS": ""})
+    (info,) = [info for info in plugin_infos(pm) if info.name == pm.get_name(plugin)]
+    return info.detail
+
+
+def test_a_plugin_says_one_line_about_itself_and_a_broken_one_cannot_break_the_listing() -> None:
+    def raises() -> str:
+        raise RuntimeError("a secret of the plugin's")
+
+    assert _detail("model X\nloaded") == "model X loaded"  # one line
+    assert _detail(lambda: "model Y") == "model Y"
+    assert _detail(raises) == "(its PERSONAKIT_DETAIL failed: RuntimeError)"  # the type, never the text
+    assert _detail(42) == "(its PERSONAKIT_DETAIL is not text)"
+    assert len(_detail("x" * 500) or "") == 200
+    assert all(info.detail is None for info in plugin_infos(make_plugin_manager(environ={"PERSONAKIT_PLUGINS": ""})))

@@ -64,6 +64,8 @@ class PluginInfo(msgspec.Struct, frozen=True):
     behind: dict[str, list[str]] = {}
     """For each first-result hook it implements that another plugin is asked before, those plugins in
     the order they are asked: it is asked only when all of them return None."""
+    detail: str | None = None
+    """What the plugin says about itself (`PERSONAKIT_DETAIL`), such as the model it uses."""
 
 
 class HookOrder(msgspec.Struct, frozen=True):
@@ -295,6 +297,30 @@ def hook_orders(pm: pluggy.PluginManager) -> list[HookOrder]:
     ]
 
 
+DETAIL_ATTRIBUTE = "PERSONAKIT_DETAIL"
+"""A plugin may say one line about itself for `personakit plugins` and `doctor`: a module attribute of
+this name, a string or a function of no arguments that returns one (it must be cheap: it is called
+whenever plugins are listed, and must not load anything heavy)."""
+DETAIL_LIMIT = 200
+"""The most characters of a plugin's detail that are shown."""
+
+
+def detail_of(plugin: object) -> str | None:
+    """The plugin's `PERSONAKIT_DETAIL`, one line, cut to `DETAIL_LIMIT`; a sentence saying it failed
+    (its exception's type, never its text) when it raises or is not text."""
+    said = getattr(plugin, DETAIL_ATTRIBUTE, None)
+    if said is None:
+        return None
+    try:
+        said = said() if callable(said) else said
+    except Exception as exc:
+        return f"(its {DETAIL_ATTRIBUTE} failed: {type(exc).__name__})"
+    if not isinstance(said, str):
+        return f"(its {DETAIL_ATTRIBUTE} is not text)"
+    line = " ".join(said.split())
+    return line if len(line) <= DETAIL_LIMIT else line[: DETAIL_LIMIT - 1] + "…"
+
+
 def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
     """What is loaded: each plugin's name, version, the hooks it implements and who is asked before it."""
     infos, versions, orders = [], pm.versions, hook_orders(pm)
@@ -304,5 +330,6 @@ def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
         hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or ())
         behind = {order.hook: order.plugins[: order.plugins.index(name)] for order in orders if name in order.plugins}
         behind = {hook: before for hook, before in behind.items() if before}
-        infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS, behind))
+        detail = detail_of(plugin)
+        infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS, behind, detail))
     return sorted(infos, key=lambda info: (not info.default, info.name))

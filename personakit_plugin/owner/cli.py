@@ -376,6 +376,9 @@ def cmd_plugins(args: argparse.Namespace) -> None:
         return
     rows = [[i.name, i.version or "-", "default" if i.default else "plugin", ", ".join(i.hooks)] for i in infos]
     say(table(rows, ["NAME", "VERSION", "KIND", "HOOKS"]))
+    for info in infos:
+        if info.detail:
+            say(f"{printable(info.name)}: {printable(info.detail)}")
     say("\nWhere the first result wins, the plugins are asked in this order (set PERSONAKIT_PLUGINS to change it):")
     for order in hook_orders(pm):
         say(f"  {order.sentence()}")

@@ -166,6 +166,9 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
     infos = plugin_infos(pm)
     names = ", ".join(f"{info.name} {info.version or '(no version)'}" for info in infos)
     yield Finding(OK, f"Plugins loaded: {names}.")
+    for info in infos:
+        if info.detail:
+            yield Finding(OK, f"Plugin {printable(info.name)}: {printable(info.detail)}.")
     for order in hook_orders(pm):
         if order.shadowed:
             first = order.plugins[0]

@@ -1,0 +1,183 @@
+"""The recall plugin's benchmark: each figure of the recall plugin beside the default's, in the same run.
+
+    python benchmarks/recall.py [--sizes 10000,100000] [--quick] [--cache-dir DIR]
+
+For each size the synthetic store of `synthetic.py` (built once into the cache folder) is read in
+process, in a child process of its own for each side, so that each peak memory is its own: the
+default plugins alone, then the default plugins and `personakit_recall` with its bundled model
+(`PERSONAKIT_RECALL_MODEL` chooses another; its figures are then that model's). Each child reports:
+
+- `index build`: from the first read to the end of the recall index's build (model load included;
+  a store of more than `INLINE_BUILD` memories is indexed in a background thread while reads go on
+  by words, and that read's own time is reported as `first read`);
+- `read p50`: `kit.read` of the typical questions, after the index is built;
+- `propose p50`: `kit.propose` of new memories, and `read after propose p50`, the read that then
+  brings each new memory into the index (the plugin's whole cost of a proposal is there);
+- `peak RSS`: the child's peak resident memory (`ru_maxrss`), the store's page cache included.
+
+The table goes to stdout, progress to stderr. Targets (the recall issue): a read at most 2 ms at
+10,000 memories and 10 ms at 100,000; the build at most 20 s at 100,000; a proposal at most 1 ms
+more; peak memory at most 150 MB above the default at 100,000.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import synthetic
+
+LIMIT = 7
+ROUNDS = 5
+PROPOSALS = 200
+TARGETS = {
+    "read_p50_ms": {10_000: 2.0, 100_000: 10.0},
+    "build_s": {100_000: 20.0},
+}
+"""The recall issue's targets by metric and size (the recall side's own figure)."""
+DIFFERENCE_TARGETS = {"propose_p50_ms": 1.0, "read_after_propose_p50_ms": 1.0, "peak_rss_mb": 150.0}
+"""Targets on the difference to the default (at 100,000 for memory)."""
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def p50(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else float("nan")
+
+
+def child(side: str, folder: Path, workdir: Path) -> dict[str, float]:
+    """One side's figures, measured in this process on a copy of the store in `folder`."""
+    import shutil
+
+    from personakit_plugin.core.kit import PersonaKit
+
+    copy = workdir / f"{side}-store"
+    shutil.copytree(folder, copy)
+    plugins: list[object] = []
+    if side == "recall":
+        import personakit_recall
+
+        plugins = [personakit_recall]
+    questions = synthetic.pick_questions(copy, 30).typical
+    kit = PersonaKit.open(copy, plugins=plugins, environ={"PERSONAKIT_PLUGINS": ""})
+    found: dict[str, float] = {}
+    try:
+        started = time.perf_counter()
+        kit.read(questions[0], LIMIT)
+        found["first_read_ms"] = (time.perf_counter() - started) * 1e3
+        if side == "recall":
+            import personakit_recall
+
+            state = personakit_recall.state_of(kit)
+            if state.building is not None:
+                state.building.join()
+            kit.read(questions[0], LIMIT)  # takes the built index in
+            found["build_s"] = time.perf_counter() - started
+            found["indexed"] = float(len(state.index or ()))
+        for question in questions[:5]:
+            kit.read(question, LIMIT)
+        samples = []
+        for _ in range(ROUNDS):
+            for question in questions:
+                began = time.perf_counter()
+                kit.read(question, LIMIT)
+                samples.append((time.perf_counter() - began) * 1e3)
+        found["read_p50_ms"] = p50(samples)
+        proposes, after = [], []
+        for index, item in enumerate(synthetic.proposals(PROPOSALS, synthetic.memories(1000))):
+            began = time.perf_counter()
+            kit.propose(f"{item['text']} ({side} {index})", item["quote"], item["category"])
+            proposes.append((time.perf_counter() - began) * 1e3)
+            began = time.perf_counter()
+            kit.read(questions[index % len(questions)], LIMIT)
+            after.append((time.perf_counter() - began) * 1e3)
+        found["propose_p50_ms"] = p50(proposes)
+        found["read_after_propose_p50_ms"] = p50(after)
+    finally:
+        kit.close()
+    found["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return found
+
+
+def run_child(side: str, folder: Path, workdir: Path) -> dict[str, float]:
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", side, "--folder", str(folder), "--workdir", str(workdir)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env={k: v for k, v in os.environ.items() if k != "PERSONAKIT_PLUGINS"},
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"the {side} child failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout)
+
+
+def table(results: dict[int, dict[str, dict[str, float]]]) -> str:
+    metrics = [
+        ("first_read_ms", "first read (ms)"),
+        ("build_s", "index build (s)"),
+        ("read_p50_ms", "read p50 (ms)"),
+        ("propose_p50_ms", "propose p50 (ms)"),
+        ("read_after_propose_p50_ms", "read after propose p50 (ms)"),
+        ("peak_rss_mb", "peak RSS (MB)"),
+    ]
+    lines = [f"{'metric':<30} {'size':>8} {'default':>10} {'recall':>10} {'difference':>11}  target"]
+    for size, sides in sorted(results.items()):
+        for metric, name in metrics:
+            base, mine = sides["default"].get(metric), sides["recall"].get(metric)
+            if mine is None:
+                continue
+            difference = "" if base is None else f"{mine - base:+.2f}"
+            target = ""
+            if metric in TARGETS and size in TARGETS[metric]:
+                limit = TARGETS[metric][size]
+                target = f"<= {limit:g}: {'ok' if mine <= limit else 'MISSED'}"
+            elif metric in DIFFERENCE_TARGETS and base is not None and (metric != "peak_rss_mb" or size >= 100_000):
+                limit = DIFFERENCE_TARGETS[metric]
+                target = f"+<= {limit:g}: {'ok' if mine - base <= limit else 'MISSED'}"
+            shown_base = "-" if base is None else f"{base:.2f}"
+            lines.append(f"{name:<30} {size:>8,} {shown_base:>10} {mine:>10.2f} {difference:>11}  {target}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--quick", action="store_true", help="1,000 memories only: a smoke test")
+    parser.add_argument("--cache-dir", help="keep the built stores here and reuse them next time")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--folder", help=argparse.SUPPRESS)
+    parser.add_argument("--workdir", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child, Path(args.folder), Path(args.workdir))))
+        return 0
+    sizes = [1000] if args.quick else [int(size) for size in args.sizes.split(",")]
+    results: dict[int, dict[str, dict[str, float]]] = {}
+    with tempfile.TemporaryDirectory(prefix="personakit-recall-bench-") as temporary:
+        cache = Path(args.cache_dir) if args.cache_dir else Path(temporary) / "cache"
+        for size in sizes:
+            folder, _ = synthetic.cached_store(cache, size, None, say)
+            results[size] = {}
+            for side in ("default", "recall"):
+                workdir = Path(temporary) / f"{side}-{size}"
+                workdir.mkdir()
+                say(f"measuring {side} at {size:,}")
+                results[size][side] = run_child(side, folder, workdir)
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

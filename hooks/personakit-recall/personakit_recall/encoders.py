@@ -1,0 +1,181 @@
+"""The model that turns a text into a vector of its meaning, chosen by `PERSONAKIT_RECALL_MODEL`.
+
+Not set: WordLlama's `l2_supercat` model, whose weights (16 MB) ship inside the `wordllama` wheel.
+It is loaded from the package's own folder with downloads disabled, so the first run needs no
+network. A static model: a text's vector is the mean of its tokens' vectors, so it costs about
+0.1 ms a question and embeds thousands of memories a second with numpy alone.
+
+Set to a folder: a model2vec model (a folder with `model.safetensors` and `tokenizer.json`, as
+`StaticModel.save_pretrained` writes) or a sentence-transformers model (a folder with
+`modules.json`, as `SentenceTransformer.save` writes), loaded from that folder only. Each needs its
+own package installed (`model2vec`, or `sentence-transformers` with PyTorch).
+
+Set to `model2vec:NAME` or `sentence-transformers:NAME` (a Hugging Face model name): downloaded
+(with the library's progress bar on stderr) only when `PERSONAKIT_RECALL_DOWNLOAD=1` allows it.
+Without it, a sentence-transformers name is looked up in the library's cache only, and a model2vec
+name is an error that says so: nothing is fetched.
+
+Every encoder returns unit-length float32 vectors, one row a text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
+DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
+BUNDLED = "wordllama l2_supercat"
+BATCH = 512
+"""Texts embedded at once when the index is built."""
+
+
+class ModelError(ValueError):
+    """The chosen model cannot be loaded; the message says why and what to do."""
+
+
+class Encoder(Protocol):
+    name: str
+    """What the owner sees in `personakit plugins` and `doctor`."""
+    threshold: float
+    """The fused score below which a memory is not relevant to a question, for this model."""
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def _unit(vectors: Any) -> np.ndarray:
+    import numpy as np
+
+    array = np.asarray(vectors, dtype=np.float32)
+    if array.ndim == 1:
+        array = array[None, :]
+    norms = np.linalg.norm(array, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.ascontiguousarray(array / norms, dtype=np.float32)
+
+
+class WordLlamaEncoder:
+    """The bundled model, from the wheel's own folder, never downloaded."""
+
+    threshold = 0.225
+
+    def __init__(self) -> None:
+        import wordllama
+
+        folder = Path(wordllama.__file__).parent
+        self._model = wordllama.WordLlama.load(cache_dir=folder, disable_download=True)
+        self.name = (
+            f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+        )
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return _unit(self._model.embed(list(texts), norm=False, batch_size=BATCH))
+
+
+class Model2VecEncoder:
+    threshold = 0.5
+
+    def __init__(self, source: str, download: bool) -> None:
+        try:
+            from model2vec import StaticModel
+        except ImportError as exc:
+            raise ModelError(
+                f"{MODEL_ENV} names a model2vec model; install it with `pip install model2vec`."
+            ) from exc
+        if not download and not Path(source).is_dir():
+            raise ModelError(
+                f"The model {source!r} of {MODEL_ENV} is not a folder; "
+                f"set {DOWNLOAD_ENV}=1 to let it be downloaded."
+            )
+        try:
+            self._model = StaticModel.from_pretrained(source)
+        except Exception as exc:
+            raise ModelError(_not_loaded(source, exc, download)) from exc
+        self.name = f"model2vec {source}"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return _unit(self._model.encode(list(texts), batch_size=BATCH))
+
+
+class SentenceTransformerEncoder:
+    threshold = 0.45
+
+    def __init__(self, source: str, download: bool) -> None:
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise ModelError(
+                f"{MODEL_ENV} names a sentence-transformers model; "
+                "install it with `pip install sentence-transformers`."
+            ) from exc
+        local = Path(source).is_dir() or not download
+        try:
+            self._model = SentenceTransformer(source, device="cpu", local_files_only=local)
+        except Exception as exc:
+            raise ModelError(_not_loaded(source, exc, download)) from exc
+        self.name = f"sentence-transformers {source}"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return _unit(self._model.encode(list(texts), batch_size=64, show_progress_bar=False))
+
+
+def _not_loaded(source: str, exc: Exception, download: bool) -> str:
+    hint = "" if download else f"; set {DOWNLOAD_ENV}=1 to let it be downloaded"
+    return f"The model {source!r} of {MODEL_ENV} could not be loaded ({type(exc).__name__}){hint}."
+
+
+def _version(distribution: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def chosen(environ: Mapping[str, str] | None = None) -> str:
+    """The model the environment chooses, as said to the owner, without loading anything."""
+    environ = os.environ if environ is None else environ
+    return environ.get(MODEL_ENV, "").strip() or f"{BUNDLED} (bundled)"
+
+
+def kind_of(folder: Path) -> str | None:
+    """`sentence-transformers` or `model2vec` for a folder that holds such a model, else None."""
+    if (folder / "modules.json").is_file() or (folder / "config_sentence_transformers.json").is_file():
+        return "sentence-transformers"
+    if (folder / "model.safetensors").is_file() and (folder / "tokenizer.json").is_file():
+        return "model2vec"
+    return None
+
+
+def load(environ: Mapping[str, str] | None = None) -> Encoder:
+    """The encoder the environment chooses, loaded; `ModelError` saying why when it cannot be."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(MODEL_ENV, "").strip()
+    download = environ.get(DOWNLOAD_ENV, "").strip() == "1"
+    if not value:
+        return WordLlamaEncoder()
+    folder = Path(value).expanduser()
+    if folder.is_dir():
+        kind = kind_of(folder)
+        if kind is None:
+            raise ModelError(
+                f"{MODEL_ENV} names the folder {value!r}, which holds neither a model2vec model "
+                "(model.safetensors and tokenizer.json) nor a sentence-transformers model (modules.json)."
+            )
+        source = str(folder)
+    else:
+        kind, _, source = value.partition(":")
+        if kind not in ("model2vec", "sentence-transformers") or not source:
+            raise ModelError(
+                f"{MODEL_ENV}={value!r} is neither a folder "
+                "nor `model2vec:NAME` or `sentence-transformers:NAME`."
+            )
+    if kind == "model2vec":
+        return Model2VecEncoder(source, download)
+    return SentenceTransformerEncoder(source, download)

@@ -1,0 +1,351 @@
+"""The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
+
+Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
+see `memory_vector`) and the Snowball stems of the same words for BM25. A question is scored
+
+    score(m) = cos(question, m) + BM25_WEIGHT * bm25(question stems, m) / bm25_ceiling(question)
+
+where `bm25_ceiling` is what a memory holding every question stem once would score, so the second
+term lies in about 0..1 and means the same from one question to the next. A memory is relevant when
+its score reaches the model's `threshold`; the relevant ones are returned best first.
+
+A row is freed the moment its memory is gone (rejected, restricted, moved out of the view): its
+vector is zeroed, its stems leave every posting list, and a stem no memory holds any more leaves
+the vocabulary. Nothing here is ever written to disk.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy as np
+from personakit_plugin.core.model import EVIDENCE_LIMIT, Document
+from personakit_plugin.core.words import STOP_WORDS, split_words
+
+K1 = 1.2
+B = 0.75
+BM25_WEIGHT = 0.35
+"""How much the stemmed BM25 adds to the cosine (tuned on the tune half of the labelled set)."""
+QUOTE_WEIGHT = 0.2
+"""How much the quotes' vector counts beside the text's in a memory's vector."""
+QUOTE_TF = 0.5
+"""A quote's stem counts this much of a text's in BM25: the owner's words, not the claim.
+
+Of each quote, the first `EVIDENCE_LIMIT` characters count (for its vector too): what a read can show
+of it."""
+COARSE_DIM = 64
+"""Components of the coarse vectors every row is scanned with (WordLlama's first 64 are a model of
+their own: it is trained so that its leading components can stand alone)."""
+SHORTLIST = 512
+"""Rows the coarse scan keeps for scoring with their whole vectors."""
+BATCH = 128
+"""Texts embedded at once, of about the same length (a model pads each batch to its longest)."""
+CHUNK = 2048
+"""Memories embedded at a time when many are (re)indexed."""
+GROWTH = 1024
+"""Rows added at a time when the matrix is full."""
+
+
+class Posting:
+    """The rows holding one stem, with the stem's weight (term frequency) in each."""
+
+    __slots__ = ("rows", "tfs")
+
+    def __init__(self) -> None:
+        self.rows = array("i")
+        self.tfs = array("f")
+
+
+class Index:
+    """The vectors and stems of the readable memories of one kit, kept current by `apply`."""
+
+    def __init__(
+        self, encode: Callable[[Sequence[str]], np.ndarray], stems: Callable[[str], list[str]]
+    ) -> None:
+        self._encode = encode
+        self._stems = stems
+        self.cursor: str | None = None
+        self.rows: dict[str, int] = {}
+        """Memory id -> row."""
+        self._ids: list[str | None] = []
+        self._free: list[int] = []
+        self._vectors: np.ndarray | None = None
+        """Each row's unit vector, in half precision (a read rescores only a few rows with it)."""
+        self._coarse: np.ndarray | None = None
+        """Each row's first `COARSE_DIM` components, made unit length again, in single precision:
+        what a read scans every row with."""
+        self._approved = np.zeros(0, dtype=bool)
+        self._touched = np.zeros(0, dtype=np.float64)
+        self._lengths = np.zeros(0, dtype=np.float32)
+        self._fingerprints: list[int] = []
+        self._terms: list[tuple[str, ...]] = []
+        self.postings: dict[str, Posting] = {}
+        self._total_length = 0.0
+
+    # -- what is indexed --------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def vector(self, memory: str) -> np.ndarray | None:
+        """The vector kept for `memory`, or None when it holds none."""
+        row = self.rows.get(memory)
+        return None if row is None or self._vectors is None else self._vectors[row].astype(np.float32)
+
+    def stems_of(self, memory: str) -> tuple[str, ...]:
+        """The stems kept for `memory` (none once it is gone)."""
+        row = self.rows.get(memory)
+        return () if row is None else self._terms[row]
+
+    def nonzero_rows(self) -> int:
+        """How many rows of the matrix hold a vector: one per memory indexed, none for a freed row."""
+        if self._vectors is None:
+            return 0
+        assert self._coarse is not None
+        return int(np.count_nonzero(np.any(self._vectors != 0, axis=1) | np.any(self._coarse != 0, axis=1)))
+
+    # -- keeping it current -----------------------------------------------------------------
+
+    def clear(self) -> None:
+        self.__init__(self._encode, self._stems)  # type: ignore[misc]
+
+    def replace_all(self, documents: Sequence[Document]) -> None:
+        """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
+        keep = {document.id for document in documents}
+        self.drop(memory for memory in list(self.rows) if memory not in keep)
+        self.upsert(documents)
+
+    def to_embed(self, documents: Sequence[Document]) -> int:
+        """How many of `documents` `replace_all` would embed: the new ones and those changed."""
+        count = 0
+        for document in documents:
+            row = self.rows.get(document.id)
+            if row is None or self._fingerprints[row] != hash((document.text, document.quotes)):
+                count += 1
+        return count
+
+    def update(self, ids: Iterable[str], documents: Sequence[Document]) -> None:
+        """`ids` may have changed; `documents` are those of them still readable: the others go."""
+        present = {document.id for document in documents}
+        self.drop(memory for memory in ids if memory not in present)
+        self.upsert(documents)
+
+    def drop(self, ids: Iterable[str]) -> None:
+        """Forget these memories: vector zeroed, stems out of every posting, the row free."""
+        for memory in ids:
+            row = self.rows.pop(memory, None)
+            if row is None:
+                continue
+            assert self._vectors is not None and self._coarse is not None
+            self._vectors[row] = 0.0
+            self._coarse[row] = 0.0
+            self._unpost(row)
+            self._ids[row] = None
+            self._fingerprints[row] = 0
+            self._approved[row] = False
+            self._touched[row] = 0.0
+            self._free.append(row)
+
+    def upsert(self, documents: Sequence[Document]) -> None:
+        """Add or refresh these memories; only those whose text or quotes changed are embedded again."""
+        changed: list[tuple[int, Document]] = []
+        for document in documents:
+            fingerprint = hash((document.text, document.quotes))
+            row = self.rows.get(document.id)
+            if row is None:
+                row = self._new_row(document.id)
+            elif self._fingerprints[row] == fingerprint:
+                self._approved[row] = document.state == "approved"
+                self._touched[row] = document.touched
+                continue
+            else:
+                self._unpost(row)
+            self._fingerprints[row] = fingerprint
+            self._approved[row] = document.state == "approved"
+            self._touched[row] = document.touched
+            changed.append((row, document))
+        if not changed:
+            return
+        assert self._vectors is not None and self._coarse is not None
+        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
+            part = changed[start : start + CHUNK]
+            vectors = memory_vectors(self._encode, [document for _, document in part])
+            rows = np.array([row for row, _ in part], dtype=np.intp)
+            self._vectors[rows] = vectors
+            self._coarse[rows] = coarse(vectors)
+            for row, document in part:
+                self._post(row, document)
+
+    def _new_row(self, memory: str) -> int:
+        if self._free:
+            row = self._free.pop()
+        else:
+            row = len(self._ids)
+            self._ids.append(None)
+            self._fingerprints.append(0)
+            self._terms.append(())
+        self._ids[row] = memory
+        self.rows[memory] = row
+        self._reserve(len(self._ids))
+        return row
+
+    def _reserve(self, size: int) -> None:
+        capacity = 0 if self._vectors is None else self._vectors.shape[0]
+        if size <= capacity:
+            return
+        bigger = max(size, capacity + GROWTH, int(capacity * 1.25))
+        dim = self._dim()
+        vectors = np.zeros((bigger, dim), dtype=np.float16)
+        small = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
+        if self._vectors is not None and self._coarse is not None:
+            vectors[:capacity] = self._vectors
+            small[:capacity] = self._coarse
+        self._vectors, self._coarse = vectors, small
+        self._approved = np.resize(self._approved, bigger)
+        self._approved[capacity:] = False
+        self._touched = np.resize(self._touched, bigger)
+        self._touched[capacity:] = 0.0
+        self._lengths = np.resize(self._lengths, bigger)
+        self._lengths[capacity:] = 0.0
+
+    def _dim(self) -> int:
+        if self._vectors is not None:
+            return int(self._vectors.shape[1])
+        return int(self._encode(["dimension"]).shape[1])
+
+    def _post(self, row: int, document: Document) -> None:
+        counts: dict[str, float] = dict(Counter(self._stems(document.text)))
+        for quote in document.quotes:
+            for stem in self._stems(quote[:EVIDENCE_LIMIT]):
+                counts[stem] = counts.get(stem, 0.0) + QUOTE_TF
+        length = float(sum(counts.values()))
+        self._lengths[row] = length
+        self._total_length += length
+        terms = []
+        for stem, tf in counts.items():
+            posting = self.postings.get(stem)
+            if posting is None:
+                posting = self.postings[stem] = Posting()
+            posting.rows.append(row)
+            posting.tfs.append(tf)
+            terms.append(stem)
+        self._terms[row] = tuple(terms)
+
+    def _unpost(self, row: int) -> None:
+        for stem in self._terms[row]:
+            posting = self.postings[stem]
+            at = posting.rows.index(row)
+            del posting.rows[at]
+            del posting.tfs[at]
+            if not posting.rows:
+                del self.postings[stem]
+        self._total_length -= float(self._lengths[row])
+        self._lengths[row] = 0.0
+        self._terms[row] = ()
+
+    # -- asking it --------------------------------------------------------------------------
+
+    def scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        """The rows worth scoring for `question` and their fused scores (a freed row scores nothing).
+
+        Products are numpy's own loops (`einsum`), not BLAS: a BLAS library's threads, for one
+        question at a time, cost more than they save and keep spinning on the other cores.
+        Every row is scanned with its coarse vector plus BM25; the best `SHORTLIST` of that scan (every
+        row, in a store no larger) are scored again with their whole vectors, and those are the scores."""
+        size = len(self._ids)
+        if size == 0 or self._vectors is None or self._coarse is None:
+            return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
+        query = self._encode([meaning_text(question)])[0]
+        lexical = BM25_WEIGHT * self.bm25(question, size)
+        if size <= SHORTLIST:
+            rows = np.arange(size)
+        else:
+            rough = np.einsum("ij,j->i", self._coarse[:size], coarse(query[None, :])[0])
+            rough += lexical
+            rows = np.argpartition(-rough, SHORTLIST - 1)[:SHORTLIST]
+        exact = np.einsum("ij,j->i", self._vectors[rows].astype(np.float32), query)
+        exact += lexical[rows]
+        return rows, exact
+
+    def bm25(self, question: str, size: int) -> np.ndarray:
+        """BM25 of each row for the question's stems, divided by its ceiling (0 where none match)."""
+        found = np.zeros(size, dtype=np.float32)
+        count = len(self.rows)
+        if not count:
+            return found
+        stems = set(self._stems(question))
+        avgdl = (self._total_length / count) or 1.0
+        ceiling = 0.0
+        for stem in stems:
+            posting = self.postings.get(stem)
+            df = len(posting.rows) if posting is not None else 0
+            idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
+            ceiling += idf
+            if posting is None:
+                continue
+            rows = np.frombuffer(posting.rows, dtype=np.int32)
+            tfs = np.frombuffer(posting.tfs, dtype=np.float32)
+            norm = K1 * (1 - B + B * self._lengths[rows] / avgdl)
+            found[rows] += idf * tfs * (K1 + 1) / (tfs + norm)
+        if ceiling > 0:
+            found /= ceiling  # what a memory of average length holding each stem once scores
+        return found
+
+    def best(self, question: str, limit: int, threshold: float) -> list[tuple[str, float]]:
+        """At most `limit` memories scoring at least `threshold`, best first (ties: approved, most
+        recent, id)."""
+        rows, scores = self.scores(question)
+        relevant = np.flatnonzero(scores >= threshold)
+        if relevant.size > limit:
+            relevant = relevant[np.argpartition(-scores[relevant], limit - 1)[:limit]]
+        found = [(self._ids[rows[at]], float(scores[at]), int(rows[at])) for at in relevant.tolist()]
+        kept = [(memory, score, row) for memory, score, row in found if memory is not None]
+        kept.sort(key=lambda item: (-item[1], not self._approved[item[2]], -self._touched[item[2]], item[0]))
+        return [(memory, score) for memory, score, _ in kept]
+
+
+def memory_vectors(
+    encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
+) -> np.ndarray:
+    """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
+    vectors = by_length(encode, [meaning_text(document.text) for document in documents])
+    quoted = [index for index, document in enumerate(documents) if document.quotes]
+    if quoted and QUOTE_WEIGHT:
+        joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[index].quotes) for index in quoted]
+        quotes = by_length(encode, [meaning_text(text) for text in joined])
+        vectors[quoted] += QUOTE_WEIGHT * quotes
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        norms[norms == 0] = 1.0
+        vectors /= norms
+    return vectors
+
+
+def meaning_text(text: str) -> str:
+    """`text` as it is embedded: its words without the contract's stop words, which carry no meaning
+    and, averaged in, pull every vector toward the same place (the text itself when it is all stop words)."""
+    kept = [word for word in split_words(text) if word not in STOP_WORDS]
+    return " ".join(kept) if kept else text
+
+
+def coarse(vectors: np.ndarray) -> np.ndarray:
+    """The first `COARSE_DIM` components of each vector, made unit length again."""
+    small = np.ascontiguousarray(vectors[:, :COARSE_DIM], dtype=np.float32)
+    norms = np.linalg.norm(small, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return small / norms
+
+
+def by_length(encode: Callable[[Sequence[str]], np.ndarray], texts: Sequence[str]) -> np.ndarray:
+    """`encode(texts)`, in batches of texts of about the same length: much less padding to pay for."""
+    order = sorted(range(len(texts)), key=lambda at: len(texts[at]))
+    parts = [
+        encode([texts[at] for at in order[start : start + BATCH]]) for start in range(0, len(order), BATCH)
+    ]
+    if not parts:
+        return encode([])
+    found = np.empty((len(texts), parts[0].shape[1]), dtype=np.float32)
+    found[np.array(order, dtype=np.intp)] = np.concatenate(parts)
+    return found

@@ -1,0 +1,178 @@
+"""The recall plugin in a real kit on a real SQLite file: what it finds, what it keeps, what it drops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.model import View
+from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, index_of, owner
+
+import personakit_recall
+from personakit_recall import index as recall_index
+
+MakeKit = Callable[..., PersonaKit]
+
+
+def fill(kit: PersonaKit) -> list[str]:
+    ids = [kit.propose(text, quote, category).id for text, quote, category in OTHERS]
+    return [i for i in ids if i]
+
+
+def ids(kit: PersonaKit, question: str, limit: int = 7) -> list[str]:
+    return [memory.id for memory in kit.read(question, limit).memories]
+
+
+def test_a_paraphrase_that_shares_no_word_is_found_first(recall_kit: MakeKit) -> None:
+    kit = recall_kit()
+    fill(kit)
+    bullets = kit.propose(BULLETS, BULLETS_QUOTE, "communication").id
+    assert ids(kit, PARAPHRASE)[0] == bullets
+
+
+def test_without_the_plugin_the_paraphrase_is_not_found(personakit_make_kit: MakeKit) -> None:
+    kit = personakit_make_kit()  # the default alone: the test above is about the plugin, not the data
+    fill(kit)
+    bullets = kit.propose(BULLETS, BULLETS_QUOTE, "communication").id
+    assert bullets not in ids(kit, PARAPHRASE)
+
+
+def test_a_word_form_finds_its_memory(recall_kit: MakeKit) -> None:
+    kit = recall_kit()
+    fill(kit)
+    cycling = kit.propose("Goes cycling in the summer", "I take the bike when it's warm", "background").id
+    assert kit.retrieve("Has the user cycled to work before?", 7)[0].id == cycling  # type: ignore[index]
+    assert "cycl" in index_of(kit).stems_of(cycling)
+
+
+def test_nothing_relevant_brings_nothing_and_the_read_shows_no_more_than_the_fill(
+    recall_kit: MakeKit,
+) -> None:
+    kit = recall_kit()
+    for memory in fill(kit):
+        kit.store.decide(memory, "approve", kit.now())
+    question = "What is their shoe size?"
+    assert kit.retrieve(question, 7) == []
+    assert len(kit.read(question, 7).memories) <= 3
+
+
+def test_a_reject_by_another_process_is_dropped_at_the_next_read_vectors_and_stems(
+    recall_kit: MakeKit, personakit_data_dir: Path
+) -> None:
+    kit = recall_kit()
+    fill(kit)
+    bullets = kit.propose(BULLETS, "the zyxwords quote", "communication").id
+    assert bullets is not None
+    assert ids(kit, PARAPHRASE)[0] == bullets
+    index = index_of(kit)
+    assert index.vector(bullets) is not None and "zyxword" in index.postings
+    before = index.nonzero_rows()
+
+    owner(personakit_data_dir, "reject", bullets)
+
+    assert bullets not in ids(kit, PARAPHRASE)
+    assert bullets not in index.rows and index.vector(bullets) is None
+    assert index.nonzero_rows() == before - 1 == len(index)  # its row was zeroed, not just forgotten
+    assert "zyxword" not in index.postings  # a stem only it held left the vocabulary
+    assert all(index.rows.get(memory) is not None for memory in ids(kit, "fish shell"))
+
+
+def test_an_edit_is_embedded_again(recall_kit: MakeKit) -> None:
+    kit = recall_kit()
+    fill(kit)
+    memory = kit.propose("Drinks green tea in the afternoon", "green tea after lunch", "preferences").id
+    assert memory is not None
+    kit.read("tea", 7)
+    old = index_of(kit).vector(memory)
+    kit.store.decide(memory, "edit", kit.now(), text=BULLETS)
+    assert ids(kit, PARAPHRASE)[0] == memory
+    assert not np.allclose(index_of(kit).vector(memory), old)  # type: ignore[arg-type]
+
+
+def test_a_view_never_indexes_a_memory_outside_it(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
+    writer = recall_kit()
+    outside = writer.propose(BULLETS, BULLETS_QUOTE, "communication").id
+    inside = writer.propose("Uses the fish shell", "fish, always", "tools").id
+    viewer = recall_kit(View.parse("tools"))
+    assert outside not in ids(viewer, PARAPHRASE)
+    assert set(index_of(viewer).rows) == {inside}
+
+
+def test_the_model_is_not_loaded_before_the_first_read(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loads: list[str] = []
+    real = personakit_recall.load_encoder
+
+    def counted() -> object:
+        loads.append("loaded")
+        return real()
+
+    monkeypatch.setattr(personakit_recall, "_encoder", None)
+    monkeypatch.setattr(personakit_recall, "load_encoder", counted)
+    kit = recall_kit()
+    kit.propose(BULLETS, BULLETS_QUOTE, "communication")
+    assert loads == []  # opening the kit, registering the plugin and a proposal load nothing
+    kit.read(PARAPHRASE, 7)
+    assert loads == ["loaded"]
+    kit.read(PARAPHRASE, 7)
+    assert loads == ["loaded"]  # once per process
+
+
+def test_a_large_store_is_indexed_in_the_background_and_reads_go_on_by_words(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(personakit_recall, "INLINE_BUILD", 2)
+    kit = recall_kit()
+    fill(kit)
+    bullets = kit.propose(BULLETS, BULLETS_QUOTE, "communication").id
+    assert kit.retrieve(PARAPHRASE, 7) is None  # building: the plugin stays out of this read
+    state = personakit_recall.state_of(kit)
+    assert state.building is not None
+    state.building.join(60)
+    found = kit.retrieve(PARAPHRASE, 7)
+    assert found is not None and found[0].id == bullets
+
+
+def test_a_model_that_cannot_be_loaded_leaves_reads_to_words(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(personakit_recall, "_encoder", None)
+    monkeypatch.setattr(personakit_recall, "_encoder_failed", None)
+    monkeypatch.setenv("PERSONAKIT_RECALL_MODEL", str(tmp_path / "no-such-model"))
+    kit = recall_kit()
+    tea = kit.propose("Drinks green tea", "green tea please", "preferences").id
+    assert kit.retrieve("tea", 7) is None
+    assert ids(kit, "tea") == [tea]
+    assert "not loaded" in personakit_recall.PERSONAKIT_DETAIL()
+
+
+def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
+    from personakit_plugin.core.model import Document
+
+    from personakit_recall.stems import stemmer
+
+    index = recall_index.Index(lambda texts: np.zeros((len(texts), 4), dtype=np.float32), stemmer())
+    docs = [
+        Document(id=f"m{i}", text=text, category="other", state="approved", touched=float(i), quotes=())
+        for i, text in enumerate(["likes coffee", "likes tea", "likes walking", "likes oolong"])
+    ]
+    index.replace_all(docs)
+    scores = index.bm25("likes oolong", len(docs))
+    assert scores.argmax() == index.rows["m3"]
+    assert scores[index.rows["m0"]] > 0  # the common stem still counts a little
+
+
+def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit: MakeKit) -> None:
+    from personakit_plugin.owner.reviewing import Similar
+
+    kit = recall_kit()
+    fill(kit)
+    tea = kit.propose("Drinks green tea every afternoon", "green tea at four, always", "preferences").id
+    sencha = kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences").id
+    memories = {memory.id: memory for memory in kit.store.memories()}
+    assert Similar(memories.values()).to(memories[tea]) == []  # they share no word
+    assert [memory.id for memory in Similar(memories.values(), kit).to(memories[tea])] == [sencha]

@@ -25,6 +25,9 @@ TEXT_MAX = 4000
 """The longest `text` personakit_propose takes, as given; longer is a tool error (over 300 stripped is a refusal)."""
 QUOTE_MAX = 2000
 """The longest `quote` personakit_propose takes, as given; longer is a tool error."""
+PROPOSALS_KEPT = 4096
+"""Texts an `--approved-only` connection proposed that its kit remembers (`PersonaKit.propose`), as keyed
+hashes, the least recently proposed forgotten first: a text forgotten is answered as new again."""
 EVIDENCE_LIMIT = 240
 EVIDENCE_QUOTES = 2
 FILL_TO = 3
@@ -82,6 +85,13 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     def shows(self, memory: Memory) -> bool:
         """Whether a read in this view may return `memory`."""
         return memory.state in self.readable() and self.covers(memory.category)
+
+    def scope(self) -> str:
+        """What keeps apart, in the store's keys, the memory this view gets for a text that lies only
+        outside it (`words.memory_id`): its categories, "" for a view of every category."""
+        if self.categories is None:
+            return ""
+        return "view:" + ",".join(c for c in CATEGORIES if c in self.categories)
 
     def arguments(self) -> list[str]:
         """The options of `personakit serve` that give this view."""

@@ -28,5 +28,5 @@ def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) ->
     quote = quote.strip()
     if not quote:
         return refused("empty_quote")
-    stored = kit.store.propose(text, quote, category_of(category), kit.now())
+    stored = kit.store.propose(text, quote, category_of(category), kit.now(), view=kit.view)
     return ProposeResult(stored=True, id=stored.id, new=stored.new, state=stored.state)

@@ -127,8 +127,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER memories_logged AFTER INSERT OR UPDATE OF state, touched, category, words ON memories
         FOR EACH ROW EXECUTE FUNCTION log_memory_change();
     """,
+    # 4: ids keyed with a secret of the schema's own (`words.memory_id`), kept in `meta`. The store
+    # writes the secret and re-keys the aliases of an older schema in Python (`store.key_ids`), in the
+    # same transaction; every id is kept.
+    """
+    CREATE TABLE meta (
+        name text COLLATE "C" PRIMARY KEY,
+        value bytea NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+IDS_KEYED = 4
+"""The migration after which the store writes the id secret and re-keys the aliases (`store.key_ids`)."""
 
 TABLES_SINCE = {
     "memories": 1,
@@ -140,6 +151,7 @@ TABLES_SINCE = {
     "erasures": 2,
     "changes": 3,
     "log_state": 3,
+    "meta": 4,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

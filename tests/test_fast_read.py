@@ -20,7 +20,6 @@ from personakit_plugin.core.model import CATEGORIES, EVERYTHING, Candidate, View
 from personakit_plugin.core.redaction import Mask
 from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
 from personakit_plugin.core.words import content_words, legacy_memory_id
-
 from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import SqliteStore

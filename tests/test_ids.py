@@ -61,7 +61,10 @@ def test_an_edited_memory_keeps_its_id_which_says_nothing_of_either_text(tmp_pat
         memory = store.propose("Is being treated for depression", "q", "background", 1.0).id
         store.decide(memory, "edit", 2.0, text="Has a standing Thursday appointment")
         assert store.propose("Has a standing Thursday appointment", "q", "other", 3.0).id == memory
-        assert memory not in {plain_hash("Is being treated for depression"), plain_hash("Has a standing Thursday appointment")}
+        assert memory not in {
+            plain_hash("Is being treated for depression"),
+            plain_hash("Has a standing Thursday appointment"),
+        }
     finally:
         store.close()
 
@@ -110,7 +113,9 @@ def test_an_upgraded_store_keeps_every_id_and_every_text_maps_to_its_memory(tmp_
         store.close()
 
 
-def test_an_upgraded_store_decides_by_its_old_ids_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_upgraded_store_decides_by_its_old_ids_on_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     ids = old_folder(tmp_path)
     assert main(["--data-dir", str(tmp_path), "show", ids[NOTES]]) == 0
     assert NOTES in capsys.readouterr().out

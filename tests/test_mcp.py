@@ -17,8 +17,8 @@ from mcp.shared.exceptions import MCPError
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.testing import id_of
 from personakit_plugin.serving.server import build_server
+from personakit_plugin.testing import id_of
 from tests.conftest import stdio_parameters, structured
 
 pytestmark = pytest.mark.anyio

@@ -11,10 +11,10 @@ import pytest
 
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.testing import id_of
 from personakit_plugin.owner.cli import main
 from personakit_plugin.owner.migrate import counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.testing import id_of
 
 from .helpers.terminal import Screen
 

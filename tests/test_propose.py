@@ -62,7 +62,12 @@ def folder_bytes(folder: Path) -> bytes:
 def test_new_memory_is_stored_unconfirmed(kit: PersonaKit) -> None:
     """A new proposal: `{"stored": true, "id": ..., "new": true, "state": "unconfirmed"}`."""
     result = propose(kit, "Prefers direct, practical feedback", "give me blunt feedback", "preferences")
-    assert result == {"stored": True, "id": id_of(kit.store, "prefers direct, practical feedback"), "new": True, "state": "unconfirmed"}
+    assert result == {
+        "stored": True,
+        "id": id_of(kit.store, "prefers direct, practical feedback"),
+        "new": True,
+        "state": "unconfirmed",
+    }
     assert list(result) == ["stored", "id", "new", "state"]
     memory = kit.store.get(result["id"])
     assert memory is not None

@@ -16,9 +16,9 @@ import pytest
 from personakit_plugin.core.model import Decision
 from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.core.words import content_words, legacy_memory_id
-from personakit_plugin.testing import id_of
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
+from personakit_plugin.testing import id_of
 
 from .helpers.old_schema import write_old_file
 

@@ -54,7 +54,9 @@ views = st.builds(
 ).filter(lambda view: not view.everything)
 call = st.one_of(
     st.tuples(st.just("propose"), st.integers(0, len(TEXTS) - 1), st.sampled_from(CATEGORIES), st.integers(0, 2)),
-    st.tuples(st.just("read"), st.lists(st.sampled_from(WORDS), min_size=1, max_size=3).map(" ".join), st.integers(1, 8)),
+    st.tuples(
+        st.just("read"), st.lists(st.sampled_from(WORDS), min_size=1, max_size=3).map(" ".join), st.integers(1, 8)
+    ),
 )
 
 

@@ -34,9 +34,9 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.reviewing import Similar
 from personakit_plugin.owner.cli import main
 from personakit_plugin.owner.connect import connect
+from personakit_plugin.owner.reviewing import Similar
 from personakit_plugin.serving.server import build_server
 from personakit_plugin.testing import Clock
 
@@ -177,7 +177,11 @@ def test_approved_only_answers_an_unconfirmed_memory_from_what_the_connection_pr
     approved = viewing(kit, View.parse(approved_only=True))
     # An unconfirmed memory lies outside the view: new the first time this connection proposes it.
     answers = [approved.propose("Is trying out the zed editor", f"zed {n}", "tools") for n in range(3)]
-    assert [(a.new, a.state) for a in answers] == [(True, "unconfirmed"), (False, "unconfirmed"), (False, "unconfirmed")]
+    assert [(a.new, a.state) for a in answers] == [
+        (True, "unconfirmed"),
+        (False, "unconfirmed"),
+        (False, "unconfirmed"),
+    ]
     assert {a.id for a in answers} == {ids["Is trying out the zed editor"]}
     # As a truly new text is answered.
     fresh = [approved.propose("Tries helix too", f"helix {n}", "tools") for n in range(2)]

@@ -324,9 +324,7 @@ def _mark_erasing(db: sqlite3.Connection) -> None:
 class _SqliteRows(decisions.Rows):
     """A write transaction on the file, as the shared logic (`storage.decisions`) sees it."""
 
-    def __init__(
-        self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]], key: bytes
-    ) -> None:
+    def __init__(self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]], key: bytes) -> None:
         self._db = db
         self._words = words  # the word index's rows of a memory's text
         self._key = key

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import re
 import multiprocessing
+import re
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path

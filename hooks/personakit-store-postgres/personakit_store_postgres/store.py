@@ -314,7 +314,9 @@ class PostgresStore:
         """Derive ids from `secret` from now on; only while the schema has no memory (see `KeepsIdSecret`)."""
         with self._write() as cur:
             if cur.execute("SELECT 1 FROM memories LIMIT 1").fetchone():
-                raise StoreError(f"Schema {self.schema!r} in {self.location} already holds memories; its ids cannot change.")
+                raise StoreError(
+                    f"Schema {self.schema!r} in {self.location} already holds memories; its ids cannot change."
+                )
             cur.execute("UPDATE meta SET value = %s WHERE name = 'id_secret'", (secret,))
         self._id_key = id_key(secret)
 

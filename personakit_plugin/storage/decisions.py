@@ -109,7 +109,8 @@ class Rows(ABC):
     def aliased(self, text: str, scope: str = "") -> tuple[str, str, str] | None:
         """The memory (id, state, category) `text` maps to, or None. Its keyed key first; then, for a
         store upgraded from plain ids, the plain hash its ids once were (`words.legacy_memory_id`),
-        which the upgrade kept only where it could not re-key (rejected memories, whose text is erased)."""
+        which the upgrade kept only where it could not re-key: ids, a rejected memory's erased text, and
+        a text an undone edit left behind (`rekey`)."""
         keys = [self.key_of(text, scope)] + ([] if scope else [legacy_memory_id(text)])
         for key in keys:
             row = self.run(f"SELECT m.id, m.state, m.category {_ALIASED} = ?", (key,)).fetchone()

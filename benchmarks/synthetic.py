@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, id_key, memory_id, normalise
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore, _word_hasher
 
 GENERATOR_VERSION = 3  # 2: schema 4 (hashed word index, rowid quotes); 3: bulk_propose builder, rounds past 522,847
@@ -480,7 +480,7 @@ def memories(size: int, seed: int = DEFAULT_SEED) -> list[SyntheticMemory]:
             text += _fill(rng, rng.choice(SUFFIXES), chosen)
         if rounds:
             text += rng.choice(ROUND_SUFFIXES)
-        key = memory_id(text)
+        key = normalise(text)  # the same memory: the same normalised text
         number = TEMPLATES.index(entry)
         if key in seen:
             misses[number] += 1
@@ -518,7 +518,7 @@ def proposals(count: int, existing: Sequence[SyntheticMemory], seed: int = DEFAU
     """Arguments for `personakit_propose`: about 80% new memories (none of `existing`), 20% a new
     quote for one of `existing` (a rejected one among them answers `new: false` and stores nothing)."""
     rng = random.Random(f"{seed}:proposals:{len(existing)}")
-    known = {memory_id(memory.text) for memory in existing}
+    known = {normalise(memory.text) for memory in existing}
     fresh = iter(memories(10 * count + 1000, seed + 1))
     found: list[dict[str, str]] = []
     while len(found) < count:
@@ -528,9 +528,9 @@ def proposals(count: int, existing: Sequence[SyntheticMemory], seed: int = DEFAU
             found.append({"text": memory.text, "quote": quote, "category": memory.category})
             continue
         memory = next(fresh)  # StopIteration only if the templates ran out of new texts
-        while memory_id(memory.text) in known:
+        while normalise(memory.text) in known:
             memory = next(fresh)
-        known.add(memory_id(memory.text))
+        known.add(normalise(memory.text))
         found.append({"text": memory.text, "quote": memory.quotes[0], "category": memory.category})
     return found
 
@@ -566,6 +566,7 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
     started = time.perf_counter()
     rng = random.Random(f"{seed}:build")
     store = SqliteStore.open(folder)
+    keyed = id_key(store.id_secret())  # the ids this store gives
     db = store._db
     db.execute("PRAGMA synchronous = OFF")  # building only; see the module docstring
     db.execute("PRAGMA cache_size = -262144")  # 256 MiB: the indexes stay in memory while building
@@ -587,7 +588,7 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
         dropped = {memory.text for memory in items if memory.state == "rejected"}
         store.bulk_propose(entry for entry in proposed if entry[0] in dropped)
         if dropped:
-            rejects = sorted(memory_id(text) for text in dropped)
+            rejects = sorted(memory_id(text, keyed) for text in dropped)
             store.decide_many(rejects, "reject", now + 60)  # one erasure: VACUUM, the log emptied
         store.bulk_propose(entry for entry in proposed if entry[0] not in dropped)
         del proposed
@@ -600,7 +601,7 @@ def build_store(folder: Path, items: Sequence[SyntheticMemory], seed: int = DEFA
             reset: list[str] = []
             for kind, index in decided[start : start + DECISION_CHUNK]:
                 memory = items[index]
-                key = memory_id(memory.text)
+                key = memory_id(memory.text, keyed)
                 if kind == "approve-reset":
                     actions["approve"].append(key)
                     reset.append(key)
@@ -723,7 +724,9 @@ def write_plain_rows(
     quote, unconfirmed) with plain `executemany` in one durable transaction (synchronous=FULL), ids
     and words computed inside the timer, into a fresh store in `folder`. With `sort`, the rows go in
     key order; `cache_kib` sets a page cache that large. It skips the check for memories already there."""
-    SqliteStore.open(folder).close()  # the schema
+    made = SqliteStore.open(folder)  # the schema, and the secret its ids are keyed with
+    keyed = id_key(made.id_secret())
+    made.close()
     started = time.perf_counter()
     db = sqlite3.connect(folder / FILE_NAME, isolation_level=None)
     try:
@@ -731,7 +734,7 @@ def write_plain_rows(
         if cache_kib:
             db.execute(f"PRAGMA cache_size = -{cache_kib}")
         db.execute("BEGIN IMMEDIATE")
-        rows = [(memory_id(m.text), m) for m in items]
+        rows = [(memory_id(m.text, keyed), m) for m in items]
         if sort:
             rows.sort(key=lambda row: row[0])
         db.executemany(

@@ -19,7 +19,7 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.redaction import Mask
 from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import SqliteStore
@@ -66,7 +66,7 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
     store = SqliteStore.open(folder)
     try:
         db = store._db
-        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 7
         columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
         assert columns[:2] == ["key", "id"]
         assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5
@@ -77,7 +77,7 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
         assert index is not None
         indexed = sum(len(keys) for keys in index.postings.values())
         assert indexed == db.execute("SELECT count(*) FROM words").fetchone()[0] > 0
-        tea = memory_id("Drinks green tea every morning")
+        tea = legacy_memory_id("Drinks green tea every morning")
         memory = store.get(tea)
         assert memory is not None
         assert (memory.text, memory.state, memory.quotes, memory.touched) == (
@@ -89,11 +89,11 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
         words = frozenset({"green", "tea"})
         assert fast_order(store, words, 7) == default_order(store, words, 7)
         assert fast_order(store, words, 7)[1] == 1  # the restricted one, counted, not shown
-        assert [m for m, _ in fast_order(store, words, 7)[0]] == [tea, memory_id("Prefers coffee to tea")]
+        assert [m for m, _ in fast_order(store, words, 7)[0]] == [tea, legacy_memory_id("Prefers coffee to tea")]
         # Writes after the migration keep the postings in step.
         assert store.propose("Drinks green tea every morning.", "more tea", "other", 20.0).id == tea
         fresh = store.propose("Green tea at noon", "noon tea", "other", 21.0).id
-        store.decide(memory_id("Prefers coffee to tea"), "reject", 22.0)
+        store.decide(legacy_memory_id("Prefers coffee to tea"), "reject", 22.0)
         assert fast_order(store, words, 7) == default_order(store, words, 7)
         assert [m for m, _ in fast_order(store, words, 7)[0]] == [tea, fresh]
         assert store.history(tea)[0].action == "approve"
@@ -375,6 +375,7 @@ def test_bulk_propose_is_propose_repeated(
 ) -> None:
     with tempfile.TemporaryDirectory() as one, tempfile.TemporaryDirectory() as two:
         looped, bulk = SqliteStore.open(Path(one)), SqliteStore.open(Path(two))
+        bulk.adopt_id_secret(looped.id_secret())  # the same ids in both, to compare them
         try:
             for store in (looped, bulk):
                 ids = [store.propose(*item).id for item in before]

@@ -17,8 +17,8 @@ from mcp.shared.exceptions import MCPError
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.words import memory_id
 from personakit_plugin.serving.server import build_server
+from personakit_plugin.testing import id_of
 from tests.conftest import stdio_parameters, structured
 
 pytestmark = pytest.mark.anyio
@@ -236,12 +236,12 @@ async def test_propose_over_mcp(kit: PersonaKit, client: Any) -> None:
     text = "Prefers direct, practical feedback"
     arguments = {"text": text, "quote": "be blunt", "category": "Tools "}
     first = structured(await client.call_tool(PROPOSE, arguments))
-    assert first == {"stored": True, "id": memory_id(text), "new": True, "state": "unconfirmed"}
+    assert first == {"stored": True, "id": id_of(kit.store, text), "new": True, "state": "unconfirmed"}
     again = structured(await client.call_tool(PROPOSE, {"text": text.upper(), "quote": "be blunt"}))
-    assert again == {"stored": True, "id": memory_id(text), "new": False, "state": "unconfirmed"}
+    assert again == {"stored": True, "id": id_of(kit.store, text), "new": False, "state": "unconfirmed"}
     refused = structured(await client.call_tool(PROPOSE, {"text": "Likes tea", "quote": "  "}))
     assert refused == {"stored": False, "reason": "empty_quote"}
-    memory = kit.store.get(memory_id(text))
+    memory = kit.store.get(id_of(kit.store, text))
     assert memory is not None and memory.category == "tools"
 
 

@@ -11,10 +11,10 @@ import pytest
 
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.core.words import memory_id
 from personakit_plugin.owner.cli import main
 from personakit_plugin.owner.migrate import counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.testing import id_of
 
 from .helpers.terminal import Screen
 
@@ -75,7 +75,7 @@ def test_the_move_shows_its_progress_and_checks_what_arrived(tmp_path: Path) -> 
     try:
         for n in range(3):
             source.propose(f"Keeps notebook number {n}", f"notebook {n}", "tools", float(n))
-        source.decide(memory_id("Keeps notebook number 0"), "approve", 5.0)
+        source.decide(id_of(source, "Keeps notebook number 0"), "approve", 5.0)
         dumped = source.dump()
     finally:
         source.close()

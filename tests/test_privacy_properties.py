@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import QUOTES_KEPT, UNCONFIRMED_NOTE
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.core.words import content_words, memory_id
-from personakit_plugin.testing import Clock
+from personakit_plugin.core.words import content_words
+from personakit_plugin.testing import Clock, id_of
 
 # -- the vocabulary -------------------------------------------------------------------------
 
@@ -335,7 +335,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                 if step[0] == "propose":
                     _, which, body, repeat = step
                     text = texts[which]
-                    owner = models.get(aliases.get(memory_id(text), ""))
+                    owner = models.get(aliases.get(id_of(kit.store, text), ""))
                     if repeat and owner is not None and owner.quotes:
                         quote = owner.quotes[-1]
                     else:
@@ -371,7 +371,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                     text = texts[new_text] if action == "edit" else None
                     refused = model.state == "rejected" and action != "reject"
                     if action == "edit" and not refused and text != model.text:
-                        refused = aliases.get(memory_id(text), model.id) != model.id
+                        refused = aliases.get(id_of(kit.store, text), model.id) != model.id
                     if refused:
                         with pytest.raises(StoreError):
                             kit.store.decide(model.id, action, now, text=text)
@@ -381,7 +381,7 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                         continue  # rejecting again changes nothing
                     model.touched = max(model.touched, now)
                     if action == "edit":
-                        aliases[memory_id(text)] = model.id
+                        aliases[id_of(kit.store, text)] = model.id
                         model.text = text
                     elif action == "reject":
                         model.state = "rejected"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 from personakit_plugin.testing import Clock
 
@@ -214,7 +214,9 @@ def test_nothing_on_stderr_when_it_is_a_pipe(tmp_path: Path) -> None:
 def old_file(folder: Path, count: int) -> None:
     """A data folder at schema 3 holding `count` unconfirmed memories, written in one transaction."""
     write_old_file(folder, 3, [])
-    rows = [(memory_id(f"Keeps notebook number {n}"), f"Keeps notebook number {n}", 10.0 + n) for n in range(count)]
+    rows = [
+        (legacy_memory_id(f"Keeps notebook number {n}"), f"Keeps notebook number {n}", 10.0 + n) for n in range(count)
+    ]
     db = sqlite3.connect(folder / FILE_NAME)
     with db:
         db.executemany(

@@ -13,7 +13,8 @@ import msgspec
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.words import memory_id
+from personakit_plugin.core.words import legacy_memory_id
+from personakit_plugin.testing import id_of
 
 AWS_KEY = "AKIAIOSFODNN7EXAMPLE"
 PEM = (
@@ -61,9 +62,14 @@ def folder_bytes(folder: Path) -> bytes:
 def test_new_memory_is_stored_unconfirmed(kit: PersonaKit) -> None:
     """A new proposal: `{"stored": true, "id": ..., "new": true, "state": "unconfirmed"}`."""
     result = propose(kit, "Prefers direct, practical feedback", "give me blunt feedback", "preferences")
-    assert result == {"stored": True, "id": "m_eefe685505d3", "new": True, "state": "unconfirmed"}
+    assert result == {
+        "stored": True,
+        "id": id_of(kit.store, "prefers direct, practical feedback"),
+        "new": True,
+        "state": "unconfirmed",
+    }
     assert list(result) == ["stored", "id", "new", "state"]
-    memory = kit.store.get("m_eefe685505d3")
+    memory = kit.store.get(result["id"])
     assert memory is not None
     assert (memory.text, memory.category, memory.state, memory.quotes) == (
         "Prefers direct, practical feedback",
@@ -73,11 +79,17 @@ def test_new_memory_is_stored_unconfirmed(kit: PersonaKit) -> None:
     )
 
 
-def test_id_is_the_same_in_another_data_folder(make_kit: Callable[..., PersonaKit], tmp_path: Path) -> None:
-    """Ids are stable across machines: derived from the normalised text only."""
+def test_an_id_differs_in_another_data_folder_and_stays_in_its_own(
+    make_kit: Callable[..., PersonaKit], tmp_path: Path
+) -> None:
+    """Ids are keyed with a secret of the store: the same text has another id in another data folder,
+    the same id again in its own (reopened too), and the id is no plain hash of the text."""
     one = make_kit(folder=tmp_path / "one")
     two = make_kit(folder=tmp_path / "two")
-    assert propose(one, "Prefers tea")["id"] == propose(two, "PREFERS TEA.")["id"] == memory_id("prefers tea")
+    first = propose(one, "Prefers tea")["id"]
+    assert first != propose(two, "PREFERS TEA.")["id"]
+    assert first != legacy_memory_id("prefers tea")
+    assert propose(make_kit(folder=tmp_path / "one"), "prefers tea!")["id"] == first
 
 
 def test_id_is_the_same_after_a_restart(make_kit: Callable[..., PersonaKit], tmp_path: Path) -> None:
@@ -125,7 +137,7 @@ def test_refusals_in_order(shared_kit: PersonaKit, text: str, quote: str, reason
     result = propose(shared_kit, text, quote, "tools")
     assert result == {"stored": False, "reason": reason}
     assert list(result) == ["stored", "reason"]
-    assert shared_kit.store.get(memory_id(text)) is None
+    assert shared_kit.store.get(id_of(shared_kit.store, text)) is None
 
 
 def test_exactly_300_characters_is_stored(kit: PersonaKit) -> None:
@@ -161,12 +173,12 @@ def test_refusal_writes_nothing(kit: PersonaKit, data_dir: Path, text: str, quot
     assert kit.store.memories() == before
     assert [memory.id for memory in kit.store.memories()] == [kept["id"]]
     assert kit.store.history() == []
-    assert kit.store.get(memory_id(text)) is None
+    assert kit.store.get(id_of(kit.store, text)) is None
     stored = folder_bytes(data_dir)
     assert b"tea, always" in stored  # the check can see what was written
     assert marker.encode() not in stored
     if text.strip():
-        assert memory_id(text).encode() not in stored
+        assert id_of(kit.store, text).encode() not in stored
 
 
 @pytest.mark.parametrize(
@@ -196,7 +208,7 @@ def test_ordinary_sentences_are_not_refused(shared_kit: PersonaKit, text: str, q
     """credential_shape must not refuse ordinary sentences (a negative corpus)."""
     assert propose(shared_kit, text, quote) == {
         "stored": True,
-        "id": memory_id(text),
+        "id": id_of(shared_kit.store, text),
         "new": True,
         "state": "unconfirmed",
     }

@@ -15,9 +15,10 @@ import pytest
 
 from personakit_plugin.core.model import Decision
 from personakit_plugin.core.store import StoreError, UnknownMemory
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
+from personakit_plugin.testing import id_of
 
 from .helpers.old_schema import write_old_file
 
@@ -91,12 +92,12 @@ def test_schema_version_recorded(store: SqliteStore) -> None:
 def test_a_version_2_file_migrates_keeping_the_replaced_texts(data_dir: Path, had_the_table: bool) -> None:
     """Version 3 made `previous_texts` part of the numbered schema; before it, PersonaKit created the
     table when it opened a file, so a version-2 file may hold it, with texts an undo needs, or not."""
-    jazz = memory_id("Loves bebop")
+    jazz = legacy_memory_id("Loves bebop")
     rows = [("Loves bebop", "unconfirmed", 1.0, 2.0, ["jazz!"])]
     write_old_file(data_dir, 2, rows, previous_texts=[(jazz, 1, "Likes jazz")] if had_the_table else None)
     store = SqliteStore.open(data_dir)
     try:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 6
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 7
         undone = store.undo(3.0)
         assert undone is not None and undone.action == "approve"  # the file's one decision, numbered 1
         store.decide(jazz, "edit", 4.0, text="Adores bebop")
@@ -125,7 +126,7 @@ def test_a_version_3_file_migrates_to_hashed_words_and_keeps_no_word_in_the_clea
     try:
         assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION
         assert store._db.execute("SELECT typeof(word) FROM words LIMIT 1").fetchone()[0] == "integer"
-        stamps = memory_id("Collects quillowort stamps")
+        stamps = legacy_memory_id("Collects quillowort stamps")
         assert [c.memory.id for c in store.matches(frozenset({"quillowort"})).candidates] == [stamps]
         assert store.top_matches(frozenset({"vondrelphone", "sundays"}), 7).candidates[0].matched == 2
         assert store.top_matches(frozenset({"breakfast"}), 7).restricted == 1
@@ -417,7 +418,7 @@ def test_id_is_derived_from_normalised_text(store: SqliteStore) -> None:
     """Memories: the id is m_ and 12 hex digits from the normalised text."""
     created = store.propose("Prefers Tea.", "q", "other", 1.0)
     assert created.new
-    assert created.id == memory_id("prefers tea")
+    assert created.id == id_of(store, "prefers tea") != legacy_memory_id("prefers tea")
     assert re.fullmatch(r"m_[0-9a-f]{12}", created.id)
 
 
@@ -545,15 +546,13 @@ def test_a_restore_larger_than_one_lookup_finds_every_memory_it_knows(store: Sql
     exported = source.dump()
     source.close()
     known = sorted(exported[n].id for n in (0, 499, 500, 999, 1_000, 1_199))
-    for record in exported:
-        if record.id in known:
-            propose(store, record.text or "", "said here first")
-    done = store.restore(exported)
-    assert sorted(done.known) == known
+    here = sorted(propose(store, record.text or "", "said here first") for record in exported if record.id in known)
+    done = store.restore(exported)  # found by text: this store's ids are keyed with its own secret
+    assert sorted(done.known) == here
     assert sorted(done.created) == sorted(set(ids) - set(known))
     assert done.quotes_added == len(known)
-    assert store.quotes([known[0]])[known[0]][0] == "said here first"
-    assert len(store.quotes([known[0]])[known[0]]) == 2
+    assert store.quotes([here[0]])[here[0]][0] == "said here first"
+    assert len(store.quotes([here[0]])[here[0]]) == 2
     assert [c.memory.id for c in store.matches(frozenset({"1198"})).candidates] == [
-        memory_id("Keeps notebook number 1198")
+        ids[1198]  # its id from the store it came from
     ]

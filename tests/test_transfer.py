@@ -107,18 +107,21 @@ def test_importing_twice_changes_nothing(pk, run, ids, tmp_path):
 
 def test_known_memories_keep_the_owners_decisions_and_gain_quotes(pk, run, ids, folder, tmp_path):
     other = tmp_path / "laptop"
-    seed(other, MEMORIES[0])
+    (coffee,) = seed(other, MEMORIES[0])  # the laptop's store has ids of its own
     seed(other, (MEMORIES[0][0], "black coffee, said on the laptop", "tools"))
     seed(other, ("Reads on the train", "I read on the train", "background"))
-    run("--data-dir", other, "reject", ids[0]).ok()  # rejected there: keeps no quotes to add
-    seed(other, (MEMORIES[1][0].upper(), "decaf, said on the laptop", "other"))
-    run("--data-dir", other, "restrict", ids[1]).ok()
+    run("--data-dir", other, "reject", coffee).ok()  # rejected there: keeps no quotes to add
+    (decaf,) = seed(other, (MEMORIES[1][0].upper(), "decaf, said on the laptop", "other"))
+    run("--data-dir", other, "restrict", decaf).ok()
     pk("approve", ids[1]).ok()
     (tmp_path / "laptop.jsonl").write_text(run("--data-dir", other, "export").ok(), encoding="utf-8")
 
     out = pk("import", tmp_path / "laptop.jsonl").ok()
 
-    assert out.strip() == "Imported 1 new memory, 2 already known (1 quote added to them), 0 refused."
+    # The decaf memory is known here by its text; the laptop's rejected one kept no text, and its id
+    # is keyed with the laptop's secret, so it arrives as a rejected memory of its own.
+    assert out.strip() == "Imported 2 new memories, 1 already known (1 quote added to it), 0 refused."
+    assert listed(pk)[coffee]["state"] == "rejected"
     memories = listed(pk)
     assert memories[ids[0]]["state"] == "unconfirmed"  # a reject elsewhere is not replayed here
     assert memories[ids[1]]["state"] == "approved"
@@ -438,8 +441,10 @@ def bulk_only(monkeypatch) -> list[int]:
 
 
 def seeded_kit(make_kit, where):
-    """A kit (ticking clock) on a folder that holds an approved, a rejected and an unconfirmed memory."""
+    """A kit (ticking clock) on a folder that holds an approved, a rejected and an unconfirmed memory,
+    its ids keyed with one secret for every such folder, so that two of them give the same ids."""
     kit = make_kit(folder=where)
+    kit.store.adopt_id_secret(b"one secret for the compared folders".ljust(32, b"."))
     tea = kit.propose("Drinks green tea", "I drink green tea", None).id
     garden = kit.propose("Had a secret garden", "my garden", None).id
     kit.propose("Keeps notebook number 3", "notebook three", "tools")

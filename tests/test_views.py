@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin import hookimpl
+from personakit_plugin.core import kit as kit_module
 from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import (
     CATEGORIES,
@@ -32,9 +33,10 @@ from personakit_plugin.core.model import (
     ReadResult,
     View,
 )
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.cli import main
 from personakit_plugin.owner.connect import connect
+from personakit_plugin.owner.reviewing import Similar
 from personakit_plugin.serving.server import build_server
 from personakit_plugin.testing import Clock
 
@@ -122,23 +124,37 @@ def test_a_view_of_a_category_with_nothing_in_it_reads_nothing(make_kit: MakeKit
 # -- the proposal --------------------------------------------------------------------------------
 
 
-def test_a_proposal_of_a_memory_outside_the_view_tells_nothing_of_it(make_kit: MakeKit) -> None:
+def test_a_proposal_of_a_memory_outside_the_view_becomes_a_memory_of_its_own_in_it(make_kit: MakeKit) -> None:
     kit = make_kit()
     ids = seed(kit)
     work = viewing(kit, View.parse("tools"))
-    # The assistant proposes, as a tool, the text of a restricted health memory.
-    answer = work.propose("Takes insulin before lunch", "he mentioned insulin", "tools")
-    fresh = make_kit(folder=kit.config.data_dir.parent / "fresh").propose(
-        "Takes insulin before lunch", "he mentioned insulin", "tools"
-    )
-    assert answer == fresh  # what a store without that memory would answer
-    assert (answer.new, answer.state) == (True, "unconfirmed")
-    # Without the view the same proposal says what it is.
+    # The assistant proposes, as a tool, the text of a restricted health memory: answered, and read
+    # back, as a new memory would be, twice, as in a store without the health memory.
+    first = work.propose("Takes insulin before lunch", "he mentioned insulin", "tools")
+    again = work.propose("takes insulin before lunch.", "insulin again", "tools")
+    assert (first.new, first.state, again.new, again.state) == (True, "unconfirmed", False, "unconfirmed")
+    assert first.id == again.id != ids["Takes insulin before lunch"]
+    read = work.read("insulin", 7)
+    assert [(m.id, m.text, m.confirmed) for m in read.memories][:1] == [(first.id, "Takes insulin before lunch", False)]
+    assert read.withheld == 0
+    # Without the view the same proposal says what it is, and the health memory got no quote.
     plain = kit.propose("Takes insulin before lunch", "again", "tools")
     assert (plain.id, plain.new, plain.state) == (ids["Takes insulin before lunch"], False, "restricted")
-    # The owner still gets the quote, as for any proposal.
-    memory = kit.store.get(ids["Takes insulin before lunch"])
-    assert memory is not None and "he mentioned insulin" in memory.quotes
+    health = kit.store.get(ids["Takes insulin before lunch"])
+    assert health is not None and "he mentioned insulin" not in health.quotes
+    # The owner's review has both, the same text, each shown beside the other as similar.
+    mine = kit.store.get(first.id)
+    assert mine is not None and (mine.text, mine.category, mine.quotes) == (
+        "Takes insulin before lunch",
+        "tools",
+        ("he mentioned insulin", "insulin again"),
+    )
+    similar = Similar(kit.store.memories())
+    assert similar.to(mine)[0].id == health.id and similar.to(health)[0].id == mine.id
+    # Another view gets a memory of its own for it too; the first view finds its own again.
+    other = viewing(kit, View.parse("work-style")).propose("Takes insulin before lunch", "q", "work-style")
+    assert other.new and other.id not in {first.id, health.id}
+    assert viewing(kit, View.parse("tools")).propose("Takes insulin before lunch", "q", "tools").id == first.id
 
 
 def test_an_edited_memory_outside_the_view_is_not_revealed_by_its_id(make_kit: MakeKit) -> None:
@@ -147,9 +163,64 @@ def test_an_edited_memory_outside_the_view_is_not_revealed_by_its_id(make_kit: M
     kit.store.decide(
         ids["Sees a therapist on Thursdays"], "edit", kit.now(), text="Has a standing Thursday appointment"
     )
-    answer = viewing(kit, View.parse("tools")).propose("Has a standing Thursday appointment", "q", "tools")
-    assert answer.id == memory_id("Has a standing Thursday appointment") != ids["Sees a therapist on Thursdays"]
+    work = viewing(kit, View.parse("tools"))
+    answer = work.propose("Has a standing Thursday appointment", "q", "tools")
+    assert answer.id != ids["Sees a therapist on Thursdays"]
     assert (answer.new, answer.state) == (True, "unconfirmed")
+    old = work.propose("Sees a therapist on Thursdays", "q", "tools")
+    assert old.new and old.id not in {answer.id, ids["Sees a therapist on Thursdays"]}
+
+
+def test_approved_only_answers_an_unconfirmed_memory_from_what_the_connection_proposed(make_kit: MakeKit) -> None:
+    kit = make_kit()
+    ids = seed(kit)
+    approved = viewing(kit, View.parse(approved_only=True))
+    # An unconfirmed memory lies outside the view: new the first time this connection proposes it.
+    answers = [approved.propose("Is trying out the zed editor", f"zed {n}", "tools") for n in range(3)]
+    assert [(a.new, a.state) for a in answers] == [
+        (True, "unconfirmed"),
+        (False, "unconfirmed"),
+        (False, "unconfirmed"),
+    ]
+    assert {a.id for a in answers} == {ids["Is trying out the zed editor"]}
+    # As a truly new text is answered.
+    fresh = [approved.propose("Tries helix too", f"helix {n}", "tools") for n in range(2)]
+    assert [(a.new, a.state) for a in fresh] == [(True, "unconfirmed"), (False, "unconfirmed")]
+    # Another approved-only connection has proposed nothing yet.
+    assert viewing(kit, View.parse(approved_only=True)).propose("Tries helix too", "q", "tools").new
+    # Restricted memories are counted in `withheld`, so inside the view; approved ones too.
+    restricted = approved.propose("Takes insulin before lunch", "q", "tools")
+    assert (restricted.id, restricted.new, restricted.state) == (ids["Takes insulin before lunch"], False, "restricted")
+    assert approved.propose("Uses neovim for every project", "q", "tools").state == "approved"
+    # The owner still gets the quotes, on the memory they belong to.
+    zed = kit.store.get(ids["Is trying out the zed editor"])
+    assert zed is not None and {"zed 0", "zed 2"} <= set(zed.quotes)
+
+
+def test_approved_only_names_an_old_text_of_an_unconfirmed_memory_by_its_own_id(make_kit: MakeKit) -> None:
+    """An id shared by two texts would tell the connection they are one memory it cannot see."""
+    kit = make_kit()
+    ids = seed(kit)
+    kit.store.decide(ids["Is trying out the zed editor"], "edit", kit.now(), text="Tries the zed editor")
+    approved = viewing(kit, View.parse(approved_only=True))
+    new_text = approved.propose("Tries the zed editor", "q", "tools")
+    old_text = approved.propose("Is trying out the zed editor", "q", "tools")
+    assert new_text.new and old_text.new and new_text.id != old_text.id
+
+
+def test_approved_only_forgets_the_oldest_proposals_past_its_limit(
+    make_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `PROPOSALS_KEPT` texts, the first is answered as new again, whether it exists or not."""
+    monkeypatch.setattr(kit_module, "PROPOSALS_KEPT", 2)
+    kit = make_kit()
+    seed(kit)
+    approved = viewing(kit, View.parse(approved_only=True))
+    for text in ("Is trying out the zed editor", "Tries helix too", "Likes fish", "Likes birds"):
+        assert approved.propose(text, "q", "tools").new
+    assert approved.propose("Likes birds", "q", "tools").new is False  # still remembered
+    assert approved.propose("Is trying out the zed editor", "q", "tools").new  # forgotten: it exists
+    assert approved.propose("Tries helix too", "q", "tools").new  # forgotten: this connection made it
 
 
 def test_a_proposal_inside_the_view_is_answered_as_always(make_kit: MakeKit) -> None:
@@ -162,7 +233,7 @@ def test_a_proposal_inside_the_view_is_answered_as_always(make_kit: MakeKit) -> 
     assert (answer.new, answer.state) == (True, "unconfirmed")
     # A proposal into a category outside the view is stored for the owner as usual.
     answer = work.propose("Walks the dog at six", "dog walk at six", "background")
-    assert answer.stored and kit.store.get(memory_id("Walks the dog at six")) is not None
+    assert answer.stored and answer.new and kit.store.get(answer.id) is not None
 
 
 # -- the boundary --------------------------------------------------------------------------------

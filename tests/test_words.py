@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -10,7 +11,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.core.words import STOP_WORDS, _scan, content_words, memory_id, normalise, split_words
+from personakit_plugin.core.words import (
+    STOP_WORDS,
+    _scan,
+    content_words,
+    id_key,
+    legacy_memory_id,
+    memory_id,
+    normalise,
+    split_words,
+)
 
 CONTRACT_STOP_WORDS = {
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "could", "did", "do", "does", "for", "from",
@@ -240,12 +250,28 @@ def test_normalise_keeps_other_punctuation(text: str, normal: str) -> None:
 @given(st.text(max_size=60))
 def test_id_format(text: str) -> None:
     """An id is m_ and 12 lowercase hex digits."""
-    assert ID_FORMAT.fullmatch(memory_id(text))
+    assert ID_FORMAT.fullmatch(memory_id(text, KEY))
 
 
-def test_id_is_a_known_value() -> None:
-    """The id is stable across releases and machines: this value must never change."""
-    assert memory_id("Prefers direct, practical feedback") == "m_eefe685505d3"
+KEY = id_key(b"a store's secret".ljust(32, b"."))
+"""The id key of one store, for the tests of how an id follows its text."""
+
+
+def test_an_id_is_keyed_and_no_checkable_hash_of_its_text() -> None:
+    """An id is derived with the store's secret: not the plain hash of the normalised text, different
+    under another secret, and different again in the scope of a view (`View.scope`)."""
+    text = "Prefers direct, practical feedback"
+    other = id_key(b"another store's secret".ljust(32, b"."))
+    assert memory_id(text, KEY) != "m_" + hashlib.sha256(normalise(text).encode()).hexdigest()[:12]
+    assert memory_id(text, KEY) != memory_id(text, other)
+    assert memory_id(text, KEY) != memory_id(text, KEY, "view:tools") != memory_id(text, KEY, "view:work-style")
+    assert memory_id(text, KEY, "view:tools") == memory_id(text.upper(), KEY, "view:tools")
+    assert id_key(b"s" * 32) != b"s" * 32 and len(id_key(b"s" * 32)) == 32
+
+
+def test_an_old_id_is_a_known_value() -> None:
+    """The ids issued before ids were keyed stay what they were: a store upgraded keeps them working."""
+    assert legacy_memory_id("Prefers direct, practical feedback") == "m_eefe685505d3"
 
 
 @pytest.mark.parametrize(
@@ -263,7 +289,8 @@ def test_id_is_a_known_value() -> None:
 )
 def test_texts_that_normalise_alike_have_one_id(variant: str) -> None:
     """The same memory (same normalised text) has the same id."""
-    assert memory_id(variant) == "m_eefe685505d3"
+    assert memory_id(variant, KEY) == memory_id("Prefers direct, practical feedback", KEY)
+    assert legacy_memory_id(variant) == "m_eefe685505d3"
 
 
 @pytest.mark.parametrize(
@@ -279,7 +306,7 @@ def test_texts_that_normalise_alike_have_one_id(variant: str) -> None:
 )
 def test_different_texts_have_different_ids(other: str) -> None:
     """Texts that do not normalise alike are different memories with different ids."""
-    assert memory_id(other) != memory_id("Prefers direct, practical feedback")
+    assert memory_id(other, KEY) != memory_id("Prefers direct, practical feedback", KEY)
 
 
 @settings(database=None, deadline=None)
@@ -287,4 +314,4 @@ def test_different_texts_have_different_ids(other: str) -> None:
 def test_id_ignores_case_spacing_and_trailing_punctuation(text: str) -> None:
     """Changing case, widening spaces and adding trailing punctuation never changes the id."""
     variant = "  " + text.swapcase().replace(" ", " \t ") + " .!?;:, "
-    assert memory_id(variant) == memory_id(text)
+    assert memory_id(variant, KEY) == memory_id(text, KEY)

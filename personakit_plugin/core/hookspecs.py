@@ -132,7 +132,10 @@ def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) ->
     :param category: the category as proposed, or None when it was not given.
     :return: a `ProposeResult`, or None to let the next implementation answer.
 
-    Stops at the first non-None result.
+    Stops at the first non-None result. An implementation that stores passes the connection's view
+    (`kit.store.propose(..., view=kit.view)`), so that a text whose memory lies outside the view is
+    answered as a store without it would answer; the kit then answers an `--approved-only`
+    connection from what it proposed itself (`PersonaKit.propose`).
     """
 
 

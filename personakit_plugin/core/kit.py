@@ -10,11 +10,14 @@ fail, never leak; so does a redaction hook whose mask is not a span inside the t
 A kit may have a view (`View`, from `personakit serve --categories ... --approved-only`): the memories
 outside it do not exist for this connection. The store is asked within the view, the boundary refuses a
 read that returns a memory outside it, and a proposal whose memory lies outside it is answered as a
-store without that memory would answer.
+store without that memory would answer: under `--categories` the store gives it a memory of its own in
+the view; under `--approved-only` the kit answers from what this connection proposed itself.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -27,6 +30,7 @@ from personakit_plugin.core.model import (
     EVERYTHING,
     EVIDENCE_QUOTES,
     FILL_TO,
+    PROPOSALS_KEPT,
     UNCONFIRMED_NOTE,
     Candidate,
     Changes,
@@ -50,7 +54,7 @@ from personakit_plugin.core.plugins import (
 from personakit_plugin.core.reading import CURRENT, Reading, answers, fused
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
 from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, normalise
 
 DEFAULT_RANKER = "default-rank"
 """The default ranking plugin's name (`plugins.DEFAULT_PLUGINS`): while it ranks, the store may rank for it."""
@@ -76,6 +80,9 @@ class PersonaKit:
         self._reads_many = isinstance(self.store, ReadsMany)
         self._follows = isinstance(self.store, Follows)
         self._masked: OrderedDict[str, str] = OrderedDict()
+        # The texts this connection proposed, as hashes keyed for this process only (`_within_view`).
+        self._proposed: OrderedDict[bytes, None] = OrderedDict()
+        self._proposed_key = os.urandom(16)
 
     @classmethod
     def open(
@@ -126,16 +133,22 @@ class PersonaKit:
         return self._within_view(result, text)
 
     def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
-        """The answer to a proposal as this connection may see it: a memory outside the view (say, a
-        proposal whose text is already a restricted memory of a category the view leaves out) is
-        answered as a new unconfirmed memory, as a store without it would answer, so the answer tells
-        nothing of what lies outside."""
-        if self.view.categories is None or not result.stored or result.id is None:
+        """The answer to a proposal as this connection may see it. Under `--categories` the store already
+        answered within the view (`Store.propose`). Under `--approved-only` an unconfirmed memory lies
+        outside the view (a restricted one is counted in `withheld`, so inside it), so whether anyone
+        proposed it before is not this connection's to learn: it is new the first time this connection
+        proposes the text and not new after, as a store holding only what it proposed would answer.
+        The kit remembers the last `PROPOSALS_KEPT` texts; one forgotten is answered as new again,
+        whether or not it exists."""
+        if not self.view.approved_only or not result.stored or result.id is None or result.state != "unconfirmed":
             return result
-        found = self.store.get(result.id)
-        if found is None or self.view.covers(found.category):
-            return result
-        return ProposeResult(stored=True, id=memory_id(text.strip()), new=True, state="unconfirmed")
+        digest = hashlib.blake2b(normalise(text).encode("utf-8"), key=self._proposed_key, digest_size=16).digest()
+        seen = digest in self._proposed
+        self._proposed[digest] = None
+        self._proposed.move_to_end(digest)
+        if len(self._proposed) > PROPOSALS_KEPT:
+            self._proposed.popitem(last=False)
+        return ProposeResult(stored=True, id=result.id, new=bool(result.new) or not seen, state="unconfirmed")
 
     def default_read(self, question: str, limit: int) -> ReadResult:
         """The documented read (the default `personakit_read` hook), as a pipeline that flows one way: the

@@ -31,6 +31,9 @@ with a quote it does not have, is answered `quote_kept: false` and adds nothing,
 repeats one memory cannot grow it: at the limit a memory is at most 20 x 2,000 characters of quotes
 (40 KB), which every read that returns it and every review that shows it loads. Twenty is ten times
 what a read shows (`EVIDENCE_QUOTES`) and more than an owner reads through in a review of one memory."""
+PROPOSALS_KEPT = 4096
+"""Texts an `--approved-only` connection proposed that its kit remembers (`PersonaKit.propose`), as keyed
+hashes, the least recently proposed forgotten first: a text forgotten is answered as new again."""
 EVIDENCE_LIMIT = 240
 EVIDENCE_QUOTES = 2
 FILL_TO = 3
@@ -91,6 +94,13 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     def shows(self, memory: Memory) -> bool:
         """Whether a read in this view may return `memory`."""
         return memory.state in self.readable() and self.covers(memory.category)
+
+    def scope(self) -> str:
+        """What keeps apart, in the store's keys, the memory this view gets for a text that lies only
+        outside it (`words.memory_id`): its categories, "" for a view of every category."""
+        if self.categories is None:
+            return ""
+        return "view:" + ",".join(c for c in CATEGORIES if c in self.categories)
 
     def arguments(self) -> list[str]:
         """The options of `personakit serve` that give this view."""

@@ -157,12 +157,18 @@ class Store(Protocol):
     location: str
     """Where the data is, for the owner to read (a path or a URL without its password)."""
 
-    def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
+    def propose(self, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
         """Store a new memory, or add the quote to the memory its text already maps to: the same
         text after `words.normalise`, or an old text of an edited memory. Under an approved memory the
         quote waits for the owner (`Memory.pending`). A memory keeps at most `QUOTES_KEPT` quotes: at
         the limit a quote it lacks is not added (`Proposed.full`), and a repeat at the limit or with a
-        quote it has writes nothing but a later `touched`."""
+        quote it has writes nothing but a later `touched`. A new memory's id is derived
+        from its normalised text with a secret the store keeps (`words.memory_id`): no checkable hash
+        of the text, and different in another store.
+
+        Under a `view` with categories (the proposing connection's), a text whose memory lies in a
+        category outside the view gets a memory of its own, found again by the same text in the same
+        view (keyed by `View.scope`), so the answer is what a store without the other would give."""
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         """The memories whose text holds at least one of `words`, through a word index: as candidates
@@ -270,6 +276,18 @@ class ReadsMany(Protocol):
     names a memory to it as `get` would give it, except that its quotes may be left out."""
 
     def get_many(self, ids: Collection[str]) -> dict[str, Memory]: ...
+
+
+@runtime_checkable
+class KeepsIdSecret(Protocol):
+    """A store whose ids are derived from a secret it keeps (`words.memory_id`): `id_secret()` gives
+    it, and `adopt_id_secret(secret)`, allowed only while the store holds no memory, makes it derive
+    ids from that one. `personakit migrate` moves the secret with the memories, so that in the new
+    store every text and every old text of an edited or rejected memory still maps to its memory."""
+
+    def id_secret(self) -> bytes: ...
+
+    def adopt_id_secret(self, secret: bytes) -> None: ...
 
 
 @runtime_checkable

@@ -6,6 +6,7 @@ Both rules are pinned down in the contract; they live here and nowhere else.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import unicodedata
 
@@ -70,6 +71,27 @@ def normalise(text: str) -> str:
     return text
 
 
-def memory_id(text: str) -> str:
-    """`m_` and 12 hex digits, derived from the normalised text: the same on every machine."""
+ID_DOMAIN = b"personakit memory ids v1"
+"""What a store's id key is derived for (`id_key`): its secret makes word hashes and ids apart."""
+
+
+def id_key(secret: bytes) -> bytes:
+    """The key a store derives its ids and alias keys with, from the secret it keeps: an HMAC of
+    `ID_DOMAIN`, so the same secret used for anything else gives an unrelated key."""
+    return hmac.new(secret, ID_DOMAIN, hashlib.sha256).digest()
+
+
+def memory_id(text: str, key: bytes, scope: str = "") -> str:
+    """`m_` and 12 hex digits, a keyed hash of the normalised text: the same in every process of one
+    store, different in another store, and no checkable hash of the text without the store's key.
+
+    `scope` keeps apart the memory a connection with a view gets for a text that lies outside its view
+    (`View.scope`): the same text in the same view gives the same id again."""
+    message = (f"{scope}\x00" if scope else "") + normalise(text)
+    return "m_" + hmac.new(key, message.encode("utf-8"), hashlib.sha256).hexdigest()[:12]
+
+
+def legacy_memory_id(text: str) -> str:
+    """The id PersonaKit gave a text before ids were keyed: a plain SHA-256 of the normalised text.
+    Ids issued so keep working; a store only looks this form up as a fallback (`Rows.aliased`)."""
     return "m_" + hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()[:12]

@@ -29,7 +29,9 @@ def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) ->
     quote = quote.strip()
     if not quote:
         return refused("empty_quote")
-    stored = kit.store.propose(text, quote, category_of(category), kit.now())
+    # The view only where there is one: a store written before views took it still serves the rest.
+    within = {} if kit.view.everything else {"view": kit.view}
+    stored = kit.store.propose(text, quote, category_of(category), kit.now(), **within)
     # At the limit the memory is stored as it was and the quote is not: said, never silently dropped.
     kept = False if stored.full else None
     return ProposeResult(stored=True, id=stored.id, new=stored.new, state=stored.state, quote_kept=kept)

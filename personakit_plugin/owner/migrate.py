@@ -4,7 +4,9 @@ The backend is the storage plugin installed under the entry point name `store-NA
 connection string from `PERSONAKIT_<NAME>_URL` (`personakit-store-postgres` is `store-postgres`,
 configured by `PERSONAKIT_POSTGRES_URL`). The move is `Store.dump` of the SQLite store and
 `Store.restore` into the target in one transaction: every memory keeps its id, state, category,
-quotes, times, aliases and decision history, with the decisions' numbers. It is then checked:
+quotes, times, aliases and decision history, with the decisions' numbers, and the target takes the
+secret the SQLite file derives its ids from (`KeepsIdSecret`), so that every text, old texts and
+rejected ones included, maps to the same memory there. It is then checked:
 the target's dump must equal the source's, and the counts (memories by state, quotes, decisions)
 are printed from the target.
 
@@ -25,7 +27,7 @@ import msgspec
 from personakit_plugin.core.model import STATES, ExportedMemory
 from personakit_plugin.core.plugins import call_first, installed, make_plugin_manager
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.store import Config, Store, StoreError
+from personakit_plugin.core.store import Config, KeepsIdSecret, Store, StoreError
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 NAME = re.compile(r"[a-z][a-z0-9]*")
@@ -56,6 +58,20 @@ def counts(memories: Sequence[ExportedMemory]) -> Counts:
 
 def by_id(memory: ExportedMemory) -> str:
     return memory.id
+
+
+def _same(arrived: Sequence[ExportedMemory], dumped: Sequence[ExportedMemory]) -> bool:
+    """Whether every memory arrived as it was, by id; a target whose ids are keyed with another
+    secret than the source's answers to its texts by keys of its own, which it may list beside the
+    aliases it was given."""
+    if len(arrived) != len(dumped):
+        return False
+    for there, here in zip(sorted(arrived, key=by_id), sorted(dumped, key=by_id), strict=True):
+        if not set(here.aliases) <= set(there.aliases):
+            return False
+        if msgspec.structs.replace(there, aliases=()) != msgspec.structs.replace(here, aliases=()):
+            return False
+    return True
 
 
 def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str]) -> Store:
@@ -89,18 +105,20 @@ def migrate(
     try:
         with progress.waiting("reading the SQLite memory"):
             dumped = source.dump()
+            secret = source.id_secret()
     finally:
         source.close()
     progress.total = len(dumped)
     target = open_target(name, url, data_dir, environ)
     try:
-        return target, move(dumped, target, progress)
+        return target, move(dumped, target, progress, secret)
     finally:
         target.close()
 
 
-def move(dumped: list[ExportedMemory], target: Store, progress: Progress) -> Counts:
-    """Restore `dumped` into `target`, which must be empty, and check that all of it arrived."""
+def move(dumped: list[ExportedMemory], target: Store, progress: Progress, secret: bytes | None = None) -> Counts:
+    """Restore `dumped` into `target`, which must be empty, and check that all of it arrived. `secret`
+    is the id secret of the store `dumped` came from, which a target that keeps one takes first."""
     with progress.waiting(f"checking that {target.location} is empty"):
         there = target.dump()
     if there:
@@ -108,12 +126,14 @@ def move(dumped: list[ExportedMemory], target: Store, progress: Progress) -> Cou
             f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
             "merge with `personakit export` and, pointed at it, `personakit import`."
         )
+    if secret is not None and isinstance(target, KeepsIdSecret):
+        target.adopt_id_secret(secret)
     with progress.waiting(f"writing {len(dumped):,} memories into {target.location}"):
         target.restore(dumped)
     with progress.waiting("reading them back to check them"):
         arrived = target.dump()
     # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.
-    if sorted(arrived, key=by_id) != sorted(dumped, key=by_id):
+    if not _same(arrived, dumped):
         moved, expected = counts(arrived), counts(dumped)
         raise StoreError(
             f"The memory in {target.location} does not match the SQLite one after the move "

@@ -17,20 +17,30 @@ from typing import Any, Protocol
 import msgspec
 
 from personakit_plugin.core.model import (
+    EVERYTHING,
     QUOTE_DECISIONS,
     QUOTES_KEPT,
     STATE_AFTER,
     Decision,
     ExportedDecision,
     ExportedMemory,
+    View,
 )
 from personakit_plugin.core.store import Proposed, Restored, StoreError, UnknownMemory
-from personakit_plugin.core.words import memory_id
-from personakit_plugin.storage.rows import DECISION_COLUMNS, decision_from_row, restored_keys, restored_row
+from personakit_plugin.core.words import legacy_memory_id, memory_id
+from personakit_plugin.storage.rows import (
+    DECISION_COLUMNS,
+    decision_from_row,
+    restored_keys,
+    restored_row,
+    restored_texts,
+)
 
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 _ALIASED = "FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key"
-"""The memory (and its state) each key is an alias of: its id, its text's id or an old text's."""
+"""The memory (and its state) each key is an alias of: its id, its text's key or an old text's."""
+ID_SECRET_SIZE = 32
+"""Bytes of the random secret a store keeps to derive its ids from (`words.id_key`)."""
 _RESTORED_DECISION = "seq, memory_id, action, before, after, category_before, category_after, at, undone"
 
 
@@ -88,17 +98,52 @@ class Rows(ABC):
         """Called after `restore` inserted decisions with numbers it chose, for a backend whose counter
         of decision numbers does not follow such inserts by itself to move it on."""
 
+    @abstractmethod
+    def id_key(self) -> bytes:
+        """The key this store derives ids and alias keys with: `words.id_key` of the secret it keeps."""
+
+    def key_of(self, text: str, scope: str = "") -> str:
+        """The key `text` is known by in this store (a new memory of it gets it as its id); with a
+        view's `scope`, the key of the memory that view gets for a text that lies outside it."""
+        return memory_id(text, self.id_key(), scope)
+
+    def aliased(self, text: str, scope: str = "") -> tuple[str, str, str] | None:
+        """The memory (id, state, category) `text` maps to, or None. Its keyed key first; then, for a
+        store upgraded from plain ids, the plain hash its ids once were (`words.legacy_memory_id`),
+        which the upgrade kept only where it could not re-key: ids, a rejected memory's erased text, and
+        a text an undone edit left behind (`rekey`)."""
+        keys = [self.key_of(text, scope)] + ([] if scope else [legacy_memory_id(text)])
+        for key in keys:
+            row = self.run(f"SELECT m.id, m.state, m.category {_ALIASED} = ?", (key,)).fetchone()
+            if row is not None:
+                return row[0], row[1], row[2]
+        return None
+
 
 # -- the assistant's side -------------------------------------------------------------------------
 
 
-def propose(rows: Rows, text: str, quote: str, category: str, now: float) -> Proposed:
-    """See `Store.propose`."""
-    key = memory_id(text)
-    row = rows.run(f"SELECT m.id, m.state {_ALIASED} = ?", (key,)).fetchone()
-    if row is None:
+def propose(rows: Rows, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
+    """See `Store.propose`. On an `--approved-only` connection an unconfirmed memory lies outside the
+    view (restricted ones are counted in `withheld`, and rejected ones answer as without a view): it
+    is named by the key of the text proposed, the id a store without it would give, not by its own id
+    (which an old text of an edited memory would share with its new one); the kit answers `new` from
+    what the connection proposed itself."""
+    proposed = _propose(rows, text, quote, category, now, view)
+    if view.approved_only and proposed.state == "unconfirmed" and not proposed.new:
+        scope = view.scope()
+        own = rows.aliased(text, scope) if scope else None
+        if own is None or own[0] != proposed.id:  # not the memory this view got for the text
+            return Proposed(rows.key_of(text), False, proposed.state)
+    return proposed
+
+
+def _propose(rows: Rows, text: str, quote: str, category: str, now: float, view: View) -> Proposed:
+    row = _mapped(rows, text, view)
+    if isinstance(row, list):
+        key = row[0]
         rows.add_memories([(key, text, category, "unconfirmed", now, now, 0.0)])
-        rows.run("INSERT INTO aliases (key, memory_id) VALUES (?, ?)", (key, key))
+        rows.insert("aliases", "key, memory_id", [(alias, key) for alias in row])
         rows.run("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
         return Proposed(key, True, "unconfirmed")
     found, state = row
@@ -121,6 +166,49 @@ def propose(rows: Rows, text: str, quote: str, category: str, now: float) -> Pro
         (found, int(last) + 1, quote, state == "approved"),
     )
     return Proposed(found, False, state)
+
+
+def _mapped(rows: Rows, text: str, view: View) -> tuple[str, str] | list[str]:
+    """The memory (id, state) a proposal of `text` on a connection with `view` goes to, or the keys a
+    new memory of it is created with (its id first).
+
+    Under `--categories`, a text whose memory lies outside the view gets a memory of its own, keyed by
+    the view's `scope`, so that the same text in the same view finds it again; a memory created on
+    such a connection also answers to that key, so it is found again even if it was filed under a
+    category the view leaves out. Every other proposal maps by its text, as without a view."""
+    scope = view.scope()
+    if scope:
+        own = rows.aliased(text, scope)
+        if own is not None:
+            return own[0], own[1]
+    found = rows.aliased(text)
+    if found is None:
+        return [rows.key_of(text), *([rows.key_of(text, scope)] if scope else [])]
+    if scope and not view.covers(found[2]):
+        return [rows.key_of(text, scope)]
+    return found[0], found[1]
+
+
+def rekey(rows: Rows) -> None:
+    """Upgrade a store whose ids were plain hashes of their texts (`words.legacy_memory_id`) to keyed
+    ones: every memory keeps its id; every text it still knows (its own, and those edits replaced that
+    an undo could bring back) becomes a keyed key of it, and the plain hash of that text goes. A plain
+    key whose text is gone stays, looked up as a fallback (`Rows.aliased`): a rejected memory's, and a
+    text an undone edit left behind. A memory's id stays a key of it (an import finds it by its id)."""
+    owners = dict(rows.run("SELECT key, memory_id FROM aliases").fetchall())
+    texts = rows.run("SELECT id, text FROM memories WHERE text IS NOT NULL").fetchall()
+    texts += rows.run("SELECT memory_id, text FROM previous_texts").fetchall()
+    added: dict[str, str] = {}
+    plain: set[str] = set()
+    for memory, text in texts:
+        key, old = rows.key_of(text), legacy_memory_id(text)
+        if key not in owners and key not in added:
+            added[key] = memory
+        if old != memory and owners.get(old) == memory:
+            plain.add(old)
+    if plain:
+        list(rows.run_in("DELETE FROM aliases WHERE key {} RETURNING key", sorted(plain)))
+    rows.insert("aliases", "key, memory_id", sorted(added.items()))
 
 
 # -- the owner's decisions ------------------------------------------------------------------------
@@ -249,8 +337,8 @@ def record(
 
 def retext(rows: Rows, memory: str, text: str) -> None:
     """Give a memory a new text, which it then also answers to; a text another memory has is refused."""
-    key = memory_id(text)
-    owner = rows.run("SELECT memory_id FROM aliases WHERE key = ?", (key,)).fetchone()
+    key = rows.key_of(text)
+    owner = rows.aliased(text)
     if owner is not None and owner[0] != memory:
         raise StoreError(f"That text is already memory {owner[0]}; edit or reject that one instead.")
     rows.set_text(memory, text)
@@ -345,8 +433,8 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
     left_out = 0
     for record in memories:
         kept = record.state != "rejected"
-        keys = restored_keys(record)
-        match = next((known.found[key] for key in keys if key in known.found), None)
+        keys = restored_keys(record, rows.key_of)
+        match = next((known.found[key] for key in _lookup_keys(rows, record) if key in known.found), None)
         if match is not None:
             merged.append(match[0])
             if kept and match[1] != "rejected":
@@ -373,8 +461,14 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
     return Restored(created, merged, len(added), left_out)
 
 
+def _lookup_keys(rows: Rows, record: ExportedMemory) -> list[str]:
+    """The keys a record is looked up by, in order: `restored_keys`, then the plain hashes of its texts
+    (an upgraded store kept those where it could not re-key, `Rows.aliased`)."""
+    return [*restored_keys(record, rows.key_of), *(legacy_memory_id(text) for text in restored_texts(record))]
+
+
 def _restore_lookup(rows: Rows, memories: Sequence[ExportedMemory]) -> _Known:
-    wanted = sorted({key for record in memories for key in restored_keys(record)})
+    wanted = sorted({key for record in memories for key in _lookup_keys(rows, record)})
     found = {
         key: (memory, state)
         for key, memory, state in rows.run_in(f"SELECT a.key, m.id, m.state {_ALIASED} {{}}", wanted)

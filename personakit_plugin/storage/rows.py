@@ -3,11 +3,10 @@ returns made from a backend's rows, and the rows `Store.restore` creates from an
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from personakit_plugin.core.model import Decision, ExportedDecision, ExportedMemory, Memory
-from personakit_plugin.core.words import memory_id
 
 MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
 """A memory's columns, in the order `memory_from_row` reads them."""
@@ -52,11 +51,17 @@ def exported(
     aliases: Iterable[tuple[str, str]],
     previous_texts: Iterable[tuple[str, int, str]],
     decisions: Iterable[Sequence[Any]],
+    key_of: Callable[[str], str],
 ) -> list[ExportedMemory]:
     """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
     order), quotes as (memory id, quote, pending, the seq of the decision that accepted it or None)
     oldest first, aliases as (memory id, old key), replaced texts as (memory id, decision seq, text),
-    and decisions (DECISION_COLUMNS) by seq."""
+    and decisions (DECISION_COLUMNS) by seq.
+
+    An alias that is the store's key (`key_of`) of a text the export holds (the memory's own, or one
+    an edit replaced) is left out: a restore derives it again with its own key (`restored_keys`), so
+    the aliases exported are the keys of texts no longer known, and a dump restored into another
+    store dumps the same there."""
     quoted: dict[str, list[str]] = {}
     waiting: dict[str, list[str]] = {}
     accepted: dict[tuple[str, int], str] = {}
@@ -69,11 +74,16 @@ def exported(
     keys: dict[str, list[str]] = {}
     for owner, key in aliases:
         keys.setdefault(owner, []).append(key)
-    history = _histories(decisions, {(owner, seq): text for owner, seq, text in previous_texts}, accepted)
+    replaced = {(owner, seq): text for owner, seq, text in previous_texts}
+    derived: dict[str, set[str]] = {}
+    for (owner, _), text in replaced.items():
+        derived.setdefault(owner, set()).add(key_of(text))
+    history = _histories(decisions, replaced, accepted)
     dumped = []
     for row in memories:
         memory = memory_from_row(row)
         kept = memory.state != "rejected"
+        known = derived.get(memory.id, set()) | ({key_of(memory.text)} if kept and memory.text else set())
         dumped.append(
             ExportedMemory(
                 id=memory.id,
@@ -85,7 +95,7 @@ def exported(
                 touched=memory.touched if kept else None,
                 approved_at=memory.approved_at if kept else None,
                 pending=tuple(waiting.get(memory.id, ())) if kept else (),
-                aliases=tuple(sorted(keys.get(memory.id, ()))),
+                aliases=tuple(sorted(key for key in keys.get(memory.id, ()) if key not in known)),
                 history=tuple(history.get(memory.id, ())),
             )
         )
@@ -117,10 +127,21 @@ def _histories(
     return history
 
 
-def restored_keys(record: ExportedMemory) -> list[str]:
-    """Every key an exported memory is known by: its id, its text's id (unless rejected), its aliases."""
-    kept = record.state != "rejected" and record.text
-    return [record.id, *([memory_id(record.text or "")] if kept else []), *record.aliases]
+def restored_texts(record: ExportedMemory) -> list[str]:
+    """The texts an exported memory answers to that the export still holds: its own and those its
+    edits replaced (none once rejected: erased)."""
+    if record.state == "rejected":
+        return []
+    replaced = [d.previous_text for d in record.history if d.previous_text is not None]
+    return [*([record.text] if record.text else []), *replaced]
+
+
+def restored_keys(record: ExportedMemory, key_of: Callable[[str], str]) -> list[str]:
+    """Every key an exported memory is known by in the store restoring it: its id, the store's keys of
+    its texts (`restored_texts`, by `key_of`), and its aliases as exported, which are keys in the store
+    it came from (they match here only if this store shares that one's secret, or for a rejected memory
+    exported before ids were keyed)."""
+    return [record.id, *(key_of(text) for text in restored_texts(record)), *record.aliases]
 
 
 def restored_row(record: ExportedMemory) -> tuple[Any, ...]:

@@ -50,7 +50,7 @@ from personakit_plugin.core.store import (
     StoreIOError,
     StoreReadOnly,
 )
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
 from personakit_plugin.storage import decisions, sqlite_changes
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
@@ -63,7 +63,7 @@ from personakit_plugin.storage.sqlite_faults import fault_of, faults, is_busy, k
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -175,6 +175,15 @@ def _schema_4(db: sqlite3.Connection, progress: Progress) -> None:
         db.execute("INSERT INTO meta (name, value) VALUES ('erasing', 'vacuum')")
 
 
+def _schema_6(db: sqlite3.Connection, progress: Progress) -> None:
+    """6: ids keyed with a secret of the file's own (`words.memory_id`), kept in `meta` as `id_secret`;
+    the aliases of an older file re-keyed (`decisions.rekey`), every id kept."""
+    secret = os.urandom(decisions.ID_SECRET_SIZE)
+    db.execute("INSERT INTO meta (name, value) VALUES ('id_secret', ?)", (secret,))
+    with progress.waiting("re-keying the memories' texts"):
+        decisions.rekey(_SqliteRows(db, lambda memory, text: [], id_key(secret)))
+
+
 # Each entry takes the schema from the version before it to its own number (1-based); one in Python
 # is given the `Progress` of the upgrade, which shows on the owner's terminal when the work is long.
 MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
@@ -266,7 +275,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     """,
     _schema_4,
     sqlite_changes.SCHEMA_5,
-    sqlite_changes.SCHEMA_6,
+    _schema_6,
+    sqlite_changes.SCHEMA_7,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -294,10 +304,12 @@ def _chunks(values: list[str], size: int = 500) -> Iterator[tuple[str, ...]]:
 def _bulk_lookup(
     db: sqlite3.Connection, batch: list[tuple[str, str, str, float, str]]
 ) -> tuple[dict[str, tuple[str, str]], dict[str, list[str]], dict[str, int]]:
-    """What the file has of a `bulk_propose` batch: each known key's (memory id, state), and the quotes
-    (oldest first) and highest quote number of each memory found that is not rejected."""
+    """What the file has of a `bulk_propose` batch: each known key's (memory id, state), the plain hashes
+    of its texts included (`decisions.Rows.aliased`), and the quotes (oldest first) and highest quote
+    number of each memory found that is not rejected."""
     known: dict[str, tuple[str, str]] = {}
-    for chunk in _chunks(list(dict.fromkeys(item[4] for item in batch))):
+    keys = (key for item in batch for key in (item[4], legacy_memory_id(item[0])))
+    for chunk in _chunks(list(dict.fromkeys(keys))):
         known.update(
             (key, (memory, state))
             for key, memory, state in db.execute(
@@ -330,9 +342,13 @@ def _mark_erasing(db: sqlite3.Connection) -> None:
 class _SqliteRows(decisions.Rows):
     """A write transaction on the file, as the shared logic (`storage.decisions`) sees it."""
 
-    def __init__(self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]]) -> None:
+    def __init__(self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]], key: bytes) -> None:
         self._db = db
         self._words = words  # the word index's rows of a memory's text
+        self._key = key
+
+    def id_key(self) -> bytes:
+        return self._key
 
     def run(self, statement: str, args: Sequence[object] = ()) -> sqlite3.Cursor:
         return self._db.execute(statement, args)
@@ -404,6 +420,7 @@ class SqliteStore:
         self._in_snapshot = False
         self._seen: _Seen | None = None  # inside a snapshot: what it has read, the same until it ends
         self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
+        self._id_key = b""  # likewise (`words.id_key` of the file's `id_secret`)
         self.use_memory_index = True
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
@@ -538,7 +555,22 @@ class SqliteStore:
     def _load_key(self) -> None:
         with self._read() as db:
             (key,) = db.execute("SELECT value FROM meta WHERE name = 'word_key'").fetchone()
+            (secret,) = db.execute("SELECT value FROM meta WHERE name = 'id_secret'").fetchone()
         self._hash = _word_hasher(key)
+        self._id_key = id_key(secret)
+
+    def id_secret(self) -> bytes:
+        """The secret this file derives its ids from (see `KeepsIdSecret`)."""
+        with self._read() as db:
+            return bytes(db.execute("SELECT value FROM meta WHERE name = 'id_secret'").fetchone()[0])
+
+    def adopt_id_secret(self, secret: bytes) -> None:
+        """Derive ids from `secret` from now on; only while the file has no memory (see `KeepsIdSecret`)."""
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM memories LIMIT 1").fetchone():
+                raise StoreError(f"{self.path} already holds memories; its ids cannot change.")
+            db.execute("UPDATE meta SET value = ? WHERE name = 'id_secret'", (secret,))
+        self._id_key = id_key(secret)
 
     def _word_rows(self, memory: str, text: str) -> list[tuple[int, str]]:
         """The word index's rows for a memory's text: (keyed hash of the word, memory id)."""
@@ -563,7 +595,7 @@ class SqliteStore:
     def _rows(self) -> Iterator[_SqliteRows]:
         """A write transaction for the shared decisions."""
         with self._write() as db:
-            yield _SqliteRows(db, self._word_rows)
+            yield _SqliteRows(db, self._word_rows, self._id_key)
             sqlite_changes.trim(db)
 
     @contextmanager
@@ -612,9 +644,9 @@ class SqliteStore:
 
     # -- the assistant's side ---------------------------------------------------------------
 
-    def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
+    def propose(self, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
         with self._rows() as rows:
-            proposed = decisions.propose(rows, text, quote, category, now)
+            proposed = decisions.propose(rows, text, quote, category, now, view)
         self._finish_erasure_if_it_can()  # one another process left unfinished, if any: a lookup, nothing more
         return proposed
 
@@ -649,7 +681,7 @@ class SqliteStore:
         in batches: an import of 100,000 memories is one commit, not 100,000. Nothing is written if any
         item fails.
         """
-        batch = [(text, quote, category, now, memory_id(text)) for text, quote, category, now in items]
+        batch = [(text, quote, category, now, memory_id(text, self._id_key)) for text, quote, category, now in items]
         answers: list[Proposed] = []
         with self._lock:
             cache = self._db.execute("PRAGMA cache_size").fetchone()[0]
@@ -669,8 +701,9 @@ class SqliteStore:
             new: dict[str, tuple[str, str, float]] = {}  # id -> (text, category, created)
             touched: dict[str, float] = {}
             for text, quote, category, now, key in batch:
-                if key in known:
-                    memory, state, fresh = *known[key], False
+                found = known.get(key) or known.get(legacy_memory_id(text))
+                if found is not None:
+                    memory, state, fresh = *found, False
                     if state == "rejected":
                         answers.append(Proposed(memory, False, state))
                         continue
@@ -1004,6 +1037,7 @@ class SqliteStore:
                 db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
                 db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
+                lambda text: memory_id(text, self._id_key),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:

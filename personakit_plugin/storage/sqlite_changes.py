@@ -14,7 +14,7 @@ whose index fell behind what the log still holds (`changes_trimmed`): the log ke
 `KEEP` rows or so. A reject removes the log's rows of the words of what it erases, in its own
 transaction, so that no trace of an erased memory's words outlives the reject.
 
-The same log is what a retriever follows (`Follows`, through `Kit.changes`): since schema 6 it also
+The same log is what a retriever follows (`Follows`, through `Kit.changes`): since schema 7 it also
 holds a row for every change of a memory's text and of its quotes (a quote added, accepted, made to
 wait again, dropped), so the memories named since a cursor are every memory a retriever must load
 again. A cursor is the generation and the log's number; one from another generation, or older than
@@ -81,9 +81,9 @@ SCHEMA_5 = f"""
     {_create_triggers()}
     """
 
-# 6: what a retriever follows; the log also names a memory whose text or quotes changed. Nothing in
+# 7: what a retriever follows; the log also names a memory whose text or quotes changed. Nothing in
 # the file changes but the triggers, and a follower's cursor from before it is answered with a reset.
-SCHEMA_6 = f"""
+SCHEMA_7 = f"""
     DROP TRIGGER changes_memory;
     {_create_triggers(("changes_memory", "changes_quote_new", "changes_quote", "changes_quote_remove"))}
     UPDATE meta SET value = value + 1 WHERE name = 'index_generation';

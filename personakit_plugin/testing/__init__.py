@@ -6,6 +6,7 @@ Fixtures (available in any pytest run once PersonaKit is installed):
 - `personakit_make_kit(*plugins, folder=None, environ=None)`: open a `PersonaKit` on
   `personakit_data_dir` with the default plugins and `plugins` registered (installed
   third-party plugins are left out unless `environ` says otherwise). Closed afterwards.
+- `id_of(store, text)`: the id a new memory of `text` gets in `store` (ids are keyed per store).
 - `personakit_kit`: one such kit with the defaults alone.
 - `personakit_client`: the official MCP client connected in-process to a server with
   PersonaKit's tools on `personakit_kit` (use in `async` tests with `@pytest.mark.anyio`).
@@ -33,6 +34,7 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
 
 from personakit_plugin.testing.fixtures import (
     Clock,
+    id_of,
     personakit_client,
     personakit_data_dir,
     personakit_kit,
@@ -53,6 +55,7 @@ __all__ = [
     "RefusalContract",
     "RetrievalContract",
     "StoreContract",
+    "id_of",
     "personakit_client",
     "personakit_data_dir",
     "personakit_kit",

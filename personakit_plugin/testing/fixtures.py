@@ -10,6 +10,15 @@ from typing import Any
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.store import KeepsIdSecret
+from personakit_plugin.core.words import id_key, memory_id
+
+
+def id_of(store: object, text: str) -> str:
+    """The id a new memory of `text` gets in `store`, a store that keeps its id secret (`KeepsIdSecret`,
+    as both shipped stores do): ids are keyed, so a test cannot write one down in advance."""
+    assert isinstance(store, KeepsIdSecret), "the store does not say what its ids are derived from"
+    return memory_id(text, id_key(store.id_secret()))
 
 
 class Clock:

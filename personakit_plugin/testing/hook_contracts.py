@@ -15,7 +15,8 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory, Scored, View
 from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words
+from personakit_plugin.testing.fixtures import id_of
 
 
 def _own(kit: PersonaKit, plugin: object, hook: str) -> tuple[Callable[..., object], tuple[str, ...]]:
@@ -394,7 +395,7 @@ class RefusalContract:
         for text, quote in self.refused_pairs():
             result = kit.propose(text, quote, None)
             assert (result.stored, result.id, result.reason) == (False, None, self.answer(kit, text, quote))
-            assert kit.store.get(memory_id(text.strip())) is None
+            assert kit.store.get(id_of(kit.store, text.strip())) is None
         assert kit.store.memories() == []
         written = _written(personakit_data_dir)
         for text, quote in self.refused_pairs():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME
 
@@ -35,7 +35,7 @@ def write_old_file(
         for statement in sqlite_store._statements(migration):
             db.execute(statement)
     for text, state, created, touched, quotes in rows:
-        key = memory_id(text)
+        key = legacy_memory_id(text)
         kept = state != "rejected"
         db.execute(
             "INSERT INTO memories (id, text, category, state, created, touched, approved_at) "

@@ -127,7 +127,16 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER memories_logged AFTER INSERT OR UPDATE OF state, touched, category, words ON memories
         FOR EACH ROW EXECUTE FUNCTION log_memory_change();
     """,
-    # 4: what a retriever follows (`changes.changes`): the log also names a memory whose text changed
+    # 4: ids keyed with a secret of the schema's own (`words.memory_id`), kept in `meta`. The store
+    # writes the secret and re-keys the aliases of an older schema in Python (`store.key_ids`), in the
+    # same transaction; every id is kept.
+    """
+    CREATE TABLE meta (
+        name text COLLATE "C" PRIMARY KEY,
+        value bytea NOT NULL
+    );
+    """,
+    # 5: what a retriever follows (`changes.changes`): the log also names a memory whose text changed
     # (an edit that keeps every word) and one whose quotes changed (a quote added, accepted, made to
     # wait again or dropped), so every memory a retriever must load again is among the rows since its
     # cursor. The generation is raised: a cursor from before the change is answered with a reset.
@@ -179,6 +188,8 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+IDS_KEYED = 4
+"""The migration after which the store writes the id secret and re-keys the aliases (`store.key_ids`)."""
 
 TABLES_SINCE = {
     "memories": 1,
@@ -190,6 +201,7 @@ TABLES_SINCE = {
     "erasures": 2,
     "changes": 3,
     "log_state": 3,
+    "meta": 4,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

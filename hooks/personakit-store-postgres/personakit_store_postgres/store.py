@@ -20,6 +20,7 @@ up is finished by the next decision of any PersonaKit. What PostgreSQL can still
 from __future__ import annotations
 
 import hashlib
+import os
 import select
 import threading
 import time
@@ -50,7 +51,7 @@ from personakit_plugin.core.store import (
     StoreIOError,
     StoreReadOnly,
 )
-from personakit_plugin.core.words import content_words
+from personakit_plugin.core.words import content_words, id_key, memory_id
 from personakit_plugin.storage import decisions
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
@@ -64,7 +65,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from . import changes
-from .schema import ERASED_TABLES, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
+from .schema import ERASED_TABLES, IDS_KEYED, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
 
 DEFAULT_SCHEMA = "personakit"
 _FAULTS: dict[type[psycopg.Error], type[StoreFault]] = {
@@ -215,6 +216,7 @@ class PostgresStore:
         the first ranked read and kept current with the schema through its change log (`changes`);
         False ranks in SQL, as before it."""
         self._follower = changes.Follower()
+        self._id_key = b""  # `words.id_key` of the schema's id secret, read when opened
 
     @classmethod
     def open(cls, url: str, *, schema: str = DEFAULT_SCHEMA, max_connections: int = 4) -> PostgresStore:
@@ -261,6 +263,7 @@ class PostgresStore:
                 f"PersonaKit could connect to {location} once but not again; is it refusing connections?"
             ) from None
         store = cls(pool, location, schema)
+        store._id_key = id_key(store.id_secret())
         # An erasure another connection held up, if any (otherwise one lookup). A role that may not
         # finish it opens all the same: the mark waits for one that may.
         with suppress(psycopg.Error, StoreError):
@@ -322,9 +325,29 @@ class PostgresStore:
 
     # -- the assistant's side ---------------------------------------------------------------
 
-    def propose(self, text: str, quote: str, category: str, now: float) -> Proposed:
+    def propose(self, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
         with self._write() as cur:
-            return decisions.propose(_PostgresRows(cur), text, quote, category, now)
+            return decisions.propose(self._rows(cur), text, quote, category, now, view)
+
+    def _rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
+        return _PostgresRows(cur, self._id_key)
+
+    def id_secret(self) -> bytes:
+        """The secret this schema derives its ids from (see `KeepsIdSecret`)."""
+        with self._read() as cur:
+            row = cur.execute("SELECT value FROM meta WHERE name = 'id_secret'").fetchone()
+        assert row is not None
+        return bytes(row[0])
+
+    def adopt_id_secret(self, secret: bytes) -> None:
+        """Derive ids from `secret` from now on; only while the schema has no memory (see `KeepsIdSecret`)."""
+        with self._write() as cur:
+            if cur.execute("SELECT 1 FROM memories LIMIT 1").fetchone():
+                raise StoreError(
+                    f"Schema {self.schema!r} in {self.location} already holds memories; its ids cannot change."
+                )
+            cur.execute("UPDATE meta SET value = %s WHERE name = 'id_secret'", (secret,))
+        self._id_key = id_key(secret)
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
@@ -508,7 +531,7 @@ class PostgresStore:
         shown: Collection[str] | None = None,
     ) -> Decision:
         with self._write() as cur:
-            decision = decisions.decide(_PostgresRows(cur), memory_id, action, now, text, category, quote, shown)
+            decision = decisions.decide(self._rows(cur), memory_id, action, now, text, category, quote, shown)
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memory")
         return decision
@@ -518,7 +541,7 @@ class PostgresStore:
         if not memory_ids:
             return []
         with self._write() as cur:
-            rows = _PostgresRows(cur)
+            rows = self._rows(cur)
             done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memories" if len(memory_ids) > 1 else "memory")
@@ -623,7 +646,7 @@ class PostgresStore:
 
     def undo(self, now: float) -> Decision | None:
         with self._write() as cur:
-            return decisions.undo(_PostgresRows(cur), now)
+            return decisions.undo(self._rows(cur), now)
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as cur:
@@ -635,6 +658,7 @@ class PostgresStore:
                 cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
                 cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
+                lambda text: memory_id(text, self._id_key),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
@@ -645,7 +669,7 @@ class PostgresStore:
         knows nothing of the new rows and a read takes several times longer."""
         large = len(memories) >= changes.UNLOGGED_FROM
         with self._write() as cur, changes.unlogged(cur) if large else nullcontext():
-            restored = decisions.restore(_PostgresRows(cur), memories)
+            restored = decisions.restore(self._rows(cur), memories)
         if large:
             with self._connection() as conn:
                 conn.execute("ANALYZE memories, quotes, aliases, decisions, previous_texts, changes")
@@ -657,8 +681,12 @@ class _PostgresRows(decisions.Rows):
 
     GREATEST = "greatest"
 
-    def __init__(self, cur: psycopg.Cursor[Any]) -> None:
+    def __init__(self, cur: psycopg.Cursor[Any], key: bytes) -> None:
         self._cur = cur
+        self._key = key
+
+    def id_key(self) -> bytes:
+        return self._key
 
     def run(self, statement: str, args: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         return self._cur.execute(statement.replace("?", "%s"), args)
@@ -729,4 +757,15 @@ def _migrate(conn: psycopg.Connection[Any], location: str, schema: str) -> None:
         conn.execute(sql.SQL("SET LOCAL search_path TO {}").format(name))
         for number in range(version + 1, SCHEMA_VERSION + 1):
             conn.execute(MIGRATIONS[number - 1].encode())
+            if number == IDS_KEYED:
+                key_ids(conn)
             conn.execute(sql.SQL("UPDATE {}.schema_version SET version = %s").format(name), (number,))
+
+
+def key_ids(conn: psycopg.Connection[Any]) -> None:
+    """Write the schema's id secret and re-key the aliases an older schema keyed by plain hashes
+    (`decisions.rekey`), inside the migration's transaction; every id is kept."""
+    secret = os.urandom(decisions.ID_SECRET_SIZE)
+    conn.execute("INSERT INTO meta (name, value) VALUES ('id_secret', %s)", (secret,))
+    with conn.cursor() as cur:
+        decisions.rekey(_PostgresRows(cur, id_key(secret)))

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.storage import memory_index
 
 import personakit_store_postgres.store
@@ -225,7 +225,7 @@ def test_the_migration_to_schema_3_keys_every_memory_and_keeps_reads_equal(
                 "INSERT INTO personakit.memories (id, text, category, state, created, touched, approved_at, words) "
                 "VALUES (%s, %s, %s, %s, 1.0, %s, 0, %s::tsvector)",
                 (
-                    memory_id(text),
+                    legacy_memory_id(text),
                     text,
                     CATEGORIES[n % 4],
                     ["approved", "unconfirmed", "restricted", "approved"][n],
@@ -243,7 +243,7 @@ def test_the_migration_to_schema_3_keys_every_memory_and_keeps_reads_equal(
         assert_agrees(migrated, question)
         assert len(migrated.top_matches(question, 7).candidates) == 3
         added = other.propose("Drinks tea in meetings", "tea", "other", 5.0).id
-        other.decide(memory_id(texts[1]), "approve", 6.0)
+        other.decide(legacy_memory_id(texts[1]), "approve", 6.0)
         assert_agrees(migrated, question | {"meetings"})
         assert migrated.top_matches(frozenset({"meetings", "tea"}), 1).candidates[0].memory.id == added
     finally:

@@ -11,8 +11,9 @@ import psycopg
 import pytest
 from personakit_plugin import PersonaKit
 from personakit_plugin.core.store import Config, StoreError
-from personakit_plugin.core.words import content_words, memory_id
+from personakit_plugin.core.words import content_words, legacy_memory_id
 from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.testing import id_of
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
@@ -166,13 +167,57 @@ def test_servers_opening_a_new_database_at_once_create_the_schema_once(postgres_
             each.close()
 
 
+def test_a_schema_3_store_keys_its_ids_and_keeps_every_old_one_working(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 4 keys ids with a secret of the schema: every id already issued stays, aliases whose text
+    is known are re-keyed, and the plain hash of a text the schema no longer holds (a rejected memory's
+    id) stays a fallback, so re-proposals map to the same memories."""
+    monkeypatch.setattr(personakit_store_postgres.store, "SCHEMA_VERSION", 3)
+    tea, garden = legacy_memory_id("Drinks green tea"), legacy_memory_id("Had a secret garden")
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        _migrate(conn, "the test database", "personakit")
+        for memory, text, state in ((tea, "Drinks green tea", "approved"), (garden, None, "rejected")):
+            conn.execute(
+                "INSERT INTO personakit.memories (id, text, category, state, created, touched, approved_at, words) "
+                "VALUES (%s, %s, 'other', %s, 1.0, 2.0, 0, %s::tsvector)",
+                (memory, text, state, " ".join(word_key(w) for w in content_words(text or ""))),
+            )
+            conn.execute("INSERT INTO personakit.aliases (key, memory_id) VALUES (%s, %s)", (memory, memory))
+        conn.execute(
+            "INSERT INTO personakit.aliases (key, memory_id) VALUES (%s, %s)", (legacy_memory_id("Drinks tea"), tea)
+        )
+        conn.execute(
+            "INSERT INTO personakit.previous_texts (memory_id, seq, text) VALUES (%s, 1, 'Drinks tea')", (tea,)
+        )
+    monkeypatch.undo()
+    store = PostgresStore.open(postgres_url)
+    try:
+        with psycopg.connect(postgres_url) as conn:
+            keys = dict(conn.execute("SELECT key, memory_id FROM personakit.aliases").fetchall())
+        assert legacy_memory_id("Drinks tea") not in keys and keys[id_of(store, "Drinks tea")] == tea
+        assert store.propose("drinks green tea", "q", "other", 3.0).id == tea
+        assert store.propose("Drinks tea", "q", "other", 4.0).id == tea
+        again = store.propose("Had a secret garden", "q", "other", 5.0)
+        assert (again.id, again.state) == (garden, "rejected")
+        fresh = store.propose("Plays chess", "q", "other", 6.0)
+        assert fresh.id == id_of(store, "Plays chess") != legacy_memory_id("Plays chess")
+    finally:
+        store.close()
+    other = PostgresStore.open(postgres_url, schema="another")
+    try:  # another schema, another secret: the same text, another id
+        assert other.propose("Plays chess", "q", "other", 1.0).id != fresh.id
+    finally:
+        other.close()
+
+
 def test_a_schema_1_store_migrates_to_quotes_that_wait_and_keeps_its_own(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Schema 2 adds `pending` and `accepted_by` to the quotes: the quotes a store already had are
     evidence, as they were; the ones proposed after the migration to an approved memory wait."""
     monkeypatch.setattr(personakit_store_postgres.store, "SCHEMA_VERSION", 1)
-    memory = memory_id("Prefers tea")
+    memory = legacy_memory_id("Prefers tea")
     with psycopg.connect(postgres_url, autocommit=True) as conn:
         _migrate(conn, "the test database", "personakit")
         assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (1,)

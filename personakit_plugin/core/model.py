@@ -26,6 +26,10 @@ TEXT_MAX = 4000
 QUOTE_MAX = 2000
 """The longest `quote` personakit_propose takes, as given; longer is a tool error."""
 EVIDENCE_LIMIT = 240
+MASK_LABEL_MAX = 24
+"""The longest label a redaction hook's mask may have: a plain short name such as `email` or `national-id`."""
+MASK_LABEL_SHARED = 3
+"""The fewest letters a word needs to count as text a mask's label shares with the span it masks."""
 EVIDENCE_QUOTES = 2
 FILL_TO = 3
 DEFAULT_LIMIT = 7

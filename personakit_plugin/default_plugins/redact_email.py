@@ -57,9 +57,13 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from personakit_plugin.core.hookspecs import hookimpl
-from personakit_plugin.core.redaction import Mask
+from personakit_plugin.core.redaction import Mask, shares_text
 
 LABEL = "email"
+LABELS = (LABEL, "address", "e-m-a-i-l")
+"""The label of a mask, the first that shares no word with the address (`redaction.shares_text`): an
+address holding `mail` (`x@mail.com`) is shown as `[address]`. The last has no word long enough to
+share, so every address gets one and the read never fails on the default's own masks."""
 
 # -- the patterns ----------------------------------------------------------------------------
 
@@ -334,4 +338,9 @@ _JOINING = re.compile(r'[^\s<>()\[\],;:"]+')
 
 @hookimpl(trylast=True)
 def personakit_redact(text: str) -> list[Mask]:
-    return [Mask(start, end, LABEL) for start, end in email_spans(text)]
+    return [Mask(start, end, label(text[start:end])) for start, end in email_spans(text)]
+
+
+def label(address: str) -> str:
+    """The first of `LABELS` that shares no word with `address`."""
+    return next(each for each in LABELS if not shares_text(each, address))

@@ -105,7 +105,8 @@ SPELLED = re.compile(
 BARE_AT = re.compile(
     rf"(?P<name>{_WORD_LOCAL})\s+at\s+"
     rf"(?:{_LABEL}(?:\.{_LABEL})*(?:{_SPELLED_DOT}{_LABEL}(?:\.{_LABEL})*)+"  # john at example dot com
-    rf"|(?P<domain>{_LABEL}(?:\.{_LABEL})*\.{_TLD}))",  # john.smith at example.com
+    rf"|(?P<domain>{_LABEL}(?:\.{_LABEL})*\.{_TLD}))"  # john.smith at example.com
+    r"(?![@\uff20\ufe6b])",  # not the name of an address written with an @: `x at john.smith@example.com`
     re.IGNORECASE,
 )
 # Words that stand before a bare "at" in prose, not as an address's name: "I work at Acme dot com".

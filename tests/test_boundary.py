@@ -258,6 +258,32 @@ def test_a_label_shares_text_when_a_word_of_what_it_masks_is_inside_it(label: st
     assert shares_text(label, masked) is shares
 
 
+def test_a_mask_is_read_once_and_its_repr_is_never_trusted(make_kit: MakeKit) -> None:
+    """A mask that is an iterator is unpacked once and applied; a bad mask whose repr raises (the
+    plugin's code) still fails the read with a PluginError naming the plugin."""
+
+    class Unprintable(tuple):  # type: ignore[type-arg]
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    class Odd:
+        @hookimpl
+        def personakit_redact(self, text: str) -> list[Any]:
+            start = text.find("green")
+            if start < 0:
+                return []
+            return [iter((start, start + 5, "colour"))] if "tea" in text else [Unprintable((start, -1, "x"))]
+
+    kit = make_kit(Odd())
+    kit.propose("Drinks green tea", "green tea please", "preferences")
+    (memory,) = kit.read("tea", 7).memories
+    assert (memory.text, memory.evidence) == ("Drinks [colour] tea", ["[colour] tea please"])
+    kit.propose("Likes green apples", "green apples", "preferences")
+    with pytest.raises(PluginError, match="'Odd' returned a mask that is not a span") as raised:
+        kit.read("apples", 7)
+    assert raised.value.details == "the mask: a Unprintable whose repr raised RuntimeError"
+
+
 def test_a_redaction_hook_whose_generator_raises_fails_the_read_naming_it(make_kit: MakeKit) -> None:
     """A hook may return a generator; its exception is raised while the masks are read, and is still
     a PluginError naming the plugin, never a quote shown."""

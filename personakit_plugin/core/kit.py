@@ -42,6 +42,7 @@ from personakit_plugin.core.plugins import (
     call_first,
     implementations,
     make_plugin_manager,
+    shown_value,
 )
 from personakit_plugin.core.redaction import MASK_RULE, Mask, apply_masks, mask_problem, shorten
 from personakit_plugin.core.store import Config, Matches, RanksInStore, ReadsMany, Snapshots, Store
@@ -230,7 +231,7 @@ class PersonaKit:
                     "from personakit_refuse, which must return a reason or None.",
                     plugin=name,
                     hook="personakit_refuse",
-                    details=f"it returned {reason!r}",
+                    details=f"it returned {shown_value(reason)}",
                 )
             return reason
         return None
@@ -319,16 +320,20 @@ class PersonaKit:
 def _checked_mask(name: str, mask: Any, text: str) -> Mask:
     """`mask` as a Mask, if it keeps the rule of `redaction.mask_problem` for `text`; else a PluginError
     naming the plugin and the rule broken, with the mask itself only in its details."""
-    problem = mask_problem(mask, text)
-    if problem is not None:
+    try:
+        start, end, label = mask  # once: a mask may be an iterator
+        parts: tuple[Any, Any, Any] | None = (start, end, label)
+    except Exception:
+        parts = None
+    problem = mask_problem(parts, text)
+    if problem is not None or parts is None:
         raise PluginError(
             f"PersonaKit plugin {name!r} returned {problem} from personakit_redact; a mask must be {MASK_RULE}.",
             plugin=name,
             hook="personakit_redact",
-            details=f"the mask: {mask!r}",
+            details=f"the mask: {shown_value(mask)}",
         )
-    start, end, label = mask
-    return Mask(start, end, label)
+    return Mask(*parts)
 
 
 def _shape_problem(result: ReadResult, limit: int) -> str | None:

@@ -100,6 +100,20 @@ class PluginError(Exception):
         return f"{message.rstrip('.')}; {said}."
 
 
+DETAILS_MAX = 2000
+"""The most characters of a returned value a `PluginError`'s details keep."""
+
+
+def shown_value(value: object) -> str:
+    """`repr(value)` for an error's details, at most `DETAILS_MAX` characters; a repr that raises (it
+    is the plugin's code) is said as such."""
+    try:
+        said = repr(value)
+    except Exception as exc:
+        return f"a {type(value).__name__} whose repr raised {type(exc).__name__}"
+    return said if len(said) <= DETAILS_MAX else said[:DETAILS_MAX] + "…"
+
+
 class PluginWarning(UserWarning):
     """Something about the plugin configuration the owner should know, such as a default plugin blocked."""
 

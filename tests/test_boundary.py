@@ -20,7 +20,7 @@ from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import UNCONFIRMED_NOTE, ReadMemory, ReadResult
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.redaction import Mask
+from personakit_plugin.core.redaction import Mask, shares_text
 from personakit_plugin.default_plugins import read as default_read
 from personakit_plugin.serving.server import build_server
 
@@ -207,6 +207,16 @@ BAD_MASKS: list[Any] = [
     Mask("0", "3", "x"),
     Mask(0, 3, None),
     Mask(0, 3, 7),
+    # A label that is not a plain short name, or that shares a word with what it masks, could show it.
+    Mask(0, 3, "email:ann@example.org"),
+    Mask(0, 3, "x" * 25),
+    Mask(0, 3, "email 2"),
+    Mask(0, 3, ""),
+    Mask(0, 3, "line\nbreak"),
+    Mask(0, 3, "\u00e9mail"),
+    Mask(0, 3, "two  spaces"),
+    Mask(0, 3, "-hyphen"),
+    Mask(0, 5, "greenish"),  # the quote's `green` inside it
     (0, 3),
     "abc",
     None,
@@ -225,8 +235,53 @@ def test_a_mask_that_is_not_a_span_of_the_text_fails_the_read(make_kit: MakeKit,
 
     kit = make_kit(Hostile())
     kit.propose("Drinks green tea", "green tea from ann@example.org please", "preferences")
-    with pytest.raises(PluginError, match="Hostile"):
+    with pytest.raises(PluginError, match="Hostile") as raised:
         kit.read("tea", 7)
+    assert raised.value.plugin == "Hostile" and raised.value.hook == "personakit_redact"
+    assert "ann" not in str(raised.value) and "green" not in str(raised.value)  # only in its details
+
+
+@pytest.mark.parametrize(
+    ("label", "masked", "shares"),
+    [
+        ("falconer", "ann.falconer@example.org", True),
+        ("email ann", "ann@example.org", True),
+        ("john", "\uff2a\uff2f\uff28\uff2e@example.org", True),  # fullwidth JOHN, NFKC and case-folded
+        ("ticket", "TICKET-48213", True),  # a kind the span spells out: name it otherwise
+        ("email", "ann@example.org", False),
+        ("email", "a@b.co", False),  # words of fewer than three letters do not count
+        ("day", "Tuesday", False),  # a label inside a word it masks names it and carries nothing
+        ("issue", "TICKET-48213", False),
+    ],
+)
+def test_a_label_shares_text_when_a_word_of_what_it_masks_is_inside_it(label: str, masked: str, shares: bool) -> None:
+    assert shares_text(label, masked) is shares
+
+
+def test_a_mask_is_read_once_and_its_repr_is_never_trusted(make_kit: MakeKit) -> None:
+    """A mask that is an iterator is unpacked once and applied; a bad mask whose repr raises (the
+    plugin's code) still fails the read with a PluginError naming the plugin."""
+
+    class Unprintable(tuple):  # type: ignore[type-arg]
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    class Odd:
+        @hookimpl
+        def personakit_redact(self, text: str) -> list[Any]:
+            start = text.find("green")
+            if start < 0:
+                return []
+            return [iter((start, start + 5, "colour"))] if "tea" in text else [Unprintable((start, -1, "x"))]
+
+    kit = make_kit(Odd())
+    kit.propose("Drinks green tea", "green tea please", "preferences")
+    (memory,) = kit.read("tea", 7).memories
+    assert (memory.text, memory.evidence) == ("Drinks [colour] tea", ["[colour] tea please"])
+    kit.propose("Likes green apples", "green apples", "preferences")
+    with pytest.raises(PluginError, match="'Odd' returned a mask that is not a span") as raised:
+        kit.read("apples", 7)
+    assert raised.value.details == "the mask: a Unprintable whose repr raised RuntimeError"
 
 
 def test_a_redaction_hook_whose_generator_raises_fails_the_read_naming_it(make_kit: MakeKit) -> None:
@@ -316,8 +371,8 @@ SERVE_WITH_A_FAILING_RANKER = textwrap.dedent(
 @pytest.mark.anyio
 @pytest.mark.system
 async def test_over_stdio_the_reason_goes_to_stderr_never_to_the_wire(make_kit: MakeKit, tmp_path: Path) -> None:
-    """The real stdio transport: the plugin's message (here a memory's text) is on stderr with the
-    plugin's name, and the assistant, on stdout, gets the fixed sentence."""
+    """The real stdio transport: the assistant, on stdout, gets the fixed sentence; stderr names the
+    plugin, the hook and the exception's type, and holds nothing of its message (a memory's text)."""
     folder = tmp_path / "served"
     make_kit(folder=folder).propose("Drinks tea at the Zanzibar club", "tea at the club", "preferences")
     parameters = StdioServerParameters(
@@ -328,4 +383,5 @@ async def test_over_stdio_the_reason_goes_to_stderr_never_to_the_wire(make_kit: 
         async with Client(stdio_client(parameters, errlog=errlog), read_timeout_seconds=20.0) as client:
             assert_generic(await client.call_tool("personakit_read", {"question": "tea"}), READ_FAILED)
     stderr = " ".join(log.read_text().split())  # the SDK's log handler wraps long lines at the console's width
-    assert "Exploding" in stderr and "cannot rank Drinks tea at the Zanzibar club" in stderr
+    assert "plugin 'Exploding' failed in personakit_rank (RuntimeError)." in stderr
+    assert "cannot rank" not in stderr and "Zanzibar" not in stderr

@@ -62,7 +62,7 @@ def redacting(spans: Callable[[str], Iterable[tuple[int, int]]]) -> SimpleNamesp
 
     @hookimpl
     def personakit_redact(text: str) -> list[Mask]:
-        return [Mask(start, end, "ticket") for start, end in spans(text)]
+        return [Mask(start, end, "issue") for start, end in spans(text)]
 
     return SimpleNamespace(personakit_redact=personakit_redact)
 
@@ -114,13 +114,38 @@ def test_a_buggy_redaction_hook_is_rejected(bug: str, make_kit: MakeKit, tmp_pat
     ), failed
 
 
+LEAKY_LABELS = {
+    "the ticket in its label": lambda text, start, end: "issue " + text[start:end],
+    "a digit in its label": lambda text, start, end: "issue 2",
+    "a long label": lambda text, start, end: "an issue in the tracker we use",
+    "a word of the ticket as its label": lambda text, start, end: "ticket",
+}
+
+
+@pytest.mark.parametrize("bug", list(LEAKY_LABELS))
+def test_a_label_that_can_carry_the_masked_text_is_rejected(bug: str, make_kit: MakeKit, tmp_path: Path) -> None:
+    """Plugin authors learn the label rule in their tests: every check that asks for masks fails,
+    saying what a label must be."""
+    label = LEAKY_LABELS[bug]
+
+    @hookimpl
+    def personakit_redact(text: str) -> list[Mask]:
+        return [Mask(start, end, label(text, start, end)) for start, end in tickets(text)]
+
+    failed = failures(
+        redaction_suite(SimpleNamespace(personakit_redact=personakit_redact), ("TICKET-1",)), make_kit, tmp_path
+    )
+    message = failed["test_every_target_is_masked_exactly_wherever_it_stands"]
+    assert "a label is a plain short name" in message or "shares a word with the text it masks" in message, message
+
+
 def test_a_shifted_mask_is_reported_with_the_sample_the_masks_and_what_was_expected(
     make_kit: MakeKit, tmp_path: Path
 ) -> None:
     suite = redaction_suite(redacting(BUGGY_REDACTIONS["shifted right"]), ("TICKET-48213",))
     message = failures(suite, make_kit, tmp_path)["test_every_target_is_masked_exactly_wherever_it_stands"]
-    assert message.startswith("in the sample 'TICKET-48213' the masks [Mask(start=1, end=12, label='ticket')]")
-    assert "show 'T[ticket]'; expected exactly ['TICKET-48213'] at [(0, 12)] hidden, showing '[ticket]'" in message
+    assert message.startswith("in the sample 'TICKET-48213' the masks [Mask(start=1, end=12, label='issue')]")
+    assert "show 'T[issue]'; expected exactly ['TICKET-48213'] at [(0, 12)] hidden, showing '[issue]'" in message
     assert "(left visible: 'T', hidden too: '')" in message
 
 

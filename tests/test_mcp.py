@@ -434,14 +434,37 @@ async def test_a_plugin_failing_in_a_read_gives_the_assistant_one_sentence(
     make_kit: Any, caplog: pytest.LogCaptureFixture, hook: str
 ) -> None:
     """Over MCP: the assistant gets a fixed sentence, not the plugin's message (which may quote the
-    owner); the owner's log has the message and names the plugin."""
+    owner); the owner's log names the plugin, the hook and the exception's type, never its text."""
     kit = make_kit(raising(hook))
     kit.propose("Drinks green tea", "green tea please", "preferences")
     async with Client(build_server(kit)) as client:
         assert_generic(await client.call_tool("personakit_read", {"question": "tea"}), READ_FAILED)
         proposed = structured(await client.call_tool("personakit_propose", {"text": "Likes jam", "quote": "jam!"}))
         assert proposed["stored"] is True  # still serving
-    assert SECRET in caplog.text and "'Exploding'" in caplog.text
+    assert_logged_without_text(caplog.text, hook)
+
+
+def assert_logged_without_text(log: str, hook: str) -> None:
+    assert f"'Exploding' failed in {hook} (RuntimeError)" in log, log
+    assert SECRET not in log and "cannot go on" not in log and "Zanzibar" not in log, log
+
+
+@pytest.mark.parametrize("hook", ["personakit_rank", "personakit_refuse"])
+async def test_with_the_owners_opt_in_the_log_has_the_details(
+    make_kit: Any, caplog: pytest.LogCaptureFixture, hook: str
+) -> None:
+    """`PERSONAKIT_LOG_DETAILS=1`: a warning when the tools are mounted, then the exception's text and
+    its traceback in the log; the assistant still gets the fixed sentence."""
+    kit = make_kit(raising(hook), environ={"PERSONAKIT_PLUGINS": "", "PERSONAKIT_LOG_DETAILS": "1"})
+    tool, arguments = ("personakit_propose", {"text": "Likes jam", "quote": "jam!"})
+    if hook == "personakit_rank":
+        kit.propose("Drinks green tea", "green tea please", "preferences")
+        tool, arguments = ("personakit_read", {"question": "tea"})
+    async with Client(build_server(kit)) as client:
+        assert "PERSONAKIT_LOG_DETAILS is set" in caplog.text and "what the owner said" in caplog.text
+        assert_generic(await client.call_tool(tool, arguments), READ_FAILED if tool == READ else PROPOSE_FAILED)
+    assert f"'Exploding' failed in {hook} (RuntimeError: cannot go on: {SECRET})." in caplog.text
+    assert "Traceback (most recent call last)" in caplog.text
 
 
 @pytest.mark.parametrize("hook", ["personakit_propose", "personakit_refuse"])
@@ -452,7 +475,8 @@ async def test_a_plugin_failing_in_a_proposal_gives_the_assistant_one_sentence(
     async with Client(build_server(kit)) as client:
         arguments = {"text": "Likes jam", "quote": "jam!"}
         assert_generic(await client.call_tool("personakit_propose", arguments), PROPOSE_FAILED)
-    assert SECRET in caplog.text and "'Exploding'" in caplog.text
+    assert_logged_without_text(caplog.text, hook)
+    assert "PERSONAKIT_LOG_DETAILS" not in caplog.text  # no warning without the opt-in
 
 
 async def test_a_store_failing_in_a_read_gives_the_assistant_one_sentence(
@@ -474,4 +498,29 @@ async def test_a_store_failing_in_a_read_gives_the_assistant_one_sentence(
     async with Client(build_server(kit)) as client:
         result = await client.call_tool("personakit_read", {"question": "tea"})
     assert_generic(result, READ_FAILED.replace("a plugin", "the memory's store"))
-    assert SECRET in caplog.text
+    assert "the memory's store raised StoreError at test_mcp.py:" in caplog.text and "in top_matches" in caplog.text
+    assert SECRET not in caplog.text and "damaged" not in caplog.text
+
+
+async def test_a_failure_inside_personakit_is_logged_by_type_and_line_not_by_its_text(
+    make_kit: Any, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An exception that is no plugin's (here one a broken helper raises with stored text in it): its
+    type and where it was raised, not its text; with the owner's opt-in, the traceback and text."""
+    kit = make_kit()
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError(SECRET)
+
+    monkeypatch.setattr(kit, "read", broken)
+    async with Client(build_server(kit)) as client:
+        result = await client.call_tool("personakit_read", {"question": "tea"})
+    assert_generic(result, READ_FAILED.replace("a plugin", "something inside PersonaKit"))
+    assert "something inside PersonaKit raised KeyError at test_mcp.py:" in caplog.text and "in broken" in caplog.text
+    assert SECRET not in caplog.text and "Zanzibar" not in caplog.text
+    caplog.clear()
+    detailed = make_kit(environ={"PERSONAKIT_PLUGINS": "", "PERSONAKIT_LOG_DETAILS": "yes"})
+    monkeypatch.setattr(detailed, "read", broken)
+    async with Client(build_server(detailed)) as client:
+        await client.call_tool("personakit_read", {"question": "tea"})
+    assert "Traceback (most recent call last)" in caplog.text and "Zanzibar" in caplog.text

@@ -30,6 +30,7 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import QUOTES_KEPT, UNCONFIRMED_NOTE
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import content_words
+from personakit_plugin.default_plugins import redact_email
 from personakit_plugin.testing import Clock, id_of
 
 # -- the vocabulary -------------------------------------------------------------------------
@@ -58,7 +59,8 @@ def token(number: int) -> str:
 
 
 FILLER_CHARS = set(string.ascii_lowercase + " ,.<>():;\n")
-MASK = "[email]"
+MASKS = [f"[{label}]" for label in redact_email.LABELS]
+"""How the default shows an address: `[email]`, or another label when that one would share a word with it."""
 ELLIPSIS = "…"
 
 # Every address is made of characters that are not filler characters (see the module docstring).
@@ -195,7 +197,7 @@ def shown_text(text: str, approved: bool) -> str:
     """A memory text as a read shows it (read rule 7a): as approved, else with its address masked."""
     match = TAGGED.fullmatch(text)
     assert match, text
-    return text if approved or match.group(2) is None else match.group(1) + " " + MASK
+    return text if approved or match.group(2) is None else f"{match.group(1)} [{redact_email.label(match.group(2))}]"
 
 
 # Restricting and approving weigh more: they are what reads must respect most often.
@@ -261,11 +263,14 @@ def shows_only_filler(evidence: str) -> bool:
     """True when, mask labels and a final ellipsis (with a cut-off label before it) aside, only filler is left."""
     if evidence.endswith(ELLIPSIS):
         evidence = evidence[:-1]
-        for cut in range(len(MASK) - 1, 0, -1):
-            if evidence.endswith(MASK[:cut]):
+        cuts = [(cut, mask) for mask in MASKS for cut in range(len(mask) - 1, 0, -1)]
+        for cut, mask in sorted(cuts, reverse=True):
+            if evidence.endswith(mask[:cut]):
                 evidence = evidence[: -cut or None]
                 break
-    return set(evidence.replace(MASK, "")) <= FILLER_CHARS
+    for mask in MASKS:
+        evidence = evidence.replace(mask, "")
+    return set(evidence) <= FILLER_CHARS
 
 
 def check_evidence(shown: list[str], quotes: list[str]) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.redaction import Mask, apply_masks
+from personakit_plugin.core.redaction import Mask, apply_masks, mask_problem
 from personakit_plugin.default_plugins import redact_email
 from personakit_plugin.testing import RedactionContract
 
@@ -141,3 +141,21 @@ class TestTheDefaultHookKeepsTheRedactionContract(RedactionContract):
 def test_masks_are_mask_tuples_labelled_email() -> None:
     (mask,) = redact_email.personakit_redact("a john@example.com b")
     assert mask == Mask(2, 18, "email")
+
+
+@pytest.mark.parametrize(
+    ("address", "label"),
+    [
+        ("john@example.com", "email"),
+        ("x@mail.com", "address"),  # `mail` inside `email`: the label would repeat a word of the address
+        ("email@example.com", "address"),
+        ("email.address@example.com", "e-m-a-i-l"),
+    ],
+)
+def test_the_label_is_one_that_shares_no_word_with_the_address(address: str, label: str) -> None:
+    """The boundary fails a read on a label that repeats a word of what it masks, so the default
+    picks the first of its labels that does not; the last has no word long enough to share."""
+    text = f"write to {address} today"
+    (mask,) = redact_email.personakit_redact(text)
+    assert mask.label == label and mask_problem(mask, text) is None
+    assert masked(text) == f"write to [{label}] today"

@@ -10,4 +10,4 @@ TICKET = re.compile(r"\bTICKET-\d+\b")
 
 @hookimpl
 def personakit_redact(text: str) -> list[Mask]:
-    return [Mask(match.start(), match.end(), "ticket") for match in TICKET.finditer(text)]
+    return [Mask(match.start(), match.end(), "issue") for match in TICKET.finditer(text)]

@@ -14,4 +14,4 @@ def test_a_read_shows_the_ticket_masked(personakit_make_kit):
     kit = personakit_make_kit(redact_tickets)
     kit.propose("Tracks work in tickets", "I filed TICKET-48213 yesterday", "work-style")
     (memory,) = kit.read("tickets", 7).memories
-    assert memory.evidence == ["I filed [ticket] yesterday"]
+    assert memory.evidence == ["I filed [issue] yesterday"]

@@ -205,8 +205,12 @@ def personakit_redact(text: str) -> Iterable[Mask] | None:
 
     :param text: the quote as the owner said it, or the unconfirmed memory's text.
     :return: the `Mask(start, end, label)` spans to hide in `text`; each is shown as `[label]`.
-        Each must be integers with `0 <= start < end <= len(text)` and a text label, or the read
-        fails with an error naming the plugin.
+        Each must be integers with `0 <= start < end <= len(text)` and a plain short label (ASCII
+        letters, words joined by one space or hyphen, at most `MASK_LABEL_MAX` characters) that
+        shares no word with the text it masks (no word of `MASK_LABEL_SHARED` letters or more of
+        `text[start:end]`, case-folded, inside the label: `redaction.mask_problem`), so a label
+        cannot carry what it hides; anything else fails the read closed, with an error naming the
+        plugin.
 
     Every implementation is called, each on the original text, and all spans are masked
     together (overlapping spans merge), so redaction hooks compose in any order. A hook that

@@ -50,9 +50,10 @@ from personakit_plugin.core.plugins import (
     call_first,
     implementations,
     make_plugin_manager,
+    shown_value,
 )
 from personakit_plugin.core.reading import CURRENT, Reading, answers, fused
-from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
+from personakit_plugin.core.redaction import MASK_RULE, Mask, apply_masks, mask_problem, shorten
 from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, normalise
 
@@ -297,8 +298,8 @@ class PersonaKit:
     def masks(self, text: str) -> list[Mask]:
         """Every span any redaction hook wants hidden in `text`, each checked to be a span inside it.
 
-        A hook that raises, or returns anything but `Mask(start, end, label)` spans with integer
-        offsets `0 <= start < end <= len(text)` and a text label, is a PluginError naming it."""
+        A hook that raises, or returns anything but masks that keep `redaction.MASK_RULE`, is a
+        PluginError naming it."""
         found: list[Mask] = []
         for name, masks in call_each(self.pm, "personakit_redact", text=text):
             if masks is None:
@@ -306,8 +307,8 @@ class PersonaKit:
             try:
                 returned = list(masks)  # a generator runs here, outside `call_each`
             except Exception as exc:
-                raise PluginError(f"PersonaKit plugin {name!r} failed in personakit_redact: {exc}") from exc
-            found.extend(_checked_mask(name, mask, len(text)) for mask in returned)
+                raise PluginError.raised(name, "personakit_redact", exc) from exc
+            found.extend(_checked_mask(name, mask, text) for mask in returned)
         return found
 
     def masked(self, text: str) -> str:
@@ -339,7 +340,13 @@ class PersonaKit:
             if reason is None:
                 continue
             if not isinstance(reason, str) or not reason:
-                raise PluginError(f"PersonaKit plugin {name!r} returned {reason!r} from personakit_refuse.")
+                raise PluginError(
+                    f"PersonaKit plugin {name!r} returned {'an empty str' if reason == '' else type(reason).__name__} "
+                    "from personakit_refuse, which must return a reason or None.",
+                    plugin=name,
+                    hook="personakit_refuse",
+                    details=f"it returned {shown_value(reason)}",
+                )
             return reason
         return None
 
@@ -424,18 +431,23 @@ class PersonaKit:
         return self.store.matches(words, self.view).restricted
 
 
-def _checked_mask(name: str, mask: Any, size: int) -> Mask:
-    """`mask` as a Mask, if it is a span inside a text of `size` characters with a text label."""
+def _checked_mask(name: str, mask: Any, text: str) -> Mask:
+    """`mask` as a Mask, if it keeps the rule of `redaction.mask_problem` for `text`; else a PluginError
+    naming the plugin and the rule broken, with the mask itself only in its details."""
     try:
-        start, end, label = mask
+        start, end, label = mask  # once: a mask may be an iterator
+        parts: tuple[Any, Any, Any] | None = (start, end, label)
     except Exception:
-        start = end = label = None
-    if not is_span(start, end, size) or not isinstance(label, str):
+        parts = None
+    problem = mask_problem(parts, text)
+    if problem is not None or parts is None:
         raise PluginError(
-            f"PersonaKit plugin {name!r} returned a mask from personakit_redact that is not "
-            f"Mask(start, end, label) with integers 0 <= start < end <= {size} and a text label."
+            f"PersonaKit plugin {name!r} returned {problem} from personakit_redact; a mask must be {MASK_RULE}.",
+            plugin=name,
+            hook="personakit_redact",
+            details=f"the mask: {shown_value(mask)}",
         )
-    return Mask(start, end, label)
+    return Mask(*parts)
 
 
 def _shape_problem(result: ReadResult, limit: int) -> str | None:

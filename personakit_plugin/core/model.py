@@ -35,6 +35,10 @@ PROPOSALS_KEPT = 4096
 """Texts an `--approved-only` connection proposed that its kit remembers (`PersonaKit.propose`), as keyed
 hashes, the least recently proposed forgotten first: a text forgotten is answered as new again."""
 EVIDENCE_LIMIT = 240
+MASK_LABEL_MAX = 24
+"""The longest label a redaction hook's mask may have: a plain short name such as `email` or `national-id`."""
+MASK_LABEL_SHARED = 3
+"""The fewest letters a word needs to count as text a mask's label shares with the span it masks."""
 EVIDENCE_QUOTES = 2
 FILL_TO = 3
 DEFAULT_LIMIT = 7

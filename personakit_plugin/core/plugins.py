@@ -49,7 +49,69 @@ wants to change one answers before it."""
 
 
 class PluginError(Exception):
-    """A plugin could not be loaded or misbehaved; the message names it."""
+    """A plugin could not be loaded or misbehaved.
+
+    The message is one sentence that names the plugin, the hook and what went wrong (the type of the
+    exception it raised, or the rule what it returned broke), and never holds what the plugin was
+    given or returned, nor an exception's text: it goes to the server's log, and a plugin's message
+    can quote the owner (`cannot redact 'ask <@U024BE7LH> about PRJ-1234'`). That goes in `details`,
+    shown on the owner's terminal and written to the log only when the owner asks for it
+    (`PERSONAKIT_LOG_DETAILS`)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        plugin: str | None = None,
+        hook: str | None = None,
+        error: str | None = None,
+        details: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.plugin = plugin
+        self.hook = hook
+        self.error = error
+        """The name of the type of the exception the plugin raised, when it raised one."""
+        self.details = details
+        """What may hold the owner's words: the exception's text, or what the plugin returned."""
+
+    @classmethod
+    def raised(cls, plugin: str, hook: str, exc: BaseException) -> PluginError:
+        """The error for `exc`, raised by `plugin` in `hook` (or while PersonaKit loads it)."""
+        kind = type(exc).__name__
+        where = f"failed in {hook}" if hook.startswith("personakit_") else f"failed to {hook}"
+        return cls(
+            f"PersonaKit plugin {plugin!r} {where} ({kind}).",
+            plugin=plugin,
+            hook=hook,
+            error=kind,
+            details=str(exc),
+        )
+
+    def described(self, *, details: bool) -> str:
+        """The message, and with `details` what it leaves out, in one sentence: `... failed in
+        personakit_redact (RuntimeError: its text).`"""
+        message = str(self)
+        if not details or not self.details:
+            return message
+        said = self.details.rstrip(".")
+        if self.error is not None and message.endswith(f"({self.error})."):
+            return f"{message[: -len(self.error) - 2]}{self.error}: {said})."
+        return f"{message.rstrip('.')}; {said}."
+
+
+DETAILS_MAX = 2000
+"""The most characters of a returned value a `PluginError`'s details keep."""
+
+
+def shown_value(value: object) -> str:
+    """`repr(value)` for an error's details, at most `DETAILS_MAX` characters; a repr that raises (it
+    is the plugin's code) is said as such."""
+    try:
+        said = repr(value)
+    except Exception as exc:
+        return f"a {type(value).__name__} whose repr raised {type(exc).__name__}"
+    return said if len(said) <= DETAILS_MAX else said[:DETAILS_MAX] + "…"
 
 
 class PluginWarning(UserWarning):
@@ -154,7 +216,7 @@ def _import(name: str, module: str) -> object:
     try:
         return importlib.import_module(module)
     except Exception as exc:
-        raise PluginError(f"PersonaKit plugin {name!r} failed to import: {exc}") from exc
+        raise PluginError.raised(name, "import", exc) from exc
 
 
 def installed() -> list[str]:
@@ -204,7 +266,7 @@ def _load_installed(pm: PluginManager, allowed: list[str] | None, blocked: list[
         except pluggy.PluginValidationError as exc:
             raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
         except Exception as exc:
-            raise PluginError(f"PersonaKit plugin {name!r} failed to load: {exc}") from exc
+            raise PluginError.raised(name, "load", exc) from exc
         _refuse_wrappers(pm, name)
 
 
@@ -249,7 +311,8 @@ def implementations(pm: pluggy.PluginManager, hook: str) -> Iterator[tuple[str, 
 def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tuple[str, Any]]:
     """Call each implementation of `hook` in turn, yielding (plugin name, result).
 
-    An exception is re-raised as `PluginError` naming the plugin.
+    An exception is re-raised as `PluginError` naming the plugin, the hook and the exception's type,
+    its text only in the error's `details`.
     """
     for name, function, argnames in implementations(pm, hook):
         try:
@@ -257,7 +320,7 @@ def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tu
         except (PluginError, StoreError):
             raise
         except Exception as exc:
-            raise PluginError(f"PersonaKit plugin {name!r} failed in {hook}: {exc}") from exc
+            raise PluginError.raised(name, hook, exc) from exc
         yield name, result
 
 
@@ -276,7 +339,9 @@ def answer_first(
         if not isinstance(result, expected):
             raise PluginError(
                 f"PersonaKit plugin {name!r} returned {type(result).__name__} from {hook}, "
-                f"which must return {_type_names(expected)}."
+                f"which must return {_type_names(expected)}.",
+                plugin=name,
+                hook=hook,
             )
         return name, result
     raise PluginError(f"No PersonaKit plugin answered {hook}; is the default plugin installed?")

@@ -543,6 +543,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _log_details() -> bool:
+    """Whether the owner asked a server's log for details; if so, the warning that goes with them."""
+    from personakit_plugin.serving.log import DETAILS_WARNING, details_wanted
+
+    wanted = details_wanted(os.environ)
+    if wanted:
+        say(f"personakit: {DETAILS_WARNING}", err=True)
+    return wanted
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -552,7 +562,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             args.handler(args)
-    except (CommandError, StoreError, PluginError) as exc:
+    except PluginError as exc:  # the owner's terminal gets the details; a host's log only if asked (serving.log)
+        details = args.handler is not cmd_serve or _log_details()
+        say(f"personakit: {printable(exc.described(details=details))}", err=True)
+        return 1
+    except (CommandError, StoreError) as exc:
         say(f"personakit: {printable(str(exc))}", err=True)  # a sentence may quote stored or typed text
         return 1
     except KeyboardInterrupt:

@@ -158,8 +158,8 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
         warnings.simplefilter("always")
         try:
             pm = make_plugin_manager(environ=environ)
-        except PluginError as exc:
-            yield Finding(FAIL, str(exc))
+        except PluginError as exc:  # the owner's terminal: the details too
+            yield Finding(FAIL, exc.described(details=True))
             return
     for warning in caught:
         yield Finding(WARN, str(warning.message).splitlines()[0])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -31,6 +32,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 
+from personakit_plugin.serving.log import described, details_wanted
 from personakit_plugin.serving.sdk import claim_std_stream, lowlevel_server
 
 logger = logging.getLogger(__name__)
@@ -224,8 +226,9 @@ def _serialise(message: types.JSONRPCMessage) -> bytes:
     """One message as a line of JSON; if it cannot be serialised, an internal error for its id instead."""
     try:
         return message.model_dump_json(by_alias=True, exclude_unset=True).encode() + b"\n"
-    except Exception:
-        logger.exception("could not serialise an outgoing %s", type(message).__name__)
+    except Exception as exc:  # its text or traceback could quote the message: see `serving.log`
+        said = described(exc, details=details_wanted(os.environ))
+        logger.error("could not serialise an outgoing %s: %s", type(message).__name__, said)
         answer_id = _usable_id(getattr(message, "id", None))
         if answer_id is None:
             return b""  # a notification, or an answer to nobody: nothing is written

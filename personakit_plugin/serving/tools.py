@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import traceback
 import warnings
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -35,6 +34,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, StoreFault
+from personakit_plugin.serving.log import described, details_wanted, warn_if_detailed
 from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:
@@ -144,32 +144,25 @@ logger = logging.getLogger(__name__)
 FAILED = "PersonaKit could not {what}: {part} failed; the owner can see why in the server's log."
 
 
-def _failure(tool: str, exc: Exception) -> CallToolResult:
+def _failure(tool: str, exc: Exception, kit: PersonaKit) -> CallToolResult:
     """A tool error that says what failed, not why: a plugin's or the store's message may hold the
-    owner's words or anything a plugin chose, so it goes to the server's log (stderr, never stdout,
-    the stdio transport's wire) and the assistant gets one fixed sentence. A fault of the machine (a
-    `StoreFault`: a full disk, a read-only folder ...) is the exception: its sentence is fixed and holds
-    nothing stored, so the assistant is told which fault it is."""
+    owner's words or anything a plugin chose, so the assistant gets one fixed sentence and the server's
+    log (stderr, never stdout, the stdio transport's wire) names the plugin, the hook and the
+    exception's type, with the details only when the owner asked for them (`serving.log`). A fault of
+    the machine (a `StoreFault`: a full disk, a read-only folder ...) is the exception: its sentence is
+    fixed and holds nothing stored, so the assistant is told which fault it is."""
     what = "answer this read" if tool == READ else "take this proposal"
     if isinstance(exc, StoreFault):  # the machine's fault (a full disk ...): its fixed sentence holds nothing stored
-        logger.error("%s failed: %s", tool, exc)
+        logger.error("%s failed: %s", tool, exc.sentence)
         return _error(f"PersonaKit could not {what}: {exc.sentence[0].lower()}{exc.sentence[1:]}")
-    if isinstance(exc, PluginError | StoreError):  # one sentence; a PluginError's names the plugin
-        part = "a plugin" if isinstance(exc, PluginError) else "the memory's store"
-        why = _loggable(str(exc))
+    if isinstance(exc, PluginError):
+        part = "a plugin"
+    elif isinstance(exc, StoreError):
+        part = "the memory's store"
     else:
         part = "something inside PersonaKit"
-        why = _loggable("".join(traceback.format_exception(exc)).rstrip(), keep="\n")
-    logger.error("%s failed: %s", tool, why)
+    logger.error("%s failed: %s", tool, described(exc, details=details_wanted(kit.config.environ)))
     return _error(FAILED.format(what=what, part=part))
-
-
-def _loggable(text: str, keep: str = "") -> str:
-    """`text` with control, format and separator characters (but those in `keep`) escaped, so that it
-    can neither drive the owner's terminal nor forge a line of the log."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c in keep else c.encode("unicode_escape").decode() for c in text)
 
 
 class ArgumentError(ValueError):
@@ -250,7 +243,7 @@ def read(kit: PersonaKit, question: Any = _MISSING, limit: Any = _MISSING) -> Ca
     try:
         return _answer(kit.read(checked_question, checked_limit))
     except Exception as exc:
-        return _failure(READ, exc)
+        return _failure(READ, exc, kit)
 
 
 def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, category: Any = _MISSING) -> CallToolResult:
@@ -265,7 +258,7 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
     try:
         return _answer(kit.propose(checked_text, checked_quote, checked_category))
     except Exception as exc:
-        return _failure(PROPOSE, exc)
+        return _failure(PROPOSE, exc, kit)
 
 
 INVALID_PARAMS = -32602
@@ -296,10 +289,13 @@ def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> Non
     Mount before the server runs. The server then answers a call of a tool it does not offer (neither
     its own nor PersonaKit's) with the JSON-RPC error -32602, and PersonaKit's instructions (which
     say `kit.view` and speak only of reading when `read_only`) follow the server's own as a paragraph
-    of their own, after a blank line. Raises ValueError, changing nothing, when the server already has
-    a tool of one of these names or PersonaKit is already mounted on it.
+    of their own, after a blank line. With `PERSONAKIT_LOG_DETAILS` set in the kit's environment, it
+    warns on the log that failures will be logged with their details. Raises ValueError, changing
+    nothing, when the server already has a tool of one of these names or PersonaKit is already
+    mounted on it.
     """
     _check_mountable(server, read_only)
+    warn_if_detailed(kit.config.environ)
     server.middleware.append(UnknownToolIsInvalidParams(server))
     said = instructions(read_only=read_only, view=kit.view)
     set_instructions(server, f"{server.instructions}\n\n{said}" if server.instructions else said)

@@ -12,9 +12,9 @@ import pytest
 
 from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import TEXT_LIMIT, Candidate, Memory, Scored, View
+from personakit_plugin.core.model import MASK_LABEL_MAX, MASK_LABEL_SHARED, TEXT_LIMIT, Candidate, Memory, Scored, View
 from personakit_plugin.core.plugins import implementations
-from personakit_plugin.core.redaction import Mask, apply_masks, is_span, shorten
+from personakit_plugin.core.redaction import Mask, apply_masks, is_plain_label, is_span, shares_text, shorten
 from personakit_plugin.core.words import content_words
 from personakit_plugin.testing.fixtures import id_of
 
@@ -85,6 +85,8 @@ def _mismatch(text: str, masks: list[Mask], expected: list[Span]) -> str | None:
     if hidden == wanted:
         return None
     label = masks[0].label if masks else "masked"
+    if any(shares_text(label, text[start:end]) for start, end in expected):  # apply_masks would refuse it
+        label = "masked"
     return (
         f"in the sample {text!r} the masks {masks!r} show {apply_masks(text, masks)!r}; expected exactly "
         f"{[text[s:e] for s, e in expected]!r} at {expected!r} hidden, showing "
@@ -102,8 +104,10 @@ class RedactionContract:
     digits, punctuation, spaces and non-ASCII text around it (`NEIGHBOURS`), twice in one sample
     and next to the other targets, and checks that your masks hide exactly the targets: nothing of
     a target left visible, nothing around it hidden. Every mask must be a `Mask(start, end, label)`
-    inside the text; unusual text (`UNUSUAL`: empty, non-ASCII, long, lone surrogates) gets masks,
-    never an exception; masking happens before shortening; and a real read shows the targets masked.
+    inside the text, its label a plain short name sharing no word with what it masks
+    (`redaction.mask_problem`: a read fails closed on any other); unusual text (`UNUSUAL`: empty,
+    non-ASCII, long, lone surrogates) gets masks, never an exception; masking happens before
+    shortening; and a real read shows the targets masked.
 
     `samples` (older suites): texts your hook masks something in; they are still checked for the
     invariants, but only `targets` check where the masks fall.
@@ -130,7 +134,17 @@ class RedactionContract:
                 f"in the sample {text!r} the masks {masks!r}: expected each a Mask(start, end, label) "
                 f"with 0 <= start < end <= {len(text)}, not {mask!r}"
             )
-            assert isinstance(mask.label, str), f"in the sample {text!r} the masks {masks!r}: a label is text"
+            assert is_plain_label(mask.label), (
+                f"in the sample {text!r} the mask {mask!r}: a label is a plain short name (ASCII letters, words "
+                f"joined by one space or hyphen, at most {MASK_LABEL_MAX} characters), such as 'email' or "
+                "'national-id', so that it cannot carry what it masks: no digits, no '@', no other punctuation"
+            )
+            hidden = text[mask.start : mask.end]
+            assert not shares_text(mask.label, hidden), (
+                f"in the sample {text!r} the mask {mask!r}: its label {mask.label!r} shares a word with the "
+                f"text it masks, {hidden!r}; a label names the kind of thing masked without repeating any word "
+                f"of it (of {MASK_LABEL_SHARED} letters or more), else a read that shows it fails"
+            )
         return masks
 
     def placed(self) -> list[tuple[str, list[Span]]]:

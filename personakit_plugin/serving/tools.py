@@ -16,6 +16,7 @@ import warnings
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
+from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
@@ -35,11 +36,8 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
-
-from mcp.server.mcpserver import MCPServer
-
 from personakit_plugin.serving import fastmcp_host
+from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:
     from fastmcp import FastMCP
@@ -303,7 +301,7 @@ def mount(server: MCPServer | FastMCP, kit: PersonaKit, *, read_only: bool = Fal
     is a TypeError naming what is supported.
     """
     if fastmcp_host.is_fastmcp_server(server):
-        _mount_fastmcp(server, kit, read_only)
+        _mount_fastmcp(server, kit, read_only)  # type: ignore[arg-type]
         return
     if not isinstance(server, MCPServer):
         raise TypeError(

@@ -396,6 +396,7 @@ def test_bulk_propose_stops_at_the_quotes_a_memory_keeps_as_propose_does(tmp_pat
     """An import that repeats a memory with more new quotes than it keeps: the same answers (the ones
     past the limit `full`) and the same quotes as proposing them one by one."""
     looped, bulk = SqliteStore.open(tmp_path / "one"), SqliteStore.open(tmp_path / "two")
+    bulk.adopt_id_secret(looped.id_secret())  # the same ids in both, to compare them
     batch = [("Prefers tea", f"quote {n}", "other", 10.0 + n) for n in range(QUOTES_KEPT + 5)]
     batch += [("prefers TEA", "quote 2", "other", 50.0), ("Likes jazz", "jazz", "other", 51.0)]
     try:

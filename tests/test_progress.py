@@ -231,6 +231,9 @@ def old_file(folder: Path, count: int) -> None:
             ((word, key) for key, text, _ in rows for word in content_words(text)),
         )
     db.close()
+    # The folder as PersonaKit keeps it (the owner's alone), so that the upgrade is all the command says.
+    folder.chmod(0o700)
+    (folder / FILE_NAME).chmod(0o600)
 
 
 @pytest.mark.system

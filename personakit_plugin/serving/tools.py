@@ -15,6 +15,7 @@ import warnings
 from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
+from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
@@ -35,10 +36,11 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, StoreFault
 from personakit_plugin.serving.log import described, details_wanted, warn_if_detailed
+from personakit_plugin.serving import fastmcp_host
 from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
+    from fastmcp import FastMCP
 
 
 READ = "personakit_read"
@@ -282,7 +284,7 @@ class UnknownToolIsInvalidParams:
         return await call_next(ctx)
 
 
-def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> None:
+def mount(server: MCPServer | FastMCP, kit: PersonaKit, *, read_only: bool = False) -> None:
     """Add `personakit_read` (and, unless `read_only`, `personakit_propose`) to an MCP server, with
     the guarantees of `personakit serve`.
 
@@ -293,7 +295,19 @@ def mount(server: MCPServer, kit: PersonaKit, *, read_only: bool = False) -> Non
     warns on the log that failures will be logged with their details. Raises ValueError, changing
     nothing, when the server already has a tool of one of these names or PersonaKit is already
     mounted on it.
+    `server` may also be a `fastmcp.FastMCP` (the standalone package, 4.2 up to 5), with the same
+    tools, schemas, instructions and unknown-tool answer (`serving/fastmcp_host.py`); anything else
+    is a TypeError naming what is supported.
     """
+    if fastmcp_host.is_fastmcp_server(server):
+        _mount_fastmcp(server, kit, read_only)  # type: ignore[arg-type]
+        warn_if_detailed(kit.config.environ)
+        return
+    if not isinstance(server, MCPServer):
+        raise TypeError(
+            "mount takes the MCP SDK's mcp.server.mcpserver.MCPServer or fastmcp.FastMCP (fastmcp 4.2 up to 5), "
+            f"not {type(server).__module__}.{type(server).__qualname__}."
+        )
     _check_mountable(server, read_only)
     warn_if_detailed(kit.config.environ)
     server.middleware.append(UnknownToolIsInvalidParams(server))
@@ -344,3 +358,36 @@ def _add_tools(server: MCPServer, kit: PersonaKit, read_only: bool) -> None:
                 ),
             )
         publish_schemas(server, function.__name__, input_schema, output_schema)  # ours, not the signature's
+
+
+def _mount_fastmcp(server: FastMCP, kit: PersonaKit, read_only: bool) -> None:
+    """`mount` on a fastmcp server, with the same checks, in the same order."""
+    fastmcp_host.check_version()
+    if fastmcp_host.is_mounted(server):
+        raise ValueError("PersonaKit is already mounted on this MCP server; mount it once per server.")
+    names = [READ] if read_only else [READ, PROPOSE]
+    for name in names:
+        if fastmcp_host.has_local_tool(server, name):
+            raise ValueError(f"This MCP server already has a tool named {name}, so PersonaKit cannot add its own.")
+    fastmcp_host.add_unknown_tool_middleware(server, INVALID_PARAMS)
+    said = instructions(read_only=read_only, view=kit.view)
+    fastmcp_host.set_instructions(server, f"{server.instructions}\n\n{said}" if server.instructions else said)
+    for name in names:
+        reading = name == READ
+        fastmcp_host.add_tool(
+            server,
+            kit,
+            name=name,
+            title="Read the owner's memory" if reading else "Propose a memory",
+            description=READ_DESCRIPTION if reading else PROPOSE_DESCRIPTION,
+            input_schema=READ_INPUT if reading else PROPOSE_INPUT,
+            output_schema=READ_OUTPUT if reading else PROPOSE_OUTPUT,
+            annotations=_annotations(reading),
+            handler=read if reading else propose,
+        )
+
+
+def _annotations(read_only_hint: bool) -> ToolAnnotations:
+    return ToolAnnotations(
+        read_only_hint=read_only_hint, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+    )

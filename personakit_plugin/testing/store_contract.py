@@ -67,6 +67,22 @@ VIEW_CATEGORIES = ("tools", "work-style", "preferences")
 """Their categories; a view names some of these, or of every category."""
 
 
+MISSING_HYPOTHESIS = (
+    "This contract test needs hypothesis, which is not installed: install personakit-plugin[testing] "
+    "(pip install 'personakit-plugin[testing]'), which brings pytest and hypothesis."
+)
+
+
+def require_hypothesis() -> Any:
+    """The hypothesis module; a failure saying what to install when it is missing, never a skip, so
+    that a backend cannot pass the contract without its property tests having run."""
+    try:
+        import hypothesis
+    except ImportError:
+        pytest.fail(MISSING_HYPOTHESIS, pytrace=False)
+    return hypothesis
+
+
 def _view_cases() -> tuple[Any, Any]:
     """Hypothesis strategies (imported only when the test runs): small stores, as (text, category,
     decision or None, time) per proposal, and reads of them, as (view, question words, limit)."""
@@ -241,7 +257,7 @@ class StoreContract:
             assert ([c.memory.id for c in top.candidates], top.restricted) == ([paper], 1)
 
     def test_matches_top_matches_and_approved_in_any_view_are_everything_filtered_by_hand(self, tmp_path: Path) -> None:
-        hypothesis = pytest.importorskip("hypothesis")
+        hypothesis = require_hypothesis()
         stores, reads = _view_cases()
         opened = itertools.count()
 

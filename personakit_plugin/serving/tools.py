@@ -35,8 +35,8 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, StoreFault
-from personakit_plugin.serving.log import described, details_wanted, warn_if_detailed
 from personakit_plugin.serving import fastmcp_host
+from personakit_plugin.serving.log import described, details_wanted, warn_if_detailed
 from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
 
 if TYPE_CHECKING:

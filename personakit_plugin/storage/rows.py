@@ -160,3 +160,18 @@ def restored_row(record: ExportedMemory) -> tuple[Any, ...]:
         last,
         record.approved_at or 0.0,
     )
+
+
+def cursor_of(prefix: str, generation: object, seq: int) -> str:
+    """A follower's cursor (`Changes.cursor`): the store object's token, the log's generation, its last number."""
+    return f"{prefix}:{generation}:{seq}"
+
+
+def cursor_position(since: str | None, prefix: str, generation: object) -> int | None:
+    """The log number a cursor made by `cursor_of` for this store object and generation names, or None."""
+    if since is None:
+        return None
+    parts = since.split(":")
+    if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
+        return None
+    return int(parts[2])

@@ -31,7 +31,7 @@ from contextlib import contextmanager
 
 from personakit_plugin.core.model import Changes, Document, View
 from personakit_plugin.storage.memory_index import POSTING, MemoryIndex
-from personakit_plugin.storage.rows import MEMORY_COLUMNS, memory_from_row
+from personakit_plugin.storage.rows import MEMORY_COLUMNS, cursor_of, cursor_position, memory_from_row
 
 KEEP = 50_000
 """Rows of the change log kept for processes that have not read for a while; one that falls further
@@ -199,8 +199,8 @@ def changes(db: sqlite3.Connection, since: str | None, prefix: str) -> Changes:
     """The memories the log names after the cursor `since`, in `db`'s open read transaction; a reset
     when `since` is None, not a cursor of this log's generation, or older than what the log holds."""
     generation, seq, trimmed = db.execute(_WHERE_WE_ARE).fetchone()
-    cursor = f"{prefix}:{generation}:{seq}"
-    followed = _parsed(since, prefix, generation)
+    cursor = cursor_of(prefix, generation, seq)
+    followed = cursor_position(since, prefix, generation)
     if followed is None or followed < trimmed or followed > seq:
         return Changes(cursor=cursor, reset=True)
     if followed == seq:
@@ -210,16 +210,6 @@ def changes(db: sqlite3.Connection, since: str | None, prefix: str) -> Changes:
         (followed,),
     )
     return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
-
-
-def _parsed(since: str | None, prefix: str, generation: object) -> int | None:
-    """The log number of a cursor of this generation, or None."""
-    if since is None:
-        return None
-    parts = since.split(":")
-    if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
-        return None
-    return int(parts[2])
 
 
 def documents(db: sqlite3.Connection, ids: Collection[str] | None, view: View) -> list[Document]:

@@ -40,6 +40,7 @@ from typing import Any
 import psycopg
 from personakit_plugin.core.model import Changes
 from personakit_plugin.storage.memory_index import MemoryIndex
+from personakit_plugin.storage.rows import cursor_of, cursor_position
 from psycopg import sql
 
 KEEP = 50_000
@@ -166,8 +167,8 @@ def changes(cur: psycopg.Cursor[Any], since: str | None, prefix: str) -> Changes
     row = cur.execute(_WHERE_WE_ARE).fetchone()
     assert row is not None, "log_state has its one row from the migration on"
     generation, seq, trimmed = row
-    cursor = f"{prefix}:{generation}:{seq}"
-    followed = _parsed(since, prefix, generation)
+    cursor = cursor_of(prefix, generation, seq)
+    followed = cursor_position(since, prefix, generation)
     if followed is None or followed < trimmed or followed > seq:
         return Changes(cursor=cursor, reset=True)
     if followed == seq:
@@ -176,13 +177,3 @@ def changes(cur: psycopg.Cursor[Any], since: str | None, prefix: str) -> Changes
         "SELECT id FROM memories WHERE key IN (SELECT key FROM changes WHERE seq > %s) ORDER BY key", (followed,)
     )
     return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
-
-
-def _parsed(since: str | None, prefix: str, generation: object) -> int | None:
-    """The position of a cursor of this generation, or None."""
-    if since is None:
-        return None
-    parts = since.split(":")
-    if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
-        return None
-    return int(parts[2])

@@ -149,6 +149,8 @@ class Store(Protocol):
       or a dropped quote said it could not finish.
     - `ReadsMany`: `get_many(ids) -> dict[str, Memory]`, the memories of `ids` in one lookup, which
       the boundary check of a read uses instead of one `get` per memory returned.
+    - `FindsIdPrefixes`: `ids_starting(prefix) -> list[str]`, the ids that start with `prefix`, which
+      the owner's commands use to take the start of an id instead of reading every memory.
     - `Follows`: `changes(since) -> Changes` and `documents(ids, view) -> list[Document]`, what a
       retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
@@ -276,6 +278,14 @@ class ReadsMany(Protocol):
     names a memory to it as `get` would give it, except that its quotes may be left out."""
 
     def get_many(self, ids: Collection[str]) -> dict[str, Memory]: ...
+
+
+@runtime_checkable
+class FindsIdPrefixes(Protocol):
+    """A store that finds ids by their start: `ids_starting(prefix)` gives every id of a memory (rejected
+    ones too) that starts with `prefix`, in ascending order, from an index rather than every memory."""
+
+    def ids_starting(self, prefix: str) -> list[str]: ...
 
 
 @runtime_checkable

@@ -872,6 +872,14 @@ class SqliteStore:
                 found.update((row[0], memory_from_row(row)) for row in rows)
         return found
 
+    def ids_starting(self, prefix: str) -> list[str]:
+        """Every id that starts with `prefix`, in order, from the index of ids (`FindsIdPrefixes`)."""
+        with self._read() as db:  # ids are compared byte by byte: the range is exactly those that start so
+            rows = db.execute(
+                "SELECT id FROM memories WHERE id >= ? AND id < ? ORDER BY id", (prefix, prefix + "\U0010ffff")
+            )
+            return [memory_id for (memory_id,) in rows if memory_id.startswith(prefix)]
+
     def memories(self, state: str | None = None) -> list[Memory]:
         where, args = ("WHERE state = ?", (state,)) if state else ("", ())
         with self._read() as db:

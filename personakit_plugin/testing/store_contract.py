@@ -16,6 +16,7 @@ import pytest
 from personakit_plugin.core.model import QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
+    FindsIdPrefixes,
     Follows,
     KeepsIdSecret,
     RanksInStore,
@@ -360,6 +361,18 @@ class StoreContract:
                 expected.touched,
             )
         assert store.get_many([]) == {}
+
+    def test_ids_starting_finds_every_id_with_that_start_and_no_other(self, store: Store) -> None:
+        if not isinstance(store, FindsIdPrefixes):
+            pytest.skip("the store does not offer ids_starting")
+        ids = sorted(store.propose(f"Memory number {n} of many", "q", "other", float(n)).id for n in range(40))
+        store.decide(ids[0], "reject", 50.0)  # a rejected memory keeps its id, and is found by it
+        for start in {memory_id[:length] for memory_id in ids for length in (2, 3, 4, 14)}:
+            assert store.ids_starting(start) == [memory_id for memory_id in ids if memory_id.startswith(start)], start
+        assert store.ids_starting("m_") == ids
+        assert store.ids_starting(ids[5] + "0") == []
+        assert store.ids_starting("x") == []
+        assert store.ids_starting("m_%") == store.ids_starting("m__") == []  # no pattern: the start as it is
 
     def test_a_ranked_read_sees_what_another_store_on_the_same_data_wrote(self, stores: Callable[[], Store]) -> None:
         """A store that ranks from something it keeps (an index in memory, say) must keep it exactly

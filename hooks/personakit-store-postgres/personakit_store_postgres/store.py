@@ -501,6 +501,14 @@ class PostgresStore:
             ).fetchall()
         return {row[0]: memory_from_row(row) for row in rows}
 
+    def ids_starting(self, prefix: str) -> list[str]:
+        """Every id that starts with `prefix`, in order, from the index of ids (`FindsIdPrefixes`)."""
+        with self._read() as cur:  # ids are in the "C" collation: the range is exactly those that start so
+            rows = cur.execute(
+                "SELECT id FROM memories WHERE id >= %s AND id < %s ORDER BY id", (prefix, prefix + "\U0010ffff")
+            ).fetchall()
+        return [memory_id for (memory_id,) in rows if memory_id.startswith(prefix)]
+
     def memories(self, state: str | None = None) -> list[Memory]:
         where = "WHERE state = %(state)s" if state else ""
         with self._read() as cur:

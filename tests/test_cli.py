@@ -133,16 +133,18 @@ def test_list_prints_aligned_columns(pk, folder, ids):
             assert row[at["TEXT"] :] == text
 
 
-def test_list_cuts_long_text_to_the_terminal_width(pk, folder, monkeypatch):
+def test_list_wraps_long_text_to_the_terminal_width_and_keeps_all_of_it(pk, folder, monkeypatch):
     long_text = "Keeps a running list of " + ", ".join(f"topic number {n}" for n in range(15))
     seed(folder, (long_text, "I keep a list of topics", "communication"))
     monkeypatch.setenv("COLUMNS", "80")
 
-    header, row = pk("list").lines()
+    header, row, *more = pk("list").lines()
 
-    assert len(row) <= 80
-    assert row.endswith("…")
-    assert long_text.startswith(row[columns(header)["TEXT"] : -1])
+    at = columns(header)["TEXT"]
+    assert more and all(len(line) <= 80 for line in [row, *more])
+    assert all(line[:at].strip() == "" for line in more)  # each goes on under the text, not under the id
+    assert " ".join(line[at:] for line in [row, *more]) == long_text
+    assert "…" not in row
 
 
 def test_list_with_nothing_to_show(pk, folder, ids):
@@ -150,21 +152,43 @@ def test_list_with_nothing_to_show(pk, folder, ids):
     assert pk("list", "--state", "approved", "--json").json() == []
 
 
-def test_list_on_an_empty_folder(pk):
+def test_list_on_an_empty_folder(pk, folder):
+    folder.mkdir(mode=0o700)
     assert pk("list").ok() == "No memories.\n"
     assert pk("list", "--json").json() == []
 
 
+def test_list_on_a_folder_that_does_not_exist(pk, folder):
+    assert pk("list").ok() == f"There is no PersonaKit data in {folder} yet, so no memories.\n"
+    assert pk("list", "--json").json() == []
+
+
 def test_commands_that_look_create_no_data_folder(pk, folder):
-    """Looking at a folder with no memory yet (a mistyped --data-dir, say) leaves nothing behind;
-    only `serve` and `import`, which bring memories in, create it."""
-    assert pk("list").ok() == "No memories.\n"
-    assert pk("stats").code == 0
-    assert pk("history").ok() == "No decisions yet.\n"
-    assert pk("export").ok() == ""
-    for args in (["show", "m_000000000000"], ["approve", "m_000000000000"], ["undo"]):
-        assert pk(*args).code == 1
+    """Looking at a folder with no memory yet (a mistyped --data-dir, say) leaves nothing behind and
+    says so; only `serve` and `import`, which bring memories in, create it."""
+    nothing = f"There is no PersonaKit data in {folder} yet, so "
+    assert pk("list").ok() == nothing + "no memories.\n"
+    assert pk("stats").ok() == nothing + "nothing to count.\n"
+    assert pk("history").ok() == nothing + "no decisions.\n"
+    assert pk("stats", "--json").json()["states"]["approved"] == 0  # a script's answer stays as it was
+    assert pk("history", "--json").json() == []
+    assert "does not exist yet" in pk("doctor").ok()
+    failing = {
+        ("show", "m_000000000000"): "no memory m_000000000000",
+        ("show", "m_0000"): "no memory m_0000",
+        ("approve", "m_000000000000"): "no memory m_000000000000",
+        ("edit", "m_000000000000", "--text", "New"): "no memory m_000000000000",
+        ("history", "m_000000000000"): "no memory m_000000000000",
+        ("undo",): "no decision to undo",
+        ("undo", "3"): "no decision to undo",
+        ("export",): "nothing to export",
+        ("export", "--out", folder.parent / "out.jsonl"): "nothing to export",
+    }
+    for args, so in failing.items():
+        done = pk(*args)
+        assert (done.code, done.out, done.err) == (1, "", f"personakit: {nothing}{so}.\n"), args
     assert not folder.exists()
+    assert not (folder.parent / "out.jsonl").exists()
     export = folder.parent / "empty.jsonl"
     export.write_text("")
     assert pk("import", export).code == 0

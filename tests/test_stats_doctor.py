@@ -42,7 +42,8 @@ def test_stats_counts_by_state_and_category(pk, ids):
     assert f"Oldest unreviewed proposal: {ids[1]}, proposed " in out and "ago)." in out
 
 
-def test_stats_of_an_empty_folder(pk):
+def test_stats_of_an_empty_folder(pk, folder):
+    folder.mkdir(mode=0o700)
     out = pk("stats").ok()
 
     assert out.startswith("0 memories.\n") and "No proposal is waiting for review." in out

@@ -33,7 +33,7 @@ def test_undo_n_reverts_several_newest_first(pk, ids):
     for action, memory in [("approve", ids[0]), ("restrict", ids[0]), ("approve", ids[1])]:
         pk(action, memory).ok()
 
-    out = pk("undo", "3").lines()
+    out = pk("undo", "3", "--yes").lines()
 
     assert [line.split(":")[0] for line in out] == [
         f"Undid #3 approve of {ids[1]}",
@@ -94,7 +94,7 @@ def test_undo_n_stops_at_a_reject_and_says_so(pk, ids):
     pk("approve", ids[1]).ok()
     pk("approve", ids[2]).ok()
 
-    out = pk("undo", "5").lines()
+    out = pk("undo", "5", "--yes").lines()
 
     assert len(out) == 3
     assert out[2].startswith("Stopped after 2: ") and "reject cannot be undone" in out[2]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +16,7 @@ import msgspec
 from personakit_plugin.core.data_folder import DATA_ENV as DATA_ENV
 from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
+from personakit_plugin.core.store import FindsIdPrefixes, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable
 
 if TYPE_CHECKING:
@@ -36,6 +39,64 @@ def open_kit(args: argparse.Namespace, *, create: bool = False, view: View = EVE
     from personakit_plugin.core.kit import PersonaKit
 
     return PersonaKit.open(data_dir(args.data_dir), create=create, view=view)
+
+
+def nothing_here(args: argparse.Namespace, kit: PersonaKit, so: str) -> str | None:
+    """When the data folder does not exist and the store holds no memory (a mistyped --data-dir, say, which
+    the commands that only look leave uncreated): the sentence saying so, ending with `so` ("so no
+    memories"); else None."""
+    folder = data_dir(args.data_dir)
+    if folder.exists() or kit.store.memories():
+        return None
+    where = folder if Path(kit.store.location).parent == folder else kit.store.location
+    return f"There is no PersonaKit data in {where} yet, so {so}."
+
+
+# -- ids as the owner types them ----------------------------------------------------------------
+
+SHORTEST_PREFIX = 4
+"""The fewest of an id's 12 digits that name a memory by the start of its id (`m_c877`): fewer would
+match most of a large memory; 4 tell apart about 65,000 memories."""
+MATCHES_SHOWN = 5
+"""How many of the ids an ambiguous start matches its error names."""
+_ID_START = re.compile(r"m_[0-9a-f]{0,12}")
+
+
+def memory_ids(args: argparse.Namespace, kit: PersonaKit, given: Sequence[str]) -> list[str]:
+    """The memory each of `given` names, in order, each once: its id (rejected ones too), or the start
+    of one id and no other, `m_` and at least SHORTEST_PREFIX digits. An unknown id, a start too short
+    or one that several ids share is a CommandError naming it (a shared one, with the ids it could be)."""
+    known = kit.store.states(given)
+    return list(dict.fromkeys(memory if memory in known else _by_start(args, kit, memory) for memory in given))
+
+
+def _unknown(args: argparse.Namespace, kit: PersonaKit, typed: str) -> CommandError | UnknownMemory:
+    said = nothing_here(args, kit, f"no memory {typed}")
+    return UnknownMemory(typed) if said is None else CommandError(said)
+
+
+def _by_start(args: argparse.Namespace, kit: PersonaKit, typed: str) -> str:
+    """The one id that starts with `typed` (any case)."""
+    start = typed.lower()
+    if not _ID_START.fullmatch(start):
+        raise _unknown(args, kit, typed)
+    if len(start) < len("m_") + SHORTEST_PREFIX:
+        raise CommandError(
+            f"{start} is too short to name one memory: give m_ and at least {SHORTEST_PREFIX} digits of its id "
+            "(`personakit list` shows the ids)."
+        )
+    store = kit.store
+    if isinstance(store, FindsIdPrefixes):
+        matches = store.ids_starting(start)
+    else:  # a store without the capability: every memory, once
+        matches = sorted(memory.id for memory in store.memories() if memory.id.startswith(start))
+    if not matches:
+        raise _unknown(args, kit, typed)
+    if len(matches) > 1:
+        shown = ", ".join(matches[:MATCHES_SHOWN])
+        more = f" and {len(matches) - MATCHES_SHOWN} more" if len(matches) > MATCHES_SHOWN else ""
+        raise CommandError(f"{start} could be any of {len(matches)} memories ({shown}{more}); give more of its id.")
+    return matches[0]
 
 
 def add_view_options(parser: argparse.ArgumentParser) -> None:
@@ -82,17 +143,20 @@ def say(text: str = "", *, err: bool = False) -> None:
 
 
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
-    """Aligned columns, each cell shown printable; the last column is cut to the terminal's width."""
+    """Aligned columns, each cell shown printable. The last column is wrapped, never cut, to the width of
+    the output: `$COLUMNS`, else the terminal's, else 80 (a pipe or a file); a wrapped cell goes on
+    under itself, so a line that does not start under the first column goes on the row above it."""
     rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    room = shutil.get_terminal_size((120, 24)).columns - sum(w + 2 for w in widths[:-1])
-    widths[-1] = max(20, min(widths[-1], room))
+    indent = sum(w + 2 for w in widths[:-1])
+    width = max(20, min(widths[-1], shutil.get_terminal_size((80, 24)).columns - indent))
 
-    def line(cells: Sequence[str]) -> str:
-        last = cells[-1] if len(cells[-1]) <= widths[-1] else cells[-1][: widths[-1] - 1] + "…"
-        return "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), last]).rstrip()
+    def lines(cells: Sequence[str]) -> list[str]:
+        first, *rest = textwrap.wrap(cells[-1], width, break_on_hyphens=False) or [""]
+        head = "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), first])
+        return [head.rstrip(), *(" " * indent + line for line in rest)]
 
-    return "\n".join([line(headers), *(line(row) for row in rows)])
+    return "\n".join(line for cells in [headers, *rows] for line in lines(cells))
 
 
 def print_json(value: object) -> None:

@@ -1,4 +1,4 @@
-"""The owner's commands for undo, export and import, stats and doctor; `cli.build_parser` registers them.
+"""The owner's commands for undo, export and import, stats and doctor; `register` adds them (`cli.COMMANDS`).
 
 `undo [N]` reverts the latest N decisions not yet undone, newest first, each in its own
 transaction. It stops at a reject, or a dropped quote, which cannot be undone (the text was erased):
@@ -20,7 +20,8 @@ import msgspec
 
 from personakit_plugin.core.model import CATEGORIES, QUOTES_KEPT, Decision
 from personakit_plugin.core.store import Store, StoreError
-from personakit_plugin.owner.console import CommandError, data_dir, open_kit, print_json, say, table
+from personakit_plugin.owner.commands.asking import undo_agreed
+from personakit_plugin.owner.console import CommandError, data_dir, nothing_here, open_kit, print_json, say, table
 from personakit_plugin.owner.display import plural, printable, refusal, when
 
 
@@ -62,6 +63,9 @@ def cmd_undo(args: argparse.Namespace) -> None:
         raise CommandError("Give the number of decisions to undo as a whole number of at least 1.")
     kit = open_kit(args)
     try:
+        if not undo_agreed(kit.store, args.count, args.yes):  # asks first before undoing several
+            say("Nothing undone.")
+            return
         done = 0
         while done < args.count:
             try:
@@ -74,7 +78,9 @@ def cmd_undo(args: argparse.Namespace) -> None:
                 return
             if decision is None:
                 if not done:
-                    raise CommandError("There is no decision left to undo.")
+                    raise CommandError(
+                        nothing_here(args, kit, "no decision to undo") or "There is no decision left to undo."
+                    )
                 say(f"Stopped after {done}: there is no decision left to undo.")
                 return
             say(_undid(decision))
@@ -114,6 +120,8 @@ def cmd_export(args: argparse.Namespace) -> None:
     try:
         with Progress("Exporting") as progress:
             lines = export_lines(kit.store, progress)
+        if not lines and (nothing := nothing_here(args, kit, "nothing to export")):
+            raise CommandError(nothing)
     finally:
         kit.close()
     if out is None:
@@ -240,10 +248,14 @@ def cmd_stats(args: argparse.Namespace) -> None:
     try:
         counted = stats(kit.store.memories())
         now = kit.now()
+        nothing = None if args.json else nothing_here(args, kit, "nothing to count")
     finally:
         kit.close()
     if args.json:
         print_json(msgspec.to_builtins(counted))
+        return
+    if nothing:
+        say(nothing)
         return
     total = sum(counted.states.values())
     say(f"{plural(total, 'memory')}.")
@@ -316,6 +328,9 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
     """Add undo, export, import, stats, migrate and doctor to the command line."""
     undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
     undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")
+    undo.add_argument(
+        "-y", "--yes", action="store_true", help="do not ask first (more than one asks on a terminal, else needs --yes)"
+    )
 
     export = add("export", cmd_export, "Write every memory with its history as JSON Lines.")
     export.add_argument("--out", metavar="FILE", help="write to FILE (created private) instead of standard output")

@@ -1,0 +1,66 @@
+"""Asking the owner first, on a terminal, before what cannot be taken back in one step: a reject (its text
+is erased) and an undo of several decisions. Each asks only when standard input is a terminal and `--yes`
+was not given; `y` or `yes` goes on, anything else (an empty line, the end of input) does not."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from personakit_plugin.core.model import Decision, Memory
+from personakit_plugin.core.store import Store
+from personakit_plugin.owner.console import CommandError, say
+from personakit_plugin.owner.display import plural, printable
+
+
+def asked(shown: Sequence[str], question: str) -> bool:
+    """Show `shown` (one line each) and ask `question` on standard error; whether the answer was yes."""
+    for line in shown:
+        say(line, err=True)
+    print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
+    return sys.stdin.readline().strip().casefold() in ("y", "yes")
+
+
+def reject_agreed(store: Store, ids: Sequence[str], yes: bool) -> bool:
+    """Whether to go on with rejecting `ids` (those not rejected yet). On a terminal, without --yes, the
+    owner is shown what would be erased and asked. Otherwise it goes on, having said what a reject does."""
+    if not ids:  # rejecting again only finishes an erasure: there is nothing more to lose
+        return True
+    if yes or not sys.stdin.isatty():
+        say("A reject cannot be undone: the text and quotes are erased for good, only the id is kept.")
+        return True
+    memories: list[Memory] = [m for m in map(store.get, ids) if m is not None]
+    question = (
+        "Reject this memory? Its text and quotes are erased for good; only the id is kept."
+        if len(memories) == 1
+        else f"Reject these {plural(len(memories), 'memory')}? Their text and quotes are erased for good; "
+        "only the ids are kept."
+    )
+    return asked([f"  {memory.id}  {printable(memory.text)}" for memory in memories], question)
+
+
+def to_undo(store: Store, count: int) -> list[Decision]:
+    """The decisions `undo count` would revert, newest first: the latest ones still standing, up to the
+    first that cannot be undone (a reject, a dropped quote), where undo stops."""
+    standing = [d for d in store.history() if not d.undone and d.action != "undo"]
+    reverted: list[Decision] = []
+    for decision in reversed(standing[-count:]):
+        if decision.action in ("reject", "drop-quote"):
+            break
+        reverted.append(decision)
+    return reverted
+
+
+def undo_agreed(store: Store, count: int, yes: bool) -> bool:
+    """Whether to go on with `undo count`. Undoing more than one decision asks first on a terminal, showing
+    them; without a terminal it needs --yes (a script says what it means), else it is refused."""
+    reverted = to_undo(store, count) if count > 1 and not yes else []
+    if len(reverted) < 2:  # one decision, or none to undo (undo says so): nothing to ask
+        return True
+    if not sys.stdin.isatty():
+        raise CommandError(
+            f"Undoing {len(reverted)} decisions at once asks first, and standard input is not a terminal; "
+            f"add --yes to undo them, or undo one at a time."
+        )
+    shown = [f"  #{d.seq}  {d.action} of {d.memory_id}: {d.before} -> {d.after}" for d in reverted]
+    return asked(shown, f"Undo these {len(reverted)} decisions, newest first?")

@@ -1,0 +1,38 @@
+"""`personakit edit ID [--text T] [--category C]`: a memory's new text or category; its id stays."""
+
+from __future__ import annotations
+
+import argparse
+
+from personakit_plugin.core.model import CATEGORIES
+from personakit_plugin.owner.commands import Add
+from personakit_plugin.owner.commands.deciding import ID_HELP
+from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
+from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.reviewing import check_edit
+
+
+def cmd_edit(args: argparse.Namespace) -> None:
+    if args.text is None and args.category is None:
+        raise CommandError("Give --text, --category or both to edit a memory.")
+    if args.text is not None and not args.text.strip():
+        raise CommandError("The new text is empty; give the memory as one short statement.")
+    if args.category is not None and not args.category.strip():
+        raise CommandError(f"The category is empty; use one of {', '.join(CATEGORIES)}.")
+    kit = open_kit(args)
+    try:
+        [memory_id] = memory_ids(args, kit, [args.id])
+        text, category = check_edit(kit, args.text, args.category)  # the reviews' checks, the same sentences
+        decision = kit.store.decide(memory_id, "edit", kit.now(), text=text, category=category)
+        memory = kit.store.get(memory_id)
+    finally:
+        kit.close()
+    assert memory is not None
+    say(f"{decision.memory_id}: edited, now {printable(memory.category)}: {printable(memory.text)}")
+
+
+def register(add: Add) -> None:
+    edit = add("edit", cmd_edit, "Change a memory's text or category; its id stays.")
+    edit.add_argument("id", help=ID_HELP)
+    edit.add_argument("--text")
+    edit.add_argument("--category")

@@ -1,0 +1,49 @@
+"""`personakit show ID [--json]`: one memory, its quotes (those waiting for the owner marked) and its decisions."""
+
+from __future__ import annotations
+
+import argparse
+
+import msgspec
+
+from personakit_plugin.owner.commands import Add
+from personakit_plugin.owner.commands.shown import decisions_table, memory_json
+from personakit_plugin.owner.console import memory_ids, open_kit, print_json, say
+from personakit_plugin.owner.display import printable, when
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    kit = open_kit(args)
+    try:
+        [memory_id] = memory_ids(args, kit, [args.id])
+        memory = kit.store.get(memory_id)
+        history = kit.store.history(memory_id)
+        assert memory is not None  # memory_ids found it
+        if args.json:
+            print_json({**memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
+            return
+        decisions = decisions_table(kit.store, history) if history else ""
+    finally:
+        kit.close()
+    say(f"{printable(memory.id)}  {printable(memory.state)}  {printable(memory.category)}")
+    say(printable(memory.text) if memory.state != "rejected" else "(text and quotes erased when it was rejected)")
+    if memory.quotes:
+        say("\nQuotes, newest first:")
+        for quote in reversed(memory.quotes):
+            say(f"  {'[waiting for you] ' if quote in memory.pending else ''}“{printable(quote)}”")
+    if memory.pending:
+        n = len(memory.pending)
+        say(
+            f"\n{n} quote{' waits' if n == 1 else 's wait'} for you: an assistant added {'it' if n == 1 else 'them'} "
+            "after you approved this memory or after a review showed it; keep or drop each in `personakit review`."
+        )
+    say(f"\nProposed {when(memory.created)}, last active {when(memory.touched)}.")
+    if decisions:
+        say("\nDecisions:")
+        say(decisions)
+
+
+def register(add: Add) -> None:
+    show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
+    show.add_argument("id", help="its id, or the start of it (m_ and at least 4 digits) when no other id starts so")
+    show.add_argument("--json", action="store_true")

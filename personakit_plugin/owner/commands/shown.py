@@ -1,0 +1,67 @@
+"""How the commands show a memory and the owner's decisions: a memory as JSON (`list --json`, `show
+--json`), and the table of decisions (`show`, `history`), which says what each edit did to the text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from personakit_plugin.core.model import Decision, Memory
+from personakit_plugin.core.store import Store
+from personakit_plugin.owner.console import table
+from personakit_plugin.owner.display import when
+
+
+def memory_json(memory: Memory) -> dict[str, object]:
+    return {
+        "id": memory.id,
+        "text": memory.text if memory.state != "rejected" else None,
+        "category": memory.category if memory.state != "rejected" else None,
+        "state": memory.state,
+        "quotes": list(memory.quotes),
+        "pending": list(memory.pending),
+        "created": memory.created,
+        "touched": memory.touched,
+    }
+
+
+def _decision_line(decision: Decision, text: str | None = None) -> list[str]:
+    """One row of a decisions table; `text`, for an edit, what it did to the memory's text (`_edit_texts`)."""
+    change = f"{decision.before} -> {decision.after}"
+    before, after = decision.category_before, decision.category_after
+    if before is not None and after is not None and before != after:  # an old decision may not know them
+        change += f", category {before} -> {after}"
+    if text:
+        change += f", {text}"
+    action = f"{decision.action} (undone)" if decision.undone else decision.action
+    return [str(decision.seq), when(decision.at), decision.memory_id, action, change]
+
+
+def _edit_texts(store: Store, decisions: Sequence[Decision]) -> dict[int, str]:
+    """What each edit among `decisions` did to the text, as far as the store still knows it, by decision number.
+
+    The history holds no text; the store keeps the text each standing edit replaced (`previous_text` in
+    its dump) until a reject erases it. So an edit that changed the text is known by that kept text, and
+    the text it put in place is the one the next such edit replaced, or the memory's text now. An edit
+    that was undone, or that changed only the category, says nothing here; the edits of a rejected
+    memory say their text went with it. Reads the whole dump, so only when an edit is shown."""
+    wanted = {d.memory_id for d in decisions if d.action == "edit"}
+    if not wanted:
+        return {}
+    said: dict[int, str] = {}
+    for memory in store.dump():
+        if memory.id not in wanted:
+            continue
+        if memory.state == "rejected":
+            erased = (d.seq for d in memory.history if d.action == "edit" and not d.undone)
+            said.update(dict.fromkeys(erased, "text erased by the reject"))
+            continue
+        changed = [d for d in memory.history if d.action == "edit" and not d.undone and d.previous_text is not None]
+        # Each one's new text is what the next one replaced; the last one's is the text now.
+        for this, now in zip(changed, [*(d.previous_text for d in changed[1:]), memory.text], strict=False):
+            said[this.seq] = f"text changed to “{now or ''}”"
+    return said
+
+
+def decisions_table(store: Store, decisions: Sequence[Decision]) -> str:
+    texts = _edit_texts(store, decisions)
+    return table([_decision_line(d, texts.get(d.seq)) for d in decisions], ["#", "WHEN", "ID", "DECISION", "CHANGE"])

@@ -55,8 +55,8 @@ def nothing_here(args: argparse.Namespace, kit: PersonaKit, so: str) -> str | No
 # -- ids as the owner types them ----------------------------------------------------------------
 
 SHORTEST_PREFIX = 4
-"""The fewest of an id's 12 digits that name a memory by the start of its id (`m_c877`): fewer would
-match most of a large memory; 4 tell apart about 65,000 memories."""
+"""The fewest of an id's 12 hex digits that name a memory by its start (`m_c877`): 4 digits are 65,536
+starts, so among a few thousand memories most starts of 4 are one memory's; fewer would seldom be."""
 MATCHES_SHOWN = 5
 """How many of the ids an ambiguous start matches its error names."""
 _ID_START = re.compile(r"m_[0-9a-f]{0,12}")

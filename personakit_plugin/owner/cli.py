@@ -77,6 +77,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check of a choice (a command's name, `--state`'s value), with the one meant named."""
         if action.choices is None or value in action.choices:
             return
         near = difflib.get_close_matches(str(value), [str(choice) for choice in action.choices], n=3)

@@ -329,7 +329,10 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
     undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
     undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")
     undo.add_argument(
-        "-y", "--yes", action="store_true", help="do not ask first (more than one asks on a terminal, else needs --yes)"
+        "-y",
+        "--yes",
+        action="store_true",
+        help="do not ask first (undoing more than one asks on a terminal; elsewhere it needs --yes)",
     )
 
     export = add("export", cmd_export, "Write every memory with its history as JSON Lines.")

@@ -98,7 +98,9 @@ def test_each_host_file_on_each_platform(tmp_path):
     assert HOSTS["claude-code"].locate(home, {"CLAUDE_CONFIG_DIR": "/c"}, "linux") == Path("/c/.claude.json")
     assert HOSTS["codex"].locate(home, {"CODEX_HOME": "/cx"}, "linux") == Path("/cx/config.toml")
     assert HOSTS["zed"].locate(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "linux") == Path("/x/cfg/zed/settings.json")
-    assert HOSTS["zed"].locate(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "darwin") == home / ".config" / "zed" / "settings.json"
+    assert (
+        HOSTS["zed"].locate(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "darwin") == home / ".config" / "zed" / "settings.json"
+    )
     assert HOSTS["zed"].locate(home, windows, "win32") == Path(windows["APPDATA"]) / "Zed" / "settings.json"
     assert HOSTS["windsurf"].locate(home, windows, "win32") == home / ".codeium" / "windsurf" / "mcp_config.json"
 
@@ -315,7 +317,9 @@ def test_vscode_comments_are_kept(run):
 
     run("connect", "vscode").ok()
 
-    assert path.read_text(encoding="utf-8").startswith('{\n  // mine\n  "servers": {"other": {"command": "x"}, "personakit": ')
+    assert path.read_text(encoding="utf-8").startswith(
+        '{\n  // mine\n  "servers": {"other": {"command": "x"}, "personakit": '
+    )
     assert servers("vscode")["personakit"] == expected_entry("vscode")
 
 

@@ -184,6 +184,8 @@ def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) ->
         path = (host.key, NAME)
         if entry is None or (old is not None and not _stdio(old)):
             text = toml_edit.remove_table(text, path)
+        elif isinstance(old, dict):  # only what changes: the rest of the table stays as it is
+            entry = {key: value for key, value in entry.items() if key not in old or old[key] != value}
         return text if entry is None else toml_edit.set_table(text, path, entry)
     return _remove_json(text, host) if entry is None else _edit_json(text, host, old, entry)
 
@@ -247,6 +249,8 @@ def plan_removal(host: Host, path: Path) -> Change:
         return Change(path, raw, raw, path.exists(), False)
     expected = copy.deepcopy(config)
     del expected[host.key][NAME]
+    if host.format == TOML and not expected[host.key]:
+        del expected[host.key]  # a TOML file names no `mcp_servers` table that holds nothing
     return Change(path, raw, _rewritten(host, path, raw, expected, None, servers[NAME]), True, True)
 
 

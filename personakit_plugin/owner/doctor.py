@@ -5,9 +5,10 @@ opens the database read-only. Each finding is one line, `ok`, `warn` or `FAIL`; 
 makes the command exit with status 1.
 
 For the MCP hosts it reads each one's configuration files (`hosts.py` knows where they are and in
-which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every entry that mentions personakit the way the host would:
-its command, args and env, over stdio with the SDK's own client, which asks it to `initialize` and
-list its tools within `PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
+which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every
+entry that mentions personakit the way the host would: its command, args and env, over stdio
+with the SDK's own client, which asks it to `initialize` and list its tools within
+`PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
 does that can change something: the PersonaKit it starts opens its data folder (making it on first
 use, upgrading an old schema) just as it does each time the host starts it.
 """

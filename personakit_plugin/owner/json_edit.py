@@ -244,8 +244,9 @@ def _into_empty(text: str, node: Node, key: str, value: object, style: Style) ->
         outer = text[start : start + len(text[start:]) - len(text[start:].lstrip(" \t"))]
     inner = outer + style.unit
     new = f"{style.newline}{inner}{json.dumps(key, ensure_ascii=False)}: {render(value, style, inner)}"
-    if inside.strip():  # comments in the empty object stay after the new member
-        return _splice(text, (node.start + 1, node.start + 1, new))
+    if inside.strip():  # comments in the empty object: the new member goes before them, on their line
+        compact = f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}"
+        return _splice(text, (node.start + 1, node.start + 1, compact))
     return _splice(text, (node.start + 1, node.end - 1, new + style.newline + outer))
 
 
@@ -266,7 +267,9 @@ def remove_member(text: str, node: Node, found: Member) -> str:
             start = found.key_start - len(indent)
             end = line_end + (2 if text.startswith("\r\n", line_end) else 1 if text.startswith("\n", line_end) else 0)
             return _splice(text, (start, end, ""))
-        return _splice(text, (found.key_start, skip(text, after + 1), ""))
+        if index == 0:
+            return _splice(text, (found.key_start, skip(text, after + 1), ""))
+        return _splice(text, (skip(text, members[index - 1].value.end) + 1, after + 1, ""))
     if index == 0:  # the last member, alone with comments around it
         return _splice(text, (found.key_start, found.value.end, ""))
     previous = members[index - 1]

@@ -19,27 +19,12 @@ import pytest
 from personakit_plugin.owner.hosts import HOSTS, TOML, app_config_home
 from personakit_plugin.owner.json_edit import strip_jsonc
 
-from .helpers import cli
+from .helpers import cli, hosts
 
-environment, run = cli.environment, cli.run
+environment, run, home, config_path = cli.environment, cli.run, hosts.home, hosts.config_path
 POSIX = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 SERVE = ["-m", "personakit_plugin", "serve"]
 PYTHON = os.path.abspath(sys.executable)
-
-
-@pytest.fixture(autouse=True)
-def home(environment: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The test's home, where every host's configuration is looked for."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("APPDATA", str(home / "AppData" / "Roaming"))
-    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    return home
-
-
-def config_path(host: str) -> Path:
-    return HOSTS[host].locate(Path(os.environ["HOME"]), os.environ, sys.platform)
 
 
 def servers(host: str) -> dict[str, Any]:

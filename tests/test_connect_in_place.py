@@ -27,26 +27,11 @@ from personakit_plugin.owner.connect import plan, plan_removal, server_entry
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML
 from personakit_plugin.owner.json_edit import strip_jsonc
 
-from .helpers import cli
+from .helpers import cli, hosts
 
-environment, run = cli.environment, cli.run
+environment, run, home, config_path = cli.environment, cli.run, hosts.home, hosts.config_path
 PYTHON = os.path.abspath(sys.executable)
 ENTRY = {"command": PYTHON, "args": ["-m", "personakit_plugin", "serve"]}
-
-
-@pytest.fixture(autouse=True)
-def home(environment: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("APPDATA", str(home / "AppData" / "Roaming"))
-    for name in ("CLAUDE_CONFIG_DIR", "CODEX_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    return home
-
-
-def config_path(host: str) -> Path:
-    return HOSTS[host].locate(Path(os.environ["HOME"]), os.environ, sys.platform)
 
 
 def value_of(host: str, data: bytes) -> Any:
@@ -128,11 +113,16 @@ def write_bytes(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
+def host_file(host: str) -> tuple[Path, bytes]:
+    """The host's realistic file written where connect finds it: its path and its bytes."""
+    path, original = config_path(host), FILES[host].encode("utf-8")
+    write_bytes(path, original)
+    return path, original
+
+
 @pytest.mark.parametrize("host", list(FILES))
 def test_connect_adds_the_entry_and_nothing_else(run, host):
-    path = config_path(host)
-    original = FILES[host].encode("utf-8")
-    write_bytes(path, original)
+    path, original = host_file(host)
 
     run("connect", host).ok()
 
@@ -148,9 +138,7 @@ def test_connect_adds_the_entry_and_nothing_else(run, host):
 
 @pytest.mark.parametrize("host", list(FILES))
 def test_a_second_connect_then_disconnect_gives_the_original_bytes_back(run, host):
-    path = config_path(host)
-    original = FILES[host].encode("utf-8")
-    write_bytes(path, original)
+    path, original = host_file(host)
     run("connect", host).ok()
     connected = path.read_bytes()
 
@@ -165,8 +153,7 @@ def test_a_second_connect_then_disconnect_gives_the_original_bytes_back(run, hos
 
 
 def test_crlf_stays_crlf_and_tabs_stay_tabs(run):
-    path = config_path("cursor")
-    write_bytes(path, FILES["cursor"].encode())
+    path, _ = host_file("cursor")
 
     run("connect", "cursor").ok()
 
@@ -176,8 +163,7 @@ def test_crlf_stays_crlf_and_tabs_stay_tabs(run):
 
 
 def test_a_one_line_entry_of_another_server_stays_one_line(run):
-    path = config_path("claude-desktop")
-    write_bytes(path, FILES["claude-desktop"].encode())
+    path, _ = host_file("claude-desktop")
 
     run("connect", "claude-desktop").ok()
 
@@ -187,8 +173,7 @@ def test_a_one_line_entry_of_another_server_stays_one_line(run):
 
 
 def test_a_vscode_file_with_comments_and_trailing_commas_gains_the_entry_after_its_last_server(run):
-    path = config_path("vscode")
-    write_bytes(path, FILES["vscode"].encode())
+    path, _ = host_file("vscode")
 
     run("connect", "vscode").ok()
 
@@ -202,8 +187,7 @@ def test_a_vscode_file_with_comments_and_trailing_commas_gains_the_entry_after_i
 
 
 def test_codex_gains_a_table_after_its_other_servers(run):
-    path = config_path("codex")
-    write_bytes(path, FILES["codex"].encode())
+    path, _ = host_file("codex")
 
     run("connect", "codex").ok()
 
@@ -284,8 +268,7 @@ def test_disconnect_of_a_fresh_file_leaves_it_holding_no_server(run):
 
 @pytest.mark.parametrize("host", ["cursor", "codex"])
 def test_disconnect_without_an_entry_says_so_and_changes_nothing(run, home, host):
-    path = config_path(host)
-    write_bytes(path, FILES[host].encode())
+    path, _ = host_file(host)
     before = sorted(p.name for p in path.parent.iterdir())
 
     out = run("disconnect", host).ok()
@@ -303,8 +286,7 @@ def test_disconnect_without_a_file_makes_none(run):
 
 
 def test_disconnect_dry_run_shows_the_diff_and_writes_nothing(run):
-    path = config_path("cursor")
-    write_bytes(path, FILES["cursor"].encode())
+    path, _ = host_file("cursor")
     run("connect", "cursor").ok()
     connected = path.read_bytes()
 

@@ -15,41 +15,32 @@ import pytest
 from personakit_plugin.owner.doctor import FAIL, OK, check_hosts, host_configs
 from personakit_plugin.owner.hosts import HOSTS, JSON, JSONC, TOML
 
-from .helpers import cli
+from .helpers import cli, hosts
 
-environment, run, pk = cli.environment, cli.run, cli.pk
-
-
-@pytest.fixture(autouse=True)
-def config_home(environment: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    home = Path(os.environ["HOME"])
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("APPDATA", str(home / "AppData" / "Roaming"))
-    for name in ("CLAUDE_CONFIG_DIR", "CODEX_HOME"):
-        monkeypatch.delenv(name, raising=False)
+environment, run, pk, home = cli.environment, cli.run, cli.pk, hosts.home
 
 
-def home() -> Path:
+def home_dir() -> Path:
     return Path(os.environ["HOME"])
 
 
 def write(host: str, text: str) -> Path:
-    path = HOSTS[host].locate(home(), os.environ, sys.platform)
+    path = HOSTS[host].locate(home_dir(), os.environ, sys.platform)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 
 
 def findings(folder: Path, tmp_path: Path) -> list[tuple[str, str]]:
-    return [(f.level, f.message) for f in check_hosts(home(), tmp_path, os.environ, folder, timeout=1)]
+    return [(f.level, f.message) for f in check_hosts(home_dir(), tmp_path, os.environ, folder, timeout=1)]
 
 
 def test_every_host_and_its_format_is_looked_at(tmp_path):
-    configs = host_configs(home(), tmp_path, os.environ)
+    configs = host_configs(home_dir(), tmp_path, os.environ)
     titles = {title for title, _, _ in configs}
 
     assert {host.title for host in HOSTS.values()} <= titles
-    assert ("Codex CLI", HOSTS["codex"].locate(home(), os.environ, os.sys.platform), TOML) in configs  # type: ignore[attr-defined]
+    assert ("Codex CLI", HOSTS["codex"].locate(home_dir(), os.environ, sys.platform), TOML) in configs
     assert ("Codex CLI", tmp_path / ".codex" / "config.toml", TOML) in configs
     assert ("Zed", tmp_path / ".zed" / "settings.json", JSONC) in configs
     assert ("Gemini CLI", tmp_path / ".gemini" / "settings.json", JSONC) in configs

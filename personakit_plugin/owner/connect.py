@@ -428,19 +428,14 @@ def cmd_disconnect(args: argparse.Namespace) -> None:
 
 def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
     """Add `connect HOST` and `disconnect HOST` to the command line."""
-    connecting = add(
-        "connect",
-        cmd_connect,
-        "Add PersonaKit to an MCP host's configuration, with this Python's full path (a backup is kept).",
+    commands = (
+        ("connect", cmd_connect, "Add PersonaKit to an MCP host's configuration, with this Python's full path"),
+        ("disconnect", cmd_disconnect, "Remove PersonaKit's entry from an MCP host's configuration"),
     )
-    connecting.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
-    connecting.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
-    connecting.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
-    add_view_options(connecting)
-    removing = add(
-        "disconnect",
-        cmd_disconnect,
-        "Remove PersonaKit's entry from an MCP host's configuration, changing nothing else (a backup is kept).",
-    )
-    removing.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
-    removing.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
+    for name, command, summary in commands:
+        parser = add(name, command, f"{summary}, changing nothing else in it (a backup is kept).")
+        parser.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
+        parser.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
+        if name == "connect":
+            parser.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
+            add_view_options(parser)

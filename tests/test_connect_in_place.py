@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin.owner.connect import plan, plan_removal, server_entry
@@ -405,3 +405,72 @@ def test_a_toml_file_without_a_last_newline_gains_one_and_nothing_else(run):
     run("disconnect", "codex").ok()
 
     assert path.read_bytes() == b'model = "o3"\n'
+
+
+def test_an_empty_object_is_drawn_as_a_new_file_is(run):
+    path = config_path("gemini")
+    write_bytes(path, b"{}\n")
+
+    run("connect", "gemini").ok()
+
+    assert path.read_bytes() == (
+        Path(__file__).parent.parent / "examples" / "gemini.settings.json"
+    ).read_bytes().replace(b"/ABSOLUTE/PATH/TO/python", PYTHON.encode())
+
+
+def test_the_unit_of_indentation_is_the_top_members_not_a_comments(run):
+    path = config_path("zed")
+    write_bytes(path, b'/*\n   * mine\n */\n{\n\t"theme": "One Dark"\n}\n')
+
+    run("connect", "zed").ok()
+
+    assert b'"theme": "One Dark",\n\t"context_servers": {\n\t\t"personakit": {\n\t\t\t"command": ' in path.read_bytes()
+
+
+# -- every layout of TOML ------------------------------------------------------------------------------------
+
+TOML_PIECES = [
+    "# a comment{nl}",
+    "{nl}",
+    'model = "o3"{nl}',
+    "flag = true # trailing{nl}",
+    'notes = """{nl}[mcp_servers.personakit]{nl}not = "a table"{nl}"""{nl}',
+    "path = 'C:\\Users\\me' {nl}",
+    'list = [{nl}  "a", # one{nl}  ["b", "]"],{nl}]{nl}',
+    'inline = {{ a = 1, b = "}}" }}{nl}',
+    "[mcp_servers.other]{nl}command = 'npx'{nl}",
+    '[mcp_servers.other.env]{nl}KEY = "v"{nl}',
+    '[profiles.fast]{nl}model = "o4-mini"{nl}',
+    '[[skills]]{nl}name = "x"{nl}',
+]
+
+
+@st.composite
+def toml_files(draw: st.DrawFn) -> str:
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    pieces = draw(st.lists(st.sampled_from(TOML_PIECES), max_size=8))
+    text = "".join(piece.format(nl=newline) for piece in pieces)
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assume(False)  # a table drawn twice, or a key: not a file Codex reads
+    return text
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(toml_files())
+def test_any_toml_layout_gains_only_the_table_and_loses_it_again(tmp_path, text):
+    host = HOSTS["codex"]
+    path = tmp_path / "config.toml"
+    path.write_bytes(text.encode("utf-8"))
+    entry = server_entry(host, PYTHON, None, False)
+
+    change = plan(host, path, entry)
+
+    insertions(change.before, change.after)
+    expected = tomllib.loads(text)
+    expected.setdefault("mcp_servers", {})["personakit"] = entry
+    assert tomllib.loads(change.after.decode()) == expected
+    path.write_bytes(change.after)
+    removed = plan_removal(host, path).after
+    assert removed == change.before

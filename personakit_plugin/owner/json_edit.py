@@ -14,6 +14,7 @@ line; in an object written on one line, the new member is written on that line t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -150,12 +151,21 @@ class Style:
 
 
 def style_of(text: str) -> Style:
-    """How the file is laid out: its first indented line's indentation, and its line ending."""
+    """How the file is laid out: its unit of indentation (that of the top object's first member when
+    it begins a line, else of the first indented line) and its line ending."""
     newline = "\r\n" if "\r\n" in text else "\n"
+    if not text.strip() or text.strip() == "{}":
+        return Style("  ", newline)
     if "\n" not in text.strip():
-        return Style(None if text.strip() else "  ", newline)
-    found = re.search(r"\n([ \t]+)\S", text)
-    unit = found.group(1) if found else "  "
+        return Style(None, newline)
+    unit = None
+    with contextlib.suppress(ValueError, IndexError):
+        root = parse(text)
+        first = (root.members or [None])[0]
+        unit = _line_indent(text, first.key_start) if first else None
+    if not unit:
+        found = re.search(r"\n([ \t]+)\S", text)
+        unit = found.group(1) if found else "  "
     return Style("\t" if unit.startswith("\t") else unit, newline)
 
 
@@ -238,10 +248,8 @@ def _into_empty(text: str, node: Node, key: str, value: object, style: Style) ->
     if style.unit is None:
         new = f"{json.dumps(key, ensure_ascii=False)}: {json.dumps(value, ensure_ascii=False)}"
         return _splice(text, (node.start + 1, node.start + 1, new))
-    outer = _line_indent(text, node.start)
-    if outer is None:  # `"key": {` begins the line after its indentation
-        start = text.rfind("\n", 0, node.start) + 1
-        outer = text[start : start + len(text[start:]) - len(text[start:].lstrip(" \t"))]
+    line_start = text.rfind("\n", 0, node.start) + 1
+    outer = re.match(r"[ \t]*", text[line_start:]).group()  # type: ignore[union-attr]
     inner = outer + style.unit
     new = f"{style.newline}{inner}{json.dumps(key, ensure_ascii=False)}: {render(value, style, inner)}"
     if inside.strip():  # comments in the empty object: the new member goes before them, on their line

@@ -167,7 +167,7 @@ def _add_table(
 ) -> str:
     """The text with a new table: after the last table beside it (`[mcp_servers.other]`), else at the end."""
     table = _header(path) + newline + "".join(f"{key} = {render(value)}{newline}" for key, value in values.items())
-    if not text.strip():
+    if not text:
         return table
     siblings = [(index, body) for index, body in _tables(found, path[:-1])]
     if siblings:
@@ -180,13 +180,12 @@ def _add_table(
 
 def remove_table(text: str, path: tuple[str, ...]) -> str:
     """The text without the table at `path` and the tables under it (their header and keys; a comment
-    or blank line after their last key stays), nor the blank line that set them apart."""
+    or blank line after their last key stays), nor the blank line before each, which set it apart."""
     newline = "\r\n" if "\r\n" in text else "\n"
     found = list(statements(text))
     spans = [(found[index].start, (body[-1] if body else found[index]).end) for index, body in _tables(found, path)]
     for start, end in reversed(spans):
-        rest = text[end:]
-        if text[:start].endswith(newline * 2) and (not rest or rest.startswith(newline)):
+        if text[:start].endswith(newline * 2):
             start -= len(newline)
-        text = text[:start] + rest
+        text = text[:start] + text[end:]
     return text

@@ -14,16 +14,24 @@ Each location and entry shape follows the host's own documentation:
 - Windsurf: `~/.codeium/windsurf/mcp_config.json` (`%USERPROFILE%` on Windows); `mcpServers`, the
   schema of Claude Desktop's file (docs.windsurf.com/windsurf/cascade/mcp).
 - Zed: its `settings.json`, `~/.config/zed/` on macOS and Linux (`$XDG_CONFIG_HOME/zed/` on Linux
-  when that is set), `%APPDATA%\\Zed\\` on Windows; JSON with `//` comments (Zed reads trailing
-  commas too); `context_servers`, each custom server `command`, `args`, `env` (zed.dev/docs/ai/mcp,
+  when that is set), `%APPDATA%\\Zed\\` on Windows; "JSON with support for `//` comments";
+  `context_servers`, each custom server `command`, `args`, `env` (zed.dev/docs/ai/mcp,
   zed.dev/docs/configuring-zed).
 - Codex CLI: `config.toml` in `$CODEX_HOME`, else `~/.codex`; a table `[mcp_servers.<name>]` with
   `command`, `args`, `env` (developers.openai.com/codex/mcp, openai/codex `docs/config.md`).
 - Gemini CLI: `~/.gemini/settings.json`; `mcpServers` with `command`, `args`, `env`; it strips
-  comments before parsing (geminicli.com/docs/cli/configuration, google-gemini/gemini-cli
-  `docs/tools/mcp-server.md`).
+  comments before parsing, with `strip-json-comments` (geminicli.com/docs/cli/configuration,
+  google-gemini/gemini-cli `docs/tools/mcp-server.md` and `packages/cli/src/config/settings.ts`).
 - LM Studio: `~/.lmstudio/mcp.json` (`%USERPROFILE%` on Windows); `mcpServers`, "Cursor's
-  mcp.json notation" (lmstudio.ai/docs/app/mcp).
+  mcp.json notation" (lmstudio.ai/docs/app/mcp; lmstudio-ai/lmstudio-bug-tracker#1371 reports a
+  copy in `~/.cache/lm-studio` on macOS, which is not where the documentation says to edit).
+
+Every entry connect writes is `command` and `args` (and `"type": "stdio"` where the host asks for
+it); a host's other keys (`env`, `disabled`, Zed's `enabled`, Codex's `startup_timeout_sec`) are the
+owner's.
+
+JSONC is read as VS Code reads it, comments and trailing commas alike; a trailing comma in a Zed or
+Gemini CLI file is read too, though those hosts may refuse it.
 """
 
 from __future__ import annotations

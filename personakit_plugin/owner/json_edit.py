@@ -160,9 +160,8 @@ def style_of(text: str) -> Style:
         return Style(None, newline)
     unit = None
     with contextlib.suppress(ValueError, IndexError):
-        root = parse(text)
-        first = (root.members or [None])[0]
-        unit = _line_indent(text, first.key_start) if first else None
+        members = parse(text).members
+        unit = _line_indent(text, members[0].key_start) if members else None
     if not unit:
         found = re.search(r"\n([ \t]+)\S", text)
         unit = found.group(1) if found else "  "

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import stat
 import sys
 import tomllib
 from pathlib import Path
@@ -25,7 +26,7 @@ from hypothesis import strategies as st
 
 from personakit_plugin.owner.connect import plan, plan_removal, server_entry
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML
-from personakit_plugin.owner.json_edit import strip_jsonc
+from personakit_plugin.owner.json_edit import member, parse, strip_jsonc
 
 from .helpers import cli, hosts
 
@@ -296,16 +297,40 @@ def test_disconnect_dry_run_shows_the_diff_and_writes_nothing(run):
     assert '-        "personakit": {' in out and out.endswith("Nothing written (--dry-run).\n")
 
 
-def test_disconnect_of_a_file_it_cannot_parse_is_refused(run):
+@pytest.mark.parametrize("command", ["connect", "disconnect"])
+def test_a_codex_file_it_cannot_parse_is_left_alone(run, command):
     path = config_path("codex")
     write_bytes(path, b"[mcp_servers.personakit\ncommand = 1\n")
 
-    done = run("disconnect", "codex")
+    done = run(command, "codex")
 
     assert done.code == 1 and done.out == ""
     assert done.err.startswith(f"personakit: Codex CLI's configuration {path} is not valid TOML (")
-    assert done.err.endswith("; fix or move it, then run disconnect again.\n")
+    assert done.err.endswith(f"; fix or move it, then run {command} again.\n") and done.err.count("\n") == 1
     assert path.read_bytes() == b"[mcp_servers.personakit\ncommand = 1\n"
+    assert [p.name for p in path.parent.iterdir()] == ["config.toml"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_disconnect_keeps_the_mode_and_a_backup_of_the_file_as_it_was(run):
+    path, _ = host_file("windsurf")
+    run("connect", "windsurf").ok()
+    os.chmod(path, 0o640)
+    connected = path.read_bytes()
+
+    run("disconnect", "windsurf").ok()
+
+    first, backup = sorted(path.parent.glob("mcp_config.json.personakit-backup-*"))
+    assert first.read_bytes() == FILES["windsurf"].encode() and backup.read_bytes() == connected
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o640 and stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_disconnect_is_a_command_with_the_hosts_connect_knows(run):
+    out = run("disconnect", "--help").ok()
+
+    assert "claude-desktop, claude-code, cursor, vscode, windsurf, zed, codex, gemini, lm-studio" in out
+    assert "\n    disconnect " in run("--help").ok()
 
 
 def test_an_entry_written_another_way_is_refused_with_what_to_add(run, home):
@@ -474,3 +499,42 @@ def test_any_toml_layout_gains_only_the_table_and_loses_it_again(tmp_path, text)
     path.write_bytes(change.after)
     removed = plan_removal(host, path).after
     assert removed == change.before
+
+
+@st.composite
+def files_with_an_old_entry(draw: st.DrawFn) -> str:
+    """A VS Code file of any layout whose personakit entry starts another Python, with keys of its own."""
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    unit = draw(st.sampled_from(["  ", "\t"]))
+    old: dict[str, Any] = {"command": "/old/bin/python"}
+    if draw(st.booleans()):
+        old["args"] = ["serve"]
+    extra = {"env": {"LANG": "C"}, "disabled": False}
+    for key in draw(st.lists(st.sampled_from(sorted(extra)), unique=True)):
+        old[key] = extra[key]
+    names = draw(st.lists(st.sampled_from(["github", "fs"]), unique=True))
+    servers = {name: {"command": "npx"} for name in names}
+    at = draw(st.integers(0, len(names)))
+    servers = {**dict(list(servers.items())[:at]), "personakit": old, **dict(list(servers.items())[at:])}
+    return draw_object(draw, {"servers": servers}, unit, "", newline)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files_with_an_old_entry())
+def test_an_old_entry_of_any_layout_changes_only_inside_itself(tmp_path, text):
+    host = HOSTS["vscode"]
+    path = tmp_path / "mcp.json"
+    path.write_bytes(text.encode("utf-8"))
+    entry = server_entry(host, PYTHON, None, False)
+    old = value_of("vscode", text.encode())["servers"]["personakit"]
+
+    change = plan(host, path, entry)
+
+    servers = member(parse(text), "servers")
+    span = member(servers.value, "personakit").value  # type: ignore[union-attr]
+    before, after = change.before.decode(), change.after.decode()
+    assert after.startswith(before[: span.start]) and after.endswith(before[span.end :])
+    assert value_of("vscode", change.after)["servers"]["personakit"] == {**old, **entry}
+    others = {k: v for k, v in value_of("vscode", change.after)["servers"].items() if k != "personakit"}
+    assert others == {k: v for k, v in value_of("vscode", change.before)["servers"].items() if k != "personakit"}
+    assert change.replaced

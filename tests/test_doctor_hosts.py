@@ -94,3 +94,17 @@ def test_what_connect_writes_for_the_new_hosts_doctor_finds_starting(pk, folder)
             line.startswith("ok") and f"{title}'s configuration" in line and "starts PersonaKit." in line
             for line in lines
         ), (title, lines)
+
+
+def test_a_hosts_own_file_without_personakit_is_named_with_the_command_that_adds_it(folder, tmp_path):
+    write("codex", 'model = "o3"\n[mcp_servers.docs]\ncommand = "npx"\n')
+    write("lm-studio", '{"mcpServers": {}}')
+    project = tmp_path / ".gemini" / "settings.json"
+    project.parent.mkdir()
+    project.write_text("{}")
+
+    found = findings(folder, tmp_path)
+
+    assert (OK, "Codex CLI has a configuration without personakit; `personakit connect codex` adds it.") in found
+    assert (OK, "LM Studio has a configuration without personakit; `personakit connect lm-studio` adds it.") in found
+    assert not any("Gemini CLI" in message for _, message in found), "a project's file is the project's business"

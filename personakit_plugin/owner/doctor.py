@@ -331,8 +331,8 @@ def _same_folder(a: Path, b: Path) -> bool:
         return False
 
 
-def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any]]:
-    """Each configuration file that exists, parsed (host, where, value); a FAIL for one that cannot be."""
+def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any, Path]]:
+    """Each configuration file that exists, parsed (host, where, value, path); a FAIL for one that cannot be."""
     from personakit_plugin.owner.connect import ConfigError, read_config
 
     seen: set[Path] = set()
@@ -345,7 +345,7 @@ def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[F
         except ConfigError as exc:
             yield Finding(FAIL, f"{exc}; {host} cannot use it either until it is fixed.")
             continue
-        yield host, f"{host}'s configuration {path}", config
+        yield host, f"{host}'s configuration {path}", config, path
 
 
 def _entry_findings(
@@ -378,15 +378,24 @@ def check_hosts(
 ) -> Iterator[Finding]:
     """Each host configuration: FAIL when it cannot be read; each of its entries that mentions
     personakit started as the host would, FAIL when it does not answer as PersonaKit, WARN when it
-    uses another data folder than `folder`."""
+    uses another data folder than `folder`; a host's own file without personakit is named, with the
+    command that adds it."""
+    from personakit_plugin.owner.hosts import HOSTS
+
+    own_files = {host.locate(home, environ, sys.platform): name for name, host in HOSTS.items()}
     mentioned = False
     found: list[tuple[str, str, str, Launch | str]] = []
     for item in _read_hosts(home, cwd, environ):
         if isinstance(item, Finding):
             yield item
             continue
-        host, where, config = item
+        host, where, config, path = item
         if NAME not in json.dumps(config).casefold():
+            if path in own_files:
+                name = own_files[path]
+                yield Finding(
+                    OK, f"{host} has a configuration without personakit; `personakit connect {name}` adds it."
+                )
             continue
         mentioned = True
         entries = [(name, e) for name, e in _entries(config) if NAME in (name + json.dumps(e)).casefold()]

@@ -341,7 +341,8 @@ def test_an_entry_written_another_way_is_refused_with_what_to_add(run, home):
     done = run("connect", "codex")
 
     assert done.code == 1 and path.read_bytes() == inline
-    assert "is written in a way PersonaKit cannot change in place; nothing changed: add this entry" in done.err
+    assert "is written in a way PersonaKit cannot change in place; nothing changed: give the table " in done.err
+    assert f'[mcp_servers.personakit] these keys yourself: command = {json.dumps(PYTHON)}, args = ["-m", ' in done.err
     assert done.err.count("\n") == 1
 
 

@@ -215,18 +215,23 @@ def _rewritten(
     try:
         after = _edited(text, host, old, entry)
         same = parse_config(after, where, host.format) == expected
-    except (ValueError, IndexError, ConfigError):
+    except Exception:  # whatever the reason, the file is not changed in place: the owner is told how
         same = False
     if not same:
-        by_hand = (
-            f'add this entry under "{host.key}" yourself: "{NAME}": {json.dumps(entry)}'
-            if entry
-            else (f'remove the "{NAME}" entry under "{host.key}" yourself')
-        )
         raise CommandError(
-            f"{where} is written in a way PersonaKit cannot change in place; nothing changed: {by_hand}."
+            f"{where} is written in a way PersonaKit cannot change in place; nothing changed: {_by_hand(host, entry)}."
         )
     return bom + after.encode("utf-8")
+
+
+def _by_hand(host: Host, entry: dict[str, Any] | None) -> str:
+    """What the owner can do instead, as a clause."""
+    if entry is None:
+        return f'remove the "{NAME}" entry under "{host.key}" yourself'
+    if host.format == TOML:
+        keys = ", ".join(f"{key} = {toml_edit.render(value)}" for key, value in entry.items())
+        return f"give the table [{host.key}.{NAME}] these keys yourself: {keys}"
+    return f'add this entry under "{host.key}" yourself: "{NAME}": {json.dumps(entry)}'
 
 
 def plan(host: Host, path: Path, entry: dict[str, Any]) -> Change:

@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.owner.connect import plan, plan_removal, server_entry
+from personakit_plugin.owner.connect import Change, plan, plan_removal, server_entry
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML
 from personakit_plugin.owner.json_edit import member, parse, strip_jsonc
 
@@ -380,23 +380,28 @@ def draw_object(draw: st.DrawFn, value: dict[str, Any], unit: str, indent: str, 
     return "{" + newline + body + comma + (" // last" if comment else "") + newline + indent + "}"
 
 
+def connected_then_disconnected(name: str, path: Path, text: str) -> tuple[Change, bytes]:
+    """Connect `name` through a file holding `text` (checked to gain only the entry), then disconnect:
+    the change, and the bytes disconnect would write."""
+    host = HOSTS[name]
+    path.write_bytes(text.encode("utf-8"))
+    entry = server_entry(host, PYTHON, None, False)
+    change = plan(host, path, entry)
+    insertions(change.before, change.after)
+    expected = value_of(name, change.before)
+    expected.setdefault(host.key, {})["personakit"] = entry
+    assert value_of(name, change.after) == expected
+    path.write_bytes(change.after)
+    return change, plan_removal(host, path).after
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(jsonc_files())
 def test_any_layout_gains_only_the_entry_and_loses_it_again(tmp_path, drawn):
     text, had_servers = drawn
-    host = HOSTS["vscode"]
-    path = tmp_path / "mcp.json"
-    path.write_bytes(text.encode("utf-8"))
-    entry = server_entry(host, PYTHON, None, False)
 
-    change = plan(host, path, entry)
+    change, removed = connected_then_disconnected("vscode", tmp_path / "mcp.json", text)
 
-    insertions(change.before, change.after)
-    expected = value_of("vscode", change.before)
-    expected.setdefault("servers", {})["personakit"] = entry
-    assert value_of("vscode", change.after) == expected
-    path.write_bytes(change.after)
-    removed = plan_removal(host, path).after
     if had_servers:
         assert removed == change.before
     else:
@@ -486,19 +491,8 @@ def toml_files(draw: st.DrawFn) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(toml_files())
 def test_any_toml_layout_gains_only_the_table_and_loses_it_again(tmp_path, text):
-    host = HOSTS["codex"]
-    path = tmp_path / "config.toml"
-    path.write_bytes(text.encode("utf-8"))
-    entry = server_entry(host, PYTHON, None, False)
+    change, removed = connected_then_disconnected("codex", tmp_path / "config.toml", text)
 
-    change = plan(host, path, entry)
-
-    insertions(change.before, change.after)
-    expected = tomllib.loads(text)
-    expected.setdefault("mcp_servers", {})["personakit"] = entry
-    assert tomllib.loads(change.after.decode()) == expected
-    path.write_bytes(change.after)
-    removed = plan_removal(host, path).after
     assert removed == change.before
 
 

@@ -10,38 +10,29 @@ import json
 import os
 import stat
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from personakit_plugin.owner.connect import HOSTS, app_config_home, strip_jsonc
+from personakit_plugin.owner.hosts import HOSTS, TOML, app_config_home
+from personakit_plugin.owner.json_edit import strip_jsonc
 
-from .helpers import cli
+from .helpers import cli, hosts
 
-environment, run = cli.environment, cli.run
+environment, run, home, config_path = cli.environment, cli.run, hosts.home, hosts.config_path
 POSIX = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 SERVE = ["-m", "personakit_plugin", "serve"]
 PYTHON = os.path.abspath(sys.executable)
 
 
-@pytest.fixture(autouse=True)
-def home(environment: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The test's home, where every host's configuration is looked for."""
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("APPDATA", str(home / "AppData" / "Roaming"))
-    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)
-    return home
-
-
-def config_path(host: str) -> Path:
-    return HOSTS[host].locate(Path(os.environ["HOME"]), os.environ, sys.platform)
-
-
 def servers(host: str) -> dict[str, Any]:
-    return json.loads(config_path(host).read_text(encoding="utf-8"))[HOSTS[host].key]
+    text = config_path(host).read_text(encoding="utf-8")
+    if HOSTS[host].format == TOML:
+        return tomllib.loads(text)[HOSTS[host].key]
+    config = json.loads(strip_jsonc(text)[0])
+    return config[HOSTS[host].key]
 
 
 def backups(path: Path) -> list[Path]:
@@ -78,6 +69,11 @@ def test_each_host_file_on_each_platform(tmp_path):
         "claude-code": home / ".claude.json",
         "cursor": home / ".cursor" / "mcp.json",
         "vscode": home / ".config" / "Code" / "User" / "mcp.json",
+        "windsurf": home / ".codeium" / "windsurf" / "mcp_config.json",
+        "zed": home / ".config" / "zed" / "settings.json",
+        "codex": home / ".codex" / "config.toml",
+        "gemini": home / ".gemini" / "settings.json",
+        "lm-studio": home / ".lmstudio" / "mcp.json",
     }
     assert app_config_home(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "linux") == Path("/x/cfg")
     assert app_config_home(home, {"XDG_CONFIG_HOME": "relative"}, "linux") == home / ".config"
@@ -85,6 +81,13 @@ def test_each_host_file_on_each_platform(tmp_path):
     assert app_config_home(home, windows, "win32") == Path(windows["APPDATA"])
     assert HOSTS["vscode"].locate(home, windows, "win32") == Path(windows["APPDATA"]) / "Code" / "User" / "mcp.json"
     assert HOSTS["claude-code"].locate(home, {"CLAUDE_CONFIG_DIR": "/c"}, "linux") == Path("/c/.claude.json")
+    assert HOSTS["codex"].locate(home, {"CODEX_HOME": "/cx"}, "linux") == Path("/cx/config.toml")
+    assert HOSTS["zed"].locate(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "linux") == Path("/x/cfg/zed/settings.json")
+    assert (
+        HOSTS["zed"].locate(home, {"XDG_CONFIG_HOME": "/x/cfg"}, "darwin") == home / ".config" / "zed" / "settings.json"
+    )
+    assert HOSTS["zed"].locate(home, windows, "win32") == Path(windows["APPDATA"]) / "Zed" / "settings.json"
+    assert HOSTS["windsurf"].locate(home, windows, "win32") == home / ".codeium" / "windsurf" / "mcp_config.json"
 
 
 # -- a fresh file, then again ---------------------------------------------------------------------
@@ -263,7 +266,7 @@ def refused(run, home, *args: str) -> str:
     return done.err
 
 
-@pytest.mark.parametrize("host", list(HOSTS))
+@pytest.mark.parametrize("host", [name for name, host in HOSTS.items() if host.format != TOML])
 def test_a_file_that_is_not_json_is_left_alone(run, home, host):
     path = config_path(host)
     write(path, '{"mcpServers": {"other": {"command": "x",,}}')
@@ -276,7 +279,7 @@ def test_a_file_that_is_not_json_is_left_alone(run, home, host):
 
 @pytest.mark.parametrize(
     ("text", "says"),
-    [("[1, 2]", "does not hold a JSON object"), ('{"mcpServers": ["x"]}', 'The "mcpServers" of')],
+    [("[1, 2]", "does not hold an object"), ('{"mcpServers": ["x"]}', 'The "mcpServers" of')],
 )
 def test_a_file_of_another_shape_is_left_alone(run, home, text, says):
     write(config_path("cursor"), text)
@@ -288,18 +291,21 @@ def test_an_unknown_host_is_named_with_the_known_ones(run, home):
     err = refused(run, home, "emacs")
 
     assert (
-        err == "personakit: 'emacs' is not a host connect knows; use claude-desktop, claude-code, cursor or vscode.\n"
+        err == "personakit: 'emacs' is not a host PersonaKit knows; use claude-desktop, claude-code, cursor, vscode, "
+        "windsurf, zed, codex, gemini or lm-studio.\n"
     )
 
 
-def test_vscode_comments_are_not_lost(run, home):
+def test_vscode_comments_are_kept(run):
     path = config_path("vscode")
     write(path, '{\n  // mine\n  "servers": {"other": {"command": "x"}}\n}\n')
 
-    err = refused(run, home, "vscode")
+    run("connect", "vscode").ok()
 
-    assert f"VS Code's configuration {path} has comments, which connect would lose" in err
-    assert f'"personakit": {json.dumps(expected_entry("vscode"))}' in err
+    assert path.read_text(encoding="utf-8").startswith(
+        '{\n  // mine\n  "servers": {"other": {"command": "x"}, "personakit": '
+    )
+    assert servers("vscode")["personakit"] == expected_entry("vscode")
 
 
 def test_vscode_trailing_commas_are_read(run):

@@ -35,6 +35,13 @@ CONFIGS = {
     "cursor.mcp.json": "cursor",
     "vscode.mcp.json": "vscode",
 }
+MORE_CONFIGS = {
+    "windsurf.mcp_config.json": "windsurf",
+    "zed.settings.json": "zed",
+    "gemini.settings.json": "gemini",
+    "lmstudio.mcp.json": "lm-studio",
+}
+"""The same entry for more hosts: `tests/test_host_entries.py` holds them, and Codex's TOML, to what connect writes."""
 HTTP_CONFIG = "vscode.http.mcp.json"
 
 
@@ -58,7 +65,7 @@ def written_by_connect(host: str, home: Path) -> dict[str, Any]:
 
 
 def test_every_example_is_tested():
-    assert {path.name for path in EXAMPLES.glob("*.json")} == {*CONFIGS, HTTP_CONFIG}
+    assert {path.name for path in EXAMPLES.glob("*.json")} == {*CONFIGS, *MORE_CONFIGS, HTTP_CONFIG}
 
 
 def test_the_readme_says_where_each_file_goes():

@@ -1,127 +1,58 @@
-"""`personakit connect HOST`: add PersonaKit to an MCP host's own configuration in one command.
+"""`personakit connect HOST` and `personakit disconnect HOST`: PersonaKit added to, or taken out of, an
+MCP host's own configuration in one command.
 
-It edits the host's user-level file (every project of that host sees PersonaKit), with the absolute
-path of the interpreter running this command, which is the one that has PersonaKit:
+Connect edits the host's user-level file (every project of that host sees PersonaKit; `hosts.py`
+says where each host keeps it), with the absolute path of the interpreter running this command,
+which is the one that has PersonaKit, and `-m personakit_plugin serve`.
 
-- `claude-desktop`: `Claude/claude_desktop_config.json` in `%APPDATA%` (Windows), in
-  `~/Library/Application Support` (macOS), else in `$XDG_CONFIG_HOME` or `~/.config`; `mcpServers`;
-- `claude-code`: `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json` when that is set), its user-scope
-  `mcpServers`, with `"type": "stdio"`;
-- `cursor`: `~/.cursor/mcp.json`; `mcpServers`;
-- `vscode`: `Code/User/mcp.json` in the same folder as Claude Desktop's; `servers`, with `"type": "stdio"`.
+The file is changed in place: only the `personakit` entry's span of the text is rewritten
+(`json_edit.py`, `toml_edit.py`), and every other byte stays as it was: other servers, keys and
+their order, comments, trailing commas, indentation, line endings, a byte-order mark. In an
+existing entry only the keys PersonaKit sets change (`command`, `args`, `type`): `env`,
+`disabled` and the rest stay. What was written is read back and compared with what was meant;
+when they differ, nothing is written and the owner is told what to add by hand.
 
-Only the `personakit` entry changes: every other server and key stays as it was, and so do the
-keys of the entry that PersonaKit does not set (`env`, `disabled`...). The file as it was is kept
-beside it (`<file>.personakit-backup-<time>`, same mode); the new one replaces it in one rename,
-with the same mode (a new file is private, 0600). Running it twice changes nothing the second time.
-A file it cannot parse is left alone. VS Code reads comments in its file: connect reads them too,
-but it will not write a file that has them (they would be lost); it says what to add by hand.
+Disconnect removes the `personakit` entry alone. The object or table that holds the servers stays
+even when it is left empty, as it may have been before connect made it: an empty list of servers
+means the same to every host, and a key the owner wrote is never taken away.
 
-The same list tells `doctor` where to look (`host_files`, `read_config`).
+Either way the file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode); the
+new one replaces it in one rename, with the same mode (a new file is private, 0600). Running either
+twice changes nothing the second time. A file it cannot parse is left alone.
+
+The same table tells `doctor` where to look (`host_files`, `read_config`).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
+import copy
 import difflib
 import json
 import os
-import re
 import shlex
 import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Mapping
+import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from personakit_plugin.core.model import EVERYTHING, View
+from personakit_plugin.owner import json_edit, toml_edit
 from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, say, view_of
+from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML, Host, app_config_home, host_files
+
+__all__ = ["HOSTS", "ConfigError", "app_config_home", "connect", "disconnect", "host_files", "read_config", "register"]
 
 NAME = "personakit"
 """The server's name in every host's configuration."""
 MODULE_ARGS = ("-m", "personakit_plugin", "serve")
-
-Locate = Callable[[Path, Mapping[str, str], str], Path]
-
-
-def app_config_home(home: Path, environ: Mapping[str, str], platform: str) -> Path:
-    """Where desktop apps keep their settings: `%APPDATA%` on Windows, `~/Library/Application Support`
-    on macOS, else `$XDG_CONFIG_HOME` (an absolute path) or `~/.config`."""
-    if platform == "win32":
-        return Path(environ.get("APPDATA") or home / "AppData" / "Roaming")
-    if platform == "darwin":
-        return home / "Library" / "Application Support"
-    xdg = environ.get("XDG_CONFIG_HOME", "")
-    return Path(xdg) if os.path.isabs(xdg) else home / ".config"
-
-
-def _claude_desktop(home: Path, environ: Mapping[str, str], platform: str) -> Path:
-    return app_config_home(home, environ, platform) / "Claude" / "claude_desktop_config.json"
-
-
-def _claude_code(home: Path, environ: Mapping[str, str], platform: str) -> Path:
-    return Path(environ.get("CLAUDE_CONFIG_DIR") or home).expanduser() / ".claude.json"
-
-
-def _cursor(home: Path, environ: Mapping[str, str], platform: str) -> Path:
-    return home / ".cursor" / "mcp.json"
-
-
-def _vscode(home: Path, environ: Mapping[str, str], platform: str) -> Path:
-    return app_config_home(home, environ, platform) / "Code" / "User" / "mcp.json"
-
-
-@dataclass(frozen=True)
-class Host:
-    title: str
-    key: str
-    """The key the host reads its servers from."""
-    typed: bool
-    """Whether its stdio entries say `"type": "stdio"`."""
-    jsonc: bool
-    """Whether the host reads comments and trailing commas in its file."""
-    locate: Locate
-    next_step: str
-
-
-HOSTS: dict[str, Host] = {
-    "claude-desktop": Host(
-        "Claude Desktop",
-        "mcpServers",
-        False,
-        False,
-        _claude_desktop,
-        "Quit Claude Desktop completely (from its menu, not by closing the window) and open it again",
-    ),
-    "claude-code": Host(
-        "Claude Code",
-        "mcpServers",
-        True,
-        False,
-        _claude_code,
-        "Start a new Claude Code session (`/mcp` in it lists personakit)",
-    ),
-    "cursor": Host(
-        "Cursor",
-        "mcpServers",
-        False,
-        False,
-        _cursor,
-        "Restart Cursor, then check that personakit is turned on in Cursor's settings, under MCP",
-    ),
-    "vscode": Host(
-        "VS Code",
-        "servers",
-        True,
-        True,
-        _vscode,
-        "Restart VS Code (or run `MCP: List Servers` and start personakit); the tools are offered in Chat's agent mode",
-    ),
-}
 
 
 # -- reading a host's file ------------------------------------------------------------------
@@ -132,87 +63,42 @@ class ConfigError(Exception):
     sentence without its end: the caller says what to do)."""
 
 
-def strip_jsonc(text: str) -> tuple[str, bool]:
-    """JSON with comments (`//`, `/* */`) and trailing commas, as VS Code reads it, made plain JSON;
-    and whether it had comments. Text inside strings is never touched; line numbers stay the same."""
-    out: list[str] = []
-    comments = False
-    comma: int | None = None  # where in `out` a comma stands that a closing bracket would make trailing
-    i = 0
-    while i < len(text):
-        if text[i] == '"':
-            end = _string_end(text, i)
-            out.append(text[i:end])
-            comma, i = None, end
-            continue
-        if text.startswith(("//", "/*"), i):
-            line = text.startswith("//", i)
-            end = text.find("\n" if line else "*/", i + 2)
-            end = len(text) if end < 0 else end + (0 if line else 2)
-            out.append("\n" * text.count("\n", i, end) or " ")
-            comments, i = True, end
-            continue
-        if text[i] in "}]" and comma is not None:
-            out[comma] = " "
-        if not text[i].isspace():
-            comma = len(out) if text[i] == "," else None
-        out.append(text[i])
-        i += 1
-    return "".join(out), comments
-
-
-def _string_end(text: str, start: int) -> int:
-    """The index just past the JSON string that opens at `start` (the end of the text if it never closes)."""
-    i = start + 1
-    while i < len(text):
-        if text[i] == "\\":
-            i += 2
-        elif text[i] == '"':
-            return i + 1
-        else:
-            i += 1
-    return len(text)
-
-
-def parse_config(text: str, where: str, jsonc: bool) -> tuple[Any, bool]:
-    """A host file's JSON value (an empty file is `{}`) and whether it had comments; a ConfigError
-    naming `where` when it is not valid JSON (with comments and trailing commas when `jsonc`)."""
+def parse_config(text: str, where: str, format: str) -> Any:
+    """A host file's value (an empty file is `{}`); a ConfigError naming `where` when it is not valid
+    JSON (with comments and trailing commas for JSONC) or TOML."""
     if not text.strip():
-        return {}, False
+        return {}
+    if format == TOML:
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{where} is not valid TOML ({exc})") from None
     try:
-        return json.loads(text), False
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         error = exc
-    if jsonc:
-        plain, comments = strip_jsonc(text)
+    if format == JSONC:
         try:
-            return json.loads(plain), comments
+            return json.loads(json_edit.strip_jsonc(text)[0])
         except json.JSONDecodeError as exc:
             error = exc
     raise ConfigError(f"{where} is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
 
 
-def read_config(path: Path, title: str, jsonc: bool) -> tuple[bytes, Any, bool]:
-    """The file's bytes, its JSON value and whether it had comments; a missing file is empty."""
+def read_config(path: Path, title: str, format: str) -> tuple[bytes, Any]:
+    """The file's bytes and its value; a missing file is empty."""
     where = f"{title}'s configuration {path}"
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return b"", {}, False
+        return b"", {}
     except OSError as exc:
         raise ConfigError(f"{where} cannot be read ({exc.strerror or exc})") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{where} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    value, comments = parse_config(text, where, jsonc)
-    return raw, value, comments
-
-
-def host_files(home: Path, environ: Mapping[str, str], platform: str) -> Iterator[tuple[Host, Path]]:
-    """Each host's user-level file on this machine, whether it exists or not."""
-    for host in HOSTS.values():
-        yield host, host.locate(home, environ, platform)
+    return raw, parse_config(text, where, format)
 
 
 # -- the change -----------------------------------------------------------------------------
@@ -246,50 +132,131 @@ class Change:
         return self.before != self.after
 
 
+def _stdio(old: object) -> bool:
+    return isinstance(old, dict) and old.get("type", "stdio") == "stdio" and "url" not in old
+
+
 def _merged(old: object, entry: dict[str, Any]) -> dict[str, Any]:
     """The entry, keeping the keys of an old stdio entry PersonaKit does not set, in their order."""
-    if isinstance(old, dict) and old.get("type", "stdio") == "stdio" and "url" not in old:
-        return {**old, **entry}
-    return entry
+    return {**old, **entry} if isinstance(old, dict) and _stdio(old) else entry
 
 
-def _indent(text: str) -> int | str:
-    """The indentation the file uses for its first key (2 when it cannot tell)."""
-    found = re.match(r"\{[ \t]*\r?\n([ \t]+)\S", text)
-    if not found:
-        return 2
-    return "\t" if found.group(1).startswith("\t") else len(found.group(1))
+def _edit_json(text: str, host: Host, old: object, entry: dict[str, Any]) -> str:
+    """The text with the `personakit` entry set to `entry`, changed only where the entry is."""
+    if not text.strip():
+        style = json_edit.style_of(text)
+        return json_edit.render({host.key: {NAME: entry}}, style, "") + style.newline
+    root = json_edit.parse(text)
+    servers = json_edit.member(root, host.key)
+    if servers is None:
+        return json_edit.add_member(text, root, host.key, {NAME: entry})
+    found = json_edit.member(servers.value, NAME)
+    if found is None:
+        return json_edit.add_member(text, servers.value, NAME, entry)
+    if not _stdio(old):
+        return json_edit.replace_value(text, found, entry)
+    for key, value in entry.items():
+        if isinstance(old, dict) and key in old and old[key] == value:
+            continue
+        node = _entry_node(text, host)
+        inner = json_edit.member(node, key)
+        text = json_edit.replace_value(text, inner, value) if inner else json_edit.add_member(text, node, key, value)
+    return text
+
+
+def _entry_node(text: str, host: Host) -> json_edit.Node:
+    servers = json_edit.member(json_edit.parse(text), host.key)
+    found = json_edit.member(servers.value, NAME) if servers else None
+    assert found is not None
+    return found.value
+
+
+def _remove_json(text: str, host: Host) -> str:
+    servers = json_edit.member(json_edit.parse(text), host.key)
+    found = json_edit.member(servers.value, NAME) if servers else None
+    assert servers is not None and found is not None
+    return json_edit.remove_member(text, servers.value, found)
+
+
+def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) -> str:
+    """The text with the entry set to `entry`, or removed when it is None."""
+    if host.format == TOML:
+        path = (host.key, NAME)
+        if entry is None or (old is not None and not _stdio(old)):
+            text = toml_edit.remove_table(text, path)
+        elif isinstance(old, dict):  # only what changes: the rest of the table stays as it is
+            entry = {key: value for key, value in entry.items() if key not in old or old[key] != value}
+        return text if entry is None else toml_edit.set_table(text, path, entry)
+    return _remove_json(text, host) if entry is None else _edit_json(text, host, old, entry)
+
+
+def _servers(host: Host, path: Path, fix: str) -> tuple[bytes, dict[str, Any], dict[str, Any]]:
+    """The file's bytes, its value and the object of its servers (empty when it has none)."""
+    where = f"{host.title}'s configuration {path}"
+    try:
+        raw, config = read_config(path, host.title, host.format)
+    except ConfigError as exc:
+        raise CommandError(f"{exc}; {fix}.") from None
+    if not isinstance(config, dict):
+        raise CommandError(f"{where} does not hold an object; {fix}.")
+    servers = config.get(host.key, {})
+    if not isinstance(servers, dict):
+        raise CommandError(f'The "{host.key}" of {where} is not an object; {fix}.')
+    return raw, config, servers
+
+
+def _rewritten(
+    host: Host, path: Path, raw: bytes, expected: object, entry: dict[str, Any] | None, old: object
+) -> bytes:
+    """The file's new bytes, checked to read back as `expected`; a CommandError when they do not."""
+    where = f"{host.title}'s configuration {path}"
+    bom = codecs.BOM_UTF8 if raw.startswith(codecs.BOM_UTF8) else b""
+    text = raw.decode("utf-8-sig")
+    try:
+        after = _edited(text, host, old, entry)
+        same = parse_config(after, where, host.format) == expected
+    except Exception:  # whatever the reason, the file is not changed in place: the owner is told how
+        same = False
+    if not same:
+        raise CommandError(
+            f"{where} is written in a way PersonaKit cannot change in place; nothing changed: {_by_hand(host, entry)}."
+        )
+    return bom + after.encode("utf-8")
+
+
+def _by_hand(host: Host, entry: dict[str, Any] | None) -> str:
+    """What the owner can do instead, as a clause."""
+    if entry is None:
+        return f'remove the "{NAME}" entry under "{host.key}" yourself'
+    if host.format == TOML:
+        keys = ", ".join(f"{key} = {toml_edit.render(value)}" for key, value in entry.items())
+        return f"give the table [{host.key}.{NAME}] these keys yourself: {keys}"
+    return f'add this entry under "{host.key}" yourself: "{NAME}": {json.dumps(entry)}'
 
 
 def plan(host: Host, path: Path, entry: dict[str, Any]) -> Change:
     """What connecting `host` through its file at `path` would change; a CommandError, nothing
-    changed, when the file cannot be read, parsed or safely rewritten."""
-    where = f"{host.title}'s configuration {path}"
-    fix = "fix or move it, then run connect again"
-    try:
-        raw, config, comments = read_config(path, host.title, host.jsonc)
-    except ConfigError as exc:
-        raise CommandError(f"{exc}; {fix}.") from None
-    if not isinstance(config, dict):
-        raise CommandError(f"{where} does not hold a JSON object; {fix}.")
-    servers = config.setdefault(host.key, {})
-    if not isinstance(servers, dict):
-        raise CommandError(f'The "{host.key}" of {where} is not a JSON object; {fix}.')
+    changed, when the file cannot be read, parsed or changed in place."""
+    raw, config, servers = _servers(host, path, "fix or move it, then run connect again")
     old = servers.get(NAME)
     new = _merged(old, entry)
     if old == new:
         return Change(path, raw, raw, path.exists(), True)
-    if comments:
-        raise CommandError(
-            f"{where} has comments, which connect would lose; remove them and run connect again, or add "
-            f'this entry under "{host.key}" yourself: "{NAME}": {json.dumps(new)}.'
-        )
-    servers[NAME] = new
-    text = raw.decode("utf-8-sig")
-    after = json.dumps(config, indent=_indent(text), ensure_ascii=False) + "\n"
-    if "\r\n" in text:
-        after = after.replace("\n", "\r\n")
-    return Change(path, raw, after.encode("utf-8"), path.exists(), old is not None)
+    expected = copy.deepcopy(config)
+    expected.setdefault(host.key, {})[NAME] = new
+    return Change(path, raw, _rewritten(host, path, raw, expected, new, old), path.exists(), old is not None)
+
+
+def plan_removal(host: Host, path: Path) -> Change:
+    """What disconnecting `host` would change: nothing when its file has no `personakit` entry."""
+    raw, config, servers = _servers(host, path, "fix or move it, then run disconnect again")
+    if NAME not in servers:
+        return Change(path, raw, raw, path.exists(), False)
+    expected = copy.deepcopy(config)
+    del expected[host.key][NAME]
+    if host.format == TOML and not expected[host.key]:
+        del expected[host.key]  # a TOML file names no `mcp_servers` table that holds nothing
+    return Change(path, raw, _rewritten(host, path, raw, expected, None, servers[NAME]), True, True)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -328,7 +295,7 @@ def _replace(target: Path, change: Change, mode: int) -> None:
         os.chmod(temporary, mode)
         current = target.read_bytes() if target.exists() else None
         if current != (change.before if change.existed else None):
-            raise CommandError(f"{change.path} changed while connect was writing it; run connect again.")
+            raise CommandError(f"{change.path} changed while it was being written; run the command again.")
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -356,20 +323,20 @@ def write(change: Change, now: float) -> Path | None:
     return backup
 
 
-# -- the command ----------------------------------------------------------------------------
+# -- the commands ---------------------------------------------------------------------------
 
 
 def host_named(name: str) -> Host:
     host = HOSTS.get(name.strip().casefold())
     if host is None:
         names = ", ".join(list(HOSTS)[:-1]) + f" or {list(HOSTS)[-1]}"
-        raise CommandError(f"{name!r} is not a host connect knows; use {names}.")
+        raise CommandError(f"{name!r} is not a host PersonaKit knows; use {names}.")
     return host
 
 
 def diff(change: Change) -> str:
     before = change.before.decode("utf-8-sig").splitlines(keepends=True)
-    after = change.after.decode("utf-8").splitlines(keepends=True)
+    after = change.after.decode("utf-8-sig").splitlines(keepends=True)
     name = str(change.path)
     lines = difflib.unified_diff(before, after, name if change.existed else "/dev/null", name)
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines).rstrip("\n")
@@ -418,6 +385,33 @@ def connect(
     return said
 
 
+def disconnect(
+    name: str,
+    *,
+    dry_run: bool,
+    home: Path,
+    environ: Mapping[str, str],
+    platform: str = sys.platform,
+    now: float | None = None,
+) -> list[str]:
+    """Take PersonaKit out of the host called `name`; what to tell the owner, line by line."""
+    host = host_named(name)
+    change = plan_removal(host, host.locate(home, environ, platform))
+    where = f"{host.title}'s configuration {change.path}"
+    if not change.existed:
+        return [f"{where} does not exist; nothing to remove."]
+    if not change.changed:
+        return [f"{where} has no personakit entry; nothing {'would change' if dry_run else 'changed'}."]
+    if dry_run:
+        return [diff(change), "Nothing written (--dry-run)."]
+    backup = write(change, time.time() if now is None else now)
+    return [
+        f"Removed personakit from {where}.",
+        f"The file as it was is kept in {backup}.",
+        f"{host.title} no longer starts PersonaKit once it reads the file again; your memories stay in their folder.",
+    ]
+
+
 def cmd_connect(args: argparse.Namespace) -> None:
     folder = args.data_dir or os.environ.get(DATA_ENV)
     for line in connect(
@@ -432,14 +426,21 @@ def cmd_connect(args: argparse.Namespace) -> None:
         say(line)
 
 
+def cmd_disconnect(args: argparse.Namespace) -> None:
+    for line in disconnect(args.host, dry_run=args.dry_run, home=Path.home(), environ=os.environ):
+        say(line)
+
+
 def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
-    """Add `connect HOST` to the command line."""
-    connecting = add(
-        "connect",
-        cmd_connect,
-        "Add PersonaKit to an MCP host's configuration, with this Python's full path (a backup is kept).",
+    """Add `connect HOST` and `disconnect HOST` to the command line."""
+    commands = (
+        ("connect", cmd_connect, "Add PersonaKit to an MCP host's configuration, with this Python's full path"),
+        ("disconnect", cmd_disconnect, "Remove PersonaKit's entry from an MCP host's configuration"),
     )
-    connecting.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
-    connecting.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
-    connecting.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
-    add_view_options(connecting)
+    for name, command, summary in commands:
+        parser = add(name, command, f"{summary}, changing nothing else in it (a backup is kept).")
+        parser.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
+        parser.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
+        if name == "connect":
+            parser.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
+            add_view_options(parser)

@@ -4,10 +4,11 @@ Doctor looks without changing anything: it never creates the data folder or the 
 opens the database read-only. Each finding is one line, `ok`, `warn` or `FAIL`; any `FAIL`
 makes the command exit with status 1.
 
-For the MCP hosts it reads each one's configuration files (`connect.py` knows where they are; one
-it cannot parse is a FAIL) and starts every entry that mentions personakit the way the host would:
-its command, args and env, over stdio with the SDK's own client, which asks it to `initialize` and
-list its tools within `PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
+For the MCP hosts it reads each one's configuration files (`hosts.py` knows where they are and in
+which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every
+entry that mentions personakit the way the host would: its command, args and env, over stdio
+with the SDK's own client, which asks it to `initialize` and list its tools within
+`PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
 does that can change something: the PersonaKit it starts opens its data folder (making it on first
 use, upgrading an old schema) just as it does each time the host starts it.
 """
@@ -196,18 +197,21 @@ Launch = tuple[str, list[str], dict[str, str]]
 
 def host_configs(
     home: Path, cwd: Path, environ: Mapping[str, str], platform: str = sys.platform
-) -> list[tuple[str, Path, bool]]:
+) -> list[tuple[str, Path, str]]:
     """The MCP host configuration files that may exist on this machine: each host's own, where
     `personakit connect` writes, then those of a project in the current folder. Each with its host
-    and whether the host reads comments in it."""
-    from personakit_plugin.owner.connect import host_files
+    and its format (JSON, JSON with comments, TOML)."""
+    from personakit_plugin.owner.hosts import JSON, JSONC, TOML, host_files
 
-    found = [(host.title, path, host.jsonc) for host, path in host_files(home, environ, platform)]
+    found = [(host.title, path, host.format) for host, path in host_files(home, environ, platform)]
     return [
         *found,
-        ("Claude Code", cwd / ".mcp.json", False),
-        ("Cursor", cwd / ".cursor" / "mcp.json", False),
-        ("VS Code", cwd / ".vscode" / "mcp.json", True),
+        ("Claude Code", cwd / ".mcp.json", JSON),
+        ("Cursor", cwd / ".cursor" / "mcp.json", JSON),
+        ("VS Code", cwd / ".vscode" / "mcp.json", JSONC),
+        ("Zed", cwd / ".zed" / "settings.json", JSONC),
+        ("Codex CLI", cwd / ".codex" / "config.toml", TOML),
+        ("Gemini CLI", cwd / ".gemini" / "settings.json", JSONC),
     ]
 
 
@@ -327,21 +331,21 @@ def _same_folder(a: Path, b: Path) -> bool:
         return False
 
 
-def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any]]:
-    """Each configuration file that exists, parsed (host, where, value); a FAIL for one that cannot be."""
+def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any, Path]]:
+    """Each configuration file that exists, parsed (host, where, value, path); a FAIL for one that cannot be."""
     from personakit_plugin.owner.connect import ConfigError, read_config
 
     seen: set[Path] = set()
-    for host, path, jsonc in host_configs(home, cwd, environ):
+    for host, path, format in host_configs(home, cwd, environ):
         if path in seen or not path.is_file():
             continue
         seen.add(path)
         try:
-            _, config, _ = read_config(path, host, jsonc)
+            _, config = read_config(path, host, format)
         except ConfigError as exc:
             yield Finding(FAIL, f"{exc}; {host} cannot use it either until it is fixed.")
             continue
-        yield host, f"{host}'s configuration {path}", config
+        yield host, f"{host}'s configuration {path}", config, path
 
 
 def _entry_findings(
@@ -374,15 +378,24 @@ def check_hosts(
 ) -> Iterator[Finding]:
     """Each host configuration: FAIL when it cannot be read; each of its entries that mentions
     personakit started as the host would, FAIL when it does not answer as PersonaKit, WARN when it
-    uses another data folder than `folder`."""
+    uses another data folder than `folder`; a host's own file without personakit is named, with the
+    command that adds it."""
+    from personakit_plugin.owner.hosts import HOSTS
+
+    own_files = {host.locate(home, environ, sys.platform): name for name, host in HOSTS.items()}
     mentioned = False
     found: list[tuple[str, str, str, Launch | str]] = []
     for item in _read_hosts(home, cwd, environ):
         if isinstance(item, Finding):
             yield item
             continue
-        host, where, config = item
+        host, where, config, path = item
         if NAME not in json.dumps(config).casefold():
+            if path in own_files:
+                name = own_files[path]
+                yield Finding(
+                    OK, f"{host} has a configuration without personakit; `personakit connect {name}` adds it."
+                )
             continue
         mentioned = True
         entries = [(name, e) for name, e in _entries(config) if NAME in (name + json.dumps(e)).casefold()]

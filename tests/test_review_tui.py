@@ -505,7 +505,8 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect(f"Dropped and erased the quote of {waiting}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
-    t.expect("Reviewed: 2 quotes kept, 1 quote dropped, 1 undone, 1 skipped. 1 memory still waits for you.")
+    # The kept quote that was undone is not counted: the summary counts what stands.
+    t.expect("Reviewed: 1 quote kept, 1 quote dropped, 1 skipped. 1 memory still waits for you.")
     assert t.wait() == 0
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
@@ -530,7 +531,7 @@ LONG_TEXT = (
     "never rewrite working code for taste alone; long-running review threads move to a short call"
 )
 WIDTHS = (60, 100, 160)
-HINTS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit", "[k]eep quote", "[d]rop quote")
+HINTS = ("[a]pprove", "[r]estrict", "[x] reject", "[e]dit", "[s]kip", "[u]ndo", "[q]uit", "[k]eep quote", "[d]rop quote")
 
 
 def key_units(line: str) -> list[str] | None:

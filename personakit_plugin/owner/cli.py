@@ -34,7 +34,7 @@ from personakit_plugin.owner.console import (
     table,
     view_of,
 )
-from personakit_plugin.owner.reviewing import check_edit
+from personakit_plugin.owner.reviewing import check_edit, unchanged
 
 
 def _memory_json(memory: Memory) -> dict[str, object]:
@@ -282,7 +282,7 @@ def _decide(action: str) -> Callable[[argparse.Namespace], None]:
                 return
             # One transaction for all of them: a reject of many memories erases once, at the end.
             for decision in kit.store.decide_many(ids, action, kit.now()):
-                say(f"{decision.memory_id}: {decision.before} -> {decision.after}")
+                say(unchanged(decision, f"{decision.memory_id}: {decision.before} -> {decision.after}"))
             if action == "approve":
                 _say_waiting(kit.store, ids)
         finally:
@@ -346,7 +346,7 @@ def cmd_edit(args: argparse.Namespace) -> None:
     finally:
         kit.close()
     assert memory is not None
-    say(f"{decision.memory_id}: edited, now {printable(memory.category)}: {printable(memory.text)}")
+    say(unchanged(decision, f"{args.id}: edited, now {printable(memory.category)}: {printable(memory.text)}"))
 
 
 def cmd_history(args: argparse.Namespace) -> None:

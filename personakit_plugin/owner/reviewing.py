@@ -1,6 +1,7 @@
 """What the terminal review (`review_terminal.py`) and the web review (`review_web.py`) share: the order
-memories are reviewed in, which memories look alike, how an edit is checked, finishing an erasure the store
-could not finish, and undo. Both reviews import this module; neither imports the other.
+memories are reviewed in, which memories look alike, how an edit is checked, what a decision that changed
+nothing says, finishing an erasure the store could not finish, undo, and the summary each says at its end.
+Both reviews import this module; neither imports the other.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from personakit_plugin.core.model import CATEGORIES, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import FinishesErasure, StoreError
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.display import refusal
+from personakit_plugin.owner.display import plural, refusal
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -164,6 +165,69 @@ def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
     for memory_id, state in kit.store.states(ids).items():
         if state == "rejected":
             kit.store.decide(memory_id, "reject", kit.now())
+
+
+TALLIED = {
+    "approve": "approved",
+    "restrict": "restricted",
+    "reject": "rejected",
+    "reset": "reset",
+    "edit": "edited",
+    "accept-quote": "kept",
+    "drop-quote": "dropped",
+}
+"""What a review's summary calls the decisions it counts, in the order it names them."""
+
+
+class Tally:
+    """What one review decided, as it stands: the decisions it took (those the store recorded), less those
+    it undid since, and how many decisions from before it that it undid. Both reviews keep one, and say
+    its `summary` when they end."""
+
+    def __init__(self) -> None:
+        self.taken: dict[int, str] = {}
+        self.undid_earlier = 0
+
+    def took(self, decision: Decision) -> None:
+        if decision.recorded:
+            self.taken[decision.seq] = decision.action
+
+    def undid(self, decision: Decision) -> None:
+        if self.taken.pop(decision.seq, None) is None:
+            self.undid_earlier += 1
+
+    def parts(self) -> list[str]:
+        """ "1 approved", "2 quotes kept", ...: each kind of decision that stands, in `TALLIED`'s order."""
+        actions = list(self.taken.values())
+        parts = []
+        for action, word in TALLIED.items():
+            n = actions.count(action)
+            if n:
+                parts.append(f"{plural(n, 'quote')} {word}" if action in QUOTE_DECISIONS else f"{n} {word}")
+        if self.undid_earlier:
+            parts.append(f"{plural(self.undid_earlier, 'earlier decision')} undone")
+        return parts
+
+    def summary(self, waiting: int, skipped: int | None = None) -> str:
+        """One line: what stands of what the review decided, how many it skipped (a review that skips),
+        and how many memories still wait for the owner."""
+        parts = self.parts() or ["nothing decided"]
+        if skipped is not None:
+            parts.append(f"{skipped} skipped")
+        if not waiting:
+            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
+        verb = "waits" if waiting == 1 else "wait"
+        return f"Reviewed: {', '.join(parts)}. {plural(waiting, 'memory')} still {verb} for you."
+
+
+def unchanged(decision: Decision, done: str = "") -> str:
+    """`done` (what to say of a decision that was taken) if the store recorded `decision`; else the sentence
+    for a decision that changed nothing, which the store did not record (`Decision.recorded`)."""
+    if decision.recorded:
+        return done
+    if decision.action == "edit":
+        return f"{decision.memory_id} already has that text and category; nothing changed."
+    return f"{decision.memory_id} is already {decision.after}; nothing changed."
 
 
 def undo(kit: PersonaKit) -> Decision | None:

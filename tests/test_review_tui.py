@@ -531,7 +531,17 @@ LONG_TEXT = (
     "never rewrite working code for taste alone; long-running review threads move to a short call"
 )
 WIDTHS = (60, 100, 160)
-HINTS = ("[a]pprove", "[r]estrict", "[x] reject", "[e]dit", "[s]kip", "[u]ndo", "[q]uit", "[k]eep quote", "[d]rop quote")
+HINTS = (
+    "[a]pprove",
+    "[r]estrict",
+    "[x] reject",
+    "[e]dit",
+    "[s]kip",
+    "[u]ndo",
+    "[q]uit",
+    "[k]eep quote",
+    "[d]rop quote",
+)
 
 
 def key_units(line: str) -> list[str] | None:
@@ -673,3 +683,112 @@ def test_a_quote_waiting_after_an_undo_still_waits_after_an_approve_from_the_rev
     t.send("q")
     assert t.wait() == 0
     assert stored(folder, memory).pending == ()
+
+
+# -- what the summary counts, a decision that changes nothing, the key hints ---------------------------
+
+
+def test_the_summary_counts_what_stands_after_undos(folder: Path, review) -> None:
+    earlier, first, second, third = seed(
+        folder,
+        ("Decided before the review began", "earlier", "other"),
+        ("Summary one about gardens", "gardens", "other"),
+        ("Summary two about boats", "boats", "other"),
+        ("Summary three about kites", "kites", "other"),
+    )
+    decide(folder, "approve", earlier)
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {third}.")
+    t.expect(PROMPT)
+    t.send("u")  # the approve is undone: it no longer counts as approved
+    t.expect(f"Undid approve of {third}; it is unconfirmed again.")
+    t.expect(PROMPT)
+    t.send("r")
+    t.expect(f"Restricted {third}.")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {second}.")
+    t.expect(PROMPT)
+    t.send("u")
+    t.expect(f"Undid approve of {second}")
+    t.expect(PROMPT)
+    t.send("u")
+    t.expect(f"Undid restrict of {third}")
+    t.expect(PROMPT)
+    t.send("u")  # a decision from before this review: said as such
+    t.expect(f"Undid approve of {earlier}")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {earlier}.")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: 1 approved, 1 earlier decision undone, 0 skipped. 3 memories still wait for you.")
+    assert t.wait() == 0
+    assert {m: state(folder, m)[0] for m in (earlier, first, second, third)} == {
+        earlier: "approved",
+        first: "unconfirmed",
+        second: "unconfirmed",
+        third: "unconfirmed",
+    }
+
+
+def test_an_undone_approve_leaves_nothing_decided(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Summary about lamps", "lamps", "other"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {memory}.")
+    t.expect("[u]ndo the last decision or [q]uit? ")
+    t.send("u")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: nothing decided, 0 skipped. 1 memory still waits for you.")
+    assert t.wait() == 0
+
+
+def test_a_decision_another_program_made_meanwhile_changes_nothing_and_says_so(folder: Path, review) -> None:
+    memory, other = seed(folder, ("Restricted meanwhile", "meanwhile", "other"), ("Reviewed next", "next", "other"))
+    t = review()
+    shown = t.expect(PROMPT)
+    assert other in shown
+    t.send("s")
+    shown = t.expect(PROMPT)
+    assert memory in shown
+    decide(folder, "restrict", memory)  # from another terminal, while the review shows it
+    with opened(folder) as kit:
+        before = kit.store.history()
+    t.send("r")
+    t.expect(f"{memory} is already restricted; nothing changed.")
+    t.expect("[q]uit? ")
+    t.send("q")
+    t.expect("Reviewed: nothing decided, 1 skipped. 1 memory still waits for you.")
+    assert t.wait() == 0
+    with opened(folder) as kit:
+        assert kit.store.history() == before
+
+
+def test_every_key_hint_reads_as_the_word_h_explains(folder: Path, review, tmp_path: Path) -> None:
+    seed_waiting(folder)
+    seed(folder, ("Reads on the train", "I read on the train", "background"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("h")
+    explained = t.expect(PROMPT)
+    t.send("s")  # on to the approved memory with quotes waiting: keep and drop are offered there
+    t.expect(PROMPT)
+    t.send("h")
+    explained += t.expect(PROMPT)
+    t.send("q")
+    assert t.wait() == 0
+    (tmp_path / "hints.txt").write_text(t.output, encoding="utf-8")
+    assert "re[x]ect" not in t.output and "  [x] reject  " in t.output
+    hints = {unit for line in t.output.split("\n") for unit in key_units(line) or [] if unit in HINTS}
+    assert hints == set(HINTS), "every hint was shown"
+    for hint in hints:
+        key = re.search(r"\[(\w)\]", hint)
+        assert key is not None, hint
+        word = re.sub(r"^\[\w\] |\[|\]", "", hint).split()[0]  # "[x] reject" -> reject, "[a]pprove" -> approve
+        said = re.search(rf"^\s*{key.group(1)}  (\w+)", explained, re.MULTILINE)
+        assert said is not None and said.group(1) == word, f"{hint!r}: h says {said and said.group(0)!r}"

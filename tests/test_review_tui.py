@@ -36,6 +36,7 @@ from .conftest import (
     skip_without_undo,
     stored,
 )
+from .helpers.similar_pairs import OWNER
 from .helpers.terminal import TIMEOUT, Terminal
 
 pytestmark = pytest.mark.system
@@ -75,54 +76,6 @@ PROMPT = "[q]uit? "
 SIMILAR_TO_HOSTILE = "Uses \u202eevil\u202c text: fake, red and erased"
 """A memory much like the one `seed_hostile` proposes, with a bidi override of its own."""
 
-# What an owner's memory holds after some months of work with assistants: the same few verbs start many
-# memories ("Prefers" nine, "Works" six, "Uses" five), as people and assistants phrase them.
-OWNER = [
-    ("Prefers tea over coffee in the morning", "preferences"),
-    ("Drinks green tea, never coffee, before noon", "preferences"),
-    ("Prefers short answers without preamble", "communication"),
-    ("Prefers dark mode in every editor", "tools"),
-    ("Prefers bullet points over long paragraphs", "communication"),
-    ("Prefers metric units", "preferences"),
-    ("Prefers email to phone calls for anything non-urgent", "communication"),
-    ("Prefers British spelling in documents", "communication"),
-    ("Prefers trains to planes for trips under five hours", "preferences"),
-    ("Prefers answers that show the command first", "communication"),
-    ("Works remotely from Lisbon", "background"),
-    ("Works in UTC+1 and starts at 8", "work-style"),
-    ("Works on a payments platform written in Go", "background"),
-    ("Works best in the morning; keep meetings after lunch", "work-style"),
-    ("Works with a team of six engineers", "background"),
-    ("Works four days a week", "work-style"),
-    ("Writes Python and Go at work", "tools"),
-    ("Uses Neovim with a custom Lua config", "tools"),
-    ("Uses a Linux laptop and an iPad", "tools"),
-    ("Uses Postgres for every new project", "tools"),
-    ("Uses pytest for every Python project", "tools"),
-    ("Uses a standing desk", "work-style"),
-    ("Likes code review comments to be direct", "communication"),
-    ("Likes examples before theory", "communication"),
-    ("Likes hiking in the mountains", "background"),
-    ("Likes jazz while coding", "preferences"),
-    ("Wants commit messages in the imperative mood", "work-style"),
-    ("Wants answers with sources when facts are cited", "communication"),
-    ("Wants reminders a day before deadlines", "work-style"),
-    ("Is vegetarian", "constraints"),
-    ("Has a daughter named Ana who is six", "background"),
-    ("Is allergic to peanuts", "constraints"),
-    ("Cannot take calls on Fridays", "constraints"),
-    ("Must not share client names with third parties", "constraints"),
-    ("Studied physics in Porto", "background"),
-    ("Speaks Portuguese, English and some German", "background"),
-    ("Runs a half marathon every spring", "background"),
-    ("Reads science fiction on the train", "background"),
-    ("Keeps a paper notebook for daily plans", "work-style"),
-    ("Plays the piano in the evening", "background"),
-    ("Learning German on weekday evenings", "background"),
-    ("Avoids meetings before ten", "constraints"),
-    ("Never schedules calls during school pickup", "constraints"),
-    ("Drinks no alcohol", "constraints"),
-]
 COMMON = {"prefers", "works", "uses", "likes", "wants"}
 """The words that start many of OWNER's memories."""
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.model import Memory
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.review_terminal import Similar
 
@@ -36,6 +37,7 @@ from .conftest import (
     skip_without_undo,
     stored,
 )
+from .helpers import similar_pairs
 from .helpers.similar_pairs import OWNER
 from .helpers.terminal import TIMEOUT, Terminal
 
@@ -106,6 +108,27 @@ def test_similar_memories_share_rare_words_not_common_ones(folder: Path) -> None
     for memory in memories.values():
         for other in similar.to(memory):
             assert content_words(memory.text) & content_words(other.text) - COMMON, (memory.text, other.text)
+
+
+def test_in_a_small_store_sharing_only_a_verb_is_not_similar() -> None:
+    """The issue's own example, in a store of three memories, where every word is rare."""
+    texts = ["Likes hiking", "Likes direct and blunt feedback", "Prefers blunt, direct feedback without sugar-coating"]
+    hiking, direct, blunt = memories = [
+        Memory(id=f"m_{n:012x}", text=text, category="other", state="approved") for n, text in enumerate(texts)
+    ]
+    similar = Similar(memories)
+    assert similar.to(hiking) == [] and hiking not in similar.to(direct)
+    assert similar.to(direct) == [blunt] and similar.to(blunt) == [direct]
+
+
+@pytest.mark.parametrize("part", similar_pairs.PARTS)
+@pytest.mark.parametrize("among_owner", [False, True], ids=["the pair alone", "among an owner's memories"])
+def test_on_the_labelled_pairs_similar_ones_are_shown_and_different_ones_are_not(part: str, among_owner: bool) -> None:
+    """At least four in five of the pairs labelled similar are shown side by side, and at most one in ten of
+    those labelled different, in both parts (the held-out one never tuned on); the run's summary prints them."""
+    figures = similar_pairs.measure(part, among_owner)
+    assert figures.found >= 0.8 * figures.similar, figures
+    assert figures.false <= 0.1 * figures.different, figures
 
 
 def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder: Path, review) -> None:

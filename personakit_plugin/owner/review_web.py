@@ -250,7 +250,7 @@ class ReviewApi:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
             self.tally.took(decision)
             after = self.kit.store.get(memory_id)
-        answer = {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+        answer: dict[str, Any] = {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
         if not decision.recorded:
             answer["unchanged"] = unchanged(decision)
         return answer

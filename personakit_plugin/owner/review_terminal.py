@@ -10,8 +10,8 @@ with the standard library alone: single keys when standard input is a terminal, 
 What the owner sees is wrapped to the terminal's width as it is when it is written (text runs at most
 100 columns), always between two words, never inside one; the key line wraps between two key hints. A key
 that does nothing here says which keys do, `h` says what each does. Ctrl-C stops the review as `q` does:
-the terminal is put back as it was, the summary (what was decided, what was skipped, how many memories still
-wait) is said on one line, and the exit status is 130.
+the terminal is put back as it was, the summary (the decisions that stand, so not one undone since, what was
+skipped, how many memories still wait) is said on one line, and the exit status is 130.
 
 Editing (`e`): where Python has readline (GNU readline or libedit, so Linux and macOS) and the review runs
 on the process's own terminal, the line starts as the current text, then as the current category, to be

@@ -25,7 +25,9 @@ Every request must carry the token printed at start, in the query (`?token=`) or
 127.0.0.1 or localhost with the server's port (a DNS-rebinding page cannot reach it), and a
 cross-site `Origin` is refused. A request body may be at most 64 KiB. Every answer carries the security
 headers (a content security policy that allows nothing from elsewhere, no framing, no caching, no referrer).
-The store is blocking SQLite: its calls run in worker threads, one at a time. Ctrl-C stops the server.
+The store is blocking SQLite: its calls run in worker threads, one at a time. Ctrl-C stops the server,
+which then says on stderr the terminal review's summary of what it decided (`reviewing.Tally`). A decision
+that changed nothing is answered with `unchanged`, the sentence saying so, which the page shows.
 """
 
 from __future__ import annotations

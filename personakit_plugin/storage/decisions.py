@@ -246,16 +246,7 @@ def decide(
     if (after, category_after) == (before, category_before) and not retexted:
         # Nothing would change (rejecting again only finishes an erasure a reader held up): nothing is
         # written, not even `touched`, and nothing recorded, so undo never sees it.
-        return Decision(
-            seq=0,
-            memory_id=memory,
-            action=action,
-            before=before,
-            after=after,
-            at=now,
-            category_before=category_before,
-            category_after=category_after,
-        )
+        return _decision(0, (memory, action, before, after, category_before, category_after, now))
     if retexted:
         assert text is not None
         retext(rows, memory, text)
@@ -330,7 +321,13 @@ def record(
     at: float,
 ) -> Decision:
     """Add a decision to the history (ids, states, categories and a time: never text)."""
-    seq = rows.append_decision((memory, action, before, after, category_before, category_after, at))
+    row = (memory, action, before, after, category_before, category_after, at)
+    return _decision(rows.append_decision(row), row)
+
+
+def _decision(seq: int, row: tuple[str, str, str, str, str | None, str | None, float]) -> Decision:
+    """The Decision of `row` (as `Rows.append_decision` takes it) numbered `seq`; 0 for one not recorded."""
+    memory, action, before, after, category_before, category_after, at = row
     return Decision(
         seq=seq,
         memory_id=memory,

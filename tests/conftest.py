@@ -261,7 +261,8 @@ def folder_bytes(folder: Path) -> bytes:
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """The secret detector's recall and false positives on its corpora, development and held-out parts
-    and the older ones, read at the end of every run (with or without -s)."""
+    and the older ones, and the review's likeness of memories on its labelled pairs, read at the end of
+    every run (with or without -s)."""
     terminalreporter.write_line("")
     try:
         from .helpers.secret_corpora import report
@@ -269,3 +270,9 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_line(report())
     except Exception as error:  # a broken detector fails its tests; the summary says so and goes on
         terminalreporter.write_line(f"secret detection figures unavailable: {error!r}")
+    try:
+        from .helpers.similar_pairs import figures
+
+        terminalreporter.write_line(figures())
+    except Exception as error:  # the same for the review's likeness of memories
+        terminalreporter.write_line(f"similar memories figures unavailable: {error!r}")

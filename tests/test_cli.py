@@ -192,6 +192,10 @@ def test_commands_that_look_create_no_data_folder(pk, folder):
     export = folder.parent / "empty.jsonl"
     export.write_text("")
     assert pk("import", export).code == 0
+    assert not folder.exists(), "a file that holds no memories brings none in"
+    graph = folder.parent / "memory.jsonl"
+    graph.write_text(json.dumps({"type": "entity", "name": "default_user", "observations": ["Likes tea"]}) + "\n")
+    assert pk("import", "--from", "memory-json", graph).code == 0
     assert (folder / "personakit.sqlite3").is_file()
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.model import Memory
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.review_terminal import Similar
 
@@ -36,6 +37,8 @@ from .conftest import (
     skip_without_undo,
     stored,
 )
+from .helpers import similar_pairs
+from .helpers.similar_pairs import OWNER
 from .helpers.terminal import TIMEOUT, Terminal
 
 pytestmark = pytest.mark.system
@@ -75,54 +78,6 @@ PROMPT = "[q]uit? "
 SIMILAR_TO_HOSTILE = "Uses \u202eevil\u202c text: fake, red and erased"
 """A memory much like the one `seed_hostile` proposes, with a bidi override of its own."""
 
-# What an owner's memory holds after some months of work with assistants: the same few verbs start many
-# memories ("Prefers" nine, "Works" six, "Uses" five), as people and assistants phrase them.
-OWNER = [
-    ("Prefers tea over coffee in the morning", "preferences"),
-    ("Drinks green tea, never coffee, before noon", "preferences"),
-    ("Prefers short answers without preamble", "communication"),
-    ("Prefers dark mode in every editor", "tools"),
-    ("Prefers bullet points over long paragraphs", "communication"),
-    ("Prefers metric units", "preferences"),
-    ("Prefers email to phone calls for anything non-urgent", "communication"),
-    ("Prefers British spelling in documents", "communication"),
-    ("Prefers trains to planes for trips under five hours", "preferences"),
-    ("Prefers answers that show the command first", "communication"),
-    ("Works remotely from Lisbon", "background"),
-    ("Works in UTC+1 and starts at 8", "work-style"),
-    ("Works on a payments platform written in Go", "background"),
-    ("Works best in the morning; keep meetings after lunch", "work-style"),
-    ("Works with a team of six engineers", "background"),
-    ("Works four days a week", "work-style"),
-    ("Writes Python and Go at work", "tools"),
-    ("Uses Neovim with a custom Lua config", "tools"),
-    ("Uses a Linux laptop and an iPad", "tools"),
-    ("Uses Postgres for every new project", "tools"),
-    ("Uses pytest for every Python project", "tools"),
-    ("Uses a standing desk", "work-style"),
-    ("Likes code review comments to be direct", "communication"),
-    ("Likes examples before theory", "communication"),
-    ("Likes hiking in the mountains", "background"),
-    ("Likes jazz while coding", "preferences"),
-    ("Wants commit messages in the imperative mood", "work-style"),
-    ("Wants answers with sources when facts are cited", "communication"),
-    ("Wants reminders a day before deadlines", "work-style"),
-    ("Is vegetarian", "constraints"),
-    ("Has a daughter named Ana who is six", "background"),
-    ("Is allergic to peanuts", "constraints"),
-    ("Cannot take calls on Fridays", "constraints"),
-    ("Must not share client names with third parties", "constraints"),
-    ("Studied physics in Porto", "background"),
-    ("Speaks Portuguese, English and some German", "background"),
-    ("Runs a half marathon every spring", "background"),
-    ("Reads science fiction on the train", "background"),
-    ("Keeps a paper notebook for daily plans", "work-style"),
-    ("Plays the piano in the evening", "background"),
-    ("Learning German on weekday evenings", "background"),
-    ("Avoids meetings before ten", "constraints"),
-    ("Never schedules calls during school pickup", "constraints"),
-    ("Drinks no alcohol", "constraints"),
-]
 COMMON = {"prefers", "works", "uses", "likes", "wants"}
 """The words that start many of OWNER's memories."""
 
@@ -153,6 +108,27 @@ def test_similar_memories_share_rare_words_not_common_ones(folder: Path) -> None
     for memory in memories.values():
         for other in similar.to(memory):
             assert content_words(memory.text) & content_words(other.text) - COMMON, (memory.text, other.text)
+
+
+def test_in_a_small_store_sharing_only_a_verb_is_not_similar() -> None:
+    """The issue's own example, in a store of three memories, where every word is rare."""
+    texts = ["Likes hiking", "Likes direct and blunt feedback", "Prefers blunt, direct feedback without sugar-coating"]
+    hiking, direct, blunt = memories = [
+        Memory(id=f"m_{n:012x}", text=text, category="other", state="approved") for n, text in enumerate(texts)
+    ]
+    similar = Similar(memories)
+    assert similar.to(hiking) == [] and hiking not in similar.to(direct)
+    assert similar.to(direct) == [blunt] and similar.to(blunt) == [direct]
+
+
+@pytest.mark.parametrize("part", similar_pairs.PARTS)
+@pytest.mark.parametrize("among_owner", [False, True], ids=["the pair alone", "among an owner's memories"])
+def test_on_the_labelled_pairs_similar_ones_are_shown_and_different_ones_are_not(part: str, among_owner: bool) -> None:
+    """At least four in five of the pairs labelled similar are shown side by side, and at most one in ten of
+    those labelled different, in both parts (the held-out one never tuned on); the run's summary prints them."""
+    figures = similar_pairs.measure(part, among_owner)
+    assert figures.found >= 0.8 * figures.similar, figures
+    assert figures.false <= 0.1 * figures.different, figures
 
 
 def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder: Path, review) -> None:
@@ -505,7 +481,8 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect(f"Dropped and erased the quote of {waiting}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
-    t.expect("Reviewed: 2 quotes kept, 1 quote dropped, 1 undone, 1 skipped. 1 memory still waits for you.")
+    # The kept quote that was undone is not counted: the summary counts what stands.
+    t.expect("Reviewed: 1 quote kept, 1 quote dropped, 1 skipped. 1 memory still waits for you.")
     assert t.wait() == 0
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
@@ -530,7 +507,17 @@ LONG_TEXT = (
     "never rewrite working code for taste alone; long-running review threads move to a short call"
 )
 WIDTHS = (60, 100, 160)
-HINTS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit", "[k]eep quote", "[d]rop quote")
+HINTS = (
+    "[a]pprove",
+    "[r]estrict",
+    "[x] reject",
+    "[e]dit",
+    "[s]kip",
+    "[u]ndo",
+    "[q]uit",
+    "[k]eep quote",
+    "[d]rop quote",
+)
 
 
 def key_units(line: str) -> list[str] | None:
@@ -672,3 +659,112 @@ def test_a_quote_waiting_after_an_undo_still_waits_after_an_approve_from_the_rev
     t.send("q")
     assert t.wait() == 0
     assert stored(folder, memory).pending == ()
+
+
+# -- what the summary counts, a decision that changes nothing, the key hints ---------------------------
+
+
+def test_the_summary_counts_what_stands_after_undos(folder: Path, review) -> None:
+    earlier, first, second, third = seed(
+        folder,
+        ("Decided before the review began", "earlier", "other"),
+        ("Summary one about gardens", "gardens", "other"),
+        ("Summary two about boats", "boats", "other"),
+        ("Summary three about kites", "kites", "other"),
+    )
+    decide(folder, "approve", earlier)
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {third}.")
+    t.expect(PROMPT)
+    t.send("u")  # the approve is undone: it no longer counts as approved
+    t.expect(f"Undid approve of {third}; it is unconfirmed again.")
+    t.expect(PROMPT)
+    t.send("r")
+    t.expect(f"Restricted {third}.")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {second}.")
+    t.expect(PROMPT)
+    t.send("u")
+    t.expect(f"Undid approve of {second}")
+    t.expect(PROMPT)
+    t.send("u")
+    t.expect(f"Undid restrict of {third}")
+    t.expect(PROMPT)
+    t.send("u")  # a decision from before this review: said as such
+    t.expect(f"Undid approve of {earlier}")
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {earlier}.")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: 1 approved, 1 earlier decision undone, 0 skipped. 3 memories still wait for you.")
+    assert t.wait() == 0
+    assert {m: state(folder, m)[0] for m in (earlier, first, second, third)} == {
+        earlier: "approved",
+        first: "unconfirmed",
+        second: "unconfirmed",
+        third: "unconfirmed",
+    }
+
+
+def test_an_undone_approve_leaves_nothing_decided(folder: Path, review) -> None:
+    (memory,) = seed(folder, ("Summary about lamps", "lamps", "other"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("a")
+    t.expect(f"Approved {memory}.")
+    t.expect("[u]ndo the last decision or [q]uit? ")
+    t.send("u")
+    t.expect(PROMPT)
+    t.send("q")
+    t.expect("Reviewed: nothing decided, 0 skipped. 1 memory still waits for you.")
+    assert t.wait() == 0
+
+
+def test_a_decision_another_program_made_meanwhile_changes_nothing_and_says_so(folder: Path, review) -> None:
+    memory, other = seed(folder, ("Restricted meanwhile", "meanwhile", "other"), ("Reviewed next", "next", "other"))
+    t = review()
+    shown = t.expect(PROMPT)
+    assert other in shown
+    t.send("s")
+    shown = t.expect(PROMPT)
+    assert memory in shown
+    decide(folder, "restrict", memory)  # from another terminal, while the review shows it
+    with opened(folder) as kit:
+        before = kit.store.history()
+    t.send("r")
+    t.expect(f"{memory} is already restricted; nothing changed.")
+    t.expect("[q]uit? ")
+    t.send("q")
+    t.expect("Reviewed: nothing decided, 1 skipped. 1 memory still waits for you.")
+    assert t.wait() == 0
+    with opened(folder) as kit:
+        assert kit.store.history() == before
+
+
+def test_every_key_hint_reads_as_the_word_h_explains(folder: Path, review, tmp_path: Path) -> None:
+    seed_waiting(folder)
+    seed(folder, ("Reads on the train", "I read on the train", "background"))
+    t = review()
+    t.expect(PROMPT)
+    t.send("h")
+    explained = t.expect(PROMPT)
+    t.send("s")  # on to the approved memory with quotes waiting: keep and drop are offered there
+    t.expect(PROMPT)
+    t.send("h")
+    explained += t.expect(PROMPT)
+    t.send("q")
+    assert t.wait() == 0
+    (tmp_path / "hints.txt").write_text(t.output, encoding="utf-8")
+    assert "re[x]ect" not in t.output and "  [x] reject  " in t.output
+    hints = {unit for line in t.output.split("\n") for unit in key_units(line) or [] if unit in HINTS}
+    assert hints == set(HINTS), "every hint was shown"
+    for hint in hints:
+        key = re.search(r"\[(\w)\]", hint)
+        assert key is not None, hint
+        word = re.sub(r"^\[\w\] |\[|\]", "", hint).split()[0]  # "[x] reject" -> reject, "[a]pprove" -> approve
+        said = re.search(rf"^\s*{key.group(1)}  (\w+)", explained, re.MULTILINE)
+        assert said is not None and said.group(1) == word, f"{hint!r}: h says {said and said.group(0)!r}"

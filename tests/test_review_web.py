@@ -23,7 +23,8 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -129,6 +130,11 @@ def request(
     except urllib.error.HTTPError as exc:
         status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
     return status, json.loads(raw) if kind.startswith("application/json") else raw.decode()
+
+
+def history(folder: Path) -> list[Any]:
+    with opened(folder) as kit:
+        return kit.store.history()
 
 
 def states(folder: Path) -> dict[str, str]:
@@ -386,8 +392,35 @@ def test_undo(server: ReviewServer, folder: Path, memories: dict[str, str]) -> N
     assert states(folder)[memories["tea"]] == "rejected"
 
 
+def test_a_decision_that_changes_nothing_says_so_and_is_not_recorded(
+    server: ReviewServer, folder: Path, memories: dict[str, str]
+) -> None:
+    python, tea = memories["python"], memories["tea"]
+    with opened(folder) as kit:
+        before = kit.store.history()
+    status, answer = request(server, "/api/decide", {"id": python, "action": "approve", "shown": []})
+    assert status == 200 and answer["unchanged"] == f"{python} is already approved; nothing changed."
+    assert answer["decision"]["seq"] == 0 and answer["memory"]["state"] == "approved"
+    status, answer = request(server, "/api/decide", {"id": tea, "action": "edit", "category": "preferences"})
+    assert status == 200 and answer["unchanged"] == f"{tea} already has that text and category; nothing changed."
+    status, answer = request(server, "/api/decide", {"id": tea, "action": "restrict"})
+    assert status == 200 and "unchanged" not in answer
+    with opened(folder) as kit:
+        assert [(d.memory_id, d.action) for d in kit.store.history()] == [
+            *((d.memory_id, d.action) for d in before),
+            (tea, "restrict"),
+        ]
+    assert request(server, "/api/undo", {})[1]["undone"]["id"] == tea
+    status, answer = request(server, "/api/undo", {})  # next is the reject of decaf: no edit or approve between
+    assert status == 409 and "cannot be undone" in answer["error"]
+
+
 @pytest.mark.system
-def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[str, str], tmp_path: Path) -> None:
+def test_the_command_prints_the_address_serves_and_says_what_stands_when_it_stops(
+    folder: Path, memories: dict[str, str], tmp_path: Path
+) -> None:
+    """Ctrl-C on the terminal that started `review --web`: the summary the terminal review says (what stands,
+    an undone approve not counted), on stderr beside the address; standard output, a pipe here, stays empty."""
     env = clean_environ(HOME=str(tmp_path / "home"), BROWSER="false")
     env.pop("DISPLAY", None)
     process = subprocess.Popen(
@@ -398,7 +431,7 @@ def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[
         env=env,
     )
     try:
-        assert process.stderr is not None
+        assert process.stderr is not None and process.stdout is not None
         ready, _, _ = select.select([process.stderr], [], [], TIMEOUT)
         assert ready, "no address printed"
         line = process.stderr.readline().decode()
@@ -409,8 +442,21 @@ def test_the_command_prints_the_address_and_serves(folder: Path, memories: dict[
         url = f"http://127.0.0.1:{match.group(1)}/api/memories?state=all&token={match.group(2)}"
         with NO_PROXY.open(url, timeout=TIMEOUT) as response:
             assert len(json.loads(response.read())["memories"]) == 4
+
+        server = cast(ReviewServer, SimpleNamespace(port=int(match.group(1)), token=match.group(2)))  # for `request`
+        for memory_id in (memories["tea"], memories["dog"]):
+            shown = [quote_key(quote) for quote in stored(folder, memory_id).quotes]
+            assert request(server, "/api/decide", {"id": memory_id, "action": "approve", "shown": shown})[0] == 200
+        assert request(server, "/api/undo", {})[1]["undone"]["id"] == memories["dog"]
+        assert request(server, "/api/decide", {"id": memories["python"], "action": "restrict"})[0] == 200
+        assert "unchanged" in request(server, "/api/decide", {"id": memories["python"], "action": "restrict"})[1]
         process.send_signal(signal.SIGINT)
-        process.wait(TIMEOUT)
+        assert process.wait(TIMEOUT) == 130
+        said = process.stderr.read().decode()
+        assert said.endswith(
+            "\nThe review page has stopped. Reviewed: 1 approved, 1 restricted. 1 memory still waits for you.\n"
+        ), said
+        assert process.stdout.read() == b""
     finally:
         if process.poll() is None:
             process.kill()
@@ -680,6 +726,11 @@ def test_the_page_reviews_with_the_keyboard(
         tools.js("const s = document.getElementById('search'); s.value = 'python'; s.dispatchEvent(new Event('input'))")
         tools.until(f"{CARDS} === '{memories['python']}'", "the search")
         assert tools.js("document.querySelector('.card .quotes').innerText").startswith("“mostly Python 3.12”")
+        decided = len(history(folder))
+        tools.press("a")  # approved already (the page offers no button for it): it says so, and records nothing
+        said = f"{memories['python']} is already approved; nothing changed."
+        tools.until(f"{STATUS}.textContent === {json.dumps(said)} && {STATUS}.className === ''", "nothing changed")
+        assert len(history(folder)) == decided
     finally:
         tools.close()
 

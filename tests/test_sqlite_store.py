@@ -378,6 +378,9 @@ def test_approved_most_recently_approved_first(store: SqliteStore) -> None:
         store.decide(memory, "approve", at)
     store.decide(e, "restrict", 36.0)
     assert [m.id for m in store.approved(5, ())] == [c, b, a]
+    assert not store.decide(a, "approve", 38.0).recorded  # approving it again changes nothing, its time neither
+    assert [m.id for m in store.approved(5, ())] == [c, b, a]
+    store.decide(a, "reset", 39.0)
     store.decide(a, "approve", 40.0)
     assert [m.id for m in store.approved(5, ())] == [a, c, b]
     assert [m.id for m in store.approved(2, ())] == [a, c]

@@ -221,6 +221,12 @@ class Decision(msgspec.Struct, frozen=True, kw_only=True):
     category_after: str | None = None
     undone: bool = False
 
+    @property
+    def recorded(self) -> bool:
+        """False for a decision that would change nothing (approving an approved memory, an edit to the text
+        and category it has): `Store.decide` records none, so undo never sees it, and answers with `seq` 0."""
+        return self.seq != 0
+
 
 class ReadMemory(msgspec.Struct, frozen=True):
     id: Annotated[str, msgspec.Meta(description="Stable id, m_ and 12 hex digits.")]

@@ -206,7 +206,10 @@ class Store(Protocol):
     ) -> Decision:
         """Apply one of the owner's decisions and record it. `reject` erases text and quotes from
         every copy the backend keeps before it returns (or raises a StoreError saying what is left).
-        `edit` takes a new text and/or category and keeps the id.
+        `edit` takes a new text and/or category and keeps the id. A decision that would change nothing
+        (it leaves the state, category and text the memory has: approving an approved memory, rejecting a
+        rejected one, which only finishes its erasure, an edit to the text it has) writes nothing and is
+        not recorded, so undo never sees it; it is answered with a Decision whose `recorded` is False.
 
         A decision confirms only what the owner was shown. No decision but `accept-quote` ends a
         quote's wait: pending quotes stay pending through approve, reset, restrict, edit and undo.

@@ -222,8 +222,13 @@ def _say_not_kept(count: int) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> None:
+    from personakit_plugin.owner.transfer import holds_nothing
+
     data = _read_input(args.file)
     name = "standard input" if args.file == "-" else str(args.file)
+    if holds_nothing(data):  # said before the data folder is opened: nothing is created or changed
+        say(f"{printable(name)} holds no memories; nothing was imported.")
+        return
     try:
         if args.source == "memory-json":
             _import_graph(args, data, name)

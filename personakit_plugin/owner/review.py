@@ -4,7 +4,6 @@ with `--web`, the page in the browser (`review_web.py`, everywhere). Each is imp
 from __future__ import annotations
 
 import argparse
-import sys
 
 from personakit_plugin.owner.console import CommandError, open_kit
 
@@ -15,16 +14,13 @@ NO_TERMINAL = (
 
 
 def cmd_review(args: argparse.Namespace) -> None:
-    """Ctrl-C ends either review (the terminal review says its summary, the web review that it stopped)."""
+    """Ctrl-C ends either review; each says its summary."""
     if getattr(args, "web", False):
         from personakit_plugin.owner.review_web import serve_review
 
         kit = open_kit(args)
         try:
-            serve_review(kit, open_browser=not getattr(args, "no_browser", False))
-        except KeyboardInterrupt:
-            print("\nThe review page has stopped.", file=sys.stderr)
-            raise
+            serve_review(kit, open_browser=not getattr(args, "no_browser", False))  # says its summary when it stops
         finally:
             kit.close()
         return

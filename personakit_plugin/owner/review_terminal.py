@@ -10,8 +10,8 @@ with the standard library alone: single keys when standard input is a terminal, 
 What the owner sees is wrapped to the terminal's width as it is when it is written (text runs at most
 100 columns), always between two words, never inside one; the key line wraps between two key hints. A key
 that does nothing here says which keys do, `h` says what each does. Ctrl-C stops the review as `q` does:
-the terminal is put back as it was, the summary (what was decided, what was skipped, how many memories still
-wait) is said on one line, and the exit status is 130.
+the terminal is put back as it was, the summary (the decisions that stand, so not one undone since, what was
+skipped, how many memories still wait) is said on one line, and the exit status is 130.
 
 Editing (`e`): where Python has readline (GNU readline or libedit, so Linux and macOS) and the review runs
 on the process's own terminal, the line starts as the current text, then as the current category, to be
@@ -37,14 +37,23 @@ from typing import IO, TYPE_CHECKING, Any
 from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.display import plural, printable, when
-from personakit_plugin.owner.reviewing import Similar, check_edit, finish_erasing, in_review, review_queue, undo
+from personakit_plugin.owner.reviewing import (
+    Similar,
+    Tally,
+    check_edit,
+    finish_erasing,
+    in_review,
+    review_queue,
+    unchanged,
+    undo,
+)
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
-KEYS = ("[a]pprove", "[r]estrict", "re[x]ect", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
+KEYS = ("[a]pprove", "[r]estrict", "[x] reject", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
 QUOTE_KEYS = ("[k]eep quote", "[d]rop quote")
 KEY_HELP = {
     "k": "keep the newest quote waiting for you as evidence of the memory",
@@ -319,7 +328,7 @@ class Review:
         self.queue: list[str] = [m.id for m in queue]
         self.waiting = sum(1 for m in queue if m.state != "unconfirmed")
         self.position = 0
-        self.counts: dict[str, int] = {}
+        self.tally = Tally()
         self.skipped: set[str] = set()
 
     # -- showing --------------------------------------------------------------------------
@@ -380,12 +389,12 @@ class Review:
         quotes shown (`memory`, as `show` showed it): one proposed since waits for the owner."""
         shown = memory.quotes if action == "approve" else None
         try:
-            self.kit.store.decide(memory.id, action, self.kit.now(), shown=shown)
+            decision = self.kit.store.decide(memory.id, action, self.kit.now(), shown=shown)
         except StoreError as exc:
             self.t.tell(f"Not finished: {exc}")
             return False
-        self.counts[action] = self.counts.get(action, 0) + 1
-        self.t.say(f"{DONE[action]} {memory.id}.")
+        self.tally.took(decision)
+        self.t.say(unchanged(decision, f"{DONE[action]} {memory.id}."))
         after = self.kit.store.get(memory.id) if action == "approve" else None
         if after is not None and after.pending:
             n = len(after.pending)
@@ -405,8 +414,13 @@ class Review:
         if self.decide(memory, "reject") or self.kit.store.states([memory.id]).get(memory.id) != "rejected":
             return  # done, or the store changed nothing and the memory is shown again
         if self.finish(memory):  # it was rejected but not yet erased from every file
-            self.counts["reject"] = self.counts.get("reject", 0) + 1
+            self.took_latest(memory, "reject")
             self.t.say(f"Rejected {memory.id}.")
+
+    def took_latest(self, memory: Memory, action: str) -> None:
+        """Count the latest `action` on `memory`: one the store recorded although it raised (it could not
+        finish the erasure then)."""
+        self.tally.took(next(d for d in reversed(self.kit.store.history(memory.id)) if d.action == action))
 
     def finish(self, memory: Memory) -> bool:
         """After a StoreError left an erasure unfinished: try again as often as the owner asks."""
@@ -430,13 +444,13 @@ class Review:
                 self.t.say("Not dropped.")
                 return
         try:
-            self.kit.store.decide(memory.id, action, self.kit.now(), quote=quote)
+            self.tally.took(self.kit.store.decide(memory.id, action, self.kit.now(), quote=quote))
         except StoreError as exc:
             self.t.tell(f"Not finished: {exc}")
             after = self.kit.store.get(memory.id)
             if action != "drop-quote" or after is None or quote in after.quotes or not self.finish(memory):
                 return
-        self.counts[action] = self.counts.get(action, 0) + 1
+            self.took_latest(memory, action)
         done = "Kept the quote as evidence of" if action == "accept-quote" else "Dropped and erased the quote of"
         self.t.say(f"{done} {memory.id}.")
 
@@ -477,12 +491,14 @@ class Review:
             if new_text is None and new_category is None:
                 t.say("Nothing changed.")
                 return
-            self.kit.store.decide(memory.id, "edit", self.kit.now(), text=new_text, category=new_category)
+            decision = self.kit.store.decide(memory.id, "edit", self.kit.now(), text=new_text, category=new_category)
         except StoreError as exc:
             t.tell(f"Not edited: {exc}")
             return
-        self.counts["edit"] = self.counts.get("edit", 0) + 1
-        if memory.state == "unconfirmed":
+        self.tally.took(decision)
+        if not decision.recorded:
+            t.tell(unchanged(decision))
+        elif memory.state == "unconfirmed":
             t.tell(f"Edited {memory.id}; it is still unconfirmed, so approve, restrict or reject it now.")
         else:
             t.tell(f"Edited {memory.id}; it is still {memory.state}.")
@@ -499,7 +515,7 @@ class Review:
         memory = self.kit.store.get(decision.memory_id)
         state = memory.state if memory is not None else "gone"
         self.t.tell(f"Undid {decision.action} of {decision.memory_id}; it is {state} again.")
-        self.counts["undo"] = self.counts.get("undo", 0) + 1
+        self.tally.undid(decision)
         if memory is None or not in_review(memory):
             return
         if memory.id in self.queue:
@@ -508,21 +524,11 @@ class Review:
             self.queue.insert(self.position, memory.id)
 
     def summary(self) -> str:
-        """One line: what the owner decided, what they skipped, and how many memories still wait for them
-        (the next review's queue, skipped ones included)."""
-        names = [("approve", "approved"), ("restrict", "restricted"), ("reject", "rejected"), ("edit", "edited")]
-        parts = [f"{self.counts[action]} {word}" for action, word in names if self.counts.get(action)]
-        for action, word in [("accept-quote", "kept"), ("drop-quote", "dropped")]:
-            if self.counts.get(action):
-                parts.append(f"{plural(self.counts[action], 'quote')} {word}")
-        if self.counts.get("undo"):
-            parts.append(f"{self.counts['undo']} undone")
+        """One line: what stands of what the owner decided (`Tally`: an approve they undid is not counted),
+        what they skipped, and how many memories still wait for them (the next review's queue, skipped
+        ones included)."""
         waiting = {memory.id for memory in review_queue(self.kit.store.memories())}
-        parts = [*(parts or ["nothing decided"]), f"{len(self.skipped & waiting)} skipped"]
-        if not waiting:
-            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
-        verb = "waits" if len(waiting) == 1 else "wait"
-        return f"Reviewed: {', '.join(parts)}. {plural(len(waiting), 'memory')} still {verb} for you."
+        return self.tally.summary(len(waiting), len(self.skipped & waiting))
 
     def introduce(self) -> bool:
         """Say what there is to review; False when there is nothing."""

@@ -25,7 +25,9 @@ Every request must carry the token printed at start, in the query (`?token=`) or
 127.0.0.1 or localhost with the server's port (a DNS-rebinding page cannot reach it), and a
 cross-site `Origin` is refused. A request body may be at most 64 KiB. Every answer carries the security
 headers (a content security policy that allows nothing from elsewhere, no framing, no caching, no referrer).
-The store is blocking SQLite: its calls run in worker threads, one at a time. Ctrl-C stops the server.
+The store is blocking SQLite: its calls run in worker threads, one at a time. Ctrl-C stops the server,
+which then says on stderr the terminal review's summary of what it decided (`reviewing.Tally`). A decision
+that changed nothing is answered with `unchanged`, the sentence saying so, which the page shows.
 """
 
 from __future__ import annotations
@@ -65,11 +67,14 @@ from personakit_plugin.core.store import StoreError, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable, when
 from personakit_plugin.owner.reviewing import (
     Similar,
+    Tally,
     check_edit,
     finish_erasing,
     newest_first,
     quote_key,
     quotes_wait,
+    review_queue,
+    unchanged,
     undo,
 )
 
@@ -179,6 +184,14 @@ class ReviewApi:
         self.lock = threading.Lock()
         self.unfinished: set[str] = set()
         """Memories rejected whose erasure the store could not finish (it raised a StoreError)."""
+        self.tally = Tally()
+        """What this review decided, as it stands; said when the server stops (`summary`)."""
+
+    def summary(self) -> str:
+        """The line the review says when it stops: what stands of what it decided, and how many memories
+        still wait for the owner (the terminal review's summary, without skips: the page skips nothing)."""
+        with self.lock:
+            return self.tally.summary(len(review_queue(self.kit.store.memories())))
 
     def memories(self, state: str, query: str) -> dict[str, Any]:
         """The memories in one state (or `all`, or `waiting`: those with quotes waiting for the owner),
@@ -237,8 +250,12 @@ class ReviewApi:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now(), shown=_shown(body, memory))
             else:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
+            self.tally.took(decision)
             after = self.kit.store.get(memory_id)
-        return {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+        answer: dict[str, Any] = {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+        if not decision.recorded:
+            answer["unchanged"] = unchanged(decision)
+        return answer
 
     def _erase(self, memory_id: str, action: str, quote: str | None) -> Decision:
         """Reject (or reject again) or drop a quote. When the store raises, its sentence goes to the
@@ -253,6 +270,7 @@ class ReviewApi:
             after = self.kit.store.get(memory_id)
             if after is not None and (after.state == "rejected" if action == "reject" else quote not in after.quotes):
                 self.unfinished.add(memory_id)  # removed, but not yet erased from every file
+                self.tally.took(next(d for d in reversed(self.kit.store.history(memory_id)) if d.action == action))
             raise
         self.unfinished.clear()  # the store finished erasing: every earlier erasure's copies went with it
         return decision
@@ -269,6 +287,7 @@ class ReviewApi:
             decision = undo(self.kit)
             if decision is None:
                 return {"undone": None, "memory": None}
+            self.tally.undid(decision)
             after = self.kit.store.get(decision.memory_id)
         return {"undone": decision_json(decision), "memory": memory_json(after) if after else None}
 
@@ -527,5 +546,11 @@ def serve_review(
         server.serve_forever()
     finally:
         server.server_close()
+        # On the terminal that started it (stderr, beside the address it printed), as the terminal review does.
+        try:
+            summary = f" {server.api.summary()}"
+        except StoreError:  # the store failing is what stopped it, and the caller says so
+            summary = ""
+        print(f"\nThe review page has stopped.{summary}", file=sys.stderr, flush=True)
         if redirect is not None:
             shutil.rmtree(redirect.parent, ignore_errors=True)

@@ -1,6 +1,7 @@
 """What the terminal review (`review_terminal.py`) and the web review (`review_web.py`) share: the order
-memories are reviewed in, which memories look alike, how an edit is checked, finishing an erasure the store
-could not finish, and undo. Both reviews import this module; neither imports the other.
+memories are reviewed in, which memories look alike, how an edit is checked, what a decision that changed
+nothing says, finishing an erasure the store could not finish, undo, and the summary each says at its end.
+Both reviews import this module; neither imports the other.
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from personakit_plugin.core.model import CATEGORIES, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import FinishesErasure, StoreError
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.display import refusal
+from personakit_plugin.owner.display import plural, refusal
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -26,10 +27,23 @@ FUNCTION_WORDS = frozenset(
     """about above after again against all also always any because been before being below between both but
     down during each either else even ever every few further here if into just least less more most much must
     never no nor not now off often once only other out over own same since some still such than then there
-    these those through too under until up very while yet""".split()
+    these those through too under until up very while yet called named""".split()
 )
 """English words that say nothing of what a memory is about, left out of its words for likeness (beside the
 contract's stop words): in a store of few memories they would otherwise count as rare."""
+MEMORY_VERBS = frozenset(
+    """avoid avoids dislike dislikes drink drinks eat eats enjoy enjoys get gets go goes hate hates keep keeps
+    like likes love loves make makes need needs play plays prefer prefers read reads run runs speak speaks
+    take takes try tries use uses want wants work works write writes""".split()
+)
+"""The verbs memories start with, as owners and assistants phrase them ("Likes hiking", "Prefers tea"): they
+count in likeness, but two memories that share nothing else are not alike, in a store of any size."""
+SMALL_STORE = 50
+"""Rarity is counted as in a store of at least this many memories. In fewer, how many memories have a word
+says little (a word two of three memories have is not common for that), so there every word is rare but
+the `MEMORY_VERBS`."""
+COMMON_SHARE = 0.1
+"""A word more than this share of the memories have (of `SMALL_STORE`, in a smaller store) is common."""
 ERASE_WAIT = 5.0
 """How long finishing an erasure waits for another process's reader to let go, in seconds."""
 
@@ -38,11 +52,13 @@ class Similar:
     """Which memories look like a given one: those that share its rarer words.
 
     Each word weighs its inverse document frequency over the owner's memories, `log((N + 1) / n)` for a
-    word that `n` of the `N` memories here have: a word few memories have weighs much, one most of them
-    have ("prefers", "works") little. Two memories are similar when the cosine of their weighted word sets
-    is at least `SIMILAR_MIN`, so sharing only a common word is not enough, and sharing the rare ones is.
-    With few memories every word is rare, so then any shared word may be enough. Rejected memories are
-    never among them (they keep no text).
+    word that `n` of the `N` memories here have (`N` at least `SMALL_STORE`): a word few memories have
+    weighs much, one many of them have ("prefers", "works") little, and one of the `MEMORY_VERBS` no more
+    than a word `COMMON_SHARE` of them have. Two memories are similar when the cosine of their weighted
+    word sets is at least `SIMILAR_MIN` and they share a word that is not common: neither one of the
+    `MEMORY_VERBS` nor one that more than `COMMON_SHARE` of the memories have. So "Likes hiking" is not
+    like "Likes direct and blunt feedback", however few memories there are, and "Prefers blunt, direct
+    feedback" is. `tests/data/similar/` measures it. Rejected memories are never among them (no text).
 
     Given the owner's `kit`, the retrieval hooks installed (`personakit_retrieve`) are asked too, with the
     memory's text as the question: what they bring comes first, so a retriever by meaning shows the
@@ -61,9 +77,12 @@ class Similar:
             self._words[memory.id] = content_words(memory.text) - FUNCTION_WORDS
             for word in self._words[memory.id]:
                 self._index.setdefault(word, set()).add(memory.id)
-        total = len(self._memories) + 1
-        self._weights = {word: math.log(total / len(ids)) ** 2 for word, ids in self._index.items()}
-        self._unknown = math.log(total) ** 2  # a word no memory here has
+        counted = max(len(self._memories), SMALL_STORE)
+        self._weights = {word: math.log((counted + 1) / len(ids)) ** 2 for word, ids in self._index.items()}
+        self._unknown = math.log(counted + 1) ** 2  # a word no memory here has
+        self._common = MEMORY_VERBS | {word for word, ids in self._index.items() if len(ids) > COMMON_SHARE * counted}
+        verb = math.log((counted + 1) / (COMMON_SHARE * counted)) ** 2  # a verb weighs as a common word, at most
+        self._weights.update({word: min(self._weights.get(word, verb), verb) for word in MEMORY_VERBS})
         self._norms = {memory_id: self._norm(words) for memory_id, words in self._words.items()}
 
     def weight(self, word: str) -> float:
@@ -79,12 +98,19 @@ class Similar:
         words = self._words.get(memory.id) or content_words(memory.text or "") - FUNCTION_WORDS
         norm = self._norm(words)
         dots: dict[str, float] = {}
+        telling: set[str] = set()  # the memories it shares a word with that is not common
         for word in words:
             weight = self.weight(word)
             for other in self._index.get(word, ()):
                 if other != memory.id:
                     dots[other] = dots.get(other, 0.0) + weight
-        scores = {other: dot / (norm * self._norms[other]) for other, dot in dots.items() if norm * self._norms[other]}
+                    if word not in self._common:
+                        telling.add(other)
+        scores = {
+            other: dot / (norm * self._norms[other])
+            for other, dot in dots.items()
+            if other in telling and norm * self._norms[other]
+        }
         found = [self._memories[other] for other, score in scores.items() if score >= SIMILAR_MIN]
         found.sort(key=lambda m: (-scores[m.id], -m.touched, m.id))
         brought = self._retrieved(memory, limit)
@@ -164,6 +190,69 @@ def finish_erasing(kit: PersonaKit, rejected: Iterable[str] = ()) -> None:
     for memory_id, state in kit.store.states(ids).items():
         if state == "rejected":
             kit.store.decide(memory_id, "reject", kit.now())
+
+
+TALLIED = {
+    "approve": "approved",
+    "restrict": "restricted",
+    "reject": "rejected",
+    "reset": "reset",
+    "edit": "edited",
+    "accept-quote": "kept",
+    "drop-quote": "dropped",
+}
+"""What a review's summary calls the decisions it counts, in the order it names them."""
+
+
+class Tally:
+    """What one review decided, as it stands: the decisions it took (those the store recorded), less those
+    it undid since, and how many decisions from before it that it undid. Both reviews keep one, and say
+    its `summary` when they end."""
+
+    def __init__(self) -> None:
+        self.taken: dict[int, str] = {}
+        self.undid_earlier = 0
+
+    def took(self, decision: Decision) -> None:
+        if decision.recorded:
+            self.taken[decision.seq] = decision.action
+
+    def undid(self, decision: Decision) -> None:
+        if self.taken.pop(decision.seq, None) is None:
+            self.undid_earlier += 1
+
+    def parts(self) -> list[str]:
+        """ "1 approved", "2 quotes kept", ...: each kind of decision that stands, in `TALLIED`'s order."""
+        actions = list(self.taken.values())
+        parts = []
+        for action, word in TALLIED.items():
+            n = actions.count(action)
+            if n:
+                parts.append(f"{plural(n, 'quote')} {word}" if action in QUOTE_DECISIONS else f"{n} {word}")
+        if self.undid_earlier:
+            parts.append(f"{plural(self.undid_earlier, 'earlier decision')} undone")
+        return parts
+
+    def summary(self, waiting: int, skipped: int | None = None) -> str:
+        """One line: what stands of what the review decided, how many it skipped (a review that skips),
+        and how many memories still wait for the owner."""
+        parts = self.parts() or ["nothing decided"]
+        if skipped is not None:
+            parts.append(f"{skipped} skipped")
+        if not waiting:
+            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
+        verb = "waits" if waiting == 1 else "wait"
+        return f"Reviewed: {', '.join(parts)}. {plural(waiting, 'memory')} still {verb} for you."
+
+
+def unchanged(decision: Decision, done: str = "") -> str:
+    """`done` (what to say of a decision that was taken) if the store recorded `decision`; else the sentence
+    for a decision that changed nothing, which the store did not record (`Decision.recorded`)."""
+    if decision.recorded:
+        return done
+    if decision.action == "edit":
+        return f"{decision.memory_id} already has that text and category; nothing changed."
+    return f"{decision.memory_id} is already {decision.after}; nothing changed."
 
 
 def undo(kit: PersonaKit) -> Decision | None:

@@ -120,6 +120,12 @@ class Imported(msgspec.Struct, frozen=True):
     refused: list[Refused]
 
 
+def holds_nothing(data: bytes) -> bool:
+    """Whether an import file holds no memories at all: empty, only blank lines, or an empty JSON list."""
+    kept = data.strip()
+    return not kept or (kept.startswith(b"[") and kept.endswith(b"]") and not kept[1:-1].strip())
+
+
 def _lines(data: bytes, name: str) -> list[tuple[int, bytes]]:
     try:
         data.decode("utf-8")

@@ -238,16 +238,15 @@ def decide(
     if row is None:
         raise UnknownMemory(memory)
     before, category_before, text_before = row
-    if before == "rejected":
-        if action != "reject":
-            raise StoreError(f"{memory} was rejected and its text erased; there is nothing left to decide.")
-        # Rejecting again records nothing; it only finishes an erasure that a reader held up.
-        return decision_from_row(
-            rows.run(f"{_DECISIONS} WHERE memory_id = ? ORDER BY seq DESC LIMIT 1", (memory,)).fetchone()
-        )
+    if before == "rejected" and action != "reject":
+        raise StoreError(f"{memory} was rejected and its text erased; there is nothing left to decide.")
     after = STATE_AFTER.get(action, before)
     category_after = category if category is not None else category_before
     retexted = action == "edit" and text is not None and text != text_before
+    if (after, category_after) == (before, category_before) and not retexted:
+        # Nothing would change (rejecting again only finishes an erasure a reader held up): nothing is
+        # written, not even `touched`, and nothing recorded, so undo never sees it.
+        return _decision(0, (memory, action, before, after, category_before, category_after, now))
     if retexted:
         assert text is not None
         retext(rows, memory, text)
@@ -322,7 +321,13 @@ def record(
     at: float,
 ) -> Decision:
     """Add a decision to the history (ids, states, categories and a time: never text)."""
-    seq = rows.append_decision((memory, action, before, after, category_before, category_after, at))
+    row = (memory, action, before, after, category_before, category_after, at)
+    return _decision(rows.append_decision(row), row)
+
+
+def _decision(seq: int, row: tuple[str, str, str, str, str | None, str | None, float]) -> Decision:
+    """The Decision of `row` (as `Rows.append_decision` takes it) numbered `seq`; 0 for one not recorded."""
+    memory, action, before, after, category_before, category_after, at = row
     return Decision(
         seq=seq,
         memory_id=memory,

@@ -478,6 +478,34 @@ class StoreContract:
         ]
         assert store.undo(8.0) is None
 
+    def test_a_decision_that_changes_nothing_is_not_recorded_and_undo_never_sees_it(self, store: Store) -> None:
+        gone = store.propose("Has a secret garden", "q", "background", 1.0).id
+        tea = store.propose("Prefers tea", "tea please", "preferences", 2.0).id
+        desk = store.propose("Works at a standing desk", "q", "work-style", 3.0).id
+        jazz = store.propose("Likes jazz", "jazz!", "preferences", 4.0).id
+        store.decide(gone, "reject", 5.0)
+        store.decide(tea, "approve", 6.0)
+        store.decide(desk, "restrict", 7.0)
+        kept, before = store.get(tea), store.history()
+        same = [
+            store.decide(tea, "approve", 8.0, shown=()),
+            store.decide(desk, "restrict", 9.0),
+            store.decide(jazz, "reset", 10.0),
+            store.decide(tea, "edit", 11.0, text="Prefers tea"),
+            store.decide(tea, "edit", 12.0, category="preferences"),
+            store.decide(gone, "reject", 13.0),
+        ]
+        jazz_restricted, desk_again = store.decide_many([jazz, desk], "restrict", 14.0)
+        assert [(d.recorded, d.seq, d.before == d.after) for d in [*same, desk_again]] == [(False, 0, True)] * 7
+        assert (same[0].memory_id, same[0].action, same[0].after) == (tea, "approve", "approved")
+        assert jazz_restricted.recorded and store.history() == [*before, jazz_restricted]
+        assert store.get(tea) == kept  # not even its approval time or last activity moved
+        undone = [store.undo(15.0 + n) for n in range(3)]
+        expected = [(jazz, "restrict"), (desk, "restrict"), (tea, "approve")]
+        assert [(d.memory_id, d.action) for d in undone if d] == expected
+        with pytest.raises(StoreError, match="cannot be undone"):
+            store.undo(18.0)
+
     def test_undoing_an_approve_restores_the_earlier_approval_time(self, store: Store) -> None:
         memory = store.propose("Prefers tea", "q", "preferences", 1.0).id
         store.decide(memory, "approve", 2.0)

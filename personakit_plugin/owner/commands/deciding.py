@@ -10,6 +10,7 @@ from personakit_plugin.owner.commands import Add, Handler
 from personakit_plugin.owner.commands.asking import reject_agreed
 from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.reviewing import unchanged
 
 ID_HELP = "a memory's id, or the start of it (m_ and at least 4 digits) when no other id starts so"
 
@@ -30,7 +31,7 @@ def _decide(action: str) -> Handler:
                 return
             # One transaction for all of them: a reject of many memories erases once, at the end.
             for decision in kit.store.decide_many(ids, action, kit.now()):
-                say(f"{decision.memory_id}: {decision.before} -> {decision.after}")
+                say(unchanged(decision, f"{decision.memory_id}: {decision.before} -> {decision.after}"))
             if action == "approve":
                 _say_waiting(kit.store, ids)
         finally:

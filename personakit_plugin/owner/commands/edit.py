@@ -9,7 +9,7 @@ from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.deciding import ID_HELP
 from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import printable
-from personakit_plugin.owner.reviewing import check_edit
+from personakit_plugin.owner.reviewing import check_edit, unchanged
 
 
 def cmd_edit(args: argparse.Namespace) -> None:
@@ -28,7 +28,8 @@ def cmd_edit(args: argparse.Namespace) -> None:
     finally:
         kit.close()
     assert memory is not None
-    say(f"{decision.memory_id}: edited, now {printable(memory.category)}: {printable(memory.text)}")
+    done = f"{decision.memory_id}: edited, now {printable(memory.category)}: {printable(memory.text)}"
+    say(unchanged(decision, done))
 
 
 def register(add: Add) -> None:

@@ -49,7 +49,7 @@ def test_a_decision_the_memory_already_has_says_so_and_is_not_recorded(
     assert len(history_rows(pk)) == 4  # the restrict of jazz and the reset of tea: nothing else
 
     # Undo goes back through what was decided, never through what changed nothing.
-    assert pk("undo", "2", how=how).lines() == [
+    assert pk("undo", "2", "--yes", how=how).lines() == [
         f"Undid #4 reset of {tea}: unconfirmed -> approved.",
         f"Undid #3 restrict of {jazz}: restricted -> unconfirmed.",
     ]

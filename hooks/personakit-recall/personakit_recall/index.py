@@ -1,7 +1,8 @@
 """The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
 
 Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
-see `memory_vector`) and the Snowball stems of the same words for BM25. A question is scored
+see `memory_vectors`; a question's, see `question_text`) and the Snowball stems of the same words
+for BM25. A question is scored
 
     score(m) = cos(question, m) + BM25_WEIGHT * bm25(question stems, m) / bm25_ceiling(question)
 

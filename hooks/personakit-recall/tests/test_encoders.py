@@ -61,9 +61,12 @@ class Recorded:
     """What a stand-in for a library's model class was asked to load, and with which arguments."""
 
     calls: list[tuple[str, dict[str, Any]]]
+    texts: list[str]
+    """What the models were asked to encode."""
 
     def __init__(self) -> None:
         self.calls = []
+        self.texts = []
 
 
 @pytest.fixture
@@ -79,6 +82,7 @@ def fake_libraries(monkeypatch: pytest.MonkeyPatch) -> Recorded:
             return StaticModel()
 
         def encode(self, texts: list[str], **_: Any) -> np.ndarray:
+            recorded.texts.extend(texts)
             return np.ones((len(texts), 3))
 
     class SentenceTransformer:
@@ -86,6 +90,7 @@ def fake_libraries(monkeypatch: pytest.MonkeyPatch) -> Recorded:
             recorded.calls.append((source, kwargs))
 
         def encode(self, texts: list[str], **_: Any) -> np.ndarray:
+            recorded.texts.extend(texts)
             return np.full((len(texts), 4), 2.0)
 
     monkeypatch.setitem(sys.modules, "model2vec", types.SimpleNamespace(StaticModel=StaticModel))
@@ -165,3 +170,13 @@ def test_a_tiny_sentence_transformers_model_saved_to_a_folder_is_loaded_from_it(
     found = model.encode(["dog", "dog cat", "tram"])
     assert found.shape == (3, 8)
     assert cosine(found[0], vectors[2]) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_static_model_is_given_no_stop_words_and_a_sentence_model_the_whole_text(
+    fake_libraries: Recorded,
+) -> None:
+    static = encoders.load({encoders.MODEL_ENV: "model2vec:someone/static", encoders.DOWNLOAD_ENV: "1"})
+    sentence = encoders.load({encoders.MODEL_ENV: "sentence-transformers:someone/model"})
+    static.encode(["Where does the dog sleep?", "the"])
+    sentence.encode(["Where does the dog sleep?"])
+    assert fake_libraries.texts == ["dog sleep", "the", "Where does the dog sleep?"]

@@ -331,7 +331,7 @@ def test_each_configuration_loads_the_recall_plugins_model_afresh(monkeypatch: p
     recall._encoder, recall._encoder_failed = object(), "failed before"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "personakit_recall", recall)
     quality.unload_models()
-    assert recall._encoder is None and recall._encoder_failed is None  # type: ignore[attr-defined]
+    assert recall._encoder is None and recall._encoder_failed is None
 
 
 def test_a_model_that_is_not_installed_leaves_its_row_out_with_a_note(

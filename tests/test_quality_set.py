@@ -314,3 +314,29 @@ def test_the_minilm_reference_encodes_meaning_where_it_is_installed() -> None:
     )
     assert len(question) == 384
     assert quality._dot(question, near) > quality._dot(question, far)
+
+
+def test_the_recall_plugin_with_minilm_is_a_read_with_the_chosen_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = quality.parse_config("recall-minilm")
+    assert not config.reference and config.entry_point == "recall"
+    assert config.label == "recall plugin with all-MiniLM-L6-v2"
+    monkeypatch.setattr(quality, "minilm_folder", lambda: "/models/minilm")
+    assert quality.MODEL_SETTINGS["recall-minilm"]() == {"PERSONAKIT_RECALL_MODEL": "/models/minilm"}
+    monkeypatch.setattr(quality, "minilm_folder", lambda: None)
+    assert quality.MODEL_SETTINGS["recall-minilm"]() is None
+
+
+def test_each_configuration_loads_the_recall_plugins_model_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    recall = ModuleType("personakit_recall")
+    recall._encoder, recall._encoder_failed = object(), "failed before"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "personakit_recall", recall)
+    quality.unload_models()
+    assert recall._encoder is None and recall._encoder_failed is None
+
+
+def test_a_model_that_is_not_installed_leaves_its_row_out_with_a_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(quality, "minilm_folder", lambda: None)
+    assert quality.main(["--part", "tune", "--config", "recall-minilm"]) == 1
+    assert "recall plugin with all-MiniLM-L6-v2 left out: its model is not installed" in capsys.readouterr().out

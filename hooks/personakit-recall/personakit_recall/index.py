@@ -1,7 +1,8 @@
 """The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
 
 Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
-see `memory_vector`) and the Snowball stems of the same words for BM25. A question is scored
+see `memory_vectors`; a question's, see `question_text`) and the Snowball stems of the same words
+for BM25. A question is scored
 
     score(m) = cos(question, m) + BM25_WEIGHT * bm25(question stems, m) / bm25_ceiling(question)
 
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 from personakit_plugin.core.model import EVIDENCE_LIMIT, Document
-from personakit_plugin.core.words import STOP_WORDS, split_words
+from personakit_plugin.core.words import split_words
 
 K1 = 1.2
 B = 0.75
@@ -47,6 +48,17 @@ CHUNK = 2048
 """Memories embedded at a time when many are (re)indexed."""
 GROWTH = 1024
 """Rows added at a time when the matrix is full."""
+QUESTION_FRAME = frozenset(
+    {
+        *("user", "user's", "users", "person", "person's", "owner", "owner's"),
+        *("someone", "anyone", "anything", "any", "about", "know", "there"),
+        *("like", "likes", "prefer", "prefers", "want", "wants"),
+    }
+)
+"""Words of the frame an assistant asks its questions in ("what does the user like to ...", "is there
+anything about ..."), not of what it asks about: left out of a question's vector (BM25 still counts
+them), so that every question's vector is not pulled toward the same place. Written from how such
+questions are asked, not fitted to the labelled set's questions one by one."""
 
 
 class Posting:
@@ -258,7 +270,7 @@ class Index:
         size = len(self._ids)
         if size == 0 or self._vectors is None or self._coarse is None:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
-        query = self._encode([meaning_text(question)])[0]
+        query = self._encode([question_text(question)])[0]
         lexical = BM25_WEIGHT * self.bm25(question, size)
         if size <= SHORTLIST:
             rows = np.arange(size)
@@ -311,11 +323,11 @@ def memory_vectors(
     encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
 ) -> np.ndarray:
     """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
-    vectors = by_length(encode, [meaning_text(document.text) for document in documents])
+    vectors = by_length(encode, [document.text for document in documents])
     quoted = [index for index, document in enumerate(documents) if document.quotes]
     if quoted and QUOTE_WEIGHT:
         joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[index].quotes) for index in quoted]
-        quotes = by_length(encode, [meaning_text(text) for text in joined])
+        quotes = by_length(encode, joined)
         vectors[quoted] += QUOTE_WEIGHT * quotes
         norms = np.linalg.norm(vectors, axis=1, keepdims=True)
         norms[norms == 0] = 1.0
@@ -323,11 +335,11 @@ def memory_vectors(
     return vectors
 
 
-def meaning_text(text: str) -> str:
-    """`text` as it is embedded: its words without the contract's stop words, which carry no meaning
-    and, averaged in, pull every vector toward the same place (the text itself when it is all stop words)."""
-    kept = [word for word in split_words(text) if word not in STOP_WORDS]
-    return " ".join(kept) if kept else text
+def question_text(question: str) -> str:
+    """`question` as it is embedded: its words without `QUESTION_FRAME` (the question itself when it is
+    all frame words)."""
+    kept = [word for word in split_words(question) if word not in QUESTION_FRAME]
+    return " ".join(kept) if kept else question
 
 
 def coarse(vectors: np.ndarray) -> np.ndarray:

@@ -176,3 +176,9 @@ def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit
     memories = {memory.id: memory for memory in kit.store.memories()}
     assert Similar(memories.values()).to(memories[tea]) == []  # they share no word
     assert [memory.id for memory in Similar(memories.values(), kit).to(memories[tea])] == [sencha]
+
+
+def test_a_questions_frame_words_leave_its_vector_and_its_other_words_stay() -> None:
+    assert recall_index.question_text("What does the user like to eat?") == "what does the to eat"
+    assert recall_index.question_text("Is there anything about the owner's dog?") == "is the dog"
+    assert recall_index.question_text("Any likes?") == "Any likes?"  # all frame: the question itself

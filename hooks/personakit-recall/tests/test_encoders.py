@@ -1,0 +1,182 @@
+"""Choosing the model: the bundled one and its token weights, a folder, a name, and every way it fails."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from personakit_recall import encoders
+
+
+def cosine(one: np.ndarray, other: np.ndarray) -> float:
+    return float(one @ other / (np.linalg.norm(one) * np.linalg.norm(other)))
+
+
+def test_a_common_token_weighs_less_than_a_rare_one() -> None:
+    weights = encoders.token_weights(32_000)
+    assert weights.shape == (32_000,)
+    assert np.all(np.diff(weights) > 0)  # the later (rarer) the piece, the more it counts
+    assert 0 < weights[20] < 0.3 < 0.9 < weights[-1] <= 1
+
+
+@pytest.fixture(scope="module")
+def bundled() -> encoders.Encoder:
+    return encoders.WordLlamaEncoder()
+
+
+def test_the_bundled_model_weighs_words_that_every_question_has_less(bundled: encoders.Encoder) -> None:
+    import wordllama
+
+    plain = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    asked, meant = "what do they think of the dog", "dog"
+    weighted = bundled.encode([asked, meant])
+    unweighted = plain.embed([asked, meant], norm=True)
+    assert cosine(weighted[0], weighted[1]) > cosine(unweighted[0], unweighted[1]) + 0.01
+    assert np.allclose(np.linalg.norm(weighted, axis=1), 1.0, atol=1e-5)
+
+
+def test_the_bundled_model_is_loaded_when_nothing_is_chosen() -> None:
+    assert encoders.chosen({}) == f"{encoders.BUNDLED} (bundled)"
+    assert isinstance(encoders.load({}), encoders.WordLlamaEncoder)
+
+
+@pytest.mark.parametrize("value", ["bert:some-model", "model2vec:", "just-a-word"])
+def test_a_value_that_names_no_model_is_a_sentence(value: str) -> None:
+    with pytest.raises(encoders.ModelError, match="is neither a folder"):
+        encoders.load({encoders.MODEL_ENV: value})
+
+
+def test_a_folder_without_a_model_is_a_sentence(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a model", encoding="utf-8")
+    with pytest.raises(encoders.ModelError, match="holds neither a model2vec model"):
+        encoders.load({encoders.MODEL_ENV: str(tmp_path)})
+
+
+class Recorded:
+    """What a stand-in for a library's model class was asked to load, and with which arguments."""
+
+    calls: list[tuple[str, dict[str, Any]]]
+    texts: list[str]
+    """What the models were asked to encode."""
+
+    def __init__(self) -> None:
+        self.calls = []
+        self.texts = []
+
+
+@pytest.fixture
+def fake_libraries(monkeypatch: pytest.MonkeyPatch) -> Recorded:
+    """`model2vec` and `sentence_transformers` stand-ins that record what they are asked to load: the
+    loading code runs as it does with the real libraries, without a network or torch."""
+    recorded = Recorded()
+
+    class StaticModel:
+        @staticmethod
+        def from_pretrained(source: str, **kwargs: Any) -> StaticModel:
+            recorded.calls.append((source, kwargs))
+            return StaticModel()
+
+        def encode(self, texts: list[str], **_: Any) -> np.ndarray:
+            recorded.texts.extend(texts)
+            return np.ones((len(texts), 3))
+
+    class SentenceTransformer:
+        def __init__(self, source: str, **kwargs: Any) -> None:
+            recorded.calls.append((source, kwargs))
+
+        def encode(self, texts: list[str], **_: Any) -> np.ndarray:
+            recorded.texts.extend(texts)
+            return np.full((len(texts), 4), 2.0)
+
+    monkeypatch.setitem(sys.modules, "model2vec", types.SimpleNamespace(StaticModel=StaticModel))
+    monkeypatch.setitem(
+        sys.modules, "sentence_transformers", types.SimpleNamespace(SentenceTransformer=SentenceTransformer)
+    )
+    return recorded
+
+
+def test_a_name_is_downloaded_only_when_the_owner_allows_it(fake_libraries: Recorded) -> None:
+    name = "sentence-transformers:someone/small-model"
+    encoders.load({encoders.MODEL_ENV: name})
+    encoders.load({encoders.MODEL_ENV: name, encoders.DOWNLOAD_ENV: "1"})
+    assert fake_libraries.calls == [
+        ("someone/small-model", {"device": "cpu", "local_files_only": True}),  # the library's cache only
+        ("someone/small-model", {"device": "cpu", "local_files_only": False}),
+    ]
+    with pytest.raises(encoders.ModelError, match=f"set {encoders.DOWNLOAD_ENV}=1"):
+        encoders.load({encoders.MODEL_ENV: "model2vec:someone/static-model"})
+    model = encoders.load({encoders.MODEL_ENV: "model2vec:someone/static-model", encoders.DOWNLOAD_ENV: "1"})
+    assert fake_libraries.calls[-1] == ("someone/static-model", {})
+    assert np.allclose(model.encode(["a", "b"]), 1 / np.sqrt(3))  # unit vectors, whatever the library gives
+
+
+def test_a_folder_is_loaded_by_the_kind_of_model_it_holds(fake_libraries: Recorded, tmp_path: Path) -> None:
+    static, transformer = tmp_path / "static", tmp_path / "transformer"
+    static.mkdir()
+    transformer.mkdir()
+    (static / "model.safetensors").write_bytes(b"")
+    (static / "tokenizer.json").write_text("{}", encoding="utf-8")
+    (transformer / "modules.json").write_text("[]", encoding="utf-8")
+    one = encoders.load({encoders.MODEL_ENV: str(static)})
+    other = encoders.load({encoders.MODEL_ENV: str(transformer)})
+    assert isinstance(one, encoders.Model2VecEncoder)
+    assert isinstance(other, encoders.SentenceTransformerEncoder)
+    local = {"device": "cpu", "local_files_only": True}
+    assert fake_libraries.calls == [(str(static), {}), (str(transformer), local)]
+    assert other.threshold != encoders.WordLlamaEncoder.threshold  # each model has its own
+
+
+def test_a_library_that_is_not_installed_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # import fails
+    monkeypatch.setitem(sys.modules, "model2vec", None)
+    with pytest.raises(encoders.ModelError, match="pip install sentence-transformers"):
+        encoders.load({encoders.MODEL_ENV: "sentence-transformers:someone/model"})
+    with pytest.raises(encoders.ModelError, match="pip install model2vec"):
+        encoders.load({encoders.MODEL_ENV: "model2vec:someone/model"})
+
+
+def test_a_model_that_fails_to_load_is_a_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(source: str, **_: Any) -> None:
+        raise OSError("no such model in the cache")
+
+    library = types.SimpleNamespace(SentenceTransformer=broken)
+    monkeypatch.setitem(sys.modules, "sentence_transformers", library)
+    with pytest.raises(encoders.ModelError, match=r"could not be loaded \(OSError\); set"):
+        encoders.load({encoders.MODEL_ENV: "sentence-transformers:someone/model"})
+
+
+def test_a_tiny_sentence_transformers_model_saved_to_a_folder_is_loaded_from_it(tmp_path: Path) -> None:
+    """The real library, where it is installed (the opt-in quality-minilm environment): a model this
+    test builds and saves, loaded from its folder without a network."""
+    sentence_transformers = pytest.importorskip("sentence_transformers")
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    words = ["[UNK]", "[PAD]", "dog", "cat", "tram", "bike"]
+    tokenizer = Tokenizer(models.WordLevel({word: at for at, word in enumerate(words)}, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    vectors = np.random.default_rng(0).normal(size=(len(words), 8)).astype(np.float32)
+    try:  # where sentence-transformers 6 keeps it; 3 to 5 in `models`
+        from sentence_transformers.sentence_transformer.modules import StaticEmbedding
+    except ImportError:
+        from sentence_transformers.models import StaticEmbedding
+    static = StaticEmbedding(tokenizer, embedding_weights=vectors)
+    sentence_transformers.SentenceTransformer(modules=[static]).save(str(tmp_path))
+    model = encoders.load({encoders.MODEL_ENV: str(tmp_path)})
+    found = model.encode(["dog", "dog cat", "tram"])
+    assert found.shape == (3, 8)
+    assert cosine(found[0], vectors[2]) == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_static_model_is_given_no_stop_words_and_a_sentence_model_the_whole_text(
+    fake_libraries: Recorded,
+) -> None:
+    static = encoders.load({encoders.MODEL_ENV: "model2vec:someone/static", encoders.DOWNLOAD_ENV: "1"})
+    sentence = encoders.load({encoders.MODEL_ENV: "sentence-transformers:someone/model"})
+    static.encode(["Where does the dog sleep?", "the"])
+    sentence.encode(["Where does the dog sleep?"])
+    assert fake_libraries.texts == ["dog sleep", "the", "Where does the dog sleep?"]

@@ -775,13 +775,14 @@ class SqliteStore:
     def _top_in_memory(self, hashed: tuple[int, ...], limit: int, view: View) -> Matches:
         """`top_matches` ranked on the in-memory index, brought up to date inside the read transaction
         that then reads the memories it chose, so both see the file at the same moment."""
-        with self._read() as db:
-            index = self._follower.current(db)
-            chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
-            full = self._rows_by_key(db, [key for key, _ in chosen])
-        candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
-        if self._seen is not None:
-            self._seen.memories.update((candidate.memory.id, candidate.memory) for candidate in candidates)
+        with self._lock:  # a snapshot's `_seen` is looked at only under the lock
+            with self._read() as db:
+                index = self._follower.current(db)
+                chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
+                full = self._rows_by_key(db, [key for key, _ in chosen])
+            candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
+            if self._seen is not None:
+                self._seen.memories.update((candidate.memory.id, candidate.memory) for candidate in candidates)
         candidates.sort(key=sort_key)
         return Matches(candidates[:limit], restricted)
 
@@ -812,21 +813,22 @@ class SqliteStore:
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
         wanted = list(dict.fromkeys(ids))
-        seen = self._seen.quotes if self._seen is not None else {}
-        missing = [memory for memory in wanted if memory not in seen]
-        if missing:
-            found: dict[str, list[str]] = {memory: [] for memory in missing}
-            marks = ",".join("?" * len(missing))
-            with self._read() as db:
-                for memory, quote in db.execute(
-                    "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
-                    f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
-                    "ORDER BY q.memory_id, q.seq",
-                    missing,
-                ):
-                    found[memory].append(quote)
-            seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
-        return {memory: seen[memory] for memory in wanted}
+        with self._lock:  # what a snapshot has seen is its own thread's: looked at only under the lock
+            seen = self._seen.quotes if self._seen is not None else {}
+            missing = [memory for memory in wanted if memory not in seen]
+            if missing:
+                found: dict[str, list[str]] = {memory: [] for memory in missing}
+                marks = ",".join("?" * len(missing))
+                with self._read() as db:
+                    for memory, quote in db.execute(
+                        "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                        f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
+                        "ORDER BY q.memory_id, q.seq",
+                        missing,
+                    ):
+                        found[memory].append(quote)
+                seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
+            return {memory: seen[memory] for memory in wanted}
 
     def changes(self, since: str | None) -> Changes:
         """The memories the change log names after the cursor `since` (`Follows`): every proposal,
@@ -862,9 +864,9 @@ class SqliteStore:
 
     def get_many(self, ids: Collection[str]) -> dict[str, Memory]:
         """The memories of `ids` that exist, without their quotes, in one query."""
-        seen = self._seen.memories if self._seen is not None else {}
-        found = {memory: seen[memory] for memory in ids if memory in seen}
-        with self._read() as db:
+        with self._lock, self._read() as db:  # a snapshot's `_seen` is looked at only under the lock
+            seen = self._seen.memories if self._seen is not None else {}
+            found = {memory: seen[memory] for memory in ids if memory in seen}
             for chunk in _chunks([memory for memory in ids if memory not in found]):
                 rows = db.execute(
                     f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk

@@ -234,11 +234,11 @@ def _naming_the_categories(sentence: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
-    from personakit_plugin.owner.doctor import age, stats
+    from personakit_plugin.owner.doctor import Kept, age, stats
 
     kit = open_kit(args)
     try:
-        counted = stats(kit.store.memories())
+        counted = stats(kit.store.memories(), Kept.of(kit.store))
         now = kit.now()
     finally:
         kit.close()
@@ -259,6 +259,8 @@ def cmd_stats(args: argparse.Namespace) -> None:
             f"Oldest unreviewed proposal: {counted.oldest_unreviewed}, "
             f"proposed {when(counted.oldest_unreviewed_created)} ({waited} ago)."
         )
+    if counted.store is not None:
+        say(counted.store.sentence())
 
 
 def cmd_doctor(args: argparse.Namespace) -> None:

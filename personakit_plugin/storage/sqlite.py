@@ -25,6 +25,8 @@ from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
+
 from personakit_plugin.core.data_folder import DATABASE_FILE, make_private
 from personakit_plugin.core.model import (
     EVERYTHING,
@@ -40,6 +42,7 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import (
+    Description,
     ErasureWaitsForSpace,
     Matches,
     Proposed,
@@ -281,6 +284,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
+COUNTED = ("memories", "quotes", "decisions", "aliases", "words")
+"""The tables whose rows `describe` counts, in the order the owner reads them."""
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 
 
@@ -425,16 +430,21 @@ class SqliteStore:
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
         self._follower = sqlite_changes.Follower()
+        self._absent = False  # no file yet: the store is in memory (`create=False`, `look_only`)
 
     @classmethod
-    def open(cls, data_dir: Path, *, create: bool = True) -> SqliteStore:
+    def open(cls, data_dir: Path, *, create: bool = True, look_only: bool = False) -> SqliteStore:
         """Open the store in `data_dir`. With `create=False`, a folder with no database yet is left
-        untouched: the store is empty and in memory, and what is written to it is not kept."""
+        untouched: the store is empty and in memory, and what is written to it is not kept. With
+        `look_only` (`Config.look_only`), see `_open_to_look`."""
         data_dir = Path(data_dir)
         path = data_dir / FILE_NAME
+        if look_only:
+            return cls._open_to_look(path)
         make_private(data_dir)  # before anything in it is read: the owner's alone, or refused
         if not create and not path.exists() and not data_dir.is_file():
             store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+            store._absent = True
             store._migrate()
             store._load_key()
             return store
@@ -510,6 +520,68 @@ class SqliteStore:
         store._probe()
         store._load_key()
         return store
+
+    @classmethod
+    def _open_to_look(cls, path: Path) -> SqliteStore:
+        """The store as `personakit doctor` looks at it (`Describes`), changing nothing: the folder's modes
+        are left as they are, no file is created and no schema upgraded, and the file is opened read-only
+        (when no write-ahead log is there, every PersonaKit closed, as unchanging too, so that looking
+        creates no -wal or -shm file). It may be another program's file or of another schema."""
+        if not path.is_file():
+            store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+            store._absent = True
+            return store
+        quiet = "" if path.with_name(path.name + "-wal").exists() else "&immutable=1"
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro{quiet}", uri=True, timeout=5, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {path} cannot be opened ({exc}).") from None
+        return cls(path, db)
+
+    def describe(self) -> Description:
+        """Where the file is, its schema, its size and its rows (`Describes`); only looks."""
+        said = Description(
+            backend="SQLite", location=self.location, exists=False, own=False, schema=0, schema_known=SCHEMA_VERSION
+        )
+        if self._absent:
+            return said
+        try:
+            with self._lock:
+                version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                own = version > 0 and tables >= OWN_TABLES
+                counts = (
+                    {
+                        table: self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                        for table in COUNTED
+                    }
+                    if own
+                    else {}
+                )
+                erasing = (
+                    "meta" in tables
+                    and self._db.execute("SELECT 1 FROM meta WHERE name = 'erasing'").fetchone() is not None
+                )
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {self.path} cannot be read ({exc}).") from None
+        parts = {"database": self.path, "write-ahead log": self.path.with_name(self.path.name + "-wal")}
+        sizes = {part: file.stat().st_size for part, file in parts.items() if file.is_file()}
+        return msgspec.structs.replace(
+            said, exists=True, own=own, schema=version, sizes=sizes, counts=counts, erasure_unfinished=erasing
+        )
+
+    def integrity(self) -> list[str]:
+        """SQLite's `PRAGMA integrity_check` of the whole file: the problems it found, none when it passed."""
+        if self._absent:
+            return []
+        try:
+            with self._lock:
+                found = [row[0] for row in self._db.execute("PRAGMA integrity_check")]
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {self.path} cannot be read ({exc}).") from None
+        return [] if found == ["ok"] else found
 
     @staticmethod
     def _check_owner(path: Path, db: sqlite3.Connection) -> None:

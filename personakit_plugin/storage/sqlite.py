@@ -553,10 +553,7 @@ class SqliteStore:
                 tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 own = version > 0 and tables >= OWN_TABLES
                 counts = (
-                    {
-                        table: self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-                        for table in COUNTED
-                    }
+                    {table: self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in COUNTED}
                     if own
                     else {}
                 )

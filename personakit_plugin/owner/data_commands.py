@@ -286,16 +286,32 @@ def _check_store_installed(name: str, folder: Path) -> None:
     """One sentence naming the backends that are installed when `name` is not one of them. A name that is
     not a backend name, or a folder with no memory to move, is left for `migrate` to say."""
     from personakit_plugin.owner.migrate import NAME
-    from personakit_plugin.storage.sqlite import FILE_NAME
 
     stores = installed_stores()
-    if name in stores or not NAME.fullmatch(name) or not (folder / FILE_NAME).is_file():
+    if name in stores or not NAME.fullmatch(name) or not _has_memory_to_move(folder):
         return
     if stores:
         there = f"the ones installed are {', '.join(stores)}"
     else:
         there = "none is installed besides SQLite (personakit-store-postgres, in PersonaKit's hooks/, adds postgres)"
     raise CommandError(f"No storage plugin store-{name} is installed; {there}.")
+
+
+def _has_memory_to_move(folder: Path) -> bool:
+    """Whether the data folder's own store, the SQLite one `migrate` moves from, holds anything, as the
+    store says when opened only to be looked at (`Describes`); one it cannot open is left for migrate."""
+    from personakit_plugin.storage.sqlite import SqliteStore
+
+    try:
+        store = SqliteStore.open(folder, look_only=True)
+    except StoreError:
+        return True
+    try:
+        return store.describe().exists
+    except StoreError:
+        return True
+    finally:
+        store.close()
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:

@@ -2,20 +2,23 @@
 the event loop (before) and in a worker thread (after), in the same run, side by side.
 
     python benchmarks/http_load.py [--size 10000] [--clients 100] [--reads 20] [--runs 3] [--quick]
-                                   [--cache-dir DIR]
+                                   [--official-client] [--cache-dir DIR]
 
 Each run starts the real server twice, `personakit serve --transport http` on 127.0.0.1 through
 `http_server.py` (once with `--on-loop`, the baseline), on a fresh copy of the synthetic SQLite store of
 `--size` memories (`synthetic.py`, the same store `run.py` reads). The order alternates from run to
 run, so a machine that slows down during the run does not favour one side. Against each server,
-`--clients` official MCP clients (each its own HTTP connection, sending the bearer token) connect
-first; then all of them read at once, `--reads` reads each of the typical questions in turn, while
-one more client lists the tools over and over. Figures per server: reads per second (all reads over
-the time from the first to the last), the p50 and p95 of one read as its client saw it, the p95 of
-`tools/list` during the load (what another client waits while reads run), and the CPU seconds of the
-server process. The table prints each figure's median over the runs, before and after, and their
-ratio. Every server is bounded by a timeout and killed in `finally`; the table goes to stdout,
-progress to stderr.
+`--clients` MCP sessions connect first, each over its own HTTP connection and sending the bearer
+token on every request: by hand (`initialize`, then one JSON-RPC POST per call, the answer read from
+the event stream), so that the clients' own cost does not use up the processor the server is
+measured on, or with `--official-client` the SDK's client. Then all of them read at once, `--reads`
+reads each of the typical questions in turn, while one more session lists the tools over and over.
+
+Figures per server: reads per second (all reads over the time from the first to the last), the p50
+and p95 of one read as its client saw it, the p95 of `tools/list` during the load (what another
+client waits while reads run), and the CPU seconds of the server process and of the clients. The
+table prints each figure's median over the runs, before and after, and their ratio. Every server is
+bounded by a timeout and killed in `finally`; the table goes to stdout, progress to stderr.
 """
 
 from __future__ import annotations

@@ -123,3 +123,20 @@ def test_a_store_that_does_not_describe_itself_is_said_to_be_unchecked(
     assert Kept.of(Undescribed.Store()).sentence() == (
         "Kept at a store of the test's own; that store does not describe itself, so its size is not known."
     )
+
+
+class FailsToOpen:
+    """A store plugin that cannot open its store."""
+
+    @hookimpl(tryfirst=True)
+    def personakit_store(self, config: Config) -> object:
+        raise RuntimeError("the server is away")
+
+
+def test_a_store_plugin_that_fails_to_open_is_a_fail_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made: Callable[..., object] = plugins.make_plugin_manager
+    monkeypatch.setattr(plugins, "make_plugin_manager", lambda **kw: made([FailsToOpen()], **kw))
+
+    ((level, said),) = findings(tmp_path / "data")
+
+    assert level == FAIL and "personakit_store" in said and "RuntimeError: the server is away" in said, said

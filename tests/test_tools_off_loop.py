@@ -162,3 +162,37 @@ async def test_calls_of_one_kit_run_one_at_a_time_in_the_order_they_arrive(
     assert answers == list(range(8))
     assert most == 1
     assert loop_thread not in threads
+
+
+@pytest.mark.slow  # importing fastmcp takes seconds
+async def test_mounted_on_a_fastmcp_server_a_held_up_read_does_not_hold_up_its_loop(
+    held_kit: tuple[PersonaKit, HoldsUpReads],
+) -> None:
+    """The same on a server of the fastmcp package (installed in `tox -e hooks`), in-process: while one
+    client's read waits inside a plugin, another client's `tools/list` is answered."""
+    fastmcp = pytest.importorskip("fastmcp", reason="fastmcp is not installed here (tox -e hooks installs it)")
+    from personakit_plugin import mount
+
+    kit, holder = held_kit
+    server = fastmcp.FastMCP("someone-elses")
+    mount(server, kit)
+    order: list[str] = []
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with fastmcp.Client(server) as first, fastmcp.Client(server) as second:
+
+            async def held_read() -> None:
+                result = await first.call_tool(READ, {"question": "tea"})
+                order.append("read answered")
+                assert [memory["text"] for memory in result.structured_content["memories"]] == [
+                    f"Likes tea that is {HELD}"
+                ]
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(held_read)
+                await anyio.to_thread.run_sync(holder.started.wait, TEST_TIMEOUT)
+                assert holder.started.is_set()
+                listed = sorted(tool.name for tool in await second.list_tools())
+                order.append("tools listed")
+                holder.release.set()
+    assert listed == [PROPOSE, READ]
+    assert order == ["tools listed", "read answered"]

@@ -167,9 +167,13 @@ def check_store(folder: Path, environ: dict[str, str]) -> Iterator[Finding]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # `check_plugins` reports them
             pm = make_plugin_manager(environ=environ)
-        kit = PersonaKit(pm, Config(data_dir=folder, environ=environ, create=False, look_only=True))
     except PluginError:
         return  # `check_plugins` says which plugin
+    try:
+        kit = PersonaKit(pm, Config(data_dir=folder, environ=environ, create=False, look_only=True))
+    except PluginError as exc:  # the store plugin failed to open it: the owner's terminal, the details too
+        yield Finding(FAIL, exc.described(details=True))
+        return
     except StoreError as exc:
         yield Finding(FAIL, printable(str(exc)))
         return

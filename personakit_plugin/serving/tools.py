@@ -4,7 +4,8 @@ with the guarantees of the minimal host (an unknown tool is -32602, PersonaKit's
 `mount` works on any `MCPServer` of the official SDK, so PersonaKit can join a server someone
 already runs; the minimal host in `server.py` uses it too. The SDK derives schemas from a
 function's signature and coerces arguments with pydantic; here the arguments reach the handler
-untouched, are checked by the contract's rules, and the published schemas are our own.
+untouched, are checked by the contract's rules, and the published schemas are our own. The kit's
+work runs in a worker thread, off the event loop (`off_loop`).
 """
 
 from __future__ import annotations

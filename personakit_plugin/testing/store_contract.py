@@ -194,7 +194,8 @@ class StoreContract:
         memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
         store.decide(memory, "approve", 2.0)
         before = (store.dump(), store.changes(None).cursor if isinstance(store, Follows) else None)
-        store.describe(), store.integrity(), store.describe()
+        for ask in (store.describe, store.integrity, store.describe):
+            ask()
         after = (store.dump(), store.changes(None).cursor if isinstance(store, Follows) else None)
         assert after == before
 

@@ -140,3 +140,23 @@ def test_a_store_plugin_that_fails_to_open_is_a_fail_naming_it(tmp_path: Path, m
     ((level, said),) = findings(tmp_path / "data")
 
     assert level == FAIL and "personakit_store" in said and "RuntimeError: the server is away" in said, said
+
+
+def test_stats_says_where_the_memory_is_kept_and_how_large_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    empty = SqliteStore.open(folder, create=False)
+    try:
+        assert Kept.of(empty).sentence() == (
+            f"Nothing is kept yet; the memory will be kept in SQLite at {folder / FILE_NAME}."
+        )
+    finally:
+        empty.close()
+    store = SqliteStore.open(folder)
+    try:
+        store.propose("Prefers tea", "tea please", "preferences", 1.0)
+        kept = Kept.of(store)
+    finally:
+        store.close()
+    size = (folder / FILE_NAME).stat().st_size
+    assert kept.backend == "SQLite" and kept.bytes is not None and kept.bytes >= size > 0
+    assert kept.sentence() == f"Kept in SQLite at {folder / FILE_NAME} ({kept.bytes / 2**20:.1f} MiB)."

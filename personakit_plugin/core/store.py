@@ -101,6 +101,9 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
     create: bool = True
     """False for the owner's commands that only look or change what exists: a store that would
     create its data for them (the SQLite file in a new folder) opens empty and creates nothing."""
+    look_only: bool = False
+    """True for `personakit doctor`: the store opens to be looked at and changes nothing (it creates
+    nothing, upgrades no schema, finishes no erasure); only `Describes` is asked of it."""
 
 
 class Proposed(msgspec.Struct, frozen=True):
@@ -154,6 +157,9 @@ class Store(Protocol):
     - `Follows`: `changes(since) -> Changes` and `documents(ids, view) -> list[Document]`, what a
       retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
+    - `Describes`: `describe() -> Description` and `integrity() -> list[str]`, what `personakit
+      doctor` checks the store by (where it is, its schema, its size, its own check of itself), in the
+      backend's own terms. Without it doctor says plainly that it cannot check the store.
     """
 
     location: str
@@ -328,3 +334,43 @@ class Follows(Protocol):
     def changes(self, since: str | None) -> Changes: ...
 
     def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]: ...
+
+
+class Description(msgspec.Struct, frozen=True, kw_only=True):
+    """What a store says of itself for the owner (`Describes.describe`), in its backend's own terms."""
+
+    backend: str
+    """The kind of store, as the owner knows it: `SQLite`, `PostgreSQL`."""
+    location: str
+    """Where the data is, as `Store.location` says it."""
+    exists: bool
+    """Whether anything is there yet; False when the store makes its data on first use."""
+    own: bool
+    """Whether what is there is PersonaKit's: every table (or equivalent) the store keeps is there."""
+    schema: int
+    """The schema version of the data there (0 when there is none)."""
+    schema_known: int
+    """The newest schema version this store knows: an older one is upgraded when next opened to write,
+    a newer one is refused."""
+    sizes: dict[str, int] = msgspec.field(default_factory=dict)
+    """Bytes, by the part of the store that holds them (`database`, `write-ahead log`, a table ...)."""
+    counts: dict[str, int] = msgspec.field(default_factory=dict)
+    """Rows, by table or equivalent (`memories`, `quotes`, `decisions` ...)."""
+    erasure_unfinished: bool = False
+    """A reject's erasure is marked but not finished: the next PersonaKit command that writes finishes it."""
+
+    @property
+    def current(self) -> bool:
+        return self.schema == self.schema_known
+
+
+@runtime_checkable
+class Describes(Protocol):
+    """A store that `personakit doctor` can check: `describe()` says where it is, its schema and size
+    (`Description`); `integrity()` runs the backend's own check of its data and gives the problems found
+    (an empty list when it passed). Both only look: nothing is written, on a store opened with
+    `Config.look_only` too, where the data may be missing, another program's or of another schema."""
+
+    def describe(self) -> Description: ...
+
+    def integrity(self) -> list[str]: ...

@@ -9,4 +9,4 @@ from personakit_plugin.storage.sqlite import SqliteStore
 
 @hookimpl(trylast=True)
 def personakit_store(config: Config) -> SqliteStore:
-    return SqliteStore.open(config.data_dir, create=config.create)
+    return SqliteStore.open(config.data_dir, create=config.create, look_only=config.look_only)

@@ -247,11 +247,11 @@ def _naming_the_categories(sentence: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
-    from personakit_plugin.owner.doctor import age, stats
+    from personakit_plugin.owner.doctor import Kept, age, stats
 
     kit = open_kit(args)
     try:
-        counted = stats(kit.store.memories())
+        counted = stats(kit.store.memories(), Kept.of(kit.store))
         now = kit.now()
         nothing = None if args.json else nothing_here(args, kit, "nothing to count")
     finally:
@@ -276,6 +276,8 @@ def cmd_stats(args: argparse.Namespace) -> None:
             f"Oldest unreviewed proposal: {counted.oldest_unreviewed}, "
             f"proposed {when(counted.oldest_unreviewed_created)} ({waited} ago)."
         )
+    if counted.store is not None:
+        say(counted.store.sentence())
 
 
 def cmd_doctor(args: argparse.Namespace) -> None:
@@ -301,16 +303,32 @@ def _check_store_installed(name: str, folder: Path) -> None:
     """One sentence naming the backends that are installed when `name` is not one of them. A name that is
     not a backend name, or a folder with no memory to move, is left for `migrate` to say."""
     from personakit_plugin.owner.migrate import NAME
-    from personakit_plugin.storage.sqlite import FILE_NAME
 
     stores = installed_stores()
-    if name in stores or not NAME.fullmatch(name) or not (folder / FILE_NAME).is_file():
+    if name in stores or not NAME.fullmatch(name) or not _has_memory_to_move(folder):
         return
     if stores:
         there = f"the ones installed are {', '.join(stores)}"
     else:
         there = "none is installed besides SQLite (personakit-store-postgres, in PersonaKit's hooks/, adds postgres)"
     raise CommandError(f"No storage plugin store-{name} is installed; {there}.")
+
+
+def _has_memory_to_move(folder: Path) -> bool:
+    """Whether the data folder's own store, the SQLite one `migrate` moves from, holds anything, as the
+    store says when opened only to be looked at (`Describes`); one it cannot open is left for migrate."""
+    from personakit_plugin.storage.sqlite import SqliteStore
+
+    try:
+        store = SqliteStore.open(folder, look_only=True)
+    except StoreError:
+        return True
+    try:
+        return store.describe().exists
+    except StoreError:
+        return True
+    finally:
+        store.close()
 
 
 def cmd_migrate(args: argparse.Namespace) -> None:

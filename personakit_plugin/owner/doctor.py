@@ -1,8 +1,9 @@
 """`personakit stats` and `personakit doctor`: what is in the data folder, and whether all is well.
 
 Doctor looks without changing anything: it never creates the data folder or the database, and
-opens the database read-only. Each finding is one line, `ok`, `warn` or `FAIL`; any `FAIL`
-makes the command exit with status 1.
+opens the store only to look at it (`Config.look_only`), through what the store says of itself
+(`core.store.Describes`): SQLite's file read-only, PostgreSQL's schema without migrating it.
+Each finding is one line, `ok`, `warn` or `FAIL`; any `FAIL` makes the command exit with status 1.
 
 For the MCP hosts it reads each one's configuration files (`hosts.py` knows where they are and in
 which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every
@@ -19,14 +20,13 @@ import json
 import logging
 import os
 import shlex
-import sqlite3
 import stat
 import sys
 import tempfile
 import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import msgspec
@@ -35,6 +35,9 @@ from personakit_plugin.core.data_folder import default_data_dir, exposures
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
 from personakit_plugin.owner.console import view_in
 from personakit_plugin.owner.display import printable
+
+if TYPE_CHECKING:
+    from personakit_plugin.core.store import Describes, Description
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 NAME = "personakit"
@@ -51,15 +54,47 @@ class Finding(msgspec.Struct, frozen=True):
 # -- stats ------------------------------------------------------------------------------------
 
 
+class Kept(msgspec.Struct, frozen=True):
+    """Where the memory is kept and the room it takes there, as its store says (`Describes`)."""
+
+    backend: str | None
+    """None when the store does not describe itself: then `bytes` is None too."""
+    location: str
+    bytes: int | None
+    exists: bool = True
+    """False when nothing is there yet: the store makes its data on first use."""
+
+    @classmethod
+    def of(cls, store: object) -> Kept:
+        from personakit_plugin.core.store import Describes
+
+        location = str(getattr(store, "location", "an unnamed store"))
+        if not isinstance(store, Describes):
+            return cls(None, location, None)
+        said = store.describe()
+        return cls(said.backend, said.location, sum(said.sizes.values()) if said.sizes else None, said.exists)
+
+    def sentence(self) -> str:
+        where = printable(self.location)
+        if self.backend is None:
+            return f"Kept at {where}; that store does not describe itself, so its size is not known."
+        if not self.exists:
+            return f"Nothing is kept yet; the memory will be kept in {self.backend} at {where}."
+        if self.bytes is None:
+            return f"Kept in {self.backend} at {where}."
+        return f"Kept in {self.backend} at {where} ({self.bytes / 2**20:.1f} MiB)."
+
+
 class Stats(msgspec.Struct, frozen=True):
     states: dict[str, int]
     categories: dict[str, int]
     """Memories not rejected, by category (a rejected memory keeps none)."""
     oldest_unreviewed: str | None
     oldest_unreviewed_created: float | None
+    store: Kept | None = None
 
 
-def stats(memories: Iterable[Memory]) -> Stats:
+def stats(memories: Iterable[Memory], store: Kept | None = None) -> Stats:
     by_state = dict.fromkeys(STATES, 0)
     by_category = dict.fromkeys(CATEGORIES, 0)
     oldest: Memory | None = None
@@ -77,6 +112,7 @@ def stats(memories: Iterable[Memory]) -> Stats:
         by_category,
         oldest.id if oldest else None,
         oldest.created if oldest else None,
+        store,
     )
 
 
@@ -97,8 +133,6 @@ def _mode(path: Path) -> int:
 
 
 def check_folder(folder: Path) -> Iterator[Finding]:
-    from personakit_plugin.storage.sqlite import FILE_NAME, OWN_TABLES, SCHEMA_VERSION
-
     if not folder.exists():
         yield Finding(WARN, f"The data folder {folder} does not exist yet; PersonaKit creates it on first use.")
         return
@@ -114,40 +148,87 @@ def check_folder(folder: Path) -> Iterator[Finding]:
         yield Finding(OK, f"Data folder {folder} (mode {_mode(folder):04o}).")
     if not os.access(folder, os.W_OK | os.X_OK):
         yield Finding(FAIL, f"The data folder {folder} is not writable by you.")
-    database = folder / FILE_NAME
-    if not database.exists():
-        yield Finding(WARN, f"There is no database in {folder} yet; it is created on first use.")
-        return
-    if database not in {exposure.path for exposure in found}:
-        yield Finding(OK, f"Database {database} (mode {_mode(database):04o}).")
-    # Read-only; when no write-ahead log is there (every PersonaKit closed), as immutable too, so
-    # that looking creates no -wal or -shm file.
-    quiet = "&immutable=1" if not database.with_name(database.name + "-wal").exists() else ""
+
+
+# -- the store ----------------------------------------------------------------------------------
+
+
+def check_store(folder: Path, environ: dict[str, str]) -> Iterator[Finding]:
+    """The store the plugins open for `folder`, opened only to be looked at (`Config.look_only`) and
+    checked through what it says of itself (`core.store.Describes`): whether it exists, is PersonaKit's,
+    its schema, its own integrity check, its size. A store that cannot describe itself is said to be
+    unchecked. Nothing is looked at in a folder that is not a folder, or not the owner's alone."""
+    from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.core.plugins import PluginError, make_plugin_manager
+    from personakit_plugin.core.store import Config, Describes, StoreError
+
+    if folder.exists() and (not folder.is_dir() or any(not exposure.tightens for exposure in exposures(folder))):
+        return  # `check_folder` said why
     try:
-        db = sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro{quiet}", uri=True, timeout=5)
-    except sqlite3.Error as exc:
-        yield Finding(FAIL, f"The database {database} cannot be opened ({exc}).")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # `check_plugins` reports them
+            pm = make_plugin_manager(environ=environ)
+    except PluginError:
+        return  # `check_plugins` says which plugin
+    try:
+        kit = PersonaKit(pm, Config(data_dir=folder, environ=environ, create=False, look_only=True))
+    except PluginError as exc:  # the store plugin failed to open it: the owner's terminal, the details too
+        yield Finding(FAIL, exc.described(details=True))
+        return
+    except StoreError as exc:
+        yield Finding(FAIL, printable(str(exc)))
         return
     try:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if version == 0 or not tables >= OWN_TABLES:
-            yield Finding(FAIL, f"{database} is not a PersonaKit database (schema version {version}).")
-        elif version > SCHEMA_VERSION:
-            yield Finding(FAIL, f"Schema version {version} is newer than this PersonaKit knows ({SCHEMA_VERSION}).")
-        elif version < SCHEMA_VERSION:
-            yield Finding(WARN, f"Schema version {version}; it is upgraded to {SCHEMA_VERSION} when next opened.")
-        else:
-            yield Finding(OK, f"Schema version {version}.")
-        problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
-        if problems == ["ok"]:
-            yield Finding(OK, "Integrity check passed.")
-        else:
-            yield Finding(FAIL, f"Integrity check failed: {'; '.join(problems[:3])}.")
-    except sqlite3.Error as exc:
-        yield Finding(FAIL, f"The database {database} cannot be read ({exc}).")
+        store = kit.store
+        if not isinstance(store, Describes):
+            yield Finding(
+                WARN,
+                f"The store at {printable(store.location)} cannot be checked: it does not describe itself "
+                "(it has no `describe` and `integrity`), so its schema, integrity and size are not checked.",
+            )
+            return
+        yield from _store_findings(store)
+    except StoreError as exc:
+        yield Finding(FAIL, printable(str(exc)))
     finally:
-        db.close()
+        kit.close()
+
+
+def _store_findings(store: Describes) -> Iterator[Finding]:
+    said = store.describe()
+    where = printable(said.location)
+    if not said.exists:
+        yield Finding(WARN, f"There is no {said.backend} database at {where} yet; it is created on first use.")
+        return
+    if not said.own:
+        yield Finding(FAIL, f"{where} is not a PersonaKit database (schema version {said.schema}).")
+        return
+    if said.schema > said.schema_known:
+        yield Finding(FAIL, f"Schema version {said.schema} is newer than this PersonaKit knows ({said.schema_known}).")
+        return
+    if said.schema < said.schema_known:
+        yield Finding(WARN, f"Schema version {said.schema}; it is upgraded to {said.schema_known} when next opened.")
+    else:
+        yield Finding(OK, f"Schema version {said.schema}.")
+    problems = store.integrity()
+    if problems:
+        yield Finding(FAIL, f"Integrity check failed: {printable('; '.join(problems[:3]))}.")
+    else:
+        yield Finding(OK, "Integrity check passed.")
+    yield Finding(OK, f"{said.backend} store at {where}: {_holds(said)}.")
+    if said.erasure_unfinished:
+        yield Finding(
+            WARN,
+            "An erasure a reject started is not finished yet (another program held it up); "
+            "the next PersonaKit command that writes finishes it.",
+        )
+
+
+def _holds(said: Description) -> str:
+    """What a store holds, as the owner reads it: `12 memories, 40 quotes, 9 decisions; 1.4 MiB`."""
+    rows = ", ".join(f"{count:,} {table}" for table, count in said.counts.items())
+    size = sum(said.sizes.values())
+    return f"{rows or 'no rows counted'}; {size / 2**20:.1f} MiB" if said.sizes else rows or "no rows counted"
 
 
 def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
@@ -183,7 +264,7 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
             yield Finding(
                 OK,
                 f"Storage plugin {info.name} is loaded: where it is configured, the memory is kept there, "
-                "and the database checks above do not cover it.",
+                "and the store checks above are of the store it opens.",
             )
 
 
@@ -416,6 +497,7 @@ def check_hosts(
 def doctor(folder: Path, environ: dict[str, str], home: Path | None = None, cwd: Path | None = None) -> list[Finding]:
     return [
         *check_folder(folder),
+        *check_store(folder, environ),
         *check_plugins(environ),
         *check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder),
     ]

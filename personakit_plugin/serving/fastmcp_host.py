@@ -28,7 +28,6 @@ from mcp.shared.exceptions import MCPError
 if TYPE_CHECKING:
     from fastmcp import FastMCP
 
-    from personakit_plugin.core.kit import PersonaKit
 
 SUPPORTED = (4, 2)
 """The fastmcp versions this module is written for: 4.2 up to (not including) 5."""
@@ -99,7 +98,6 @@ def set_instructions(server: FastMCP, text: str) -> None:
 
 def add_tool(
     server: FastMCP,
-    kit: PersonaKit,
     *,
     name: str,
     title: str,
@@ -109,7 +107,8 @@ def add_tool(
     annotations: Any,
     handler: Any,
 ) -> None:
-    """Add `name` to `server`, with our schemas, calling `handler(kit, **arguments)` on the arguments as sent."""
+    """Add `name` to `server`, with our schemas, awaiting `handler(**arguments)` on the arguments as sent
+    (`tools.off_loop`: the kit's call runs in a worker thread, not on the event loop)."""
     from fastmcp.tools import Tool, ToolResult
 
     class PersonaKitTool(Tool):
@@ -118,7 +117,7 @@ def add_tool(
             return super().to_mcp_tool(**{"_meta": None, **overrides})
 
         async def run(self, arguments: dict[str, Any]) -> ToolResult:
-            result = handler(kit, **_known(arguments, input_schema))
+            result = await handler(**_known(arguments, input_schema))
             return ToolResult(
                 content=list(result.content),
                 structured_content=result.structured_content,

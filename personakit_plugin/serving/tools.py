@@ -4,7 +4,8 @@ with the guarantees of the minimal host (an unknown tool is -32602, PersonaKit's
 `mount` works on any `MCPServer` of the official SDK, so PersonaKit can join a server someone
 already runs; the minimal host in `server.py` uses it too. The SDK derives schemas from a
 function's signature and coerces arguments with pydantic; here the arguments reach the handler
-untouched, are checked by the contract's rules, and the published schemas are our own.
+untouched, are checked by the contract's rules, and the published schemas are our own. The kit's
+work runs in a worker thread, off the event loop (`off_loop`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,12 @@ from __future__ import annotations
 import logging
 import re
 import warnings
+import weakref
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
+import anyio
+import anyio.to_thread
 import msgspec
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
@@ -263,6 +268,44 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
         return _failure(PROPOSE, exc, kit)
 
 
+# -- off the event loop -------------------------------------------------------------------------
+# The kit's calls are synchronous (SQLite, PostgreSQL, every hook), so a tool that ran them on the event
+# loop would hold up everything the server does meanwhile: over HTTP, every other client's requests,
+# their `tools/list` and session set-up included. The tools run them in a worker thread instead, on
+# every transport (`mount` cannot know which one a host's server runs), one call at a time per kit:
+#
+# - one at a time because hook implementations were never asked to be thread-safe, and the SQLite
+#   store holds one connection under one lock anyway, so more threads would only queue on it;
+# - in the order the calls arrive (anyio's limiter wakes its waiters first come, first served), as
+#   they ran on the loop: a proposal answered before a read is asked is seen by that read, since each
+#   store call commits before it returns.
+
+TOOL_THREADS = 1
+"""How many of one kit's tool calls run at once, each in a worker thread (see above)."""
+_RUN_ON_LOOP = False
+"""Run the tools on the event loop, as before they ran off it: for the HTTP benchmark's baseline only."""
+_limiters: weakref.WeakKeyDictionary[PersonaKit, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
+
+
+def _limiter(kit: PersonaKit) -> anyio.CapacityLimiter:
+    """The one limiter of `kit`'s tool calls, shared by every server it is mounted on."""
+    limiter = _limiters.get(kit)
+    if limiter is None:
+        limiter = _limiters[kit] = anyio.CapacityLimiter(TOOL_THREADS)
+    return limiter
+
+
+def off_loop(handler: Callable[..., CallToolResult], kit: PersonaKit) -> Callable[..., Awaitable[CallToolResult]]:
+    """`handler(kit, **arguments)` as a coroutine that runs it in a worker thread, behind `kit`'s limiter."""
+
+    async def run(**arguments: Any) -> CallToolResult:
+        if _RUN_ON_LOOP:
+            return handler(kit, **arguments)
+        return await anyio.to_thread.run_sync(lambda: handler(kit, **arguments), limiter=_limiter(kit))
+
+    return run
+
+
 INVALID_PARAMS = -32602
 """The JSON-RPC error for an unknown tool, as the MCP specification says (the SDK answers `isError`)."""
 
@@ -325,17 +368,19 @@ def _check_mountable(server: MCPServer, read_only: bool) -> None:
 
 
 def _add_tools(server: MCPServer, kit: PersonaKit, read_only: bool) -> None:
+    reading, proposing = off_loop(read, kit), off_loop(propose, kit)
+
     async def personakit_read(
         question: Annotated[str, _Raw] = _MISSING, limit: Annotated[int, _Raw] = _MISSING
     ) -> CallToolResult:
-        return read(kit, question, limit)
+        return await reading(question=question, limit=limit)
 
     async def personakit_propose(
         text: Annotated[str, _Raw] = _MISSING,
         quote: Annotated[str, _Raw] = _MISSING,
         category: Annotated[str, _Raw] = _MISSING,
     ) -> CallToolResult:
-        return propose(kit, text, quote, category)
+        return await proposing(text=text, quote=quote, category=category)
 
     tools: list[tuple[Any, str, dict[str, Any], dict[str, Any], bool]] = [
         (personakit_read, READ_DESCRIPTION, READ_INPUT, READ_OUTPUT, True),
@@ -376,14 +421,13 @@ def _mount_fastmcp(server: FastMCP, kit: PersonaKit, read_only: bool) -> None:
         reading = name == READ
         fastmcp_host.add_tool(
             server,
-            kit,
             name=name,
             title="Read the owner's memory" if reading else "Propose a memory",
             description=READ_DESCRIPTION if reading else PROPOSE_DESCRIPTION,
             input_schema=READ_INPUT if reading else PROPOSE_INPUT,
             output_schema=READ_OUTPUT if reading else PROPOSE_OUTPUT,
             annotations=_annotations(reading),
-            handler=read if reading else propose,
+            handler=off_loop(read if reading else propose, kit),
         )
 
 

@@ -25,6 +25,8 @@ from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import TypeVar
 
+import msgspec
+
 from personakit_plugin.core.data_folder import DATABASE_FILE, make_private
 from personakit_plugin.core.model import (
     EVERYTHING,
@@ -40,6 +42,7 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import (
+    Description,
     ErasureWaitsForSpace,
     Matches,
     Proposed,
@@ -281,6 +284,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 OWN_TABLES = {"memories", "quotes", "aliases", "words", "decisions"}
+COUNTED = ("memories", "quotes", "decisions", "aliases", "words")
+"""The tables whose rows `describe` counts, in the order the owner reads them."""
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 
 
@@ -425,16 +430,21 @@ class SqliteStore:
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
         self._follower = sqlite_changes.Follower()
+        self._absent = False  # no file yet: the store is in memory (`create=False`, `look_only`)
 
     @classmethod
-    def open(cls, data_dir: Path, *, create: bool = True) -> SqliteStore:
+    def open(cls, data_dir: Path, *, create: bool = True, look_only: bool = False) -> SqliteStore:
         """Open the store in `data_dir`. With `create=False`, a folder with no database yet is left
-        untouched: the store is empty and in memory, and what is written to it is not kept."""
+        untouched: the store is empty and in memory, and what is written to it is not kept. With
+        `look_only` (`Config.look_only`), see `_open_to_look`."""
         data_dir = Path(data_dir)
         path = data_dir / FILE_NAME
+        if look_only:
+            return cls._open_to_look(path)
         make_private(data_dir)  # before anything in it is read: the owner's alone, or refused
         if not create and not path.exists() and not data_dir.is_file():
             store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+            store._absent = True
             store._migrate()
             store._load_key()
             return store
@@ -510,6 +520,65 @@ class SqliteStore:
         store._probe()
         store._load_key()
         return store
+
+    @classmethod
+    def _open_to_look(cls, path: Path) -> SqliteStore:
+        """The store as `personakit doctor` looks at it (`Describes`), changing nothing: the folder's modes
+        are left as they are, no file is created and no schema upgraded, and the file is opened read-only
+        (when no write-ahead log is there, every PersonaKit closed, as unchanging too, so that looking
+        creates no -wal or -shm file). It may be another program's file or of another schema."""
+        if not path.is_file():
+            store = cls(path, sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
+            store._absent = True
+            return store
+        quiet = "" if path.with_name(path.name + "-wal").exists() else "&immutable=1"
+        try:
+            db = sqlite3.connect(
+                f"{path.resolve().as_uri()}?mode=ro{quiet}", uri=True, timeout=5, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {path} cannot be opened ({exc}).") from None
+        return cls(path, db)
+
+    def describe(self) -> Description:
+        """Where the file is, its schema, its size and its rows (`Describes`); only looks."""
+        said = Description(
+            backend="SQLite", location=self.location, exists=False, own=False, schema=0, schema_known=SCHEMA_VERSION
+        )
+        if self._absent:
+            return said
+        try:
+            with self._lock:
+                version = self._db.execute("PRAGMA user_version").fetchone()[0]
+                tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                own = version > 0 and tables >= OWN_TABLES
+                counts = (
+                    {table: self._db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in COUNTED}
+                    if own
+                    else {}
+                )
+                erasing = (
+                    "meta" in tables
+                    and self._db.execute("SELECT 1 FROM meta WHERE name = 'erasing'").fetchone() is not None
+                )
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {self.path} cannot be read ({exc}).") from None
+        parts = {"database": self.path, "write-ahead log": self.path.with_name(self.path.name + "-wal")}
+        sizes = {part: file.stat().st_size for part, file in parts.items() if file.is_file()}
+        return msgspec.structs.replace(
+            said, exists=True, own=own, schema=version, sizes=sizes, counts=counts, erasure_unfinished=erasing
+        )
+
+    def integrity(self) -> list[str]:
+        """SQLite's `PRAGMA integrity_check` of the whole file: the problems it found, none when it passed."""
+        if self._absent:
+            return []
+        try:
+            with self._lock:
+                found = [row[0] for row in self._db.execute("PRAGMA integrity_check")]
+        except sqlite3.Error as exc:
+            raise StoreError(f"The database {self.path} cannot be read ({exc}).") from None
+        return [] if found == ["ok"] else found
 
     @staticmethod
     def _check_owner(path: Path, db: sqlite3.Connection) -> None:
@@ -775,13 +844,14 @@ class SqliteStore:
     def _top_in_memory(self, hashed: tuple[int, ...], limit: int, view: View) -> Matches:
         """`top_matches` ranked on the in-memory index, brought up to date inside the read transaction
         that then reads the memories it chose, so both see the file at the same moment."""
-        with self._read() as db:
-            index = self._follower.current(db)
-            chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
-            full = self._rows_by_key(db, [key for key, _ in chosen])
-        candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
-        if self._seen is not None:
-            self._seen.memories.update((candidate.memory.id, candidate.memory) for candidate in candidates)
+        with self._lock:  # a snapshot's `_seen` is looked at only under the lock
+            with self._read() as db:
+                index = self._follower.current(db)
+                chosen, restricted = index.top(hashed, limit, readable_below(view), view.categories)
+                full = self._rows_by_key(db, [key for key, _ in chosen])
+            candidates = [Candidate(memory=memory_from_row(full[key]), matched=matched) for key, matched in chosen]
+            if self._seen is not None:
+                self._seen.memories.update((candidate.memory.id, candidate.memory) for candidate in candidates)
         candidates.sort(key=sort_key)
         return Matches(candidates[:limit], restricted)
 
@@ -812,21 +882,22 @@ class SqliteStore:
 
     def quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
         wanted = list(dict.fromkeys(ids))
-        seen = self._seen.quotes if self._seen is not None else {}
-        missing = [memory for memory in wanted if memory not in seen]
-        if missing:
-            found: dict[str, list[str]] = {memory: [] for memory in missing}
-            marks = ",".join("?" * len(missing))
-            with self._read() as db:
-                for memory, quote in db.execute(
-                    "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
-                    f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
-                    "ORDER BY q.memory_id, q.seq",
-                    missing,
-                ):
-                    found[memory].append(quote)
-            seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
-        return {memory: seen[memory] for memory in wanted}
+        with self._lock:  # what a snapshot has seen is its own thread's: looked at only under the lock
+            seen = self._seen.quotes if self._seen is not None else {}
+            missing = [memory for memory in wanted if memory not in seen]
+            if missing:
+                found: dict[str, list[str]] = {memory: [] for memory in missing}
+                marks = ",".join("?" * len(missing))
+                with self._read() as db:
+                    for memory, quote in db.execute(
+                        "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                        f"WHERE q.memory_id IN ({marks}) AND NOT (q.pending AND m.state = 'approved') "
+                        "ORDER BY q.memory_id, q.seq",
+                        missing,
+                    ):
+                        found[memory].append(quote)
+                seen.update((memory, tuple(quotes)) for memory, quotes in found.items())
+            return {memory: seen[memory] for memory in wanted}
 
     def changes(self, since: str | None) -> Changes:
         """The memories the change log names after the cursor `since` (`Follows`): every proposal,
@@ -862,9 +933,9 @@ class SqliteStore:
 
     def get_many(self, ids: Collection[str]) -> dict[str, Memory]:
         """The memories of `ids` that exist, without their quotes, in one query."""
-        seen = self._seen.memories if self._seen is not None else {}
-        found = {memory: seen[memory] for memory in ids if memory in seen}
-        with self._read() as db:
+        with self._lock, self._read() as db:  # a snapshot's `_seen` is looked at only under the lock
+            seen = self._seen.memories if self._seen is not None else {}
+            found = {memory: seen[memory] for memory in ids if memory in seen}
             for chunk in _chunks([memory for memory in ids if memory not in found]):
                 rows = db.execute(
                     f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id IN ({','.join('?' * len(chunk))})", chunk

@@ -16,6 +16,7 @@ import pytest
 from personakit_plugin.core.model import QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
+    Describes,
     FindsIdPrefixes,
     Follows,
     KeepsIdSecret,
@@ -172,6 +173,32 @@ class StoreContract:
     @pytest.fixture
     def store(self, stores: Callable[[], Store]) -> Store:
         return stores()
+
+    # -- what the store says of itself (`Describes`), for `personakit doctor` and `stats` ------------
+
+    def test_a_store_describes_itself_as_personakits_current_and_whole(self, store: Store) -> None:
+        if not isinstance(store, Describes):
+            pytest.skip("the store does not describe itself (doctor then says it cannot check it)")
+        ids = [store.propose(f"Fact number {n} about tea", f"said {n}", "other", float(n)).id for n in range(3)]
+        store.decide(ids[0], "approve", 5.0)
+        said = store.describe()
+        assert (said.exists, said.own, said.current, said.location) == (True, True, True, store.location)
+        assert said.schema == said.schema_known >= 1 and said.backend
+        assert said.counts.get("memories", 3) == 3 and said.counts.get("decisions", 1) == 1
+        assert all(isinstance(size, int) and size >= 0 for size in said.sizes.values())
+        assert not said.erasure_unfinished
+        assert store.integrity() == []
+
+    def test_describing_and_checking_a_store_write_nothing(self, store: Store) -> None:
+        if not isinstance(store, Describes):
+            pytest.skip("the store does not describe itself (doctor then says it cannot check it)")
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.decide(memory, "approve", 2.0)
+        before = (store.dump(), store.changes(None).cursor if isinstance(store, Follows) else None)
+        for ask in (store.describe, store.integrity, store.describe):
+            ask()
+        after = (store.dump(), store.changes(None).cursor if isinstance(store, Follows) else None)
+        assert after == before
 
     def test_a_new_proposal_is_unconfirmed_under_an_id_of_its_text_keyed_to_this_store(
         self, store: Store, tmp_path: Path

@@ -48,4 +48,5 @@ def personakit_store(config: Config) -> PostgresStore | None:
     url = connection_string(config)
     if url is None:
         return None
-    return PostgresStore.open(url, schema=config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA)
+    schema = config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA
+    return PostgresStore.open(url, schema=schema, look_only=config.look_only)

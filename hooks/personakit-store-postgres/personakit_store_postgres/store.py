@@ -41,6 +41,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
 from personakit_plugin.core.store import (
+    Description,
     Matches,
     Proposed,
     Restored,
@@ -64,7 +65,7 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from . import changes
+from . import changes, inspection
 from .schema import ERASED_TABLES, IDS_KEYED, MIGRATIONS, QUOTE_TABLES, SCHEMA_VERSION, own_tables
 
 DEFAULT_SCHEMA = "personakit"
@@ -219,15 +220,20 @@ class PostgresStore:
         self._id_key = b""  # `words.id_key` of the schema's id secret, read when opened
 
     @classmethod
-    def open(cls, url: str, *, schema: str = DEFAULT_SCHEMA, max_connections: int = 4) -> PostgresStore:
-        """Connect, create or migrate the schema, and keep a pool of up to `max_connections`."""
+    def open(
+        cls, url: str, *, schema: str = DEFAULT_SCHEMA, max_connections: int = 4, look_only: bool = False
+    ) -> PostgresStore:
+        """Connect, create or migrate the schema, and keep a pool of up to `max_connections`. With
+        `look_only` (`Config.look_only`, for `personakit doctor`) nothing is created, migrated or
+        finished: only `describe` and `integrity` are asked of the store."""
         location = location_of(url)
         schema = schema.strip()
         if not schema or len(schema) > 63:
             raise StoreError(f"{schema!r} cannot be a PostgreSQL schema name; use 1 to 63 characters.")
         try:
             with psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=True) as conn:
-                _migrate(conn, location, schema)
+                if not look_only:
+                    _migrate(conn, location, schema)
         except psycopg.OperationalError as exc:
             raise StoreError(
                 f"PersonaKit cannot reach PostgreSQL at {location} ({_first_line(exc)}); "
@@ -263,6 +269,8 @@ class PostgresStore:
                 f"PersonaKit could connect to {location} once but not again; is it refusing connections?"
             ) from None
         store = cls(pool, location, schema)
+        if look_only:
+            return store
         store._id_key = id_key(store.id_secret())
         # An erasure another connection held up, if any (otherwise one lookup). A role that may not
         # finish it opens all the same: the mark waits for one that may.
@@ -272,6 +280,16 @@ class PostgresStore:
 
     def close(self) -> None:
         self._pool.close()
+
+    def describe(self) -> Description:
+        """Where the schema is, its version, its tables' sizes and rows (`Describes`); only looks."""
+        with self._connection() as conn, _read_only(conn), conn.cursor() as cur:
+            return inspection.describe(cur, self.schema, self.location)
+
+    def integrity(self) -> list[str]:
+        """What PersonaKit's rows must hold together, checked (`inspection.integrity`); only looks."""
+        with self._connection() as conn, _read_only(conn), conn.cursor() as cur:
+            return inspection.integrity(cur, self.schema)
 
     # -- transactions ------------------------------------------------------------------------
 

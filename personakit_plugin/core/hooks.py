@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -166,13 +166,6 @@ def materialised(name: str, hook: str, answer: Iterable[Any]) -> list[Any]:
         raise PluginError.raised(name, hook, exc) from exc
 
 
-class Answer(NamedTuple):
-    """What a first-result hook answered, and the plugin that answered it."""
-
-    plugin: str
-    result: Any
-
-
 # -- the door --------------------------------------------------------------------------------
 
 
@@ -198,10 +191,11 @@ class Hooks:
         """`personakit_store`, first result: the store the first plugin to answer opens."""
         return cast("Store", answer_first(self.pm, STORE, object, config=config)[1])
 
-    def read(self, kit: Kit, question: str, limit: int) -> Answer:
-        """`personakit_read`, first result: the first `ReadResult`, and the plugin whose it is (the kit's
-        boundary check names it)."""
-        return Answer(*answer_first(self.pm, READ, ReadResult, kit=kit, question=question, limit=limit))
+    def read(self, kit: Kit, question: str, limit: int) -> tuple[str, ReadResult]:
+        """`personakit_read`, first result: the plugin that answered (the kit's boundary check names it)
+        and its `ReadResult`."""
+        name, result = answer_first(self.pm, READ, ReadResult, kit=kit, question=question, limit=limit)
+        return name, cast(ReadResult, result)
 
     def propose(self, kit: Kit, text: str, quote: str, category: str | None) -> ProposeResult:
         """`personakit_propose`, first result: the first `ProposeResult`."""

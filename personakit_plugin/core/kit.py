@@ -50,8 +50,6 @@ from personakit_plugin.core.redaction import Mask, apply_masks, shorten
 from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, normalise
 
-DEFAULT_RANKER = DEFAULT_RANK
-"""The default ranking plugin's name (`plugins.DEFAULT_PLUGINS`): while it ranks, the store may rank for it."""
 MASKED_KEPT = 4096
 """Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
@@ -237,7 +235,7 @@ class PersonaKit:
         and the store): the store ranks in its own queries (`RanksInStore`) and the ranking hook in
         effect is the default word-overlap ranker, whose order the store's is. The default read then
         asks for the first `limit` matches only; with any other ranker in effect, it gets every one."""
-        return self._ranks and self.hooks.order(hookspecs.personakit_rank)[:1] == [DEFAULT_RANKER]
+        return self._ranks and self.hooks.order(hookspecs.personakit_rank)[:1] == [DEFAULT_RANK]
 
     def _top_matches(self, words: frozenset[str], limit: int) -> Matches:
         """The first `limit` matches in the view, ranked by the store (only when `_ranks_in_store()`)."""

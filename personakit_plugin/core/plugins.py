@@ -21,6 +21,7 @@ plugins` shows the order as it is.
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import warnings
 from collections.abc import Iterable, Mapping
@@ -30,7 +31,8 @@ import msgspec
 import pluggy
 
 from personakit_plugin.core import hookspecs
-from personakit_plugin.core.hooks import Hooks, PluginError
+from personakit_plugin.core.hooks import Hooks
+from personakit_plugin.core.hooks import PluginError as PluginError
 
 # The engine of `Hooks`, where tests imported it from before `hooks` was its home:
 from personakit_plugin.core.hooks import answer_first as answer_first
@@ -241,10 +243,10 @@ def _plugin_name(plugin: object) -> str:
 
 
 def _free_name(pm: pluggy.PluginManager, name: str) -> str:
+    """`name`, or the first of `name-1`, `name-2`, ... that no registered plugin has."""
     taken = {taken for taken, _ in pm.list_name_plugin()}
-    return next(
-        f"{name}-{n}" if n else name for n in range(len(taken) + 1) if (f"{name}-{n}" if n else name) not in taken
-    )
+    numbered = (f"{name}-{n}" for n in itertools.count(1))
+    return next(free for free in itertools.chain([name], numbered) if free not in taken)
 
 
 def hook_orders(pm: pluggy.PluginManager) -> list[HookOrder]:

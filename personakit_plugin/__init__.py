@@ -55,7 +55,7 @@ if TYPE_CHECKING:
         StoreReadOnly,
     )
     from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
-    from personakit_plugin.default_plugins.read import personakit_read as default_read
+    from personakit_plugin.default_plugins.read import default_read
     from personakit_plugin.serving.tools import mount
     from personakit_plugin.storage import decisions
     from personakit_plugin.storage.memory_index import MemoryIndex
@@ -136,7 +136,7 @@ _HOMES = {
     ),
     "personakit_plugin.core.redaction": ("Mask", "apply_masks"),
     "personakit_plugin.core.words": ("STOP_WORDS", "content_words", "id_key", "memory_id", "split_words"),
-    "personakit_plugin.default_plugins.read": ("personakit_read as default_read",),
+    "personakit_plugin.default_plugins.read": ("default_read",),
     # for a storage plugin
     "personakit_plugin.core.store": (
         *("Config", "Matches", "Proposed", "Restored", "Store", "StoreBusy", "StoreError", "StoreFault"),

@@ -101,3 +101,11 @@ def test_importing_the_public_module_loads_only_the_hook_specs() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "['personakit_plugin', 'personakit_plugin.core', 'personakit_plugin.core.hookspecs']"
+
+
+def test_no_public_name_is_a_hook_implementation() -> None:
+    """A plugin module imports them by name: one marked `hookimpl` would be a hook of that plugin's."""
+    marked = [
+        name for name in personakit_plugin.__all__ if hasattr(getattr(personakit_plugin, name), "personakit_impl")
+    ]
+    assert marked == []

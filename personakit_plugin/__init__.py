@@ -1,37 +1,174 @@
 """PersonaKit: your AI's memory, your say.
 
-Plugins mark their hook implementations with `hookimpl`; the hooks are in `hookspecs`.
-`PersonaKit.open(data_dir)` loads the plugins and opens the store; `default_data_dir()` is the folder
-`personakit serve` uses when given none; `mount(server, kit)` adds the two tools to an MCP server of
-the official SDK. They are imported on first use, so a plugin that imports `hookimpl` does not pay
-for the MCP SDK.
+This module is PersonaKit's public API, as `pytest` is pytest's over `_pytest`: everything a plugin,
+a worked example or a host imports comes from here (`from personakit_plugin import hookimpl, Mask`),
+and `personakit_plugin.testing` holds the author's test kit. The modules below it (`core`, `storage`,
+`default_plugins`, ...) are how PersonaKit is built and may move; a name in `__all__` stays.
+
+`hookimpl` marks a plugin's hook implementations (the hooks are in `core/hookspecs.py`, each
+documented in docs/plugins.md). `PersonaKit.open(data_dir)` loads the plugins and opens the store;
+`mount(server, kit)` adds the two tools to an MCP server of the official SDK. Every name but
+`hookimpl` is imported on first use (PEP 562), so a plugin that imports `hookimpl`, or the stdio
+server starting, does not pay for the MCP SDK or the store.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from personakit_plugin.core.hookspecs import hookimpl
 
 if TYPE_CHECKING:
     from personakit_plugin.core.data_folder import default_data_dir
+    from personakit_plugin.core.hookspecs import Kit
     from personakit_plugin.core.kit import PersonaKit
+    from personakit_plugin.core.model import (
+        EVERYTHING,
+        EVIDENCE_LIMIT,
+        QUOTES_KEPT,
+        Candidate,
+        Changes,
+        Decision,
+        Document,
+        ExportedMemory,
+        Memory,
+        ProposeResult,
+        ReadMemory,
+        ReadResult,
+        Scored,
+        View,
+    )
+    from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
+    from personakit_plugin.core.redaction import Mask, apply_masks
+    from personakit_plugin.core.store import (
+        Config,
+        Description,
+        Matches,
+        Proposed,
+        Restored,
+        Store,
+        StoreBusy,
+        StoreError,
+        StoreFault,
+        StoreFull,
+        StoreIOError,
+        StoreReadOnly,
+    )
+    from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
+    from personakit_plugin.default_plugins.read import default_read
     from personakit_plugin.serving.tools import mount
+    from personakit_plugin.storage import decisions
+    from personakit_plugin.storage.memory_index import MemoryIndex
+    from personakit_plugin.storage.rows import (
+        DECISION_COLUMNS,
+        MEMORY_COLUMNS,
+        cursor_of,
+        cursor_position,
+        decision_from_row,
+        exported,
+        memory_from_row,
+    )
+    from personakit_plugin.storage.sqlite import SqliteStore
 
-__all__ = ["PersonaKit", "default_data_dir", "hookimpl", "mount"]
+__all__ = [
+    "DECISION_COLUMNS",
+    "EVERYTHING",
+    "EVIDENCE_LIMIT",
+    "MEMORY_COLUMNS",
+    "QUOTES_KEPT",
+    "STOP_WORDS",
+    "Candidate",
+    "Changes",
+    "Config",
+    "Decision",
+    "Description",
+    "Document",
+    "ExportedMemory",
+    "Kit",
+    "Mask",
+    "Matches",
+    "Memory",
+    "MemoryIndex",
+    "PersonaKit",
+    "ProposeResult",
+    "Proposed",
+    "ReadMemory",
+    "ReadResult",
+    "Restored",
+    "Scored",
+    "SqliteStore",
+    "Store",
+    "StoreBusy",
+    "StoreError",
+    "StoreFault",
+    "StoreFull",
+    "StoreIOError",
+    "StoreReadOnly",
+    "View",
+    "apply_masks",
+    "content_words",
+    "cursor_of",
+    "cursor_position",
+    "decision_from_row",
+    "decisions",
+    "default_data_dir",
+    "default_read",
+    "exported",
+    "hookimpl",
+    "id_key",
+    "memory_from_row",
+    "memory_id",
+    "mount",
+    "order_by",
+    "rank_case",
+    "readable_below",
+    "sort_key",
+    "split_words",
+]
+
+_HOMES = {
+    "personakit_plugin.core.kit": ("PersonaKit",),
+    "personakit_plugin.core.data_folder": ("default_data_dir",),
+    "personakit_plugin.serving.tools": ("mount",),
+    "personakit_plugin.core.hookspecs": ("Kit",),
+    "personakit_plugin.core.model": (
+        *("EVERYTHING", "EVIDENCE_LIMIT", "QUOTES_KEPT", "Candidate", "Changes", "Decision", "Document"),
+        *("ExportedMemory", "Memory", "ProposeResult", "ReadMemory", "ReadResult", "Scored", "View"),
+    ),
+    "personakit_plugin.core.redaction": ("Mask", "apply_masks"),
+    "personakit_plugin.core.words": ("STOP_WORDS", "content_words", "id_key", "memory_id", "split_words"),
+    "personakit_plugin.default_plugins.read": ("default_read",),
+    # for a storage plugin
+    "personakit_plugin.core.store": (
+        *("Config", "Description", "Matches", "Proposed", "Restored", "Store", "StoreBusy", "StoreError"),
+        *("StoreFault", "StoreFull", "StoreIOError", "StoreReadOnly"),
+    ),
+    "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
+    "personakit_plugin.storage": ("decisions",),
+    "personakit_plugin.storage.memory_index": ("MemoryIndex",),
+    "personakit_plugin.storage.rows": (
+        *("DECISION_COLUMNS", "MEMORY_COLUMNS", "cursor_of", "cursor_position", "decision_from_row"),
+        *("exported", "memory_from_row"),
+    ),
+    "personakit_plugin.storage.sqlite": ("SqliteStore",),
+}
+"""Where each public name but `hookimpl` lives, as `from MODULE import NAME` says it (the block above,
+for type checkers, says the same; `tests/test_public_api.py` holds the three together). `decisions`
+is the store-independent rule of the owner's decisions, undo and restore, over a backend's
+primitives (`decisions.Rows`)."""
+_WHERE = {said.split(" as ")[-1]: (module, said.split(" as ")[0]) for module, names in _HOMES.items() for said in names}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "PersonaKit":
-        from personakit_plugin.core.kit import PersonaKit
+    if name not in _WHERE:
+        raise AttributeError(f"module 'personakit_plugin' has no attribute {name!r}")
+    module, attribute = _WHERE[name]
+    home = importlib.import_module(module)
+    value = getattr(home, attribute) if hasattr(home, attribute) else importlib.import_module(f"{module}.{attribute}")
+    globals()[name] = value  # once: the next lookup does not come here
+    return value
 
-        return PersonaKit
-    if name == "default_data_dir":
-        from personakit_plugin.core.data_folder import default_data_dir
 
-        return default_data_dir
-    if name == "mount":
-        from personakit_plugin.serving.tools import mount
-
-        return mount
-    raise AttributeError(f"module 'personakit_plugin' has no attribute {name!r}")
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

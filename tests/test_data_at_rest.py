@@ -9,7 +9,6 @@ no -wal or -shm file left beside it. The store itself is tested in test_sqlite_s
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -20,6 +19,7 @@ import pytest
 from personakit_plugin.storage import sqlite as sqlite_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
+from .helpers.sqlite_files import foreign, raw
 from .helpers.stdio import PROTOCOL, data_environ
 
 TIMEOUT = 30.0
@@ -33,10 +33,6 @@ def populated(path: Path, count: int = 300) -> None:
             store.propose(f"Memory number {number} about topic{number}", f"quote {number} " * 20, "other", 1.0)
     finally:
         store.close()
-
-
-def raw(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(path, isolation_level=None)
 
 
 def truncated(path: Path) -> None:
@@ -82,18 +78,6 @@ def wrong_schema_version(path: Path) -> None:
     db = raw(path)
     db.execute("PRAGMA user_version = -1")
     db.close()
-
-
-def foreign(journal_mode: str, user_version: int) -> Callable[[Path], None]:
-    def make(path: Path) -> None:
-        db = raw(path)
-        db.execute(f"PRAGMA journal_mode = {journal_mode}")
-        db.execute("CREATE TABLE invoices (number INTEGER PRIMARY KEY, amount REAL)")
-        db.execute("INSERT INTO invoices VALUES (1, 12.5)")
-        db.execute(f"PRAGMA user_version = {user_version}")
-        db.close()
-
-    return make
 
 
 def a_folder(path: Path) -> None:

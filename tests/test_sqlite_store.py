@@ -6,7 +6,6 @@ from __future__ import annotations
 import gc
 import os
 import re
-import sqlite3
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 from personakit_plugin.testing import id_of
 
 from .helpers.old_schema import write_old_file
+from .helpers.sqlite_files import foreign, raw
 
 Maker = Callable[[Path], None]
 """Makes a file at the path given that the store must refuse to open."""
@@ -40,11 +40,6 @@ def mode(path: Path) -> int:
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file in the folder with its bytes."""
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
-
-
-def raw(path: Path) -> sqlite3.Connection:
-    """A plain SQLite connection beside the store's, for looking at what is on disk."""
-    return sqlite3.connect(path, isolation_level=None)
 
 
 def propose(store: SqliteStore, text: str, quote: str = "they said so", at: float = 1.0) -> str:
@@ -193,30 +188,15 @@ def truncated(path: Path) -> None:
     path.write_bytes(whole[: len(whole) // 2])
 
 
-def foreign(journal_mode: str, user_version: int) -> Maker:
-    """Another program's SQLite file."""
-
-    def make(path: Path) -> None:
-        path.parent.mkdir(mode=0o700)
-        db = raw(path)
-        db.execute(f"PRAGMA journal_mode = {journal_mode}")
-        db.execute("CREATE TABLE invoices (number INTEGER PRIMARY KEY, amount REAL)")
-        db.execute("INSERT INTO invoices VALUES (1, 12.5)")
-        db.execute(f"PRAGMA user_version = {user_version}")
-        db.close()
-
-    return make
-
-
 @pytest.mark.parametrize(
     "make",
     [
         newer_schema,
         garbage,
         truncated,
-        foreign("delete", 0),
-        foreign("wal", 0),
-        foreign("delete", sqlite_store.SCHEMA_VERSION),
+        foreign("delete", 0, folder_mode=0o700),
+        foreign("wal", 0, folder_mode=0o700),
+        foreign("delete", sqlite_store.SCHEMA_VERSION, folder_mode=0o700),
     ],
     ids=[
         "newer-schema",

@@ -1,7 +1,6 @@
 """Pause proposals while PERSONAKIT_PAUSE is set, say for a shared screen; reads go on as usual."""
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.model import ProposeResult
+from personakit_plugin import ProposeResult, hookimpl
 
 
 @hookimpl

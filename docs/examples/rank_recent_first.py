@@ -1,7 +1,6 @@
 """Rank the memories that share a word with the question by recency alone, newest first."""
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.model import Candidate
+from personakit_plugin import Candidate, hookimpl
 
 
 @hookimpl

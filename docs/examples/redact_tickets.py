@@ -2,8 +2,7 @@
 
 import re
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.redaction import Mask
+from personakit_plugin import Mask, hookimpl
 
 TICKET = re.compile(r"\bTICKET-\d+\b")
 

@@ -7,9 +7,7 @@ a memory, with everything it knew of it, as soon as `kit.documents` stops return
 
 from weakref import WeakKeyDictionary
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.model import Document, Scored
-from personakit_plugin.core.words import content_words
+from personakit_plugin import Document, Scored, content_words, hookimpl
 
 SYNONYMS = (
     {"coffee", "espresso", "latte", "cappuccino"},

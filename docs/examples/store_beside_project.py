@@ -2,9 +2,7 @@
 
 from pathlib import Path
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.store import Config
-from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin import Config, SqliteStore, hookimpl
 
 
 @hookimpl

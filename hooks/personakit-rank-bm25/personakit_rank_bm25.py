@@ -33,9 +33,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.model import Candidate
-from personakit_plugin.core.words import STOP_WORDS, split_words
+from personakit_plugin import STOP_WORDS, Candidate, hookimpl, split_words
 
 K1 = 1.2
 B = 0.75

@@ -28,8 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.redaction import Mask
+from personakit_plugin import Mask, hookimpl
 
 # -- phone numbers ------------------------------------------------------------------------------
 # Each form is one pattern; digits are counted afterwards. A match never starts or ends inside a

@@ -1,8 +1,10 @@
 """The contract between PersonaKit and its plugins: every hook, in one place.
 
 A plugin is any module or object with functions marked `@personakit_plugin.hookimpl`, named after
-the hooks below, taking any subset of their parameters. PersonaKit calls the implementations
-itself, one at a time, so that an error or a wrong return value names the plugin it came from;
+the hooks below, taking any subset of their parameters. PersonaKit calls them through one door,
+`core.hooks.Hooks`, a method per hook: a hook marked `firstresult=True` stops at the first
+implementation that answers something other than None; any other asks every implementation. They
+are called one at a time, so that an error or a wrong return value names the plugin it came from;
 for that reason hook wrappers are not supported.
 
 The default behaviour is itself a set of plugins marked `trylast`, so a third-party
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
+"""Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
 
 class Kit(Protocol):
@@ -91,9 +94,6 @@ class Kit(Protocol):
         """What the retrieval hooks bring for `question`, fused, best first, at most `limit`, only
         memories readable in the view; None when no retrieval hook answered."""
         ...
-
-
-"""Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
 
 
 @hookspec(firstresult=True)
@@ -229,7 +229,11 @@ def personakit_refuse(text: str, quote: str) -> str | None:
     :param quote: the owner's words as proposed.
     :return: a reason such as `credential_shape` to refuse, or None to let it through.
 
-    Every implementation is called; the first reason (in call order) is the one reported.
+    Every implementation is called, in order, even after one refuses; the first reason (in call
+    order) is the one reported. So what a refusal plugin is shown does not depend on the plugins
+    before it, and one that fails (raises, or returns a reason that is not a non-empty str) fails
+    every proposal it is asked about, with an error naming it, instead of only those no plugin
+    before it refused.
     """
 
 

@@ -23,8 +23,10 @@ from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
+from personakit_plugin.core import hookspecs
+from personakit_plugin.core.hooks import Hooks, PluginError
 from personakit_plugin.core.hookspecs import Kit
 from personakit_plugin.core.model import (
     EVERYTHING,
@@ -42,23 +44,12 @@ from personakit_plugin.core.model import (
     Scored,
     View,
 )
-from personakit_plugin.core.plugins import (
-    PluginError,
-    PluginManager,
-    answer_first,
-    call_each,
-    call_first,
-    implementations,
-    make_plugin_manager,
-    shown_value,
-)
-from personakit_plugin.core.reading import CURRENT, Reading, answers, fused
-from personakit_plugin.core.redaction import MASK_RULE, Mask, apply_masks, mask_problem, shorten
+from personakit_plugin.core.plugins import DEFAULT_RANK, PluginManager, make_plugin_manager
+from personakit_plugin.core.reading import CURRENT, Reading, fused
+from personakit_plugin.core.redaction import Mask, apply_masks, shorten
 from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
 from personakit_plugin.core.words import content_words, normalise
 
-DEFAULT_RANKER = "default-rank"
-"""The default ranking plugin's name (`plugins.DEFAULT_PLUGINS`): while it ranks, the store may rank for it."""
 MASKED_KEPT = 4096
 """Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
@@ -72,9 +63,11 @@ class ReadRefused(PluginError):
 class PersonaKit:
     def __init__(self, pm: PluginManager, config: Config, view: View = EVERYTHING) -> None:
         self.pm = pm
+        self.hooks = Hooks(pm)
+        """The one door to the hooks: every hook this kit calls, it calls through a method of this."""
         self.config = config
         self.view = view
-        self.store: Store = call_first(pm, "personakit_store", object, config=config)
+        self.store: Store = self.hooks.store(config)
         # What the store can do is looked up once: a protocol check costs more than a small read.
         self._snapshots = isinstance(self.store, Snapshots)
         self._ranks = isinstance(self.store, RanksInStore)
@@ -116,8 +109,7 @@ class PersonaKit:
         token = CURRENT.set(reading)
         try:
             with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
-                answer = answer_first(self.pm, "personakit_read", ReadResult, kit=self, question=question, limit=limit)
-                name, result = answer[0], cast(ReadResult, answer[1])  # answer_first checked the type
+                name, result = self.hooks.read(self, question, limit)  # a ReadResult, checked there
                 broken = self._check_read(result, reading)
         finally:
             CURRENT.reset(token)
@@ -128,10 +120,7 @@ class PersonaKit:
         return result
 
     def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
-        result: ProposeResult = call_first(
-            self.pm, "personakit_propose", ProposeResult, kit=self, text=text, quote=quote, category=category
-        )
-        return self._within_view(result, text)
+        return self._within_view(self.hooks.propose(self, text, quote, category), text)
 
     def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
         """The answer to a proposal as this connection may see it. Under `--categories` the store already
@@ -213,7 +202,7 @@ class PersonaKit:
     def _retrieve(self, question: str, words: frozenset[str], limit: int) -> list[tuple[Scored, Memory]] | None:
         """The retrievers' memories with their fused scores, best first, cut to `limit`; an id that is
         not a memory this view may read is dropped before fusion."""
-        found = answers(self.pm, self, question, words, limit)
+        found = self.hooks.retrieve(self, question, words, limit)
         if found is None:
             return None
         named = list(dict.fromkeys(item.id for answer in found for item in answer))
@@ -246,8 +235,7 @@ class PersonaKit:
         and the store): the store ranks in its own queries (`RanksInStore`) and the ranking hook in
         effect is the default word-overlap ranker, whose order the store's is. The default read then
         asks for the first `limit` matches only; with any other ranker in effect, it gets every one."""
-        first = next(implementations(self.pm, "personakit_rank"), None)
-        return self._ranks and first is not None and first[0] == DEFAULT_RANKER
+        return self._ranks and self.hooks.order(hookspecs.personakit_rank)[:1] == [DEFAULT_RANK]
 
     def _top_matches(self, words: frozenset[str], limit: int) -> Matches:
         """The first `limit` matches in the view, ranked by the store (only when `_ranks_in_store()`)."""
@@ -279,37 +267,15 @@ class PersonaKit:
         Only the candidates passed in can come back, each at most once.
         """
         reading = self._reading()
-        ranked = call_first(
-            self.pm,
-            "personakit_rank",
-            list,
-            question=question,
-            words=reading.words_of(question) if reading is not None else content_words(question),
-            candidates=list(candidates),
-        )
-        offered = {candidate.memory.id: candidate for candidate in candidates}
-        chosen: list[Candidate] = []
-        for candidate in ranked:
-            memory_id = getattr(getattr(candidate, "memory", None), "id", None)
-            if memory_id in offered:
-                chosen.append(offered.pop(memory_id))
-        return chosen
+        words = reading.words_of(question) if reading is not None else content_words(question)
+        return self.hooks.rank(question, words, candidates)
 
     def masks(self, text: str) -> list[Mask]:
         """Every span any redaction hook wants hidden in `text`, each checked to be a span inside it.
 
         A hook that raises, or returns anything but masks that keep `redaction.MASK_RULE`, is a
         PluginError naming it."""
-        found: list[Mask] = []
-        for name, masks in call_each(self.pm, "personakit_redact", text=text):
-            if masks is None:
-                continue
-            try:
-                returned = list(masks)  # a generator runs here, outside `call_each`
-            except Exception as exc:
-                raise PluginError.raised(name, "personakit_redact", exc) from exc
-            found.extend(_checked_mask(name, mask, text) for mask in returned)
-        return found
+        return self.hooks.redact(text)
 
     def masked(self, text: str) -> str:
         """`text` with every span a redaction hook wants hidden replaced by its label, not shortened.
@@ -336,19 +302,7 @@ class PersonaKit:
 
     def refusal(self, text: str, quote: str) -> str | None:
         """The first reason a refusal hook gives for `text` and `quote`, or None."""
-        for name, reason in call_each(self.pm, "personakit_refuse", text=text, quote=quote):
-            if reason is None:
-                continue
-            if not isinstance(reason, str) or not reason:
-                raise PluginError(
-                    f"PersonaKit plugin {name!r} returned {'an empty str' if reason == '' else type(reason).__name__} "
-                    "from personakit_refuse, which must return a reason or None.",
-                    plugin=name,
-                    hook="personakit_refuse",
-                    details=f"it returned {shown_value(reason)}",
-                )
-            return reason
-        return None
+        return self.hooks.refuse(text, quote)
 
     @staticmethod
     def now() -> float:
@@ -429,25 +383,6 @@ class PersonaKit:
         if self._ranks:
             return cast(RanksInStore, self.store).top_matches(words, 1, self.view).restricted
         return self.store.matches(words, self.view).restricted
-
-
-def _checked_mask(name: str, mask: Any, text: str) -> Mask:
-    """`mask` as a Mask, if it keeps the rule of `redaction.mask_problem` for `text`; else a PluginError
-    naming the plugin and the rule broken, with the mask itself only in its details."""
-    try:
-        start, end, label = mask  # once: a mask may be an iterator
-        parts: tuple[Any, Any, Any] | None = (start, end, label)
-    except Exception:
-        parts = None
-    problem = mask_problem(parts, text)
-    if problem is not None or parts is None:
-        raise PluginError(
-            f"PersonaKit plugin {name!r} returned {problem} from personakit_redact; a mask must be {MASK_RULE}.",
-            plugin=name,
-            hook="personakit_redact",
-            details=f"the mask: {shown_value(mask)}",
-        )
-    return Mask(*parts)
 
 
 def _shape_problem(result: ReadResult, limit: int) -> str | None:

@@ -1,12 +1,15 @@
 """The plugin manager: pluggy's, with PersonaKit's default plugins, allow-list, and errors that name the plugin.
 
+Which plugins, in which order, is decided here; calling them is `hooks.Hooks`'s, the one door to
+the hooks.
+
 pluggy does the loading: `load_setuptools_entrypoints` for installed plugins, `set_blocked` for the
 ones the owner turns off, `list_plugin_distinfo` for the distribution each came from. What is
 PersonaKit's own: the default plugins register from the package by module (as pytest registers its
 own), so a checkout works uninstalled; `PERSONAKIT_PLUGINS` is an allow-list that also sets the
 order the installed plugins are asked in; a name in it or in the block list that is not installed
-stops PersonaKit; no plugin may wrap a hook; and every error names the plugin, including one raised
-while a hook runs (`call_each` calls the implementations one at a time).
+stops PersonaKit; no plugin may wrap a hook; and every error names the plugin (`hooks.PluginError`),
+including one raised while a hook runs.
 
 The order, for every hook: the plugins given in code, in the order given; then the installed
 plugins, in the order `PERSONAKIT_PLUGINS` names them, else alphabetically by entry point name;
@@ -18,26 +21,36 @@ plugins` shows the order as it is.
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from importlib import metadata
-from typing import Any
 
 import msgspec
 import pluggy
 
 from personakit_plugin.core import hookspecs
-from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.hooks import Hooks
+from personakit_plugin.core.hooks import PluginError as PluginError
+
+# The engine of `Hooks`, where tests imported it from before `hooks` was its home:
+from personakit_plugin.core.hooks import answer_first as answer_first
+from personakit_plugin.core.hooks import call_each as call_each
+from personakit_plugin.core.hooks import implementations as implementations
 
 GROUP = "personakit"
 ALLOW_ENV = "PERSONAKIT_PLUGINS"
 BLOCK_ENV = "PERSONAKIT_DISABLED_PLUGINS"
 DISTRIBUTION = "personakit-plugin"
+DEFAULT_PROPOSE = "default-propose"
+"""The default `personakit_propose` plugin's name: while it answers first, an import may take the bulk path."""
+DEFAULT_RANK = "default-rank"
+"""The default `personakit_rank` plugin's name: while it answers first, the store may rank for it."""
 DEFAULT_PLUGINS = {
     "default-read": "personakit_plugin.default_plugins.read",
-    "default-propose": "personakit_plugin.default_plugins.propose",
-    "default-rank": "personakit_plugin.default_plugins.rank_overlap",
+    DEFAULT_PROPOSE: "personakit_plugin.default_plugins.propose",
+    DEFAULT_RANK: "personakit_plugin.default_plugins.rank_overlap",
     "default-redact": "personakit_plugin.default_plugins.redact_email",
     "default-refuse": "personakit_plugin.default_plugins.refuse_credentials",
     "default-store": "personakit_plugin.default_plugins.store_sqlite",
@@ -46,72 +59,6 @@ DEFAULT_PLUGINS = {
 registered first and marked `trylast`, so an installed plugin's implementation is called before them.
 They cannot be blocked: the documented behaviour and the boundary rely on them, and a plugin that
 wants to change one answers before it."""
-
-
-class PluginError(Exception):
-    """A plugin could not be loaded or misbehaved.
-
-    The message is one sentence that names the plugin, the hook and what went wrong (the type of the
-    exception it raised, or the rule what it returned broke), and never holds what the plugin was
-    given or returned, nor an exception's text: it goes to the server's log, and a plugin's message
-    can quote the owner (`cannot redact 'ask <@U024BE7LH> about PRJ-1234'`). That goes in `details`,
-    shown on the owner's terminal and written to the log only when the owner asks for it
-    (`PERSONAKIT_LOG_DETAILS`)."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        plugin: str | None = None,
-        hook: str | None = None,
-        error: str | None = None,
-        details: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.plugin = plugin
-        self.hook = hook
-        self.error = error
-        """The name of the type of the exception the plugin raised, when it raised one."""
-        self.details = details
-        """What may hold the owner's words: the exception's text, or what the plugin returned."""
-
-    @classmethod
-    def raised(cls, plugin: str, hook: str, exc: BaseException) -> PluginError:
-        """The error for `exc`, raised by `plugin` in `hook` (or while PersonaKit loads it)."""
-        kind = type(exc).__name__
-        where = f"failed in {hook}" if hook.startswith("personakit_") else f"failed to {hook}"
-        return cls(
-            f"PersonaKit plugin {plugin!r} {where} ({kind}).",
-            plugin=plugin,
-            hook=hook,
-            error=kind,
-            details=str(exc),
-        )
-
-    def described(self, *, details: bool) -> str:
-        """The message, and with `details` what it leaves out, in one sentence: `... failed in
-        personakit_redact (RuntimeError: its text).`"""
-        message = str(self)
-        if not details or not self.details:
-            return message
-        said = self.details.rstrip(".")
-        if self.error is not None and message.endswith(f"({self.error})."):
-            return f"{message[: -len(self.error) - 2]}{self.error}: {said})."
-        return f"{message.rstrip('.')}; {said}."
-
-
-DETAILS_MAX = 2000
-"""The most characters of a returned value a `PluginError`'s details keep."""
-
-
-def shown_value(value: object) -> str:
-    """`repr(value)` for an error's details, at most `DETAILS_MAX` characters; a repr that raises (it
-    is the plugin's code) is said as such."""
-    try:
-        said = repr(value)
-    except Exception as exc:
-        return f"a {type(value).__name__} whose repr raised {type(exc).__name__}"
-    return said if len(said) <= DETAILS_MAX else said[:DETAILS_MAX] + "…"
 
 
 class PluginWarning(UserWarning):
@@ -296,70 +243,15 @@ def _plugin_name(plugin: object) -> str:
 
 
 def _free_name(pm: pluggy.PluginManager, name: str) -> str:
+    """`name`, or the first of `name-1`, `name-2`, ... that no registered plugin has."""
     taken = {taken for taken, _ in pm.list_name_plugin()}
-    return next(
-        f"{name}-{n}" if n else name for n in range(len(taken) + 1) if (f"{name}-{n}" if n else name) not in taken
-    )
-
-
-def implementations(pm: pluggy.PluginManager, hook: str) -> Iterator[tuple[str, Any, tuple[str, ...]]]:
-    """(plugin name, function, argument names) for each implementation of `hook`, in the order they are called."""
-    for impl in reversed(getattr(pm.hook, hook).get_hookimpls()):
-        yield impl.plugin_name, impl.function, impl.argnames
-
-
-def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tuple[str, Any]]:
-    """Call each implementation of `hook` in turn, yielding (plugin name, result).
-
-    An exception is re-raised as `PluginError` naming the plugin, the hook and the exception's type,
-    its text only in the error's `details`.
-    """
-    for name, function, argnames in implementations(pm, hook):
-        try:
-            result = function(**{arg: kwargs[arg] for arg in argnames})
-        except (PluginError, StoreError):
-            raise
-        except Exception as exc:
-            raise PluginError.raised(name, hook, exc) from exc
-        yield name, result
-
-
-def call_first(pm: pluggy.PluginManager, hook: str, expected: type | tuple[type, ...], **kwargs: Any) -> Any:
-    """The first non-None result of `hook`, checked to be `expected`; PluginError names a wrong one."""
-    return answer_first(pm, hook, expected, **kwargs)[1]
-
-
-def answer_first(
-    pm: pluggy.PluginManager, hook: str, expected: type | tuple[type, ...], **kwargs: Any
-) -> tuple[str, Any]:
-    """The name of the plugin whose result `call_first` returns, and that result."""
-    for name, result in call_each(pm, hook, **kwargs):
-        if result is None:
-            continue
-        if not isinstance(result, expected):
-            raise PluginError(
-                f"PersonaKit plugin {name!r} returned {type(result).__name__} from {hook}, "
-                f"which must return {_type_names(expected)}.",
-                plugin=name,
-                hook=hook,
-            )
-        return name, result
-    raise PluginError(f"No PersonaKit plugin answered {hook}; is the default plugin installed?")
-
-
-def _type_names(expected: type | tuple[type, ...]) -> str:
-    kinds = expected if isinstance(expected, tuple) else (expected,)
-    return " or ".join(kind.__name__ for kind in kinds)
+    numbered = (f"{name}-{n}" for n in itertools.count(1))
+    return next(free for free in itertools.chain([name], numbered) if free not in taken)
 
 
 def hook_orders(pm: pluggy.PluginManager) -> list[HookOrder]:
     """Each first-result hook, by name, with its plugins in the order they are asked."""
-    callers = sorted(vars(pm.hook).items())
-    return [
-        HookOrder(hook, [name for name, *_ in implementations(pm, hook)])
-        for hook, caller in callers
-        if caller.spec is not None and caller.spec.opts.get("firstresult")
-    ]
+    return [HookOrder(hook, plugins) for hook, plugins in Hooks(pm).orders().items()]
 
 
 DETAIL_ATTRIBUTE = "PERSONAKIT_DETAIL"

@@ -1,4 +1,4 @@
-"""One read on its way through the pipeline, and what the retrieval hooks bring to it.
+"""One read on its way through the pipeline, and how what the retrieval hooks bring to it is fused.
 
 A read flows one way: the question's words, computed once; the candidates of every retriever
 (`personakit_retrieve`) and of the word index; their fusion and ranking; the fill of rule 5; what
@@ -9,16 +9,11 @@ never on the kit, so nothing of one read survives into the next.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from contextvars import ContextVar
-from typing import Any
 
 from personakit_plugin.core.model import FUSION_K, Scored
-from personakit_plugin.core.plugins import PluginError, call_each
 from personakit_plugin.core.words import content_words
-
-HOOK = "personakit_retrieve"
 
 
 class Reading:
@@ -41,43 +36,6 @@ class Reading:
 
 CURRENT: ContextVar[Reading | None] = ContextVar("personakit_reading", default=None)
 """The read in progress in this thread or task, if any (`PersonaKit.read` sets it for its duration)."""
-
-
-def answers(pm: Any, kit: object, question: str, words: frozenset[str], limit: int) -> list[list[Scored]] | None:
-    """Each retrieval hook's answer, checked and ordered by score, or None when none answered."""
-    found: list[list[Scored]] = []
-    for name, answer in call_each(pm, HOOK, kit=kit, question=question, words=words, limit=limit):
-        if answer is not None:
-            found.append(checked(name, answer, limit))
-    return found or None
-
-
-def checked(name: str, answer: object, limit: int) -> list[Scored]:
-    """A retriever's answer as a list of Scored, best first (a stable sort by score); a PluginError
-    naming the plugin when it is not a sequence of `Scored(id, score)` with a text id and a finite
-    score, names an id twice, or holds more than `limit` entries."""
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, Iterable):
-        raise _wrong(name, "something that is not a list of Scored")
-    try:
-        listed = list(answer)  # a generator runs here, outside `call_each`
-    except Exception as exc:
-        raise PluginError(f"PersonaKit plugin {name!r} failed in {HOOK}: {exc}") from exc
-    for item in listed:
-        if type(item) is not Scored or type(item.id) is not str or not _is_score(item.score):
-            raise _wrong(name, "an entry that is not Scored(id, score) with a text id and a finite score")
-    if len({item.id for item in listed}) != len(listed):
-        raise _wrong(name, "the same memory twice")
-    if len(listed) > limit:
-        raise _wrong(name, f"{len(listed)} memories, more than the limit of {limit},")
-    return sorted(listed, key=lambda item: -float(item.score))
-
-
-def _is_score(value: object) -> bool:
-    return type(value) in (float, int) and math.isfinite(value)  # type: ignore[arg-type]
-
-
-def _wrong(name: str, what: str) -> PluginError:
-    return PluginError(f"PersonaKit plugin {name!r} returned {what} from {HOOK}.")
 
 
 def fused(found: list[list[Scored]], readable: Iterable[str]) -> list[Scored]:

@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
 
+def default_read(kit: Kit, question: str, limit: int) -> ReadResult:
+    """The documented read, for a plugin's `personakit_read` that changes what it returns
+    (`from personakit_plugin import default_read`). Not itself marked as a hook: a plugin module that
+    imports it does not implement a hook named `default_read`."""
+    return cast("PersonaKit", kit).default_read(question, limit)
+
+
 @hookimpl(trylast=True)
 def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult:
-    return cast("PersonaKit", kit).default_read(question, limit)
+    return default_read(kit, question, limit)

@@ -24,10 +24,11 @@ from pathlib import Path
 
 import msgspec
 
+from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import STATES, ExportedMemory
-from personakit_plugin.core.plugins import call_first, installed, make_plugin_manager
+from personakit_plugin.core.plugins import installed
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.store import Config, KeepsIdSecret, Store, StoreError
+from personakit_plugin.core.store import KeepsIdSecret, Store, StoreError
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 NAME = re.compile(r"[a-z][a-z0-9]*")
@@ -85,8 +86,7 @@ def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str])
         raise StoreError(
             f"No storage plugin {plugin} is installed; install personakit-{plugin} into PersonaKit's environment."
         )
-    pm = make_plugin_manager(environ=env)
-    store: Store = call_first(pm, "personakit_store", object, config=Config(data_dir=data_dir, environ=env))
+    store = PersonaKit.open(data_dir, environ=env).store  # opened as every command opens its store
     if isinstance(store, SqliteStore):
         store.close()
         raise StoreError(f"The plugin {plugin} did not open a store for that URL; check the URL.")

@@ -32,8 +32,8 @@ skipped: PersonaKit keeps statements, not a graph.
 
 A large graph (`BULK_AT` observations or more) takes the store's bulk path when the store has one
 (`core.store.ProposesInBulk`, as the SQLite store does) and the default `personakit_propose` is the
-one in effect: every observation is checked exactly as that hook checks a proposal (the same
-refusals, in the same order), and those it would store are written in transactions of `BULK_CHUNK`,
+one in effect: every observation is checked by that hook's own rule (`default_plugins.propose.checked`:
+the same refusals, in the same order), and those it would store are written in transactions of `BULK_CHUNK`,
 not one each. The answers are the same as proposing them one by one; only the number of commits
 differs. A store without it gets every observation through `propose`.
 
@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
+from personakit_plugin.core import hookspecs
 from personakit_plugin.core.model import (
     CATEGORIES,
     DECISIONS,
@@ -62,7 +63,7 @@ from personakit_plugin.core.model import (
     ExportedMemory,
     category_of,
 )
-from personakit_plugin.core.plugins import implementations
+from personakit_plugin.core.plugins import DEFAULT_PROPOSE
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import Proposed, ProposesInBulk, Restored, Store, StoreError
 from personakit_plugin.default_plugins import propose as default_propose
@@ -316,23 +317,7 @@ def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None
 
 def _proposes_by_default(kit: PersonaKit) -> bool:
     """Whether the default `personakit_propose` answers proposals: no other implementation comes first."""
-    first = next(implementations(kit.pm, "personakit_propose"), None)
-    return first is not None and first[1] is default_propose.personakit_propose
-
-
-def checked(kit: PersonaKit, text: str, quote: str) -> tuple[str, str] | str:
-    """What the default `personakit_propose` would store for an observation, (text, quote), or the
-    reason it would refuse it: the same checks in the same order (see `default_plugins/propose.py`)."""
-    text = text.strip()
-    if not text:
-        return "empty_text"
-    if len(text) > TEXT_LIMIT:
-        return "too_long"
-    reason = kit.refusal(text, quote)
-    if reason is not None:
-        return reason
-    quote = quote.strip()
-    return (text, quote) if quote else "empty_quote"
+    return kit.hooks.order(hookspecs.personakit_propose)[:1] == [DEFAULT_PROPOSE]
 
 
 def _import_in_bulk(
@@ -346,7 +331,7 @@ def _import_in_bulk(
     for start in range(0, len(observations), BULK_CHUNK):
         items: list[tuple[str, str, str, float]] = []
         for observation in observations[start : start + BULK_CHUNK]:
-            found = checked(kit, observation.text, observation.quote)
+            found = default_propose.checked(kit, observation.text, observation.quote)
             if isinstance(found, str):
                 done.refused.append(Refused(observation.where, found))
             else:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -856,7 +856,7 @@ class SqliteStore:
         return Matches(candidates[:limit], restricted)
 
     @staticmethod
-    def _rows_by_key(db: sqlite3.Connection, keys: list[int]) -> dict[int, tuple]:
+    def _rows_by_key(db: sqlite3.Connection, keys: list[int]) -> dict[int, tuple[Any, ...]]:
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))

@@ -10,22 +10,23 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core import hookspecs
+from personakit_plugin.core.hooks import Spec
 from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import MASK_LABEL_MAX, MASK_LABEL_SHARED, TEXT_LIMIT, Candidate, Memory, Scored, View
-from personakit_plugin.core.plugins import implementations
 from personakit_plugin.core.redaction import Mask, apply_masks, is_plain_label, is_span, shares_text, shorten
 from personakit_plugin.core.words import content_words
 from personakit_plugin.testing.fixtures import id_of
 
 
-def _own(kit: PersonaKit, plugin: object, hook: str) -> tuple[Callable[..., object], tuple[str, ...]]:
-    """The plugin's own implementation of `hook` and its argument names, as the kit calls it."""
-    name = kit.pm.get_name(plugin)
-    for plugin_name, function, argnames in implementations(kit.pm, hook):
-        if plugin_name == name:
-            return function, argnames
-    raise AssertionError(f"plugin {name!r} implements no {hook}")
+def _own(kit: PersonaKit, plugin: object, spec: Spec) -> Callable[..., object]:
+    """The plugin's own implementation of the hook `spec`, called with the hook's keyword arguments
+    as the kit calls it (`Hooks.own`)."""
+    try:
+        return kit.hooks.own(plugin, spec)
+    except LookupError as exc:
+        raise AssertionError(str(exc)) from None
 
 
 # -- redaction ----------------------------------------------------------------------------------
@@ -123,9 +124,9 @@ class RedactionContract:
 
     def masks(self, kit: PersonaKit, text: str) -> list[Mask]:
         """What the plugin's own `personakit_redact` returns for `text`, checked to be masks inside it."""
-        function, argnames = _own(kit, self.plugin, "personakit_redact")
+        own = _own(kit, self.plugin, hookspecs.personakit_redact)
         try:
-            answer = function(**{arg: text for arg in argnames})
+            answer = own(text=text)
             masks = [] if answer is None else list(answer)  # type: ignore[call-overload]
         except Exception as exc:
             raise AssertionError(f"the hook raised {exc!r} on the sample {text!r}") from exc
@@ -263,10 +264,9 @@ class RankingContract:
 
     def rank(self, kit: PersonaKit, candidates: list[Candidate]) -> object:
         """What the plugin's own `personakit_rank` answers for `QUESTION` and `candidates`."""
-        function, argnames = _own(kit, self.plugin, "personakit_rank")
-        given = {"question": QUESTION, "words": content_words(QUESTION), "candidates": list(candidates)}
+        own = _own(kit, self.plugin, hookspecs.personakit_rank)
         try:
-            return function(**{arg: given[arg] for arg in argnames})
+            return own(question=QUESTION, words=content_words(QUESTION), candidates=list(candidates))
         except Exception as exc:
             raise AssertionError(f"the hook raised {exc!r} on the candidates {_ids(candidates)!r}") from exc
 
@@ -389,12 +389,7 @@ class RefusalContract:
 
     def answer(self, kit: PersonaKit, text: str, quote: str) -> object:
         """What the plugin's own `personakit_refuse` answers, given the text stripped as the kit gives it."""
-        name = kit.pm.get_name(self.plugin)
-        given = {"text": text.strip(), "quote": quote}
-        for plugin_name, function, argnames in implementations(kit.pm, "personakit_refuse"):
-            if plugin_name == name:
-                return function(**{arg: given[arg] for arg in argnames})
-        raise AssertionError(f"plugin {name!r} implements no personakit_refuse")
+        return _own(kit, self.plugin, hookspecs.personakit_refuse)(text=text.strip(), quote=quote)
 
     def test_a_refused_sample_gets_a_short_reason(self, kit: PersonaKit) -> None:
         for text, quote in self.refused_pairs():
@@ -487,11 +482,10 @@ class RetrievalContract:
     def retrieve(self, kit: PersonaKit, limit: int = 20, question: str | None = None) -> list[str]:
         """The plugin's own answer for `question` (default `self.question`), checked to keep the
         hook's shape; the ids it brings, best first."""
-        function, argnames = _own(kit, self.plugin, "personakit_retrieve")
+        own = _own(kit, self.plugin, hookspecs.personakit_retrieve)
         asked = self.question if question is None else question
-        given = {"kit": kit, "question": asked, "words": content_words(asked), "limit": limit}
         try:
-            answer = function(**{arg: given[arg] for arg in argnames})
+            answer = own(kit=kit, question=asked, words=content_words(asked), limit=limit)
         except Exception as exc:
             raise AssertionError(f"the hook raised {exc!r} for {asked!r}") from exc
         if answer is None:

@@ -12,8 +12,7 @@ It errs the other way too: any number shaped like 123-45-6789 is masked, whateve
 
 import re
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.redaction import Mask
+from personakit_plugin import Mask, hookimpl
 
 STREET_WORDS = "Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Close|Way|Place|Square|Crescent|Terrace|Gardens"
 STREET = re.compile(rf"\b\d{{1,5}}[A-Z]?,? (?:[A-Z][a-z']+ ){{1,3}}(?:{STREET_WORDS})\b")

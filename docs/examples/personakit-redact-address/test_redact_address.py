@@ -3,7 +3,7 @@
 import personakit_redact_address
 import pytest
 
-from personakit_plugin.core.redaction import apply_masks
+from personakit_plugin import apply_masks
 from personakit_plugin.testing import RedactionContract
 
 

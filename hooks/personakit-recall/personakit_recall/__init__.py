@@ -23,8 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.model import Document, Scored
+from personakit_plugin import Document, Scored, hookimpl
 
 from personakit_recall import encoders, stems
 

@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from personakit_plugin.core.words import STOP_WORDS, split_words
+from personakit_plugin import STOP_WORDS, split_words
 
 if TYPE_CHECKING:
     import numpy as np

@@ -23,8 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
-from personakit_plugin.core.model import EVIDENCE_LIMIT, Document
-from personakit_plugin.core.words import split_words
+from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
 
 K1 = 1.2
 B = 0.75

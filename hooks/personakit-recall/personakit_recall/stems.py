@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Mapping
 
 import Stemmer
-from personakit_plugin.core.words import STOP_WORDS, split_words
+from personakit_plugin import STOP_WORDS, split_words
 
 LANGUAGE_ENV = "PERSONAKIT_RECALL_LANGUAGE"
 DEFAULT_LANGUAGE = "english"

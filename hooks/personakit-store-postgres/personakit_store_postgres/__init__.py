@@ -11,8 +11,7 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from personakit_plugin import hookimpl
-from personakit_plugin.core.store import Config, StoreError
+from personakit_plugin import Config, StoreError, hookimpl
 
 from .store import DEFAULT_SCHEMA, PostgresStore
 

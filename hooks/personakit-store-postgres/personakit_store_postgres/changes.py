@@ -38,9 +38,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
-from personakit_plugin.core.model import Changes
-from personakit_plugin.storage.memory_index import MemoryIndex
-from personakit_plugin.storage.rows import cursor_of, cursor_position
+from personakit_plugin import Changes, MemoryIndex, cursor_of, cursor_position
 from psycopg import sql
 
 KEEP = 50_000

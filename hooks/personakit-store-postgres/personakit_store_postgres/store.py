@@ -29,20 +29,18 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 import psycopg
-from personakit_plugin.core.model import (
+from personakit_plugin import (
+    DECISION_COLUMNS,
     EVERYTHING,
+    MEMORY_COLUMNS,
     Candidate,
     Changes,
     Decision,
+    Description,
     Document,
     ExportedMemory,
-    Memory,
-    View,
-)
-from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
-from personakit_plugin.core.store import (
-    Description,
     Matches,
+    Memory,
     Proposed,
     Restored,
     StoreBusy,
@@ -51,15 +49,18 @@ from personakit_plugin.core.store import (
     StoreFull,
     StoreIOError,
     StoreReadOnly,
-)
-from personakit_plugin.core.words import content_words, id_key, memory_id
-from personakit_plugin.storage import decisions
-from personakit_plugin.storage.rows import (
-    DECISION_COLUMNS,
-    MEMORY_COLUMNS,
+    View,
+    content_words,
     decision_from_row,
+    decisions,
     exported,
+    id_key,
     memory_from_row,
+    memory_id,
+    order_by,
+    rank_case,
+    readable_below,
+    sort_key,
 )
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict

@@ -149,8 +149,8 @@ class Store(Protocol):
       or a dropped quote said it could not finish.
     - `ReadsMany`: `get_many(ids) -> dict[str, Memory]`, the memories of `ids` in one lookup, which
       the boundary check of a read uses instead of one `get` per memory returned.
-    - `Follows`: `changes(since) -> Changes` and `documents(ids, view) -> list[Document]`, what a
-      retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
+    - `Follows`: `changes(since) -> Changes` and `documents(ids, view, after=, limit=) -> list[Document]`,
+      what a retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
     """
 
@@ -310,8 +310,13 @@ class Follows(Protocol):
     generation of the data (a bulk import, a restore) or is older than what the store still keeps.
     Within `snapshot()` it sees the same read transaction as the other reads. `documents(ids, view)`
     gives the memories of `ids` (every one when None) that a read in `view` may return, each with the
-    quotes `quotes` gives for it: a waiting quote is never among them."""
+    quotes `quotes` gives for it: a waiting quote is never among them. With `limit` and `ids` None it
+    gives one page: the first `limit` of them in id order (as Python orders strings) whose id comes
+    after `after` (from the first when None), so that a retriever can load a large store a page at a
+    time, each page its own read, without ever holding every text at once."""
 
     def changes(self, since: str | None) -> Changes: ...
 
-    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]: ...
+    def documents(
+        self, ids: Collection[str] | None, view: View = EVERYTHING, *, after: str | None = None, limit: int | None = None
+    ) -> list[Document]: ...

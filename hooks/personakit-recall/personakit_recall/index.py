@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import numpy as np
 from personakit_plugin.core.model import EVIDENCE_LIMIT, Document
@@ -52,21 +52,38 @@ GROWTH = 1024
 class Posting:
     """The rows holding one stem, with the stem's weight (term frequency) in each."""
 
-    __slots__ = ("rows", "tfs")
+    __slots__ = ("rows", "stem", "tfs")
 
-    def __init__(self) -> None:
+    def __init__(self, stem: str) -> None:
+        self.stem = stem
         self.rows = array("i")
         self.tfs = array("f")
+
+
+class Prepared:
+    """Documents with their unit vectors and the weight of each of their stems, ready to be placed."""
+
+    __slots__ = ("counts", "documents", "vectors")
+
+    def __init__(self, documents: list[Document], vectors: np.ndarray, counts: list[dict[str, float]]) -> None:
+        self.documents = documents
+        self.vectors = vectors
+        self.counts = counts
 
 
 class Index:
     """The vectors and stems of the readable memories of one kit, kept current by `apply`."""
 
     def __init__(
-        self, encode: Callable[[Sequence[str]], np.ndarray], stems: Callable[[str], list[str]]
+        self,
+        encode: Callable[[Sequence[str]], np.ndarray],
+        stems: Callable[[str], list[str]],
+        word_stems: Callable[[list[str]], list[str]] | None = None,
     ) -> None:
         self._encode = encode
         self._stems = stems
+        self._word_stems = word_stems or (lambda words: stems(" ".join(words)))
+        """The stems of content words already split (`stems.word_stemmer`): a text is split once."""
         self.cursor: str | None = None
         self.rows: dict[str, int] = {}
         """Memory id -> row."""
@@ -110,22 +127,13 @@ class Index:
     # -- keeping it current -----------------------------------------------------------------
 
     def clear(self) -> None:
-        self.__init__(self._encode, self._stems)  # type: ignore[misc]
+        self.__init__(self._encode, self._stems, self._word_stems)  # type: ignore[misc]
 
     def replace_all(self, documents: Sequence[Document]) -> None:
         """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
         keep = {document.id for document in documents}
         self.drop(memory for memory in list(self.rows) if memory not in keep)
         self.upsert(documents)
-
-    def to_embed(self, documents: Sequence[Document]) -> int:
-        """How many of `documents` `replace_all` would embed: the new ones and those changed."""
-        count = 0
-        for document in documents:
-            row = self.rows.get(document.id)
-            if row is None or self._fingerprints[row] != hash((document.text, document.quotes)):
-                count += 1
-        return count
 
     def update(self, ids: Iterable[str], documents: Sequence[Document]) -> None:
         """`ids` may have changed; `documents` are those of them still readable: the others go."""
@@ -151,33 +159,74 @@ class Index:
 
     def upsert(self, documents: Sequence[Document]) -> None:
         """Add or refresh these memories; only those whose text or quotes changed are embedded again."""
-        changed: list[tuple[int, Document]] = []
-        for document in documents:
-            fingerprint = hash((document.text, document.quotes))
+        changed = [document for document in documents if not self._refreshed(document)]
+        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
+            self.place(self.prepare(changed[start : start + CHUNK]))
+
+    def _refreshed(self, document: Document) -> bool:
+        """True when `document` is indexed with the same text and quotes: its state and time refreshed."""
+        row = self.rows.get(document.id)
+        if row is None or self._fingerprints[row] != fingerprint(document):
+            return False
+        self._approved[row] = document.state == "approved"
+        self._touched[row] = document.touched
+        return True
+
+    def prepare(self, documents: Sequence[Document]) -> Prepared:
+        """What `place` puts in the index for `documents`, computed without touching it: their
+        vectors and stems (the costly part of indexing, which a build does outside any lock)."""
+        texts, joined, quoted, counts = [], [], [], []
+        for at, document in enumerate(documents):
+            words = content_words_of(document.text)
+            texts.append(" ".join(words) if words else document.text)
+            found: dict[str, float] = dict(Counter(self._word_stems(words)))
+            if document.quotes:
+                quote_words: list[str] = []
+                for quote in document.quotes:
+                    cut = content_words_of(quote[:EVIDENCE_LIMIT])
+                    quote_words += cut
+                    for stem in self._word_stems(cut):
+                        found[stem] = found.get(stem, 0.0) + QUOTE_TF
+                quoted.append(at)
+                whole = " ".join(quote[:EVIDENCE_LIMIT] for quote in document.quotes)
+                joined.append(" ".join(quote_words) if quote_words else whole)
+            counts.append(found)
+        vectors = by_length(self._encode, texts)
+        if quoted and QUOTE_WEIGHT:
+            vectors[quoted] += QUOTE_WEIGHT * by_length(self._encode, joined)
+            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+            norms[norms == 0] = 1.0
+            vectors /= norms
+        return Prepared(list(documents), vectors, counts)
+
+    def place(self, prepared: Prepared, skip: Collection[str] = ()) -> None:
+        """Put `prepared` in the index (each memory's old row content replaced), but for the ids in
+        `skip`: memories that changed since they were read, which the next follow brings again."""
+        if not prepared.documents:
+            return
+        rows: list[int] = []
+        kept: list[int] = []
+        for at, document in enumerate(prepared.documents):
+            if document.id in skip:
+                continue
             row = self.rows.get(document.id)
             if row is None:
                 row = self._new_row(document.id)
-            elif self._fingerprints[row] == fingerprint:
-                self._approved[row] = document.state == "approved"
-                self._touched[row] = document.touched
-                continue
             else:
                 self._unpost(row)
-            self._fingerprints[row] = fingerprint
+            self._fingerprints[row] = fingerprint(document)
             self._approved[row] = document.state == "approved"
             self._touched[row] = document.touched
-            changed.append((row, document))
-        if not changed:
+            self._post(row, prepared.counts[at])
+            rows.append(row)
+            kept.append(at)
+        if not rows:
             return
         assert self._vectors is not None and self._coarse is not None
-        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
-            part = changed[start : start + CHUNK]
-            vectors = memory_vectors(self._encode, [document for _, document in part])
-            rows = np.array([row for row, _ in part], dtype=np.intp)
-            self._vectors[rows] = vectors
-            self._coarse[rows] = coarse(vectors)
-            for row, document in part:
-                self._post(row, document)
+        at_rows = np.array(rows, dtype=np.intp)
+        vectors = prepared.vectors[np.array(kept, dtype=np.intp)]
+        self._vectors[at_rows] = vectors
+        self._coarse[at_rows] = coarse(vectors)
 
     def _new_row(self, memory: str) -> int:
         if self._free:
@@ -216,22 +265,19 @@ class Index:
             return int(self._vectors.shape[1])
         return int(self._encode(["dimension"]).shape[1])
 
-    def _post(self, row: int, document: Document) -> None:
-        counts: dict[str, float] = dict(Counter(self._stems(document.text)))
-        for quote in document.quotes:
-            for stem in self._stems(quote[:EVIDENCE_LIMIT]):
-                counts[stem] = counts.get(stem, 0.0) + QUOTE_TF
+    def _post(self, row: int, counts: dict[str, float]) -> None:
         length = float(sum(counts.values()))
         self._lengths[row] = length
         self._total_length += length
         terms = []
+        postings = self.postings
         for stem, tf in counts.items():
-            posting = self.postings.get(stem)
+            posting = postings.get(stem)
             if posting is None:
-                posting = self.postings[stem] = Posting()
+                posting = postings[stem] = Posting(stem)
             posting.rows.append(row)
             posting.tfs.append(tf)
-            terms.append(stem)
+            terms.append(posting.stem)  # the vocabulary's own string: one copy of a stem, not one a memory
         self._terms[row] = tuple(terms)
 
     def _unpost(self, row: int) -> None:
@@ -307,26 +353,21 @@ class Index:
         return [(memory, score) for memory, score, _ in kept]
 
 
-def memory_vectors(
-    encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
-) -> np.ndarray:
-    """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
-    vectors = by_length(encode, [meaning_text(document.text) for document in documents])
-    quoted = [index for index, document in enumerate(documents) if document.quotes]
-    if quoted and QUOTE_WEIGHT:
-        joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[index].quotes) for index in quoted]
-        quotes = by_length(encode, [meaning_text(text) for text in joined])
-        vectors[quoted] += QUOTE_WEIGHT * quotes
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        vectors /= norms
-    return vectors
+def fingerprint(document: Document) -> int:
+    """What tells whether a memory's text or quotes changed since it was embedded (in this process only)."""
+    return hash((document.text, document.quotes))
+
+
+def content_words_of(text: str) -> list[str]:
+    """The words of `text` without the contract's stop words, which carry no meaning and, averaged
+    into a vector, pull every vector toward the same place: what is embedded (the text itself when it
+    is all stop words) and stemmed."""
+    return [word for word in split_words(text) if word not in STOP_WORDS]
 
 
 def meaning_text(text: str) -> str:
-    """`text` as it is embedded: its words without the contract's stop words, which carry no meaning
-    and, averaged in, pull every vector toward the same place (the text itself when it is all stop words)."""
-    kept = [word for word in split_words(text) if word not in STOP_WORDS]
+    """`text` as it is embedded: its content words (`content_words_of`), else the text itself."""
+    kept = content_words_of(text)
     return " ".join(kept) if kept else text
 
 

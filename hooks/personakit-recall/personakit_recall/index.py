@@ -250,25 +250,22 @@ class Index:
         return row
 
     def _reserve(self, size: int) -> None:
+        """Room for `size` rows. The arrays grow in place (`ndarray.resize`: the allocator moves their
+        pages rather than copying them, new rows zeroed), so a build never holds two copies; nothing
+        keeps a view of them past a call."""
         capacity = 0 if self._vectors is None else self._vectors.shape[0]
         if size <= capacity:
             return
         bigger = max(size, capacity + GROWTH, int(capacity * 1.25))
-        dim = self._dim()
-        vectors = np.zeros((bigger, dim), dtype=np.int8)
-        small = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
-        if self._vectors is not None and self._coarse is not None:
-            vectors[:capacity] = self._vectors
-            small[:capacity] = self._coarse
-        self._vectors, self._coarse = vectors, small
-        self._scales = np.resize(self._scales, bigger)
-        self._scales[capacity:] = 0.0
-        self._approved = np.resize(self._approved, bigger)
-        self._approved[capacity:] = False
-        self._touched = np.resize(self._touched, bigger)
-        self._touched[capacity:] = 0.0
-        self._lengths = np.resize(self._lengths, bigger)
-        self._lengths[capacity:] = 0.0
+        if self._vectors is None or self._coarse is None:
+            dim = self._dim()
+            self._vectors = np.zeros((bigger, dim), dtype=np.int8)
+            self._coarse = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
+        else:
+            self._vectors.resize((bigger, self._vectors.shape[1]), refcheck=False)
+            self._coarse.resize((bigger, self._coarse.shape[1]), refcheck=False)
+        for column in (self._scales, self._approved, self._touched, self._lengths):
+            column.resize(bigger, refcheck=False)
 
     def _dim(self) -> int:
         if self._vectors is not None:

@@ -318,5 +318,10 @@ class Follows(Protocol):
     def changes(self, since: str | None) -> Changes: ...
 
     def documents(
-        self, ids: Collection[str] | None, view: View = EVERYTHING, *, after: str | None = None, limit: int | None = None
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
     ) -> list[Document]: ...

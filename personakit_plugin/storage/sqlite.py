@@ -836,7 +836,12 @@ class SqliteStore:
             return sqlite_changes.changes(db, since, self._cursor_prefix)
 
     def documents(
-        self, ids: Collection[str] | None, view: View = EVERYTHING, *, after: str | None = None, limit: int | None = None
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
     ) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
         owner has let stand, or one page of them in id order (`Follows`)."""

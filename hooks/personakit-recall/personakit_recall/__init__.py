@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from personakit_plugin import hookimpl
-from personakit_plugin.core.model import Document, Scored
+from personakit_plugin.core.model import Scored
 
 from personakit_recall import encoders, stems
 
@@ -113,7 +113,9 @@ class Build:
         self.lock = threading.Lock()
         self._followed = cursor
         self._changed: set[str] = set()
-        self.thread = threading.Thread(target=self._run, args=(kit,), name="personakit-recall-build", daemon=True)
+        self.thread = threading.Thread(
+            target=self._run, args=(kit,), name="personakit-recall-build", daemon=True
+        )
         self.thread.start()
 
     def join(self, timeout: float | None = None) -> None:

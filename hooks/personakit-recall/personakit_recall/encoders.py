@@ -71,9 +71,9 @@ class WordLlamaEncoder:
         self._model = wordllama.WordLlama.load(cache_dir=folder, disable_download=True)
         # The tokenizer's cache of the words it has split would keep a rejected memory's words (and
         # some 30 MB at 100,000 memories); without it a word is split again, at no measurable cost.
-        model = getattr(self._model.tokenizer, "model", None)
-        if hasattr(model, "_resize_cache"):
-            model._resize_cache(0)
+        resize = getattr(getattr(self._model.tokenizer, "model", None), "_resize_cache", None)
+        if resize is not None:
+            resize(0)
         self.name = (
             f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
         )

@@ -65,7 +65,9 @@ class Prepared:
 
     __slots__ = ("counts", "documents", "vectors")
 
-    def __init__(self, documents: list[Document], vectors: np.ndarray, counts: list[dict[str, float]]) -> None:
+    def __init__(
+        self, documents: list[Document], vectors: np.ndarray, counts: list[dict[str, float]]
+    ) -> None:
         self.documents = documents
         self.vectors = vectors
         self.counts = counts

@@ -453,7 +453,12 @@ class PostgresStore:
             return changes.changes(cur, since, self._cursor_prefix)
 
     def documents(
-        self, ids: Collection[str] | None, view: View = EVERYTHING, *, after: str | None = None, limit: int | None = None
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
     ) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
         owner has let stand, oldest first, or one page of them in id order (`Follows`)."""
@@ -463,7 +468,13 @@ class PostgresStore:
             where += " AND m.id = ANY(%(ids)s::text[])"
         elif page:
             where += " AND m.id > %(after)s"
-        args = {"states": list(view.readable()), **_scope(view), "ids": list(ids or ()), "after": after or "", "limit": limit}
+        args = {
+            "states": list(view.readable()),
+            **_scope(view),
+            "ids": list(ids or ()),
+            "after": after or "",
+            "limit": limit,
+        }
         columns = ", ".join(f"m.{column.strip()}" for column in MEMORY_COLUMNS.split(","))
         with self._read() as cur:
             order = " ORDER BY m.id LIMIT %(limit)s" if page else ""

@@ -17,6 +17,7 @@ the vocabulary. Nothing here is ever written to disk.
 from __future__ import annotations
 
 import math
+import mmap
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -252,20 +253,19 @@ class Index:
         return row
 
     def _reserve(self, size: int) -> None:
-        """Room for `size` rows. The arrays grow in place (`ndarray.resize`: the allocator moves their
-        pages rather than copying them, new rows zeroed), so a build never holds two copies; nothing
-        keeps a view of them past a call."""
+        """Room for `size` rows. The matrices grow in place (`grown`): a build never holds two copies of
+        them. Nothing keeps a view of them past a call."""
         capacity = 0 if self._vectors is None else self._vectors.shape[0]
         if size <= capacity:
             return
         bigger = max(size, capacity + GROWTH, int(capacity * 1.25))
         if self._vectors is None or self._coarse is None:
             dim = self._dim()
-            self._vectors = np.zeros((bigger, dim), dtype=np.int8)
-            self._coarse = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
-        else:
-            self._vectors.resize((bigger, self._vectors.shape[1]), refcheck=False)
-            self._coarse.resize((bigger, self._coarse.shape[1]), refcheck=False)
+            self._vectors = np.zeros((0, dim), dtype=np.int8)
+            self._coarse = np.zeros((0, min(dim, COARSE_DIM)), dtype=np.float32)
+        vectors, small = [self._vectors], [self._coarse]
+        self._vectors = self._coarse = None  # `grown` holds the only references while the memory moves
+        self._vectors, self._coarse = grown(vectors, bigger), grown(small, bigger)
         for column in (self._scales, self._approved, self._touched, self._lengths):
             column.resize(bigger, refcheck=False)
 
@@ -360,6 +360,38 @@ class Index:
         kept = [(memory, score, row) for memory, score, row in found if memory is not None]
         kept.sort(key=lambda item: (-item[1], not self._approved[item[2]], -self._touched[item[2]], item[0]))
         return [(memory, score) for memory, score, _ in kept]
+
+
+def grown(box: list[np.ndarray], rows: int) -> np.ndarray:
+    """The matrix in `box` (taken out of it: the caller keeps no reference) with `rows` rows, the new
+    ones zero. The matrices live in private anonymous memory that the kernel moves when it grows
+    (`mmap.resize`, mremap on Linux) instead of copying it, so growing one never holds it twice, and
+    rows not written yet take no memory. Elsewhere (no mremap), or while a view of it is still held,
+    it is copied into new memory."""
+    matrix = box.pop()
+    width, kind = matrix.shape[1], matrix.dtype
+    size = max(1, rows * width * kind.itemsize)
+    base = matrix.base
+    while base is not None and not isinstance(base, (mmap.mmap, memoryview)):
+        base = getattr(base, "base", None)
+    memory = base.obj if isinstance(base, memoryview) else base
+    if isinstance(memory, mmap.mmap):
+        del matrix, base  # the only views of the map: it can move once they are gone
+        try:
+            memory.resize(size)
+            return np.frombuffer(memory, dtype=kind, count=rows * width).reshape(rows, width)
+        except (BufferError, OSError, SystemError, ValueError, TypeError):
+            old = np.frombuffer(memory, dtype=kind).reshape(-1, width)
+            matrix = old[: min(rows, old.shape[0])]
+    try:  # private: a shared anonymous map is a file of its first size, and grown past it, faults
+        fresh = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+    except (OSError, AttributeError, TypeError):  # no such map here (Windows): a copy
+        bigger = np.zeros((rows, width), dtype=kind)
+        bigger[: matrix.shape[0]] = matrix
+        return bigger
+    found = np.frombuffer(fresh, dtype=kind, count=rows * width).reshape(rows, width)
+    found[: matrix.shape[0]] = matrix
+    return found
 
 
 def position(rows: array[int], row: int) -> int:

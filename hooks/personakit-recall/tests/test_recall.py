@@ -217,6 +217,29 @@ def test_the_index_grows_without_losing_a_row() -> None:
         )  # type: ignore[index]
 
 
+def test_a_matrix_grows_in_place_and_is_copied_only_while_a_view_of_it_is_held() -> None:
+    def memory_of(matrix: np.ndarray) -> object:
+        base = matrix.base
+        while not isinstance(base, memoryview):
+            base = base.base  # type: ignore[union-attr]
+        return base.obj
+
+    matrix = recall_index.grown([np.zeros((0, 4), dtype=np.int8)], 3)
+    matrix[:] = 7
+    first = memory_of(matrix)
+    box = [matrix]
+    del matrix
+    bigger = recall_index.grown(box, 1000)
+    assert memory_of(bigger) is first  # moved, not copied
+    assert bigger[:3].tolist() == [[7] * 4] * 3 and not bigger[3:].any()
+    held = bigger[:1]
+    box = [bigger]
+    del bigger
+    copied = recall_index.grown(box, 2000)
+    assert memory_of(copied) is not first and copied[:3].tolist() == [[7] * 4] * 3 and not copied[3:].any()
+    assert held.tolist() == [[7] * 4]  # the view held is still good
+
+
 def test_a_model_that_cannot_be_loaded_leaves_reads_to_words(
     recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

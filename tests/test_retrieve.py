@@ -260,6 +260,10 @@ def test_a_store_that_cannot_follow_resets_every_retriever_and_still_keeps_every
     assert sorted(documents) == sorted([espresso, latte])
     assert documents[espresso].quotes == ("I said: Drinks espresso after lunch",)
     assert [document.id for document in kit.documents([secret, latte, "m_000000000000"])] == [latte]
+    first, second = sorted([espresso, latte])
+    assert [document.id for document in kit.documents(limit=1)] == [first]  # a page, in id order
+    assert [document.id for document in kit.documents(after=first, limit=5)] == [second]
+    assert kit.documents(after=second, limit=5) == []
     assert set(ids(kit)) == {espresso, latte}
     kit.store.decide(latte, "reject", kit.now())
     assert ids(kit) == [espresso]

@@ -84,10 +84,15 @@ class Kit(Protocol):
         snapshot as the rest of the read."""
         ...
 
-    def documents(self, ids: Collection[str] | None = None) -> list[Document]:
+    def documents(
+        self, ids: Collection[str] | None = None, *, after: str | None = None, limit: int | None = None
+    ) -> list[Document]:
         """The readable memories in the view (approved and unconfirmed, or approved only) among `ids`,
         every one when None, with their stored text and the quotes the owner has let stand. An id not
-        returned is gone for this view: a retriever drops it and everything derived from it."""
+        returned is gone for this view: a retriever drops it and everything derived from it. With
+        `limit` (and `ids` None), one page: the first `limit` in id order after the id `after`; a
+        retriever loads a large store page by page (each page read on its own, outside any read, from
+        any thread) after taking the cursor of `changes(None)`, then follows the changes since it."""
         ...
 
     def retrieve(self, question: str, limit: int) -> list[Scored] | None:

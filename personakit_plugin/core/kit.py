@@ -216,13 +216,19 @@ class PersonaKit:
             return cast(Follows, self.store).changes(since)
         return Changes(cursor="unfollowed", reset=True)
 
-    def documents(self, ids: Collection[str] | None = None) -> list[Document]:
+    def documents(
+        self, ids: Collection[str] | None = None, *, after: str | None = None, limit: int | None = None
+    ) -> list[Document]:
         """The memories among `ids` (every one when None) that a read in this view may return, with their
-        stored text and the quotes the owner has let stand (`Store.quotes`): never a waiting quote."""
+        stored text and the quotes the owner has let stand (`Store.quotes`): never a waiting quote. With
+        `limit` (and `ids` None), one page of them: the first `limit` in id order after the id `after`."""
         if self._follows:
-            return cast(Follows, self.store).documents(ids, self.view)
+            return cast(Follows, self.store).documents(ids, self.view, after=after, limit=limit)
         if ids is None:
             memories = [memory for memory in self.store.memories() if self.view.shows(memory)]
+            if limit is not None:
+                memories = sorted((memory for memory in memories if memory.id > (after or "")), key=lambda m: m.id)
+                memories = memories[:limit]
         else:
             wanted = list(dict.fromkeys(ids))
             got = {memory: self.store.get(memory) for memory in wanted}

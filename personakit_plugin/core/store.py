@@ -154,8 +154,8 @@ class Store(Protocol):
       the boundary check of a read uses instead of one `get` per memory returned.
     - `FindsIdPrefixes`: `ids_starting(prefix) -> list[str]`, the ids that start with `prefix`, which
       the owner's commands use to take the start of an id instead of reading every memory.
-    - `Follows`: `changes(since) -> Changes` and `documents(ids, view) -> list[Document]`, what a
-      retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
+    - `Follows`: `changes(since) -> Changes` and `documents(ids, view, after=, limit=) -> list[Document]`,
+      what a retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
     - `Describes`: `describe() -> Description` and `integrity() -> list[str]`, what `personakit
       doctor` checks the store by (where it is, its schema, its size, its own check of itself), in the
@@ -329,11 +329,21 @@ class Follows(Protocol):
     generation of the data (a bulk import, a restore) or is older than what the store still keeps.
     Within `snapshot()` it sees the same read transaction as the other reads. `documents(ids, view)`
     gives the memories of `ids` (every one when None) that a read in `view` may return, each with the
-    quotes `quotes` gives for it: a waiting quote is never among them."""
+    quotes `quotes` gives for it: a waiting quote is never among them. With `limit` and `ids` None it
+    gives one page: the first `limit` of them in id order (as Python orders strings) whose id comes
+    after `after` (from the first when None), so that a retriever can load a large store a page at a
+    time, each page its own read, without ever holding every text at once."""
 
     def changes(self, since: str | None) -> Changes: ...
 
-    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]: ...
+    def documents(
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
+    ) -> list[Document]: ...
 
 
 class Description(msgspec.Struct, frozen=True, kw_only=True):

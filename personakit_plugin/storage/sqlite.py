@@ -906,11 +906,18 @@ class SqliteStore:
         with self._read() as db:
             return sqlite_changes.changes(db, since, self._cursor_prefix)
 
-    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
+    def documents(
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
+    ) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
-        owner has let stand (`Follows`)."""
+        owner has let stand, or one page of them in id order (`Follows`)."""
         with self._read() as db:
-            return sqlite_changes.documents(db, ids, view)
+            return sqlite_changes.documents(db, ids, view, after, limit)
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:

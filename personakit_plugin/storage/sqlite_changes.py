@@ -212,15 +212,27 @@ def changes(db: sqlite3.Connection, since: str | None, prefix: str) -> Changes:
     return Changes(cursor=cursor, reset=False, ids=tuple(memory for (memory,) in rows))
 
 
-def documents(db: sqlite3.Connection, ids: Collection[str] | None, view: View) -> list[Document]:
+def documents(
+    db: sqlite3.Connection,
+    ids: Collection[str] | None,
+    view: View,
+    after: str | None = None,
+    limit: int | None = None,
+) -> list[Document]:
     """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
-    owner has let stand, oldest first, read in `db`'s open read transaction."""
+    owner has let stand, oldest first, read in `db`'s open read transaction. With `limit` (and `ids`
+    None), one page: the first `limit` of them in id order whose id comes after `after`."""
     states = view.readable()
     scope = sorted(view.categories) if view.categories is not None else []
     where = f"state IN ({','.join('?' * len(states))})"
     if view.categories is not None:
         where += f" AND category IN ({','.join('?' * len(scope))})"
-    if ids is None:
+    if ids is None and limit is not None:
+        rows = db.execute(
+            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} AND id > ? ORDER BY id LIMIT ?",
+            (*states, *scope, after or "", limit),
+        ).fetchall()
+    elif ids is None:
         rows = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where}", (*states, *scope)).fetchall()
     else:
         wanted = list(dict.fromkeys(ids))
@@ -231,7 +243,7 @@ def documents(db: sqlite3.Connection, ids: Collection[str] | None, view: View) -
                 f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} AND id IN ({','.join('?' * len(chunk))})",
                 (*states, *scope, *chunk),
             ).fetchall()
-    quotes = _let_stand(db, [row[0] for row in rows], everything=ids is None)
+    quotes = _let_stand(db, [row[0] for row in rows], everything=ids is None and limit is None)
     return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from personakit_plugin.core.model import QUOTES_KEPT, Candidate, View
+from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
     Describes,
@@ -860,6 +860,27 @@ class StoreContract:
         assert [d.id for d in follows.documents(None, View(categories=frozenset({"tools", "background"})))] == [vim]
         assert follows.documents([tea], View(categories=frozenset({"tools"}))) == []
         assert follows.documents([]) == []
+
+    def test_documents_come_a_page_at_a_time_in_id_order(self, store: Store) -> None:
+        """A retriever loads a large store page by page: together the pages are exactly the readable
+        documents of the view, each once, in id order, with the same quotes as `documents(None)`."""
+        follows = self._follows(store)
+        made = [store.propose(f"Likes fruit number {n}", f"fruit {n}", "preferences", float(n)).id for n in range(7)]
+        store.decide(made[2], "reject", 10.0)
+        store.decide(made[4], "restrict", 11.0)
+        store.decide(made[5], "approve", 12.0)
+        store.propose(f"Likes fruit number {5}", "an assistant's claim", "other", 13.0)  # waits for the owner
+        for view in (EVERYTHING, View(approved_only=True)):
+            pages, after = [], None
+            while page := follows.documents(None, view, after=after, limit=2):
+                assert len(page) <= 2
+                pages.append(page)
+                after = page[-1].id
+            paged = [document for page in pages for document in page]
+            assert [d.id for d in paged] == sorted(d.id for d in follows.documents(None, view))
+            assert sorted(paged, key=lambda d: d.id) == sorted(follows.documents(None, view), key=lambda d: d.id)
+        assert follows.documents(None, after=max(made), limit=5) == []
+        assert len(follows.documents(None, limit=1)) == 1
 
     def test_changes_name_every_change_another_store_on_the_same_data_made(self, stores: Callable[[], Store]) -> None:
         """A retriever's index in one server is exactly current at its next read, whatever another

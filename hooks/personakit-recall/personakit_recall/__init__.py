@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import Document, Scored, hookimpl
+from personakit_plugin import Scored, hookimpl
 
 from personakit_recall import encoders, stems
 
@@ -56,31 +56,34 @@ def encoder() -> encoders.Encoder | None:
         return _encoder
 
 
+PAGE = 2_048
+"""Memories a background build reads and embeds at a time: all it holds of their texts at once."""
+
+
 class Recall:
     """The recall state of one kit: its index, and a build in progress."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.index: Index | None = None
-        self.building: threading.Thread | None = None
-        self.built: Index | None = None
+        self.building: Build | None = None
 
     def current(self, kit: Any, model: encoders.Encoder) -> Index | None:
         """The index, brought up to date with the store; None while a large build runs."""
         if self.building is not None:
-            if self.building.is_alive():
+            if self.building.follow(kit):
                 return None
-            self.building, self.index, self.built = None, self.built, None
-        from personakit_recall.index import Index
-
+            self.index, self.building = self.building.index, None  # its cursor is the one it began at
         if self.index is None:
-            self.index = Index(model.encode, stems.stemmer(stems.language()))
+            self.index = new_index(model)
         index = self.index
         changes = kit.changes(index.cursor)
         if changes.reset:
-            documents = kit.documents(None)
-            if index.to_embed(documents) > INLINE_BUILD:
-                self._build(changes.cursor, documents, model)
+            documents = kit.documents(None, limit=INLINE_BUILD + 1)
+            if len(documents) > INLINE_BUILD:
+                del documents  # a large store is read again a page at a time, in the background
+                self.index = None  # nothing of the old index outlives a reset
+                self.building = Build(kit, changes.cursor, new_index(model))
                 return None
             index.replace_all(documents)
         elif changes.ids:
@@ -88,20 +91,68 @@ class Recall:
         index.cursor = changes.cursor
         return index
 
-    def _build(self, cursor: str, documents: list[Document], model: encoders.Encoder) -> None:
-        """Index `documents` in a background thread, in a new index that replaces this one when done."""
-        from personakit_recall.index import Index
 
-        self.index = None  # nothing of the old index outlives a reset
-        fresh = Index(model.encode, stems.stemmer(stems.language()))
+def new_index(model: encoders.Encoder) -> Index:
+    from personakit_recall.index import Index
 
-        def build() -> None:
-            fresh.replace_all(documents)
-            fresh.cursor = cursor
-            self.built = fresh
+    language = stems.language()
+    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language))
 
-        self.building = threading.Thread(target=build, name="personakit-recall-build", daemon=True)
-        self.building.start()
+
+class Build:
+    """A new index being built in a background thread, a page of `PAGE` memories at a time, each page
+    read from the store on its own: reads go on by words meanwhile, and no more than a page of texts
+    is ever held. It begins at a cursor (`kit.changes(None)`), so every change made after it is
+    followed when the index is taken in; and each read meanwhile drops at once what changed since the
+    previous one (a reject leaves nothing behind), the build skipping those memories from then on."""
+
+    def __init__(self, kit: Any, cursor: str, index: Index) -> None:
+        self.index = index
+        index.cursor = cursor
+        self.lock = threading.Lock()
+        self._followed = cursor
+        self._changed: set[str] = set()
+        self.thread = threading.Thread(
+            target=self._run, args=(kit,), name="personakit-recall-build", daemon=True
+        )
+        self.thread.start()
+
+    def join(self, timeout: float | None = None) -> None:
+        self.thread.join(timeout)
+
+    def follow(self, kit: Any) -> bool:
+        """Within a read: drop from the index being built what changed since the last read; True while
+        the build goes on."""
+        changes = kit.changes(self._followed)
+        with self.lock:
+            if changes.reset:  # a bulk import or restore: what was built so far is not the store's
+                self._changed.clear()
+                self.index.clear()
+                self.index.cursor = None
+            elif changes.ids:
+                self._changed.update(changes.ids)
+                self.index.drop(changes.ids)
+            self._followed = changes.cursor
+        return self.thread.is_alive()
+
+    def _run(self, kit: Any) -> None:
+        after: str | None = None
+        try:
+            while True:
+                page = kit.documents(None, after=after, limit=PAGE)
+                if not page:
+                    return
+                after = page[-1].id
+                prepared = self.index.prepare(page)
+                del page
+                with self.lock:
+                    self.index.place(prepared, skip=self._changed)
+                del prepared
+        except Exception as exc:  # the store went away (closed, unreachable): a reset at the next read
+            log.warning("personakit-recall could not index the store: %s", exc)
+            with self.lock:
+                self.index.clear()
+                self.index.cursor = None
 
 
 _states: weakref.WeakKeyDictionary[Any, Recall] = weakref.WeakKeyDictionary()

@@ -108,6 +108,11 @@ class WordLlamaEncoder:
         self._model = wordllama.WordLlama.load(cache_dir=folder, disable_download=True)
         embedding = self._model.embedding
         embedding *= token_weights(embedding.shape[0])[:, None]
+        # The tokenizer's cache of the words it has split would keep a rejected memory's words (and
+        # some 30 MB at 100,000 memories); without it a word is split again, at no measurable cost.
+        resize = getattr(getattr(self._model.tokenizer, "model", None), "_resize_cache", None)
+        if resize is not None:
+            resize(0)
         self.name = (
             f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
         )

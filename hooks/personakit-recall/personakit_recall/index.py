@@ -1,7 +1,7 @@
 """The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
 
 Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
-see `memory_vectors`; a question's, see `question_text`) and the Snowball stems of the same words
+see `Index.prepare`; a question's, see `question_text`) and the Snowball stems of the same words
 for BM25. A question is scored
 
     score(m) = cos(question, m) + BM25_WEIGHT * bm25(question stems, m) / bm25_ceiling(question)
@@ -18,12 +18,13 @@ the vocabulary. Nothing here is ever written to disk.
 from __future__ import annotations
 
 import math
+import mmap
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import numpy as np
-from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
+from personakit_plugin import EVIDENCE_LIMIT, STOP_WORDS, Document, split_words
 
 K1 = 1.2
 B = 0.75
@@ -41,7 +42,7 @@ COARSE_DIM = 64
 their own: it is trained so that its leading components can stand alone)."""
 SHORTLIST = 512
 """Rows the coarse scan keeps for scoring with their whole vectors."""
-BATCH = 128
+BATCH = 32
 """Texts embedded at once, of about the same length (a model pads each batch to its longest)."""
 CHUNK = 2048
 """Memories embedded at a time when many are (re)indexed."""
@@ -63,28 +64,50 @@ questions are asked, not fitted to the labelled set's questions one by one."""
 class Posting:
     """The rows holding one stem, with the stem's weight (term frequency) in each."""
 
-    __slots__ = ("rows", "tfs")
+    __slots__ = ("rows", "stem", "tfs")
 
-    def __init__(self) -> None:
+    def __init__(self, stem: str) -> None:
+        self.stem = stem
         self.rows = array("i")
         self.tfs = array("f")
+
+
+class Prepared:
+    """Documents with their unit vectors and the weight of each of their stems, ready to be placed."""
+
+    __slots__ = ("counts", "documents", "vectors")
+
+    def __init__(
+        self, documents: list[Document], vectors: np.ndarray, counts: list[dict[str, float]]
+    ) -> None:
+        self.documents = documents
+        self.vectors = vectors
+        self.counts = counts
 
 
 class Index:
     """The vectors and stems of the readable memories of one kit, kept current by `apply`."""
 
     def __init__(
-        self, encode: Callable[[Sequence[str]], np.ndarray], stems: Callable[[str], list[str]]
+        self,
+        encode: Callable[[Sequence[str]], np.ndarray],
+        stems: Callable[[str], list[str]],
+        word_stems: Callable[[list[str]], list[str]] | None = None,
     ) -> None:
         self._encode = encode
         self._stems = stems
+        self._word_stems = word_stems or (lambda words: stems(" ".join(words)))
+        """The stems of content words already split (`stems.word_stemmer`): a text is split once."""
         self.cursor: str | None = None
         self.rows: dict[str, int] = {}
         """Memory id -> row."""
         self._ids: list[str | None] = []
         self._free: list[int] = []
         self._vectors: np.ndarray | None = None
-        """Each row's unit vector, in half precision (a read rescores only a few rows with it)."""
+        """Each row's unit vector, as bytes (`quantized`): a quarter of single precision, and a read
+        rescores only a few rows with it, turned back to single precision (much faster than from half)."""
+        self._scales = np.zeros(0, dtype=np.float32)
+        """What each row's bytes are multiplied by to be its vector again."""
         self._coarse: np.ndarray | None = None
         """Each row's first `COARSE_DIM` components, made unit length again, in single precision:
         what a read scans every row with."""
@@ -104,7 +127,9 @@ class Index:
     def vector(self, memory: str) -> np.ndarray | None:
         """The vector kept for `memory`, or None when it holds none."""
         row = self.rows.get(memory)
-        return None if row is None or self._vectors is None else self._vectors[row].astype(np.float32)
+        if row is None or self._vectors is None:
+            return None
+        return self._vectors[row].astype(np.float32) * self._scales[row]
 
     def stems_of(self, memory: str) -> tuple[str, ...]:
         """The stems kept for `memory` (none once it is gone)."""
@@ -121,22 +146,13 @@ class Index:
     # -- keeping it current -----------------------------------------------------------------
 
     def clear(self) -> None:
-        self.__init__(self._encode, self._stems)  # type: ignore[misc]
+        self.__init__(self._encode, self._stems, self._word_stems)  # type: ignore[misc]
 
     def replace_all(self, documents: Sequence[Document]) -> None:
         """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
         keep = {document.id for document in documents}
         self.drop(memory for memory in list(self.rows) if memory not in keep)
         self.upsert(documents)
-
-    def to_embed(self, documents: Sequence[Document]) -> int:
-        """How many of `documents` `replace_all` would embed: the new ones and those changed."""
-        count = 0
-        for document in documents:
-            row = self.rows.get(document.id)
-            if row is None or self._fingerprints[row] != hash((document.text, document.quotes)):
-                count += 1
-        return count
 
     def update(self, ids: Iterable[str], documents: Sequence[Document]) -> None:
         """`ids` may have changed; `documents` are those of them still readable: the others go."""
@@ -151,7 +167,8 @@ class Index:
             if row is None:
                 continue
             assert self._vectors is not None and self._coarse is not None
-            self._vectors[row] = 0.0
+            self._vectors[row] = 0
+            self._scales[row] = 0.0
             self._coarse[row] = 0.0
             self._unpost(row)
             self._ids[row] = None
@@ -162,33 +179,74 @@ class Index:
 
     def upsert(self, documents: Sequence[Document]) -> None:
         """Add or refresh these memories; only those whose text or quotes changed are embedded again."""
-        changed: list[tuple[int, Document]] = []
-        for document in documents:
-            fingerprint = hash((document.text, document.quotes))
+        changed = [document for document in documents if not self._refreshed(document)]
+        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
+            self.place(self.prepare(changed[start : start + CHUNK]))
+
+    def _refreshed(self, document: Document) -> bool:
+        """True when `document` is indexed with the same text and quotes: its state and time refreshed."""
+        row = self.rows.get(document.id)
+        if row is None or self._fingerprints[row] != fingerprint(document):
+            return False
+        self._approved[row] = document.state == "approved"
+        self._touched[row] = document.touched
+        return True
+
+    def prepare(self, documents: Sequence[Document]) -> Prepared:
+        """What `place` puts in the index for `documents`, computed without touching it: their
+        vectors and stems (the costly part of indexing, which a build does outside any lock)."""
+        texts, joined, quoted, counts = [], [], [], []
+        for at, document in enumerate(documents):
+            words = content_words_of(document.text)
+            texts.append(document.text)  # the model leaves out what it does not need (encoders.meaning_text)
+            found: dict[str, float] = dict(Counter(self._word_stems(words)))
+            if document.quotes:
+                for quote in document.quotes:
+                    cut = content_words_of(quote[:EVIDENCE_LIMIT])
+                    for stem in self._word_stems(cut):
+                        found[stem] = found.get(stem, 0.0) + QUOTE_TF
+                quoted.append(at)
+                whole = " ".join(quote[:EVIDENCE_LIMIT] for quote in document.quotes)
+                joined.append(whole)
+            counts.append(found)
+        weighed = joined if QUOTE_WEIGHT else []
+        both = by_length(self._encode, texts + weighed)  # in one go: a memory alone is one call, not two
+        vectors = both[: len(texts)]
+        if weighed:
+            vectors[quoted] += QUOTE_WEIGHT * both[len(texts) :]
+            norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+            norms[norms == 0] = 1.0
+            vectors /= norms
+        return Prepared(list(documents), vectors, counts)
+
+    def place(self, prepared: Prepared, skip: Collection[str] = ()) -> None:
+        """Put `prepared` in the index (each memory's old row content replaced), but for the ids in
+        `skip`: memories that changed since they were read, which the next follow brings again."""
+        if not prepared.documents:
+            return
+        rows: list[int] = []
+        kept: list[int] = []
+        for at, document in enumerate(prepared.documents):
+            if document.id in skip:
+                continue
             row = self.rows.get(document.id)
             if row is None:
                 row = self._new_row(document.id)
-            elif self._fingerprints[row] == fingerprint:
-                self._approved[row] = document.state == "approved"
-                self._touched[row] = document.touched
-                continue
             else:
                 self._unpost(row)
-            self._fingerprints[row] = fingerprint
+            self._fingerprints[row] = fingerprint(document)
             self._approved[row] = document.state == "approved"
             self._touched[row] = document.touched
-            changed.append((row, document))
-        if not changed:
+            self._post(row, prepared.counts[at])
+            rows.append(row)
+            kept.append(at)
+        if not rows:
             return
         assert self._vectors is not None and self._coarse is not None
-        for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
-            part = changed[start : start + CHUNK]
-            vectors = memory_vectors(self._encode, [document for _, document in part])
-            rows = np.array([row for row, _ in part], dtype=np.intp)
-            self._vectors[rows] = vectors
-            self._coarse[rows] = coarse(vectors)
-            for row, document in part:
-                self._post(row, document)
+        at_rows = np.array(rows, dtype=np.intp)
+        vectors = prepared.vectors[np.array(kept, dtype=np.intp)]
+        self._vectors[at_rows], self._scales[at_rows] = quantized(vectors)
+        self._coarse[at_rows] = coarse(vectors)
 
     def _new_row(self, memory: str) -> int:
         if self._free:
@@ -204,51 +262,46 @@ class Index:
         return row
 
     def _reserve(self, size: int) -> None:
+        """Room for `size` rows. The matrices grow in place (`grown`): a build never holds two copies of
+        them. Nothing keeps a view of them past a call."""
         capacity = 0 if self._vectors is None else self._vectors.shape[0]
         if size <= capacity:
             return
         bigger = max(size, capacity + GROWTH, int(capacity * 1.25))
-        dim = self._dim()
-        vectors = np.zeros((bigger, dim), dtype=np.float16)
-        small = np.zeros((bigger, min(dim, COARSE_DIM)), dtype=np.float32)
-        if self._vectors is not None and self._coarse is not None:
-            vectors[:capacity] = self._vectors
-            small[:capacity] = self._coarse
-        self._vectors, self._coarse = vectors, small
-        self._approved = np.resize(self._approved, bigger)
-        self._approved[capacity:] = False
-        self._touched = np.resize(self._touched, bigger)
-        self._touched[capacity:] = 0.0
-        self._lengths = np.resize(self._lengths, bigger)
-        self._lengths[capacity:] = 0.0
+        if self._vectors is None or self._coarse is None:
+            dim = self._dim()
+            self._vectors = np.zeros((0, dim), dtype=np.int8)
+            self._coarse = np.zeros((0, min(dim, COARSE_DIM)), dtype=np.float32)
+        vectors, small = [self._vectors], [self._coarse]
+        self._vectors = self._coarse = None  # `grown` holds the only references while the memory moves
+        self._vectors, self._coarse = grown(vectors, bigger), grown(small, bigger)
+        for column in (self._scales, self._approved, self._touched, self._lengths):
+            column.resize(bigger, refcheck=False)
 
     def _dim(self) -> int:
         if self._vectors is not None:
             return int(self._vectors.shape[1])
         return int(self._encode(["dimension"]).shape[1])
 
-    def _post(self, row: int, document: Document) -> None:
-        counts: dict[str, float] = dict(Counter(self._stems(document.text)))
-        for quote in document.quotes:
-            for stem in self._stems(quote[:EVIDENCE_LIMIT]):
-                counts[stem] = counts.get(stem, 0.0) + QUOTE_TF
+    def _post(self, row: int, counts: dict[str, float]) -> None:
         length = float(sum(counts.values()))
         self._lengths[row] = length
         self._total_length += length
         terms = []
+        postings = self.postings
         for stem, tf in counts.items():
-            posting = self.postings.get(stem)
+            posting = postings.get(stem)
             if posting is None:
-                posting = self.postings[stem] = Posting()
+                posting = postings[stem] = Posting(stem)
             posting.rows.append(row)
             posting.tfs.append(tf)
-            terms.append(stem)
+            terms.append(posting.stem)  # the vocabulary's own string: one copy of a stem, not one a memory
         self._terms[row] = tuple(terms)
 
     def _unpost(self, row: int) -> None:
         for stem in self._terms[row]:
             posting = self.postings[stem]
-            at = posting.rows.index(row)
+            at = position(posting.rows, row)
             del posting.rows[at]
             del posting.tfs[at]
             if not posting.rows:
@@ -277,7 +330,7 @@ class Index:
             rough = np.einsum("ij,j->i", self._coarse[:size], coarse(query[None, :])[0])
             rough += lexical
             rows = np.argpartition(-rough, SHORTLIST - 1)[:SHORTLIST]
-        exact = np.einsum("ij,j->i", self._vectors[rows].astype(np.float32), query)
+        exact = np.einsum("ij,j->i", self._vectors[rows].astype(np.float32), query) * self._scales[rows]
         exact += lexical[rows]
         return rows, exact
 
@@ -318,20 +371,53 @@ class Index:
         return [(memory, score) for memory, score, _ in kept]
 
 
-def memory_vectors(
-    encode: Callable[[Sequence[str]], np.ndarray], documents: Sequence[Document]
-) -> np.ndarray:
-    """A unit vector for each memory: its text's vector plus `QUOTE_WEIGHT` times its quotes' vector."""
-    vectors = by_length(encode, [document.text for document in documents])
-    quoted = [index for index, document in enumerate(documents) if document.quotes]
-    if quoted and QUOTE_WEIGHT:
-        joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[index].quotes) for index in quoted]
-        quotes = by_length(encode, joined)
-        vectors[quoted] += QUOTE_WEIGHT * quotes
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        norms[norms == 0] = 1.0
-        vectors /= norms
-    return vectors
+def grown(box: list[np.ndarray], rows: int) -> np.ndarray:
+    """The matrix in `box` (taken out of it: the caller keeps no reference) with `rows` rows, the new
+    ones zero. The matrices live in private anonymous memory that the kernel moves when it grows
+    (`mmap.resize`, mremap on Linux) instead of copying it, so growing one never holds it twice, and
+    rows not written yet take no memory. Elsewhere (no mremap), or while a view of it is still held,
+    it is copied into new memory."""
+    matrix = box.pop()
+    width, kind = matrix.shape[1], matrix.dtype
+    size = max(1, rows * width * kind.itemsize)
+    base = matrix.base
+    while base is not None and not isinstance(base, (mmap.mmap, memoryview)):
+        base = getattr(base, "base", None)
+    memory = base.obj if isinstance(base, memoryview) else base
+    if isinstance(memory, mmap.mmap):
+        del matrix, base  # the only views of the map: it can move once they are gone
+        try:
+            memory.resize(size)
+            return np.frombuffer(memory, dtype=kind, count=rows * width).reshape(rows, width)
+        except (BufferError, OSError, SystemError, ValueError, TypeError):
+            old = np.frombuffer(memory, dtype=kind).reshape(-1, width)
+            matrix = old[: min(rows, old.shape[0])]
+    try:  # private: a shared anonymous map is a file of its first size, and grown past it, faults
+        fresh = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+    except (OSError, AttributeError, TypeError):  # no such map here (Windows): a copy
+        bigger = np.zeros((rows, width), dtype=kind)
+        bigger[: matrix.shape[0]] = matrix
+        return bigger
+    found = np.frombuffer(fresh, dtype=kind, count=rows * width).reshape(rows, width)
+    found[: matrix.shape[0]] = matrix
+    return found
+
+
+def position(rows: array[int], row: int) -> int:
+    """Where `row` is in `rows`, found by numpy: `array.index` compares a Python int at a time, which
+    for a common stem at 100,000 memories costs milliseconds. The view is gone before `rows` changes."""
+    return int(np.flatnonzero(np.frombuffer(rows, dtype=np.int32) == row)[0])
+
+
+def fingerprint(document: Document) -> int:
+    """What tells whether a memory's text or quotes changed since it was embedded (in this process only)."""
+    return hash((document.text, document.quotes))
+
+
+def content_words_of(text: str) -> list[str]:
+    """The words of `text` without the contract's stop words, which carry no meaning: what is stemmed
+    (a static model leaves them out of what it embeds as well, `encoders.meaning_text`)."""
+    return [word for word in split_words(text) if word not in STOP_WORDS]
 
 
 def question_text(question: str) -> str:
@@ -339,6 +425,15 @@ def question_text(question: str) -> str:
     all frame words)."""
     kept = [word for word in split_words(question) if word not in QUESTION_FRAME]
     return " ".join(kept) if kept else question
+
+
+def quantized(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each vector as 256 steps of its largest component (bytes), and the step: it comes back within
+    half a step of each component, which moves a cosine by a thousandth or two at most."""
+    scales = np.abs(vectors).max(axis=1) / 127.0
+    scales[scales == 0] = 1.0
+    steps = np.rint(vectors / scales[:, None]).astype(np.int8)
+    return steps, scales.astype(np.float32)
 
 
 def coarse(vectors: np.ndarray) -> np.ndarray:

@@ -39,11 +39,21 @@ def language(environ: Mapping[str, str] | None = None) -> str:
 
 def stemmer(name: str = DEFAULT_LANGUAGE) -> Callable[[str], list[str]]:
     """A function from a text to its stems, in order, repeats kept, stop words left out."""
+    of_words = word_stemmer(name)
+
+    def stems(text: str) -> list[str]:
+        return of_words([word for word in split_words(text) if word not in STOP_WORDS])
+
+    return stems
+
+
+def word_stemmer(name: str = DEFAULT_LANGUAGE) -> Callable[[list[str]], list[str]]:
+    """A function from a text's content words (`split_words`, stop words left out) to their stems: for
+    an index that has split the text already."""
     stem = Stemmer.Stemmer(name)
     stem.maxCacheSize = 0
 
-    def stems(text: str) -> list[str]:
-        words = [word.replace("\u2019", "'") for word in split_words(text) if word not in STOP_WORDS]
-        return stem.stemWords(words)
+    def stems(words: list[str]) -> list[str]:
+        return stem.stemWords([word.replace("\u2019", "'") for word in words])
 
     return stems

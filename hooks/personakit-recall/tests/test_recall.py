@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import View
+from personakit_plugin.core.model import Document, View
 from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, index_of, owner
 
 import personakit_recall
@@ -135,6 +137,107 @@ def test_a_large_store_is_indexed_in_the_background_and_reads_go_on_by_words(
     state.building.join(60)
     found = kit.retrieve(PARAPHRASE, 7)
     assert found is not None and found[0].id == bullets
+
+
+def test_a_memory_rejected_during_a_background_build_leaves_nothing_after_the_next_read(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The build reads a page at a time; a read meanwhile drops what changed from what is built, and
+    the build skips it in the page it has already read."""
+    monkeypatch.setattr(personakit_recall, "INLINE_BUILD", 2)
+    monkeypatch.setattr(personakit_recall, "PAGE", 2)
+    kit = recall_kit()
+    fill(kit)
+    kit.propose(BULLETS, BULLETS_QUOTE, "communication")
+    first_page, second_page = (
+        sorted(document.id for document in kit.documents())[at : at + 2] for at in (0, 2)
+    )
+    prepare, pages, gate = recall_index.Index.prepare, [], threading.Event()
+
+    def held(index: recall_index.Index, documents: list[Document]) -> recall_index.Prepared:
+        pages.append([document.id for document in documents])
+        if len(pages) == 2:
+            gate.wait(60)  # the second page is read; the first is in the index
+        return prepare(index, documents)
+
+    monkeypatch.setattr(recall_index.Index, "prepare", held)
+    assert kit.retrieve(PARAPHRASE, 7) is None  # the build begins
+    state = personakit_recall.state_of(kit)
+    assert state.building is not None
+    building = state.building
+    while len(pages) < 2:
+        time.sleep(0.01)
+    assert pages == [first_page, second_page]
+    kit.store.decide(first_page[0], "reject", kit.now())
+    kit.store.decide(second_page[0], "reject", kit.now())
+    assert kit.retrieve(PARAPHRASE, 7) is None  # still building, but what was rejected is gone
+    assert first_page[0] not in building.index.rows and first_page[1] in building.index.rows
+    assert building.index.nonzero_rows() == 1
+    gate.set()
+    building.join(60)
+    assert second_page[0] not in building.index.rows  # read before its reject, skipped
+    kit.retrieve(PARAPHRASE, 7)
+    index = index_of(kit)
+    assert index is building.index and not {first_page[0], second_page[0]} & set(index.rows)
+    assert set(index.rows) == {document.id for document in kit.documents()}
+
+
+def test_vectors_kept_as_bytes_score_as_the_model_does() -> None:
+    vectors = np.random.default_rng(7).normal(size=(200, 256)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    steps, scales = recall_index.quantized(vectors)
+    assert steps.dtype == np.int8
+    back = steps.astype(np.float32) * scales[:, None]
+    assert np.abs(back @ vectors[0] - vectors @ vectors[0]).max() < 0.003
+
+
+def test_the_index_grows_without_losing_a_row() -> None:
+    from personakit_recall.stems import stemmer
+
+    def encode(texts: Sequence[str]) -> np.ndarray:
+        found = np.zeros((len(texts), 8), dtype=np.float32)
+        for at, text in enumerate(texts):
+            found[at, len(text) % 8] = 1.0
+        return found
+
+    index = recall_index.Index(encode, stemmer())
+    docs = [
+        Document(
+            id=f"m{i:05}", text="x" * (i % 8 + 1), category="other", state="approved", touched=0.0, quotes=()
+        )
+        for i in range(3 * recall_index.GROWTH)
+    ]
+    for start in range(0, len(docs), 500):
+        index.upsert(docs[start : start + 500])
+    assert index.nonzero_rows() == len(docs)
+    for doc in docs[:: recall_index.GROWTH // 2]:
+        assert (
+            int(np.argmax(index.vector(doc.id))) == (i := len(doc.text) % 8)
+            and index.vector(doc.id)[i] > 0.99
+        )  # type: ignore[index]
+
+
+def test_a_matrix_grows_in_place_and_is_copied_only_while_a_view_of_it_is_held() -> None:
+    def memory_of(matrix: np.ndarray) -> object:
+        base = matrix.base
+        while not isinstance(base, memoryview):
+            base = base.base  # type: ignore[union-attr]
+        return base.obj
+
+    matrix = recall_index.grown([np.zeros((0, 4), dtype=np.int8)], 3)
+    matrix[:] = 7
+    first = memory_of(matrix)
+    box = [matrix]
+    del matrix
+    bigger = recall_index.grown(box, 1000)
+    assert memory_of(bigger) is first  # moved, not copied
+    assert bigger[:3].tolist() == [[7] * 4] * 3 and not bigger[3:].any()
+    held = bigger[:1]
+    box = [bigger]
+    del bigger
+    copied = recall_index.grown(box, 2000)
+    assert memory_of(copied) is not first and copied[:3].tolist() == [[7] * 4] * 3 and not copied[3:].any()
+    assert held.tolist() == [[7] * 4]  # the view held is still good
 
 
 def test_a_model_that_cannot_be_loaded_leaves_reads_to_words(

@@ -471,16 +471,35 @@ class PostgresStore:
         with self._read() as cur:
             return changes.changes(cur, since, self._cursor_prefix)
 
-    def documents(self, ids: Collection[str] | None, view: View = EVERYTHING) -> list[Document]:
+    def documents(
+        self,
+        ids: Collection[str] | None,
+        view: View = EVERYTHING,
+        *,
+        after: str | None = None,
+        limit: int | None = None,
+    ) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
-        owner has let stand, oldest first (`Follows`)."""
+        owner has let stand, oldest first, or one page of them in id order (`Follows`)."""
         where = "m.state = ANY(%(states)s::text[]) AND (%(all)s OR m.category = ANY(%(categories)s::text[]))"
+        page = ids is None and limit is not None
         if ids is not None:
             where += " AND m.id = ANY(%(ids)s::text[])"
-        args = {"states": list(view.readable()), **_scope(view), "ids": list(ids or ())}
+        elif page:
+            where += " AND m.id > %(after)s"
+        args = {
+            "states": list(view.readable()),
+            **_scope(view),
+            "ids": list(ids or ()),
+            "after": after or "",
+            "limit": limit,
+        }
         columns = ", ".join(f"m.{column.strip()}" for column in MEMORY_COLUMNS.split(","))
         with self._read() as cur:
-            rows = cur.execute(f"SELECT {columns} FROM memories m WHERE {where}", args).fetchall()
+            order = " ORDER BY m.id LIMIT %(limit)s" if page else ""
+            rows = cur.execute(f"SELECT {columns} FROM memories m WHERE {where}{order}", args).fetchall()
+            if page:  # the quotes of this page's memories only
+                where, args = "m.id = ANY(%(ids)s::text[])", {"ids": [row[0] for row in rows]}
             quotes: dict[str, list[str]] = {}
             for memory, quote in cur.execute(
                 "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "

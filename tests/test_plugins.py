@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from personakit_plugin import hookimpl
+from personakit_plugin.core import hookspecs
+from personakit_plugin.core.hooks import Hooks
 from personakit_plugin.core.kit import ReadRefused
 from personakit_plugin.core.model import Candidate, Memory, ProposeResult, ReadMemory, ReadResult
 from personakit_plugin.core.plugins import (
@@ -22,9 +24,7 @@ from personakit_plugin.core.plugins import (
     PluginError,
     PluginInfo,
     PluginWarning,
-    answer_first,
     hook_orders,
-    implementations,
     installed,
     make_plugin_manager,
     plugin_infos,
@@ -211,8 +211,11 @@ RANKERS = ("fake-rank-a", "fake-rank-b")
 
 
 def asked_first(pm) -> str:  # type: ignore[no-untyped-def]
-    """The plugin whose ranking a read would use."""
-    return answer_first(pm, "personakit_rank", list, question="tea", words=frozenset({"tea"}), candidates=[])[0]
+    """The plugin whose ranking a read would use: the first asked (a ranker's answer, even an empty
+    list, ends a first-result hook), after a ranking through the door."""
+    hooks = Hooks(pm)
+    hooks.rank("tea", frozenset({"tea"}), [])
+    return hooks.order(hookspecs.personakit_rank)[0]
 
 
 def asked(module: str) -> list[str]:
@@ -239,7 +242,7 @@ def test_without_personakit_plugins_installed_plugins_are_asked_by_name(rankers)
     others = ",".join(set(installed()) - set(RANKERS))  # the hook packages of this environment stay out
     pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": others} if others else {})
     assert asked_first(pm) == "fake-rank-a"
-    assert [name for name, *_ in implementations(pm, "personakit_rank")] == [*RANKERS, "default-rank"]
+    assert Hooks(pm).order(hookspecs.personakit_rank) == [*RANKERS, "default-rank"]
 
 
 def test_plugins_given_in_code_are_asked_first_in_the_order_given(rankers) -> None:  # type: ignore[no-untyped-def]
@@ -253,7 +256,7 @@ def test_plugins_given_in_code_are_asked_first_in_the_order_given(rankers) -> No
         return Ranker()
 
     pm = make_plugin_manager([ranker("One"), ranker("Two")], environ={"PERSONAKIT_PLUGINS": ",".join(RANKERS)})
-    assert [name for name, *_ in implementations(pm, "personakit_rank")] == [
+    assert Hooks(pm).order(hookspecs.personakit_rank) == [
         "One",
         "Two",
         *RANKERS,

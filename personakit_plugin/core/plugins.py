@@ -34,11 +34,6 @@ from personakit_plugin.core import hookspecs
 from personakit_plugin.core.hooks import Hooks
 from personakit_plugin.core.hooks import PluginError as PluginError
 
-# The engine of `Hooks`, where tests imported it from before `hooks` was its home:
-from personakit_plugin.core.hooks import answer_first as answer_first
-from personakit_plugin.core.hooks import call_each as call_each
-from personakit_plugin.core.hooks import implementations as implementations
-
 GROUP = "personakit"
 ALLOW_ENV = "PERSONAKIT_PLUGINS"
 BLOCK_ENV = "PERSONAKIT_DISABLED_PLUGINS"

@@ -7,8 +7,9 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+from personakit_plugin.core import hookspecs
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.plugins import call_each, make_plugin_manager, plugin_infos
+from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
 
 import personakit_detect_secrets
 
@@ -117,8 +118,11 @@ def test_it_refuses_what_the_default_lets_through(tmp_path: Path) -> None:
 
     kit = open_kit(tmp_path / "data", personakit_detect_secrets)
     try:
-        refusals = list(call_each(kit.pm, "personakit_refuse", text=text, quote=quote))
-        assert refusals == [("personakit_detect_secrets", "credential_shape"), ("default-refuse", None)]
+        refuse = hookspecs.personakit_refuse
+        asked = kit.hooks.order(refuse)
+        assert asked == ["personakit_detect_secrets", "default-refuse"]
+        refusals = [kit.hooks.own(kit.pm.get_plugin(name), refuse)(text=text, quote=quote) for name in asked]
+        assert refusals == ["credential_shape", None]
         assert kit.propose(text, quote, None).reason == "credential_shape"
         assert kit.store.memories() == []
     finally:

@@ -100,6 +100,30 @@ def fake_libraries(monkeypatch: pytest.MonkeyPatch) -> Recorded:
     return recorded
 
 
+def write_model_folder(folder: Path, model_type: str) -> Path:
+    """The files both libraries write, as they lay them out: a `modules.json`, a `config.json` with the
+    `model_type`, `model.safetensors` and `tokenizer.json` (model2vec 0.10 writes all four too)."""
+    folder.mkdir()
+    (folder / "modules.json").write_text('[{"idx": 0, "name": "0", "path": "."}]', encoding="utf-8")
+    (folder / "config.json").write_text(f'{{"model_type": "{model_type}"}}', encoding="utf-8")
+    (folder / "model.safetensors").write_bytes(b"")
+    (folder / "tokenizer.json").write_text("{}", encoding="utf-8")
+    return folder
+
+
+def test_a_folder_model2vec_wrote_is_a_static_model_though_it_has_a_modules_json(
+    fake_libraries: Recorded, tmp_path: Path
+) -> None:
+    static = write_model_folder(tmp_path / "distilled", "model2vec")
+    transformer = write_model_folder(tmp_path / "minilm", "bert")
+    assert encoders.kind_of(static) == "model2vec"
+    assert encoders.kind_of(transformer) == "sentence-transformers"
+    (transformer / "config.json").write_text("not json", encoding="utf-8")  # unreadable: it decides nothing
+    assert encoders.kind_of(transformer) == "sentence-transformers"
+    assert isinstance(encoders.load({encoders.MODEL_ENV: str(static)}), encoders.Model2VecEncoder)
+    assert fake_libraries.calls == [(str(static), {})]  # loaded by model2vec, not by sentence-transformers
+
+
 def test_a_name_is_downloaded_only_when_the_owner_allows_it(fake_libraries: Recorded) -> None:
     name = "sentence-transformers:someone/small-model"
     encoders.load({encoders.MODEL_ENV: name})

@@ -384,6 +384,9 @@ def test_reads_never_leak_and_follow_the_contract(texts: list[str], script: list
                     kit.store.decide(model.id, action, now, text=text)
                     if model.state == "rejected":
                         continue  # rejecting again changes nothing
+                    after = {"approve": "approved", "restrict": "restricted", "reset": "unconfirmed"}.get(action)
+                    if model.state == after or (action == "edit" and text == model.text):
+                        continue  # a decision that changes nothing is not recorded: nothing moves, not even times
                     model.touched = max(model.touched, now)
                     if action == "edit":
                         aliases[id_of(kit.store, text)] = model.id

@@ -25,7 +25,7 @@ from .conftest import structured
 from .helpers.http import connect
 from .helpers.stdio import PROPOSE, READ, REQUEST_TIMEOUT, TEST_TIMEOUT
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.system]  # an HTTP server on a real port
 
 HELD = "held up"
 

@@ -68,8 +68,10 @@ def serve_stdio(kit: PersonaKit, *, read_only: bool = False) -> None:
     import anyio
 
     from personakit_plugin.serving.stdio import run_stdio
+    from personakit_plugin.serving.tools import serve_on_loop
 
     logging.getLogger("mcp").setLevel(logging.WARNING)
+    serve_on_loop(kit)  # one client, answered in the order it asks (see `tools.off_loop`)
     anyio.run(run_stdio, build_server(kit, read_only=read_only))
 
 

@@ -272,7 +272,10 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
 # The kit's calls are synchronous (SQLite, PostgreSQL, every hook), so a tool that ran them on the event
 # loop would hold up everything the server does meanwhile: over HTTP, every other client's requests,
 # their `tools/list` and session set-up included. The tools run them in a worker thread instead, on
-# every transport (`mount` cannot know which one a host's server runs), one call at a time per kit:
+# every server they are mounted on (`mount` cannot know which transport a host's server runs), but for
+# PersonaKit's own stdio server (`serve_on_loop`): it has one client, whose requests are answered one
+# after the other in the order they came, pings included, as JSON-RPC over a pipe is read. Off the
+# loop, one call at a time per kit:
 #
 # - one at a time because hook implementations were never asked to be thread-safe, and the SQLite
 #   store holds one connection under one lock anyway, so more threads would only queue on it;
@@ -285,6 +288,14 @@ TOOL_THREADS = 1
 _RUN_ON_LOOP = False
 """Run the tools on the event loop, as before they ran off it: for the HTTP benchmark's baseline only."""
 _limiters: weakref.WeakKeyDictionary[PersonaKit, anyio.CapacityLimiter] = weakref.WeakKeyDictionary()
+_on_loop: weakref.WeakSet[PersonaKit] = weakref.WeakSet()
+
+
+def serve_on_loop(kit: PersonaKit) -> None:
+    """Have `kit`'s tools run on the event loop of the server that calls them: for a server with one
+    client and nothing else to serve meanwhile (stdio), whose every answer then comes in the order of
+    the requests."""
+    _on_loop.add(kit)
 
 
 def _limiter(kit: PersonaKit) -> anyio.CapacityLimiter:
@@ -299,7 +310,7 @@ def off_loop(handler: Callable[..., CallToolResult], kit: PersonaKit) -> Callabl
     """`handler(kit, **arguments)` as a coroutine that runs it in a worker thread, behind `kit`'s limiter."""
 
     async def run(**arguments: Any) -> CallToolResult:
-        if _RUN_ON_LOOP:
+        if _RUN_ON_LOOP or kit in _on_loop:
             return handler(kit, **arguments)
         return await anyio.to_thread.run_sync(lambda: handler(kit, **arguments), limiter=_limiter(kit))
 

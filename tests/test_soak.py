@@ -136,7 +136,9 @@ def decide(
         with figures.lock:
             figures.decisions += len(chosen)
             for memory_id in chosen:
-                decided[memory_id].append(action)
+                before = STATE_AFTER[decided[memory_id][-1]] if decided[memory_id] else "unconfirmed"
+                if STATE_AFTER[action] != before:  # a decision that changes nothing is not recorded
+                    decided[memory_id].append(action)
 
 
 @pytest.mark.slow

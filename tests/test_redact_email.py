@@ -123,6 +123,15 @@ def test_a_cut_at_240_never_reveals_part_of_a_form(make_kit: MakeKit) -> None:
                 assert part.casefold() not in shown.casefold(), (address, pad, shown)
 
 
+def test_an_encoded_address_glued_to_the_next_word_is_masked_to_its_end() -> None:
+    """Every character an HTML reference, a long quoted local part, the domain glued to the word after it
+    (a reader sees `"QQ…Q"@MAIL.EU.EXAMPLE.COMtea`): the mask ends where the run does, never after a
+    reference's `&#x2e` and before its `;`, which left the rest of the domain to read."""
+    address = '"' + "Q" * 65 + '"@MAIL.EU.EXAMPLE.COM'
+    encoded = "".join(f"&#{ord(c)};" if ord(c) % 2 else f"&#x{ord(c):x};" for c in address)
+    assert masked(f"note {encoded}tea and more") == "note [email] and more"
+
+
 def test_a_mailto_link_in_html_is_masked_and_the_markup_kept() -> None:
     assert masked('<a href="mailto:john@example.com">me</a>') == '<a href="[email]">me</a>'
 

@@ -312,8 +312,10 @@ def email_spans(text: str) -> list[tuple[int, int]]:
 def _widened(text: str, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
     """Each span grown to the whole runs of address characters it starts or ends inside, so that a match
     that begins at a quote or a comment (`john"@example.com, or john"@...`) leaves no name beside it.
-    The runs are found once, so a long run holding many matches is not walked once per match."""
-    runs = [run.span() for run in _JOINING.finditer(text)]
+    The runs are found once, so a long run holding many matches is not walked once per match. A
+    character reference or percent-escape is one character of a run, what it stands for (`_as_joined`):
+    the `;` that ends `&#x2e;` is no delimiter, so a span never ends inside one."""
+    runs = [run.span() for run in _JOINING.finditer(_as_joined(text))]
     starts = [start for start, _ in runs]
 
     def run_at(i: int) -> tuple[int, int] | None:
@@ -331,6 +333,23 @@ def _widened(text: str, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
 
 def _joins(char: str) -> bool:
     return not char.isspace() and char not in _BREAK_CHARS
+
+
+def _as_joined(text: str) -> str:
+    """`text` with each encoded character (`_ENCODED`, one layer) that stands for characters joining an
+    address's parts written over by as many `x`: runs only ever grow by it. Any other (a space, a
+    delimiter, what only looks like one) stays as written."""
+    if "&" not in text and "%" not in text:
+        return text
+    parts, done = [], 0
+    for match in _ENCODED.finditer(text):
+        decoded = _decode(match.group())
+        if decoded == match.group() or not all(_joins(char) for char in decoded):
+            continue  # not a reference after all, or one of a space or delimiter: as written
+        parts += [text[done : match.start()], "x" * (match.end() - match.start())]
+        done = match.end()
+    parts.append(text[done:])
+    return "".join(parts)
 
 
 _JOINING = re.compile(r'[^\s<>()\[\],;:"]+')

@@ -173,18 +173,26 @@ def apply(store: SqliteStore, history: list[tuple[str, str, int]]) -> None:
             store.decide(memory, action, float(at), text=text if action == "edit" else None)
 
 
+@contextlib.contextmanager
+def history_stored(history: list[tuple[str, str, int]], *, in_memory: bool = True) -> Iterator[SqliteStore]:
+    """A store in a new folder after `history` (`apply`), with or without its in-memory index; closed after."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = SqliteStore.open(Path(folder))
+        store.use_memory_index = in_memory
+        try:
+            apply(store, history)
+            yield store
+        finally:
+            store.close()
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(history=events, question=questions, limit=st.integers(1, 8))
 def test_top_matches_equals_the_default_ranker_over_every_candidate(
     history: list[tuple[str, str, int]], question: frozenset[str], limit: int
 ) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        store = SqliteStore.open(Path(folder))
-        try:
-            apply(store, history)
-            assert fast_order(store, question, limit) == default_order(store, question, limit)
-        finally:
-            store.close()
+    with history_stored(history) as store:
+        assert fast_order(store, question, limit) == default_order(store, question, limit)
 
 
 views = st.builds(
@@ -199,14 +207,8 @@ views = st.builds(
 def test_top_matches_in_a_view_equals_the_default_ranker_over_the_views_candidates(
     history: list[tuple[str, str, int]], question: frozenset[str], limit: int, view: View, in_memory: bool
 ) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        store = SqliteStore.open(Path(folder))
-        store.use_memory_index = in_memory
-        try:
-            apply(store, history)
-            assert fast_order(store, question, limit, view) == default_order(store, question, limit, view)
-        finally:
-            store.close()
+    with history_stored(history, in_memory=in_memory) as store:
+        assert fast_order(store, question, limit, view) == default_order(store, question, limit, view)
 
 
 def test_a_ranked_read_reads_only_the_memories_it_returns_from_the_file(store: SqliteStore) -> None:

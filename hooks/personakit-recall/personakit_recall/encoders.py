@@ -9,8 +9,10 @@ the smooth inverse frequency of Arora et al. with each token's frequency estimat
 
 Set to a folder: a model2vec model (a folder with `model.safetensors` and `tokenizer.json`, as
 `StaticModel.save_pretrained` writes) or a sentence-transformers model (a folder with
-`modules.json`, as `SentenceTransformer.save` writes), loaded from that folder only. Each needs its
-own package installed (`model2vec`, or `sentence-transformers` with PyTorch).
+`modules.json`, as `SentenceTransformer.save` writes), loaded from that folder only. A BERT model
+with mean pooling (all-MiniLM-L6-v2 and most small sentence-transformers models) is run with numpy
+(`bert`), with nothing more to install; any other needs its own package (`model2vec`, or
+`sentence-transformers` with PyTorch).
 
 Set to `model2vec:NAME` or `sentence-transformers:NAME` (a Hugging Face model name): downloaded
 (with the library's progress bar on stderr) only when `PERSONAKIT_RECALL_DOWNLOAD=1` allows it.
@@ -172,6 +174,26 @@ class SentenceTransformerEncoder:
         return _unit(self._model.encode(list(texts), batch_size=64, show_progress_bar=False))
 
 
+class BertEncoder:
+    """A sentence-transformers folder of a BERT model with mean pooling (all-MiniLM-L6-v2, say), run
+    with numpy (`bert`): the same vectors as `SentenceTransformerEncoder`, without PyTorch."""
+
+    threshold = SentenceTransformerEncoder.threshold
+    """The same vectors as sentence-transformers gives, so the same threshold."""
+
+    def __init__(self, folder: Path) -> None:
+        from personakit_recall.bert import BertModel
+
+        try:
+            self._model = BertModel(folder)
+        except Exception as exc:
+            raise ModelError(_not_loaded(str(folder), exc, download=True)) from exc
+        self.name = f"{folder.name} (BERT, {self._model.dim}-dim, run with numpy) from {folder}"
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self._model.encode(texts)
+
+
 def _not_loaded(source: str, exc: Exception, download: bool) -> str:
     hint = "" if download else f"; set {DOWNLOAD_ENV}=1 to let it be downloaded"
     return f"The model {source!r} of {MODEL_ENV} could not be loaded ({type(exc).__name__}){hint}."
@@ -241,4 +263,9 @@ def load(environ: Mapping[str, str] | None = None) -> Encoder:
             )
     if kind == "model2vec":
         return Model2VecEncoder(source, download)
+    if folder.is_dir():
+        from personakit_recall import bert  # numpy with it: loaded at the first read, not at import
+
+        if bert.usable(folder):
+            return BertEncoder(folder)
     return SentenceTransformerEncoder(source, download)

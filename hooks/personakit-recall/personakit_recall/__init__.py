@@ -93,10 +93,13 @@ class Recall:
 
 
 def new_index(model: encoders.Encoder) -> Index:
-    from personakit_recall.index import Index
+    from personakit_recall.index import BM25_WEIGHT, QUOTE_WEIGHT, Index, Weights
 
     language = stems.language()
-    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language))
+    weights = Weights(
+        bm25=getattr(model, "bm25_weight", BM25_WEIGHT), quote=getattr(model, "quote_weight", QUOTE_WEIGHT)
+    )
+    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language), weights)
 
 
 class Build:

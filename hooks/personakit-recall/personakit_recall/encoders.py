@@ -54,6 +54,8 @@ class Encoder(Protocol):
     """What the owner sees in `personakit plugins` and `doctor`."""
     threshold: float
     """The fused score below which a memory is not relevant to a question, for this model."""
+    # Optional, the bundled model's when absent (`index.Weights`): `bm25_weight`, what the stemmed
+    # BM25 adds to the cosine, and `quote_weight`, what the quotes' vector counts beside the text's.
 
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -154,6 +156,11 @@ class Model2VecEncoder:
 class SentenceTransformerEncoder:
     threshold = 0.25
     """Tuned with all-MiniLM-L6-v2 on the tune half of the labelled set (`tox -e quality-minilm`)."""
+    bm25_weight = 0.2
+    quote_weight = 0.5
+    """Tuned with all-MiniLM-L6-v2 on the tune half: a sentence model reads the owner's chatty quotes
+    well (0.2 to 0.5: 0.745 to 0.781 overall; 1.0 and more no better) and needs less of the stems, which
+    match words by form, not by sense ("live" finds "live train positions" for whom they live with)."""
 
     def __init__(self, source: str, download: bool) -> None:
         try:
@@ -179,7 +186,9 @@ class BertEncoder:
     with numpy (`bert`): the same vectors as `SentenceTransformerEncoder`, without PyTorch."""
 
     threshold = SentenceTransformerEncoder.threshold
-    """The same vectors as sentence-transformers gives, so the same threshold."""
+    bm25_weight = SentenceTransformerEncoder.bm25_weight
+    quote_weight = SentenceTransformerEncoder.quote_weight
+    """The same vectors as sentence-transformers gives, so the same threshold and weights."""
 
     def __init__(self, folder: Path) -> None:
         from personakit_recall.bert import BertModel

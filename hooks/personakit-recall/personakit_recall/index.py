@@ -4,7 +4,7 @@ Each memory has one row: a unit vector of its meaning (its text and the quotes t
 see `Index.prepare`; a question's, see `question_text`) and the Snowball stems of the same words
 for BM25. A question is scored
 
-    score(m) = cos(question, m) + BM25_WEIGHT * bm25(question stems, m) / bm25_ceiling(question)
+    score(m) = cos(question, m) + bm25_weight * bm25(question stems, m) / bm25_ceiling(question)
 
 where `bm25_ceiling` is what a memory holding every question stem once would score, so the second
 term lies in about 0..1 and means the same from one question to the next. A memory is relevant when
@@ -22,6 +22,7 @@ import mmap
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 from personakit_plugin import EVIDENCE_LIMIT, STOP_WORDS, Document, split_words
@@ -29,9 +30,11 @@ from personakit_plugin import EVIDENCE_LIMIT, STOP_WORDS, Document, split_words
 K1 = 1.2
 B = 0.75
 BM25_WEIGHT = 0.35
-"""How much the stemmed BM25 adds to the cosine (tuned on the tune half of the labelled set)."""
+"""How much the stemmed BM25 adds to the cosine, unless the model says otherwise (`Weights`; tuned
+with the bundled model on the tune half of the labelled set)."""
 QUOTE_WEIGHT = 0.2
-"""How much the quotes' vector counts beside the text's in a memory's vector."""
+"""How much the quotes' vector counts beside the text's in a memory's vector, unless the model says
+otherwise (`Weights`)."""
 QUOTE_TF = 0.5
 """A quote's stem counts this much of a text's in BM25: the owner's words, not the claim.
 
@@ -59,6 +62,14 @@ QUESTION_FRAME = frozenset(
 anything about ..."), not of what it asks about: left out of a question's vector (BM25 still counts
 them), so that every question's vector is not pulled toward the same place. Written from how such
 questions are asked, not fitted to the labelled set's questions one by one."""
+
+
+class Weights(NamedTuple):
+    """How one model's scores are fused: a sentence model reads a quote well enough to be given more
+    of it, and needs less help from the stems (each tuned with its model on the tune half)."""
+
+    bm25: float = BM25_WEIGHT
+    quote: float = QUOTE_WEIGHT
 
 
 class Posting:
@@ -93,8 +104,10 @@ class Index:
         encode: Callable[[Sequence[str]], np.ndarray],
         stems: Callable[[str], list[str]],
         word_stems: Callable[[list[str]], list[str]] | None = None,
+        weights: Weights | None = None,
     ) -> None:
         self._encode = encode
+        self.weights = weights or Weights()
         self._stems = stems
         self._word_stems = word_stems or (lambda words: stems(" ".join(words)))
         """The stems of content words already split (`stems.word_stemmer`): a text is split once."""
@@ -146,7 +159,7 @@ class Index:
     # -- keeping it current -----------------------------------------------------------------
 
     def clear(self) -> None:
-        self.__init__(self._encode, self._stems, self._word_stems)  # type: ignore[misc]
+        self.__init__(self._encode, self._stems, self._word_stems, self.weights)  # type: ignore[misc]
 
     def replace_all(self, documents: Sequence[Document]) -> None:
         """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
@@ -209,11 +222,12 @@ class Index:
                 whole = " ".join(quote[:EVIDENCE_LIMIT] for quote in document.quotes)
                 joined.append(whole)
             counts.append(found)
-        weighed = joined if QUOTE_WEIGHT else []
+        quote_weight = self.weights.quote
+        weighed = joined if quote_weight else []
         both = by_length(self._encode, texts + weighed)  # in one go: a memory alone is one call, not two
         vectors = both[: len(texts)]
         if weighed:
-            vectors[quoted] += QUOTE_WEIGHT * both[len(texts) :]
+            vectors[quoted] += quote_weight * both[len(texts) :]
             norms = np.linalg.norm(vectors, axis=1, keepdims=True)
             norms[norms == 0] = 1.0
             vectors /= norms
@@ -323,7 +337,7 @@ class Index:
         if size == 0 or self._vectors is None or self._coarse is None:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
         query = self._encode([question_text(question)])[0]
-        lexical = BM25_WEIGHT * self.bm25(question, size)
+        lexical = self.weights.bm25 * self.bm25(question, size)
         if size <= SHORTLIST:
             rows = np.arange(size)
         else:

@@ -285,3 +285,47 @@ def test_a_questions_frame_words_leave_its_vector_and_its_other_words_stay() -> 
     assert recall_index.question_text("What does the user like to eat?") == "what does the to eat"
     assert recall_index.question_text("Is there anything about the owner's dog?") == "is the dog"
     assert recall_index.question_text("Any likes?") == "Any likes?"  # all frame: the question itself
+
+
+def test_each_model_brings_its_own_fusion_weights() -> None:
+    """A model's `bm25_weight` and `quote_weight` are what its index fuses with; one that says none gets
+    the bundled model's."""
+    from personakit_plugin.core.model import Document
+
+    def encode(texts: Sequence[str]) -> np.ndarray:  # the text on one axis, the quote on the other
+        return np.array(
+            [[0.0, 1.0] if text.startswith("quote") else [1.0, 0.0] for text in texts], np.float32
+        )
+
+    class Model:
+        threshold = 0.0
+        bm25_weight = 0.0
+        quote_weight = 1.0
+
+        def encode(self, texts: Sequence[str]) -> np.ndarray:
+            return encode(texts)
+
+    class Bare:
+        threshold = 0.0
+
+        def encode(self, texts: Sequence[str]) -> np.ndarray:
+            return encode(texts)
+
+    doc = Document(
+        id="m1",
+        text="likes oolong",
+        category="other",
+        state="approved",
+        touched=1.0,
+        quotes=("quote oolong",),
+    )
+    weighed, bare = personakit_recall.new_index(Model()), personakit_recall.new_index(Bare())
+    for index in (weighed, bare):
+        index.replace_all([doc])
+    assert weighed.weights == recall_index.Weights(bm25=0.0, quote=1.0)
+    assert bare.weights == recall_index.Weights(recall_index.BM25_WEIGHT, recall_index.QUOTE_WEIGHT)
+    assert np.allclose(weighed.vector("m1"), [0.7071, 0.7071], atol=0.01)  # text and quote alike
+    text, quote = 1.0, recall_index.QUOTE_WEIGHT
+    assert np.allclose(bare.vector("m1"), np.array([text, quote]) / np.hypot(text, quote), atol=0.01)
+    assert weighed.scores("oolong")[1][0] == pytest.approx(0.7071, abs=0.01)  # no BM25 added
+    assert bare.scores("oolong")[1][0] > bare.vector("m1")[0] + 0.1  # the stem's BM25 on top

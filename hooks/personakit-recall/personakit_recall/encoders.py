@@ -197,7 +197,7 @@ class BertEncoder:
             self._model = BertModel(folder)
         except Exception as exc:
             raise ModelError(_not_loaded(str(folder), exc, download=True)) from exc
-        self.name = f"{folder.name} (BERT, {self._model.dim}-dim, run with numpy) from {folder}"
+        self.name = f"BERT {self._model.dim}-dim, run with numpy, from {folder}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self._model.encode(texts)

@@ -33,6 +33,9 @@ MODULES = (
 )
 """The modules of a folder this runs: the encoder, mean pooling and (optionally) unit length."""
 DEFAULT_MAX_TOKENS = 256
+TOKENS_AT_ONCE = 2048
+"""Tokens (padding included) through the model at once: at 256 tokens a text, eight texts, whose
+attention scores take 25 MB."""
 
 
 def _json(path: Path) -> Any:
@@ -165,15 +168,37 @@ class BertModel:
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(self.max_tokens)
         pad = self.tokenizer.token_to_id("[PAD]")
-        self.tokenizer.enable_padding(pad_id=int(config.get("pad_token_id", 0) if pad is None else pad))
+        self.pad = int(config.get("pad_token_id", 0) if pad is None else pad)
+        self.tokenizer.no_padding()  # a folder's tokenizer.json may pad every text to a fixed length
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        """The unit mean-pooled vector of each text, one row a text."""
+        """The unit mean-pooled vector of each text, one row a text. The texts go through the model
+        shortest first, in groups of at most `TOKENS_AT_ONCE` tokens padding included, each padded to
+        its own longest: little padding to pay for, and the attention scores of a group of long texts
+        held for a few of them at a time, not for a whole batch."""
+        found = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
+            return found
         encodings = self.tokenizer.encode_batch(list(texts))
-        ids = np.array([encoding.ids for encoding in encodings], dtype=np.int64)
-        mask = np.array([encoding.attention_mask for encoding in encodings], dtype=np.float32)
+        order = sorted(range(len(texts)), key=lambda at: len(encodings[at].ids))
+        start = 0
+        while start < len(order):
+            end = start + 1
+            while end < len(order) and (end + 1 - start) * len(encodings[order[end]].ids) <= TOKENS_AT_ONCE:
+                end += 1
+            group = order[start:end]
+            length = len(encodings[group[-1]].ids)
+            ids = np.full((len(group), length), self.pad, dtype=np.int64)
+            mask = np.zeros((len(group), length), dtype=np.float32)
+            for row, at in enumerate(group):
+                tokens = encodings[at].ids
+                ids[row, : len(tokens)] = tokens
+                mask[row, : len(tokens)] = 1.0
+            found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
+            start = end
+        return found
+
+    def _pooled(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         states = self.forward(ids, mask)
         summed = np.einsum("bld,bl->bd", states, mask)
         pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)

@@ -226,6 +226,25 @@ def test_a_text_has_the_same_vector_alone_as_among_longer_texts(folder: Path) ->
     assert np.abs(batch[0] - model.encode(["a red sofa in the tram"])[0]).max() < 1e-6
 
 
+def test_texts_go_through_in_groups_of_a_few_tokens_and_come_back_in_their_order(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long list is cut into groups of at most `TOKENS_AT_ONCE` tokens, shortest first; every vector
+    comes back in its text's place, as it is alone."""
+    from personakit_recall import bert
+
+    model = BertModel(folder)
+    alone = np.stack([model.encode([text])[0] for text in TEXTS])
+    shapes: list[tuple[int, ...]] = []
+    forward = model.forward
+    monkeypatch.setattr(model, "forward", lambda ids, mask: (shapes.append(ids.shape), forward(ids, mask))[1])
+    monkeypatch.setattr(bert, "TOKENS_AT_ONCE", 12)
+    grouped = model.encode(TEXTS)
+    assert np.abs(grouped - alone).max() < 1e-6
+    assert len(shapes) > 2 and all(rows * length <= 12 or rows == 1 for rows, length in shapes)
+    assert [length for _, length in shapes] == sorted(length for _, length in shapes)  # shortest first
+
+
 def test_a_text_longer_than_the_model_reads_is_cut_to_its_first_tokens(folder: Path) -> None:
     model = BertModel(folder)
     words = ["the", "dog", "does", "sleep", "on", "a", "red", "sofa", "in", "the", "tram"]

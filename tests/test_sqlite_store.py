@@ -528,7 +528,8 @@ def test_a_restore_larger_than_one_lookup_finds_every_memory_it_knows(store: Sql
     ids = [propose(source, f"Keeps notebook number {n}", f"notebook {n}") for n in range(1_200)]
     exported = source.dump()
     source.close()
-    known = sorted(ids[n] for n in (0, 499, 500, 999, 1_000, 1_199))  # by proposal: a dump lists memories proposed at one moment by id
+    # Chosen by proposal, not by place in the dump, which lists memories proposed at one moment by id.
+    known = sorted(ids[n] for n in (0, 499, 500, 999, 1_000, 1_199))
     here = sorted(propose(store, record.text or "", "said here first") for record in exported if record.id in known)
     done = store.restore(exported)  # found by text: this store's ids are keyed with its own secret
     assert sorted(done.known) == here

@@ -96,7 +96,8 @@ def new_index(model: encoders.Encoder) -> Index:
     from personakit_recall.index import Index
 
     language = stems.language()
-    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language))
+    encode_words = getattr(model, "encode_words", None)  # a static model's (`encoders.WordEncoder`)
+    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language), encode_words)
 
 
 class Build:

@@ -157,7 +157,15 @@ class WordLlamaEncoder:
         self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        return self.encode_words(texts, [content_words(text) for text in texts])
+        """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
+        import numpy as np
+
+        encoded = self._tokenizer.encode_batch(
+            [meaning_text(text) for text in texts], add_special_tokens=False
+        )
+        lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
+        ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
+        return _unit(segment_sums(self._embedding[ids], lengths))
 
     def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
         """The vectors of `texts`, given each one's content words (`content_words`): what a static model

@@ -132,7 +132,6 @@ class WordLlamaEncoder:
     with no answer memories that do not answer them (0.15: 0.46 of paraphrases, 5.0 memories)."""
 
     def __init__(self) -> None:
-        import numpy as np
 
         folder = bundled_folder()
         try:
@@ -147,14 +146,24 @@ class WordLlamaEncoder:
                 f"The bundled model could not be read from {folder} ({type(exc).__name__}); "
                 "reinstall `wordllama`."
             ) from exc
-        self._embedding = np.asarray(embedding, dtype=np.float32)  # half precision on disk
-        self._embedding *= token_weights(self._embedding.shape[0])[:, None]
+        self._embedding = embedding
+        """The token vectors as the file holds them (half precision): half the memory of single."""
+        self._weights = token_weights(embedding.shape[0])
         # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
         # it a word is split again, once a chunk of memories (`encode_words`).
         resize = getattr(self._tokenizer.model, "_resize_cache", None)
         if resize is not None:
             resize(0)
         self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+
+    def token_vectors(self, ids: np.ndarray) -> np.ndarray:
+        """The weighted vectors of these tokens, in single precision: the same numbers as scaling the
+        whole table once in single precision, for the same two roundings are made, a row at a time."""
+        import numpy as np
+
+        rows = self._embedding[ids].astype(np.float32)
+        rows *= self._weights[ids, None]
+        return rows
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
@@ -165,7 +174,7 @@ class WordLlamaEncoder:
         )
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
-        return _unit(segment_sums(self._embedding[ids], lengths))
+        return _unit(segment_sums(self.token_vectors(ids), lengths))
 
     def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
         """The vectors of `texts`, given each one's content words (`content_words`): what a static model
@@ -190,7 +199,7 @@ class WordLlamaEncoder:
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         del encoded
-        sums = segment_sums(self._embedding[ids], lengths)  # each word's (or lone text's) tokens, summed
+        sums = segment_sums(self.token_vectors(ids), lengths)  # each word's (or lone text's) tokens, summed
         order = np.fromiter(
             (at if at >= 0 else len(distinct) - 1 - at for at in chain.from_iterable(pieces)), dtype=np.intp
         )

@@ -99,7 +99,10 @@ def new_index(model: encoders.Encoder) -> Index:
     weights = Weights(
         bm25=getattr(model, "bm25_weight", BM25_WEIGHT), quote=getattr(model, "quote_weight", QUOTE_WEIGHT)
     )
-    return Index(model.encode, stems.stemmer(language), stems.word_stemmer(language), weights)
+    encode_words = getattr(model, "encode_words", None)  # a static model's (`encoders.WordEncoder`)
+    return Index(
+        model.encode, stems.stemmer(language), stems.word_stemmer(language), encode_words, weights=weights
+    )
 
 
 class Build:

@@ -1,11 +1,12 @@
 """The model that turns a text into a vector of its meaning, chosen by `PERSONAKIT_RECALL_MODEL`.
 
 Not set: WordLlama's `l2_supercat` model, whose weights (16 MB) ship inside the `wordllama` wheel.
-It is loaded from the package's own folder with downloads disabled, so the first run needs no
-network. A static model: a text's vector is the mean of its tokens' vectors, so it costs about
-0.1 ms a question and embeds thousands of memories a second with numpy alone. The mean is
-weighted (`token_weights`): a token as common as "the" or "what" counts far less than a rare one,
-the smooth inverse frequency of Arora et al. with each token's frequency estimated from its rank.
+It is read from the package's own folder (with `safetensors` and `tokenizers`, without importing
+`wordllama`), so the first run needs no network. A static model: a text's vector is the mean of its
+tokens' vectors, so it costs about 0.1 ms a question and embeds thousands of memories a second with
+numpy alone. The mean is weighted (`token_weights`): a token as common as "the" or "what" counts far
+less than a rare one, the smooth inverse frequency of Arora et al. with each token's frequency
+estimated from its rank.
 
 Set to a folder: a model2vec model (a folder with `model.safetensors` and `tokenizer.json`, as
 `StaticModel.save_pretrained` writes) or a sentence-transformers model (a folder with
@@ -21,7 +22,8 @@ name is an error that says so: nothing is fetched.
 
 Every encoder returns unit-length float32 vectors, one row a text. A static model (WordLlama,
 model2vec) is given a text's words without the contract's stop words (`meaning_text`): it averages
-token vectors, and words that carry no meaning only pull every vector toward the same place. A
+token vectors, and words that carry no meaning only pull every vector toward the same place; an
+index that has split the text already gives it those words (`WordEncoder.encode_words`). A
 sentence-transformers model reads the whole text: it reads the words in their sentence.
 """
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -41,6 +44,10 @@ if TYPE_CHECKING:
 MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
 DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
 BUNDLED = "wordllama l2_supercat"
+BUNDLED_WEIGHTS = "l2_supercat_256.safetensors"
+"""The bundled model's weights, in the `weights` folder of the `wordllama` package."""
+BUNDLED_TOKENIZER = "l2_supercat_tokenizer_config.json"
+"""Its tokenizer (a Hugging Face `tokenizer.json`), in the package's `tokenizers` folder."""
 BATCH = 512
 """Texts embedded at once when the index is built."""
 
@@ -60,11 +67,27 @@ class Encoder(Protocol):
     def encode(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+class WordEncoder(Encoder, Protocol):
+    """A static model, which embeds a text's content words only (`meaning_text`): an index that has split
+    a text already gives it those words (`encode_words`), and the text is not split twice."""
+
+    def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray: ...
+
+
+def content_words(text: str) -> list[str]:
+    """The words of `text` (`split_words`) without the contract's stop words, which carry no meaning."""
+    return [word for word in split_words(text) if word not in STOP_WORDS]
+
+
 def meaning_text(text: str) -> str:
     """`text` as a static model embeds it: its words without the contract's stop words (the text itself
     when it is all stop words)."""
-    kept = [word for word in split_words(text) if word not in STOP_WORDS]
-    return " ".join(kept) if kept else text
+    return meaning_of(text, content_words(text))
+
+
+def meaning_of(text: str, words: list[str]) -> str:
+    """`meaning_text(text)` from the text's content words (`content_words`), already split."""
+    return " ".join(words) if words else text
 
 
 def _unit(vectors: Any) -> np.ndarray:
@@ -99,30 +122,119 @@ def token_weights(size: int) -> np.ndarray:
 
 class WordLlamaEncoder:
     """The bundled model, from the wheel's own folder, never downloaded; its token vectors scaled by
-    `token_weights` once at load, so WordLlama's own mean pooling gives the weighted mean."""
+    `token_weights` once at load, so that their mean is the weighted mean.
+
+    Its weights and tokenizer are read with `safetensors` and `tokenizers` (what `wordllama` itself
+    reads them with), without importing `wordllama`: that package brings pydantic, requests and toml
+    for training and downloads this plugin never asks for (some 28 MB and 0.2 s at the first read). A
+    text's vector is the mean of its tokens' vectors, as `WordLlama.embed` computes it."""
 
     threshold = 0.225
     """Tuned on the tune half of the labelled set: lower finds more paraphrases but gives questions
     with no answer memories that do not answer them (0.15: 0.46 of paraphrases, 5.0 memories)."""
 
     def __init__(self) -> None:
-        import wordllama
 
-        folder = Path(wordllama.__file__).parent
-        self._model = wordllama.WordLlama.load(cache_dir=folder, disable_download=True)
-        embedding = self._model.embedding
-        embedding *= token_weights(embedding.shape[0])[:, None]
-        # The tokenizer's cache of the words it has split would keep a rejected memory's words (and
-        # some 30 MB at 100,000 memories); without it a word is split again, at no measurable cost.
-        resize = getattr(getattr(self._model.tokenizer, "model", None), "_resize_cache", None)
+        folder = bundled_folder()
+        try:
+            from safetensors import safe_open
+            from tokenizers import Tokenizer
+
+            with safe_open(str(folder / "weights" / BUNDLED_WEIGHTS), framework="np") as weights:
+                embedding = weights.get_tensor("embedding.weight")
+            self._tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / BUNDLED_TOKENIZER))
+        except Exception as exc:
+            raise ModelError(
+                f"The bundled model could not be read from {folder} ({type(exc).__name__}); "
+                "reinstall `wordllama`."
+            ) from exc
+        self._embedding = embedding
+        """The token vectors as the file holds them (half precision): half the memory of single."""
+        self._weights = token_weights(embedding.shape[0])
+        # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
+        # it a word is split again, once a chunk of memories (`encode_words`).
+        resize = getattr(self._tokenizer.model, "_resize_cache", None)
         if resize is not None:
             resize(0)
-        self.name = (
-            f"{BUNDLED} {self._model.embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
-        )
+        self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+
+    def token_vectors(self, ids: np.ndarray) -> np.ndarray:
+        """The weighted vectors of these tokens, in single precision: the same numbers as scaling the
+        whole table once in single precision, for the same two roundings are made, a row at a time."""
+        import numpy as np
+
+        rows = self._embedding[ids].astype(np.float32)
+        rows *= self._weights[ids, None]
+        return rows
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
-        return _unit(self._model.embed([meaning_text(text) for text in texts], norm=False, batch_size=BATCH))
+        """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
+        import numpy as np
+
+        encoded = self._tokenizer.encode_batch(
+            [meaning_text(text) for text in texts], add_special_tokens=False
+        )
+        lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
+        ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
+        return _unit(segment_sums(self.token_vectors(ids), lengths))
+
+    def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
+        """The vectors of `texts`, given each one's content words (`content_words`): what a static model
+        embeds of it (the text itself when it has none), for an index that has split the texts already.
+
+        Each distinct word is tokenized once, however many texts hold it. That gives a text the tokens
+        `meaning_text` would: the tokenizer's normalizer only puts "▁" before the text and in place of
+        each space, and no token of its vocabulary holds "▁" but as its first character (or "▁"
+        alone, repeated), so no token spans two words and a text's tokens are its words' in turn."""
+        import numpy as np
+
+        distinct: dict[str, int] = {}
+        pieces: list[list[int]] = []
+        alone: list[str] = []
+        for text, kept in zip(texts, words, strict=True):
+            if kept:
+                pieces.append([distinct.setdefault(word, len(distinct)) for word in kept])
+            else:
+                pieces.append([-1 - len(alone)])
+                alone.append(text)
+        encoded = self._tokenizer.encode_batch([*distinct, *alone], add_special_tokens=False)
+        lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
+        ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
+        del encoded
+        sums = segment_sums(self.token_vectors(ids), lengths)  # each word's (or lone text's) tokens, summed
+        order = np.fromiter(
+            (at if at >= 0 else len(distinct) - 1 - at for at in chain.from_iterable(pieces)), dtype=np.intp
+        )
+        counts = np.fromiter((len(found) for found in pieces), dtype=np.intp, count=len(pieces))
+        found = np.empty((len(pieces), self._embedding.shape[1]), dtype=np.float32)
+        bounds = np.concatenate(([0], np.cumsum(counts)))
+        for start in range(0, len(pieces), BATCH):  # the rows gathered at once stay a few MB
+            stop = min(start + BATCH, len(pieces))
+            rows = order[bounds[start] : bounds[stop]]
+            found[start:stop] = segment_sums(sums[rows], counts[start:stop])
+        return _unit(found)  # the sum's direction is the mean's
+
+
+def bundled_folder() -> Path:
+    """The installed `wordllama` package's folder, found without importing it."""
+    from importlib.util import find_spec
+
+    spec = find_spec("wordllama")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError("The bundled model needs `wordllama`; install it with `pip install wordllama`.")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def segment_sums(rows: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The sum of each run of `lengths[i]` consecutive `rows`, in order (zero for an empty run)."""
+    import numpy as np
+
+    found = np.zeros((len(lengths), rows.shape[1]), dtype=np.float32)
+    full = lengths > 0
+    if full.any():
+        starts = (np.cumsum(lengths) - lengths)[full]
+        found[full] = np.add.reduceat(rows, starts, axis=0, dtype=np.float32)
+    return found
 
 
 class Model2VecEncoder:
@@ -151,6 +263,11 @@ class Model2VecEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return _unit(self._model.encode([meaning_text(text) for text in texts], batch_size=BATCH))
+
+    def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
+        """`encode(texts)`, given each text's content words (`content_words`), already split."""
+        meant = [meaning_of(text, kept) for text, kept in zip(texts, words, strict=True)]
+        return _unit(self._model.encode(meant, batch_size=BATCH))
 
 
 class SentenceTransformerEncoder:

@@ -22,6 +22,7 @@ import mmap
 from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -104,9 +105,12 @@ class Index:
         encode: Callable[[Sequence[str]], np.ndarray],
         stems: Callable[[str], list[str]],
         word_stems: Callable[[list[str]], list[str]] | None = None,
+        encode_words: Callable[[Sequence[str], Sequence[list[str]]], np.ndarray] | None = None,
         weights: Weights | None = None,
     ) -> None:
         self._encode = encode
+        self._encode_words = encode_words
+        """A static model's `encode_words`: the vectors of texts from their content words, already split."""
         self.weights = weights or Weights()
         self._stems = stems
         self._word_stems = word_stems or (lambda words: stems(" ".join(words)))
@@ -159,7 +163,7 @@ class Index:
     # -- keeping it current -----------------------------------------------------------------
 
     def clear(self) -> None:
-        self.__init__(self._encode, self._stems, self._word_stems, self.weights)  # type: ignore[misc]
+        self.__init__(self._encode, self._stems, self._word_stems, self._encode_words, self.weights)  # type: ignore[misc]
 
     def replace_all(self, documents: Sequence[Document]) -> None:
         """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
@@ -207,24 +211,37 @@ class Index:
 
     def prepare(self, documents: Sequence[Document]) -> Prepared:
         """What `place` puts in the index for `documents`, computed without touching it: their
-        vectors and stems (the costly part of indexing, which a build does outside any lock)."""
-        texts, joined, quoted, counts = [], [], [], []
-        for at, document in enumerate(documents):
-            words = content_words_of(document.text)
-            texts.append(document.text)  # the model leaves out what it does not need (encoders.meaning_text)
-            found: dict[str, float] = dict(Counter(self._word_stems(words)))
-            if document.quotes:
-                for quote in document.quotes:
-                    cut = content_words_of(quote[:EVIDENCE_LIMIT])
-                    for stem in self._word_stems(cut):
-                        found[stem] = found.get(stem, 0.0) + QUOTE_TF
-                quoted.append(at)
-                whole = " ".join(quote[:EVIDENCE_LIMIT] for quote in document.quotes)
-                joined.append(whole)
-            counts.append(found)
+        vectors and stems (the costly part of indexing, which a build does outside any lock).
+
+        Each text and quote is split into words once, for its stems and (a static model's) vector
+        alike, and each distinct word of the chunk is stemmed once."""
+        words = [content_words_of(document.text) for document in documents]
+        quoted = [at for at, document in enumerate(documents) if document.quotes]
+        cuts = {
+            at: [content_words_of(quote[:EVIDENCE_LIMIT]) for quote in documents[at].quotes] for at in quoted
+        }
+        distinct = list(dict.fromkeys(chain(chain.from_iterable(words), *chain.from_iterable(cuts.values()))))
+        stem_of = dict(zip(distinct, self._word_stems(distinct), strict=True))
+        del distinct
+        counts = []
+        for at, found in enumerate(words):
+            weights: dict[str, float] = dict(Counter([stem_of[word] for word in found]))
+            for cut in cuts.get(at, ()):
+                for word in cut:
+                    stem = stem_of[word]
+                    weights[stem] = weights.get(stem, 0.0) + QUOTE_TF
+            counts.append(weights)
+        del stem_of
+        texts = [document.text for document in documents]
+        # the model leaves out what it does not need (encoders.meaning_text)
+        joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[at].quotes) for at in quoted]
         quote_weight = self.weights.quote
         weighed = joined if quote_weight else []
-        both = by_length(self._encode, texts + weighed)  # in one go: a memory alone is one call, not two
+        if self._encode_words is None:
+            both = by_length(self._encode, texts + weighed)  # in one go: a memory alone is one call, not two
+        else:  # a split of the joined quotes is their splits in turn: a space parts them
+            kept = [list(chain.from_iterable(cuts[at])) for at in quoted] if weighed else []
+            both = self._encode_words(texts + weighed, words + kept)
         vectors = both[: len(texts)]
         if weighed:
             vectors[quoted] += quote_weight * both[len(texts) :]

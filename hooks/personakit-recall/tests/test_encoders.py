@@ -204,3 +204,35 @@ def test_a_static_model_is_given_no_stop_words_and_a_sentence_model_the_whole_te
     static.encode(["Where does the dog sleep?", "the"])
     sentence.encode(["Where does the dog sleep?"])
     assert fake_libraries.texts == ["dog sleep", "the", "Where does the dog sleep?"]
+
+
+def varied_texts(count: int) -> list[str]:
+    """Texts of every kind the tokenizer meets: accents, curly apostrophes, digits, emoji, other
+    scripts, punctuation, repeated spaces, a special token's spelling, and texts of stop words only."""
+    import random
+
+    pieces = [
+        *("Prefers", "answers", "as", "short", "bullet", "points", "café", "naïve", "Zürich", "don\u2019t"),
+        *("it's", "42", "3.14", "🚲", "東京", "Москва", "the", "what", "a", "<s>", "", "--", "e-mail"),
+        *("Paprika", "vizsla", "penicillin", "ﬁsh", "tram,", "(bash)", "well...", "x²", "İstanbul"),
+    ]
+    rng = random.Random(11)
+    texts = [" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(count)]
+    return [*texts, "the what a", "", "   ", "<s>", "what is the user's favourite colour?"]
+
+
+def test_the_bundled_model_read_without_wordllama_gives_wordllamas_vectors(
+    bundled: encoders.WordLlamaEncoder,
+) -> None:
+    import wordllama
+
+    plain = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    plain.embedding *= encoders.token_weights(plain.embedding.shape[0])[:, None]
+    every = np.arange(plain.embedding.shape[0])
+    assert np.array_equal(bundled.token_vectors(every), plain.embedding)  # the same weighted token vectors
+    texts = varied_texts(400)
+    expected = encoders._unit(plain.embed([encoders.meaning_text(text) for text in texts], norm=False))
+    found = bundled.encode(texts)
+    assert found.shape == expected.shape
+    assert np.abs(found - expected).max() < 1e-5
+    assert np.count_nonzero(np.linalg.norm(found, axis=1) > 0.5) >= len(texts) - 3  # empty ones are zero

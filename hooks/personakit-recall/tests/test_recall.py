@@ -329,3 +329,42 @@ def test_each_model_brings_its_own_fusion_weights() -> None:
     assert np.allclose(bare.vector("m1"), np.array([text, quote]) / np.hypot(text, quote), atol=0.01)
     assert weighed.scores("oolong")[1][0] == pytest.approx(0.7071, abs=0.01)  # no BM25 added
     assert bare.scores("oolong")[1][0] > bare.vector("m1")[0] + 0.1  # the stem's BM25 on top
+
+
+def test_a_chunk_split_once_is_indexed_as_each_memory_alone_would_be() -> None:
+    """`prepare` splits each text once and stems each distinct word once: the vectors and stems it gives
+    are those of each memory's text and quotes embedded and stemmed on their own."""
+    from test_encoders import varied_texts
+
+    from personakit_recall import encoders, new_index, stems
+
+    model = encoders.load({})
+    index = new_index(model)
+    texts = varied_texts(300)
+    documents = [
+        Document(
+            id=f"m{at}",
+            text=text or "empty",
+            category="background",
+            state="approved",
+            touched=0.0,
+            quotes=tuple(texts[(at + step) % len(texts)] * (1 + step * 40) for step in range(at % 3)),
+        )
+        for at, text in enumerate(texts)
+    ]
+    prepared = index.prepare(documents)
+    stem = stems.stemmer()
+    for at, document in enumerate(documents):
+        vector = model.encode([document.text])[0]
+        if document.quotes:
+            joined = " ".join(quote[: recall_index.EVIDENCE_LIMIT] for quote in document.quotes)
+            vector = vector + recall_index.QUOTE_WEIGHT * model.encode([joined])[0]
+            vector /= np.linalg.norm(vector) or 1.0
+        assert np.abs(prepared.vectors[at] - vector).max() < 1e-5, document
+        counts: dict[str, float] = {}
+        for found in stem(document.text):
+            counts[found] = counts.get(found, 0) + 1
+        for quote in document.quotes:
+            for found in stem(quote[: recall_index.EVIDENCE_LIMIT]):
+                counts[found] = counts.get(found, 0.0) + recall_index.QUOTE_TF
+        assert list(prepared.counts[at].items()) == list(counts.items()), document

@@ -75,7 +75,9 @@ class WordEncoder(Encoder, Protocol):
 
 
 def content_words(text: str) -> list[str]:
-    """The words of `text` (`split_words`) without the contract's stop words, which carry no meaning."""
+    """The words of `text` (`split_words`), in order, without the contract's stop words, which carry no
+    meaning: what the index stems and a static model embeds (`personakit_plugin.core.words` has the set
+    of them that matching uses)."""
     return [word for word in split_words(text) if word not in STOP_WORDS]
 
 

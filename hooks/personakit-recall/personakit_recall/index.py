@@ -26,7 +26,9 @@ from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
-from personakit_plugin import EVIDENCE_LIMIT, STOP_WORDS, Document, split_words
+from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
+
+from personakit_recall.encoders import content_words
 
 K1 = 1.2
 B = 0.75
@@ -215,10 +217,10 @@ class Index:
 
         Each text and quote is split into words once, for its stems and (a static model's) vector
         alike, and each distinct word of the chunk is stemmed once."""
-        words = [content_words_of(document.text) for document in documents]
+        words = [content_words(document.text) for document in documents]
         quoted = [at for at, document in enumerate(documents) if document.quotes]
         cuts = {
-            at: [content_words_of(quote[:EVIDENCE_LIMIT]) for quote in documents[at].quotes] for at in quoted
+            at: [content_words(quote[:EVIDENCE_LIMIT]) for quote in documents[at].quotes] for at in quoted
         }
         distinct = list(dict.fromkeys(chain(chain.from_iterable(words), *chain.from_iterable(cuts.values()))))
         stem_of = dict(zip(distinct, self._word_stems(distinct), strict=True))
@@ -443,12 +445,6 @@ def position(rows: array[int], row: int) -> int:
 def fingerprint(document: Document) -> int:
     """What tells whether a memory's text or quotes changed since it was embedded (in this process only)."""
     return hash((document.text, document.quotes))
-
-
-def content_words_of(text: str) -> list[str]:
-    """The words of `text` without the contract's stop words, which carry no meaning: what is stemmed
-    (a static model leaves them out of what it embeds as well, `encoders.meaning_text`)."""
-    return [word for word in split_words(text) if word not in STOP_WORDS]
 
 
 def question_text(question: str) -> str:

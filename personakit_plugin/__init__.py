@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         cursor_position,
         decision_from_row,
         exported,
+        memories_with_quotes,
         memory_from_row,
     )
     from personakit_plugin.storage.sqlite import SqliteStore
@@ -117,6 +118,7 @@ __all__ = [
     "exported",
     "hookimpl",
     "id_key",
+    "memories_with_quotes",
     "memory_from_row",
     "memory_id",
     "mount",
@@ -149,7 +151,7 @@ _HOMES = {
     "personakit_plugin.storage.memory_index": ("MemoryIndex",),
     "personakit_plugin.storage.rows": (
         *("DECISION_COLUMNS", "MEMORY_COLUMNS", "cursor_of", "cursor_position", "decision_from_row"),
-        *("exported", "memory_from_row"),
+        *("exported", "memories_with_quotes", "memory_from_row"),
     ),
     "personakit_plugin.storage.sqlite": ("SqliteStore",),
 }

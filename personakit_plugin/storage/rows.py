@@ -30,6 +30,18 @@ def memory_from_row(row: Sequence[Any], quotes: tuple[str, ...] = (), pending: t
     )
 
 
+def memories_with_quotes(rows: Iterable[Sequence[Any]], quotes: Iterable[Sequence[Any]]) -> list[Memory]:
+    """Memories from rows of MEMORY_COLUMNS, in their order, each with its quotes from `quotes`: rows of
+    (memory id, quote, pending), oldest first within a memory. What `Store.memories` returns."""
+    found: dict[str, list[str]] = {}
+    waiting: dict[str, list[str]] = {}
+    for memory, quote, pending in quotes:
+        found.setdefault(memory, []).append(quote)
+        if pending:
+            waiting.setdefault(memory, []).append(quote)
+    return [memory_from_row(row, tuple(found.get(row[0], ())), tuple(waiting.get(row[0], ()))) for row in rows]
+
+
 def decision_from_row(row: Sequence[Any]) -> Decision:
     """A decision from a row of DECISION_COLUMNS."""
     return Decision(

@@ -60,6 +60,7 @@ from personakit_plugin.storage.rows import (
     MEMORY_COLUMNS,
     decision_from_row,
     exported,
+    memories_with_quotes,
     memory_from_row,
 )
 from personakit_plugin.storage.sqlite_faults import fault_of, faults, is_busy, keep_reserve, release_reserve
@@ -964,15 +965,9 @@ class SqliteStore:
             rows = db.execute(
                 f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
             ).fetchall()
-            quotes: dict[str, list[str]] = {}
-            pending: dict[str, list[str]] = {}
-            for memory, quote, waits in db.execute(
-                "SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq"
-            ):
-                quotes.setdefault(memory, []).append(quote)
-                if waits:
-                    pending.setdefault(memory, []).append(quote)
-        return [memory_from_row(row, tuple(quotes.get(row[0], ())), tuple(pending.get(row[0], ()))) for row in rows]
+            return memories_with_quotes(
+                rows, db.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq")
+            )
 
     def decide(
         self,

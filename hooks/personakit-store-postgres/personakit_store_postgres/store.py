@@ -55,6 +55,7 @@ from personakit_plugin import (
     decisions,
     exported,
     id_key,
+    memories_with_quotes,
     memory_from_row,
     memory_id,
     order_by,
@@ -553,17 +554,14 @@ class PostgresStore:
             rows = cur.execute(
                 f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id", {"state": state}
             ).fetchall()
-            quotes: dict[str, list[str]] = {}
-            pending: dict[str, list[str]] = {}
-            for memory, quote, waits in cur.execute(
-                f"SELECT memory_id, quote, pending FROM quotes WHERE memory_id IN (SELECT id FROM memories {where}) "
-                "ORDER BY memory_id, seq",
-                {"state": state},
-            ):
-                quotes.setdefault(memory, []).append(quote)
-                if waits:
-                    pending.setdefault(memory, []).append(quote)
-        return [memory_from_row(row, tuple(quotes.get(row[0], ())), tuple(pending.get(row[0], ()))) for row in rows]
+            return memories_with_quotes(
+                rows,
+                cur.execute(
+                    "SELECT memory_id, quote, pending FROM quotes "
+                    f"WHERE memory_id IN (SELECT id FROM memories {where}) ORDER BY memory_id, seq",
+                    {"state": state},
+                ),
+            )
 
     def decide(
         self,

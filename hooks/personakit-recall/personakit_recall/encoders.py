@@ -260,7 +260,7 @@ class Model2VecEncoder:
         try:
             self._model = StaticModel.from_pretrained(source)
         except Exception as exc:
-            raise ModelError(_not_loaded(source, exc, download)) from exc
+            raise ModelError(_not_loaded(source, exc, could_download=not download)) from exc
         self.name = f"model2vec {source}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -293,7 +293,7 @@ class SentenceTransformerEncoder:
         try:
             self._model = SentenceTransformer(source, device="cpu", local_files_only=local)
         except Exception as exc:
-            raise ModelError(_not_loaded(source, exc, download)) from exc
+            raise ModelError(_not_loaded(source, exc, could_download=not download)) from exc
         self.name = f"sentence-transformers {source}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -315,15 +315,16 @@ class BertEncoder:
         try:
             self._model = BertModel(folder)
         except Exception as exc:
-            raise ModelError(_not_loaded(str(folder), exc, download=True)) from exc
+            raise ModelError(_not_loaded(str(folder), exc)) from exc  # a folder: nothing to download
         self.name = f"BERT {self._model.dim}-dim, run with numpy, from {folder}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self._model.encode(texts)
 
 
-def _not_loaded(source: str, exc: Exception, download: bool) -> str:
-    hint = "" if download else f"; set {DOWNLOAD_ENV}=1 to let it be downloaded"
+def _not_loaded(source: str, exc: Exception, could_download: bool = False) -> str:
+    """Why `source` could not be loaded; with `could_download`, that letting it be downloaded may help."""
+    hint = f"; set {DOWNLOAD_ENV}=1 to let it be downloaded" if could_download else ""
     return f"The model {source!r} of {MODEL_ENV} could not be loaded ({type(exc).__name__}){hint}."
 
 

@@ -15,16 +15,13 @@ length of a run (a run of dashes, say) already does.
 from __future__ import annotations
 
 import itertools
-import json
-import subprocess
-import sys
 
 import pytest
 
 from personakit_plugin.default_plugins.secrets import bip39_english, shapes
 
-LENGTH = 4000
-TIMEOUT = 20.0
+from .helpers.backtracking import LENGTH, assert_fast
+from .helpers.backtracking import filled as _fill
 
 # The pieces the detectors are made of; each is repeated, alone and after each of the LEADS, to
 # fill a text, and the text ends in a character that makes the last match fail.
@@ -49,11 +46,6 @@ LEADS = ["password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "
 # The pieces that fill the place of a value after each of the LEADS.
 FILLERS = ["1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-"]
 ENDINGS = ["", "!", "x", "\n", "8"]
-
-
-def _fill(start: str, piece: str, ending: str) -> str:
-    body = start + piece * (LENGTH // len(piece) + 1)
-    return body[: LENGTH - len(ending)] + ending
 
 
 def adversarial_texts() -> list[str]:
@@ -97,7 +89,6 @@ print(json.dumps(slowest))
 DETECTORS = [(str(i), detector.name) for i, detector in enumerate(shapes._DETECTORS)]
 # A proposal's check runs every detector, so its texts are shared among a few children.
 SHARES = 8
-TEXT_BOUND = 0.25
 
 
 def test_the_adversarial_texts_are_long_and_many() -> None:
@@ -106,29 +97,13 @@ def test_the_adversarial_texts_are_long_and_many() -> None:
     assert all(LENGTH - 100 <= len(text) <= LENGTH for text in texts)
 
 
-def _run_child(index: str, texts: list[str], name: str) -> None:
-    try:
-        child = subprocess.run(
-            [sys.executable, "-c", CHILD, index],
-            input=json.dumps(texts),
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=TIMEOUT,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"{name} took more than {TIMEOUT:.0f} seconds on {len(texts)} texts of {LENGTH} characters")
-    seconds, text = json.loads(child.stdout)
-    assert seconds < TEXT_BOUND, f"{name} took {seconds:.2f} s of CPU on {text!r}..."
-
-
 @pytest.mark.system
 @pytest.mark.parametrize(("index", "name"), DETECTORS, ids=[f"{i}-{n}" for i, n in DETECTORS])
 def test_no_detector_backtracks_for_long_on_adversarial_text(index: str, name: str) -> None:
-    _run_child(index, adversarial_texts(), name)
+    assert_fast(CHILD, adversarial_texts(), name, index)
 
 
 @pytest.mark.system
 @pytest.mark.parametrize("share", range(SHARES))
 def test_a_whole_proposal_check_stays_fast_on_adversarial_text(share: int) -> None:
-    _run_child("-1", adversarial_texts()[share::SHARES], "proposal_secret_kind")
+    assert_fast(CHILD, adversarial_texts()[share::SHARES], "proposal_secret_kind", "-1")

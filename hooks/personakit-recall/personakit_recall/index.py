@@ -133,7 +133,8 @@ class Index:
         self._approved = np.zeros(0, dtype=bool)
         self._touched = np.zeros(0, dtype=np.float64)
         self._lengths = np.zeros(0, dtype=np.float32)
-        self._fingerprints: list[int] = []
+        self._fingerprints = np.zeros(0, dtype=np.int64)
+        """Each row's `fingerprint` (a `hash`, 64 bits): 8 bytes a row, where a list of ints takes 40."""
         self._terms: list[tuple[str, ...]] = []
         self.postings: dict[str, Posting] = {}
         self._total_length = 0.0
@@ -287,7 +288,6 @@ class Index:
         else:
             row = len(self._ids)
             self._ids.append(None)
-            self._fingerprints.append(0)
             self._terms.append(())
         self._ids[row] = memory
         self.rows[memory] = row
@@ -308,7 +308,7 @@ class Index:
         vectors, small = [self._vectors], [self._coarse]
         self._vectors = self._coarse = None  # `grown` holds the only references while the memory moves
         self._vectors, self._coarse = grown(vectors, bigger), grown(small, bigger)
-        for column in (self._scales, self._approved, self._touched, self._lengths):
+        for column in (self._scales, self._approved, self._touched, self._lengths, self._fingerprints):
             column.resize(bigger, refcheck=False)
 
     def _dim(self) -> int:

@@ -23,7 +23,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
@@ -75,15 +75,41 @@ class Weights(NamedTuple):
     quote: float = QUOTE_WEIGHT
 
 
+HALVES_MAX = 65535
+"""The largest weight a posting keeps as a count of halves (`Posting`), in two bytes."""
+
+
 class Posting:
-    """The rows holding one stem, with the stem's weight (term frequency) in each."""
+    """The rows holding one stem, with the stem's weight (term frequency) in each.
+
+    A weight is a count of the text's words plus `QUOTE_TF` a quote's: a multiple of a half, kept as
+    that many halves in two bytes (half the memory of single precision, and the same number once
+    turned back). A weight that is no such multiple, or is larger than `HALVES_MAX` halves, turns the
+    posting's weights to single precision, as they all were before."""
 
     __slots__ = ("rows", "stem", "tfs")
 
     def __init__(self, stem: str) -> None:
         self.stem = stem
         self.rows = array("i")
-        self.tfs = array("f")
+        self.tfs: array[Any] = array("H")
+        """Each row's weight: in halves (typecode "H"), or in single precision ("f")."""
+
+    def add(self, row: int, tf: float) -> None:
+        self.rows.append(row)
+        if self.tfs.typecode == "H":
+            halves = int(tf * 2)
+            if halves == tf * 2 and 0 <= halves <= HALVES_MAX:
+                self.tfs.append(halves)
+                return
+            self.tfs = array("f", [count / 2 for count in self.tfs])
+        self.tfs.append(tf)
+
+    def weights(self) -> np.ndarray:
+        """Each row's weight in single precision: the halves halved, which is exact."""
+        if self.tfs.typecode == "H":
+            return np.frombuffer(self.tfs, dtype=np.uint16) * np.float32(0.5)
+        return np.frombuffer(self.tfs, dtype=np.float32)
 
 
 class Prepared:
@@ -326,8 +352,7 @@ class Index:
             posting = postings.get(stem)
             if posting is None:
                 posting = postings[stem] = Posting(stem)
-            posting.rows.append(row)
-            posting.tfs.append(tf)
+            posting.add(row, tf)
             terms.append(posting.stem)  # the vocabulary's own string: one copy of a stem, not one a memory
         self._terms[row] = tuple(terms)
 
@@ -384,7 +409,7 @@ class Index:
             if posting is None:
                 continue
             rows = np.frombuffer(posting.rows, dtype=np.int32)
-            tfs = np.frombuffer(posting.tfs, dtype=np.float32)
+            tfs = posting.weights()
             norm = K1 * (1 - B + B * self._lengths[rows] / avgdl)
             found[rows] += idf * tfs * (K1 + 1) / (tfs + norm)
         if ceiling > 0:

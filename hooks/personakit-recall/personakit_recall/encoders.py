@@ -51,6 +51,10 @@ BUNDLED_TOKENIZER = "l2_supercat_tokenizer_config.json"
 BATCH = 64
 """Texts embedded at once when the index is built: their words' vectors gathered at once stay under
 a megabyte or two (each of 512 texts gathered some 9 MB for the moment of it)."""
+ONE_BY_ONE = 64
+"""Texts (or words) at most that the bundled tokenizer is given one at a time rather than as a batch:
+`encode_batch` hands a batch to the tokenizer's thread pool, whose threads are asleep between reads,
+and waking them costs some 0.1 to 0.3 ms, more than tokenizing a question or a new memory takes."""
 
 
 class ModelError(ValueError):
@@ -162,6 +166,13 @@ class WordLlamaEncoder:
             resize(0)
         self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
 
+    def _tokenized(self, texts: list[str]) -> list[Any]:
+        """The tokenizer's `Encoding` of each text: the same with `encode` one by one as with
+        `encode_batch` (the bundled tokenizer neither pads nor truncates), which is faster for a few."""
+        if len(texts) <= ONE_BY_ONE:
+            return [self._tokenizer.encode(text, add_special_tokens=False) for text in texts]
+        return list(self._tokenizer.encode_batch(texts, add_special_tokens=False))
+
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
         """The weighted vectors of these tokens, in single precision: the same numbers as scaling the
         whole table once in single precision, for the same two roundings are made, a row at a time."""
@@ -175,9 +186,7 @@ class WordLlamaEncoder:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
         import numpy as np
 
-        encoded = self._tokenizer.encode_batch(
-            [meaning_text(text) for text in texts], add_special_tokens=False
-        )
+        encoded = self._tokenized([meaning_text(text) for text in texts])
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         return _unit(segment_sums(self.token_vectors(ids), lengths))
@@ -201,7 +210,7 @@ class WordLlamaEncoder:
             else:
                 pieces.append([-1 - len(alone)])
                 alone.append(text)
-        encoded = self._tokenizer.encode_batch([*distinct, *alone], add_special_tokens=False)
+        encoded = self._tokenized([*distinct, *alone])
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         del encoded

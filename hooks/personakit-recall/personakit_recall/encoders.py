@@ -1,12 +1,12 @@
 """The model that turns a text into a vector of its meaning, chosen by `PERSONAKIT_RECALL_MODEL`.
 
 Not set: WordLlama's `l2_supercat` model, whose weights (16 MB) ship inside the `wordllama` wheel.
-It is read from the package's own folder (with `safetensors` and `tokenizers`, without importing
-`wordllama`), so the first run needs no network. A static model: a text's vector is the mean of its
-tokens' vectors, so it costs about 0.1 ms a question and embeds thousands of memories a second with
-numpy alone. The mean is weighted (`token_weights`): a token as common as "the" or "what" counts far
-less than a rare one, the smooth inverse frequency of Arora et al. with each token's frequency
-estimated from its rank.
+It is read from the package's own folder (its token table mapped from the file, its tokenizer with
+`tokenizers`, without importing `wordllama`), so the first run needs no network. A static model: a
+text's vector is the mean of its tokens' vectors, so it costs about 0.1 ms a question and embeds
+thousands of memories a second with numpy alone. The mean is weighted (`token_weights`): a token as
+common as "the" or "what" counts far less than a rare one, the smooth inverse frequency of Arora et
+al. with each token's frequency estimated from its rank.
 
 Set to a folder: a model2vec model (a folder with `model.safetensors` and `tokenizer.json`, as
 `StaticModel.save_pretrained` writes) or a sentence-transformers model (a folder with
@@ -48,8 +48,13 @@ BUNDLED_WEIGHTS = "l2_supercat_256.safetensors"
 """The bundled model's weights, in the `weights` folder of the `wordllama` package."""
 BUNDLED_TOKENIZER = "l2_supercat_tokenizer_config.json"
 """Its tokenizer (a Hugging Face `tokenizer.json`), in the package's `tokenizers` folder."""
-BATCH = 512
-"""Texts embedded at once when the index is built."""
+BATCH = 64
+"""Texts embedded at once when the index is built: their words' vectors gathered at once stay under
+a megabyte or two (each of 512 texts gathered some 9 MB for the moment of it)."""
+ONE_BY_ONE = 64
+"""Texts (or words) at most that the bundled tokenizer is given one at a time rather than as a batch:
+`encode_batch` hands a batch to the tokenizer's thread pool, whose threads are asleep between reads,
+and waking them costs some 0.1 to 0.3 ms, more than tokenizing a question or a new memory takes."""
 
 
 class ModelError(ValueError):
@@ -126,10 +131,11 @@ class WordLlamaEncoder:
     """The bundled model, from the wheel's own folder, never downloaded; its token vectors scaled by
     `token_weights` once at load, so that their mean is the weighted mean.
 
-    Its weights and tokenizer are read with `safetensors` and `tokenizers` (what `wordllama` itself
-    reads them with), without importing `wordllama`: that package brings pydantic, requests and toml
-    for training and downloads this plugin never asks for (some 28 MB and 0.2 s at the first read). A
-    text's vector is the mean of its tokens' vectors, as `WordLlama.embed` computes it."""
+    Its tokenizer is read with `tokenizers` (what `wordllama` itself reads it with) and its token table
+    mapped from the weights file (`mapped_tensor`), without importing `wordllama`: that package brings
+    pydantic, requests and toml for training and downloads this plugin never asks for (some 28 MB and
+    0.2 s at the first read). A text's vector is the mean of its tokens' vectors, as `WordLlama.embed`
+    computes it."""
 
     threshold = 0.225
     """Tuned on the tune half of the labelled set: lower finds more paraphrases but gives questions
@@ -139,11 +145,9 @@ class WordLlamaEncoder:
 
         folder = bundled_folder()
         try:
-            from safetensors import safe_open
             from tokenizers import Tokenizer
 
-            with safe_open(str(folder / "weights" / BUNDLED_WEIGHTS), framework="np") as weights:
-                embedding = weights.get_tensor("embedding.weight")
+            embedding = mapped_tensor(folder / "weights" / BUNDLED_WEIGHTS, "embedding.weight")
             self._tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / BUNDLED_TOKENIZER))
         except Exception as exc:
             raise ModelError(
@@ -151,7 +155,9 @@ class WordLlamaEncoder:
                 "reinstall `wordllama`."
             ) from exc
         self._embedding = embedding
-        """The token vectors as the file holds them (half precision): half the memory of single."""
+        """The token vectors as the file holds them (half precision), mapped read-only: only the pages of
+        the tokens the memories and questions hold are ever read into memory, and the kernel can take
+        them back, as it can any page of a file, where a copy would take all 16 MB for good."""
         self._weights = token_weights(embedding.shape[0])
         # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
         # it a word is split again, once a chunk of memories (`encode_words`).
@@ -159,6 +165,13 @@ class WordLlamaEncoder:
         if resize is not None:
             resize(0)
         self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+
+    def _tokenized(self, texts: list[str]) -> list[Any]:
+        """The tokenizer's `Encoding` of each text: the same with `encode` one by one as with
+        `encode_batch` (the bundled tokenizer neither pads nor truncates), which is faster for a few."""
+        if len(texts) <= ONE_BY_ONE:
+            return [self._tokenizer.encode(text, add_special_tokens=False) for text in texts]
+        return list(self._tokenizer.encode_batch(texts, add_special_tokens=False))
 
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
         """The weighted vectors of these tokens, in single precision: the same numbers as scaling the
@@ -173,9 +186,7 @@ class WordLlamaEncoder:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
         import numpy as np
 
-        encoded = self._tokenizer.encode_batch(
-            [meaning_text(text) for text in texts], add_special_tokens=False
-        )
+        encoded = self._tokenized([meaning_text(text) for text in texts])
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         return _unit(segment_sums(self.token_vectors(ids), lengths))
@@ -199,7 +210,7 @@ class WordLlamaEncoder:
             else:
                 pieces.append([-1 - len(alone)])
                 alone.append(text)
-        encoded = self._tokenizer.encode_batch([*distinct, *alone], add_special_tokens=False)
+        encoded = self._tokenized([*distinct, *alone])
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         del encoded
@@ -210,11 +221,40 @@ class WordLlamaEncoder:
         counts = np.fromiter((len(found) for found in pieces), dtype=np.intp, count=len(pieces))
         found = np.empty((len(pieces), self._embedding.shape[1]), dtype=np.float32)
         bounds = np.concatenate(([0], np.cumsum(counts)))
-        for start in range(0, len(pieces), BATCH):  # the rows gathered at once stay a few MB
+        for start in range(0, len(pieces), BATCH):  # a text's sum is the same in any batch
             stop = min(start + BATCH, len(pieces))
             rows = order[bounds[start] : bounds[stop]]
             found[start:stop] = segment_sums(sums[rows], counts[start:stop])
-        return _unit(found)  # the sum's direction is the mean's
+        del sums, order
+        norms = np.linalg.norm(found, axis=1, keepdims=True)  # the sum's direction is the mean's
+        norms[norms == 0] = 1.0
+        found /= norms  # `_unit` in place: the same quotients, without a second matrix
+        return found
+
+
+SAFETENSORS_DTYPES = {"F16": "<f2", "F32": "<f4", "F64": "<f8"}
+"""The numpy type of each element type a safetensors file names (little-endian, as the format is)."""
+
+
+def mapped_tensor(path: Path, name: str) -> np.ndarray:
+    """The tensor `name` of a safetensors file, mapped read-only from the file, not copied: the format
+    is an 8-byte little-endian header length, a JSON header giving each tensor's type, shape and byte
+    range after the header, then the bytes themselves."""
+    import json
+
+    import numpy as np
+
+    with path.open("rb") as file:
+        (length,) = np.frombuffer(file.read(8), dtype="<u8")
+        header = json.loads(file.read(int(length)))
+    entry = header[name]
+    dtype = np.dtype(SAFETENSORS_DTYPES[entry["dtype"]])
+    start, stop = entry["data_offsets"]
+    shape = tuple(entry["shape"])
+    if stop - start != dtype.itemsize * math.prod(shape):
+        raise ValueError(f"{name} of {path.name} is not {shape} of {entry['dtype']}")
+    mapped = np.memmap(path, dtype=dtype, mode="r", offset=8 + int(length) + start, shape=shape)
+    return np.asarray(mapped)  # a plain array over the map: what is taken from it is a plain copy
 
 
 def bundled_folder() -> Path:

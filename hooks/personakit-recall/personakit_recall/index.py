@@ -23,7 +23,7 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
@@ -75,15 +75,43 @@ class Weights(NamedTuple):
     quote: float = QUOTE_WEIGHT
 
 
+HALVES_MAX = 65535
+"""The largest weight a posting keeps as a count of halves (`Posting`), in two bytes."""
+
+
 class Posting:
-    """The rows holding one stem, with the stem's weight (term frequency) in each."""
+    """The rows holding one stem, with the stem's weight (term frequency) in each.
 
-    __slots__ = ("rows", "stem", "tfs")
+    A weight is a count of the text's words plus `QUOTE_TF` a quote's: a multiple of a half, kept as
+    that many halves in two bytes (half the memory of single precision, and the same number once
+    turned back). A weight that is no such multiple, or is larger than `HALVES_MAX` halves, turns the
+    posting's weights to single precision, as they all were before."""
 
-    def __init__(self, stem: str) -> None:
+    __slots__ = ("number", "rows", "stem", "tfs")
+
+    def __init__(self, stem: str, number: int) -> None:
         self.stem = stem
+        self.number = number
+        """What the rows holding the stem know it by (`Index._terms`)."""
         self.rows = array("i")
-        self.tfs = array("f")
+        self.tfs: array[Any] = array("H")
+        """Each row's weight: in halves (typecode "H"), or in single precision ("f")."""
+
+    def add(self, row: int, tf: float) -> None:
+        self.rows.append(row)
+        if self.tfs.typecode == "H":
+            halves = int(tf * 2)
+            if halves == tf * 2 and 0 <= halves <= HALVES_MAX:
+                self.tfs.append(halves)
+                return
+            self.tfs = array("f", [count / 2 for count in self.tfs])
+        self.tfs.append(tf)
+
+    def weights(self) -> np.ndarray:
+        """Each row's weight in single precision: the halves halved, which is exact."""
+        if self.tfs.typecode == "H":
+            return np.frombuffer(self.tfs, dtype=np.uint16) * np.float32(0.5)
+        return np.frombuffer(self.tfs, dtype=np.float32)
 
 
 class Prepared:
@@ -133,9 +161,15 @@ class Index:
         self._approved = np.zeros(0, dtype=bool)
         self._touched = np.zeros(0, dtype=np.float64)
         self._lengths = np.zeros(0, dtype=np.float32)
-        self._fingerprints: list[int] = []
-        self._terms: list[tuple[str, ...]] = []
+        self._fingerprints = np.zeros(0, dtype=np.int64)
+        """Each row's `fingerprint` (a `hash`, 64 bits): 8 bytes a row, where a list of ints takes 40."""
+        self._terms: list[bytes] = []
+        """Each row's stems, as the numbers of their postings (`Posting.number`, four bytes each): what
+        `_unpost` takes the row out of. A tuple of the stems took twice the memory."""
         self.postings: dict[str, Posting] = {}
+        self._numbered: list[Posting | None] = []
+        """Each posting at its number; None at a number free for the next new stem."""
+        self._free_numbers: list[int] = []
         self._total_length = 0.0
 
     # -- what is indexed --------------------------------------------------------------------
@@ -153,7 +187,9 @@ class Index:
     def stems_of(self, memory: str) -> tuple[str, ...]:
         """The stems kept for `memory` (none once it is gone)."""
         row = self.rows.get(memory)
-        return () if row is None else self._terms[row]
+        return (
+            () if row is None else tuple(self._numbered_posting(number).stem for number in self._numbers(row))
+        )
 
     def nonzero_rows(self) -> int:
         """How many rows of the matrix hold a vector: one per memory indexed, none for a freed row."""
@@ -287,8 +323,7 @@ class Index:
         else:
             row = len(self._ids)
             self._ids.append(None)
-            self._fingerprints.append(0)
-            self._terms.append(())
+            self._terms.append(b"")
         self._ids[row] = memory
         self.rows[memory] = row
         self._reserve(len(self._ids))
@@ -308,7 +343,7 @@ class Index:
         vectors, small = [self._vectors], [self._coarse]
         self._vectors = self._coarse = None  # `grown` holds the only references while the memory moves
         self._vectors, self._coarse = grown(vectors, bigger), grown(small, bigger)
-        for column in (self._scales, self._approved, self._touched, self._lengths):
+        for column in (self._scales, self._approved, self._touched, self._lengths, self._fingerprints):
             column.resize(bigger, refcheck=False)
 
     def _dim(self) -> int:
@@ -320,28 +355,48 @@ class Index:
         length = float(sum(counts.values()))
         self._lengths[row] = length
         self._total_length += length
-        terms = []
+        numbers = array("I")
         postings = self.postings
         for stem, tf in counts.items():
             posting = postings.get(stem)
             if posting is None:
-                posting = postings[stem] = Posting(stem)
-            posting.rows.append(row)
-            posting.tfs.append(tf)
-            terms.append(posting.stem)  # the vocabulary's own string: one copy of a stem, not one a memory
-        self._terms[row] = tuple(terms)
+                posting = postings[stem] = self._new_posting(stem)
+            posting.add(row, tf)
+            numbers.append(posting.number)
+        self._terms[row] = numbers.tobytes()
+
+    def _new_posting(self, stem: str) -> Posting:
+        if self._free_numbers:
+            number = self._free_numbers.pop()
+        else:
+            number = len(self._numbered)
+            self._numbered.append(None)
+        posting = self._numbered[number] = Posting(stem, number)
+        return posting
+
+    def _numbers(self, row: int) -> array[int]:
+        numbers = array("I")
+        numbers.frombytes(self._terms[row])
+        return numbers
+
+    def _numbered_posting(self, number: int) -> Posting:
+        posting = self._numbered[number]
+        assert posting is not None
+        return posting
 
     def _unpost(self, row: int) -> None:
-        for stem in self._terms[row]:
-            posting = self.postings[stem]
+        for number in self._numbers(row):
+            posting = self._numbered_posting(number)
             at = position(posting.rows, row)
             del posting.rows[at]
             del posting.tfs[at]
-            if not posting.rows:
-                del self.postings[stem]
+            if not posting.rows:  # the stem leaves the vocabulary: nothing holds its string any more
+                del self.postings[posting.stem]
+                self._numbered[number] = None
+                self._free_numbers.append(number)
         self._total_length -= float(self._lengths[row])
         self._lengths[row] = 0.0
-        self._terms[row] = ()
+        self._terms[row] = b""
 
     # -- asking it --------------------------------------------------------------------------
 
@@ -384,7 +439,7 @@ class Index:
             if posting is None:
                 continue
             rows = np.frombuffer(posting.rows, dtype=np.int32)
-            tfs = np.frombuffer(posting.tfs, dtype=np.float32)
+            tfs = posting.weights()
             norm = K1 * (1 - B + B * self._lengths[rows] / avgdl)
             found[rows] += idf * tfs * (K1 + 1) / (tfs + norm)
         if ceiling > 0:

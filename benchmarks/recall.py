@@ -60,11 +60,12 @@ TARGETS = {
 """The recall issue's targets by metric and size (the recall side's own figure)."""
 DIFFERENCE_TARGETS = {
     "propose_p50_ms": 1.0,
-    "read_after_propose_p50_ms": 1.0,
     "proposal_cost_cpu_ms": 1.0,
     "peak_rss_mb": 150.0,
 }
-"""Targets on the difference to the default (at 100,000 for memory)."""
+"""Targets on the difference to the default (at 100,000 for memory). The read after a proposal has
+none of its own: it is a whole read, which holds a plain read's difference too; what the plugin adds
+to a proposal is `proposal_cost_cpu_ms`, the proposal and the read after it less a plain read."""
 
 
 def say(message: str) -> None:

@@ -51,6 +51,10 @@ BUNDLED_TOKENIZER = "l2_supercat_tokenizer_config.json"
 BATCH = 64
 """Texts embedded at once when the index is built: their words' vectors gathered at once stay under
 a megabyte or two (each of 512 texts gathered some 9 MB for the moment of it)."""
+FEW_TEXTS = 8
+"""Texts at most (a new memory's text and quotes, say) that `encode_words` tokenizes whole, one call a
+text: each distinct word on its own pays a tokenizer call a word, which only saves work when many
+texts share their words (a build)."""
 ONE_BY_ONE = 64
 """Texts (or words) at most that the bundled tokenizer is given one at a time rather than as a batch:
 `encode_batch` hands a batch to the tokenizer's thread pool, whose threads are asleep between reads,
@@ -184,9 +188,13 @@ class WordLlamaEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
+        return self._whole([meaning_text(text) for text in texts])
+
+    def _whole(self, meant: list[str]) -> np.ndarray:
+        """The vectors of texts already as `meaning_text` gives them, each tokenized whole."""
         import numpy as np
 
-        encoded = self._tokenized([meaning_text(text) for text in texts])
+        encoded = self._tokenized(meant)
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
         return _unit(segment_sums(self.token_vectors(ids), lengths))
@@ -201,6 +209,8 @@ class WordLlamaEncoder:
         alone, repeated), so no token spans two words and a text's tokens are its words' in turn."""
         import numpy as np
 
+        if len(texts) <= FEW_TEXTS:  # a new memory: a tokenizer call a text, not one a word
+            return self._whole([meaning_of(text, kept) for text, kept in zip(texts, words, strict=True)])
         distinct: dict[str, int] = {}
         pieces: list[list[int]] = []
         alone: list[str] = []

@@ -236,3 +236,18 @@ def test_the_bundled_model_read_without_wordllama_gives_wordllamas_vectors(
     assert found.shape == expected.shape
     assert np.abs(found - expected).max() < 1e-5
     assert np.count_nonzero(np.linalg.norm(found, axis=1) > 0.5) >= len(texts) - 3  # empty ones are zero
+
+
+def test_a_few_texts_and_many_are_given_the_same_vectors(bundled: encoders.WordLlamaEncoder) -> None:
+    """`encode_words` tokenizes a few texts (a new memory's) whole and many (a build's) a distinct word at
+    a time: the two ways give the same vectors, and the same as `encode`."""
+    texts = varied_texts(200)
+    words = [encoders.content_words(text) for text in texts]
+    many = bundled.encode_words(texts, words)
+    assert len(texts) > encoders.FEW_TEXTS
+    few = np.concatenate(
+        [bundled.encode_words(texts[at : at + 2], words[at : at + 2]) for at in range(0, len(texts), 2)]
+    )
+    assert np.abs(few - many).max() < 1e-6
+    assert np.abs(bundled.encode(texts) - many).max() < 1e-6
+    assert np.count_nonzero(np.linalg.norm(few, axis=1) > 0.5) >= len(texts) - 3

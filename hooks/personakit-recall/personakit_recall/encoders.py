@@ -1,17 +1,22 @@
 """The model that turns a text into a vector of its meaning, chosen by `PERSONAKIT_RECALL_MODEL`.
 
-Not set: WordLlama's `l2_supercat` model, whose weights (16 MB) ship inside the `wordllama` wheel.
-It is read from the package's own folder (its token table mapped from the file, its tokenizer with
-`tokenizers`, without importing `wordllama`), so the first run needs no network. A static model: a
-text's vector is the mean of its tokens' vectors, so it costs about 0.1 ms a question and embeds
-thousands of memories a second with numpy alone. The mean is weighted (`token_weights`): a token as
-common as "the" or "what" counts far less than a rare one, the smooth inverse frequency of Arora et
-al. with each token's frequency estimated from its rank.
+Not set: the model this package ships (`personakit_recall/model`, 16 MB), a static model trained for
+PersonaKit by `training/train_static_model.py`: a table of token vectors (BERT's WordPiece vocabulary)
+whose mean points where all-MiniLM-L6-v2 points for the same text, learnt from English text that
+installs offline (the README says which, and under which licences). It is read from the package's own
+folder (its table mapped from the file, its tokenizer with `tokenizers`), so the first run needs no
+network. A text's vector is the mean of its tokens' vectors, so it costs about 0.1 ms a question and
+embeds thousands of memories a second with numpy alone; how much a token counts is in its row's
+length (a token as common as "the" or "what" counts far less than a rare one).
 
-Set to a folder: a model2vec model (a folder with `model.safetensors` and `tokenizer.json`, as
-`StaticModel.save_pretrained` writes) or a sentence-transformers model (a folder with
-`modules.json`, as `SentenceTransformer.save` writes), loaded from that folder only. A BERT model
-with mean pooling (all-MiniLM-L6-v2 and most small sentence-transformers models) is run with numpy
+Set to `wordllama`: WordLlama's `l2_supercat` model, the one bundled before, from the `wordllama`
+wheel when it is installed (`pip install wordllama`), its tokens weighted by their smooth inverse
+frequency (`token_weights`).
+
+Set to a folder: a model `train_static_model.py` wrote, a model2vec model (a folder with
+`model.safetensors` and `tokenizer.json`, as `StaticModel.save_pretrained` writes) or a
+sentence-transformers model (a folder with `modules.json`, as `SentenceTransformer.save` writes),
+loaded from that folder only. A BERT model with mean pooling (all-MiniLM-L6-v2 and most small sentence-transformers models) is run with numpy
 (`bert`), with nothing more to install; any other needs its own package (`model2vec`, or
 `sentence-transformers` with PyTorch).
 
@@ -43,10 +48,14 @@ if TYPE_CHECKING:
 
 MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
 DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
-BUNDLED = "wordllama l2_supercat"
-BUNDLED_WEIGHTS = "l2_supercat_256.safetensors"
-"""The bundled model's weights, in the `weights` folder of the `wordllama` package."""
-BUNDLED_TOKENIZER = "l2_supercat_tokenizer_config.json"
+BUNDLED = "personakit-static"
+"""The model this package ships (`BundledEncoder`), as the owner sees it named."""
+WORDLLAMA = "wordllama l2_supercat"
+WORDLLAMA_CHOICE = "wordllama"
+"""What `PERSONAKIT_RECALL_MODEL` is set to for WordLlama's model, when `wordllama` is installed."""
+WORDLLAMA_WEIGHTS = "l2_supercat_256.safetensors"
+"""WordLlama's weights, in the `weights` folder of the `wordllama` package."""
+WORDLLAMA_TOKENIZER = "l2_supercat_tokenizer_config.json"
 """Its tokenizer (a Hugging Face `tokenizer.json`), in the package's `tokenizers` folder."""
 BATCH = 64
 """Texts embedded at once when the index is built: their words' vectors gathered at once stay under
@@ -131,59 +140,50 @@ def token_weights(size: int) -> np.ndarray:
     return (SIF_A / (SIF_A + frequency)).astype(np.float32)
 
 
-class WordLlamaEncoder:
-    """The bundled model, from the wheel's own folder, never downloaded; its token vectors scaled by
-    `token_weights` once at load, so that their mean is the weighted mean.
+class StaticEncoder:
+    """A static model: a table of token vectors and its tokenizer. A text's vector is the mean of its
+    tokens' vectors, each row scaled by its token's weight when the model has weights apart from its
+    table (WordLlama's), or as trained when the table carries them in its rows' lengths (the bundled
+    model's); the tokenizer's special tokens are never added.
 
-    Its tokenizer is read with `tokenizers` (what `wordllama` itself reads it with) and its token table
-    mapped from the weights file (`mapped_tensor`), without importing `wordllama`: that package brings
-    pydantic, requests and toml for training and downloads this plugin never asks for (some 28 MB and
-    0.2 s at the first read). A text's vector is the mean of its tokens' vectors, as `WordLlama.embed`
-    computes it."""
+    The table is mapped from its file (`mapped_tensor`), read-only: only the pages of the tokens the
+    memories and questions hold are ever read into memory, and the kernel can take them back, as it can
+    any page of a file, where a copy would take the whole table for good."""
 
     threshold = 0.225
-    """Tuned on the tune half of the labelled set: lower finds more paraphrases but gives questions
-    with no answer memories that do not answer them (0.15: 0.46 of paraphrases, 5.0 memories)."""
+    bm25_weight = 0.35
+    quote_weight = 0.2
 
-    def __init__(self) -> None:
-
-        folder = bundled_folder()
-        try:
-            from tokenizers import Tokenizer
-
-            embedding = mapped_tensor(folder / "weights" / BUNDLED_WEIGHTS, "embedding.weight")
-            self._tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / BUNDLED_TOKENIZER))
-        except Exception as exc:
-            raise ModelError(
-                f"The bundled model could not be read from {folder} ({type(exc).__name__}); "
-                "reinstall `wordllama`."
-            ) from exc
+    def __init__(self, name: str, embedding: np.ndarray, tokenizer: Any, weights: np.ndarray | None) -> None:
+        self.name = name
         self._embedding = embedding
-        """The token vectors as the file holds them (half precision), mapped read-only: only the pages of
-        the tokens the memories and questions hold are ever read into memory, and the kernel can take
-        them back, as it can any page of a file, where a copy would take all 16 MB for good."""
-        self._weights = token_weights(embedding.shape[0])
+        self._tokenizer = tokenizer
+        self._weights = weights
         # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
         # it a word is split again, once a chunk of memories (`encode_words`).
         resize = getattr(self._tokenizer.model, "_resize_cache", None)
         if resize is not None:
             resize(0)
-        self.name = f"{BUNDLED} {self._embedding.shape[1]}-dim (bundled in wordllama {_version('wordllama')})"
+
+    @property
+    def dim(self) -> int:
+        return int(self._embedding.shape[1])
 
     def _tokenized(self, texts: list[str]) -> list[Any]:
         """The tokenizer's `Encoding` of each text: the same with `encode` one by one as with
-        `encode_batch` (the bundled tokenizer neither pads nor truncates), which is faster for a few."""
+        `encode_batch` (neither tokenizer pads nor truncates here), which is faster for a few."""
         if len(texts) <= ONE_BY_ONE:
             return [self._tokenizer.encode(text, add_special_tokens=False) for text in texts]
         return list(self._tokenizer.encode_batch(texts, add_special_tokens=False))
 
     def token_vectors(self, ids: np.ndarray) -> np.ndarray:
-        """The weighted vectors of these tokens, in single precision: the same numbers as scaling the
+        """The (weighted) vectors of these tokens, in single precision: the same numbers as scaling the
         whole table once in single precision, for the same two roundings are made, a row at a time."""
         import numpy as np
 
         rows = self._embedding[ids].astype(np.float32)
-        rows *= self._weights[ids, None]
+        if self._weights is not None:
+            rows *= self._weights[ids, None]
         return rows
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -204,9 +204,11 @@ class WordLlamaEncoder:
         embeds of it (the text itself when it has none), for an index that has split the texts already.
 
         Each distinct word is tokenized once, however many texts hold it. That gives a text the tokens
-        `meaning_text` would: the tokenizer's normalizer only puts "▁" before the text and in place of
-        each space, and no token of its vocabulary holds "▁" but as its first character (or "▁"
-        alone, repeated), so no token spans two words and a text's tokens are its words' in turn."""
+        `meaning_text` would, because no token of either tokenizer spans two words: WordLlama's
+        normalizer only puts "▁" before the text and in place of each space, and no token of its
+        vocabulary holds "▁" but as its first character; the bundled model's (BERT's WordPiece) splits
+        the text at white space and punctuation before it looks a piece up. A text's tokens are its
+        words' in turn."""
         import numpy as np
 
         if len(texts) <= FEW_TEXTS:  # a new memory: a tokenizer call a text, not one a word
@@ -242,6 +244,72 @@ class WordLlamaEncoder:
         return found
 
 
+class BundledEncoder(StaticEncoder):
+    """The bundled model (`personakit_recall/model`, trained for this plugin by
+    `training/train_static_model.py`): a table of BERT WordPiece token vectors whose mean points where
+    all-MiniLM-L6-v2's vector of the same text points. The SIF weight of each token is in its row's
+    length, so the mean is a plain one. Its own threshold and fusion weights, chosen on the tune half
+    of the labelled set, are in its `config.json` (`calibration`)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        folder = bundled_model_folder() if folder is None else folder
+        try:
+            from tokenizers import Tokenizer
+
+            embedding = mapped_tensor(folder / "model.safetensors", "embeddings")
+            tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+            config = _config(folder)
+        except Exception as exc:
+            raise ModelError(
+                f"The model could not be read from {folder} ({type(exc).__name__}); "
+                "reinstall `personakit-recall`."
+            ) from exc
+        calibration = config.get("calibration", {}) if isinstance(config, dict) else {}
+        for setting in ("threshold", "bm25_weight", "quote_weight"):
+            if isinstance(calibration.get(setting), int | float):
+                setattr(self, setting, float(calibration[setting]))
+        label = BUNDLED if folder == bundled_model_folder() else f"static model from {folder}"
+        super().__init__(
+            f"{label} {embedding.shape[1]}-dim (personakit-recall {_version('personakit-recall')})",
+            embedding,
+            tokenizer,
+            None,
+        )
+
+
+class WordLlamaEncoder(StaticEncoder):
+    """WordLlama's `l2_supercat` model (`PERSONAKIT_RECALL_MODEL=wordllama`, the bundled model before
+    this plugin had its own), from the `wordllama` wheel's own folder, never downloaded; its token
+    vectors scaled by `token_weights`, so that their mean is the weighted mean.
+
+    Its tokenizer is read with `tokenizers` (what `wordllama` itself reads it with) and its token table
+    mapped from the weights file (`mapped_tensor`), without importing `wordllama`: that package brings
+    pydantic, requests and toml for training and downloads this plugin never asks for."""
+
+    threshold = 0.225
+    """Tuned on the tune half of the labelled set: lower finds more paraphrases but gives questions
+    with no answer memories that do not answer them (0.15: 0.46 of paraphrases, 5.0 memories)."""
+
+    def __init__(self) -> None:
+        folder = wordllama_folder()
+        try:
+            from tokenizers import Tokenizer
+
+            embedding = mapped_tensor(folder / "weights" / WORDLLAMA_WEIGHTS, "embedding.weight")
+            tokenizer = Tokenizer.from_file(str(folder / "tokenizers" / WORDLLAMA_TOKENIZER))
+        except Exception as exc:
+            raise ModelError(
+                f"WordLlama's model could not be read from {folder} ({type(exc).__name__}); "
+                "reinstall `wordllama`."
+            ) from exc
+        super().__init__(
+            f"{WORDLLAMA} {embedding.shape[1]}-dim (wordllama {_version('wordllama')})",
+            embedding,
+            tokenizer,
+            token_weights(embedding.shape[0]),
+        )
+
+
 SAFETENSORS_DTYPES = {"F16": "<f2", "F32": "<f4", "F64": "<f8"}
 """The numpy type of each element type a safetensors file names (little-endian, as the format is)."""
 
@@ -267,13 +335,20 @@ def mapped_tensor(path: Path, name: str) -> np.ndarray:
     return np.asarray(mapped)  # a plain array over the map: what is taken from it is a plain copy
 
 
-def bundled_folder() -> Path:
+def bundled_model_folder() -> Path:
+    """The folder of the model this package ships."""
+    return Path(__file__).resolve().parent / "model"
+
+
+def wordllama_folder() -> Path:
     """The installed `wordllama` package's folder, found without importing it."""
     from importlib.util import find_spec
 
     spec = find_spec("wordllama")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError("The bundled model needs `wordllama`; install it with `pip install wordllama`.")
+        raise ModelError(
+            f"{MODEL_ENV}={WORDLLAMA_CHOICE} needs `wordllama`; install it with `pip install wordllama`."
+        )
     return Path(next(iter(spec.submodule_search_locations)))
 
 
@@ -390,13 +465,20 @@ def _version(distribution: str) -> str:
 def chosen(environ: Mapping[str, str] | None = None) -> str:
     """The model the environment chooses, as said to the owner, without loading anything."""
     environ = os.environ if environ is None else environ
-    return environ.get(MODEL_ENV, "").strip() or f"{BUNDLED} (bundled)"
+    return environ.get(MODEL_ENV, "").strip() or f"{WORDLLAMA} (bundled)"
+
+
+STATIC_KIND = "personakit-static"
+"""The `model_type` in the `config.json` of a folder `training/train_static_model.py` writes."""
 
 
 def kind_of(folder: Path) -> str | None:
-    """`sentence-transformers` or `model2vec` for a folder that holds such a model, else None. A folder
-    model2vec wrote says so in its `config.json`; it may hold a `modules.json` too (model2vec 0.10, at least,
-    writes one, so that sentence-transformers can load it), but it is read as the static model it is."""
+    """`personakit-static`, `sentence-transformers` or `model2vec` for a folder that holds such a model,
+    else None. A folder model2vec wrote says so in its `config.json`; it may hold a `modules.json` too
+    (model2vec 0.10, at least, writes one, so that sentence-transformers can load it), but it is read as
+    the static model it is."""
+    if _model_type(folder) == STATIC_KIND and (folder / "model.safetensors").is_file():
+        return STATIC_KIND
     if _model_type(folder) == "model2vec" and (folder / "model.safetensors").is_file():
         return "model2vec"
     if (folder / "modules.json").is_file() or (folder / "config_sentence_transformers.json").is_file():
@@ -406,15 +488,20 @@ def kind_of(folder: Path) -> str | None:
     return None
 
 
-def _model_type(folder: Path) -> object:
-    """The `model_type` of the folder's `config.json`, None when it has none or cannot be read."""
+def _config(folder: Path) -> dict[str, Any]:
+    """The folder's `config.json`, empty when it has none or it cannot be read."""
     import json
 
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return None
-    return config.get("model_type") if isinstance(config, dict) else None
+        return {}
+    return config if isinstance(config, dict) else {}
+
+
+def _model_type(folder: Path) -> object:
+    """The `model_type` of the folder's `config.json`, None when it has none or cannot be read."""
+    return _config(folder).get("model_type")
 
 
 def load(environ: Mapping[str, str] | None = None) -> Encoder:
@@ -422,11 +509,13 @@ def load(environ: Mapping[str, str] | None = None) -> Encoder:
     environ = os.environ if environ is None else environ
     value = environ.get(MODEL_ENV, "").strip()
     download = environ.get(DOWNLOAD_ENV, "").strip() == "1"
-    if not value:
+    if not value or value == WORDLLAMA_CHOICE:
         return WordLlamaEncoder()
     folder = Path(value).expanduser()
     if folder.is_dir():
         kind = kind_of(folder)
+        if kind == STATIC_KIND:
+            return BundledEncoder(folder)
         if kind is None:
             raise ModelError(
                 f"{MODEL_ENV} names the folder {value!r}, which holds neither a model2vec model "

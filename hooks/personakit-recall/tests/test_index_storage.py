@@ -68,7 +68,7 @@ def test_stems_come_and_go_as_if_the_index_were_built_afresh() -> None:
 def test_the_bundled_token_table_is_mapped_as_safetensors_reads_it() -> None:
     from safetensors import safe_open
 
-    path = encoders.bundled_folder() / "weights" / encoders.BUNDLED_WEIGHTS
+    path = encoders.wordllama_folder() / "weights" / encoders.WORDLLAMA_WEIGHTS
     with safe_open(str(path), framework="np") as weights:
         read = weights.get_tensor("embedding.weight")
     mapped = encoders.mapped_tensor(path, "embedding.weight")

@@ -1,0 +1,398 @@
+"""Train the recall plugin's bundled model: a token table whose mean points where a sentence model points.
+
+The recipe is tokenlearn's, written afresh: a teacher sentence model (all-MiniLM-L6-v2 by default) reads
+every token of its vocabulary alone and every line of an English corpus; the token vectors are projected
+onto the first principal components of the corpus's sentence vectors and weighted by how rare each token
+is (`sif / (sif + p)`); then the table is trained so that the mean of a line's token vectors points where
+the teacher's projected vector of that line points (cosine loss, AdamW, one-cycle rate). The result is a
+folder the plugin reads (`model.safetensors` with a float16 `embeddings` table, the teacher's
+`tokenizer.json`, `config.json`) and nothing else.
+
+Three stages, each resumable, each writing into WORK:
+
+    python train_static_model.py corpus WORK --debs DIR --translations FILE   # lines.txt
+    python train_static_model.py teacher WORK --teacher FOLDER                 # teacher vectors
+    python train_static_model.py fit WORK --teacher FOLDER --out MODEL         # the model folder
+
+`corpus` reads the sources from packages that install offline, none of them downloaded here: `DIR` holds
+the Debian packages `wordnet-base` and `fortunes` unpacked with `dpkg-deb -x` (`apt-get download`
+fetches them), and `FILE` is Debian's English package descriptions (`apt-get update -o
+Acquire::Languages=en`, then `/usr/lib/apt/apt-helper cat-file` on the `Translation-en` list). GCIDE
+(`dict-gcide`) is GPL and is left out of the shipped weights: `--gcide` adds it for experiments.
+
+`teacher` and `fit` need PyTorch and transformers (`tox -e train-model` installs them; neither is needed
+to use the model). On two CPU cores the teacher's pass over 450,000 lines takes about an hour, once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import re
+import sys
+import time
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+MIN_WORDS = 3
+MAX_WORDS = 48
+TEACHER_MAX_TOKENS = 64
+SEED = 20261204
+
+
+# ---------------------------------------------------------------------------------------------------
+# corpus
+
+
+def clean(line: str) -> str:
+    return re.sub(r"\s+", " ", line).strip()
+
+
+def keep(line: str) -> bool:
+    words = line.split()
+    if not MIN_WORDS <= len(words) <= MAX_WORDS:
+        return False
+    letters = sum(ch.isalpha() for ch in line)
+    return letters >= 0.6 * len(line)
+
+
+def wordnet_lines(folder: Path) -> Iterator[str]:
+    """Each synset as 'lemma, lemma: gloss', its gloss alone and each example sentence of it."""
+    for part in ("noun", "verb", "adj", "adv"):
+        path = folder / f"data.{part}"
+        for raw in path.read_text(encoding="latin-1").splitlines():
+            if raw.startswith(" ") or "|" not in raw:
+                continue
+            head, gloss = raw.split("|", 1)
+            fields = head.split()
+            count = int(fields[3], 16)
+            lemmas = [re.sub(r"\(.*\)$", "", w).replace("_", " ") for w in fields[4 : 4 + 2 * count : 2]]
+            examples = re.findall(r'"([^"]+)"', gloss)
+            definition = clean(re.sub(r'"[^"]*"', "", gloss).strip(" ;"))
+            if definition:
+                yield f"{', '.join(lemmas)}: {definition}"
+                yield definition
+            yield from (clean(example) for example in examples)
+    sents = folder / "sents.vrb"
+    if sents.exists():
+        for raw in sents.read_text(encoding="latin-1").splitlines():
+            _, _, sentence = raw.partition(" ")
+            yield clean(sentence.replace("%s", "something").replace("----s", "does"))
+
+
+def fortune_lines(folder: Path) -> Iterator[str]:
+    """Each fortune of the plain-text files, on one line (the rot13 'off' files are not read)."""
+    for path in sorted(folder.iterdir()):
+        if path.suffix or path.is_dir() or path.is_symlink():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for fortune in text.split("\n%\n"):
+            lines = [line for line in fortune.splitlines() if not line.strip().startswith("--")]
+            joined = clean(" ".join(lines))
+            yield from split_sentences(joined) if len(joined.split()) > MAX_WORDS else [joined]
+
+
+def split_sentences(text: str) -> list[str]:
+    return [clean(s) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
+
+
+def description_lines(path: Path) -> Iterator[str]:
+    """Debian's package descriptions: each short description, and each sentence of the long ones."""
+    short = ""
+    body: list[str] = []
+
+    def flush() -> Iterator[str]:
+        if short:
+            yield short
+        paragraph = " ".join(line for line in body if line != ".")
+        yield from split_sentences(paragraph)
+
+    for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        if raw.startswith("Description-en:"):
+            yield from flush()
+            short, body = clean(raw.split(":", 1)[1]), []
+        elif raw.startswith(" ") and short:
+            body.append(raw.strip())
+        elif not raw.strip():
+            yield from flush()
+            short, body = "", []
+    yield from flush()
+
+
+def gcide_lines(folder: Path) -> Iterator[str]:
+    dict_file = folder / "usr/share/dictd/gcide.dict.dz"
+    text = gzip.decompress(dict_file.read_bytes()).decode("utf-8", errors="replace")
+    for block in re.findall(r"\[<source>.*?\]|Defn: [^\n]+(?:\n {6}[^\n]+)*", text):
+        if block.startswith("Defn:"):
+            yield clean(block[5:])
+
+
+def build_corpus(work: Path, debs: Path, translations: Path, gcide: bool) -> None:
+    sources: dict[str, Iterable[str]] = {
+        "wordnet": wordnet_lines(debs / "usr/share/wordnet"),
+        "fortunes": fortune_lines(debs / "usr/share/games/fortunes"),
+        "descriptions": description_lines(translations),
+    }
+    if gcide:
+        sources["gcide"] = gcide_lines(debs)
+    seen: set[int] = set()
+    lines: list[str] = []
+    for name, source in sources.items():
+        before = len(lines)
+        for line in source:
+            digest = zlib.crc32(line.lower().encode())
+            if keep(line) and digest not in seen:
+                seen.add(digest)
+                lines.append(line)
+        print(f"{name}: {len(lines) - before:,} lines", file=sys.stderr)
+    # Shuffled, so that a teacher pass stopped early has read a sample of every source.
+    random.Random(SEED).shuffle(lines)
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "lines.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"corpus: {len(lines):,} lines in {work / 'lines.txt'}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------------------
+# teacher
+
+
+def offline() -> None:
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+class Teacher:
+    """A sentence-transformers BERT folder run with PyTorch: mean pooling over the mask, then normalised."""
+
+    def __init__(self, folder: Path) -> None:
+        offline()
+        import torch
+        from tokenizers import Tokenizer
+        from transformers import AutoModel
+
+        self.torch = torch
+        self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        self.tokenizer.no_padding()  # the shipped tokenizer.json pads every text to 128 tokens
+        self.tokenizer.enable_truncation(TEACHER_MAX_TOKENS)
+        self.model = AutoModel.from_pretrained(str(folder)).eval()
+
+    def encode_ids(self, batch: list[list[int]]):  # type: ignore[no-untyped-def]
+        torch = self.torch
+        width = max(len(ids) for ids in batch)
+        ids = torch.zeros((len(batch), width), dtype=torch.long)
+        mask = torch.zeros((len(batch), width), dtype=torch.long)
+        for row, tokens in enumerate(batch):
+            ids[row, : len(tokens)] = torch.tensor(tokens)
+            mask[row, : len(tokens)] = 1
+        with torch.inference_mode():
+            hidden = self.model(input_ids=ids, attention_mask=mask).last_hidden_state
+            summed = (hidden * mask.unsqueeze(-1)).sum(1) / mask.sum(1, keepdim=True)
+            return torch.nn.functional.normalize(summed, dim=-1).numpy()
+
+    def encode(self, texts: list[str]):  # type: ignore[no-untyped-def]
+        return self.encode_ids([encoding.ids for encoding in self.tokenizer.encode_batch(texts)])
+
+
+def run_teacher(work: Path, teacher_folder: Path, chunk: int, batch_tokens: int) -> None:
+    import numpy as np
+
+    teacher = Teacher(teacher_folder)
+    vocab = teacher.tokenizer.get_vocab_size()
+    tokens_file = work / "token_vectors.npy"
+    if not tokens_file.exists():
+        cls, sep = teacher.tokenizer.token_to_id("[CLS]"), teacher.tokenizer.token_to_id("[SEP]")
+        rows = [
+            teacher.encode_ids([[cls, token, sep] for token in range(start, min(start + 512, vocab))])
+            for start in range(0, vocab, 512)
+        ]
+        np.save(tokens_file, np.concatenate(rows).astype(np.float32))
+        print(f"teacher: {vocab:,} token vectors", file=sys.stderr)
+    lines = (work / "lines.txt").read_text(encoding="utf-8").splitlines()
+    out = work / "teacher"
+    out.mkdir(exist_ok=True)
+    started = time.perf_counter()
+    done = 0
+    for number, start in enumerate(range(0, len(lines), chunk)):
+        target = out / f"{number:04d}.npy"
+        if target.exists():
+            continue
+        texts = lines[start : start + chunk]
+        encoded = [e.ids for e in teacher.tokenizer.encode_batch(texts)]
+        order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
+        vectors = np.zeros((len(texts), 384), dtype=np.float32)
+        index = 0
+        while index < len(order):
+            width = len(encoded[order[index]])
+            take = max(1, batch_tokens // max(width, 1))
+            group = order[index : index + take]
+            width = len(encoded[group[-1]])
+            take = max(1, batch_tokens // width)
+            group = order[index : index + take]
+            vectors[group] = teacher.encode_ids([encoded[i] for i in group])
+            index += len(group)
+        np.save(target, vectors.astype(np.float16))
+        done += len(texts)
+        rate = done / (time.perf_counter() - started)
+        print(
+            f"teacher: chunk {number} ({start + len(texts):,}/{len(lines):,} lines, {rate:.0f}/s)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+# ---------------------------------------------------------------------------------------------------
+# fit
+
+
+def fit(work: Path, teacher_folder: Path, out: Path, dims: int, epochs: int, sif: float, lr: float) -> None:
+    import numpy as np
+    import torch
+    from tokenizers import Tokenizer
+
+    torch.manual_seed(SEED)
+    tokenizer = Tokenizer.from_file(str(teacher_folder / "tokenizer.json"))
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+    lines = (work / "lines.txt").read_text(encoding="utf-8").splitlines()
+    chunks = sorted((work / "teacher").glob("*.npy"))
+    targets = np.concatenate([np.load(path).astype(np.float32) for path in chunks])
+    lines = lines[: len(targets)]
+    print(f"fit: {len(lines):,} lines with teacher vectors", file=sys.stderr)
+
+    # Content tokens only: the student never sees [CLS], [SEP] or padding, as the plugin's reader does not.
+    special = {tokenizer.token_to_id(t) for t in ("[CLS]", "[SEP]", "[PAD]", "[UNK]", "[MASK]")}
+    ids = [[t for t in e.ids if t not in special] for e in tokenizer.encode_batch(lines)]
+    vocab = tokenizer.get_vocab_size()
+    counts = np.bincount(
+        np.concatenate([np.asarray(row, dtype=np.int64) for row in ids if row]), minlength=vocab
+    ).astype(np.float64)
+    probability = counts / counts.sum()
+    weight = sif / (sif + probability)
+
+    mean = targets.mean(axis=0)
+    centred = targets - mean
+    _, _, components = np.linalg.svd(centred[:: max(1, len(centred) // 200_000)], full_matrices=False)
+    basis = components[:dims].T.astype(np.float32)
+    projected = (targets - mean) @ basis
+    projected /= np.linalg.norm(projected, axis=1, keepdims=True) + 1e-12
+    token_vectors = np.load(work / "token_vectors.npy")
+    table = ((token_vectors - mean) @ basis) * weight[:, None].astype(np.float32)
+
+    rng = np.random.default_rng(SEED)
+    order = rng.permutation(len(lines))
+    held = order[:5000]
+    train = order[5000:]
+    keep_rows = [i for i in train if ids[i]]
+
+    embedding = torch.nn.EmbeddingBag(vocab, dims, mode="mean")
+    embedding.weight.data = torch.tensor(table, dtype=torch.float32)
+    optimiser = torch.optim.AdamW(embedding.parameters(), lr=lr, weight_decay=0.0)
+    batch = 2048
+    steps = epochs * ((len(keep_rows) + batch - 1) // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=steps)
+    target_tensor = torch.tensor(projected, dtype=torch.float32)
+
+    def bag(rows: Sequence[int]):  # type: ignore[no-untyped-def]
+        flat = [t for i in rows for t in ids[i]]
+        offsets = np.cumsum([0] + [len(ids[i]) for i in rows[:-1]])
+        return torch.tensor(flat, dtype=torch.long), torch.tensor(offsets, dtype=torch.long)
+
+    def held_cosine() -> float:
+        rows = [i for i in held if ids[i]]
+        with torch.no_grad():
+            flat, offsets = bag(rows)
+            out_vectors = torch.nn.functional.normalize(embedding(flat, offsets), dim=-1)
+            return float((out_vectors * target_tensor[rows]).sum(1).mean())
+
+    print(f"fit: held-out cosine before training {held_cosine():.4f}", file=sys.stderr)
+    for epoch in range(epochs):
+        shuffled = rng.permutation(keep_rows)
+        for start in range(0, len(shuffled), batch):
+            rows = shuffled[start : start + batch].tolist()
+            flat, offsets = bag(rows)
+            predicted = embedding(flat, offsets)
+            loss = 1 - torch.nn.functional.cosine_similarity(predicted, target_tensor[rows]).mean()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+        cosine = held_cosine()
+        print(f"fit: epoch {epoch + 1}/{epochs}, held-out cosine {cosine:.4f}", file=sys.stderr, flush=True)
+    write_model(out, embedding.weight.detach().numpy(), teacher_folder, work, dims, epochs, sif, len(lines))
+
+
+def write_model(
+    out: Path,
+    table,
+    teacher_folder: Path,
+    work: Path,
+    dims: int,
+    epochs: int,  # type: ignore[no-untyped-def]
+    sif: float,
+    lines: int,
+) -> None:
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    out.mkdir(parents=True, exist_ok=True)
+    save_file({"embeddings": np.ascontiguousarray(table.astype(np.float16))}, str(out / "model.safetensors"))
+    tokenizer = json.loads((teacher_folder / "tokenizer.json").read_text(encoding="utf-8"))
+    tokenizer["truncation"] = None
+    tokenizer["padding"] = None
+    (out / "tokenizer.json").write_text(json.dumps(tokenizer, ensure_ascii=False), encoding="utf-8")
+    config = {
+        "model_type": "personakit-static",
+        "dims": dims,
+        "teacher": "sentence-transformers/all-MiniLM-L6-v2",
+        "corpus": "WordNet 3.0 glosses and examples, BSD fortunes, Debian package descriptions (English)",
+        "lines": lines,
+        "epochs": epochs,
+        "sif": sif,
+        "normalize": True,
+    }
+    (out / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    print(f"fit: wrote {out}", file=sys.stderr)
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    stages = parser.add_subparsers(dest="stage", required=True)
+    corpus = stages.add_parser("corpus")
+    corpus.add_argument("work", type=Path)
+    corpus.add_argument("--debs", type=Path, required=True, help="the unpacked Debian packages")
+    corpus.add_argument("--translations", type=Path, required=True, help="Translation-en, decompressed")
+    corpus.add_argument("--gcide", action="store_true", help="add GCIDE (GPL: not for shipped weights)")
+    teacher = stages.add_parser("teacher")
+    teacher.add_argument("work", type=Path)
+    teacher.add_argument("--teacher", type=Path, required=True, help="a sentence-transformers BERT folder")
+    teacher.add_argument("--chunk", type=int, default=20_000)
+    teacher.add_argument("--batch-tokens", type=int, default=8192)
+    fitting = stages.add_parser("fit")
+    fitting.add_argument("work", type=Path)
+    fitting.add_argument("--teacher", type=Path, required=True)
+    fitting.add_argument("--out", type=Path, required=True)
+    fitting.add_argument("--dims", type=int, default=256)
+    fitting.add_argument("--epochs", type=int, default=8)
+    fitting.add_argument("--sif", type=float, default=1e-3)
+    fitting.add_argument("--lr", type=float, default=2e-3)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse(argv)
+    if args.stage == "corpus":
+        build_corpus(args.work, args.debs, args.translations, args.gcide)
+    elif args.stage == "teacher":
+        run_teacher(args.work, args.teacher, args.chunk, args.batch_tokens)
+    else:
+        fit(args.work, args.teacher, args.out, args.dims, args.epochs, args.sif, args.lr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -16,9 +16,9 @@ frequency (`token_weights`).
 Set to a folder: a model `train_static_model.py` wrote, a model2vec model (a folder with
 `model.safetensors` and `tokenizer.json`, as `StaticModel.save_pretrained` writes) or a
 sentence-transformers model (a folder with `modules.json`, as `SentenceTransformer.save` writes),
-loaded from that folder only. A BERT model with mean pooling (all-MiniLM-L6-v2 and most small sentence-transformers models) is run with numpy
-(`bert`), with nothing more to install; any other needs its own package (`model2vec`, or
-`sentence-transformers` with PyTorch).
+loaded from that folder only. A BERT model with mean pooling (all-MiniLM-L6-v2 and most small
+sentence-transformers models) is run with numpy (`bert`), with nothing more to install; any other
+needs its own package (`model2vec`, or `sentence-transformers` with PyTorch).
 
 Set to `model2vec:NAME` or `sentence-transformers:NAME` (a Hugging Face model name): downloaded
 (with the library's progress bar on stderr) only when `PERSONAKIT_RECALL_DOWNLOAD=1` allows it.

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def checked(kit: Kit, text: str, quote: str) -> tuple[str, str] | str:
     """The (text, quote) a proposal is stored as, each stripped, or the reason it is refused: an empty
     text, a text over `TEXT_LIMIT`, a refusal hook's reason (`kit.refusal`), an empty quote, in that
-    order (CONTRACT.md, propose)."""
+    order (propose checks 1 to 4, docs/rules.md)."""
     text = text.strip()
     if not text:
         return "empty_text"

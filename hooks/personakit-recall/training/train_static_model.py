@@ -323,7 +323,20 @@ def fit(work: Path, teacher_folder: Path, out: Path, dims: int, epochs: int, sif
             schedule.step()
         cosine = held_cosine()
         print(f"fit: epoch {epoch + 1}/{epochs}, held-out cosine {cosine:.4f}", file=sys.stderr, flush=True)
-    write_model(out, embedding.weight.detach().numpy(), teacher_folder, work, dims, epochs, sif, len(lines))
+    table = ordered_by_variance(embedding.weight.detach().numpy(), [ids[i] for i in held if ids[i]])
+    write_model(out, table, teacher_folder, work, dims, epochs, sif, len(lines))
+
+
+def ordered_by_variance(table, rows: list[list[int]]):  # type: ignore[no-untyped-def]
+    """The table turned (an orthogonal rotation: every cosine stays what it was) so that its components
+    come in the order of how much the sentence vectors vary along them: the plugin scans a large store
+    with the first 64 components alone before it scores a shortlist with all of them."""
+    import numpy as np
+
+    means = np.stack([table[row].mean(axis=0) for row in rows])
+    means /= np.linalg.norm(means, axis=1, keepdims=True) + 1e-12
+    _, _, components = np.linalg.svd(means - means.mean(axis=0), full_matrices=False)
+    return table @ components.T
 
 
 def write_model(
@@ -341,6 +354,7 @@ def write_model(
 
     out.mkdir(parents=True, exist_ok=True)
     save_file({"embeddings": np.ascontiguousarray(table.astype(np.float16))}, str(out / "model.safetensors"))
+    (out / "model.safetensors").chmod(0o644)
     tokenizer = json.loads((teacher_folder / "tokenizer.json").read_text(encoding="utf-8"))
     tokenizer["truncation"] = None
     tokenizer["padding"] = None
@@ -356,7 +370,33 @@ def write_model(
         "normalize": True,
     }
     (out / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    (out / "NOTICE").write_text(NOTICE, encoding="utf-8")
     print(f"fit: wrote {out}", file=sys.stderr)
+
+
+NOTICE = """\
+The model in this folder is PersonaKit's own, trained by training/train_static_model.py of the
+personakit-recall package, and is distributed with it under the MIT licence of PersonaKit.
+
+It was derived from, and its tokenizer (tokenizer.json) is, that of:
+
+  sentence-transformers/all-MiniLM-L6-v2, licensed under the Apache License, Version 2.0
+  (https://www.apache.org/licenses/LICENSE-2.0); its vocabulary is BERT's (bert-base-uncased,
+  Apache License 2.0, Google). The token table was started from the teacher's vectors of each
+  token and trained to follow the teacher's sentence vectors.
+
+It was trained on English text from these sources, none of which it contains:
+
+  WordNet 3.0, Copyright 2006 by Princeton University. All rights reserved. THIS SOFTWARE AND
+  DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES,
+  EXPRESS OR IMPLIED. (The WordNet 3.0 licence, as shipped in Debian's wordnet-base package.)
+
+  The fortune files of BSD fortune (fortune-mod), Copyright (c) 1991 The Regents of the
+  University of California, under the BSD licence, as shipped in Debian's fortunes package.
+
+  The English package descriptions of Debian's main archive, written by the packages' maintainers
+  and authors under the licences of their packages.
+"""
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:

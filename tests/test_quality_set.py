@@ -1,8 +1,10 @@
 """The quality set in benchmarks/quality/: its shape, its kind labels checked mechanically, and the
 evaluator (benchmarks/quality.py) run on the default configuration, on a real store.
 
-The default's figures on both halves are printed in the terminal summary of every run that
-collects this module's evaluator tests, so a change in them shows without running the benchmark.
+The evaluator runs on the tuning half only: the held-out half's labels are checked here, but no
+read, ranker or figure ever touches it outside the benchmark (see the set's README). The default's
+figures on the tuning half are printed in the terminal summary of every run that collects this
+module's evaluator tests, so a change in them shows without running the benchmark.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ def _load() -> ModuleType:
 quality = _load()
 MEMORIES = quality.load_memories()
 QUESTIONS = {part: quality.load_questions(part) for part in quality.PARTS}
+TUNE = {"tune": QUESTIONS["tune"]}  # what the evaluator's tests ask: never the held-out half
+# The least each half holds, and each kind's least share of it (the issue's measurements of real
+# questions: about 24% shared-word, 40% other-words, 15% word-forms, 16% several).
+SIZES = {"tune": 177, "heldout": 100}
+SHARES = {"shared-word": 0.20, "other-words": 0.35, "word-forms": 0.13, "several": 0.12}
 
 
 # -- the set's shape -------------------------------------------------------------------------
@@ -59,11 +66,13 @@ def test_memories_are_one_owners_store_of_every_category_and_state() -> None:
 @pytest.mark.parametrize("part", quality.PARTS)
 def test_each_half_has_every_kind_in_the_proportions_of_the_issue(part: str) -> None:
     questions = QUESTIONS[part]
-    assert len(questions) >= 80
+    assert len(questions) >= SIZES[part]
     kinds = Counter(question.kind for question in questions)
     assert set(kinds) == set(quality.ALL_KINDS)
-    assert kinds["other-words"] / len(questions) >= 0.3  # the most common kind, about 40% of questions
-    assert kinds[quality.NO_ANSWER] >= 5
+    for kind, share in SHARES.items():
+        assert kinds[kind] / len(questions) >= share, kind
+    assert kinds["other-words"] == max(kinds.values())  # the most common kind
+    assert kinds[quality.NO_ANSWER] >= 10
     assert len({normalise(question.q) for question in questions}) == len(questions)
 
 
@@ -212,8 +221,8 @@ class _Summary:
 
 @pytest.fixture(scope="module")
 def default_run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
-    run = quality.evaluate(quality.parse_config("default"), MEMORIES, QUESTIONS, tmp_path_factory.mktemp("quality"))
-    summary = _Summary(quality.report([run], quality.PARTS, MEMORIES))
+    run = quality.evaluate(quality.parse_config("default"), MEMORIES, TUNE, tmp_path_factory.mktemp("quality"))
+    summary = _Summary(quality.report([run], list(TUNE), MEMORIES))
     if not request.config.pluginmanager.is_registered(summary):
         request.config.pluginmanager.register(summary, "personakit-quality-summary")
     return run
@@ -231,7 +240,11 @@ def test_the_store_holds_the_set_in_its_states(tmp_path: Path) -> None:
         store.kit.close()
 
 
-@pytest.mark.parametrize("part", quality.PARTS)
+def test_the_evaluators_tests_never_ask_the_held_out_half(default_run: Any) -> None:
+    assert set(default_run.figures) == set(default_run.answers) == {"tune"}
+
+
+@pytest.mark.parametrize("part", list(TUNE))
 def test_the_default_reports_every_figure(default_run: Any, part: str) -> None:
     figures = default_run.figures[part]
     assert set(figures) == {*quality.KINDS, "overall", quality.NO_ANSWER}
@@ -242,16 +255,16 @@ def test_the_default_reports_every_figure(default_run: Any, part: str) -> None:
     assert 0.0 <= figures[quality.NO_ANSWER]["only_fill"] <= 1.0
     assert 0 < figures[quality.NO_ANSWER]["mean_returned"] <= quality.LIMIT
     assert default_run.median_read_ms > 0 and default_run.build_seconds > 0
-    assert part in quality.report([default_run], quality.PARTS, MEMORIES)
+    assert part in quality.report([default_run], list(TUNE), MEMORIES)
 
 
-@pytest.mark.parametrize("part", quality.PARTS)
+@pytest.mark.parametrize("part", list(TUNE))
 def test_the_default_finds_what_shares_a_word(default_run: Any, part: str) -> None:
     # Every answer of a shared-word question matches; only the order within seven can lose one.
     assert default_run.figures[part]["shared-word"]["recall@7"] >= 0.7
 
 
-@pytest.mark.parametrize("part", quality.PARTS)
+@pytest.mark.parametrize("part", list(TUNE))
 @pytest.mark.parametrize("kind", ["other-words", "word-forms"])
 def test_the_default_finds_no_answer_in_other_words_but_by_the_fill(default_run: Any, part: str, kind: str) -> None:
     # The default ranks by shared words only: an answer that shares none can come back only as one of
@@ -263,16 +276,14 @@ def test_the_default_finds_no_answer_in_other_words_but_by_the_fill(default_run:
     assert default_run.figures[part][kind]["recall@7"] <= 0.1
 
 
-@pytest.mark.parametrize("part", quality.PARTS)
+@pytest.mark.parametrize("part", list(TUNE))
 def test_no_read_returns_a_restricted_memory(default_run: Any, part: str) -> None:
     restricted = {memory.key for memory in MEMORIES if memory.state == "restricted"}
     for answer in default_run.answers[part]:
         assert not set(answer.returned) & restricted, answer.question.q
 
 
-_QUESTION_WORDS = sorted(
-    {word for part in QUESTIONS.values() for question in part for word in content_words(question.q)}
-)
+_QUESTION_WORDS = sorted({word for question in TUNE["tune"] for word in content_words(question.q)})
 
 
 def _word_counts(texts: Any) -> list[list[float]]:
@@ -291,7 +302,7 @@ def _word_counts(texts: Any) -> list[list[float]]:
 def test_a_reference_row_ranks_what_a_read_may_show_and_is_scored_like_a_read() -> None:
     config = quality.parse_config("minilm")
     assert config.reference and config.label == "all-MiniLM-L6-v2 (reference)"
-    run = quality.evaluate_reference(config, _word_counts, MEMORIES, {"tune": QUESTIONS["tune"]})
+    run = quality.evaluate_reference(config, _word_counts, MEMORIES, TUNE)
     restricted = {memory.key for memory in MEMORIES if memory.state == "restricted"}
     for part in ["tune"]:
         for answer in run.answers[part]:

@@ -528,14 +528,19 @@ def test_every_command_and_option_in_the_readme_table_exists():
 
 
 def test_the_readme_install_commands_agree_with_each_other():
-    """The one-liner's folder is the one the PATH step links from, and the commands it then runs exist."""
+    """The one-liner's folder is the one the PATH step links from, and the commands it then runs exist; every
+    way of installing it brings the recall plugin, so reads go by meaning from the first run."""
     install = readme_section("Install and run")
     assert "git clone <this repository's URL> personakit" in install
-    assert "python3 -m venv ~/.personakit && ~/.personakit/bin/pip install . && ~/.personakit/bin/personakit serve" in (
-        install
+    one_liner = (
+        "python3 -m venv ~/.personakit && ~/.personakit/bin/pip install . ./hooks/personakit-recall"
+        " && ~/.personakit/bin/personakit serve"
     )
+    assert one_liner in install
     assert "ln -s ~/.personakit/bin/personakit ~/.local/bin/" in install
-    assert "pipx install ." in install and "uv tool install ." in install
+    assert "pipx install . && pipx inject personakit-plugin ./hooks/personakit-recall" in install
+    assert "uv tool install . --with ./hooks/personakit-recall" in install
+    assert "PERSONAKIT_DISABLED_PLUGINS=recall" in install  # the documented default, one switch away
     assert "personakit --version" in install
     assert "python3 -m venv .venv && .venv/bin/pip install tox && .venv/bin/tox" in readme_section("Test")
 

@@ -24,11 +24,13 @@ talk and never tuned on; the figures print on every test run.
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
-from personakit_plugin.default_plugins.secrets.cards import card_number
+from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
+from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.seed_phrase import split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 
@@ -47,6 +49,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "credential-assignment"
     if card_number(text):
         return "card-number"
+    if kind := identity_number(text):
+        return kind
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:
@@ -81,7 +85,11 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
     if kind := shape_kind(text) or shape_kind(quote):
         return kind
     text, quote = normalise(text), normalise(quote)
-    return everyday_kind(f"{text}\n{quote}", joint=len(text))
+    if kind := everyday_kind(f"{text}\n{quote}", joint=len(text)):
+        return kind
+    if split_seed_phrase(text, quote):
+        return "seed-phrase"
+    return "card-number" if split_card_number(text, quote) else None
 
 
 def holds_secret(text: str, quote: str) -> bool:

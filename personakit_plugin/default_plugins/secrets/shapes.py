@@ -190,6 +190,10 @@ _RECOVERY = labelled(_RECOVERY_LABEL, _RECOVERY_VALUE, CONNECTOR_OR_COLON)
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
+# After the label with only a space between, a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W".
+_GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
+
+
 def _recovery_code_is_real(match: re.Match[str]) -> bool:
     """Whether the first code after a backup-codes label is one: six letters and digits or more, two digits."""
     code = match["code"]
@@ -198,6 +202,47 @@ def _recovery_code_is_real(match: re.Match[str]) -> bool:
     if len(compact) < 6 or sum(ch.isdigit() for ch in compact) < 2 or PASSWORD_MANAGER.match(compact):
         return False
     return not all(_YEAR.fullmatch(group) for group in groups)
+
+
+# --- Lists of backup codes, Wi-Fi QR strings, age keys ------------------------------------------
+
+# Two-factor backup codes as services hand them out, without a label: four or more codes in a row,
+# each two or more groups of letters and digits joined by dashes ("a8f3c-91d7e", "7QK2-M9XD"), or
+# eight digits as two groups of four ("4827 1930"). `_backup_codes_are_real` looks at them.
+_BACKUP_CODE = r"""[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,3}"""
+_BACKUP_CODES = rf"""(?<![\w-])(?P<dashed>{_BACKUP_CODE}(?:[ \t,;]+{_BACKUP_CODE}){{3,}})(?![\w-])
+    | (?<![\w-])(?P<digits>\d{{4}}[ ]\d{{4}}(?:[ \t,;]+\d{{4}}[ ]\d{{4}}){{3,}})(?![\w-])"""
+_CODE_SPLIT = lazy_pattern(r"[ \t,;]+")
+_MIN_BACKUP_CODES = 4
+
+
+def _backup_codes_are_real(match: re.Match[str]) -> bool:
+    """Whether a list of codes is a list of backup codes: all of one shape (the lengths of their groups),
+    all different, each with two digits or more and, when dashed, a letter; eight-digit codes that are
+    not all years or the same digits."""
+    if match["digits"]:
+        groups = match["digits"].replace(",", " ").replace(";", " ").split()
+        codes = [" ".join(groups[i : i + 2]) for i in range(0, len(groups) - 1, 2)]
+        return len(set(codes)) >= _MIN_BACKUP_CODES and not all(_YEAR.fullmatch(group) for group in groups)
+    codes = _CODE_SPLIT.compiled.split(match["dashed"].strip())
+    shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
+    return (
+        len(shapes) == 1
+        and len(set(codes)) == len(codes) >= _MIN_BACKUP_CODES
+        and all(sum(ch.isdigit() for ch in code) >= 2 and any(ch.isalpha() for ch in code) for code in codes)
+    )
+
+
+# The string a Wi-Fi QR code holds (`WIFI:T:WPA;S:HomeNet;P:sunflower42;;`): its password field.
+_WIFI_QR = r"""\bWIFI:(?:[^;\n]{0,64};){0,8}?P:(?P<password>(?:\\.|[^;\\\n]){1,63});"""
+
+
+def _wifi_password_is_real(match: re.Match[str]) -> bool:
+    return not PLACEHOLDER.fullmatch(match["password"])
+
+
+# An age identity: "AGE-SECRET-KEY-1" and 58 characters of the bech32 alphabet.
+_AGE_KEY = r"""\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])"""
 
 
 # --- Passwords on command lines -----------------------------------------------------------------
@@ -447,6 +492,10 @@ _DETECTORS: tuple[_Detector, ...] = (
     ),
     _Detector("totp-secret", _compile(_TOTP, re.IGNORECASE), _base32_is_secret),
     _Detector("recovery-codes", _compile(_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("recovery-codes", _compile(_GROUPED_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("backup-codes", _compile(_BACKUP_CODES), _backup_codes_are_real, _A_DIGIT),
+    _Detector("wifi-qr-password", _compile(_WIFI_QR, re.IGNORECASE), _wifi_password_is_real),
+    _Detector("age-secret-key", _compile(_AGE_KEY, re.IGNORECASE)),
     _Detector("command-line-password", _compile(_COMMAND_LINE), _command_line_password_is_real, _A_DASH),
     _Detector(
         "credential-assignment",
@@ -510,6 +559,8 @@ _WORDS_OF = {
     "basic-auth": ("basic",),
     "totp-secret": ("otp", "2fa", "mfa", "factor", "authenticator", "authy", "setup", "secret", "clé", "cle"),
     "recovery-codes": ("code", "digo", "codic"),
+    "wifi-qr-password": ("wifi:",),
+    "age-secret-key": ("age-secret-key-1",),
 }
 _DETECTORS = tuple(d if d.words else d._replace(words=_WORDS_OF.get(d.name, ())) for d in _DETECTORS)
 

@@ -22,6 +22,7 @@ SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#/|"'“”�
 _SEED_WORDS = 12
 _SEED_LENGTHS = (12, 15, 18, 21, 24)
 _SEED_TOKEN = lazy_pattern(r"(?P<separator>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
+_LETTERS = lazy_pattern(r"[A-Za-z]+")
 # Between the words of an unlabelled seed phrase: white space, or the numbering of a list ("1. ", "2) ").
 _PLAIN_SEPARATOR = lazy_pattern(r"\s+(?:\d{1,2}[.):]?\s+)?|\s*\d{1,2}[.):]\s*")
 # Or the same few signs between every two words: ", ", " / ", '" "', "' '", "; ", " | ", " - ".
@@ -87,8 +88,11 @@ def bare_runs(text: str) -> list[list[str]]:
     runs: list[list[str]] = []
     run: list[str] = []
     style = kind = None
-    for token in _SEED_TOKEN.finditer(text):
-        word, separator = token["word"], token["separator"]
+    previous_end = 0
+    for token in _LETTERS.finditer(text):
+        # The separator is what lies between two words, read off their places: a pattern that matched
+        # it would scan the rest of a text without letters once from every place in it.
+        word, separator, previous_end = token.group(), text[previous_end : token.start()], token.end()
         listed = word.lower() in bip39
         this_style, this_kind = _style(word), _separator_kind(separator)
         if run and listed and this_kind is not None:

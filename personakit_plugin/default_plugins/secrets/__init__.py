@@ -14,8 +14,13 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret (`vocabulary`, seven languages), anywhere in the sentence, near a token that is not an
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
-  Luhn-valid card number (`cards`); and a token no word, name or number looks like, eight
-  characters or more with both cases, a digit and a symbol inside ("Tr0ub4dor&3").
+  Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
+  (`numbers`); and a token no word, name or number looks like, eight characters or more with both
+  cases, a digit and a symbol inside ("Tr0ub4dor&3").
+
+Two secrets are put together across the join of text and quote when the joined reading cannot see
+them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`) and a card
+number whose digits are split (`cards.split_card_number`).
 
 They are measured on corpora in the tests, one of them a held-out part written from how people
 talk and never tuned on; the figures print on every test run.

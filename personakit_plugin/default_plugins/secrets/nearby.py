@@ -3,7 +3,8 @@
 "I changed my password to Qw3rty!!77", "my laptop password? it's Hunter22!", "Use Hunter22! to
 unlock my laptop", "my bank password is correcthorsebatterystaple", "the password, Hunter22!, is on a
 sticky note", "my iPhone code is 4821", "TOTP secret JBSWY3DPEHPK3PXP": the name may come before or
-after the secret, with any words between, in any language `vocabulary` holds. What counts as the secret is decided by `tokens`.
+after the secret, with any words between, in any language `vocabulary` holds. What counts as the
+secret is decided by `tokens`.
 """
 
 from __future__ import annotations

@@ -30,6 +30,8 @@ _AFTER = 6
 _BEFORE = 4
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
+# How many words a clause between a name and its connector may hold: "for the office printer downstairs".
+_CLAUSE_WORDS = 5
 _LOCKED_BEFORE = 3
 _BASE32_GROUP = lazy_pattern(r"[A-Z2-7]{4}")
 _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
@@ -102,12 +104,19 @@ def _joined_to(found: list[Token], last: int, index: int) -> bool:
     between = [_folded(token) for token in found[last + 1 : index]]
     if not between:
         return found[last].text.endswith((":", "="))
-    return all(word in vocabulary.CONNECTORS for word in between)
+    if all(word in vocabulary.CONNECTORS for word in between):
+        return True
+    # "the password for my old work laptop is ...": a clause that says what it is for, then a connector.
+    return (
+        len(between) <= _CLAUSE_WORDS + 2
+        and between[0] in vocabulary.THING_PREPOSITIONS
+        and between[-1] in vocabulary.CONNECTORS
+    )
 
 
 def _compound_after(found: list[Token], last: int) -> bool:
     """A passphrase of words joined by hyphens just after the name: "the passphrase is correct-horse-battery-staple"."""
-    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER))
+    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER + _CLAUSE_WORDS + 1))
     return any(is_word_compound(found[index]) and _joined_to(found, last, index) for index in window)
 
 
@@ -117,15 +126,15 @@ def _compound_after(found: list[Token], last: int) -> bool:
 _RUN_TOGETHER = lazy_pattern(r"[a-zäöüßàâçéèêëîïôûùÿñáíóú]{16,}")
 _WORD_ENDINGS = (
     *("lich", "bar", "ig", "isch", "los", "voll", "iert", "ung", "ungen", "keit", "heit", "schaft", "relevant"),
-    *("able", "ible", "ment", "ness", "tion", "tions", "sion", "ized", "ised", "ally", "ful", "ous", "ive", "ing"),
+    *("able", "ible", "ment", "ness", "tion", "tions", "sion", "ized", "ised", "ally", "ful", "ous", "ive"),
     *("ement", "ique", "ción", "ciones", "mente", "zione", "zioni"),
 )
 
 
 def _run_together_after(found: list[Token], last: int) -> bool:
     """A passphrase of words run together just after the name and a connector: "my bank password is
-    correcthorsebatterystaple"."""
-    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER))
+    correcthorsebatterystaple", "the password for the shed laptop is ..."."""
+    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER + _CLAUSE_WORDS + 1))
     return any(
         _RUN_TOGETHER.fullmatch(found[index].core) is not None
         and not found[index].core.endswith(_WORD_ENDINGS)

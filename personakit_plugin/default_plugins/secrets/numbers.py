@@ -234,10 +234,10 @@ def _value(source: str) -> LazyPattern:
 
 _NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|n°|nº)"""
 # Between a label and its value: signs, and up to three words that join them ("number is", "est", "de
-# mi ... es", "lautet").
+# mi ... es", "lautet", "n°", "n.").
 _JOIN = lazy_pattern(
     r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
-    |num[ée]ro|numero|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des)
+    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des)
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,
 )

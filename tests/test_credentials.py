@@ -78,13 +78,17 @@ def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -
     """`secret_kind` skips a detector whose `needs` or `words` are absent from the text: sound only if
     every match holds them. Checked on every corpus sentence, and on each with digits, dashes or both
     taken out, and in upper case."""
+    from .helpers.secret_corpora import other_shapes
+
     gated = [detector for detector in shapes._DETECTORS if detector.needs is not None]
-    assert {detector.name for detector in gated} == {"pin-code", "command-line-password"}
+    assert {detector.name for detector in gated} == {"pin-code", "command-line-password", "backup-codes"}
     worded = [detector for detector in shapes._DETECTORS if detector.words]
     assert len(worded) >= 30
     variants = [
         strip(sentence)
-        for sentence in [sentence for _, sentence in POSITIVE] + NEGATIVE
+        for sentence in [sentence for _, sentence in POSITIVE]
+        + NEGATIVE
+        + [c.quote for c in other_shapes("development")]
         for strip in (
             lambda text: text,
             lambda text: re.sub(r"\d", "", text),
@@ -231,8 +235,51 @@ def test_a_bare_run_of_list_words_needs_its_checksum_and_a_label_does_not() -> N
     assert secret_kind(f"found in a drawer: {phrase}") == "seed-phrase"
     assert secret_kind(f"found in a drawer: {unchecked}") is None
     assert secret_kind(f"my seed phrase: {unchecked}") == "seed-phrase"
-    assert secret_kind(f"found in a drawer: {phrase.upper()}") is None, "a bare phrase is lower case"
-    assert secret_kind(", ".join(phrase.split())) is None, "a bare phrase is not a comma-separated list"
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "{upper}",
+        "{title}",
+        "{capital}",
+        "{commas}",
+        "{slashes}",
+        "{quoted}",
+        "{title_commas}",
+    ],
+)
+def test_a_bare_phrase_is_refused_in_any_case_and_with_any_one_separator(written: str) -> None:
+    """The issue's shapes: a checked phrase Capitalised, in UPPER CASE, separated by commas, slashes or
+    quotes; the same words unchecked pass, and so do words written in more than one way."""
+    words = "scheme spot photo card baby mountain device kick cradle pact join borrow".split()
+    forms = {
+        "upper": " ".join(word.upper() for word in words),
+        "title": " ".join(word.title() for word in words),
+        "capital": " ".join(words).capitalize(),
+        "commas": ", ".join(words),
+        "slashes": "/".join(words),
+        "quoted": " ".join(f'"{word}"' for word in words),
+        "title_commas": ", ".join(word.title() for word in words),
+    }
+    phrase = written.format(**forms)
+    assert secret_kind(f"found in a drawer: {phrase}") == "seed-phrase"
+    unchecked = phrase.replace("borrow", "bread").replace("BORROW", "BREAD").replace("Borrow", "Bread")
+    assert secret_kind(f"found in a drawer: {unchecked}") is None
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "scheme SPOT photo Card baby mountain device kick cradle pact join borrow",  # cases mixed
+        "scheme, spot / photo, card / baby, mountain / device, kick / cradle, pact / join, borrow",  # signs mixed
+        "apple, bread, butter, egg, fish, garlic, onion, orange, potato, salad, salt, water",  # sorted: a list
+    ],
+)
+def test_a_bare_phrase_is_written_alike_and_not_sorted(written: str) -> None:
+    """Each of these passes the checksum, read as a run; a wallet writes its words one way, in no order."""
+    assert seed_phrase._bip39_checksum_holds(re.findall(r"[a-z]+", written.lower()))
+    assert secret_kind(f"found in a drawer: {written}") is None
 
 
 def test_a_labelled_phrase_needs_twelve_words_nearly_all_different() -> None:

@@ -41,10 +41,20 @@ PIECES = [
     "password Hunter22! ", "password ", "code ", "iPhone code ", "combination 12-", "12-", "JBSW ", "abcd ",
     "a/B1!", "jane / ", "DB_PASS=", "a_PASS=", "4111 ", "4111-", "unlock ", "log in with ", "\"a b ", "'a ",
     "correct-horse-", "a-b-", "PIN 1234 ", "Aa1!Aa1!", "the password for ", "\n", "password\n", "a@b.c ",
+    # the other shapes: seed phrases written alike, split numbers, labelled numbers, codes, QR strings, keys
+    "Abandon ", "ABANDON ", "abandon/", '"abandon" ', "abandon; ", "Abandon, ", "abandon - ", "WIFI:", "WIFI:S:a;",
+    "P:", "a;", "\\;", "AGE-SECRET-KEY-1", "AGE-SECRET-KEY-1Q", "ab12-cd34 ", "ab12-cd34, ", "ab12-", "1234 5678 ",
+    "1234 5678, ", "SSN ", "SSN is ", "123-45-", "is my SSN ", "IBAN ", "DE89 ", "DE89", "GB22 BARC ", "account ",
+    "account number is ", "Kontonummer ist ", "numéro de compte ", "passport number is ", "Steuer-ID ", "12 345 ",
+    "DNI ", "NI number ", "AB 12 ", "codice fiscale ", "RSSMRA85T10A562", "recovery code ", "8F3K-", "admin / ",
+    "(admin / a1", "password=", "password is aaaa", "aaaaaaaaaaaaaaaa ", "card 4111 ", "4111 1111 ",
 ]  # fmt: skip
-LEADS = ["password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u "]
+LEADS = [
+    "password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u ", "SSN ",
+    "my account number is ", "WIFI:", "recovery code ", "the password is ",
+]  # fmt: skip
 # The pieces that fill the place of a value after each of the LEADS.
-FILLERS = ["1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-"]
+FILLERS = ["1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-", "Abandon, ", "a;", "12 "]
 ENDINGS = ["", "!", "x", "\n", "8"]
 
 
@@ -61,6 +71,12 @@ def adversarial_texts() -> list[str]:
         _fill("the code for the ", "door ", "1"),
         _fill("", "password ", "1"),
         _fill("", "curl -u a", ":b"),
+        ", ".join(word.title() for word in words)[:LENGTH],
+        "/".join(word.upper() for word in words)[:LENGTH],
+        " ".join(f'"{word}"' for word in words[::2])[:LENGTH],
+        _fill("", " ".join(words[:3]) + ". ", ""),  # many short runs, for the split across text and quote
+        _fill("card ", "4111 ", ""),
+        _fill("", "SSN 123-45-6789 ", "0"),
     ]
     return texts
 

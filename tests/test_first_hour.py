@@ -383,7 +383,7 @@ def test_a_running_http_server_keeps_the_old_token_until_restarted(pk, folder):
 def test_refusal_codes_read_as_sentences():
     from personakit_plugin.owner.display import refusal
 
-    assert refusal("credential_shape") == "it looks like a password or key"
+    assert refusal("credential_shape") == "it looks like a password, key, or card or identity number"
     assert refusal("too_long") == "the text is longer than 300 characters"
     assert refusal("empty_text") == "the text is empty"
     assert refusal("empty_quote") == "the quote is empty"
@@ -391,7 +391,10 @@ def test_refusal_codes_read_as_sentences():
 
 
 def test_an_edit_to_a_secret_says_why_in_words(pk, folder, ids):
-    one_sentence(pk("edit", ids[0], "--text", "My password=Tr0ub4dor&3xK"), "looks like a password or key")
+    one_sentence(
+        pk("edit", ids[0], "--text", "My password=Tr0ub4dor&3xK"),
+        "looks like a password, key, or card or identity number",
+    )
 
 
 def test_counts_say_one_memory_and_two_memories(pk, run, folder, tmp_path):

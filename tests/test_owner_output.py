@@ -186,7 +186,10 @@ def test_import_reports_escape_names_from_the_file(pk, tmp_path) -> None:
         encoding="utf-8",
     )
     out = clean(pk("import", "--from", "memory-json", graph))
-    assert "Refused line 1, Eve\\x1b[2K\\u202e observation 1: it looks like a password or key." in out
+    assert (
+        "Refused line 1, Eve\\x1b[2K\\u202e observation 1: it looks like a password, key, or card or identity number."
+        in out
+    )
 
 
 @pytest.mark.system

@@ -145,7 +145,11 @@ def test_an_imported_memory_refused_by_a_hook_is_left_out(pk, folder, tmp_path):
 
     out = pk("import", tmp_path / "bad.jsonl").ok()
 
-    assert "0 new memories" in out and "1 refused" in out and "looks like a password or key" in out
+    assert (
+        "0 new memories" in out
+        and "1 refused" in out
+        and "looks like a password, key, or card or identity number" in out
+    )
     assert GITHUB_TOKEN not in out
     assert listed(pk) == {}
 
@@ -200,7 +204,9 @@ def test_memory_json_observations_become_unconfirmed_proposals(pk, tmp_path):
     assert (
         out[0] == "Imported 3 new memories as unconfirmed proposals, 0 already known, 1 refused; 2 relations skipped."
     )
-    assert out[1] == "Refused line 2, John_Smith observation 2: it looks like a password or key."
+    assert (
+        out[1] == "Refused line 2, John_Smith observation 2: it looks like a password, key, or card or identity number."
+    )
     assert GITHUB_TOKEN not in "\n".join(out)
     memories = {m["text"]: m for m in listed(pk).values()}
     assert set(memories) == {

@@ -123,14 +123,14 @@ def plural(count: int, noun: str) -> str:
 REFUSALS = {
     "empty_text": "the text is empty",
     "too_long": f"the text is longer than {TEXT_LIMIT} characters",
-    "credential_shape": "it looks like a password or key",
+    "credential_shape": "it looks like a password, key, or card or identity number",
     "empty_quote": "the quote is empty",
 }
 
 
 def refusal(reason: str | None) -> str:
-    """The refusal code `reason` as a clause ("it looks like a password or key"); a code this table does
-    not know (a third-party refusal hook's) is named as it is, escaped."""
+    """The refusal code `reason` as a clause ("it looks like a password, key, or card or identity number"); a
+    code this table does not know (a third-party refusal hook's) is named as it is, escaped."""
     if reason in REFUSALS:
         return REFUSALS[reason]
     return f"a plugin refused it ({printable(reason or 'no reason given')})"

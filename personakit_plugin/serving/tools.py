@@ -69,7 +69,7 @@ PROPOSE_DESCRIPTION = (
     "Propose one memory about the owner that you learned from them, with their own words as the quote. "
     "It waits for the owner's review and is shown as unconfirmed until they decide. Propose lasting facts "
     "(how they like feedback, tools they use, what they must avoid), one short statement each; never "
-    "secrets, passwords or keys (what looks like one is refused)."
+    "secrets, passwords, keys, or identity and bank numbers (what looks like one is refused)."
 )
 _READ_INSTRUCTIONS = (
     "PersonaKit is the owner's memory: they review what assistants propose, and decide what you may read. "

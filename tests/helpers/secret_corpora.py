@@ -1,8 +1,10 @@
 """The corpora the secret detector is measured on, and its figures on each.
 
 `data/everyday/` holds sentences written from how owners talk to an assistant, in a development part
-and a held-out part that is never read while tuning (see its README); `corpus/` and `data/` hold the
-older corpora, the regression set. `figures()` is what every test run prints.
+and a held-out part that is never read while tuning (see its README); `data/other_shapes/` is laid
+out the same, for seed phrases, split card numbers, plain-word passwords and identity and bank
+numbers; `corpus/` and `data/` hold the older corpora, the regression set. `figures()` is what every
+test run prints.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from personakit_plugin.default_plugins.secrets import holds_secret
 
 TESTS = Path(__file__).parent.parent
 EVERYDAY = TESTS / "data" / "everyday"
+OTHER_SHAPES = TESTS / "data" / "other_shapes"
 PARTS = ("development", "held_out")
 
 
@@ -30,11 +33,21 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\(n|t|u[0-9a-fA-F]{4})", lambda m: escapes.get(m[1]) or chr(int(m[1][1:], 16)), text)
 
 
-@functools.cache
 def everyday(part: str) -> tuple[Case, ...]:
     """One part of the everyday corpus: `secret` or `ordinary`, the quote, perhaps the text."""
+    return cases_of(EVERYDAY, part)
+
+
+def other_shapes(part: str) -> tuple[Case, ...]:
+    """One part of the corpus of secrets in other shapes, laid out as the everyday corpus is."""
+    return cases_of(OTHER_SHAPES, part)
+
+
+@functools.cache
+def cases_of(folder: Path, part: str) -> tuple[Case, ...]:
+    """One part (`development` or `held_out`) of a corpus laid out as `data/everyday/` is."""
     cases = []
-    for number, line in enumerate((EVERYDAY / f"{part}.tsv").read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate((folder / f"{part}.tsv").read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         label, quote, *text = line.split("\t")
@@ -77,7 +90,7 @@ class Figures(NamedTuple):
 
     def line(self) -> str:
         return (
-            f"  {self.name:<22} recall {self.found:>3}/{self.secrets:<3} ({self.recall:6.1%})   "
+            f"  {self.name:<26} recall {self.found:>3}/{self.secrets:<3} ({self.recall:6.1%})   "
             f"false positives {self.refused:>2}/{self.ordinary:<4} ({self.false_positive_rate:5.1%})"
         )
 
@@ -99,6 +112,8 @@ def figures() -> tuple[Figures, ...]:
     return (
         measure("everyday, development", everyday("development")),
         measure("everyday, held out", everyday("held_out")),
+        measure("other shapes, development", other_shapes("development")),
+        measure("other shapes, held out", other_shapes("held_out")),
         measure("older corpora", regression()),
     )
 

@@ -14,8 +14,13 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret (`vocabulary`, seven languages), anywhere in the sentence, near a token that is not an
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
-  Luhn-valid card number (`cards`); and a token no word, name or number looks like, eight
-  characters or more with both cases, a digit and a symbol inside ("Tr0ub4dor&3").
+  Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
+  (`numbers`); and a token no word, name or number looks like, eight characters or more with both
+  cases, a digit and a symbol inside ("Tr0ub4dor&3").
+
+Two secrets are put together across the join of text and quote when the joined reading cannot see
+them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`) and a card
+number whose digits are split (`cards.split_card_number`).
 
 They are measured on corpora in the tests, one of them a held-out part written from how people
 talk and never tuned on; the figures print on every test run.
@@ -24,11 +29,13 @@ talk and never tuned on; the figures print on every test run.
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
-from personakit_plugin.default_plugins.secrets.cards import card_number
+from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
+from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.seed_phrase import split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 
@@ -47,6 +54,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "credential-assignment"
     if card_number(text):
         return "card-number"
+    if kind := identity_number(text):
+        return kind
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:
@@ -81,7 +90,11 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
     if kind := shape_kind(text) or shape_kind(quote):
         return kind
     text, quote = normalise(text), normalise(quote)
-    return everyday_kind(f"{text}\n{quote}", joint=len(text))
+    if kind := everyday_kind(f"{text}\n{quote}", joint=len(text)):
+        return kind
+    if split_seed_phrase(text, quote):
+        return "seed-phrase"
+    return "card-number" if split_card_number(text, quote) else None
 
 
 def holds_secret(text: str, quote: str) -> bool:

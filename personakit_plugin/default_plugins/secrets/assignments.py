@@ -3,8 +3,11 @@
 
 The name is cut into its words at underscores, dots, dashes and changes of case; its last word
 decides. A program's name of several words that ends in a password's word (`DB_PASS`, `ADMIN_PWD`,
-`db.password`) takes any value but a placeholder, plain words included; any other (`password:`,
-`API_KEY=`, `token =`) takes a value that looks like a credential (`values.is_credential_value`).
+`db.password`), and a password's word joined to its value the way a program writes it, by `=` or
+`:=` with no space around (`password=letmein`, `Passwort=erdbeere`, `contraseña=girasol`), take any
+value but a placeholder, plain words of four letters or more included; any other (`password:`,
+`password = ...`, `API_KEY=`, `token =`) takes a value that looks like a credential
+(`values.is_credential_value`).
 """
 
 from __future__ import annotations
@@ -16,16 +19,21 @@ from personakit_plugin.default_plugins.secrets.values import NOT_TYPED, PLACEHOL
 from personakit_plugin.default_plugins.secrets.vocabulary import TICKETS
 
 _ASSIGNMENT = lazy_pattern(
-    r"""(?<![\w.$-])(?P<name>[A-Za-z][\w.-]{0,60}+)["']?[ \t]*(?::=|=>|=|:)[ \t]*
+    r"""(?<![\w.$-])(?P<name>[A-Za-z][\w.-]{0,60}+)["']?(?P<join>[ \t]*(?::=|=>|=|:)[ \t]*)
     (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)""",
     re.VERBOSE,
 )
-_WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-zß-öø-ÿ]+|\d+")
 _SECRET_WORDS = frozenset(
     """password passwd pass pwd pw pword passphrase passcode secret key token psk apikey creds credentials
-    passwort kennwort mdp senha contrasena wachtwoord""".split()
+    passwort kennwort mdp passe senha contrasena contraseña wachtwoord""".split()
 )
-_PASSWORD_WORDS = frozenset("password passwd pass pwd pw pword passphrase secret passwort kennwort".split())
+_PASSWORD_WORDS = frozenset(
+    """password passwd pass pwd pw pword passphrase secret passwort kennwort mdp passe senha contrasena contraseña
+    wachtwoord""".split()
+)
+# The signs a program writes between a name and its value, with no space around: `password=letmein`.
+_TIGHT_JOINS = frozenset({"=", ":="})
 _MIN_PLAIN_LENGTH = 4
 
 
@@ -56,7 +64,7 @@ def assigned_secret(text: str) -> bool:
         if is_credential_value(match["value"]):
             return True
         plain = (
-            _IDENTIFIER.search(name) is not None
+            (_IDENTIFIER.search(name) is not None or match["join"] in _TIGHT_JOINS)
             and words[-1] in _PASSWORD_WORDS
             and len(value) >= _MIN_PLAIN_LENGTH
             and value.isalpha()

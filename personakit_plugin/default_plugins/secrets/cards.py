@@ -47,3 +47,37 @@ def card_number(text: str) -> bool:
         if _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1 and luhn_valid(digits):
             return True
     return False
+
+
+# A card number split between a proposal's text and its quote: each part in groups of four digits as
+# cards print them (the first of an Amex part may hold six), or in one run of four to twelve.
+_CARD_PART = lazy_pattern(r"(?<![\d+\-/.,])\d{4}(?:([ -]?)\d{4,6}(?:\1\d{4,5}){0,2})?(?![\d])(?![-/.,]\d)")
+# A word that says a card is talked about, in the languages PersonaKit reads.
+_CARD_WORD = lazy_pattern(
+    r"""card|visa|mastercard|amex|american\s+express|maestro|debit|credit|karte|kreditkarte|tarjeta|carte|carta
+    |cart[aã]o|kaart|\bcb\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SPLIT_LENGTHS = frozenset({15, 16})
+
+
+def _card_parts(text: str) -> list[str]:
+    parts = [match.group().replace(" ", "").replace("-", "") for match in _CARD_PART.finditer(text)]
+    return [parts[0], parts[-1]] if parts else []
+
+
+def split_card_number(text: str, quote: str) -> bool:
+    """Whether a card number is split between a proposal's text and its quote ("Visa card starts 4161
+    4610" / "and it ends 0330 7668"): the first or last group of digits of one, then the first or last
+    of the other, make 15 or 16 digits with an issuer's first digits that pass the Luhn check, and a
+    word in either says a card is meant."""
+    if not _CARD_WORD.search(text) and not _CARD_WORD.search(quote):
+        return False
+    ones, others = _card_parts(text), _card_parts(quote)
+    for first_parts, second_parts in ((ones, others), (others, ones)):
+        for first in first_parts:
+            for second in second_parts:
+                digits = first + second
+                if len(digits) in _SPLIT_LENGTHS and _ISSUER.match(digits) and luhn_valid(digits):
+                    return True
+    return False

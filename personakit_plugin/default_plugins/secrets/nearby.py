@@ -1,9 +1,10 @@
 """A word that names a secret, near a token that is not an ordinary word: the everyday way of saying one.
 
 "I changed my password to Qw3rty!!77", "my laptop password? it's Hunter22!", "Use Hunter22! to
-unlock my laptop", "the password, Hunter22!, is on a sticky note", "my iPhone code is 4821", "TOTP
-secret JBSWY3DPEHPK3PXP": the name may come before or after the secret, with any words between, in
-any language `vocabulary` holds. What counts as the secret is decided by `tokens`.
+unlock my laptop", "my bank password is correcthorsebatterystaple", "the password, Hunter22!, is on a
+sticky note", "my iPhone code is 4821", "TOTP secret JBSWY3DPEHPK3PXP": the name may come before or
+after the secret, with any words between, in any language `vocabulary` holds. What counts as the
+secret is decided by `tokens`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ _AFTER = 6
 _BEFORE = 4
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
+# How many words a clause between a name and its connector may hold: "for the office printer downstairs".
+_CLAUSE_WORDS = 5
 _LOCKED_BEFORE = 3
 _BASE32_GROUP = lazy_pattern(r"[A-Z2-7]{4}")
 _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
@@ -101,13 +104,43 @@ def _joined_to(found: list[Token], last: int, index: int) -> bool:
     between = [_folded(token) for token in found[last + 1 : index]]
     if not between:
         return found[last].text.endswith((":", "="))
-    return all(word in vocabulary.CONNECTORS for word in between)
+    if all(word in vocabulary.CONNECTORS for word in between):
+        return True
+    # "the password for my old work laptop is ...": a clause that says what it is for, then a connector.
+    return (
+        len(between) <= _CLAUSE_WORDS + 2
+        and between[0] in vocabulary.THING_PREPOSITIONS
+        and between[-1] in vocabulary.CONNECTORS
+    )
 
 
 def _compound_after(found: list[Token], last: int) -> bool:
     """A passphrase of words joined by hyphens just after the name: "the passphrase is correct-horse-battery-staple"."""
-    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER))
+    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER + _CLAUSE_WORDS + 1))
     return any(is_word_compound(found[index]) and _joined_to(found, last, index) for index in window)
+
+
+# Words run together into one: "correcthorsebatterystaple", "kaffeetassesonnenschein". Sixteen lower-case
+# letters or more, which few single words of prose reach; and not with the ending of an adjective or a
+# noun of one word, which German compounds often have ("sicherheitsrelevant" aside, "unverschlüsselt").
+_RUN_TOGETHER = lazy_pattern(r"[a-zäöüßàâçéèêëîïôûùÿñáíóú]{16,}")
+_WORD_ENDINGS = (
+    *("lich", "bar", "ig", "isch", "los", "voll", "iert", "ung", "ungen", "keit", "heit", "schaft", "relevant"),
+    *("able", "ible", "ment", "ness", "tion", "tions", "sion", "ized", "ised", "ally", "ful", "ous", "ive"),
+    *("ement", "ique", "ción", "ciones", "mente", "zione", "zioni"),
+)
+
+
+def _run_together_after(found: list[Token], last: int) -> bool:
+    """A passphrase of words run together just after the name and a connector: "my bank password is
+    correcthorsebatterystaple", "the password for the shed laptop is ..."."""
+    window = range(last + 1, min(len(found), last + 1 + _COMPOUND_AFTER + _CLAUSE_WORDS + 1))
+    return any(
+        _RUN_TOGETHER.fullmatch(found[index].core) is not None
+        and not found[index].core.endswith(_WORD_ENDINGS)
+        and _joined_to(found, last, index)
+        for index in window
+    )
 
 
 def _quoted_after(found: list[Token], last: int, text: str) -> bool:
@@ -234,7 +267,9 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         first, last = _span(found, starts, name)
         if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
             return "password-nearby"
-        if name.kind == "password" and (_compound_after(found, last) or _quoted_after(found, last, text)):
+        if name.kind == "password" and (
+            _compound_after(found, last) or _quoted_after(found, last, text) or _run_together_after(found, last)
+        ):
             return "passphrase"
         if name.kind == "password" and _app_password_after(found, last):
             return "app-password"

@@ -17,13 +17,18 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
 # A run of at least twelve words of three to eight letters (the lengths of the BIP-39 words), with
-# white space, punctuation or numbering between them; `_is_seed_phrase` looks at the words.
-SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#-]+[A-Za-z]{3,8}(?![A-Za-z])){11,}"""
+# white space, punctuation, quotes, slashes or numbering between them; `_is_seed_phrase` looks at the words.
+SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#/|"'“”‘’-]+[A-Za-z]{3,8}(?![A-Za-z])){11,}"""
 _SEED_WORDS = 12
 _SEED_LENGTHS = (12, 15, 18, 21, 24)
 _SEED_TOKEN = lazy_pattern(r"(?P<separator>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
+_LETTERS = lazy_pattern(r"[A-Za-z]+")
 # Between the words of an unlabelled seed phrase: white space, or the numbering of a list ("1. ", "2) ").
 _PLAIN_SEPARATOR = lazy_pattern(r"\s+(?:\d{1,2}[.):]?\s+)?|\s*\d{1,2}[.):]\s*")
+# Or the same few signs between every two words: ", ", " / ", '" "', "' '", "; ", " | ", " - ".
+_LIST_SEPARATOR = lazy_pattern(r"[,;/|\-\"'“”‘’]{1,4}")
+# Half of a seed phrase split between a proposal's text and its quote holds at least this many words.
+_MIN_HALF = 3
 
 
 @functools.cache
@@ -57,33 +62,113 @@ def _ends_in_a_checked_phrase(run: list[str]) -> bool:
     return False
 
 
+def _style(word: str) -> str:
+    """How a word is written: "lower", "title", "upper" or "mixed"."""
+    if word.islower():
+        return "lower"
+    if word.isupper():
+        return "upper"
+    return "title" if word[0].isupper() and word[1:].islower() else "mixed"
+
+
+def _separator_kind(separator: str) -> str | None:
+    """What stands between two words of an unlabelled phrase, white space aside: "" for white space or
+    numbering, the signs of a list (",", "/", '""'), or None for anything else."""
+    if _PLAIN_SEPARATOR.fullmatch(separator):
+        return ""
+    signs = "".join(separator.split())
+    return signs if _LIST_SEPARATOR.fullmatch(signs) else None
+
+
+def bare_runs(text: str) -> list[list[str]]:
+    """The runs of BIP-39 words in `text` written alike: one case for all (or a capital first word
+    before lower-case ones) and the same separator between every two words, each run as its words in
+    lower case. A list in capitals, "cook, emerge, annual", "keep/friend/payment" are each a run."""
+    bip39 = _bip39_index()
+    runs: list[list[str]] = []
+    run: list[str] = []
+    style = kind = None
+    previous_end = 0
+    for token in _LETTERS.finditer(text):
+        # The separator is what lies between two words, read off their places: a pattern that matched
+        # it would scan the rest of a text without letters once from every place in it.
+        word, separator, previous_end = token.group(), text[previous_end : token.start()], token.end()
+        listed = word.lower() in bip39
+        this_style, this_kind = _style(word), _separator_kind(separator)
+        if run and listed and this_kind is not None:
+            if len(run) == 1 and style == "title" and this_style == "lower":
+                style = "lower"  # a capital at the start of a sentence
+            if this_style == style and (kind is None or this_kind == kind):
+                run.append(word.lower())
+                kind = this_kind
+                continue
+            if this_style == style:  # another separator: the last word may start a run of its own
+                runs.append(run)
+                run, kind = [run[-1], word.lower()], this_kind
+                continue
+        if run:
+            runs.append(run)
+        run, style, kind = ([word.lower()], this_style, None) if listed and this_style != "mixed" else ([], None, None)
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _is_phrase(words: list[str]) -> bool:
+    """Whether a whole run is a wallet's phrase: a length wallets use, nearly all different, not in
+    alphabetical order (a list someone sorted), checksum included."""
+    return (
+        len(words) in _SEED_LENGTHS
+        and len(set(words)) >= len(words) - 2
+        and words != sorted(words)
+        and _bip39_checksum_holds(words)
+    )
+
+
+def _ends_in_a_checked_phrase(run: list[str]) -> bool:
+    """Whether a run of BIP-39 words ends in a whole phrase, nearly all different and checksum included."""
+    return any(_is_phrase(run[-length:]) for length in _SEED_LENGTHS if len(run) >= length)
+
+
 def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
     """Whether a run of words holds twelve or more BIP-39 words in a row, nearly all different.
 
     After a label, any separators, any case and one stray word in twelve (a misspelling, a word of
-    another list) are allowed. Without a label the words must be lower case and all in the list,
-    with only white space or numbering between them, and twelve to twenty-four of them in a row
-    must pass the phrase's checksum.
+    another list) are allowed. Without a label the words must all be in the list and written alike
+    (`bare_runs`), and twelve to twenty-four of them in a row must pass the phrase's checksum.
     """
+    if not labelled:
+        return any(
+            _ends_in_a_checked_phrase(run[: end + 1]) for run in bare_runs(match.group()) for end in range(len(run))
+        )
     bip39 = _bip39_index()
     run: list[str] = []
     strays = 0
     for token in _SEED_TOKEN.finditer(match.group()):
         word = token["word"]
-        plain = _PLAIN_SEPARATOR.fullmatch(token["separator"]) is not None or not run
-        listed = word.lower() in bip39 and (labelled or word.islower())
-        if listed and (plain or labelled):
+        listed = word.lower() in bip39
+        if listed:
             run.append(word.lower())
-        elif labelled and run and not listed and strays < 1 + len(run) // _SEED_WORDS:
+        elif run and strays < 1 + len(run) // _SEED_WORDS:
             strays += 1
             continue
         else:
-            run, strays = ([word.lower()] if listed else []), 0
-        if not labelled and _ends_in_a_checked_phrase(run):
-            return True
-        if labelled and len(run) + strays >= _SEED_WORDS and len(set(run)) >= len(run) - 2:
+            run, strays = [], 0
+        if len(run) + strays >= _SEED_WORDS and len(set(run)) >= len(run) - 2:
             return True
     return False
+
+
+def split_seed_phrase(text: str, quote: str) -> bool:
+    """Whether a seed phrase is split between a proposal's text and its quote: the first or last run of
+    three BIP-39 words or more of one, followed by the first or last run of the other, make a whole
+    checked phrase ("first half: cattle grace train opera robust doll" / "sing laundry ship school
+    bunker chat"). Each half is written alike, as `bare_runs` reads it."""
+    halves = []
+    for part in (text, quote):
+        runs = [run for run in bare_runs(part) if len(run) >= _MIN_HALF]
+        halves.append([runs[0], runs[-1]] if runs else [])
+    return any(_is_phrase(first + second) for one, other in (halves, halves[::-1]) for first in one for second in other)
 
 
 def labelled_seed_phrase(match: re.Match[str]) -> bool:

@@ -64,19 +64,28 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   like any other number; they are refused now, but only next to a label that says what they are;
 * seed phrases: twelve or more words of the BIP-39 English list after "seed phrase", "recovery
   phrase", "mnemonic", "24 words" and the like, commas, numbering, capitals and a stray misspelt word
-  allowed; and without any label, a run of twelve to twenty-four lower-case BIP-39 words separated
-  only by spaces, line breaks or numbering, nearly all different, that passes the phrase's checksum
+  allowed; and without any label, a run of twelve to twenty-four BIP-39 words written alike (all
+  lower case, Capitalised or UPPER CASE, the same separator between every two: spaces, numbering,
+  commas, slashes, quotes), nearly all different and not sorted, that passes the phrase's checksum
   as every wallet's phrase does (seed-phrase);
+* two-factor backup codes without a label: four or more codes of one shape in a row, dashed groups
+  of letters and digits or two groups of four digits (backup-codes); a recovery code in groups right
+  after its label, with only a space between ("recovery code 8F3K-2M9P-4X7Q-1Z8W") (recovery-codes);
+* the password of a Wi-Fi QR string, `WIFI:T:WPA;S:HomeNet;P:sunflower42;;` (wifi-qr-password), and
+  `age` secret keys, `AGE-SECRET-KEY-1` and 58 bech32 characters (age-secret-key);
 * long random-looking strings of base64 or hex characters (high-entropy, `is_high_entropy`).
 
 Deliberately not detected, because ordinary sentences look the same:
 
 * a value that is a plain word or a phrase: "password: use the manager", "secret: patience",
   "token = the unit the model reads", "mein Passwort ist zu kurz". The price is that
-  `password=letmein` and passphrases of several words pass; a credential needs a digit or a symbol
-  besides letters, or six digits or more. Sizes and algorithm names are not credentials either:
-  "the encryption key is 256-bit", "my key is ed25519", "AES-256".
-* a user name and password given without any label ("bob / hunter2x"), and a password that is a
+  "password: letmein" and passphrases of several words pass; a credential needs a digit or a symbol
+  besides letters, or six digits or more. The everyday detectors refuse a plain word joined as a
+  program joins it (`password=letmein`) and words run together after a password's name. Sizes and
+  algorithm names are not credentials either: "the encryption key is 256-bit", "my key is ed25519",
+  "AES-256".
+* a user name and password given without any label ("bob / hunter2x"; after a device's default
+  account, "(admin / sunflower42)", the everyday detectors refuse it), and a password that is a
   plain word even with a label ("login: admin / admin"), as above.
 * PINs and codes written in words ("my PIN is four eight two one"), a bare "code" whose object is
   not named ("the code is 4821": a promo code, an error code, a booking code), and codes that are
@@ -88,10 +97,10 @@ Deliberately not detected, because ordinary sentences look the same:
   such as 0000: the detector cannot tell.
 * one-time codes sent by text message or shown by an authenticator ("the 2FA code is 482913"):
   they expire within minutes.
-* lists of words that are not seed phrases: fewer than twelve, separated by commas without a
-  seed-phrase label, words outside the list, the same few words repeated, or, without a label,
-  words whose checksum fails, as fifteen lists of twelve ordinary list words in sixteen do ("my
-  keywords: travel food coffee city beach sunset ...").
+* lists of words that are not seed phrases: fewer than twelve, words outside the list, the same few
+  words repeated, or, without a label, words written in more than one way, in alphabetical order, or
+  whose checksum fails, as fifteen lists of twelve ordinary list words in sixteen do ("my keywords:
+  travel food coffee city beach sunset ...").
 * a value that follows its label across a line break and shares its line with more words: in
   "change the wifi password\\nQ3-report due Friday" the second line is something else.
 * placeholders: `<your password>`, `[REDACTED]`, `{password}`, `${DB_PASSWORD}`, `$TOKEN`,
@@ -113,7 +122,9 @@ Deliberately not detected, because ordinary sentences look the same:
   identifiers and long English compounds.
 
 What is checked here is one text at a time: a secret split between a proposal's text and its quote
-("my PIN is" / "4821") is put back together by the everyday detectors, which read the two joined.
+("my PIN is" / "4821") is put back together by the everyday detectors, which read the two joined,
+and a seed phrase or a card number split in two is joined by `seed_phrase.split_seed_phrase` and
+`cards.split_card_number`. Identity and bank numbers are the business of `numbers`.
 Several of the forms left out above are refused there now: a PIN after "passcode" or "the code for
 my Kindle", a passphrase of hyphenated words after its name, `DB_PASS=letmein`.
 """
@@ -190,6 +201,10 @@ _RECOVERY = labelled(_RECOVERY_LABEL, _RECOVERY_VALUE, CONNECTOR_OR_COLON)
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
+# After the label with only a space between, a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W".
+_GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
+
+
 def _recovery_code_is_real(match: re.Match[str]) -> bool:
     """Whether the first code after a backup-codes label is one: six letters and digits or more, two digits."""
     code = match["code"]
@@ -198,6 +213,47 @@ def _recovery_code_is_real(match: re.Match[str]) -> bool:
     if len(compact) < 6 or sum(ch.isdigit() for ch in compact) < 2 or PASSWORD_MANAGER.match(compact):
         return False
     return not all(_YEAR.fullmatch(group) for group in groups)
+
+
+# --- Lists of backup codes, Wi-Fi QR strings, age keys ------------------------------------------
+
+# Two-factor backup codes as services hand them out, without a label: four or more codes in a row,
+# each two or more groups of letters and digits joined by dashes ("a8f3c-91d7e", "7QK2-M9XD"), or
+# eight digits as two groups of four ("4827 1930"). `_backup_codes_are_real` looks at them.
+_BACKUP_CODE = r"""[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,3}"""
+_BACKUP_CODES = rf"""(?<![\w-])(?P<dashed>{_BACKUP_CODE}(?:[ \t,;]+{_BACKUP_CODE}){{3,}})(?![\w-])
+    | (?<![\w-])(?P<digits>\d{{4}}[ ]\d{{4}}(?:[ \t,;]+\d{{4}}[ ]\d{{4}}){{3,}})(?![\w-])"""
+_CODE_SPLIT = lazy_pattern(r"[ \t,;]+")
+_MIN_BACKUP_CODES = 4
+
+
+def _backup_codes_are_real(match: re.Match[str]) -> bool:
+    """Whether a list of codes is a list of backup codes: all of one shape (the lengths of their groups),
+    all different, each with two digits or more and, when dashed, a letter; eight-digit codes that are
+    not all years or the same digits."""
+    if match["digits"]:
+        groups = match["digits"].replace(",", " ").replace(";", " ").split()
+        codes = [" ".join(groups[i : i + 2]) for i in range(0, len(groups) - 1, 2)]
+        return len(set(codes)) >= _MIN_BACKUP_CODES and not all(_YEAR.fullmatch(group) for group in groups)
+    codes = _CODE_SPLIT.compiled.split(match["dashed"].strip())
+    shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
+    return (
+        len(shapes) == 1
+        and len(set(codes)) == len(codes) >= _MIN_BACKUP_CODES
+        and all(sum(ch.isdigit() for ch in code) >= 2 and any(ch.isalpha() for ch in code) for code in codes)
+    )
+
+
+# The string a Wi-Fi QR code holds (`WIFI:T:WPA;S:HomeNet;P:sunflower42;;`): its password field.
+_WIFI_QR = r"""\bWIFI:(?:[^;\n]{0,64};){0,8}?P:(?P<password>(?:\\.|[^;\\\n]){1,63});"""
+
+
+def _wifi_password_is_real(match: re.Match[str]) -> bool:
+    return not PLACEHOLDER.fullmatch(match["password"])
+
+
+# An age identity: "AGE-SECRET-KEY-1" and 58 characters of the bech32 alphabet.
+_AGE_KEY = r"""\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])"""
 
 
 # --- Passwords on command lines -----------------------------------------------------------------
@@ -447,6 +503,10 @@ _DETECTORS: tuple[_Detector, ...] = (
     ),
     _Detector("totp-secret", _compile(_TOTP, re.IGNORECASE), _base32_is_secret),
     _Detector("recovery-codes", _compile(_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("recovery-codes", _compile(_GROUPED_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("backup-codes", _compile(_BACKUP_CODES), _backup_codes_are_real, _A_DIGIT),
+    _Detector("wifi-qr-password", _compile(_WIFI_QR, re.IGNORECASE), _wifi_password_is_real),
+    _Detector("age-secret-key", _compile(_AGE_KEY, re.IGNORECASE)),
     _Detector("command-line-password", _compile(_COMMAND_LINE), _command_line_password_is_real, _A_DASH),
     _Detector(
         "credential-assignment",
@@ -510,6 +570,8 @@ _WORDS_OF = {
     "basic-auth": ("basic",),
     "totp-secret": ("otp", "2fa", "mfa", "factor", "authenticator", "authy", "setup", "secret", "clé", "cle"),
     "recovery-codes": ("code", "digo", "codic"),
+    "wifi-qr-password": ("wifi:",),
+    "age-secret-key": ("age-secret-key-1",),
 }
 _DETECTORS = tuple(d if d.words else d._replace(words=_WORDS_OF.get(d.name, ())) for d in _DETECTORS)
 

@@ -1,0 +1,369 @@
+"""Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
+
+Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
+(country, length and mod 97, ISO 13616); an Italian codice fiscale anywhere (its check letter); and
+after their label, or just before it ("151-90-0769 is my SSN"): a US Social Security number (no area
+000, 666 or 900-999, no group 00, no serial 0000), a UK National Insurance number (the prefixes
+HMRC issues, a suffix A to D), a German Steuer-ID (one digit twice or thrice in the first ten, the
+ISO 7064 check digit), a German ID card number (its alphabet and, with ten characters, its 7-3-1
+check digit), an Italian electronic ID card, a Spanish DNI or NIE (its check letter), a French NIR
+(its key), a passport number (eight to ten letters and digits, two digits at least), a routing
+number (the ABA checksum) and a bank account number (six to twenty digits). Between a label and its
+value only a few words that join them may stand ("my checking account number is ...", "el número de
+mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import NamedTuple
+
+from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
+
+# --- IBANs, anywhere -----------------------------------------------------------------------------
+
+# The length of each country's IBAN (ISO 13616 registry).
+_IBAN_LENGTHS = {
+    **dict.fromkeys("NO".split(), 15),
+    **dict.fromkeys("BE".split(), 16),
+    **dict.fromkeys("DK FI FO GL NL".split(), 18),
+    **dict.fromkeys("MK SI".split(), 19),
+    **dict.fromkeys("AT BA EE KZ LT LU XK".split(), 20),
+    **dict.fromkeys("CH HR LI LV".split(), 21),
+    **dict.fromkeys("BG BH CR DE GB GE IE ME RS".split(), 22),
+    **dict.fromkeys("AE GI IL".split(), 23),
+    **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
+    **dict.fromkeys("PT".split(), 25),
+    **dict.fromkeys("IS TR".split(), 26),
+    **dict.fromkeys("FR GR IT MC MR SM".split(), 27),
+    **dict.fromkeys("AL AZ CY DO GT HU LB PL".split(), 28),
+    **dict.fromkeys("BR EG PS QA UA".split(), 29),
+    **dict.fromkeys("JO KW MU".split(), 30),
+    **dict.fromkeys("MT".split(), 31),
+}
+# Two letters, two check digits, then groups of four (perhaps set off by single spaces) and a
+# shorter last group: as banks print them, or in one run.
+_IBAN = lazy_pattern(
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+
+
+def iban_valid(candidate: str) -> bool:
+    """Whether an IBAN, spaces aside, has its country's length and passes the mod 97 check (ISO 13616).
+    A candidate longer than its country's IBAN is read up to that length: a word may follow it."""
+    compact = candidate.replace(" ", "").upper()
+    length = _IBAN_LENGTHS.get(compact[:2])
+    if length is None or len(compact) < length:
+        return False
+    compact = compact[:length]
+    if not compact[4:].isalnum() or not any(ch.isdigit() for ch in compact[4:]):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+def _iban_anywhere(text: str) -> bool:
+    return any(iban_valid(match.group()) for match in _IBAN.finditer(text))
+
+
+# --- Italian codice fiscale, anywhere -------------------------------------------------------------
+
+_CODICE_FISCALE = lazy_pattern(
+    r"(?<![A-Za-z0-9])[A-Za-z]{6}\d{2}[ABCDEHLMPRSTabcdehlmprst]\d{2}[A-Za-z]\d{3}[A-Za-z](?![A-Za-z0-9])"
+)
+# The value of a character in an odd place of a codice fiscale (the first, third ...), digits then letters.
+_CF_ODD = dict(
+    zip(
+        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        map(
+            int, "1 0 5 7 9 13 15 17 19 21 1 0 5 7 9 13 15 17 19 21 2 4 18 20 11 3 6 8 12 14 16 10 22 25 24 23".split()
+        ),
+        strict=True,
+    )
+)
+
+
+def codice_fiscale_valid(code: str) -> bool:
+    """Whether an Italian codice fiscale ends in its check letter."""
+    code = code.upper()
+    total = sum(
+        _CF_ODD[ch] if i % 2 == 0 else (int(ch) if ch.isdigit() else ord(ch) - 65) for i, ch in enumerate(code[:15])
+    )
+    return chr(65 + total % 26) == code[15]
+
+
+def _codice_fiscale_anywhere(text: str) -> bool:
+    return any(codice_fiscale_valid(match.group()) for match in _CODICE_FISCALE.finditer(text))
+
+
+# --- Checks of the numbers said with their label ----------------------------------------------------
+
+
+def _digits(value: str) -> str:
+    return "".join(ch for ch in value if ch.isdigit())
+
+
+def ssn_valid(value: str) -> bool:
+    """A US Social Security number as the SSA issues them: no area 000, 666 or 900-999, no group 00, no serial 0000."""
+    digits = _digits(value)
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return len(digits) == 9 and area not in {"000", "666"} and area[0] != "9" and group != "00" and serial != "0000"
+
+
+_NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
+_NINO_SECOND = frozenset("ABCEGHJKLMNPRSTWXYZ")
+_NINO_NOT_ISSUED = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
+
+
+def nino_valid(value: str) -> bool:
+    """A UK National Insurance number: a prefix HMRC issues, six digits, a suffix A to D."""
+    compact = value.replace(" ", "").upper()
+    prefix = compact[:2]
+    return (
+        prefix[0] in _NINO_FIRST
+        and prefix[1] in _NINO_SECOND
+        and prefix not in _NINO_NOT_ISSUED
+        and compact[2:8].isdigit()
+        and compact[8] in "ABCD"
+    )
+
+
+def steuer_id_valid(value: str) -> bool:
+    """A German tax id (Steuer-ID): eleven digits, no leading zero, one digit twice or thrice among the
+    first ten and the others once, and the ISO 7064 MOD 11,10 check digit last."""
+    digits = _digits(value)
+    if len(digits) != 11 or digits[0] == "0":
+        return False
+    counts = sorted(Counter(digits[:10]).values(), reverse=True)
+    if counts[0] not in (2, 3) or counts[1:] != [1] * (len(counts) - 1):
+        return False
+    product = 10
+    for digit in digits[:10]:
+        total = (int(digit) + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == int(digits[10])
+
+
+_ID_CARD_ALPHABET = frozenset("CFGHJKLMNPRTVWXYZ0123456789")
+_ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
+
+
+def id_card_valid(value: str) -> bool:
+    """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
+    7-3-1 check digit), or an Italian electronic ID card number (two letters, five digits, two letters)."""
+    compact = value.upper()
+    if _ITALIAN_ID_CARD.fullmatch(compact):
+        return True
+    if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
+        return False
+    if len(compact) == 9:
+        return True
+    weights = (7, 3, 1) * 3
+    total = sum(
+        (int(ch) if ch.isdigit() else ord(ch) - 55) * weight for ch, weight in zip(compact, weights, strict=False)
+    )
+    return compact[9].isdigit() and total % 10 == int(compact[9])
+
+
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def dni_valid(value: str) -> bool:
+    """A Spanish DNI (eight digits) or NIE (X, Y or Z and seven digits) and its check letter."""
+    compact = value.replace(" ", "").replace("-", "").upper()
+    number = compact[:-1]
+    if number[0] in "XYZ":
+        number = str("XYZ".index(number[0])) + number[1:]
+    return number.isdigit() and len(number) == 8 and _DNI_LETTERS[int(number) % 23] == compact[-1]
+
+
+def nir_valid(value: str) -> bool:
+    """A French social security number (NIR): sex 1 or 2, a month 01 to 12 (or 20 and over for a
+    missing record), and its key, 97 less the first thirteen digits modulo 97."""
+    digits = _digits(value)
+    if len(digits) != 15 or digits[0] not in "12":
+        return False
+    return 97 - int(digits[:13]) % 97 == int(digits[13:])
+
+
+_DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
+def passport_valid(value: str) -> bool:
+    """A passport number: eight to ten letters and digits, two digits at least, not a date (20310512)."""
+    digits = sum(ch.isdigit() for ch in value)
+    return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
+
+
+def routing_valid(value: str) -> bool:
+    """An ABA routing number: nine digits from a Federal Reserve range, weights 3-7-1 summing to a multiple of 10."""
+    digits = _digits(value)
+    district = int(digits[:2]) if len(digits) == 9 else -1
+    if not (0 <= district <= 12 or 21 <= district <= 32 or 61 <= district <= 72 or district == 80):
+        return False
+    return sum(int(d) * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
+
+
+def account_valid(value: str) -> bool:
+    """A bank account number: six to twenty digits, not one digit repeated."""
+    digits = _digits(value)
+    return 6 <= len(digits) <= 20 and len(set(digits)) > 1
+
+
+# --- Labels, and what may stand between a label and its number ----------------------------------------
+
+
+class _Family(NamedTuple):
+    kind: str
+    label: LazyPattern
+    value: LazyPattern
+    valid: Callable[[str], bool]
+    # Words of which every label holds one (case-folded): a text without any is skipped.
+    words: tuple[str, ...]
+
+
+def _label(source: str) -> LazyPattern:
+    return lazy_pattern(r"(?<![\w])(?:" + source + r")(?![\w])", re.IGNORECASE | re.VERBOSE)
+
+
+def _value(source: str) -> LazyPattern:
+    return lazy_pattern(r"(?:" + source + r")(?![\w-])", re.VERBOSE)
+
+
+_NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|n°|nº)"""
+# Between a label and its value: signs, and up to three words that join them ("number is", "est", "de
+# mi ... es", "lautet", "n°", "n.").
+_JOIN = lazy_pattern(
+    r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
+    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des)
+    [\s:#.=°º-]++){0,3}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Between a value given first and its label: "151-90-0769 is my SSN", "78235139H es mi DNI".
+_JOIN_BEFORE = lazy_pattern(
+    r"""\s+(?:is|was|ist|war|es|est|era|è|é)\s+(?:(?:my|her|his|the|our|mein|meine|seine|ihre|mi|su|mon|ma|son|sa
+    |il|la|el|le|mio|mia|suo|sua)\s+){0,2}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_BEFORE_WINDOW = 60
+
+_FAMILIES: tuple[_Family, ...] = (
+    _Family(
+        "us-ssn",
+        _label(r"ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?"),
+        _value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
+        ssn_valid,
+        ("ssn", "ss#", "social", "soc"),
+    ),
+    _Family(
+        "uk-national-insurance-number",
+        _label(r"ni[ ](?:number|no\.?|\#)|nino|national[ ]insurance(?:[ ](?:number|no\.?|\#))?"),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-Da-d]"),
+        nino_valid,
+        ("ni ", "nino", "insurance"),
+    ),
+    _Family(
+        "de-steuer-id",
+        _label(
+            r"""steuer-?id(?:entifikationsnummer)?|steuer-?identifikations-?nummer|identifikationsnummer|idnr\.?
+            |steuerliche[ ]id(?:entifikationsnummer)?|tax[ ]id(?:[ ]number)?"""
+        ),
+        _value(r"(?<![\d])\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}"),
+        steuer_id_valid,
+        ("steuer", "identifikation", "idnr", "tax"),
+    ),
+    _Family(
+        "id-card-number",
+        _label(
+            r"""personalausweis(?:-?nummer|-?nr\.?)?|ausweis-?(?:nummer|nr\.?)|perso(?:-?nummer|-?nr\.?)?
+            |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
+            |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
+        ),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{9,10}"),
+        id_card_valid,
+        ("ausweis", "perso", "card", "identit", "cie", "cni"),
+    ),
+    _Family(
+        "es-dni-nie",
+        _label(
+            r"""dni|nie|nif|d\.n\.i\.?|documento[ ](?:nacional[ ])?de[ ]identidad|n[uú]mero[ ]de[ ]identidad
+            |carn[eé][ ]de[ ]identidad"""
+        ),
+        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}[ -]?[A-Za-z]"),
+        dni_valid,
+        ("dni", "nie", "nif", "d.n.i", "identidad"),
+    ),
+    _Family(
+        "fr-nir",
+        _label(
+            r"""num[ée]ro[ ]de[ ]s[ée]cu(?:rit[ée][ ]sociale)?|s[ée]cu(?:rit[ée][ ]sociale)?|nir|insee
+            |carte[ ]vitale"""
+        ),
+        _value(r"(?<![\d])[12](?:[ ]?\d){14}"),
+        nir_valid,
+        ("sécu", "secu", "nir", "insee", "vitale"),
+    ),
+    _Family(
+        "passport-number",
+        _label(
+            r"""(?:passport|reisepass|pasaporte|passeport|passaporto|passaporte|paspoort)(?:[ -]?nummer)?
+            |pass(?:nummer|-nr\.?)"""
+        ),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
+        passport_valid,
+        ("pass", "pasaporte", "paspoort"),
+    ),
+    _Family(
+        "routing-number",
+        _label(r"routing(?:[ ]transit)?(?:[ ](?:number|no\.?|\#))?|aba(?:[ ]routing)?(?:[ ](?:number|no\.?|\#))?|rtn"),
+        _value(r"(?<![\d-])\d{9}"),
+        routing_valid,
+        ("routing", "aba", "rtn"),
+    ),
+    _Family(
+        "bank-account-number",
+        _label(
+            r"""(?:(?:bank|checking|savings|current|chequing|deposit)[ ])?account(?:[ ]"""
+            + _NUMBER_WORD
+            + r""")?
+            |acct\.?(?:[ ]"""
+            + _NUMBER_WORD
+            + r""")?|a/c|kontonummer|konto(?:-?nr\.?)?
+            |n[uú]mero[ ]de[ ](?:cuenta|conta)|cuenta(?:[ ]corriente)?|num[ée]ro[ ]de[ ]compte|compte
+            |numero[ ]di[ ]conto|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
+        ),
+        _value(r"(?<![\d-])\d(?:[ -]?\d){5,19}"),
+        account_valid,
+        ("account", "acct", "a/c", "konto", "cuenta", "compte", "conto", "conta", "rekening"),
+    ),
+)
+
+
+def _labelled_number(family: _Family, text: str) -> bool:
+    for label in family.label.finditer(text):
+        join = _JOIN.match(text, label.end())
+        value = family.value.match(text, join.end()) if join else None
+        if value is not None and family.valid(value.group()):
+            return True
+        before = text[max(0, label.start() - _BEFORE_WINDOW) : label.start()]
+        joined = _JOIN_BEFORE.search(before)
+        if joined is not None:
+            for candidate in family.value.finditer(before[: joined.start()]):
+                if candidate.end() == joined.start() and family.valid(candidate.group()):
+                    return True
+    return False
+
+
+def identity_number(text: str) -> str | None:
+    """The kind of identity or bank number `text` holds, or None."""
+    if _iban_anywhere(text):
+        return "iban"
+    if _codice_fiscale_anywhere(text):
+        return "it-codice-fiscale"
+    folded = text.casefold()
+    for family in _FAMILIES:
+        if any(word in folded for word in family.words) and _labelled_number(family, text):
+            return family.kind
+    return None

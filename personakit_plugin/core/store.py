@@ -80,6 +80,15 @@ class StoreGone(StoreFault):
     )
 
 
+class StoreUnreachable(StoreFault):
+    """A store on a server (PostgreSQL) that cannot be reached: stopped, restarting, or its connection cut."""
+
+    sentence = (
+        "The memory's database server cannot be reached (it was stopped, restarted or cut off), so nothing "
+        "was changed; try again once it is running."
+    )
+
+
 class ErasureWaitsForSpace(StoreFull):
     """A reject (or a dropped quote) took effect, but the disk had no room to rewrite the files without
     the old copies: the next PersonaKit command finishes the erasure once there is room."""

@@ -387,6 +387,10 @@ class Cluster(Server):
         _start_server(self._programs, self.root, self._account, port=self.port)
         self._wait_until_ready()
 
+    def give(self, path: Path) -> None:
+        """Make `path` belong to the user the server runs as (a tablespace's folder must)."""
+        self._account.give(path)
+
     def __enter__(self) -> Cluster:
         return self
 

@@ -278,7 +278,7 @@ def small_tablespace(cluster: throwaway.Cluster, url: str, tmp_path: Path, size:
     name = f"small_{os.getpid()}"
     database = str(conninfo_to_dict(url)["dbname"])
     try:
-        cluster._account.give(point)
+        cluster.give(point)
         with psycopg.connect(cluster.url, autocommit=True) as conn:
             conn.execute(sql.SQL("CREATE TABLESPACE {} LOCATION {}").format(sql.Identifier(name), str(point)))
             conn.execute(
@@ -329,34 +329,30 @@ def test_a_full_disk_is_one_sentence_and_every_proposal_answered_stored_is_there
                     (f"Collects stamp series {n}", f"series {n} is mine", "other", 1.0) for n in range(300)
                 )
             made = subprocess.run(
-                [
-                    sys.executable,
-                    "-m",
-                    "personakit_plugin",
-                    "--data-dir",
-                    str(sqlite_folder),
-                    "export",
-                    "--out",
-                    str(exported),
-                ],
+                [sys.executable, "-m", "personakit_plugin", "--data-dir", str(sqlite_folder), "export"],
                 env={k: v for k, v in os.environ.items() if not k.startswith("PERSONAKIT_")},
                 capture_output=True,
                 text=True,
                 timeout=TIMEOUT,
             )
+            exported.write_text(made.stdout, encoding="utf-8")
             assert made.returncode == 0, made.stderr
             imported = owner(own_url, tmp_path / "owner", "import", str(exported))
             with psycopg.connect(own_url, autocommit=True) as conn:
                 conn.execute("DROP TABLE filler")
             again = tools.propose(kit, "Plays the oboe", "I play the oboe", "tools")
-            texts = {m.id: m.text for m in kit.store.memories()}
         finally:
             kit.close()
+        own_cluster.halt()
+        own_cluster.resume()
+        done = owner(own_url, tmp_path / "owner", "list", "--json")
+        assert done.returncode == 0, done.stderr
+        texts = {memory["id"]: memory["text"] for memory in json.loads(done.stdout)}
 
     assert refused is not None, "the disk filled up"
     assert refused.is_error and refused.content[0].text == sentence(StoreFull)
     assert not read.is_error and [m["text"] for m in read.structured_content["memories"]] == [OWLS[0]]
     assert imported.returncode == 1 and imported.stderr.splitlines() == [f"personakit: {StoreFull.sentence}"]
     assert not again.is_error, "with room again, proposals are taken"
-    assert set(stored) <= set(texts), "every proposal answered stored is there"
+    assert set(stored) <= set(texts), "every proposal answered stored is there, the server stopped and started"
     assert not any(text.startswith("Collects stamp") for text in texts.values()), "the failed import wrote nothing"

@@ -326,8 +326,9 @@ class PostgresStore:
             return self._pool.getconn(timeout=REACH_WAIT)
         except PoolTimeout:
             pass
+        conninfo = self._pool.conninfo
         try:
-            with psycopg.connect(self._pool.conninfo, connect_timeout=CONNECT_TIMEOUT):
+            with psycopg.connect(conninfo() if callable(conninfo) else conninfo, connect_timeout=CONNECT_TIMEOUT):
                 pass
         except psycopg.Error:
             raise StoreUnreachable() from None

@@ -13,10 +13,11 @@ them up for an erasing decision that finds the disk full; it takes the room back
 
 A file removed or replaced under an open connection is no error to SQLite: in WAL mode it goes on reading and
 writing the removed file, which the next program to open the path never sees, and which is gone when the
-connection closes. So the store remembers which file it opened (`FileIdentity`: the device and inode of the
-path, taken before and after SQLite opens it) and `FileIdentity.check` compares the path with it, one `stat`
-(about a microsecond), before a write commits, after it commits and before a read is answered: a file or folder
-removed, moved away or replaced is `StoreGone`, and nothing is acknowledged that the path does not hold.
+connection closes (only then does SQLite look: it leaves the files now at the path alone). So the store
+remembers which file it opened (`FileIdentity`: the device and inode of the path, taken before and after SQLite
+opens it) and `FileIdentity.check` compares the path with it, one `stat` (a few microseconds), before a write
+commits, after it commits and before a read is answered: a file or folder removed, moved away or replaced is
+`StoreGone`, and nothing is acknowledged that the path does not hold.
 """
 
 from __future__ import annotations

@@ -52,8 +52,10 @@ if TYPE_CHECKING:
         StoreError,
         StoreFault,
         StoreFull,
+        StoreGone,
         StoreIOError,
         StoreReadOnly,
+        StoreUnreachable,
     )
     from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
     from personakit_plugin.default_plugins.read import default_read
@@ -104,8 +106,10 @@ __all__ = [
     "StoreError",
     "StoreFault",
     "StoreFull",
+    "StoreGone",
     "StoreIOError",
     "StoreReadOnly",
+    "StoreUnreachable",
     "View",
     "apply_masks",
     "content_words",
@@ -144,7 +148,7 @@ _HOMES = {
     # for a storage plugin
     "personakit_plugin.core.store": (
         *("Config", "Description", "Matches", "Proposed", "Restored", "Store", "StoreBusy", "StoreError"),
-        *("StoreFault", "StoreFull", "StoreIOError", "StoreReadOnly"),
+        *("StoreFault", "StoreFull", "StoreGone", "StoreIOError", "StoreReadOnly", "StoreUnreachable"),
     ),
     "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
     "personakit_plugin.storage": ("decisions",),

@@ -15,12 +15,14 @@ import errno
 import json
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 from personakit_plugin.core.data_folder import RESERVE_FILE
@@ -29,6 +31,7 @@ from personakit_plugin.core.store import (
     ErasureWaitsForSpace,
     StoreBusy,
     StoreFull,
+    StoreGone,
     StoreIOError,
     StoreReadOnly,
 )
@@ -39,7 +42,7 @@ from personakit_plugin.storage.sqlite_faults import RESERVE_BYTES
 
 from .conftest import clean_environ, opened, personakit_command, seed
 from .helpers.erasure import leaks
-from .helpers.stdio import Wire
+from .helpers.stdio import PROPOSE, READ, TEST_TIMEOUT, Wire, propose, server
 
 OWLS = ("Keeps two owls named Pip and Tuck", "my owls Pip and Tuck wake me at dawn", "background")
 SECRET = ("Once lived in Zanzibarquay harbour", "I grew up by Zanzibarquay harbour", "background")
@@ -363,3 +366,98 @@ def test_a_lock_held_past_the_real_wait_is_answered_over_stdio(tmp_path):
     assert logs_fault(log, StoreBusy)
     with opened(data) as kit:
         assert [m.text for m in kit.store.memories()] == [OWLS[0]]
+
+
+# -- a data folder removed, moved away or replaced under a running server -----------------------------
+#
+# SQLite goes on writing a file that was removed or replaced under its connection (in WAL mode it never
+# notices): the store compares the path with the file it opened before a write commits, after it commits
+# and before a read is answered.
+
+
+async def ask_owner(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return await anyio.to_thread.run_sync(lambda: personakit(data, *args))
+
+
+@pytest.mark.system
+@pytest.mark.anyio
+async def test_a_removed_data_folder_is_said_to_the_assistant_and_nothing_is_acknowledged(tmp_path):
+    data = tmp_path / "data"
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(data) as client:
+            await propose(client, *OWLS)
+            await anyio.to_thread.run_sync(lambda: subprocess.run(["rm", "-rf", str(data)], check=True))
+            refused = await client.call_tool(PROPOSE, {"text": "Plays the oboe", "quote": "I play the oboe"})
+            read = await client.call_tool(READ, {"question": "What are the owls called, and the oboe?"})
+            listed = await ask_owner(data, "list", "--json")
+        later = await ask_owner(data, "list", "--json")
+        async with server(data) as client:  # a new server starts on a new, empty folder
+            again = await propose(client, "Plays the oboe", "I play the oboe", "tools")
+
+    assert refused.is_error and refused.content[0].text == sentence(StoreGone)
+    assert "data folder" in StoreGone.sentence and "removed" in StoreGone.sentence
+    assert read.is_error and read.content[0].text == sentence(StoreGone, "answer this read")
+    assert listed.returncode == 0 and json.loads(listed.stdout) == []
+    assert later.returncode == 0 and json.loads(later.stdout) == [], "what the server said it lost is not there"
+    assert again["new"] is True
+    assert list(memories(data)) == ["Plays the oboe"]
+
+
+@pytest.mark.system
+def test_a_folder_moved_away_refuses_until_it_is_put_back_and_the_refused_write_is_not_in_it(tmp_path):
+    data, away = tmp_path / "data", tmp_path / "away"
+    wire = Wire(data)
+    try:
+        wire.initialize()
+        assert ask(wire, 1, "personakit_propose", text=OWLS[0], quote=OWLS[1])["structuredContent"]["stored"]
+        data.rename(away)
+        refused = ask(wire, 2, "personakit_propose", text="Plays the oboe", quote="I play the oboe")
+        away.rename(data)
+        back = ask(wire, 3, "personakit_propose", text="Cycles to work", quote="I bike to the office")
+    finally:
+        log = stop(wire)
+
+    assert refused["isError"] is True and text_of(refused) == sentence(StoreGone)
+    assert back["structuredContent"]["stored"] is True, "put back, the same server goes on"
+    assert sorted(memories(data)) == sorted([OWLS[0], "Cycles to work"]), "the refused proposal changed nothing"
+    assert logs_fault(log, StoreGone) and "Traceback" not in log
+
+
+@pytest.mark.system
+def test_a_database_file_replaced_under_the_server_is_said_and_the_new_file_is_left_as_it_was(tmp_path):
+    data, elsewhere = tmp_path / "data", tmp_path / "elsewhere"
+    seed(elsewhere, ("Speaks Welsh at home", "we speak Welsh at home", "background"))
+    wire = Wire(data)
+    try:
+        wire.initialize()
+        assert ask(wire, 1, "personakit_propose", text=OWLS[0], quote=OWLS[1])["structuredContent"]["stored"]
+        for companion in ("-wal", "-shm"):  # a copy put in place of the database, as one restores a backup
+            (data / f"{FILE_NAME}{companion}").unlink()
+        os.replace(elsewhere / FILE_NAME, data / FILE_NAME)
+        refused = ask(wire, 2, "personakit_propose", text="Plays the oboe", quote="I play the oboe")
+        read = ask(wire, 3, "personakit_read", question="What are the owls called?")
+        listed = sorted(memories(data))
+    finally:
+        log = stop(wire)
+
+    assert refused["isError"] is True and text_of(refused) == sentence(StoreGone)
+    assert read["isError"] is True and text_of(read) == sentence(StoreGone, "answer this read")
+    assert listed == ["Speaks Welsh at home"]
+    assert sorted(memories(data)) == ["Speaks Welsh at home"], "the server, stopping, wrote nothing into it"
+    assert logs_fault(log, StoreGone)
+
+
+def test_the_owners_open_store_says_its_folder_was_removed_in_one_sentence(folder):
+    """What holds a store open on the owner's side (a review in the terminal or the page) is told too."""
+    (owls,) = seed(folder, OWLS)
+    with opened(folder) as kit:
+        shutil.rmtree(folder)
+        with pytest.raises(StoreGone) as decided:
+            kit.store.decide(owls, "approve", 2.0)
+        with pytest.raises(StoreGone):
+            kit.store.memories()
+        proposed = tools.propose(kit, "Plays the oboe", "I play the oboe", "tools")
+
+    assert str(decided.value) == StoreGone.sentence
+    assert proposed.is_error and proposed.content[0].text == sentence(StoreGone)
+    assert not folder.exists(), "nothing was made again in its place"

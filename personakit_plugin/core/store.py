@@ -75,8 +75,17 @@ class StoreIOError(StoreFault):
 
 class StoreGone(StoreFault):
     sentence = (
-        "The memory's database cannot be opened any more (its file or folder was moved, removed or "
-        "made inaccessible), so nothing was changed; put it back, then try again."
+        "The memory's data folder or database file was removed, moved or replaced (or made inaccessible), "
+        "so nothing was changed; put it back, or restart PersonaKit to use what is there now."
+    )
+
+
+class StoreUnreachable(StoreFault):
+    """A store on a server (PostgreSQL) that cannot be reached: stopped, restarting, or its connection cut."""
+
+    sentence = (
+        "The memory's database server cannot be reached (it was stopped, restarted or cut off), so nothing "
+        "was changed; try again once it is running."
     )
 
 

@@ -63,7 +63,14 @@ from personakit_plugin.storage.rows import (
     memories_with_quotes,
     memory_from_row,
 )
-from personakit_plugin.storage.sqlite_faults import fault_of, faults, is_busy, keep_reserve, release_reserve
+from personakit_plugin.storage.sqlite_faults import (
+    FileIdentity,
+    fault_of,
+    faults,
+    is_busy,
+    keep_reserve,
+    release_reserve,
+)
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
@@ -432,6 +439,9 @@ class SqliteStore:
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
         self._follower = sqlite_changes.Follower()
         self._absent = False  # no file yet: the store is in memory (`create=False`, `look_only`)
+        self._file: FileIdentity | None = None
+        """The file the connection holds, checked before a write commits, after it and before a read is
+        answered (`sqlite_faults.FileIdentity`); None in memory and for `personakit doctor`'s look."""
 
     @classmethod
     def open(cls, data_dir: Path, *, create: bool = True, look_only: bool = False) -> SqliteStore:
@@ -462,6 +472,7 @@ class SqliteStore:
             ) from None
         if _read_only(data_dir):
             return cls._open_read_only(path)
+        opened = FileIdentity(path)
         try:
             db = cls._connect(path)
         except (StoreFull, StoreIOError):
@@ -471,6 +482,7 @@ class SqliteStore:
                 raise
             db = cls._connect(path)
         store = cls(path, db)
+        store._hold(opened)
         store._migrate()
         store._probe()
         store._load_key()
@@ -507,6 +519,7 @@ class SqliteStore:
         only as unchanging (it cannot make the shared-memory file it would need beside it)."""
         if not path.is_file():
             raise StoreReadOnly()
+        opened = FileIdentity(path)
         quiet = "" if path.with_name(path.name + "-wal").exists() else "&immutable=1"
         try:
             db = sqlite3.connect(
@@ -518,6 +531,7 @@ class SqliteStore:
         except sqlite3.DatabaseError as exc:
             raise fault_of(exc) or _unreadable(path, exc) from None
         store = cls(path, db)
+        store._hold(opened)
         store._probe()
         store._load_key()
         return store
@@ -642,6 +656,16 @@ class SqliteStore:
             db.execute("UPDATE meta SET value = ? WHERE name = 'id_secret'", (secret,))
         self._id_key = id_key(secret)
 
+    def _hold(self, opened: FileIdentity) -> None:
+        """Keep to the file `opened` names, taken before SQLite opened the path: the path names it still
+        now that SQLite holds it open, so SQLite opened that file (or the store is closed, `StoreGone`)."""
+        try:
+            opened.check()
+        except StoreFault:
+            self._db.close()
+            raise
+        self._file = opened
+
     def _word_rows(self, memory: str, text: str) -> list[tuple[int, str]]:
         """The word index's rows for a memory's text: (keyed hash of the word, memory id)."""
         return [(self._hash(word), memory) for word in content_words(text)]
@@ -654,12 +678,14 @@ class SqliteStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                self._still_there()  # a file removed or replaced under the store takes nothing
                 self._db.execute("COMMIT")
             except BaseException:
                 if self._db.in_transaction:  # a failed COMMIT may leave it open, or SQLite may have ended it
                     with suppress(sqlite3.Error):
                         self._db.execute("ROLLBACK")
                 raise
+            self._still_there()  # and nothing is acknowledged that the path does not hold
 
     @contextmanager
     def _rows(self) -> Iterator[_SqliteRows]:
@@ -680,6 +706,7 @@ class SqliteStore:
                     yield self._db
                 finally:
                     self._db.execute("COMMIT")
+                self._still_there()  # nothing is answered from a file the path no longer names
             except sqlite3.DatabaseError as exc:
                 fault = fault_of(exc)
                 if fault is not None:  # the machine's fault (an I/O error ...), not the file's
@@ -707,6 +734,12 @@ class SqliteStore:
                 self._in_snapshot = False
                 self._seen = None
                 self._db.execute("COMMIT")
+            self._still_there()  # nothing is answered from a file the path no longer names
+
+    def _still_there(self) -> None:
+        """`StoreGone` when the database file was removed, moved away or replaced since the store opened it."""
+        if self._file is not None:
+            self._file.check()
 
     def close(self) -> None:
         with self._lock:

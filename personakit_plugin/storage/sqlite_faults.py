@@ -10,11 +10,20 @@ In WAL mode every write, a reject's delete too, appends pages to the write-ahead
 room left even a reject could not commit. The store keeps `RESERVE_BYTES` of its own in the data folder
 (`data_folder.RESERVE_FILE`, random bytes, so that a compressing file system cannot shrink it) and gives
 them up for an erasing decision that finds the disk full; it takes the room back once there is room again.
+
+A file removed or replaced under an open connection is no error to SQLite: in WAL mode it goes on reading and
+writing the removed file, which the next program to open the path never sees, and which is gone when the
+connection closes (only then does SQLite look: it leaves the files now at the path alone). So the store
+remembers which file it opened (`FileIdentity`: the device and inode of the path, taken before and after SQLite
+opens it) and `FileIdentity.check` compares the path with it, one `stat` (a few microseconds), before a write
+commits, after it commits and before a read is answered: a file or folder removed, moved away or replaced is
+`StoreGone`, and nothing is acknowledged that the path does not hold.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -65,6 +74,30 @@ def faults() -> Iterator[None]:
         if fault is None:
             raise
         raise fault from None
+
+
+class FileIdentity:
+    """The file the store's connection holds, by device and inode: while the connection keeps it open, no
+    other file can take its inode, so a path that still names this inode names the same file."""
+
+    __slots__ = ("device", "inode", "path")
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.device, self.inode = self._at(path)
+
+    @staticmethod
+    def _at(path: Path) -> tuple[int, int]:
+        try:
+            found = os.stat(path)
+        except OSError as exc:  # removed, a folder above it removed or made inaccessible; or the disk failed
+            raise (StoreIOError() if exc.errno == errno.EIO else StoreGone()) from None
+        return found.st_dev, found.st_ino
+
+    def check(self) -> None:
+        """Raise `StoreGone` unless the path still names the file the connection opened."""
+        if self._at(self.path) != (self.device, self.inode):
+            raise StoreGone()
 
 
 def keep_reserve(folder: Path) -> None:

@@ -49,6 +49,7 @@ from personakit_plugin import (
     StoreFull,
     StoreIOError,
     StoreReadOnly,
+    StoreUnreachable,
     View,
     content_words,
     decision_from_row,
@@ -87,6 +88,11 @@ def _fault(exc: psycopg.Error) -> StoreFault:
 
 CONNECT_TIMEOUT = 10
 """Seconds to wait for the server when opening the store or a pooled connection."""
+REACH_WAIT = 2.0
+"""Seconds a call waits for a pooled connection before asking whether the server is there at all: a
+stopped server is said in about this long, not after `POOL_WAIT`."""
+POOL_WAIT = 30.0
+"""Seconds a call waits for a pooled connection, in all, while the server is there (others use them all)."""
 ERASE_WAIT = 5.0
 """Seconds the rewrite after a reject or a dropped quote waits for other connections to be done with
 the tables (and with transactions that began before the erasure)."""
@@ -297,15 +303,41 @@ class PostgresStore:
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection for the block. The machine's faults inside are their `StoreFault`; a server
+        that cannot be reached, or a connection lost (the server stopped or restarted, the session ended by
+        `pg_terminate_backend`), is `StoreUnreachable`: the transaction in progress died with the session,
+        so nothing of it was written (see the README for the one instant that cannot be told: a connection
+        lost while the server commits)."""
+        conn = self._take()
         try:
-            with self._pool.connection() as conn:
-                yield conn
-        except PoolTimeout:
-            raise StoreError(f"No connection to PostgreSQL at {self.location} came free within 30 seconds.") from None
+            yield conn
         except FAULTS as exc:
             raise _fault(exc) from None
-        except psycopg.OperationalError as exc:
-            raise StoreError(f"The connection to PostgreSQL at {self.location} failed ({_first_line(exc)}).") from None
+        except psycopg.OperationalError:
+            raise StoreUnreachable() from None
+        finally:
+            self._pool.putconn(conn)  # a broken connection is discarded, and a new one made in its place
+
+    def _take(self) -> psycopg.Connection[Any]:
+        """A connection from the pool. The pool holds none while the server is away (`_check_idle` drops
+        those it ended) and waits for a new one: after `REACH_WAIT`, one direct attempt tells a server that
+        is not there (`StoreUnreachable`) from one whose connections are all in use (wait on)."""
+        try:
+            return self._pool.getconn(timeout=REACH_WAIT)
+        except PoolTimeout:
+            pass
+        conninfo = self._pool.conninfo
+        try:
+            with psycopg.connect(conninfo() if callable(conninfo) else conninfo, connect_timeout=CONNECT_TIMEOUT):
+                pass
+        except psycopg.Error:
+            raise StoreUnreachable() from None
+        try:
+            return self._pool.getconn(timeout=POOL_WAIT - REACH_WAIT)
+        except PoolTimeout:
+            raise StoreError(
+                f"No connection to PostgreSQL at {self.location} came free within {POOL_WAIT:.0f} seconds."
+            ) from None
 
     @contextmanager
     def _write(self) -> Iterator[psycopg.Cursor[Any]]:

@@ -377,6 +377,20 @@ class Cluster(Server):
         _stop_server(self._programs, self.root, self._account)
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def halt(self) -> None:
+        """Stop the server as its administrator would (a fast shutdown: open sessions are ended), keeping
+        its folder, so that `resume()` starts it again with everything it had committed."""
+        _stop_server(self._programs, self.root, self._account)
+
+    def resume(self) -> None:
+        """Start the server `halt()` stopped, on the same port, and wait until it accepts connections."""
+        _start_server(self._programs, self.root, self._account, port=self.port)
+        self._wait_until_ready()
+
+    def give(self, path: Path) -> None:
+        """Make `path` belong to the user the server runs as (a tablespace's folder must)."""
+        self._account.give(path)
+
     def __enter__(self) -> Cluster:
         return self
 
@@ -457,11 +471,13 @@ def _initdb(programs: Path, root: Path, account: _Account, password: str) -> Non
         raise Unavailable(f"initdb could not create a PostgreSQL cluster in {data}:\n{output}")
 
 
-def _start_server(programs: Path, root: Path, account: _Account) -> int:
-    """Start the server on a free loopback port; return the port."""
+def _start_server(programs: Path, root: Path, account: _Account, port: int | None = None) -> int:
+    """Start the server on `port`, else on a free loopback port; return the port."""
     log = root / "server.log"
-    for attempt in range(1, PORT_ATTEMPTS + 1):
-        port = _free_port()
+    attempts = PORT_ATTEMPTS if port is None else 1
+    chosen = port
+    for attempt in range(1, attempts + 1):
+        port = chosen or _free_port()
         settings = {
             "listen_addresses": HOST,
             "port": str(port),
@@ -486,7 +502,7 @@ def _start_server(programs: Path, root: Path, account: _Account) -> int:
             return port
         tail = _log_tail(log, offset)
         _stop_server(programs, root, account)  # in case it did come up after pg_ctl gave up
-        if "already in use" in tail and attempt < PORT_ATTEMPTS:
+        if "already in use" in tail and attempt < attempts:
             continue
         if tail in ("(no server log)", "(empty server log)"):
             tail = _last_line(done)

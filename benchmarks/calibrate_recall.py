@@ -33,7 +33,9 @@ def floats(text: str) -> list[float]:
     return [float(part) for part in text.split(",") if part.strip()]
 
 
-def measure(model: str, bm25: float, quote: float, thresholds: Sequence[float], workdir: Path) -> list[dict[str, Any]]:
+def measure(
+    model: str, bm25: float, quote: float, thresholds: Sequence[float], workdir: Path, keep_stop_words: bool | None
+) -> list[dict[str, Any]]:
     """The tune half's figures at each threshold, for one pair of fusion weights."""
     import personakit_recall
 
@@ -47,6 +49,8 @@ def measure(model: str, bm25: float, quote: float, thresholds: Sequence[float], 
         encoder = original()
         encoder.bm25_weight = bm25
         encoder.quote_weight = quote
+        if keep_stop_words is not None:
+            encoder.keep_stop_words = keep_stop_words
         loaded["encoder"] = encoder
         return encoder
 
@@ -57,14 +61,22 @@ def measure(model: str, bm25: float, quote: float, thresholds: Sequence[float], 
     rows = []
     try:
         with quality.environment(settings):
-            store = quality.build_store(config, memories, workdir / f"b{bm25}-q{quote}")
+            store = quality.build_store(config, memories, workdir / f"b{bm25}-q{quote}-s{keep_stop_words}")
             try:
                 store.kit.read("Anything to know before starting?", quality.LIMIT)
                 for threshold in thresholds:
                     loaded["encoder"].threshold = threshold
                     answers = quality.ask(store, questions)
                     figures = quality.scores(answers, store.recently_approved, texts)
-                    rows.append({"threshold": threshold, "bm25_weight": bm25, "quote_weight": quote, **flat(figures)})
+                    rows.append(
+                        {
+                            "threshold": threshold,
+                            "bm25_weight": bm25,
+                            "quote_weight": quote,
+                            "keep_stop_words": bool(getattr(loaded["encoder"], "keep_stop_words", False)),
+                            **flat(figures),
+                        }
+                    )
             finally:
                 store.kit.close()
     finally:
@@ -90,12 +102,13 @@ def chosen(rows: Sequence[dict[str, Any]], abstain: float) -> dict[str, Any] | N
 
 def show(rows: Sequence[dict[str, Any]]) -> str:
     kinds = [kind for kind in (*quality.KINDS, "overall") if kind in rows[0]]
-    head = "threshold  bm25  quote  " + "  ".join(f"{kind:>11}" for kind in kinds) + "  only fill  returned"
+    head = "threshold  bm25  quote  stop words  " + "  ".join(f"{kind:>11}" for kind in kinds) + "  only fill  returned"
     lines = [head]
     for row in rows:
         numbers = "  ".join(f"{row[kind]:>11.3f}" for kind in kinds)
         lines.append(
-            f"{row['threshold']:>9.3f}  {row['bm25_weight']:>4.2f}  {row['quote_weight']:>5.2f}  {numbers}"
+            f"{row['threshold']:>9.3f}  {row['bm25_weight']:>4.2f}  {row['quote_weight']:>5.2f}"
+            f"  {'kept' if row['keep_stop_words'] else 'dropped':>10}  {numbers}"
             f"  {row['only_fill']:>9.3f}  {row['returned']:>8.2f}"
         )
     return "\n".join(lines)
@@ -108,6 +121,7 @@ def write_calibration(folder: Path, row: dict[str, Any], abstain: float) -> None
         "threshold": row["threshold"],
         "bm25_weight": row["bm25_weight"],
         "quote_weight": row["quote_weight"],
+        "keep_stop_words": row["keep_stop_words"],
         "chosen_on": "the tune half of benchmarks/quality",
         "abstain_at_least": abstain,
     }
@@ -120,13 +134,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--thresholds", type=floats, default=floats("0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5"))
     parser.add_argument("--bm25", type=floats, default=floats("0.2,0.35"))
     parser.add_argument("--quote", type=floats, default=floats("0.2,0.5"))
+    parser.add_argument(
+        "--stop-words",
+        choices=("model", "both"),
+        default="model",
+        help="a static model's stop words as the model says (model), or both dropped and kept (both)",
+    )
     parser.add_argument("--abstain", type=float, default=0.6, help="the share of no-answer questions to keep")
     parser.add_argument("--write", type=Path, metavar="FOLDER", help="record the choice in this model folder")
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="personakit-calibrate-") as workdir:
-        for bm25, quote in itertools.product(args.bm25, args.quote):
-            rows += measure(args.model, bm25, quote, args.thresholds, Path(workdir))
+        stop_words: list[bool | None] = [None] if args.stop_words == "model" else [False, True]
+        for bm25, quote, keep in itertools.product(args.bm25, args.quote, stop_words):
+            rows += measure(args.model, bm25, quote, args.thresholds, Path(workdir), keep)
     print(f"== tune half, model {args.model or 'bundled'} ==")
     print(show(rows))
     best = chosen(rows, args.abstain)

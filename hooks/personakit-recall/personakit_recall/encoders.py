@@ -153,6 +153,9 @@ class StaticEncoder:
     threshold = 0.225
     bm25_weight = 0.35
     quote_weight = 0.2
+    keep_stop_words = False
+    """Whether a text is embedded whole, stop words and all, rather than as its `meaning_text`: a model
+    trained on whole sentences may read them better so (each model's own, chosen on the tune half)."""
 
     def __init__(self, name: str, embedding: np.ndarray, tokenizer: Any, weights: np.ndarray | None) -> None:
         self.name = name
@@ -188,6 +191,8 @@ class StaticEncoder:
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
+        if self.keep_stop_words:
+            return self._whole(list(texts))
         return self._whole([meaning_text(text) for text in texts])
 
     def _whole(self, meant: list[str]) -> np.ndarray:
@@ -211,6 +216,8 @@ class StaticEncoder:
         words' in turn."""
         import numpy as np
 
+        if self.keep_stop_words:  # the whole text is embedded: its content words do not say it
+            return self._whole(list(texts))
         if len(texts) <= FEW_TEXTS:  # a new memory: a tokenizer call a text, not one a word
             return self._whole([meaning_of(text, kept) for text, kept in zip(texts, words, strict=True)])
         distinct: dict[str, int] = {}
@@ -268,6 +275,8 @@ class BundledEncoder(StaticEncoder):
         for setting in ("threshold", "bm25_weight", "quote_weight"):
             if isinstance(calibration.get(setting), int | float):
                 setattr(self, setting, float(calibration[setting]))
+        if isinstance(calibration.get("keep_stop_words"), bool):
+            self.keep_stop_words = calibration["keep_stop_words"]
         label = BUNDLED if folder == bundled_model_folder() else f"static model from {folder}"
         super().__init__(
             f"{label} {embedding.shape[1]}-dim (personakit-recall {_version('personakit-recall')})",

@@ -84,6 +84,23 @@ def wordnet_lines(folder: Path) -> Iterator[str]:
             yield clean(sentence.replace("%s", "something").replace("----s", "does"))
 
 
+def wordnet_words(folder: Path) -> Iterator[str]:
+    """Each synset's words as one line ('dog, domestic dog, Canis familiaris'), then each word alone: the
+    teacher's reading of a word with no sentence around it, which is what a static model keeps of it."""
+    alone: list[str] = []
+    for part in ("noun", "verb", "adj", "adv"):
+        for raw in (folder / f"data.{part}").read_text(encoding="latin-1").splitlines():
+            if raw.startswith(" ") or "|" not in raw:
+                continue
+            fields = raw.split("|", 1)[0].split()
+            count = int(fields[3], 16)
+            lemmas = [re.sub(r"\(.*\)$", "", w).replace("_", " ") for w in fields[4 : 4 + 2 * count : 2]]
+            if len(lemmas) > 1:
+                yield ", ".join(lemmas)
+            alone += lemmas
+    yield from alone
+
+
 def fortune_lines(folder: Path) -> Iterator[str]:
     """Each fortune of the plain-text files, on one line (the rot13 'off' files are not read)."""
     for path in sorted(folder.iterdir()):
@@ -131,6 +148,15 @@ def gcide_lines(folder: Path) -> Iterator[str]:
             yield clean(block[5:])
 
 
+def unseen(line: str, seen: set[int]) -> bool:
+    """Whether `line` (of at least one letter) is new, as `seen` records it; it is recorded."""
+    digest = zlib.crc32(line.lower().encode())
+    if digest in seen or not any(ch.isalpha() for ch in line):
+        return False
+    seen.add(digest)
+    return True
+
+
 def build_corpus(work: Path, debs: Path, translations: Path, gcide: bool) -> None:
     sources: dict[str, Iterable[str]] = {
         "wordnet": wordnet_lines(debs / "usr/share/wordnet"),
@@ -143,14 +169,16 @@ def build_corpus(work: Path, debs: Path, translations: Path, gcide: bool) -> Non
     lines: list[str] = []
     for name, source in sources.items():
         before = len(lines)
-        for line in source:
-            digest = zlib.crc32(line.lower().encode())
-            if keep(line) and digest not in seen:
-                seen.add(digest)
-                lines.append(line)
+        lines += [line for line in source if keep(line) and unseen(line, seen)]
         print(f"{name}: {len(lines) - before:,} lines", file=sys.stderr)
     # Shuffled, so that a teacher pass stopped early has read a sample of every source.
     random.Random(SEED).shuffle(lines)
+    # Then WordNet's words, alone and as synonym sets, shuffled apart and put last (short lines that teach a
+    # word's own vector; kept apart so a corpus of sentences read before keeps its teacher vectors).
+    words = [line for line in wordnet_words(debs / "usr/share/wordnet") if unseen(line, seen)]
+    random.Random(SEED + 1).shuffle(words)
+    print(f"wordnet words: {len(words):,} lines", file=sys.stderr)
+    lines += words
     work.mkdir(parents=True, exist_ok=True)
     (work / "lines.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"corpus: {len(lines):,} lines in {work / 'lines.txt'}", file=sys.stderr)

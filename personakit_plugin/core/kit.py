@@ -29,11 +29,11 @@ from personakit_plugin.core import hookspecs
 from personakit_plugin.core.hooks import Hooks, PluginError
 from personakit_plugin.core.hookspecs import Kit
 from personakit_plugin.core.model import (
+    CLIENT_NAME_MAX,
     EVERYTHING,
     EVIDENCE_QUOTES,
     FILL_TO,
     PROPOSALS_KEPT,
-    CLIENT_NAME_MAX,
     UNCONFIRMED_NOTE,
     WAITING_PER_CONNECTION,
     Candidate,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -69,7 +69,7 @@ def parse_time(text: str, now: float | None = None) -> float:
         ) from None
     if moment.tzinfo is None:
         moment = moment.astimezone()  # the owner's local time
-    return moment.astimezone(timezone.utc).timestamp()
+    return moment.timestamp()
 
 
 def store_of(kit: PersonaKit) -> KnowsProposers:

@@ -18,7 +18,7 @@ import pytest
 
 from personakit_plugin.core.model import Memory
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.review_terminal import Similar
+from personakit_plugin.owner.reviewing import Similar
 
 from .conftest import (
     HOSTILE_ESCAPED,

@@ -38,7 +38,8 @@ from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.display import plural, printable, when
 from personakit_plugin.owner.reviewing import (
-    Similar,
+    Likeness,
+    Proposers,
     Tally,
     check_edit,
     finish_erasing,
@@ -324,7 +325,11 @@ class Review:
     def __init__(self, kit: PersonaKit, terminal: Terminal) -> None:
         self.kit = kit
         self.t = terminal
-        queue = review_queue(kit.store.memories())
+        every = kit.store.memories()  # read once: the queue, and the likeness of every memory shown
+        queue = review_queue(every)
+        self.likeness = Likeness(kit)
+        self.likeness.renew(every)
+        self.proposers = Proposers(kit)
         self.queue: list[str] = [m.id for m in queue]
         self.waiting = sum(1 for m in queue if m.state != "unconfirmed")
         self.position = 0
@@ -339,6 +344,9 @@ class Review:
         t.say()
         t.say(("──" + progress + "─" * max(2, t.text_width - columns(progress) - 2))[: max(t.text_width, 1)])
         heading = [memory.id, printable(memory.category), f"proposed {when(memory.created)}"]
+        by = self.proposers.of([memory.id]).get(memory.id)
+        if by is not None:
+            heading.append(f"by {printable(by.named())}")
         if memory.state == "approved":
             heading.append(f"approved {when(memory.approved_at)}")
         t.say("\n".join(wrap_units(heading, t.text_width)))
@@ -349,7 +357,7 @@ class Review:
             for quote in reversed(memory.quotes):
                 mark = "[waiting for you] " if quote in memory.pending else ""
                 t.tell(f"{mark}“{quote}”", "  ")
-        similar = Similar(self.kit.store.memories(), self.kit).to(memory)
+        similar = self.likeness.to(memory)
         t.say("Similar memories:" if similar else "Similar memories: none.")
         for other in similar:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")

@@ -360,6 +360,16 @@ class Follows(Protocol):
     ) -> list[Document]: ...
 
 
+@runtime_checkable
+class Outlines(Protocol):
+    """A store that lists its memories without reading every quote: `outlines(state)` gives what
+    `memories(state)` gives, in the same order, but each memory's `quotes` are only its waiting ones
+    (`pending`), so that a review of 10,000 memories with long quotes lists them in a few milliseconds and
+    reads the quotes of the memories it shows."""
+
+    def outlines(self, state: str | None = None) -> list[Memory]: ...
+
+
 class Proposer(msgspec.Struct, frozen=True, kw_only=True):
     """A connection as the owner's review lists it (`KnowsProposers.connections`)."""
 

@@ -44,6 +44,7 @@ from personakit_plugin.owner.reviewing import (
     check_edit,
     finish_erasing,
     in_review,
+    listed,
     review_queue,
     unchanged,
     undo,
@@ -325,7 +326,7 @@ class Review:
     def __init__(self, kit: PersonaKit, terminal: Terminal) -> None:
         self.kit = kit
         self.t = terminal
-        every = kit.store.memories()  # read once: the queue, and the likeness of every memory shown
+        every = listed(kit)  # read once: the queue, and the likeness of every memory shown
         queue = review_queue(every)
         self.likeness = Likeness(kit)
         self.likeness.renew(every)
@@ -535,7 +536,7 @@ class Review:
         """One line: what stands of what the owner decided (`Tally`: an approve they undid is not counted),
         what they skipped, and how many memories still wait for them (the next review's queue, skipped
         ones included)."""
-        waiting = {memory.id for memory in review_queue(self.kit.store.memories())}
+        waiting = {memory.id for memory in review_queue(listed(self.kit))}
         return self.tally.summary(len(waiting), len(self.skipped & waiting))
 
     def introduce(self) -> bool:

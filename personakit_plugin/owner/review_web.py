@@ -88,6 +88,7 @@ from personakit_plugin.owner.reviewing import (
     Tally,
     check_edit,
     finish_erasing,
+    listed,
     newest_first,
     quote_key,
     quotes_wait,
@@ -250,7 +251,7 @@ class ReviewApi:
         """The line the review says when it stops: what stands of what it decided, and how many memories
         still wait for the owner (the terminal review's summary, without skips: the page skips nothing)."""
         with self.lock:
-            return self.tally.summary(len(review_queue(self.kit.store.memories())))
+            return self.tally.summary(len(review_queue(listed(self.kit))))
 
     def memories(
         self, state: str, query: str, *, offset: int = 0, limit: int = PAGE, by: Filter | None = None
@@ -261,8 +262,9 @@ class ReviewApi:
         from the start (`offset` 0) renews the likeness the cards are shown with (`similar`)."""
         if state not in VIEWS:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(VIEWS)}.")
-        with self.lock:
-            every = self.kit.store.memories()
+        needle = query.strip().casefold()
+        with self.lock:  # a search reads every quote; a listing, only the quotes of the memories it shows
+            every = self.kit.store.memories() if needle else listed(self.kit)
             if offset == 0:
                 self.likeness.renew(every)
             proposed = {m.id for m in self._filtered(by)} if by is not None else None
@@ -276,7 +278,6 @@ class ReviewApi:
             chosen = [m for m in chosen if m.id in proposed]
         if state in ("unconfirmed", "waiting"):
             chosen = newest_first(chosen)
-        needle = query.strip().casefold()
         if needle:
             chosen = [
                 m
@@ -286,6 +287,8 @@ class ReviewApi:
             ]
         page = chosen[offset : offset + max(1, min(limit, PAGE))]
         with self.lock:
+            if not needle:  # each with its quotes
+                page = [whole for whole in map(self.kit.store.get, (m.id for m in page)) if whole is not None]
             by_whom = self.proposers.of(m.id for m in page)
         return {
             "memories": [memory_json(m, by_whom.get(m.id)) for m in page],

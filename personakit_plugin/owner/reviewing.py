@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Connection, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import FinishesErasure, KnowsProposers, ReadsMany, StoreError
+from personakit_plugin.core.store import FinishesErasure, KnowsProposers, Outlines, ReadsMany, StoreError
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.display import plural, refusal
 
@@ -148,7 +148,7 @@ class Likeness:
 
     def to(self, memory: Memory) -> list[Memory]:
         if self._similar is None:
-            self.renew(self._kit.store.memories())
+            self.renew(listed(self._kit))
         assert self._similar is not None
         found = self._similar.to(memory, SIMILAR_LIMIT + 2)  # a spare or two for those decided since
         now = current(self._kit, [other.id for other in found])
@@ -171,6 +171,13 @@ class Proposers:
         if any(connection not in self._connections for connection in by.values()):
             self._connections = {p.connection.id: p.connection for p in self._store.connections()}
         return {memory: self._connections[c] for memory, c in by.items() if c in self._connections}
+
+
+def listed(kit: PersonaKit) -> list[Memory]:
+    """Every memory, as a review lists them: without the quotes that do not wait for the owner where the
+    store can leave them out (`Outlines`), so that a review of many memories with long quotes lists them
+    at once and reads the quotes of those it shows (`Store.get`)."""
+    return kit.store.outlines() if isinstance(kit.store, Outlines) else kit.store.memories()
 
 
 def current(kit: PersonaKit, ids: Iterable[str]) -> dict[str, Memory]:

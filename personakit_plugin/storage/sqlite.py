@@ -1063,6 +1063,16 @@ class SqliteStore:
                 rows, db.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq")
             )
 
+    def outlines(self, state: str | None = None) -> list[Memory]:
+        """Every memory (in one state, if given) as `memories` lists it, with only its waiting quotes."""
+        where, args = ("WHERE state = ?", (state,)) if state else ("", ())
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
+            ).fetchall()
+            waiting = db.execute("SELECT memory_id, quote, 1 FROM quotes WHERE pending ORDER BY memory_id, seq")
+            return memories_with_quotes(rows, waiting)
+
     def decide(
         self,
         memory_id: str,

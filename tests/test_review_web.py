@@ -197,7 +197,11 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
     tea = answer["memories"][1]
     assert tea["text"] == "Prefers tea over coffee" and tea["category"] == "preferences"
     assert tea["quotes"] == ["tea, not coffee"] and tea["state"] == "unconfirmed"
-    assert memories["decaf"] not in json.dumps(answer), "nothing of a rejected memory, not even as similar"
+    assert memories["decaf"] not in json.dumps(answer), "nothing of a rejected memory"
+    status, similar = request(server, f"/api/similar?id={tea['id']}")
+    assert status == 200 and similar["id"] == tea["id"]
+    assert memories["decaf"] not in json.dumps(similar), "a rejected memory is never similar"
+    assert request(server, "/api/similar?id=m_000000000000")[0] == 404
 
     python = request(server, "/api/memories?state=approved")[1]["memories"]
     assert [m["id"] for m in python] == [memories["python"]]
@@ -207,8 +211,9 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
     assert rejected == [
         {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": []}
         | {"quote_keys": [], "pending": []}
-        | {k: rejected[0][k] for k in ("created", "touched", "proposed")}
+        | {k: rejected[0][k] for k in ("created", "touched", "proposed", "proposed_by")}
     ]
+    assert rejected[0]["proposed_by"].startswith("c_"), "the connection that proposed it, an id and no text"
     assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
     assert request(server, "/api/memories?state=bogus")[0] == 400
 
@@ -847,6 +852,7 @@ def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, t
         try:
             tools.open(server.url)
             tools.until(f"{CARDS} === '{memory}'", "the hostile memory")
+            tools.until("!!document.querySelector('.similar li')", "its similar memory, asked for as the card shows")
             shown = tools.js(
                 "['status', 'tabs', 'list'].map(id => document.getElementById(id).textContent).join('\\n')"
             )

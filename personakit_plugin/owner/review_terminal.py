@@ -345,11 +345,11 @@ class Review:
         t.say()
         t.say(("──" + progress + "─" * max(2, t.text_width - columns(progress) - 2))[: max(t.text_width, 1)])
         heading = [memory.id, printable(memory.category), f"proposed {when(memory.created)}"]
-        by = self.proposers.of([memory.id]).get(memory.id)
-        if by is not None:
-            heading.append(f"by {printable(by.named())}")
         if memory.state == "approved":
             heading.append(f"approved {when(memory.approved_at)}")
+        by = self.proposers.of([memory.id]).get(memory.id)
+        if by is not None:  # what the client called itself: said, never trusted
+            heading.append(f"proposed by {printable(by.named())}")
         t.say("\n".join(wrap_units(heading, t.text_width)))
         t.tell(memory.text, "  ")
         if memory.quotes:

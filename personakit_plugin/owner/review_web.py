@@ -6,7 +6,7 @@ small JSON API:
 - `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT&offset=N&limit=N`, one page
   (`PAGE` memories unless `limit` says fewer) of the memories chosen, with how many there are (`matching`),
   the counts of each state and the connections that proposed (`connections`); `by=CONN&since=T&until=T`
-  (seconds since the epoch) chooses those one connection proposed that still wait (`owner/bulk.py`)
+  (local times such as `2026-11-30T15:32`) chooses those one connection proposed that still wait (`owner/bulk.py`)
 - `GET /api/similar?id=ID`: the similar memories of one memory, asked for as its card is shown
 - `POST /api/decide-many` with `{"action": "reject"|"restrict", "by", "since"?, "until"?, "count"}`: every
   memory that filter chooses, in one transaction (a reject erases once), if there are still `count` of them
@@ -210,7 +210,7 @@ def _shown(body: dict[str, Any], memory: Memory) -> list[str]:
 
 class Filter(msgspec.Struct, frozen=True):
     """The web review's filter on who proposed: a connection (its id or its client's name) and a span of
-    time, in seconds since the epoch, either end open."""
+    time (given as the owner typed it, read as `bulk.parse_time` reads it), either end open."""
 
     connection: str
     since: float | None = None
@@ -227,10 +227,14 @@ class Filter(msgspec.Struct, frozen=True):
         bounds = []
         for name in ("since", "until"):
             value = given.get(name)
+            if value is not None and not isinstance(value, str):
+                raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}` must be a time such as 2026-11-30T15:32.")
             try:
-                bounds.append(None if value in (None, "") else float(value))
-            except (TypeError, ValueError):
-                raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}` must be a time in seconds since 1970.") from None
+                bounds.append(bulk.parse_time(value) if value else None)
+            except ValueError as exc:
+                raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}`: {exc}") from None
+        if bounds[0] is not None and bounds[1] is not None and bounds[1] <= bounds[0]:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The end of the span must come after its start.")
         return cls(by, *bounds)
 
 

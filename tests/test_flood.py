@@ -20,7 +20,7 @@ from mcp_types import Implementation
 from personakit_plugin.core.model import WAITING_PER_CONNECTION
 from personakit_plugin.owner import bulk
 
-from .conftest import clean_environ, folder_bytes, opened, personakit_command, stdio_parameters
+from .conftest import clean_environ, folder_bytes, opened, personakit_command, seed, stdio_parameters
 from .helpers.stdio import PROPOSE, REQUEST_TIMEOUT, TEST_TIMEOUT, call
 
 pytestmark = [pytest.mark.anyio, pytest.mark.system]
@@ -51,13 +51,10 @@ def owner(folder: Path, *args: str, stdin: str | None = None) -> subprocess.Comp
 
 
 def seed_from(folder: Path, client: tuple[str, str], *texts: str) -> list[str]:
-    """Each text proposed through one kit as the connection of `client` would propose it; the ids."""
-    with opened(folder) as kit:
-        ids = [
-            kit.propose(text, f"I said {text.lower()} myself, word for word", "other", client=client).id or ""
-            for text in texts
-        ]
-    return ids
+    """Each text proposed as the connection of `client` would propose it (`seed`); the ids."""
+    return seed(
+        folder, *((text, f"I said {text.lower()} myself, word for word", "other") for text in texts), client=client
+    )
 
 
 def states(folder: Path) -> dict[str, str]:

@@ -19,6 +19,7 @@ from mcp_types import Implementation
 
 from personakit_plugin.core.model import WAITING_PER_CONNECTION
 from personakit_plugin.owner import bulk
+from personakit_plugin.owner.cli import build_parser
 
 from .conftest import clean_environ, folder_bytes, opened, personakit_command, seed, stdio_parameters
 from .helpers.stdio import PROPOSE, REQUEST_TIMEOUT, TEST_TIMEOUT, call
@@ -83,6 +84,15 @@ async def test_a_connection_at_its_bound_is_told_in_one_sentence_that_nothing_wa
             assert (proposer.connection.client, proposer.connection.version) == ("flood-client", "9.9")
             assert proposer.waiting == 3 and recorded == dict.fromkeys(ids, proposer.connection.id)
 
+            # Another connection has a count of its own.
+            calm = Client(
+                stdio_parameters(folder, "serve", "--most-waiting", "3"),
+                client_info=Implementation(name="calm-client", version="1.0"),
+                read_timeout_seconds=REQUEST_TIMEOUT,
+            )
+            async with calm as other:
+                assert (await call(other, PROPOSE, text="Prefers tea", quote="tea, please"))["new"]
+
             # The owner reviews one: the connection may propose again, up to its bound.
             assert owner(folder, "approve", ids[0]).returncode == 0
             stored = await call(client, PROPOSE, text=texts[3], quote="my vintage radios")
@@ -92,6 +102,9 @@ async def test_a_connection_at_its_bound_is_told_in_one_sentence_that_nothing_wa
 
 async def test_the_default_bound_is_named_and_a_server_is_given_another_only_by_its_owner(folder: Path) -> None:
     assert WAITING_PER_CONNECTION == 1000
+    assert build_parser().parse_args(["serve"]).most_waiting == WAITING_PER_CONNECTION
+    with opened(folder) as kit:
+        assert kit.most_waiting == WAITING_PER_CONNECTION
     done = owner(folder, "serve", "--most-waiting", "0")
     assert done.returncode != 0 and "--most-waiting" in done.stderr and "at least 1" in done.stderr
     assert "--most-waiting N" in owner(folder, "serve", "--help").stdout

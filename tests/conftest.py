@@ -140,12 +140,14 @@ def opened(folder: Path) -> Iterator[PersonaKit]:
         kit.close()
 
 
-def seed(folder: Path, *memories: tuple[str, str, str]) -> list[str]:
-    """Propose each (text, quote, category) as an assistant would, a moment apart; the ids in order (oldest first)."""
+def seed(folder: Path, *memories: tuple[str, str, str], client: tuple[str, str] | None = None) -> list[str]:
+    """Propose each (text, quote, category) as an assistant would, a moment apart, through one connection
+    (of `client`, the name and version an MCP client gives); the ids in order (oldest first)."""
     ids = []
     with opened(folder) as kit:
+        kit.most_waiting = len(memories) + 1
         for text, quote, category in memories:
-            result = kit.propose(text, quote, category)
+            result = kit.propose(text, quote, category, client=client)
             assert result.stored and result.id, result
             ids.append(result.id)
             time.sleep(0.01)

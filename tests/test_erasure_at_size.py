@@ -130,7 +130,7 @@ def reject(folder: Path, *ids: str, expect_failure: bool = False) -> subprocess.
 
 async def propose_over_stdio(folder: Path, memories: list[tuple[str, str, str]]) -> list[str]:
     """Each memory proposed with its first quote, then again with its second, which becomes the newest."""
-    async with server(folder) as client:
+    async with server(folder, "serve", "--most-waiting", str(2 * SIZE)) as client:  # one connection proposes them all
         ids = []
         for text, first, _ in memories:
             answer = await propose(client, text, first, "background")

@@ -18,7 +18,7 @@ import pytest
 
 from personakit_plugin.core.model import Memory
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.review_terminal import Similar
+from personakit_plugin.owner.reviewing import Similar
 
 from .conftest import (
     HOSTILE_ESCAPED,
@@ -768,3 +768,35 @@ def test_every_key_hint_reads_as_the_word_h_explains(folder: Path, review, tmp_p
         word = re.sub(r"^\[\w\] |\[|\]", "", hint).split()[0]  # "[x] reject" -> reject, "[a]pprove" -> approve
         said = re.search(rf"^\s*{key.group(1)}  (\w+)", explained, re.MULTILINE)
         assert said is not None and said.group(1) == word, f"{hint!r}: h says {said and said.group(0)!r}"
+
+
+def test_each_card_says_which_connection_proposed_it_and_shows_similar_memories_as_they_are_now(
+    folder: Path, review
+) -> None:
+    """The likeness is built once for the whole review, not for each card: what it finds is shown as the
+    store has it now, a decision taken a card earlier included. The client's name is its own say, escaped."""
+    client = ("flood\x1b[31m-client", "9.9")
+    with opened(folder) as kit:
+        older = kit.propose("Prefers espresso over filter coffee", "espresso please", "preferences", client=client)
+        time.sleep(0.01)
+        newer = kit.propose(
+            "Prefers espresso over drip coffee at work", "espresso at work", "preferences", client=client
+        )
+    assert older.id and newer.id
+    t = review()
+    shown = t.expect(PROMPT)
+    assert "── 1 of 2" in shown and newer.id in shown
+    assert "proposed by flood\\x1b[31m-client 9.9 (c_" in shown and "\x1b[31m" not in shown
+    assert f"{older.id}  unconfirmed" in shown, "the other memory, as similar"
+    t.send("a")
+    t.expect(f"Approved {newer.id}.")
+    shown = t.expect(PROMPT)
+    assert "── 2 of 2" in shown and f"{newer.id}  approved" in shown, "approved a card ago: shown approved"
+    t.send("x")
+    t.expect("[y/N]")
+    t.send("y")
+    t.expect(f"Rejected {older.id}.")
+    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.send("q")
+    t.expect("Reviewed: 1 approved, 1 rejected, 0 skipped. Nothing waits for you now.")
+    assert t.wait() == 0

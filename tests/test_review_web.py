@@ -197,7 +197,11 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
     tea = answer["memories"][1]
     assert tea["text"] == "Prefers tea over coffee" and tea["category"] == "preferences"
     assert tea["quotes"] == ["tea, not coffee"] and tea["state"] == "unconfirmed"
-    assert memories["decaf"] not in json.dumps(answer), "nothing of a rejected memory, not even as similar"
+    assert memories["decaf"] not in json.dumps(answer), "nothing of a rejected memory"
+    status, similar = request(server, f"/api/similar?id={tea['id']}")
+    assert status == 200 and similar["id"] == tea["id"]
+    assert memories["decaf"] not in json.dumps(similar), "a rejected memory is never similar"
+    assert request(server, "/api/similar?id=m_000000000000")[0] == 404
 
     python = request(server, "/api/memories?state=approved")[1]["memories"]
     assert [m["id"] for m in python] == [memories["python"]]
@@ -207,8 +211,9 @@ def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, m
     assert rejected == [
         {"id": memories["decaf"], "text": None, "category": None, "state": "rejected", "quotes": []}
         | {"quote_keys": [], "pending": []}
-        | {k: rejected[0][k] for k in ("created", "touched", "proposed")}
+        | {k: rejected[0][k] for k in ("created", "touched", "proposed", "proposed_by")}
     ]
+    assert rejected[0]["proposed_by"].startswith("c_"), "the connection that proposed it, an id and no text"
     assert len(request(server, "/api/memories?state=all")[1]["memories"]) == 4
     assert request(server, "/api/memories?state=bogus")[0] == 400
 
@@ -847,6 +852,7 @@ def test_the_page_shows_hidden_characters_escaped(chromium: str, folder: Path, t
         try:
             tools.open(server.url)
             tools.until(f"{CARDS} === '{memory}'", "the hostile memory")
+            tools.until("!!document.querySelector('.similar li')", "its similar memory, asked for as the card shows")
             shown = tools.js(
                 "['status', 'tabs', 'list'].map(id => document.getElementById(id).textContent).join('\\n')"
             )
@@ -1167,3 +1173,108 @@ def test_the_page_shows_times_in_the_one_format_of_every_owner_view(server: Revi
 def test_the_page_states_the_text_limit_of_the_model(server: ReviewServer) -> None:
     status, page = request(server, "/")
     assert status == 200 and f'maxlength: "{TEXT_LIMIT}"' in page and "{{" not in page
+
+
+# -- a flood from one connection --------------------------------------------------------------
+
+FLOOD = ("flood-client", "9.9")
+"""The client that floods, as it names itself."""
+FLOODED = 55
+"""More than a page (`review_web.PAGE`) of its proposals."""
+
+
+def seed_flood(folder: Path) -> tuple[list[str], str]:
+    """`FLOODED` proposals from one connection of `FLOOD`, then one from a calmer client; (the flood's ids,
+    the calm one's id)."""
+    flood = seed(
+        folder,
+        *((f"Flood memory {n} about zeppelins", f"zeppelins, {n} times", "other") for n in range(FLOODED)),
+        client=FLOOD,
+    )
+    (calm,) = seed(folder, ("Prefers tea over coffee", "tea please", "preferences"), client=("calm-client", "1.0"))
+    return flood, calm
+
+
+def test_the_list_comes_a_page_at_a_time_and_filters_on_who_proposed(folder: Path) -> None:
+    flood, calm = seed_flood(folder)
+    with serving(folder) as server:
+        first = request(server, "/api/memories?state=unconfirmed")[1]
+        assert len(first["memories"]) == review_web.PAGE and first["matching"] == FLOODED + 1
+        assert first["memories"][0]["id"] == calm and "similar" not in first["memories"][0], "similar: asked per card"
+        rest = request(server, f"/api/memories?state=unconfirmed&offset={review_web.PAGE}")[1]["memories"]
+        assert {m["id"] for m in first["memories"] + rest} == {*flood, calm} and len(
+            rest
+        ) == FLOODED + 1 - review_web.PAGE
+        (connection,) = [c for c in first["connections"] if c["named"].startswith("flood-client 9.9 (c_")]
+        assert connection["waiting"] == FLOODED and connection["proposed"] == FLOODED
+
+        chosen = request(server, f"/api/memories?state=unconfirmed&by={connection['id']}&limit=100")[1]
+        assert chosen["matching"] == FLOODED and {m["proposed_by"] for m in chosen["memories"]} == {connection["id"]}
+        by_name = request(server, "/api/memories?state=unconfirmed&by=flood-client&since=2000-01-01T00:00")[1]
+        assert by_name["matching"] == FLOODED
+        assert request(server, "/api/memories?state=unconfirmed&by=flood-client&until=2000-01-01")[1]["matching"] == 0
+        for bad in ["by=nobody", "by=flood-client&since=soon", "offset=-1", "limit=many"]:
+            status, answer = request(server, f"/api/memories?state=unconfirmed&{bad}")
+            assert status == 400 and answer["error"].endswith("."), (bad, answer)
+
+
+def test_reject_all_of_one_connection_erases_them_once_if_the_page_saw_them_all(folder: Path) -> None:
+    flood, calm = seed_flood(folder)
+    with serving(folder) as server:
+        before = states(folder)
+        body = {"action": "reject", "by": "flood-client", "count": FLOODED - 1}
+        status, answer = request(server, "/api/decide-many", body)
+        assert (
+            status == 409
+            and f"{FLOODED} memories match now, not {FLOODED - 1}; nothing was rejected" in answer["error"]
+        )
+        for wrong in [{**body, "action": "approve"}, {**body, "by": 7}, {**body, "count": "all"}, {"action": "reject"}]:
+            assert request(server, "/api/decide-many", wrong)[0] == 400, wrong
+        assert states(folder) == before, "nothing changed"
+        status, answer = request(server, "/api/decide-many", {**body, "count": FLOODED})
+        assert status == 200 and answer == {"decided": FLOODED, "action": "reject"}
+    now = states(folder)
+    assert {now[i] for i in flood} == {"rejected"} and now[calm] == "unconfirmed"
+    assert b"zeppelins" not in folder_bytes(folder), "erased from every file"
+    assert sum(d.action == "reject" for d in history(folder)) == FLOODED
+
+
+@pytest.mark.system
+def test_the_page_decides_without_listing_again_and_rejects_all_of_one_connection(
+    chromium: str, folder: Path, tmp_path: Path
+) -> None:
+    flood, calm = seed_flood(folder)
+    with serving(folder) as server:
+        tools = DevTools(chromium, tmp_path / "profile")
+        try:
+            tools.open(server.url)
+            tools.until(f"{CARDS}.split(' ').length === {review_web.PAGE}", "the first page")
+            tools.until(f"document.getElementById('more').textContent.includes('of {FLOODED + 1}')", "more to show")
+            listings = "performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/memories')).length"
+            listed = tools.js(listings)
+            tools.press("a")
+            until_state(folder, calm, "approved")
+            tools.until(f"!{CARDS}.includes('{calm}')", "the approved card leaves the list")
+            assert tools.js(listings) == listed, "a decision lists nothing again"
+
+            tools.js(
+                "const by = document.getElementById('by');"
+                "by.value = [...by.options].find((o) => o.textContent.startsWith('flood-client')).value;"
+                "by.dispatchEvent(new Event('change'))"
+            )
+            tools.until("!document.getElementById('bulk').hidden", "reject all and restrict all")
+            assert tools.js("document.getElementById('reject-all').textContent") == f"Reject all {FLOODED}"
+            assert "proposed by flood-client 9.9 (c_" in tools.js(f"{STATUS}.textContent")
+            assert "by flood-client 9.9 (c_" in tools.js("document.querySelector('.card .meta').textContent")
+            tools.screenshot(tmp_path / "filter.png")
+            tools.js("window.asked = []; window.confirm = (m) => { window.asked.push(m); return true; }")
+            tools.js("document.getElementById('reject-all').click()")
+            tools.until(f"{STATUS}.textContent === '{FLOODED} memories rejected.'", "said")
+            (asked,) = tools.js("window.asked")
+            assert asked.startswith(f"Reject all {FLOODED} memories proposed by flood-client 9.9 (c_")
+            assert "cannot be undone" in asked
+            tools.until("!!document.querySelector('.empty')", "nothing left from it")
+        finally:
+            tools.close()
+    assert {states(folder)[i] for i in flood} == {"rejected"}
+    assert (tmp_path / "filter.png").stat().st_size > 1000

@@ -29,13 +29,16 @@ from personakit_plugin.core import hookspecs
 from personakit_plugin.core.hooks import Hooks, PluginError
 from personakit_plugin.core.hookspecs import Kit
 from personakit_plugin.core.model import (
+    CLIENT_NAME_MAX,
     EVERYTHING,
     EVIDENCE_QUOTES,
     FILL_TO,
     PROPOSALS_KEPT,
     UNCONFIRMED_NOTE,
+    WAITING_PER_CONNECTION,
     Candidate,
     Changes,
+    Connection,
     Document,
     Memory,
     ProposeResult,
@@ -47,7 +50,16 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.plugins import DEFAULT_RANK, PluginManager, make_plugin_manager
 from personakit_plugin.core.reading import CURRENT, Reading, fused
 from personakit_plugin.core.redaction import Mask, apply_masks, shorten
-from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
+from personakit_plugin.core.store import (
+    Config,
+    Follows,
+    KnowsProposers,
+    Matches,
+    RanksInStore,
+    ReadsMany,
+    Snapshots,
+    Store,
+)
 from personakit_plugin.core.words import content_words, normalise
 
 MASKED_KEPT = 4096
@@ -77,6 +89,10 @@ class PersonaKit:
         # The texts this connection proposed, as hashes keyed for this process only (`_within_view`).
         self._proposed: OrderedDict[bytes, None] = OrderedDict()
         self._proposed_key = os.urandom(16)
+        self._knows_proposers = isinstance(self.store, KnowsProposers)
+        self._connections: dict[tuple[str, str], Connection] = {}
+        self.most_waiting = WAITING_PER_CONNECTION
+        """The most new memories one connection of this kit may leave waiting for the owner."""
 
     @classmethod
     def open(
@@ -119,8 +135,27 @@ class PersonaKit:
             )
         return result
 
-    def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
-        return self._within_view(self.hooks.propose(self, text, quote, category), text)
+    def propose(
+        self, text: str, quote: str, category: str | None, *, client: tuple[str, str] | None = None
+    ) -> ProposeResult:
+        """The `personakit_propose` tool. `client` is the name and version the MCP client gave in
+        `initialize` (None: it gave none): the store records which connection proposed each new memory
+        and refuses a proposal with `TooManyWaiting` once that connection left `most_waiting` memories
+        waiting (a store that `KnowsProposers`)."""
+        if not self._knows_proposers:
+            return self._within_view(self.hooks.propose(self, text, quote, category), text)
+        with cast(KnowsProposers, self.store).proposing(self.connection(client), self.most_waiting):
+            return self._within_view(self.hooks.propose(self, text, quote, category), text)
+
+    def connection(self, client: tuple[str, str] | None = None) -> Connection:
+        """This process's connection for the client that called itself `client` (name, version): made
+        on first use with a random id, the same for every later call of that client here."""
+        name, version = (part[:CLIENT_NAME_MAX] for part in client or ("", ""))
+        found = self._connections.get((name, version))
+        if found is None:
+            found = Connection(id="c_" + os.urandom(4).hex(), client=name, version=version, started=self.now())
+            self._connections[(name, version)] = found
+        return found
 
     def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
         """The answer to a proposal as this connection may see it. Under `--categories` the store already

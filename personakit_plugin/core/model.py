@@ -34,6 +34,13 @@ what a read shows (`EVIDENCE_QUOTES`) and more than an owner reads through in a 
 PROPOSALS_KEPT = 4096
 """Texts an `--approved-only` connection proposed that its kit remembers (`PersonaKit.propose`), as keyed
 hashes, the least recently proposed forgotten first: a text forgotten is answered as new again."""
+WAITING_PER_CONNECTION = 1000
+"""The most new memories one connection may leave waiting for the owner (unconfirmed, proposed by it): at
+the bound its proposals are a tool error saying that nothing was stored, until the owner has reviewed some.
+`personakit serve --most-waiting N` sets another bound for that server."""
+CLIENT_NAME_MAX = 100
+"""The most characters of the client's name and of its version (as the client said them in `initialize`)
+that the store keeps for a connection; what a client says of itself is never proof of who it is."""
 EVIDENCE_LIMIT = 240
 MASK_LABEL_MAX = 24
 """The longest label a redaction hook's mask may have: a plain short name such as `email` or `national-id`."""
@@ -144,6 +151,24 @@ class Memory(msgspec.Struct, frozen=True, kw_only=True):
     """The latest of its last proposal (repeats included) and its last decision."""
     approved_at: float = 0.0
     """When it was last approved; 0 if never."""
+
+
+class Connection(msgspec.Struct, frozen=True, kw_only=True):
+    """One MCP connection that proposes: a server process and one client it serves. `id` is made by that
+    process (`c_` and 8 hex digits, random), so it names the connection, not who is behind it; `client` and
+    `version` are what the client called itself in `initialize` (empty when it said nothing), assistant
+    supplied text that is shown escaped and never trusted as anyone's identity."""
+
+    id: str
+    client: str = ""
+    version: str = ""
+    started: float = 0.0
+    """When it first proposed."""
+
+    def named(self) -> str:
+        """How the owner reads it: `claude-code 1.2 (c_0a1b2c3d)`."""
+        said = " ".join(part for part in (self.client, self.version) if part)
+        return f"{said} ({self.id})" if said else f"an unnamed client ({self.id})"
 
 
 class Candidate(msgspec.Struct, frozen=True, kw_only=True):

@@ -14,6 +14,7 @@ from personakit_plugin.core.model import (
     EVERYTHING,
     Candidate,
     Changes,
+    Connection,
     Decision,
     Document,
     ExportedMemory,
@@ -97,6 +98,19 @@ class ErasureWaitsForSpace(StoreFull):
         "What you removed is gone from every answer, but the disk is too full to rewrite the database "
         "without its old copies; free some space on it and the next PersonaKit command finishes the erasure."
     )
+
+
+class TooManyWaiting(StoreError):
+    """A connection already left its bound of new memories waiting for the owner (`KnowsProposers`): the
+    proposal was not stored. The message is one fixed sentence holding nothing stored, given to the
+    assistant as it is."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(
+            f"{most:,} memories this connection proposed already wait for the owner's review, so nothing was "
+            "stored; propose again once the owner has reviewed them."
+        )
+        self.most = most
 
 
 # -- the configuration and the answers of a store -------------------------------------------------
@@ -353,6 +367,49 @@ class Follows(Protocol):
         after: str | None = None,
         limit: int | None = None,
     ) -> list[Document]: ...
+
+
+@runtime_checkable
+class Outlines(Protocol):
+    """A store that lists its memories without reading every quote: `outlines(state)` gives what
+    `memories(state)` gives, in the same order, but each memory's `quotes` are only its waiting ones
+    (`pending`), so that a review of 10,000 memories with long quotes lists them in a few milliseconds and
+    reads the quotes of the memories it shows."""
+
+    def outlines(self, state: str | None = None) -> list[Memory]: ...
+
+
+class Proposer(msgspec.Struct, frozen=True, kw_only=True):
+    """A connection as the owner's review lists it (`KnowsProposers.connections`)."""
+
+    connection: Connection
+    waiting: int
+    """Its new memories that still wait for the owner (unconfirmed)."""
+    proposed: int
+    """Every memory it proposed that the store still has, whatever the owner decided."""
+    last: float
+    """When it last proposed a new memory."""
+
+
+@runtime_checkable
+class KnowsProposers(Protocol):
+    """A store that records which connection proposed each new memory, in the proposal's own transaction.
+
+    `proposing(connection, most)` is a context manager: a `propose` inside it (on the same thread) records
+    `connection` as the new memory's proposer, and raises `TooManyWaiting` (storing nothing) when `most`
+    or more memories that connection proposed are still unconfirmed. `connections()` lists every connection
+    that proposed, most recent first. `proposed_by(ids, since, until)` gives the unconfirmed memories that
+    the connections `ids` proposed, created at `since` or after and before `until` (either None: no
+    bound), newest first, without quotes. `proposers(ids)` maps each memory of `ids` that has a recorded
+    proposer to that connection's id. A memory proposed before the store knew proposers has none."""
+
+    def proposing(self, connection: Connection, most: int) -> AbstractContextManager[None]: ...
+
+    def connections(self) -> list[Proposer]: ...
+
+    def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]: ...
+
+    def proposers(self, ids: Collection[str]) -> dict[str, str]: ...
 
 
 class Description(msgspec.Struct, frozen=True, kw_only=True):

@@ -38,11 +38,13 @@ from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.display import plural, printable, when
 from personakit_plugin.owner.reviewing import (
-    Similar,
+    Likeness,
+    Proposers,
     Tally,
     check_edit,
     finish_erasing,
     in_review,
+    listed,
     review_queue,
     unchanged,
     undo,
@@ -324,7 +326,11 @@ class Review:
     def __init__(self, kit: PersonaKit, terminal: Terminal) -> None:
         self.kit = kit
         self.t = terminal
-        queue = review_queue(kit.store.memories())
+        every = listed(kit)  # read once: the queue, and the likeness of every memory shown
+        queue = review_queue(every)
+        self.likeness = Likeness(kit)
+        self.likeness.renew(every)
+        self.proposers = Proposers(kit)
         self.queue: list[str] = [m.id for m in queue]
         self.waiting = sum(1 for m in queue if m.state != "unconfirmed")
         self.position = 0
@@ -341,6 +347,9 @@ class Review:
         heading = [memory.id, printable(memory.category), f"proposed {when(memory.created)}"]
         if memory.state == "approved":
             heading.append(f"approved {when(memory.approved_at)}")
+        by = self.proposers.of([memory.id]).get(memory.id)
+        if by is not None:  # what the client called itself: said, never trusted
+            heading.append(f"proposed by {printable(by.named())}")
         t.say("\n".join(wrap_units(heading, t.text_width)))
         t.tell(memory.text, "  ")
         if memory.quotes:
@@ -349,7 +358,7 @@ class Review:
             for quote in reversed(memory.quotes):
                 mark = "[waiting for you] " if quote in memory.pending else ""
                 t.tell(f"{mark}“{quote}”", "  ")
-        similar = Similar(self.kit.store.memories(), self.kit).to(memory)
+        similar = self.likeness.to(memory)
         t.say("Similar memories:" if similar else "Similar memories: none.")
         for other in similar:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
@@ -527,7 +536,7 @@ class Review:
         """One line: what stands of what the owner decided (`Tally`: an approve they undid is not counted),
         what they skipped, and how many memories still wait for them (the next review's queue, skipped
         ones included)."""
-        waiting = {memory.id for memory in review_queue(self.kit.store.memories())}
+        waiting = {memory.id for memory in review_queue(listed(self.kit))}
         return self.tally.summary(len(waiting), len(self.skipped & waiting))
 
     def introduce(self) -> bool:

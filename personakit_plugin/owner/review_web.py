@@ -3,7 +3,13 @@
 Starlette, served by uvicorn (both come with the MCP SDK), answers one page (`review_page.html`) and a
 small JSON API:
 
-- `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT`
+- `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT&offset=N&limit=N`, one page
+  (`PAGE` memories unless `limit` says fewer) of the memories chosen, with how many there are (`matching`),
+  the counts of each state and the connections that proposed (`connections`); `by=CONN&since=T&until=T`
+  (local times such as `2026-11-30T15:32`) chooses those one connection proposed that still wait (`owner/bulk.py`)
+- `GET /api/similar?id=ID`: the similar memories of one memory, asked for as its card is shown
+- `POST /api/decide-many` with `{"action": "reject"|"restrict", "by", "since"?, "until"?, "count"}`: every
+  memory that filter chooses, in one transaction (a reject erases once), if there are still `count` of them
 - `POST /api/decide` with `{"id", "action", "text"?, "category"?}`; an approve also carries `shown`, the
   `quote_keys` (`GET` lists them beside each memory's `quotes`) of the quotes the page showed: it confirms
   only those, and a quote proposed since the page loaded waits for the owner
@@ -50,6 +56,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
+import msgspec
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -61,15 +68,27 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.model import (
+    DECISIONS,
+    QUOTE_DECISIONS,
+    STATE_AFTER,
+    STATES,
+    TEXT_LIMIT,
+    Connection,
+    Decision,
+    Memory,
+)
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import StoreError, UnknownMemory
+from personakit_plugin.core.store import KnowsProposers, Proposer, StoreError, UnknownMemory
+from personakit_plugin.owner import bulk
 from personakit_plugin.owner.display import json_printable, printable, when
 from personakit_plugin.owner.reviewing import (
-    Similar,
+    Likeness,
+    Proposers,
     Tally,
     check_edit,
     finish_erasing,
+    listed,
     newest_first,
     quote_key,
     quotes_wait,
@@ -82,6 +101,9 @@ if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
 HOST = "127.0.0.1"
+PAGE = 50
+"""The most memories one answer of `/api/memories` lists; the page asks for the next ones as the owner
+gets near the end of those it has."""
 TOKEN_HEADER = "X-PersonaKit-Token"
 MAX_BODY = 64 * 1024
 SECURITY_HEADERS = {
@@ -109,7 +131,7 @@ def page() -> bytes:
     return html.replace(b"{{TEXT_LIMIT}}", str(TEXT_LIMIT).encode())
 
 
-def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any]:
+def memory_json(memory: Memory, proposer: Connection | None = None) -> dict[str, Any]:
     """A memory as the page sees it; a rejected one keeps only its id, state and times."""
     rejected = memory.state == "rejected"
     result: dict[str, Any] = {
@@ -123,10 +145,20 @@ def memory_json(memory: Memory, similar: Similar | None = None) -> dict[str, Any
         "created": memory.created,
         "touched": memory.touched,
         "proposed": when(memory.created),  # the one time format of every owner's view, with its zone
+        "proposed_by": proposer.id if proposer is not None else None,
     }
-    if similar is not None and not rejected:
-        result["similar"] = [{"id": m.id, "state": m.state, "text": m.text} for m in similar.to(memory)]
     return result
+
+
+def connection_json(proposer: Proposer) -> dict[str, Any]:
+    """A connection as the page's filter lists it; its name is what its client said, shown escaped."""
+    return {
+        "id": proposer.connection.id,
+        "named": proposer.connection.named(),
+        "waiting": proposer.waiting,
+        "proposed": proposer.proposed,
+        "last": when(proposer.last),
+    }
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
@@ -176,6 +208,36 @@ def _shown(body: dict[str, Any], memory: Memory) -> list[str]:
     return [quote for quote in memory.quotes if quote_key(quote) in wanted]
 
 
+class Filter(msgspec.Struct, frozen=True):
+    """The web review's filter on who proposed: a connection (its id or its client's name) and a span of
+    time (given as the owner typed it, read as `bulk.parse_time` reads it), either end open."""
+
+    connection: str
+    since: float | None = None
+    until: float | None = None
+
+    @classmethod
+    def of(cls, given: dict[str, Any]) -> Filter | None:
+        """The filter a request gives (`by`, `since`, `until`, as query parameters or JSON), None without `by`."""
+        by = given.get("by")
+        if by in (None, ""):
+            return None
+        if not isinstance(by, str):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "Give the connection as `by`: its id, as the page lists it.")
+        bounds = []
+        for name in ("since", "until"):
+            value = given.get(name)
+            if value is not None and not isinstance(value, str):
+                raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}` must be a time such as 2026-11-30T15:32.")
+            try:
+                bounds.append(bulk.parse_time(value) if value else None)
+            except ValueError as exc:
+                raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}`: {exc}") from None
+        if bounds[0] is not None and bounds[1] is not None and bounds[1] <= bounds[0]:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The end of the span must come after its start.")
+        return cls(by, *bounds)
+
+
 class ReviewApi:
     """What the page can ask for; one lock, so requests from the server's threads go one at a time."""
 
@@ -186,29 +248,40 @@ class ReviewApi:
         """Memories rejected whose erasure the store could not finish (it raised a StoreError)."""
         self.tally = Tally()
         """What this review decided, as it stands; said when the server stops (`summary`)."""
+        self.likeness = Likeness(kit)
+        self.proposers = Proposers(kit)
 
     def summary(self) -> str:
         """The line the review says when it stops: what stands of what it decided, and how many memories
         still wait for the owner (the terminal review's summary, without skips: the page skips nothing)."""
         with self.lock:
-            return self.tally.summary(len(review_queue(self.kit.store.memories())))
+            return self.tally.summary(len(review_queue(listed(self.kit))))
 
-    def memories(self, state: str, query: str) -> dict[str, Any]:
-        """The memories in one state (or `all`, or `waiting`: those with quotes waiting for the owner),
-        matching `query` in their text or quotes, with the counts of each."""
+    def memories(
+        self, state: str, query: str, *, offset: int = 0, limit: int = PAGE, by: Filter | None = None
+    ) -> dict[str, Any]:
+        """One page of the memories in one state (or `all`, or `waiting`: those with quotes waiting for the
+        owner), matching `query` in their text or quotes, or those one connection proposed that still wait
+        (`by`), with how many match, the counts of each state and the connections that proposed. Listing
+        from the start (`offset` 0) renews the likeness the cards are shown with (`similar`)."""
         if state not in VIEWS:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"{state!r} is not a state; use one of {', '.join(VIEWS)}.")
-        with self.lock:
-            every = self.kit.store.memories()
-            similar = Similar(every, self.kit)
+        needle = query.strip().casefold()
+        with self.lock:  # a search reads every quote; a listing, only the quotes of the memories it shows
+            every = self.kit.store.memories() if needle else listed(self.kit)
+            if offset == 0:
+                self.likeness.renew(every)
+            proposed = {m.id for m in self._filtered(by)} if by is not None else None
+            connections = self._connections()
         counts = {name: 0 for name in STATES}
         for memory in every:
             counts[memory.state] = counts.get(memory.state, 0) + 1
         counts["waiting"] = sum(1 for m in every if quotes_wait(m))
         chosen = [m for m in every if state == "all" or m.state == state or (state == "waiting" and quotes_wait(m))]
+        if proposed is not None:
+            chosen = [m for m in chosen if m.id in proposed]
         if state in ("unconfirmed", "waiting"):
             chosen = newest_first(chosen)
-        needle = query.strip().casefold()
         if needle:
             chosen = [
                 m
@@ -216,14 +289,71 @@ class ReviewApi:
                 if m.state != "rejected"
                 and (needle in m.text.casefold() or any(needle in quote.casefold() for quote in m.quotes))
             ]
-        with self.lock:  # the retrieval hooks are asked here, one request at a time
-            shown = [memory_json(m, similar) for m in chosen]
+        page = chosen[offset : offset + max(1, min(limit, PAGE))]
+        with self.lock:
+            if not needle:  # each with its quotes
+                page = [whole for whole in map(self.kit.store.get, (m.id for m in page)) if whole is not None]
+            by_whom = self.proposers.of(m.id for m in page)
         return {
-            "memories": shown,
+            "memories": [memory_json(m, by_whom.get(m.id)) for m in page],
+            "matching": len(chosen),
+            "offset": offset,
             "counts": counts,
             "total": len(every),
+            "connections": connections,
             "unfinished": sorted(self.unfinished),
         }
+
+    def _connections(self) -> list[dict[str, Any]]:
+        store = self.kit.store
+        return [connection_json(p) for p in store.connections()] if isinstance(store, KnowsProposers) else []
+
+    def _filtered(self, by: Filter) -> list[Memory]:
+        """The memories that still wait from the connection `by` names, in its span."""
+        try:
+            span = bulk.span(self.kit, by.connection)
+        except StoreError as exc:
+            raise ApiError(HTTPStatus.BAD_REQUEST, str(exc)) from None
+        return bulk.chosen(self.kit, bulk.Span(connections=span.connections, since=by.since, until=by.until))
+
+    def similar(self, memory_id: str) -> dict[str, Any]:
+        """The memories similar to one, as they are now (`Likeness`): asked for as its card is shown."""
+        with self.lock:  # the retrieval hooks are asked here, one request at a time
+            memory = self.kit.store.get(memory_id)
+            if memory is None:
+                raise UnknownMemory(memory_id)
+            found = self.likeness.to(memory) if memory.state != "rejected" else []
+        return {"id": memory_id, "similar": [{"id": m.id, "state": m.state, "text": m.text} for m in found]}
+
+    def decide_many(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Reject or restrict every memory that still waits from one connection in a span, in one
+        transaction, when the page's `count` is still how many there are (else nothing, and a 409)."""
+        action, by, count = body.get("action"), Filter.of(body), body.get("count")
+        if action not in ("reject", "restrict"):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "The action must be reject or restrict.")
+        if by is None:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "Give the connection as `by`: its id, as the page lists it.")
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise ApiError(HTTPStatus.BAD_REQUEST, "Give `count`, how many memories the page showed, as a number.")
+        with self.lock:
+            chosen = self._filtered(by)
+            if len(chosen) != count:
+                raise ApiError(
+                    HTTPStatus.CONFLICT,
+                    f"{len(chosen):,} memories match now, not {count:,}; nothing was {STATE_AFTER[action]}: "
+                    "look at them again.",
+                )
+            try:
+                done = self.kit.store.decide_many([m.id for m in chosen], action, self.kit.now())
+            except StoreError:
+                if action == "reject":
+                    self.unfinished.update(m.id for m in chosen)
+                raise
+            for decision in done:
+                self.tally.took(decision)
+            if action == "reject":
+                self.unfinished.clear()
+        return {"decided": sum(d.recorded for d in done), "action": action}
 
     def decide(self, body: dict[str, Any]) -> dict[str, Any]:
         memory_id, action, text, category, quote = _decision_body(body)
@@ -252,10 +382,13 @@ class ReviewApi:
                 decision = self.kit.store.decide(memory_id, action, self.kit.now())
             self.tally.took(decision)
             after = self.kit.store.get(memory_id)
-        answer: dict[str, Any] = {"decision": decision_json(decision), "memory": memory_json(after) if after else None}
+        answer: dict[str, Any] = {"decision": decision_json(decision), "memory": self._json(after)}
         if not decision.recorded:
             answer["unchanged"] = unchanged(decision)
         return answer
+
+    def _json(self, memory: Memory | None) -> dict[str, Any] | None:
+        return memory_json(memory, self.proposers.of([memory.id]).get(memory.id)) if memory else None
 
     def _erase(self, memory_id: str, action: str, quote: str | None) -> Decision:
         """Reject (or reject again) or drop a quote. When the store raises, its sentence goes to the
@@ -289,7 +422,7 @@ class ReviewApi:
                 return {"undone": None, "memory": None}
             self.tally.undid(decision)
             after = self.kit.store.get(decision.memory_id)
-        return {"undone": decision_json(decision), "memory": memory_json(after) if after else None}
+        return {"undone": decision_json(decision), "memory": self._json(after)}
 
 
 # -- HTTP ---------------------------------------------------------------------------------
@@ -402,6 +535,16 @@ def answering(work: Callable[[Request], Awaitable[object]]) -> Callable[[Request
     return endpoint
 
 
+def _number(query: dict[str, str], name: str, default: int) -> int:
+    """A whole number of at least 0 from the query, or `default` when it is not there."""
+    value = query.get(name)
+    if value is None:
+        return default
+    if not value.isdigit():
+        raise ApiError(HTTPStatus.BAD_REQUEST, f"`{name}` must be a whole number.")
+    return int(value)
+
+
 def review_app(api: ReviewApi, token: str, allowed_hosts: set[str]) -> Starlette:
     """The page and the JSON API behind `Guard`. The store is blocking SQLite, so each call runs in a
     worker thread; `ReviewApi`'s lock keeps them one at a time."""
@@ -410,9 +553,18 @@ def review_app(api: ReviewApi, token: str, allowed_hosts: set[str]) -> Starlette
         return _respond(HTTPStatus.OK, page(), "text/html; charset=utf-8")
 
     async def memories(request: Request) -> object:
-        query = parse_qs(request.url.query)
-        state, needle = (query.get("state") or ["unconfirmed"])[0], (query.get("q") or [""])[0]
-        return await run_in_threadpool(api.memories, state, needle)
+        query = {name: values[0] for name, values in parse_qs(request.url.query).items()}
+        state, needle = query.get("state", "unconfirmed"), query.get("q", "")
+        offset, limit = _number(query, "offset", 0), _number(query, "limit", PAGE)
+        by = Filter.of(query)
+        return await run_in_threadpool(lambda: api.memories(state, needle, offset=offset, limit=limit, by=by))
+
+    async def similar(request: Request) -> object:
+        memory_id = (parse_qs(request.url.query).get("id") or [""])[0]
+        return await run_in_threadpool(api.similar, memory_id)
+
+    async def decide_many(request: Request) -> object:
+        return await run_in_threadpool(api.decide_many, await json_body(request))
 
     async def decide(request: Request) -> object:
         return await run_in_threadpool(api.decide, await json_body(request))
@@ -435,7 +587,9 @@ def review_app(api: ReviewApi, token: str, allowed_hosts: set[str]) -> Starlette
         Route("/", show_page, methods=["GET"]),
         Route("/index.html", show_page, methods=["GET"]),
         Route("/api/memories", answering(memories), methods=["GET"]),
+        Route("/api/similar", answering(similar), methods=["GET"]),
         Route("/api/decide", answering(decide), methods=["POST"]),
+        Route("/api/decide-many", answering(decide_many), methods=["POST"]),
         Route("/api/undo", answering(undo), methods=["POST"]),
         Route("/api/finish-erasing", answering(finish), methods=["POST"]),
     ]

@@ -11,9 +11,9 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Decision, Memory
+from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Connection, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import FinishesErasure, StoreError
+from personakit_plugin.core.store import FinishesErasure, KnowsProposers, Outlines, ReadsMany, StoreError
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.display import plural, refusal
 
@@ -95,7 +95,11 @@ class Similar:
     def to(self, memory: Memory, limit: int = SIMILAR_LIMIT) -> list[Memory]:
         """Up to `limit` other memories similar to `memory`: the most similar first, then the most recent,
         then by id."""
-        words = self._words.get(memory.id) or content_words(memory.text or "") - FUNCTION_WORDS
+        known = self._memories.get(memory.id)
+        if known is not None and known.text == memory.text:
+            words = self._words[memory.id]
+        else:  # one proposed or edited since the likeness was built: its words as they are now
+            words = content_words(memory.text or "") - FUNCTION_WORDS
         norm = self._norm(words)
         dots: dict[str, float] = {}
         telling: set[str] = set()  # the memories it shares a word with that is not common
@@ -127,6 +131,63 @@ class Similar:
             return []  # a failing retriever leaves likeness to the words; the read would name it
         found = (self._memories.get(scored.id) for scored in brought or ())
         return [other for other in found if other is not None and other.id != memory.id][:limit]
+
+
+class Likeness:
+    """The similar memories of one memory at a time, for a review of any size: the likeness of words
+    (`Similar`) is built once from the memories the review listed (`renew`, or on first use), not for each
+    memory shown, and what it finds is given as the store has it now (state and text), a memory rejected
+    since left out. A memory proposed after it was built is found again once the review lists afresh."""
+
+    def __init__(self, kit: PersonaKit) -> None:
+        self._kit = kit
+        self._similar: Similar | None = None
+
+    def renew(self, memories: Iterable[Memory]) -> None:
+        self._similar = Similar(memories, self._kit)
+
+    def to(self, memory: Memory) -> list[Memory]:
+        if self._similar is None:
+            self.renew(listed(self._kit))
+        assert self._similar is not None
+        found = self._similar.to(memory, SIMILAR_LIMIT + 2)  # a spare or two for those decided since
+        now = current(self._kit, [other.id for other in found])
+        return [now[m.id] for m in found if m.id in now and now[m.id].state != "rejected"][:SIMILAR_LIMIT]
+
+
+class Proposers:
+    """Which connection proposed a memory, for the reviews to show it (`KnowsProposers`): the connections
+    looked up once, and again when a memory names one proposed since. None where the store does not know."""
+
+    def __init__(self, kit: PersonaKit) -> None:
+        self._store = kit.store if isinstance(kit.store, KnowsProposers) else None
+        self._connections: dict[str, Connection] = {}
+
+    def of(self, ids: Iterable[str]) -> dict[str, Connection]:
+        """The connection that proposed each memory of `ids`, where the store recorded one."""
+        if self._store is None:
+            return {}
+        by = self._store.proposers(list(ids))
+        if any(connection not in self._connections for connection in by.values()):
+            self._connections = {p.connection.id: p.connection for p in self._store.connections()}
+        return {memory: self._connections[c] for memory, c in by.items() if c in self._connections}
+
+
+def listed(kit: PersonaKit) -> list[Memory]:
+    """Every memory, as a review lists them: without the quotes that do not wait for the owner where the
+    store can leave them out (`Outlines`), so that a review of many memories with long quotes lists them
+    at once and reads the quotes of those it shows (`Store.get`)."""
+    return kit.store.outlines() if isinstance(kit.store, Outlines) else kit.store.memories()
+
+
+def current(kit: PersonaKit, ids: Iterable[str]) -> dict[str, Memory]:
+    """The memories of `ids` as the store has them now (without their quotes where the store reads many
+    at once)."""
+    wanted = list(ids)
+    if isinstance(kit.store, ReadsMany):
+        return kit.store.get_many(wanted)
+    found = {memory_id: kit.store.get(memory_id) for memory_id in wanted}
+    return {memory_id: memory for memory_id, memory in found.items() if memory is not None}
 
 
 def newest_first(memories: Iterable[Memory]) -> list[Memory]:

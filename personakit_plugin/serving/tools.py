@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import anyio
 import anyio.to_thread
 import msgspec
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import PlainValidator
@@ -39,7 +39,7 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import StoreError, StoreFault
+from personakit_plugin.core.store import StoreError, StoreFault, TooManyWaiting
 from personakit_plugin.serving import fastmcp_host
 from personakit_plugin.serving.log import described, details_wanted, warn_if_detailed
 from personakit_plugin.serving.sdk import has_tool, publish_schemas, set_instructions
@@ -159,6 +159,9 @@ def _failure(tool: str, exc: Exception, kit: PersonaKit) -> CallToolResult:
     the machine (a `StoreFault`: a full disk, a read-only folder ...) is the exception: its sentence is
     fixed and holds nothing stored, so the assistant is told which fault it is."""
     what = "answer this read" if tool == READ else "take this proposal"
+    if isinstance(exc, TooManyWaiting):  # the connection's bound: a fixed sentence, nothing stored in it
+        logger.warning("%s refused: %s", tool, exc)
+        return _error(f"PersonaKit could not {what}: {exc}")
     if isinstance(exc, StoreFault):  # the machine's fault (a full disk ...): its fixed sentence holds nothing stored
         logger.error("%s failed: %s", tool, exc.sentence)
         return _error(f"PersonaKit could not {what}: {exc.sentence[0].lower()}{exc.sentence[1:]}")
@@ -253,8 +256,15 @@ def read(kit: PersonaKit, question: Any = _MISSING, limit: Any = _MISSING) -> Ca
         return _failure(READ, exc, kit)
 
 
-def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, category: Any = _MISSING) -> CallToolResult:
-    """The `personakit_propose` tool on raw arguments: a result, or a tool error that says why."""
+def propose(
+    kit: PersonaKit,
+    text: Any = _MISSING,
+    quote: Any = _MISSING,
+    category: Any = _MISSING,
+    client: tuple[str, str] | None = None,
+) -> CallToolResult:
+    """The `personakit_propose` tool on raw arguments: a result, or a tool error that says why. `client`
+    is the name and version the MCP client gave in `initialize`, for the connection's record."""
     try:
         checked_text = _string("text", text, TEXT_MAX)
         checked_quote = _string("quote", quote, QUOTE_MAX)
@@ -263,7 +273,7 @@ def propose(kit: PersonaKit, text: Any = _MISSING, quote: Any = _MISSING, catego
     except ArgumentError as exc:
         return _error(str(exc))
     try:
-        return _answer(kit.propose(checked_text, checked_quote, checked_category))
+        return _answer(kit.propose(checked_text, checked_quote, checked_category, client=client))
     except Exception as exc:
         return _failure(PROPOSE, exc, kit)
 
@@ -378,6 +388,19 @@ def _check_mountable(server: MCPServer, read_only: bool) -> None:
             raise ValueError(f"This MCP server already has a tool named {name}, so PersonaKit cannot add its own.")
 
 
+def client_of(ctx: Context) -> tuple[str, str] | None:
+    """The name and version the client gave in `initialize` (or its request's envelope), None when it gave
+    none: what the connection is recorded as, never proof of who is behind it."""
+    try:
+        params = ctx.request_context.session.client_params
+    except (AttributeError, ValueError):  # no request context: the SDK called it outside a request
+        return None
+    info = params.client_info if params is not None else None
+    if info is None:
+        return None
+    return str(info.name or ""), str(info.version or "")
+
+
 def _add_tools(server: MCPServer, kit: PersonaKit, read_only: bool) -> None:
     reading, proposing = off_loop(read, kit), off_loop(propose, kit)
 
@@ -387,11 +410,12 @@ def _add_tools(server: MCPServer, kit: PersonaKit, read_only: bool) -> None:
         return await reading(question=question, limit=limit)
 
     async def personakit_propose(
+        ctx: Context,
         text: Annotated[str, _Raw] = _MISSING,
         quote: Annotated[str, _Raw] = _MISSING,
         category: Annotated[str, _Raw] = _MISSING,
     ) -> CallToolResult:
-        return await proposing(text=text, quote=quote, category=category)
+        return await proposing(text=text, quote=quote, category=category, client=client_of(ctx))
 
     tools: list[tuple[Any, str, dict[str, Any], dict[str, Any], bool]] = [
         (personakit_read, READ_DESCRIPTION, READ_INPUT, READ_OUTPUT, True),

@@ -33,6 +33,7 @@ from personakit_plugin.core.model import (
     QUOTES_KEPT,
     Candidate,
     Changes,
+    Connection,
     Decision,
     Document,
     ExportedMemory,
@@ -46,12 +47,14 @@ from personakit_plugin.core.store import (
     ErasureWaitsForSpace,
     Matches,
     Proposed,
+    Proposer,
     Restored,
     StoreError,
     StoreFault,
     StoreFull,
     StoreIOError,
     StoreReadOnly,
+    TooManyWaiting,
 )
 from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
 from personakit_plugin.storage import decisions, sqlite_changes
@@ -74,7 +77,7 @@ from personakit_plugin.storage.sqlite_faults import (
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -288,6 +291,18 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     sqlite_changes.SCHEMA_5,
     _schema_6,
     sqlite_changes.SCHEMA_7,
+    # 8: which connection proposed each new memory (`KnowsProposers`): the connections that proposed, as
+    # their clients named themselves, and each memory's `proposed_by` (NULL for those proposed before).
+    """
+    CREATE TABLE connections (
+        id TEXT PRIMARY KEY,            -- c_ and 8 hex digits, made by the server process
+        client TEXT NOT NULL,           -- as the client named itself in initialize; never trusted
+        version TEXT NOT NULL,
+        started REAL NOT NULL
+    );
+    ALTER TABLE memories ADD COLUMN proposed_by TEXT;
+    CREATE INDEX memories_by_proposer ON memories (proposed_by, state, created) WHERE proposed_by IS NOT NULL;
+    """,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -438,6 +453,7 @@ class SqliteStore:
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
         self._follower = sqlite_changes.Follower()
+        self._proposing = threading.local()  # the connection a `propose` on this thread records (`proposing`)
         self._absent = False  # no file yet: the store is in memory (`create=False`, `look_only`)
         self._file: FileIdentity | None = None
         """The file the connection holds, checked before a write commits, after it and before a read is
@@ -748,10 +764,88 @@ class SqliteStore:
     # -- the assistant's side ---------------------------------------------------------------
 
     def propose(self, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
+        by: tuple[Connection, int] | None = getattr(self._proposing, "by", None)
         with self._rows() as rows:
+            if by is not None:
+                self._within_bound(*by)
             proposed = decisions.propose(rows, text, quote, category, now, view)
+            if by is not None and proposed.new:
+                self._record_proposer(proposed.id, by[0])
         self._finish_erasure_if_it_can()  # one another process left unfinished, if any: a lookup, nothing more
         return proposed
+
+    # -- who proposed what (`KnowsProposers`) ------------------------------------------------
+
+    @contextmanager
+    def proposing(self, connection: Connection, most: int) -> Iterator[None]:
+        """Inside it, a `propose` on this thread records `connection` as its new memory's proposer, and is
+        refused with `TooManyWaiting` when `most` memories it proposed are still unconfirmed."""
+        before = getattr(self._proposing, "by", None)
+        self._proposing.by = (connection, most)
+        try:
+            yield
+        finally:
+            self._proposing.by = before
+
+    def _within_bound(self, connection: Connection, most: int) -> None:
+        """Inside a proposal's write transaction: refuse it when the connection's bound is reached."""
+        (waiting,) = self._db.execute(
+            "SELECT count(*) FROM memories WHERE proposed_by = ? AND state = 'unconfirmed'", (connection.id,)
+        ).fetchone()
+        if waiting >= most:
+            raise TooManyWaiting(most)
+
+    def _record_proposer(self, memory_id: str, connection: Connection) -> None:
+        self._db.execute(
+            "INSERT OR IGNORE INTO connections (id, client, version, started) VALUES (?, ?, ?, ?)",
+            (connection.id, connection.client, connection.version, connection.started),
+        )
+        self._db.execute("UPDATE memories SET proposed_by = ? WHERE id = ?", (connection.id, memory_id))
+
+    def connections(self) -> list[Proposer]:
+        """Every connection that proposed a memory the store still has, the latest to propose first."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT c.id, c.client, c.version, c.started, sum(m.state = 'unconfirmed'), count(*), max(m.created) "
+                "FROM connections c JOIN memories m ON m.proposed_by = c.id GROUP BY c.id ORDER BY 7 DESC, c.id"
+            ).fetchall()
+        return [
+            Proposer(
+                connection=Connection(id=row[0], client=row[1], version=row[2], started=row[3]),
+                waiting=row[4],
+                proposed=row[5],
+                last=row[6],
+            )
+            for row in rows
+        ]
+
+    def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]:
+        """The unconfirmed memories the connections `ids` proposed in [since, until), newest first."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return []
+        span = ("" if since is None else " AND created >= ?") + ("" if until is None else " AND created < ?")
+        bounds = [bound for bound in (since, until) if bound is not None]
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE proposed_by IN ({','.join('?' * len(wanted))}) "
+                f"AND state = 'unconfirmed'{span} ORDER BY created DESC, id",
+                (*wanted, *bounds),
+            ).fetchall()
+        return [memory_from_row(row) for row in rows]
+
+    def proposers(self, ids: Collection[str]) -> dict[str, str]:
+        """The connection that proposed each memory of `ids`, where the store recorded one."""
+        found: dict[str, str] = {}
+        with self._read() as db:
+            for chunk in _chunks(list(dict.fromkeys(ids))):
+                rows = db.execute(
+                    f"SELECT id, proposed_by FROM memories WHERE id IN ({','.join('?' * len(chunk))}) "
+                    "AND proposed_by IS NOT NULL",
+                    chunk,
+                )
+                found.update(rows)
+        return found
 
     def matches(self, words: frozenset[str], view: View = EVERYTHING) -> Matches:
         if not words:
@@ -1001,6 +1095,16 @@ class SqliteStore:
             return memories_with_quotes(
                 rows, db.execute("SELECT memory_id, quote, pending FROM quotes ORDER BY memory_id, seq")
             )
+
+    def outlines(self, state: str | None = None) -> list[Memory]:
+        """Every memory (in one state, if given) as `memories` lists it, with only its waiting quotes."""
+        where, args = ("WHERE state = ?", (state,)) if state else ("", ())
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id ASC", args
+            ).fetchall()
+            waiting = db.execute("SELECT memory_id, quote, 1 FROM quotes WHERE pending ORDER BY memory_id, seq")
+            return memories_with_quotes(rows, waiting)
 
     def decide(
         self,

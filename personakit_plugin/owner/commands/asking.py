@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from personakit_plugin.core.model import Decision, Memory
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.console import CommandError, say
-from personakit_plugin.owner.display import plural, printable
+from personakit_plugin.owner.display import plural, printable, when
 
 
 def asked(shown: Sequence[str], question: str) -> bool:
@@ -64,3 +64,35 @@ def undo_agreed(store: Store, count: int, yes: bool) -> bool:
         )
     shown = [f"  #{d.seq}  {d.action} of {d.memory_id}: {d.before} -> {d.after}" for d in reverted]
     return asked(shown, f"Undo these {len(reverted)} decisions, newest first?")
+
+
+BULK_SHOWN = 5
+"""How many of the memories a decision on all of one connection's proposals shows before it asks."""
+BULK_WARNINGS = {
+    "reject": "Their text and quotes are erased for good; only the ids are kept.",
+    "restrict": "Assistants will never see them; they stay in your memory, restricted, and can be changed later.",
+}
+
+
+def bulk_agreed(action: str, memories: Sequence[Memory], said: str, yes: bool) -> bool:
+    """Whether to go on with `action` on every memory of a connection's span (`said` names it). It always
+    says how many and shows the newest; on a terminal it asks, and without one it needs --yes (a script says
+    what it means), else it is refused."""
+    waits = "waits" if len(memories) == 1 else "wait"
+    shown = [f"{plural(len(memories), 'memory')} proposed {said} {waits} for you; the newest:"]
+    shown += [f"  {memory.id}  {when(memory.created)}  {printable(memory.text)}" for memory in memories[:BULK_SHOWN]]
+    if len(memories) > BULK_SHOWN:
+        shown.append(f"  ... and {plural(len(memories) - BULK_SHOWN, 'more memory')}")
+    if yes:
+        for line in shown:
+            say(line)
+        return True
+    if not sys.stdin.isatty():
+        for line in shown:
+            say(line, err=True)
+        raise CommandError(
+            f"Deciding on {plural(len(memories), 'memory')} at once asks first, and standard input is not a "
+            "terminal; add --yes to go on."
+        )
+    verb = "Reject" if action == "reject" else "Restrict"
+    return asked(shown, f"{verb} all {len(memories):,} of them? {BULK_WARNINGS[action]}")

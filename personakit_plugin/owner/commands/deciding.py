@@ -1,15 +1,18 @@
-"""`personakit approve|restrict|reject|reset ID...`: one decision on each memory, in one transaction."""
+"""`personakit approve|restrict|reject|reset ID...`: one decision on each memory, in one transaction; and
+`personakit reject|restrict --proposed-by CONN [--since T] [--until T]`: the same on every memory one
+connection proposed that still waits (`owner/bulk.py`), shown first and asked for."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 
+from personakit_plugin.core.model import STATE_AFTER
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.commands import Add, Handler
-from personakit_plugin.owner.commands.asking import reject_agreed
+from personakit_plugin.owner.commands.asking import bulk_agreed, reject_agreed
 from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
-from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.display import plural, printable
 from personakit_plugin.owner.reviewing import unchanged
 
 ID_HELP = "a memory's id, or the start of it (m_ and at least 4 digits) when no other id starts so"
@@ -17,6 +20,12 @@ ID_HELP = "a memory's id, or the start of it (m_ and at least 4 digits) when no 
 
 def _decide(action: str) -> Handler:
     def command(args: argparse.Namespace) -> None:
+        if getattr(args, "proposed_by", None) is not None:
+            return _decide_proposed(action, args)
+        if getattr(args, "since", None) is not None or getattr(args, "until", None) is not None:
+            raise CommandError("--since and --until choose among what --proposed-by names; add --proposed-by CONN.")
+        if not args.ids:
+            raise CommandError(f"Give the ids of the memories to {action}, or --proposed-by CONN.")
         kit = open_kit(args)
         try:
             ids = memory_ids(args, kit, args.ids)
@@ -38,6 +47,29 @@ def _decide(action: str) -> Handler:
             kit.close()
 
     return command
+
+
+def _decide_proposed(action: str, args: argparse.Namespace) -> None:
+    """Reject or restrict every memory that still waits from one connection in a span of time: shown, then
+    asked (`bulk_agreed`), then decided in one transaction, a reject erasing once for them all."""
+    from personakit_plugin.owner import bulk
+
+    if args.ids:
+        raise CommandError("Give either ids or --proposed-by, not both.")
+    kit = open_kit(args)
+    try:
+        span = bulk.span(kit, args.proposed_by, args.since, args.until)
+        memories = bulk.chosen(kit, span)
+        if not memories:
+            say(f"Nothing proposed {span.said()} waits for you; nothing {STATE_AFTER[action]}.")
+            return
+        if not bulk_agreed(action, memories, span.said(), args.yes):
+            say(f"Nothing {STATE_AFTER[action]}.")
+            return
+        done = kit.store.decide_many([memory.id for memory in memories], action, kit.now())
+        say(f"{plural(sum(d.recorded for d in done), 'memory')} {STATE_AFTER[action]} ({span.said()}).")
+    finally:
+        kit.close()
 
 
 def _say_waiting(store: Store, ids: Sequence[str]) -> None:
@@ -64,11 +96,25 @@ def register(add: Add) -> None:
             ("reset", "Put memories back to unconfirmed."),
         ]
     }
-    for decision in decisions.values():
-        decision.add_argument("ids", nargs="+", metavar="ID", help=ID_HELP)
-    decisions["reject"].add_argument(
-        "-y",
-        "--yes",
-        action="store_true",
-        help="do not ask first (it asks only when standard input is a terminal; answering no rejects nothing)",
-    )
+    for action, decision in decisions.items():
+        bulk = action in ("reject", "restrict")
+        decision.add_argument("ids", nargs="*" if bulk else "+", metavar="ID", help=ID_HELP)
+        if not bulk:
+            continue
+        decision.add_argument(
+            "--proposed-by",
+            metavar="CONN",
+            help=f"{action} every memory still waiting that this connection proposed: its id (c_...) or its "
+            "client's name, as the reviews show it",
+        )
+        decision.add_argument(
+            "--since", metavar="T", help="with --proposed-by: proposed at T or after (2h, 1d, 2026-11-30 15:32)"
+        )
+        decision.add_argument("--until", metavar="T", help="with --proposed-by: proposed before T")
+        decision.add_argument(
+            "-y",
+            "--yes",
+            action="store_true",
+            help="do not ask first (a reject asks only on a terminal; --proposed-by asks on a terminal and "
+            "needs --yes without one)",
+        )

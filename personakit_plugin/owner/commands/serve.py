@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from personakit_plugin.core.model import View
+from personakit_plugin.core.model import WAITING_PER_CONNECTION, View
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import CommandError, add_view_options, data_dir, open_kit, say, view_of
 
@@ -39,6 +39,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
     if sys.stdin.isatty():  # started by hand: stdout is the protocol's wire, so this goes to stderr
         say(SERVE_ON_A_TERMINAL if view.everything else f"{SERVE_ON_A_TERMINAL} {view.sentence()}", err=True)
     kit = open_kit(args, create=True, view=view)
+    kit.most_waiting = args.most_waiting
     try:
         serve_stdio(kit, read_only=args.read_only)
     except KeyboardInterrupt:
@@ -82,6 +83,7 @@ def _serve_http(args: argparse.Namespace, view: View) -> None:
         from personakit_plugin.serving.server import serve_http
 
         kit = open_kit(args, create=True, view=view)
+        kit.most_waiting = args.most_waiting
         try:
             serve_http(kit, token, sock, host=args.host, read_only=args.read_only)
         finally:
@@ -128,11 +130,30 @@ def _rotate_http_token(folder: Path) -> None:
         raise CommandError(f"Cannot make a new HTTP token in {folder} ({exc.strerror or exc}).") from None
 
 
+def _most_waiting(value: str) -> int:
+    """`--most-waiting N`: a whole number of at least 1."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
+    return number
+
+
 def register(add: Add) -> None:
     """serve and token."""
     serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default), for an MCP host to start.")
     serve.add_argument("--read-only", action="store_true", help="serve personakit_read alone")
     add_view_options(serve)
+    serve.add_argument(
+        "--most-waiting",
+        type=_most_waiting,
+        default=WAITING_PER_CONNECTION,
+        metavar="N",
+        help=f"the most new memories one connection may leave waiting for your review (default "
+        f"{WAITING_PER_CONNECTION:,}); at that bound its proposals are refused until you review",
+    )
     serve.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     serve.add_argument("--host", help="with --transport http: the address (default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="with --transport http: the port (default 8765; 0 picks a free one)")

@@ -17,6 +17,7 @@ the view; under `--approved-only` the kit answers from what this connection prop
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import time
 from collections import OrderedDict
@@ -62,6 +63,8 @@ from personakit_plugin.core.store import (
 )
 from personakit_plugin.core.words import content_words, normalise
 
+log = logging.getLogger(__name__)
+
 CURSOR_MARK = "/"
 """Between the masking's name and the store's own cursor in a cursor `PersonaKit.changes` gives."""
 MASKED_KEPT = 4096
@@ -96,7 +99,7 @@ class PersonaKit:
         versions. A retriever's cursor carries it (`changes`), and the store's word index is built with
         it (`IndexesAsShown`): another masking makes both index again what a read shows."""
         if isinstance(self.store, IndexesAsShown) and not config.look_only:
-            self.store.index_as_shown(self.masked, self.redaction)
+            self.store.index_as_shown(self._indexed, self.redaction)
 
     @classmethod
     def open(
@@ -245,9 +248,10 @@ class PersonaKit:
         masking (`redaction`): one given under another masking (a redaction plugin installed, removed or
         upgraded since, in this process or the one that kept the cursor) is answered with a reset, so
         that nothing indexed as another masking showed it outlives the change."""
+        if not self._follows:
+            return Changes(cursor="unfollowed", reset=True)
         mark, _, cursor = (since or "").partition(CURSOR_MARK)
-        own = cursor if since is not None and mark == self.redaction else None
-        found = cast(Follows, self.store).changes(own) if self._follows else Changes(cursor="unfollowed", reset=True)
+        found = cast(Follows, self.store).changes(cursor if since is not None and mark == self.redaction else None)
         return msgspec.structs.replace(found, cursor=f"{self.redaction}{CURSOR_MARK}{found.cursor}")
 
     def documents(
@@ -347,6 +351,17 @@ class PersonaKit:
         if len(cache) > MASKED_KEPT:
             cache.popitem(last=False)
         return shown
+
+    def _indexed(self, text: str) -> str:
+        """What the store's word index keys of a text a read masks (`IndexesAsShown`): the text masked;
+        nothing when a redaction hook fails on it. A read that would show it fails closed anyway, and a
+        proposal is not lost for a plugin's fault; a fixed plugin is another version, whose masking
+        keys the words again."""
+        try:
+            return self.masked(text)
+        except PluginError as exc:  # its sentence names the plugin and the exception's type, never a text
+            log.warning("%s A memory it failed on is found by no word until it works.", exc)
+            return ""
 
     def redact(self, quote: str) -> str:
         """A quote as it may be shown: masked by every redaction hook, then shortened (read rule 7)."""

@@ -184,14 +184,17 @@ class Document(msgspec.Struct, frozen=True, kw_only=True):
 
     id: str
     text: str
-    """The stored text, as the store holds it: not masked. A retriever's index is kept in memory only
-    and never shown; what a read shows is masked at the boundary as always."""
+    """The text as a read shows it: as the owner approved it, else masked by every redaction hook.
+    `Kit.documents` gives nothing a read would not show, so that no retriever's index (vectors, stems)
+    can let a question confirm a masked value; a store's own `documents` gives the stored text, which
+    the kit masks before any retriever sees it."""
     category: str
     state: str
     """`approved` or `unconfirmed`: only what the connection's view shows."""
     touched: float
     quotes: tuple[str, ...]
-    """The quotes the owner has let stand, oldest first: every quote of an unconfirmed memory, the
+    """The quotes the owner has let stand, oldest first, each as a read shows it through `Kit.documents`
+    (masked, then shortened to `EVIDENCE_LIMIT`): every quote of an unconfirmed memory, the
     accepted (not pending) ones of an approved memory. A waiting quote is an assistant's claim, not
     the owner's: it never appears here, so it can never make a memory match."""
 

@@ -667,14 +667,15 @@ class SqliteStore:
         """Key the word index on the words a read shows, masked by `masked` (see `IndexesAsShown`): the
         file keeps the name of the masking its index holds (`meta.index_redaction`); under another, the
         words of every memory that is not approved are keyed again first, in one transaction. On a disk
-        that cannot be written the index stays as it is until a PersonaKit that can write opens it."""
+        that cannot be written (read-only, full, or locked past the wait) the index stays as it is until a
+        PersonaKit that can write opens it."""
         self._masked, self._redaction = masked, redaction
         if self._absent:
             return
         with self._read() as db:
             if _redaction_of_index(db) == redaction:
                 return
-        with suppress(StoreReadOnly), self._write() as db:
+        with suppress(StoreFault), self._write() as db:  # a read-only or full disk: as it was, until one can
             if _redaction_of_index(db) == redaction:  # another process did it meanwhile
                 return
             memories = db.execute(

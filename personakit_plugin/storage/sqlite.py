@@ -186,7 +186,7 @@ def _schema_6(db: sqlite3.Connection, progress: Progress) -> None:
     secret = os.urandom(decisions.ID_SECRET_SIZE)
     db.execute("INSERT INTO meta (name, value) VALUES ('id_secret', ?)", (secret,))
     with progress.waiting("re-keying the memories' texts"):
-        decisions.rekey(_SqliteRows(db, lambda memory, text: [], id_key(secret)))
+        decisions.rekey(_SqliteRows(db, lambda memory, text, state: [], id_key(secret)))
 
 
 # Each entry takes the schema from the version before it to its own number (1-based); one in Python

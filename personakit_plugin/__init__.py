@@ -40,10 +40,11 @@ if TYPE_CHECKING:
         View,
     )
     from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
-    from personakit_plugin.core.redaction import Mask, apply_masks
+    from personakit_plugin.core.redaction import Mask, apply_masks, as_shown
     from personakit_plugin.core.store import (
         Config,
         Description,
+        IndexesAsShown,
         Matches,
         Proposed,
         Restored,
@@ -88,6 +89,7 @@ __all__ = [
     "Description",
     "Document",
     "ExportedMemory",
+    "IndexesAsShown",
     "Kit",
     "Mask",
     "Matches",
@@ -112,6 +114,7 @@ __all__ = [
     "StoreUnreachable",
     "View",
     "apply_masks",
+    "as_shown",
     "content_words",
     "cursor_of",
     "cursor_position",
@@ -142,13 +145,14 @@ _HOMES = {
         *("EVERYTHING", "EVIDENCE_LIMIT", "QUOTES_KEPT", "Candidate", "Changes", "Decision", "Document"),
         *("ExportedMemory", "Memory", "ProposeResult", "ReadMemory", "ReadResult", "Scored", "View"),
     ),
-    "personakit_plugin.core.redaction": ("Mask", "apply_masks"),
+    "personakit_plugin.core.redaction": ("Mask", "apply_masks", "as_shown"),
     "personakit_plugin.core.words": ("STOP_WORDS", "content_words", "id_key", "memory_id", "split_words"),
     "personakit_plugin.default_plugins.read": ("default_read",),
     # for a storage plugin
     "personakit_plugin.core.store": (
-        *("Config", "Description", "Matches", "Proposed", "Restored", "Store", "StoreBusy", "StoreError"),
-        *("StoreFault", "StoreFull", "StoreGone", "StoreIOError", "StoreReadOnly", "StoreUnreachable"),
+        *("Config", "Description", "IndexesAsShown", "Matches", "Proposed", "Restored", "Store", "StoreBusy"),
+        *("StoreError", "StoreFault", "StoreFull", "StoreGone", "StoreIOError", "StoreReadOnly"),
+        *("StoreUnreachable",),
     ),
     "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
     "personakit_plugin.storage": ("decisions",),

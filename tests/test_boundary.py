@@ -223,6 +223,15 @@ BAD_MASKS: list[Any] = [
 ]
 
 
+def approved(kit: PersonaKit, text: str, quote: str) -> None:
+    """A memory the owner approved: its words are keyed as they are, so a read finds it, and the read
+    needs the redaction hooks for its quote. (An unconfirmed text that a hook fails to mask is keyed by
+    no word, so no read would find it to fail on.)"""
+    proposed = kit.propose(text, quote, "preferences")
+    assert proposed.id is not None
+    kit.store.decide(proposed.id, "approve", kit.now())
+
+
 @pytest.mark.parametrize("mask", BAD_MASKS, ids=repr)
 def test_a_mask_that_is_not_a_span_of_the_text_fails_the_read(make_kit: MakeKit, mask: Any) -> None:
     """Boundary: a redaction hook's mask must be Mask(start, end, label) with integers (not bools)
@@ -234,7 +243,7 @@ def test_a_mask_that_is_not_a_span_of_the_text_fails_the_read(make_kit: MakeKit,
             return [mask]
 
     kit = make_kit(Hostile())
-    kit.propose("Drinks green tea", "green tea from ann@example.org please", "preferences")
+    approved(kit, "Drinks green tea", "green tea from ann@example.org please")
     with pytest.raises(PluginError, match="Hostile") as raised:
         kit.read("tea", 7)
     assert raised.value.plugin == "Hostile" and raised.value.hook == "personakit_redact"
@@ -278,7 +287,7 @@ def test_a_mask_is_read_once_and_its_repr_is_never_trusted(make_kit: MakeKit) ->
     kit.propose("Drinks green tea", "green tea please", "preferences")
     (memory,) = kit.read("tea", 7).memories
     assert (memory.text, memory.evidence) == ("Drinks [colour] tea", ["[colour] tea please"])
-    kit.propose("Likes green apples", "green apples", "preferences")
+    approved(kit, "Likes green apples", "green apples")
     with pytest.raises(PluginError, match="'Odd' returned a mask that is not a span") as raised:
         kit.read("apples", 7)
     assert raised.value.details == "the mask: a Unprintable whose repr raised RuntimeError"
@@ -295,7 +304,7 @@ def test_a_redaction_hook_whose_generator_raises_fails_the_read_naming_it(make_k
             raise RuntimeError(f"could not finish {text}")
 
     kit = make_kit(Halfway())
-    kit.propose("Drinks green tea", "green tea please", "preferences")
+    approved(kit, "Drinks green tea", "green tea please")
     with pytest.raises(PluginError, match="Halfway"):
         kit.read("tea", 7)
 
@@ -346,7 +355,7 @@ async def test_a_redactor_with_a_bad_mask_is_a_tool_error_without_the_quote(make
             return [Mask(-5, 3, "x")]
 
     kit = make_kit(Hostile())
-    kit.propose("Drinks green tea", "green tea from ann@example.org please", "preferences")
+    approved(kit, "Drinks green tea", "green tea from ann@example.org please")
     async with Client(build_server(kit)) as client:
         assert_generic(await client.call_tool("personakit_read", {"question": "tea"}), READ_FAILED)
 

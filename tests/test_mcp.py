@@ -436,7 +436,11 @@ async def test_a_plugin_failing_in_a_read_gives_the_assistant_one_sentence(
     """Over MCP: the assistant gets a fixed sentence, not the plugin's message (which may quote the
     owner); the owner's log names the plugin, the hook and the exception's type, never its text."""
     kit = make_kit(raising(hook))
-    kit.propose("Drinks green tea", "green tea please", "preferences")
+    proposed = kit.propose("Drinks green tea", "green tea please", "preferences")
+    assert proposed.id is not None
+    # Approved, so that its words are keyed as they are (an unconfirmed text a redaction hook fails on is
+    # keyed by no word) and the read needs the hook for its quote.
+    kit.store.decide(proposed.id, "approve", kit.now())
     async with Client(build_server(kit)) as client:
         assert_generic(await client.call_tool("personakit_read", {"question": "tea"}), READ_FAILED)
         proposed = structured(await client.call_tool("personakit_propose", {"text": "Likes jam", "quote": "jam!"}))

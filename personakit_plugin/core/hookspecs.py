@@ -81,14 +81,16 @@ class Kit(Protocol):
         """What may have changed in the store since the cursor `since`, whichever process changed it:
         `reset=True` (forget everything, reload with `documents(None)`) when `since` is None or the
         store cannot say, else the ids to reload with `documents(ids)`. Within a read, the same
-        snapshot as the rest of the read."""
+        snapshot as the rest of the read. A cursor kept from another masking (a redaction plugin
+        installed, removed or upgraded since) is answered with a reset."""
         ...
 
     def documents(
         self, ids: Collection[str] | None = None, *, after: str | None = None, limit: int | None = None
     ) -> list[Document]:
         """The readable memories in the view (approved and unconfirmed, or approved only) among `ids`,
-        every one when None, with their stored text and the quotes the owner has let stand. An id not
+        every one when None, as a read shows them: their text as approved or else masked, and the quotes
+        the owner has let stand, masked and shortened (nothing a read would not show). An id not
         returned is gone for this view: a retriever drops it and everything derived from it. With
         `limit` (and `ids` None), one page: the first `limit` in id order after the id `after`; a
         retriever loads a large store page by page (each page read on its own, outside any read, from

@@ -17,6 +17,7 @@ the view; under `--approved-only` the kit answers from what this connection prop
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import time
 from collections import OrderedDict
@@ -24,6 +25,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
+
+import msgspec
 
 from personakit_plugin.core import hookspecs
 from personakit_plugin.core.hooks import Hooks, PluginError
@@ -46,13 +49,15 @@ from personakit_plugin.core.model import (
     ReadResult,
     Scored,
     View,
+    question_problem,
 )
 from personakit_plugin.core.plugins import DEFAULT_RANK, PluginManager, make_plugin_manager
 from personakit_plugin.core.reading import CURRENT, Reading, fused
-from personakit_plugin.core.redaction import Mask, apply_masks, shorten
+from personakit_plugin.core.redaction import Mask, apply_masks, as_shown, shorten
 from personakit_plugin.core.store import (
     Config,
     Follows,
+    IndexesAsShown,
     KnowsProposers,
     Matches,
     RanksInStore,
@@ -62,6 +67,10 @@ from personakit_plugin.core.store import (
 )
 from personakit_plugin.core.words import content_words, normalise
 
+log = logging.getLogger(__name__)
+
+CURSOR_MARK = "/"
+"""Between the masking's name and the store's own cursor in a cursor `PersonaKit.changes` gives."""
 MASKED_KEPT = 4096
 """Texts whose masked form a kit remembers (`PersonaKit.masked`), the least recently shown forgotten first."""
 
@@ -93,6 +102,12 @@ class PersonaKit:
         self._connections: dict[tuple[str, str], Connection] = {}
         self.most_waiting = WAITING_PER_CONNECTION
         """The most new memories one connection of this kit may leave waiting for the owner."""
+        self.redaction = self._redaction()
+        """The name of this kit's masking: its redaction plugins, in the order they are asked, at their
+        versions. A retriever's cursor carries it (`changes`), and the store's word index is built with
+        it (`IndexesAsShown`): another masking makes both index again what a read shows."""
+        if isinstance(self.store, IndexesAsShown) and not config.look_only:
+            self.store.index_as_shown(self._indexed, self.redaction)
 
     @classmethod
     def open(
@@ -116,9 +131,19 @@ class PersonaKit:
     def close(self) -> None:
         self.store.close()
 
+    def _redaction(self) -> str:
+        versions = self.pm.versions
+        named = ",".join(f"{name}=={versions.get(name, '')}" for name in self.hooks.order(hookspecs.personakit_redact))
+        return hashlib.blake2b(named.encode("utf-8"), digest_size=8).hexdigest()
+
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
+        """`personakit_read` on checked arguments: a question too long, once normalised, is a ValueError
+        (the tool says so first, as a tool error: `model.question_problem`)."""
+        too_long = question_problem(question)
+        if too_long:
+            raise ValueError(too_long)
         # One read transaction for the hook and the boundary check (when the store offers it); the
         # read's own state (its words, the restricted count the store gave) lives in its `Reading`.
         reading = Reading(self, question, limit)
@@ -246,17 +271,38 @@ class PersonaKit:
 
     def changes(self, since: str | None) -> Changes:
         """What may have changed since the cursor `since` (see `Changes`), from a store that `Follows`;
-        a store that cannot say has every retriever reload at every call."""
-        if self._follows:
-            return cast(Follows, self.store).changes(since)
-        return Changes(cursor="unfollowed", reset=True)
+        a store that cannot say has every retriever reload at every call. The cursor carries the kit's
+        masking (`redaction`): one given under another masking (a redaction plugin installed, removed or
+        upgraded since, in this process or the one that kept the cursor) is answered with a reset, so
+        that nothing indexed as another masking showed it outlives the change."""
+        if not self._follows:
+            return Changes(cursor="unfollowed", reset=True)
+        mark, _, cursor = (since or "").partition(CURSOR_MARK)
+        found = cast(Follows, self.store).changes(cursor if since is not None and mark == self.redaction else None)
+        return msgspec.structs.replace(found, cursor=f"{self.redaction}{CURSOR_MARK}{found.cursor}")
 
     def documents(
         self, ids: Collection[str] | None = None, *, after: str | None = None, limit: int | None = None
     ) -> list[Document]:
-        """The memories among `ids` (every one when None) that a read in this view may return, with their
-        stored text and the quotes the owner has let stand (`Store.quotes`): never a waiting quote. With
-        `limit` (and `ids` None), one page of them: the first `limit` in id order after the id `after`."""
+        """The memories among `ids` (every one when None) that a read in this view may return, as a read
+        would show them (`shown`): their text as `shown_text` shows it and the quotes the owner has let
+        stand (`Store.quotes`, never a waiting quote), each as `redact` shows it. With `limit` (and `ids`
+        None), one page of them: the first `limit` in id order after the id `after`."""
+        return [self.shown(document) for document in self._documents(ids, after=after, limit=limit)]
+
+    def shown(self, document: Document) -> Document:
+        """`document` as a read would show it, masked by every redaction hook and its quotes shortened:
+        what a retriever may index, so that no index holds what a read masks (the contract)."""
+        return msgspec.structs.replace(
+            document,
+            text=as_shown(document.text, document.state, self.masked),
+            quotes=tuple(self.redact(quote) for quote in document.quotes),
+        )
+
+    def _documents(
+        self, ids: Collection[str] | None, *, after: str | None = None, limit: int | None = None
+    ) -> list[Document]:
+        """`documents` as the store holds them, not masked."""
         if self._follows:
             return cast(Follows, self.store).documents(ids, self.view, after=after, limit=limit)
         if ids is None:
@@ -333,13 +379,24 @@ class PersonaKit:
             cache.popitem(last=False)
         return shown
 
+    def _indexed(self, text: str) -> str:
+        """What the store's word index keys of a text a read masks (`IndexesAsShown`): the text masked;
+        nothing when a redaction hook fails on it. A read that would show it fails closed anyway, and a
+        proposal is not lost for a plugin's fault; a fixed plugin is another version, whose masking
+        keys the words again."""
+        try:
+            return self.masked(text)
+        except PluginError as exc:  # its sentence names the plugin and the exception's type, never a text
+            log.warning("%s A memory it failed on is found by no word until it works.", exc)
+            return ""
+
     def redact(self, quote: str) -> str:
         """A quote as it may be shown: masked by every redaction hook, then shortened (read rule 7)."""
         return shorten(self.masked(quote))
 
     def shown_text(self, memory: Memory) -> str:
         """A memory's text as a read shows it: as the owner approved it, else masked (read rule 7a)."""
-        return memory.text if memory.state == "approved" else self.masked(memory.text)
+        return as_shown(memory.text, memory.state, self.masked)
 
     def refusal(self, text: str, quote: str) -> str | None:
         """The first reason a refusal hook gives for `text` and `quote`, or None."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated
 
 import msgspec
@@ -20,7 +21,8 @@ UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but no
 TEXT_LIMIT = 300
 """The longest a memory's text may be once stripped (a longer proposal is refused as `too_long`)."""
 QUESTION_MAX = 4000
-"""The longest `question` personakit_read takes, as given; longer is a tool error."""
+"""The longest `question` personakit_read takes, as given and once normalised (`question_problem`);
+longer is a tool error."""
 TEXT_MAX = 4000
 """The longest `text` personakit_propose takes, as given; longer is a tool error (over 300 stripped is a refusal)."""
 QUOTE_MAX = 2000
@@ -53,6 +55,26 @@ MAX_LIMIT = 20
 FUSION_K = 60
 """The constant of reciprocal rank fusion: with several retrievers answering, a memory scores the sum
 of `1 / (FUSION_K + rank)` over the answers it is in (rank 1 for the best)."""
+
+
+def question_problem(question: str) -> str | None:
+    """Why `question` is too long for a read, in one sentence, or None: over `QUESTION_MAX` characters
+    as given, or once normalised as its words are (Unicode NFKC, then case-folded), which can make a
+    text many times longer (U+FDFA is 18 characters in NFKC). Every retriever and the word index work
+    on the normalised text, so the bound on it is the bound on their work; a question is refused, not
+    cut, so that no read answers a question it was not asked."""
+    if len(question) > QUESTION_MAX:
+        return f"question is {len(question):,} characters long; the most is {QUESTION_MAX:,}."
+    if question.isascii():  # normalising ASCII changes no length
+        return None
+    normalised = len(unicodedata.normalize("NFKC", question).casefold())
+    if normalised > QUESTION_MAX:
+        return (
+            f"question is {normalised:,} characters long once Unicode-normalised (NFKC, case-folded); "
+            f"the most is {QUESTION_MAX:,}: ask with fewer characters, or without ligatures and other "
+            "compatibility characters."
+        )
+    return None
 
 
 def category_of(value: str | None) -> str:
@@ -187,14 +209,17 @@ class Document(msgspec.Struct, frozen=True, kw_only=True):
 
     id: str
     text: str
-    """The stored text, as the store holds it: not masked. A retriever's index is kept in memory only
-    and never shown; what a read shows is masked at the boundary as always."""
+    """The text as a read shows it: as the owner approved it, else masked by every redaction hook.
+    `Kit.documents` gives nothing a read would not show, so that no retriever's index (vectors, stems)
+    can let a question confirm a masked value; a store's own `documents` gives the stored text, which
+    the kit masks before any retriever sees it."""
     category: str
     state: str
     """`approved` or `unconfirmed`: only what the connection's view shows."""
     touched: float
     quotes: tuple[str, ...]
-    """The quotes the owner has let stand, oldest first: every quote of an unconfirmed memory, the
+    """The quotes the owner has let stand, oldest first, each as a read shows it through `Kit.documents`
+    (masked, then shortened to `EVIDENCE_LIMIT`): every quote of an unconfirmed memory, the
     accepted (not pending) ones of an approved memory. A waiting quote is an assistant's claim, not
     the owner's: it never appears here, so it can never make a memory match."""
 

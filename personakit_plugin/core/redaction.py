@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple, cast
 
 from personakit_plugin.core.model import EVIDENCE_LIMIT, MASK_LABEL_MAX, MASK_LABEL_SHARED
@@ -112,3 +112,11 @@ def shorten(text: str, limit: int = EVIDENCE_LIMIT) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def as_shown(text: str, state: str, masked: Callable[[str], str]) -> str:
+    """A memory's text as a read shows it (read rule 7a): as the owner approved it, else `masked(text)`.
+
+    The one rule for what a read shows of a text and so for what any index of it may hold: the word
+    index keys the words of this (`IndexesAsShown`), a retriever's documents are this (`Kit.documents`)."""
+    return text if state == "approved" else masked(text)

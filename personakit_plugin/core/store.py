@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -340,6 +340,23 @@ class ProposesInBulk(Protocol):
     `propose` one by one on a store without it."""
 
     def bulk_propose(self, items: Iterable[tuple[str, str, str, float]]) -> list[Proposed]: ...
+
+
+@runtime_checkable
+class IndexesAsShown(Protocol):
+    """A store whose word index keys only the words a read would show (the contract: no index holds more
+    than a read shows), every memory's `redaction.as_shown` text: an approved memory's words as the owner
+    approved them, any other's words masked by `masked` (the kit's redaction hooks), so that a question
+    holding a masked value, or a part of it, finds nothing a wrong guess would not. An approve, a reset,
+    a restrict or an undo that moves a memory into or out of `approved` re-keys its words.
+
+    `index_as_shown(masked, redaction)` is called once, by the kit that opens the store, before any
+    other call; `redaction` names the masking (which redaction plugins, at which versions). The store
+    keeps the name of the masking its index was built with: when it is not `redaction` (a redaction
+    plugin installed, removed or upgraded since), the words of every memory that is not approved are
+    keyed again, with `masked`, before it returns. A store opened only to look changes nothing."""
+
+    def index_as_shown(self, masked: Callable[[str], str], redaction: str) -> None: ...
 
 
 @runtime_checkable

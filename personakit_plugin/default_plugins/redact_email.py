@@ -315,6 +315,8 @@ def _widened(text: str, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:
     The runs are found once, so a long run holding many matches is not walked once per match. A
     character reference or percent-escape is one character of a run, what it stands for (`_as_joined`):
     the `;` that ends `&#x2e;` is no delimiter, so a span never ends inside one."""
+    if not spans:  # the common case, a text with no address: nothing to grow, no runs to find
+        return set()
     runs = [run.span() for run in _JOINING.finditer(_as_joined(text))]
     starts = [start for start, _ in runs]
 

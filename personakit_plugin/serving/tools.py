@@ -37,6 +37,7 @@ from personakit_plugin.core.model import (
     ProposeResult,
     ReadResult,
     View,
+    question_problem,
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError, StoreFault, TooManyWaiting
@@ -99,7 +100,10 @@ READ_INPUT = {
         "question": {
             "type": "string",
             "maxLength": QUESTION_MAX,
-            "description": "What you are trying to answer; memories sharing its words rank first.",
+            "description": (
+                "What you are trying to answer; memories sharing its words rank first. At most 4,000 "
+                "characters, also once Unicode-normalised (NFKC)."
+            ),
         },
         "limit": {
             "type": "integer",
@@ -247,6 +251,9 @@ def read(kit: PersonaKit, question: Any = _MISSING, limit: Any = _MISSING) -> Ca
     try:
         checked_question = _string("question", question, QUESTION_MAX)
         assert checked_question is not None
+        too_long = question_problem(checked_question)
+        if too_long:
+            raise ArgumentError(too_long)
         checked_limit = _limit(limit)
     except ArgumentError as exc:
         return _error(str(exc))

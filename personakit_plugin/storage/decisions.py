@@ -81,7 +81,12 @@ class Rows(ABC):
 
     @abstractmethod
     def set_text(self, memory: str, text: str | None) -> None:
-        """Give a memory a new text and the word index of that text; None erases both."""
+        """Give a memory a new text and the word index of that text (`index_words`); None erases both."""
+
+    @abstractmethod
+    def index_words(self, memory: str) -> None:
+        """Key a memory's words again: those of its text as a read shows it in its state now
+        (`redaction.as_shown`: masked unless approved, see `IndexesAsShown`); none for an erased text."""
 
     @abstractmethod
     def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
@@ -257,6 +262,8 @@ def decide(
         "approved_at = CASE WHEN ? THEN ? ELSE approved_at END WHERE id = ?",
         (after, category_after, now, action == "approve", now, memory),
     )
+    if _shown_otherwise(before, after) and action != "reject":
+        rows.index_words(memory)
     if action == "reject":
         rows.set_text(memory, None)
         rows.run("UPDATE memories SET category = 'other' WHERE id = ?", (memory,))
@@ -270,6 +277,12 @@ def decide(
     if action == "reject":
         rows.mark_erased(decision.seq)
     return decision
+
+
+def _shown_otherwise(before: str, after: str) -> bool:
+    """Whether a read shows a memory's text otherwise in state `after` than in `before`: as approved, or
+    masked (`redaction.as_shown`), so that its words are keyed again (`Rows.index_words`)."""
+    return (before == "approved") != (after == "approved")
 
 
 def _unseen_wait(rows: Rows, memory: str, shown: Collection[str]) -> None:
@@ -384,6 +397,8 @@ def undo(rows: Rows, now: float) -> Decision | None:
         f"UPDATE memories SET state = ?, category = ?, touched = {rows.GREATEST}(touched, ?) WHERE id = ?",
         (decision.before, restored, now, memory),
     )
+    if _shown_otherwise(state, decision.before):
+        rows.index_words(memory)
     rows.run("UPDATE decisions SET undone = ? WHERE seq = ?", (True, seq))
     record(rows, memory, "undo", state, decision.before, category, restored, now)
     return msgspec.structs.replace(decision, undone=True)

@@ -42,6 +42,7 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.ranking import STATE_RANK, rank_case, readable_below, sort_key
+from personakit_plugin.core.redaction import as_shown
 from personakit_plugin.core.store import (
     Description,
     ErasureWaitsForSpace,
@@ -195,7 +196,7 @@ def _schema_6(db: sqlite3.Connection, progress: Progress) -> None:
     secret = os.urandom(decisions.ID_SECRET_SIZE)
     db.execute("INSERT INTO meta (name, value) VALUES ('id_secret', ?)", (secret,))
     with progress.waiting("re-keying the memories' texts"):
-        decisions.rekey(_SqliteRows(db, lambda memory, text: [], id_key(secret)))
+        decisions.rekey(_SqliteRows(db, lambda memory, text, state: [], id_key(secret)))
 
 
 # Each entry takes the schema from the version before it to its own number (1-based); one in Python
@@ -370,9 +371,11 @@ def _mark_erasing(db: sqlite3.Connection) -> None:
 class _SqliteRows(decisions.Rows):
     """A write transaction on the file, as the shared logic (`storage.decisions`) sees it."""
 
-    def __init__(self, db: sqlite3.Connection, words: Callable[[str, str], list[tuple[int, str]]], key: bytes) -> None:
+    def __init__(
+        self, db: sqlite3.Connection, words: Callable[[str, str, str], list[tuple[int, str]]], key: bytes
+    ) -> None:
         self._db = db
-        self._words = words  # the word index's rows of a memory's text
+        self._words = words  # the word index's rows of a memory's text as a read shows it in its state
         self._key = key
 
     def id_key(self) -> bytes:
@@ -391,13 +394,18 @@ class _SqliteRows(decisions.Rows):
 
     def add_memories(self, rows: list[tuple[object, ...]]) -> None:
         self.insert("memories", MEMORY_COLUMNS, rows)
-        words = (word for row in rows for word in self._words(str(row[0]), str(row[1] or "")))
+        words = (word for row in rows for word in self._words(str(row[0]), str(row[1] or ""), str(row[3])))
         self._db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", words)
 
     def set_text(self, memory: str, text: str | None) -> None:
         self._db.execute("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
+        self.index_words(memory)
+
+    def index_words(self, memory: str) -> None:
+        row = self._db.execute("SELECT text, state FROM memories WHERE id = ?", (memory,)).fetchone()
         self._db.execute("DELETE FROM words WHERE memory_id = ?", (memory,))
-        self._db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._words(memory, text or ""))
+        if row is not None and row[0] is not None:
+            self._db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", self._words(memory, *row))
 
     def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
         cursor = self._db.execute(
@@ -412,6 +420,12 @@ class _SqliteRows(decisions.Rows):
 
     def renumbered(self) -> None:
         """Nothing to do: AUTOINCREMENT goes on after the highest number inserted."""
+
+
+def _redaction_of_index(db: sqlite3.Connection) -> str | None:
+    """The name of the masking the file's word index holds (`SqliteStore.index_as_shown`), if known."""
+    row = db.execute("SELECT value FROM meta WHERE name = 'index_redaction'").fetchone()
+    return None if row is None else str(row[0])
 
 
 def _read_only(folder: Path) -> bool:
@@ -449,6 +463,8 @@ class SqliteStore:
         self._seen: _Seen | None = None  # inside a snapshot: what it has read, the same until it ends
         self._hash: Callable[[str], int] = _word_hasher(b"")  # the file's own key once migrated
         self._id_key = b""  # likewise (`words.id_key` of the file's `id_secret`)
+        self._masked: Callable[[str], str] = str  # what the word index keys of a text not approved
+        self._redaction: str | None = None  # the name of that masking (`index_as_shown`); None: unmasked
         self.use_memory_index = True
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built
         at the first ranked read and kept current with the file; False ranks in SQL, as before it."""
@@ -682,9 +698,41 @@ class SqliteStore:
             raise
         self._file = opened
 
-    def _word_rows(self, memory: str, text: str) -> list[tuple[int, str]]:
-        """The word index's rows for a memory's text: (keyed hash of the word, memory id)."""
-        return [(self._hash(word), memory) for word in content_words(text)]
+    def _word_rows(self, memory: str, text: str, state: str) -> list[tuple[int, str]]:
+        """The word index's rows for a memory's text in `state`: (keyed hash of the word, memory id), for
+        each word of the text as a read shows it (`redaction.as_shown`, masked unless approved)."""
+        return [(self._hash(word), memory) for word in content_words(as_shown(text, state, self._masked))]
+
+    def index_as_shown(self, masked: Callable[[str], str], redaction: str) -> None:
+        """Key the word index on the words a read shows, masked by `masked` (see `IndexesAsShown`): the
+        file keeps the name of the masking its index holds (`meta.index_redaction`); under another, the
+        words of every memory that is not approved are keyed again first, in one transaction. On a disk
+        that cannot be written (read-only, full, or locked past the wait) the index stays as it is until a
+        PersonaKit that can write opens it."""
+        self._masked, self._redaction = masked, redaction
+        if self._absent:
+            return
+        with self._read() as db:
+            if _redaction_of_index(db) == redaction:
+                return
+        with suppress(StoreFault), self._write() as db:  # a read-only or full disk: as it was, until one can
+            if _redaction_of_index(db) == redaction:  # another process did it meanwhile
+                return
+            memories = db.execute(
+                "SELECT id, text, state FROM memories WHERE text IS NOT NULL AND state <> 'approved' ORDER BY id"
+            ).fetchall()
+            with sqlite_changes.unlogged(db) if len(memories) >= sqlite_changes.UNLOGGED_FROM else nullcontext():
+                for memory, text, state in memories:
+                    db.execute("DELETE FROM words WHERE memory_id = ?", (memory,))
+                    words = self._word_rows(memory, text, state)
+                    db.executemany("INSERT INTO words (word, memory_id) VALUES (?, ?)", words)
+            db.execute("INSERT OR REPLACE INTO meta (name, value) VALUES ('index_redaction', ?)", (redaction,))
+
+    def _unmasked_write(self, db: sqlite3.Connection) -> None:
+        """Inside a write transaction of a store no kit gave its masking (a test, a tool): its words are
+        keyed unmasked, so the file forgets which masking its index holds and the next kit keys it again."""
+        if self._redaction is None:
+            db.execute("DELETE FROM meta WHERE name = 'index_redaction'")
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -707,6 +755,7 @@ class SqliteStore:
     def _rows(self) -> Iterator[_SqliteRows]:
         """A write transaction for the shared decisions."""
         with self._write() as db:
+            self._unmasked_write(db)
             yield _SqliteRows(db, self._word_rows, self._id_key)
             sqlite_changes.trim(db)
 
@@ -892,6 +941,7 @@ class SqliteStore:
 
     def _bulk_propose(self, batch: list[tuple[str, str, str, float, str]], answers: list[Proposed]) -> None:
         with self._write() as db:
+            self._unmasked_write(db)
             known, quotes, last_seq = _bulk_lookup(db, batch)
             approved = {memory for memory, state in known.values() if state == "approved"}
             stored = {memory: len(found) for memory, found in quotes.items()}  # how many are in the file
@@ -947,7 +997,7 @@ class SqliteStore:
         db.executemany("INSERT INTO quotes (memory_id, seq, quote, pending) VALUES (?, ?, ?, ?)", quote_rows)
         db.executemany(
             "INSERT INTO words (word, memory_id) VALUES (?, ?)",
-            sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0])),
+            sorted(row for memory in ids for row in self._word_rows(memory, new[memory][0], "unconfirmed")),
         )
 
     def top_matches(self, words: frozenset[str], limit: int, view: View = EVERYTHING) -> Matches:

@@ -8,7 +8,7 @@ import re
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import pytest
@@ -19,6 +19,7 @@ from personakit_plugin.core.store import (
     Describes,
     FindsIdPrefixes,
     Follows,
+    IndexesAsShown,
     KeepsIdSecret,
     RanksInStore,
     ReadsMany,
@@ -423,6 +424,45 @@ class StoreContract:
         assert [c.memory.id for c in reader.top_matches(frozenset({"coffee"}), 7).candidates] == [fresh]
         writer.decide(fresh, "reject", 6.0)
         assert reader.top_matches(frozenset({"coffee", "daily"}), 7).candidates == []
+
+    def test_the_word_index_keys_what_a_read_shows_in_every_state_and_masking(
+        self, stores: Callable[[], Store]
+    ) -> None:
+        """A store that `IndexesAsShown` keys an unconfirmed or restricted memory's words masked and an
+        approved one's as they are, in every store on the same data, and keys them again under another
+        masking (a redaction plugin installed or removed) when a kit opens it."""
+        store = stores()
+        if not isinstance(store, IndexesAsShown):
+            pytest.skip("the store does not offer index_as_shown (a guess of a masked value can then find a memory)")
+
+        def hidden(text: str) -> str:
+            return re.sub(r"\d+", "[number]", text)
+
+        def found(one: Store, word: str) -> tuple[list[str], int]:
+            matches = one.matches(frozenset({word}))
+            return [candidate.memory.id for candidate in matches.candidates], matches.restricted
+
+        def opened(masked: Callable[[str], str], redaction: str) -> Store:
+            one = stores()
+            cast(IndexesAsShown, one).index_as_shown(masked, redaction)
+            return one
+
+        cast(IndexesAsShown, store).index_as_shown(hidden, "digits")
+        rent = store.propose("Pays rent to account 40718823", "q", "other", 1.0).id
+        other = opened(hidden, "digits")
+        for one in (store, other):
+            assert found(one, "40718823") == ([], 0) and found(one, "number") == ([rent], 0)
+        store.decide(rent, "approve", 2.0)
+        assert found(other, "40718823") == ([rent], 0) and found(other, "number") == ([], 0)
+        other.decide(rent, "restrict", 3.0)
+        assert found(store, "40718823") == ([], 0) and found(store, "number") == ([], 1)
+        store.undo(4.0)  # approved again
+        assert found(other, "40718823") == ([rent], 0)
+        other.decide(rent, "reset", 5.0)
+        assert found(store, "40718823") == ([], 0)
+        plain = opened(str, "none")  # the plugin removed: its words are shown, and keyed, again
+        assert found(plain, "40718823") == ([rent], 0)
+        assert found(opened(hidden, "digits"), "40718823") == ([], 0)
 
     def test_several_stores_on_the_same_data_see_each_others_writes(self, stores: Callable[[], Store]) -> None:
         one, two = stores(), stores()

@@ -24,7 +24,7 @@ import os
 import select
 import threading
 import time
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
@@ -51,6 +51,7 @@ from personakit_plugin import (
     StoreReadOnly,
     StoreUnreachable,
     View,
+    as_shown,
     content_words,
     decision_from_row,
     decisions,
@@ -163,6 +164,12 @@ def _vector(text: str) -> str:
     return " ".join(sorted({word_key(word) for word in content_words(text)}))
 
 
+def _redaction_of_index(cur: psycopg.Cursor[Any]) -> bytes | None:
+    """The name of the masking the schema's word index holds (`PostgresStore.index_as_shown`), if known."""
+    row = cur.execute("SELECT value FROM meta WHERE name = 'index_redaction'").fetchone()
+    return None if row is None else bytes(row[0])
+
+
 def _question(words: frozenset[str]) -> dict[str, Any]:
     """The parameters of `_HITS` for the question words: their keys, and the query any of them matches."""
     keys = sorted({word_key(word) for word in words})
@@ -226,6 +233,8 @@ class PostgresStore:
         False ranks in SQL, as before it."""
         self._follower = changes.Follower()
         self._id_key = b""  # `words.id_key` of the schema's id secret, read when opened
+        self._masked: Callable[[str], str] = str  # what the word index keys of a text not approved
+        self._redaction: str | None = None  # the name of that masking (`index_as_shown`); None: unmasked
 
     @classmethod
     def open(
@@ -382,7 +391,40 @@ class PostgresStore:
             return decisions.propose(self._rows(cur), text, quote, category, now, view)
 
     def _rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
-        return _PostgresRows(cur, self._id_key)
+        if self._redaction is None:  # written unmasked: the next kit to open the schema keys it again
+            cur.execute("DELETE FROM meta WHERE name = 'index_redaction'")
+        return _PostgresRows(cur, self._id_key, self._vector)
+
+    def _vector(self, text: str, state: str) -> str:
+        """The word index entry of a memory's text in `state`: the keys of the words a read shows of
+        it (`as_shown`: masked unless approved)."""
+        return _vector(as_shown(text, state, self._masked))
+
+    def index_as_shown(self, masked: Callable[[str], str], redaction: str) -> None:
+        """Key the word index on the words a read shows, masked by `masked` (see `IndexesAsShown`): the
+        schema keeps the name of the masking its index holds (`meta.index_redaction`); under another,
+        the words of every memory that is not approved are keyed again first, in one transaction."""
+        self._masked, self._redaction = masked, redaction
+        wanted = redaction.encode("utf-8")
+        with self._read() as cur:
+            if _redaction_of_index(cur) == wanted:
+                return
+        with self._write() as cur:
+            if _redaction_of_index(cur) == wanted:  # another server did it meanwhile
+                return
+            memories = cur.execute(
+                "SELECT id, text, state FROM memories WHERE text IS NOT NULL AND state <> 'approved' ORDER BY id"
+            ).fetchall()
+            with changes.unlogged(cur) if len(memories) >= changes.UNLOGGED_FROM else nullcontext():
+                for memory, text, state in memories:
+                    cur.execute(
+                        "UPDATE memories SET words = %s::tsvector WHERE id = %s", (self._vector(text, state), memory)
+                    )
+            cur.execute(
+                "INSERT INTO meta (name, value) VALUES ('index_redaction', %s) "
+                "ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+                (wanted,),
+            )
 
     def id_secret(self) -> bytes:
         """The secret this schema derives its ids from (see `KeepsIdSecret`)."""
@@ -757,9 +799,10 @@ class _PostgresRows(decisions.Rows):
 
     GREATEST = "greatest"
 
-    def __init__(self, cur: psycopg.Cursor[Any], key: bytes) -> None:
+    def __init__(self, cur: psycopg.Cursor[Any], key: bytes, vector: Callable[[str, str], str]) -> None:
         self._cur = cur
         self._key = key
+        self._vector = vector  # the word index entry of a text in a state (`PostgresStore._vector`)
 
     def id_key(self) -> bytes:
         return self._key
@@ -776,10 +819,17 @@ class _PostgresRows(decisions.Rows):
                 copy.write_row(row)
 
     def add_memories(self, rows: list[tuple[Any, ...]]) -> None:
-        self.insert("memories", f"{MEMORY_COLUMNS}, words", [(*row, _vector(row[1] or "")) for row in rows])
+        words = [(*row, self._vector(row[1] or "", row[3])) for row in rows]
+        self.insert("memories", f"{MEMORY_COLUMNS}, words", words)
 
     def set_text(self, memory: str, text: str | None) -> None:
-        self.run("UPDATE memories SET text = ?, words = ?::tsvector WHERE id = ?", (text, _vector(text or ""), memory))
+        self.run("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
+        self.index_words(memory)
+
+    def index_words(self, memory: str) -> None:
+        row = self.run("SELECT text, state FROM memories WHERE id = ?", (memory,)).fetchone()
+        words = "" if row is None or row[0] is None else self._vector(row[0], row[1])
+        self.run("UPDATE memories SET words = ?::tsvector WHERE id = ?", (words, memory))
 
     def append_decision(self, row: tuple[str, str, str, str, str | None, str | None, float]) -> int:
         seq = self.run(
@@ -844,4 +894,5 @@ def key_ids(conn: psycopg.Connection[Any]) -> None:
     secret = os.urandom(decisions.ID_SECRET_SIZE)
     conn.execute("INSERT INTO meta (name, value) VALUES ('id_secret', %s)", (secret,))
     with conn.cursor() as cur:
-        decisions.rekey(_PostgresRows(cur, id_key(secret)))
+        # Words it writes are unmasked; no masking is named yet, so the first kit keys them again.
+        decisions.rekey(_PostgresRows(cur, id_key(secret), lambda text, state: _vector(text)))

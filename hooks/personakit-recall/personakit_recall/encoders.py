@@ -474,7 +474,7 @@ def _version(distribution: str) -> str:
 def chosen(environ: Mapping[str, str] | None = None) -> str:
     """The model the environment chooses, as said to the owner, without loading anything."""
     environ = os.environ if environ is None else environ
-    return environ.get(MODEL_ENV, "").strip() or f"{WORDLLAMA} (bundled)"
+    return environ.get(MODEL_ENV, "").strip() or f"{BUNDLED} (bundled)"
 
 
 STATIC_KIND = "personakit-static"
@@ -518,7 +518,9 @@ def load(environ: Mapping[str, str] | None = None) -> Encoder:
     environ = os.environ if environ is None else environ
     value = environ.get(MODEL_ENV, "").strip()
     download = environ.get(DOWNLOAD_ENV, "").strip() == "1"
-    if not value or value == WORDLLAMA_CHOICE:
+    if not value:
+        return BundledEncoder()
+    if value == WORDLLAMA_CHOICE:
         return WordLlamaEncoder()
     folder = Path(value).expanduser()
     if folder.is_dir():

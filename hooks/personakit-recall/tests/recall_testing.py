@@ -17,7 +17,7 @@ TIMEOUT = 60.0
 
 BULLETS = "Prefers answers as short bullet points rather than long paragraphs"
 BULLETS_QUOTE = "honestly just give me bullets, I skim everything anyway"
-PARAPHRASE = "How should replies be formatted?"
+PARAPHRASE = "What layout suits their replies?"
 """Shares no word with BULLETS (after the stop words): only its meaning finds it."""
 OTHERS = [
     ("Owns a vizsla called Paprika", "Paprika needs two long walks a day", "background"),

@@ -41,8 +41,8 @@ def test_the_bundled_model_weighs_words_that_every_question_has_less(bundled: en
 
 
 def test_the_bundled_model_is_loaded_when_nothing_is_chosen() -> None:
-    assert encoders.chosen({}) == f"{encoders.WORDLLAMA} (bundled)"
-    assert isinstance(encoders.load({}), encoders.WordLlamaEncoder)
+    assert encoders.chosen({}) == f"{encoders.BUNDLED} (bundled)"
+    assert isinstance(encoders.load({}), encoders.BundledEncoder)
 
 
 @pytest.mark.parametrize("value", ["bert:some-model", "model2vec:", "just-a-word"])

@@ -7,7 +7,7 @@ import personakit_recall
 
 class TestRecallContract(RetrievalContract):
     plugin = personakit_recall
-    question = "How do they like answers laid out?"
+    question = "How do they like their answers and replies laid out?"
     relevant = (
         "Prefers answers as short bullet points rather than long paragraphs",
         "Wants headings and numbered steps in long answers",

@@ -88,4 +88,4 @@ def test_plugins_shows_the_plugin_and_its_model(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "personakit_retrieve" in done.stdout
-    assert "recall: model wordllama l2_supercat (bundled)" in done.stdout
+    assert "recall: model personakit-static (bundled)" in done.stdout

@@ -513,7 +513,10 @@ ERRORS = {
     "bad category": (["edit", "{A}", "--category", "hobbies"], "hobbies"),
     "edit without options": (["edit", "{A}"], ""),
     "edit to empty text": (["edit", "{A}", "--text", "   "], ""),
-    "edit to a secret": (["edit", "{A}", "--text", "Uses password=Tr0ub4dor&3xK for the VPN"], "looks like a password, key"),
+    "edit to a secret": (
+        ["edit", "{A}", "--text", "Uses password=Tr0ub4dor&3xK for the VPN"],
+        "looks like a password, key",
+    ),
     "edit to another memory's text": (["edit", "{A}", "--text", MEMORIES[1][0]], "{B}"),
     "approve rejected": (["approve", "{R}"], "{R}"),
     "restrict rejected": (["restrict", "{R}"], "{R}"),

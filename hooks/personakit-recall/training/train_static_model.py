@@ -391,7 +391,7 @@ def write_model(
         "model_type": "personakit-static",
         "dims": dims,
         "teacher": "sentence-transformers/all-MiniLM-L6-v2",
-        "corpus": "WordNet 3.0 glosses, examples and words, BSD fortunes, Debian package descriptions (English)",
+        "corpus": "WordNet 3.0 glosses, examples and words, BSD fortunes, Debian package descriptions",
         "lines": lines,
         "epochs": epochs,
         "sif": sif,

@@ -273,6 +273,9 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     for item in result.refused:
         say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
     _say_not_kept(restored.quotes_not_kept)
+    if restored.quotes_dropped:
+        them = "it" if restored.quotes_dropped == 1 else "them"
+        say(f"{plural(restored.quotes_dropped, 'quote')} left out: you dropped {them}, and what you drop stays erased.")
 
 
 def _say_not_kept(count: int) -> None:

@@ -44,6 +44,7 @@ from personakit_plugin.owner.reviewing import (
     check_edit,
     finish_erasing,
     in_review,
+    note_shown,
     review_queue,
     unchanged,
     undo,
@@ -358,6 +359,7 @@ class Review:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
         if memory.pending:
             t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
+        note_shown(self.kit.store, memory)  # so that a later `personakit approve ID` may confirm these quotes
 
     def keys(self, memory: Memory) -> tuple[tuple[str, ...], str]:
         """The key hints for this memory and the keys they allow: approve unless it is approved, keep

@@ -17,7 +17,7 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
@@ -74,7 +74,7 @@ class _Parser(argparse.ArgumentParser):
             self.error(_unrecognized(self, extras))
         return parsed, extras
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: Any = None) -> None:
         """argparse's, but a help or version that standard output cannot take is the error it is, where
         argparse drops it and exits 0."""
         if message and file is sys.stdout:

@@ -84,12 +84,7 @@ def exported(
             accepted[(owner, accepted_by)] = quote
         if pending:
             waiting.setdefault(owner, []).append(quote)
-    keys: dict[str, list[str]] = {}
-    for owner, key in aliases:
-        keys.setdefault(owner, []).append(key)
-    gone: dict[str, list[str]] = {}
-    for owner, key in dropped:
-        gone.setdefault(owner, []).append(key)
+    keys, gone = _by_memory(aliases), _by_memory(dropped)
     replaced = {(owner, seq): text for owner, seq, text in previous_texts}
     derived: dict[str, set[str]] = {}
     for (owner, _), text in replaced.items():
@@ -117,6 +112,14 @@ def exported(
             )
         )
     return dumped
+
+
+def _by_memory(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """(memory id, value) pairs as each memory's values, in order."""
+    found: dict[str, list[str]] = {}
+    for owner, value in pairs:
+        found.setdefault(owner, []).append(value)
+    return found
 
 
 def _histories(

@@ -171,12 +171,15 @@ def test_a_start_that_one_id_has_names_that_memory_wherever_an_id_is_taken(pk, f
 
     assert pk("show", "m_c877a").ok() == pk("show", "m_c877aa000001").ok()
     assert pk("show", "M_C877A", "--json").json()["id"] == "m_c877aa000001"  # as the id is, in any case
-    assert pk("approve", "m_c877b").lines() == ["m_c877bb000002: unconfirmed -> approved"]
+    assert pk("approve", "m_c877b").lines()[0] == "m_c877bb000002: unconfirmed -> approved"
     assert pk("restrict", "m_d00d").lines() == ["m_d00d11111111: unconfirmed -> restricted"]
     assert pk("reset", "m_d00d1").lines() == ["m_d00d11111111: restricted -> unconfirmed"]
     assert pk("edit", "m_c8770", "--category", "tools").ok().startswith("m_c8770c000003: edited, now tools")
     assert [d["memory_id"] for d in pk("history", "m_c877b", "--json").json()] == ["m_c877bb000002"]
-    assert pk("approve", "m_c877a", "m_c877aa000001").lines() == ["m_c877aa000001: unconfirmed -> approved"]
+    assert pk("approve", "m_c877a", "m_c877aa000001").lines()[:2] == [
+        "m_c877aa000001: unconfirmed -> approved",
+        "  confirmed “fact 0”",  # the quote `show` showed above
+    ]
     assert pk("reject", "--yes", "m_d00d").lines()[-1] == "m_d00d11111111: unconfirmed -> rejected"
     assert "erased" in pk("show", "m_d00d").ok()  # a rejected memory's id works as it did, its start too
     one_sentence(pk("approve", "m_d00d"), "m_d00d11111111 was rejected")

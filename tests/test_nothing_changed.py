@@ -31,7 +31,8 @@ def test_a_decision_the_memory_already_has_says_so_and_is_not_recorded(
     pk: Callable[..., Run], folder: Path, how: str
 ) -> None:
     tea, desk, jazz = seed(folder, TEA, DESK, JAZZ)
-    assert pk("approve", tea, how=how).lines() == [f"{tea}: unconfirmed -> approved"]
+    pk("show", tea, how=how)  # its quote, shown: the approve confirms it, and nothing waits
+    assert pk("approve", tea, how=how).lines() == [f"{tea}: unconfirmed -> approved", f"  confirmed “{TEA[1]}”"]
     assert pk("restrict", desk, how=how).lines() == [f"{desk}: unconfirmed -> restricted"]
     recorded = history_rows(pk)
     assert len(recorded) == 2

@@ -360,4 +360,8 @@ class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     pending: tuple[str, ...] = ()
     """The quotes (also in `quotes`) waiting for the owner (`Memory.pending`)."""
     aliases: tuple[str, ...] = ()
+    dropped: tuple[str, ...] = ()
+    """The keys of the quotes the owner dropped from it (`words.dropped_quote_key`, in the store it came
+    from: never their text), so that an import into that store, or one that shares its id secret (as
+    `personakit migrate` makes it), never brings them back."""
     history: tuple[ExportedDecision, ...] = ()

@@ -140,12 +140,15 @@ class Proposed(msgspec.Struct, frozen=True):
 
 class Restored(msgspec.Struct, frozen=True):
     """What `Store.restore` did: ids created, ids already known (by id or by text), quotes added to those,
-    and quotes not kept because their memory had `QUOTES_KEPT` quotes."""
+    quotes not kept because their memory had `QUOTES_KEPT` quotes, and quotes left out because the owner
+    had dropped them."""
 
     created: list[str]
     known: list[str]
     quotes_added: int
     quotes_not_kept: int = 0
+    quotes_dropped: int = 0
+    """Quotes left out because the owner had dropped them from their memory here (`Store.restore`)."""
 
 
 class Matches(msgspec.Struct, frozen=True):
@@ -177,6 +180,8 @@ class Store(Protocol):
       the boundary check of a read uses instead of one `get` per memory returned.
     - `FindsIdPrefixes`: `ids_starting(prefix) -> list[str]`, the ids that start with `prefix`, which
       the owner's commands use to take the start of an id instead of reading every memory.
+    - `RemembersShown`: `mark_shown(memory_id, quotes)` and `shown_quotes(ids)`, which quotes the owner
+      has been shown, so that `personakit approve ID` confirms only those.
     - `Follows`: `changes(since) -> Changes` and `documents(ids, view, after=, limit=) -> list[Document]`,
       what a retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
@@ -243,17 +248,29 @@ class Store(Protocol):
         A decision confirms only what the owner was shown. No decision but `accept-quote` ends a
         quote's wait: pending quotes stay pending through approve, reset, restrict, edit and undo.
         `approve` of a memory that was not approved confirms its quotes that are not pending, and,
-        from a review, only those of them in `shown` (the exact quotes the review showed the owner):
-        a quote it has and `shown` lacks (one proposed since the review showed the memory) becomes
-        pending. `shown` None (`personakit approve ID`) confirms every quote that is not pending.
+        given `shown`, only those of them in `shown` (the exact quotes a review showed the owner, or
+        those `personakit show` had shown, `RemembersShown`): a quote it has and `shown` lacks (one
+        proposed since) becomes pending. `shown` None confirms every quote that is not pending. A quote
+        an approve confirms, or the owner accepts, counts as shown from then on (`RemembersShown`).
 
         `accept-quote` and `drop-quote` take the exact text of one pending quote (`Memory.pending`),
         in any state but rejected: accepted, it becomes evidence; dropped, it is erased like a
-        reject's quotes; either way the state stays; a quote that is not pending is a StoreError."""
+        reject's quotes, and the store keeps its key (`words.dropped_quote_key`: no text) so that no
+        `restore` brings it back; either way the state stays; a quote that is not pending is a
+        StoreError. (A proposal of it is an assistant's new claim: it is added, and waits.)"""
 
-    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+    def decide_many(
+        self,
+        memory_ids: Sequence[str],
+        action: str,
+        now: float,
+        *,
+        shown: Mapping[str, Collection[str]] | None = None,
+    ) -> list[Decision]:
         """The same decision (not `edit` or a quote decision) on each memory, in order, in one
-        transaction: all are applied or none. A reject erases once, for all of them, at the end."""
+        transaction: all are applied or none. A reject erases once, for all of them, at the end.
+        `shown` gives an approve each memory's `shown` quotes, as `decide` takes them; a memory it
+        does not name is approved with `shown` None."""
 
     def history(self, memory_id: str | None = None) -> list[Decision]:
         """The decisions, oldest first."""
@@ -273,8 +290,10 @@ class Store(Protocol):
         """Merge exported memories in one transaction. A memory the store already knows (by its id,
         its text or an alias) only gains the quotes it lacks (none if either side rejected it), up to
         `QUOTES_KEPT` quotes in all; an unknown one is created with its state, category, times,
-        decisions and its first `QUOTES_KEPT` quotes, pending ones pending. The quotes left out are
-        counted in `Restored.quotes_not_kept`. Into a store
+        decisions and its first `QUOTES_KEPT` quotes, pending ones pending, and the keys of the quotes
+        dropped from it (`ExportedMemory.dropped`). The quotes left out are
+        counted in `Restored.quotes_not_kept`. A quote the owner dropped from a memory here (by its key)
+        is never added back. Into a store
         with no decisions yet, the decisions keep their numbers, so a round trip is lossless."""
 
     def close(self) -> None: ...
@@ -318,6 +337,21 @@ class FindsIdPrefixes(Protocol):
     ones too) that starts with `prefix`, in ascending order, from an index rather than every memory."""
 
     def ids_starting(self, prefix: str) -> list[str]: ...
+
+
+@runtime_checkable
+class RemembersShown(Protocol):
+    """A store that remembers which quotes the owner has been shown, so that `personakit approve ID`, a
+    command of its own, confirms only those (`Store.decide`'s `shown`). `mark_shown(memory_id, quotes)`
+    notes that the owner was shown those exact quotes of the memory (`personakit show`, a review); a
+    quote the memory does not have is ignored. `shown_quotes(ids)` gives, for each of `ids` that names a
+    memory, its quotes the owner was shown, oldest first: those marked, and those an approve confirmed
+    or the owner accepted. A quote added later (a new proposal, even of a dropped quote) is not among
+    them until shown. The mark is a flag on the quote, erased with it."""
+
+    def mark_shown(self, memory_id: str, quotes: Collection[str]) -> None: ...
+
+    def shown_quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]: ...
 
 
 @runtime_checkable

@@ -91,6 +91,18 @@ def memory_id(text: str, key: bytes, scope: str = "") -> str:
     return "m_" + hmac.new(key, message.encode("utf-8"), hashlib.sha256).hexdigest()[:12]
 
 
+DROPPED_KEY_DIGITS = 32
+"""Hex digits of a dropped quote's key (`dropped_quote_key`): 128 bits."""
+
+
+def dropped_quote_key(memory: str, quote: str, key: bytes) -> str:
+    """How a store remembers a quote the owner dropped from memory `memory`, so that an import never
+    brings it back: a keyed hash of the id and the exact quote, `DROPPED_KEY_DIGITS` hex digits. It holds
+    nothing of the quote's text and is no checkable hash of it without the store's key (`id_key`)."""
+    message = f"dropped quote\x00{memory}\x00{quote}".encode("utf-8", "surrogatepass")
+    return hmac.new(key, message, hashlib.sha256).hexdigest()[:DROPPED_KEY_DIGITS]
+
+
 def legacy_memory_id(text: str) -> str:
     """The id PersonaKit gave a text before ids were keyed: a plain SHA-256 of the normalised text.
     Ids issued so keep working; a store only looks this form up as a fallback (`Rows.aliased`)."""

@@ -4,7 +4,9 @@ This module builds the parser from the command modules in `COMMANDS`, each of wh
 through `register(add)` (`owner/commands/__init__.py`), and runs the one chosen. Every error is one
 sentence on stderr with exit status 1, and changes nothing; a usage mistake too, with the command or
 option meant when one is close to what was typed. Options are never abbreviated. When the reader of
-standard output goes away (`personakit list | head -1`), the command stops quietly, with status 141.
+standard output goes away (`personakit list | head -1`), the command stops quietly, with status 141;
+`export` says its output is incomplete and exits 1 instead (`data_commands.cmd_export`). Standard output
+that cannot be written (a full disk, an I/O error) is one sentence and status 1, for every command.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from personakit_plugin.owner.commands import (
     serve,
     show,
 )
-from personakit_plugin.owner.console import DATA_ENV, CommandError, say
+from personakit_plugin.owner.console import DATA_ENV, CommandError, OutputFailed, say, writing_stdout
 from personakit_plugin.owner.display import printable
 
 COMMANDS: tuple[CommandModule, ...] = (
@@ -71,6 +73,15 @@ class _Parser(argparse.ArgumentParser):
         if extras:
             self.error(_unrecognized(self, extras))
         return parsed, extras
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """argparse's, but a help or version that standard output cannot take is the error it is, where
+        argparse drops it and exits 0."""
+        if message and file is sys.stdout:
+            with writing_stdout():
+                file.write(message)
+            return
+        super()._print_message(message, file)
 
     def error(self, message: str) -> NoReturn:
         sentence = printable(message[0].upper() + message[1:])  # it may quote what was typed
@@ -205,7 +216,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _run(argv)
         finally:  # also after --help or a usage mistake (SystemExit): a closed pipe shows here, not at exit
-            sys.stdout.flush()
+            with writing_stdout():
+                sys.stdout.flush()
     except BrokenPipeError:
         _stdout_to_nowhere()
         return CLOSED_PIPE
+    except OutputFailed as exc:  # what is still buffered would fail again at exit, with a traceback
+        _stdout_to_nowhere()
+        say(f"personakit: {exc}", err=True)
+        return 1

@@ -7,7 +7,8 @@ import re
 import shutil
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,25 @@ if TYPE_CHECKING:
 
 class CommandError(Exception):
     """A mistake the owner can fix; the message is one sentence."""
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (a full disk, an I/O error), or an export's reader went away
+    before it took the whole export; the message is one sentence. Not a `CommandError`: `cli.main` says
+    it once, after giving up what is still buffered for standard output, and exits with status 1."""
+
+
+@contextmanager
+def writing_stdout(what: str = "its output") -> Iterator[None]:
+    """Around a write to standard output: a failure other than a closed pipe (which `cli.main` answers
+    with status 141) becomes `OutputFailed`, naming `what` was cut short."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        said = f"Standard output could not be written ({exc.strerror or exc}), so {what} is incomplete."
+        raise OutputFailed(said) from None
 
 
 def data_dir(option: str | None) -> Path:
@@ -139,7 +159,11 @@ def view_in(args: Sequence[str]) -> View | None:
 
 def say(text: str = "", *, err: bool = False) -> None:
     """Print one output to standard output (or error), with nothing in it a terminal would obey."""
-    print(printable(text, keep="\n"), file=sys.stderr if err else sys.stdout)
+    if err:
+        print(printable(text, keep="\n"), file=sys.stderr)
+        return
+    with writing_stdout():
+        print(printable(text, keep="\n"))
 
 
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
@@ -162,4 +186,5 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
 def print_json(value: object) -> None:
     """JSON, with the characters a JSON encoder leaves as they are (C1 controls, bidi and format
     characters, U+2028/9) escaped as `\\u....` too: valid JSON that reads back as the same text."""
-    print(json_printable(msgspec.json.format(msgspec.json.encode(value), indent=2).decode()))
+    with writing_stdout():
+        print(json_printable(msgspec.json.format(msgspec.json.encode(value), indent=2).decode()))

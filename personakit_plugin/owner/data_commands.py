@@ -21,7 +21,17 @@ import msgspec
 from personakit_plugin.core.model import CATEGORIES, QUOTES_KEPT, Decision
 from personakit_plugin.core.store import Store, StoreError
 from personakit_plugin.owner.commands.asking import undo_agreed
-from personakit_plugin.owner.console import CommandError, data_dir, nothing_here, open_kit, print_json, say, table
+from personakit_plugin.owner.console import (
+    CommandError,
+    OutputFailed,
+    data_dir,
+    nothing_here,
+    open_kit,
+    print_json,
+    say,
+    table,
+    writing_stdout,
+)
 from personakit_plugin.owner.display import plural, printable, refusal, when
 
 
@@ -98,6 +108,12 @@ def _read_input(name: str) -> bytes:
         raise CommandError(f"{name} cannot be read ({exc.strerror or exc}).") from None
 
 
+EXPORT_CUT = (
+    "The reader of standard output went away before it took the whole export, so the export is incomplete; "
+    "it is no backup."
+)
+
+
 def _write_stdout(data: bytes) -> None:
     """Bytes to standard output as they are (UTF-8), or as text where stdout takes no bytes."""
     sys.stdout.flush()
@@ -107,6 +123,50 @@ def _write_stdout(data: bytes) -> None:
     else:
         buffer.write(data)
         buffer.flush()
+
+
+def _export_to_stdout(data: bytes) -> None:
+    """The export on standard output, whole, or `OutputFailed`: when it cannot be written, and when the
+    reader of a pipe goes away before it took every byte (`| head -1`), whether the pipe had room for the
+    whole export (`_taken_whole`) or not (a closed pipe)."""
+    try:
+        with writing_stdout("the export"):
+            _write_stdout(data)
+    except BrokenPipeError:
+        raise OutputFailed(EXPORT_CUT) from None
+    if not _taken_whole(sys.stdout):
+        raise OutputFailed(EXPORT_CUT)
+
+
+def _taken_whole(stdout: object) -> bool:
+    """After the whole export went into standard output: when that is a pipe, wait until its reader has
+    taken every byte (True) or has gone away with some unread (False). Elsewhere (a file, a terminal, a
+    system that cannot say how many bytes wait in a pipe) True. A reader that took every byte before it
+    went away had the whole export, whatever it kept of it (`head` reads a small export whole)."""
+    try:
+        import fcntl
+        import select
+        import stat
+        import termios
+
+        descriptor = stdout.fileno()  # type: ignore[attr-defined]
+        if not stat.S_ISFIFO(os.fstat(descriptor).st_mode):
+            return True
+        poller = select.poll()
+        poller.register(descriptor, 0)  # no event asked: a write end reports POLLERR once no reader is left
+    except (ImportError, AttributeError, OSError, ValueError):
+        return True
+
+    def unread() -> int:
+        return int.from_bytes(fcntl.ioctl(descriptor, termios.FIONREAD, bytes(4)), sys.byteorder, signed=True)
+
+    try:
+        while unread() > 0:
+            if poller.poll(50):  # the reader went away: were the last bytes taken before it did?
+                return unread() == 0
+    except OSError:
+        return True
+    return True
 
 
 def cmd_export(args: argparse.Namespace) -> None:
@@ -125,7 +185,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     finally:
         kit.close()
     if out is None:
-        _write_stdout(b"".join(lines))
+        _export_to_stdout(b"".join(lines))
         return
     _write_private(out, b"".join(lines))
     say(f"Exported {plural(len(lines), 'memory')} to {out}.")
@@ -213,6 +273,9 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     for item in result.refused:
         say(f"Refused {printable(item.where)}: {refusal(item.reason)}.")
     _say_not_kept(restored.quotes_not_kept)
+    if restored.quotes_dropped:
+        them = "it" if restored.quotes_dropped == 1 else "them"
+        say(f"{plural(restored.quotes_dropped, 'quote')} left out: you dropped {them}, and what you drop stays erased.")
 
 
 def _say_not_kept(count: int) -> None:

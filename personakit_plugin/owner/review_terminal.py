@@ -36,6 +36,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import StoreError
+from personakit_plugin.owner.console import writing_stdout
 from personakit_plugin.owner.display import plural, printable, when
 from personakit_plugin.owner.reviewing import (
     Likeness,
@@ -45,6 +46,7 @@ from personakit_plugin.owner.reviewing import (
     finish_erasing,
     in_review,
     listed,
+    note_shown,
     review_queue,
     unchanged,
     undo,
@@ -172,9 +174,11 @@ class Terminal:
 
     def write(self, text: str = "") -> None:
         """Write to the terminal. Each stored field is made `printable` where it is put into a line
-        (so its own newlines show as `\\n`); this is the last guard, keeping only the review's newlines."""
-        self.out.write(printable(text, keep="\n"))
-        self.out.flush()
+        (so its own newlines show as `\\n`); this is the last guard, keeping only the review's newlines.
+        An output that cannot be written ends the review with one sentence (`console.writing_stdout`)."""
+        with writing_stdout("the review"):
+            self.out.write(printable(text, keep="\n"))
+            self.out.flush()
 
     def say(self, text: str = "") -> None:
         self.write(text + "\n")
@@ -364,6 +368,7 @@ class Review:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
         if memory.pending:
             t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
+        note_shown(self.kit.store, memory)  # so that a later `personakit approve ID` may confirm these quotes
 
     def keys(self, memory: Memory) -> tuple[tuple[str, ...], str]:
         """The key hints for this memory and the keys they allow: approve unless it is approved, keep

@@ -6,6 +6,7 @@ Both reviews import this module; neither imports the other.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 from collections.abc import Iterable
@@ -13,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from personakit_plugin.core.model import CATEGORIES, QUOTE_DECISIONS, TEXT_LIMIT, Connection, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import FinishesErasure, KnowsProposers, Outlines, ReadsMany, StoreError
+from personakit_plugin.core.store import (
+    FinishesErasure,
+    KnowsProposers,
+    Outlines,
+    ReadsMany,
+    RemembersShown,
+    Store,
+    StoreError,
+)
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.display import plural, refusal
 
@@ -228,6 +237,17 @@ def quotes_wait(memory: Memory) -> bool:
 def in_review(memory: Memory | None) -> bool:
     """Whether a memory still waits for the owner: unconfirmed, or approved with a quote waiting."""
     return memory is not None and (memory.state == "unconfirmed" or quotes_wait(memory))
+
+
+def note_shown(store: Store, memory: Memory) -> None:
+    """Note in the store that the owner has just been shown `memory` with its quotes (`personakit show`,
+    the terminal review), so that `personakit approve ID` may confirm them (`RemembersShown`). A store
+    that does not remember, or cannot write now (a read-only disk), leaves them unnoted: an approve then
+    lets them wait for the owner, which loses nothing."""
+    if memory.state == "rejected" or not memory.quotes or not isinstance(store, RemembersShown):
+        return
+    with contextlib.suppress(StoreError):
+        store.mark_shown(memory.id, memory.quotes)
 
 
 def quote_key(quote: str) -> str:

@@ -2,7 +2,8 @@
 
 Export writes one JSON object per memory, oldest first (see `model.ExportedMemory`): id, state,
 text, category, quotes (oldest first), created, touched, approved_at, the ids of older texts it
-answers to (`aliases`, only after an edit) and its decision history, each decision with its
+answers to (`aliases`, only after an edit), the keys of the quotes the owner dropped from it
+(`dropped`: keyed hashes, never the text) and its decision history, each decision with its
 number, action, states, categories, time and whether it was undone; an edit that changed the
 text also carries `previous_text`, so the edit can still be undone after a round trip. A
 rejected memory is its id, state, aliases and history only: its text was erased.
@@ -12,8 +13,9 @@ Import merges such a file, and the merge rule is:
 - A memory the data folder does not know (by its id, by the id of its text, or by one of its
   aliases) is created as it was exported: state, category, quotes, times and decisions.
 - A memory it already knows keeps everything the owner decided here; it only gains the quotes it
-  does not have yet, as its newest (none when either side rejected it). Decisions exported for
-  it are not replayed: the owner's decisions in this folder stand.
+  does not have yet, as its newest (none when either side rejected it), never one the owner dropped
+  from it here: what the owner erased stays erased, whatever export is imported. Decisions exported
+  for it are not replayed: the owner's decisions in this folder stand.
 - A memory whose text or quotes a refusal hook refuses (a credential shape) is left out.
 - Into a folder with no decisions yet, decisions keep their numbers, so export, import into an
   empty folder and export again gives the same bytes. Importing the same file twice changes
@@ -66,6 +68,7 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.plugins import DEFAULT_PROPOSE
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import Proposed, ProposesInBulk, Restored, Store, StoreError
+from personakit_plugin.core.words import DROPPED_KEY_DIGITS
 from personakit_plugin.default_plugins import propose as default_propose
 from personakit_plugin.owner.display import json_printable
 
@@ -73,6 +76,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
 ID = re.compile(r"m_[0-9a-f]{12}")
+DROPPED_KEY = re.compile(rf"[0-9a-f]{{{DROPPED_KEY_DIGITS}}}")
 ACTIONS = (*DECISIONS, *QUOTE_DECISIONS, "undo")
 OWNER_NAMES = frozenset({"default_user", "user", "me", "owner", "the_user"})
 MAX_SEQ = 2**53 - 1
@@ -139,6 +143,8 @@ def _check(memory: ExportedMemory, where: str) -> None:
     """Raise TransferError unless the record is one PersonaKit could have written."""
     if not ID.fullmatch(memory.id) or not all(ID.fullmatch(alias) for alias in memory.aliases):
         raise TransferError(f"{where} has an id that is not m_ and 12 lowercase hex digits.")
+    if not all(DROPPED_KEY.fullmatch(key) for key in memory.dropped):
+        raise TransferError(f"{where} has a dropped quote's key that is not {DROPPED_KEY_DIGITS} lowercase hex digits.")
     if memory.state not in STATES:
         raise TransferError(f"{where} has the state {memory.state!r}, which is not one of {', '.join(STATES)}.")
     if memory.state != "rejected":

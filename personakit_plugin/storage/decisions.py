@@ -27,7 +27,7 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.store import Proposed, Restored, StoreError, UnknownMemory
-from personakit_plugin.core.words import legacy_memory_id, memory_id
+from personakit_plugin.core.words import dropped_quote_key, legacy_memory_id, memory_id
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     decision_from_row,
@@ -106,6 +106,10 @@ class Rows(ABC):
     @abstractmethod
     def id_key(self) -> bytes:
         """The key this store derives ids and alias keys with: `words.id_key` of the secret it keeps."""
+
+    def dropped_key(self, memory: str, quote: str) -> str:
+        """The key by which this store remembers that the owner dropped `quote` from `memory`."""
+        return dropped_quote_key(memory, quote, self.id_key())
 
     def key_of(self, text: str, scope: str = "") -> str:
         """The key `text` is known by in this store (a new memory of it gets it as its id); with a
@@ -255,8 +259,8 @@ def decide(
     if retexted:
         assert text is not None
         retext(rows, memory, text)
-    if action == "approve" and before != "approved" and shown is not None:
-        _unseen_wait(rows, memory, shown)
+    if action == "approve" and before != "approved":
+        _confirm(rows, memory, shown)
     rows.run(
         f"UPDATE memories SET state = ?, category = ?, touched = {rows.GREATEST}(touched, ?), "
         "approved_at = CASE WHEN ? THEN ? ELSE approved_at END WHERE id = ?",
@@ -269,6 +273,7 @@ def decide(
         rows.run("UPDATE memories SET category = 'other' WHERE id = ?", (memory,))
         rows.run("DELETE FROM quotes WHERE memory_id = ?", (memory,))
         rows.run("DELETE FROM previous_texts WHERE memory_id = ?", (memory,))
+        rows.run("DELETE FROM dropped_quotes WHERE memory_id = ?", (memory,))  # it takes no quote again
     decision = record(rows, memory, action, before, after, category_before, category_after, now)
     if retexted:
         rows.run(
@@ -285,17 +290,23 @@ def _shown_otherwise(before: str, after: str) -> bool:
     return (before == "approved") != (after == "approved")
 
 
-def _unseen_wait(rows: Rows, memory: str, shown: Collection[str]) -> None:
-    """An approve from a review confirms only the quotes it showed: every other quote of the memory
-    (one proposed after the review showed it) waits for the owner. Pending ones stay pending."""
-    seen = set(shown)
-    unseen = [
-        seq
-        for seq, quote in rows.run("SELECT seq, quote FROM quotes WHERE memory_id = ? AND NOT pending", (memory,))
-        if quote not in seen
-    ]
-    for seq in unseen:
-        rows.run("UPDATE quotes SET pending = ? WHERE memory_id = ? AND seq = ?", (True, memory, seq))
+def _confirm(rows: Rows, memory: str, shown: Collection[str] | None) -> None:
+    """An approve confirms the quotes that do not wait, and given `shown` only those the owner was shown:
+    every other quote of the memory (one proposed since) waits for the owner. Pending ones stay pending.
+    The quotes it confirms count as shown from then on (`RemembersShown`)."""
+    seen = None if shown is None else set(shown)
+    for seq, quote in rows.run(
+        "SELECT seq, quote FROM quotes WHERE memory_id = ? AND NOT pending", (memory,)
+    ).fetchall():
+        confirmed = seen is None or quote in seen
+        column = "seen" if confirmed else "pending"
+        rows.run(f"UPDATE quotes SET {column} = ? WHERE memory_id = ? AND seq = ?", (True, memory, seq))
+
+
+def mark_shown(rows: Rows, memory: str, quotes: Collection[str]) -> None:
+    """Note that the owner was shown these exact quotes of `memory` (`RemembersShown.mark_shown`)."""
+    for quote in dict.fromkeys(quotes):
+        rows.run("UPDATE quotes SET seen = ? WHERE memory_id = ? AND quote = ? AND NOT seen", (True, memory, quote))
 
 
 def _decide_quote(rows: Rows, memory: str, action: str, now: float, quote: str | None) -> Decision:
@@ -313,11 +324,16 @@ def _decide_quote(rows: Rows, memory: str, action: str, now: float, quote: str |
     decision = record(rows, memory, action, state, state, category, category, now)
     if action == "accept-quote":
         rows.run(
-            "UPDATE quotes SET pending = ?, accepted_by = ? WHERE memory_id = ? AND seq = ?",
-            (False, decision.seq, memory, found[0]),
+            "UPDATE quotes SET pending = ?, seen = ?, accepted_by = ? WHERE memory_id = ? AND seq = ?",
+            (False, True, decision.seq, memory, found[0]),
         )
     else:
         rows.run("DELETE FROM quotes WHERE memory_id = ? AND seq = ?", (memory, found[0]))
+        # Its key, never its text: an import of an older export finds it dropped and leaves it out.
+        rows.run(
+            "INSERT INTO dropped_quotes (memory_id, key) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            (memory, rows.dropped_key(memory, quote or "")),
+        )
         rows.mark_erased(decision.seq)
     rows.run(f"UPDATE memories SET touched = {rows.GREATEST}(touched, ?) WHERE id = ?", (now, memory))
     return decision
@@ -428,29 +444,34 @@ def _undoable(rows: Rows, decision: Decision) -> tuple[str, str]:
 
 class _Known(msgspec.Struct):
     """What the store has of the records' memories: each key's (memory, state), and each memory's
-    quotes and highest quote number (a dropped quote leaves a gap, so not their count)."""
+    quotes, highest quote number (a dropped quote leaves a gap, so not their count) and the keys of
+    the quotes the owner dropped from it."""
 
     found: dict[str, tuple[str, str]]
     have: dict[str, set[str]]
     last: dict[str, int]
+    dropped: dict[str, set[str]]
 
 
 def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
     """See `Store.restore`. The lookups are two queries and the inserts are batched, so an import of
-    100,000 memories is a few statements per table. A created memory keeps its pending quotes; quotes
-    a record adds to a memory approved here wait for the owner, as a proposal's do. No memory gets more
+    100,000 memories is a few statements per table. A created memory keeps its pending quotes (the others
+    of an approved one count as shown: they were confirmed) and the keys of those dropped from it; quotes
+    a record adds to a memory approved here wait for the owner, as a proposal's do, and one the owner
+    dropped from it here is left out, counted in `Restored.quotes_dropped`. No memory gets more
     than `QUOTES_KEPT` quotes: a created one keeps its first (oldest) ones, a known one gains those it
     lacks until it has that many, as proposals of them in turn would; the rest are counted, not kept."""
     fresh = rows.run("SELECT 1 FROM decisions LIMIT 1").fetchone() is None
     known = _restore_lookup(rows, memories)
     created: list[str] = []
     merged: list[str] = []
-    added: list[tuple[str, int, str, bool]] = []
+    added: list[tuple[str, int, str, bool, bool]] = []
     new_rows: list[tuple[Any, ...]] = []
     alias_rows: dict[str, str] = {}
-    quote_rows: list[tuple[str, int, str, bool]] = []
+    quote_rows: list[tuple[str, int, str, bool, bool]] = []
+    dropped_rows: list[tuple[str, str]] = []
     decisions: list[tuple[ExportedDecision, str, bool]] = []
-    left_out = 0
+    left_out = dropped = 0
     for record in memories:
         kept = record.state != "rejected"
         keys = restored_keys(record, rows.key_of)
@@ -458,9 +479,10 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
         if match is not None:
             merged.append(match[0])
             if kept and match[1] != "rejected":
-                new, over = _new_quotes(known, record, *match)
+                new, over, gone = _new_quotes(rows, known, record, *match)
                 added.extend(new)
                 left_out += over
+                dropped += gone
             continue
         new_rows.append(restored_row(record))
         for key in keys:
@@ -471,14 +493,20 @@ def restore(rows: Rows, memories: Sequence[ExportedMemory]) -> Restored:
             left_out += max(0, len(quotes) - QUOTES_KEPT)
             quotes = quotes[:QUOTES_KEPT]
             known.have[record.id], known.last[record.id] = set(quotes), len(quotes)
-            quote_rows.extend((record.id, n, q, q in waiting) for n, q in enumerate(quotes, start=1))
+            known.dropped[record.id] = set(record.dropped)
+            confirmed = record.state == "approved"
+            quote_rows.extend(
+                (record.id, n, q, q in waiting, confirmed and q not in waiting) for n, q in enumerate(quotes, start=1)
+            )
+            dropped_rows.extend((record.id, key) for key in dict.fromkeys(record.dropped))
         decisions.extend((d, record.id, kept) for d in record.history)
         created.append(record.id)
     rows.add_memories(new_rows)
     rows.insert("aliases", "key, memory_id", alias_rows.items())
-    rows.insert("quotes", "memory_id, seq, quote, pending", [*quote_rows, *added])
+    rows.insert("quotes", "memory_id, seq, quote, pending, seen", [*quote_rows, *added])
+    rows.insert("dropped_quotes", "memory_id, key", dropped_rows)
     _restore_decisions(rows, sorted(decisions, key=lambda entry: entry[0].seq), fresh)
-    return Restored(created, merged, len(added), left_out)
+    return Restored(created, merged, len(added), left_out, dropped)
 
 
 def _lookup_keys(rows: Rows, record: ExportedMemory) -> list[str]:
@@ -493,34 +521,42 @@ def _restore_lookup(rows: Rows, memories: Sequence[ExportedMemory]) -> _Known:
         key: (memory, state)
         for key, memory, state in rows.run_in(f"SELECT a.key, m.id, m.state {_ALIASED} {{}}", wanted)
     }
-    known = _Known(found, {}, {})
+    known = _Known(found, {}, {}, {})
+    memories_found = sorted({memory for memory, _ in found.values()})
     for memory, quote, seq in rows.run_in(
-        "SELECT memory_id, quote, seq FROM quotes WHERE memory_id {}", sorted({memory for memory, _ in found.values()})
+        "SELECT memory_id, quote, seq FROM quotes WHERE memory_id {}", memories_found
     ):
         known.have.setdefault(memory, set()).add(quote)
         known.last[memory] = max(known.last.get(memory, 0), seq)
+    for memory, key in rows.run_in("SELECT memory_id, key FROM dropped_quotes WHERE memory_id {}", memories_found):
+        known.dropped.setdefault(memory, set()).add(key)
     return known
 
 
 def _new_quotes(
-    known: _Known, record: ExportedMemory, memory: str, state: str
-) -> tuple[list[tuple[str, int, str, bool]], int]:
-    """The quotes of `record` that the memory it maps to lacks, numbered after its own, while it has
-    fewer than `QUOTES_KEPT`, and how many more it lacks; under an approved memory they wait for the
-    owner, and so do those the record says wait."""
+    rows: Rows, known: _Known, record: ExportedMemory, memory: str, state: str
+) -> tuple[list[tuple[str, int, str, bool, bool]], int, int]:
+    """The quotes of `record` that the memory it maps to lacks and the owner did not drop from it,
+    numbered after its own, while it has fewer than `QUOTES_KEPT`, how many more it lacks, and how many
+    it left out as dropped; under an approved memory they wait for the owner, and so do those the record
+    says wait. None counts as shown here."""
     quotes = known.have.setdefault(memory, set())
-    new: list[tuple[str, int, str, bool]] = []
-    over = 0
+    dropped = known.dropped.get(memory, set())
+    new: list[tuple[str, int, str, bool, bool]] = []
+    over = gone = 0
     for quote in record.quotes:
         if quote in quotes:
+            continue
+        if dropped and rows.dropped_key(memory, quote) in dropped:
+            gone += 1
             continue
         if len(quotes) >= QUOTES_KEPT:
             over += 1
             continue
         quotes.add(quote)
         known.last[memory] = known.last.get(memory, 0) + 1
-        new.append((memory, known.last[memory], quote, state == "approved" or quote in record.pending))
-    return new, over
+        new.append((memory, known.last[memory], quote, state == "approved" or quote in record.pending, False))
+    return new, over, gone
 
 
 def _restore_decisions(rows: Rows, decisions: list[tuple[ExportedDecision, str, bool]], fresh: bool) -> None:

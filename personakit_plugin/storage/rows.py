@@ -64,11 +64,12 @@ def exported(
     previous_texts: Iterable[tuple[str, int, str]],
     decisions: Iterable[Sequence[Any]],
     key_of: Callable[[str], str],
+    dropped: Iterable[tuple[str, str]] = (),
 ) -> list[ExportedMemory]:
     """What `Store.dump` returns, from a backend's rows: memories (MEMORY_COLUMNS, in the dump's
     order), quotes as (memory id, quote, pending, the seq of the decision that accepted it or None)
     oldest first, aliases as (memory id, old key), replaced texts as (memory id, decision seq, text),
-    and decisions (DECISION_COLUMNS) by seq.
+    decisions (DECISION_COLUMNS) by seq, and the keys of dropped quotes as (memory id, key).
 
     An alias that is the store's key (`key_of`) of a text the export holds (the memory's own, or one
     an edit replaced) is left out: a restore derives it again with its own key (`restored_keys`), so
@@ -83,9 +84,7 @@ def exported(
             accepted[(owner, accepted_by)] = quote
         if pending:
             waiting.setdefault(owner, []).append(quote)
-    keys: dict[str, list[str]] = {}
-    for owner, key in aliases:
-        keys.setdefault(owner, []).append(key)
+    keys, gone = _by_memory(aliases), _by_memory(dropped)
     replaced = {(owner, seq): text for owner, seq, text in previous_texts}
     derived: dict[str, set[str]] = {}
     for (owner, _), text in replaced.items():
@@ -108,10 +107,19 @@ def exported(
                 approved_at=memory.approved_at if kept else None,
                 pending=tuple(waiting.get(memory.id, ())) if kept else (),
                 aliases=tuple(sorted(key for key in keys.get(memory.id, ()) if key not in known)),
+                dropped=tuple(sorted(gone.get(memory.id, ()))) if kept else (),
                 history=tuple(history.get(memory.id, ())),
             )
         )
     return dumped
+
+
+def _by_memory(pairs: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """(memory id, value) pairs as each memory's values, in order."""
+    found: dict[str, list[str]] = {}
+    for owner, value in pairs:
+        found.setdefault(owner, []).append(value)
+    return found
 
 
 def _histories(

@@ -20,7 +20,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from pathlib import Path
 from typing import Any, TypeVar
@@ -78,7 +78,7 @@ from personakit_plugin.storage.sqlite_faults import (
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -303,6 +303,20 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     );
     ALTER TABLE memories ADD COLUMN proposed_by TEXT;
     CREATE INDEX memories_by_proposer ON memories (proposed_by, state, created) WHERE proposed_by IS NOT NULL;
+    """,
+    # 9: what the owner was shown and what they dropped. A quote gains `seen`: the owner was shown it
+    # (`personakit show`, a review) or confirmed it (the quotes of an approved memory that do not wait
+    # are, so they start seen), and `personakit approve ID` confirms only those. `dropped_quotes` keeps
+    # a keyed hash of each quote the owner dropped (`words.dropped_quote_key`: no text), so that an
+    # import never brings it back; a reject of its memory deletes them.
+    """
+    ALTER TABLE quotes ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;
+    UPDATE quotes SET seen = 1 WHERE NOT pending AND memory_id IN (SELECT id FROM memories WHERE state = 'approved');
+    CREATE TABLE dropped_quotes (
+        memory_id TEXT NOT NULL,
+        key TEXT NOT NULL,              -- `words.dropped_quote_key`: a keyed hash, never text
+        PRIMARY KEY (memory_id, key)
+    ) WITHOUT ROWID;
     """,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
@@ -1183,12 +1197,20 @@ class SqliteStore:
         self._erase()
         return decision
 
-    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+    def decide_many(
+        self,
+        memory_ids: Sequence[str],
+        action: str,
+        now: float,
+        *,
+        shown: Mapping[str, Collection[str]] | None = None,
+    ) -> list[Decision]:
         decisions.one_at_a_time(action)
+        seen = shown or {}
 
         def write() -> list[Decision]:
             with self._rows() as rows:
-                done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
+                done = [decisions.decide(rows, memory, action, now, shown=seen.get(memory)) for memory in memory_ids]
                 if action == "reject":
                     rows.mark_erased(0)
                     sqlite_changes.forget_erased(self._db, memory_ids)
@@ -1199,6 +1221,28 @@ class SqliteStore:
         done = self._on_reserve(write)
         self._erase()
         return done
+
+    def mark_shown(self, memory_id: str, quotes: Collection[str]) -> None:
+        """Note that the owner was shown these quotes of the memory (`RemembersShown`)."""
+        if quotes:
+            with self._rows() as rows:
+                decisions.mark_shown(rows, memory_id, quotes)
+
+    def shown_quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
+        """Each memory's quotes the owner was shown, oldest first (`RemembersShown`)."""
+        found: dict[str, list[str]] = {}
+        with self._read() as db:
+            for chunk in _chunks(list(dict.fromkeys(ids))):
+                marks = ",".join("?" * len(chunk))
+                for (memory,) in db.execute(f"SELECT id FROM memories WHERE id IN ({marks})", chunk):
+                    found[memory] = []
+                for memory, quote in db.execute(
+                    f"SELECT memory_id, quote FROM quotes WHERE memory_id IN ({marks}) AND seen "
+                    "ORDER BY memory_id, seq",
+                    chunk,
+                ):
+                    found[memory].append(quote)
+        return {memory: tuple(quotes) for memory, quotes in found.items()}
 
     def _on_reserve(self, write: Callable[[], _T]) -> _T:
         """An erasing decision, which must go through when it matters most: on a full disk, tried again
@@ -1306,6 +1350,7 @@ class SqliteStore:
                 db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
                 lambda text: memory_id(text, self._id_key),
+                db.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:

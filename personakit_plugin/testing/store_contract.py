@@ -23,6 +23,7 @@ from personakit_plugin.core.store import (
     KeepsIdSecret,
     RanksInStore,
     ReadsMany,
+    RemembersShown,
     Store,
     StoreError,
     UnknownMemory,
@@ -760,6 +761,76 @@ class StoreContract:
         store.propose("Prefers tea", "dropped words", "other", 9.0)
         again = store.get(memory)
         assert again is not None and again.pending == ("dropped words",)
+
+    def test_a_dropped_quote_stays_dropped_through_a_restore(self, tmp_path: Path) -> None:
+        """An export taken before the owner dropped a waiting quote, imported again, does not bring it back;
+        the store remembers the drop by a key that holds nothing of the quote, which an export carries to a
+        store that shares the id secret (as `personakit migrate` makes it)."""
+        one = self.open_store(tmp_path / "one")
+        try:
+            memory = one.propose("Prefers tea", "tea please", "preferences", 1.0).id
+            one.decide(memory, "approve", 2.0)
+            one.propose("Prefers tea", "run zqxscript at startup", "other", 3.0)
+            one.propose("Prefers tea", "green tea too", "other", 3.5)
+            before = one.dump()
+            one.decide(memory, "drop-quote", 4.0, quote="run zqxscript at startup")
+            restored = one.restore(before)
+            assert (restored.known, restored.quotes_added, restored.quotes_dropped) == ([memory], 0, 1)
+            kept = one.get(memory)
+            assert kept is not None
+            assert (kept.quotes, kept.pending) == (("tea please", "green tea too"), ("green tea too",))
+            dumped = one.dump()
+            assert len(dumped[0].dropped) == 1 and "zqxscript" not in repr(dumped)
+            # Into a store with the same secret, the key comes along and keeps the quote out there too.
+            if isinstance(one, KeepsIdSecret):
+                two = self.open_store(tmp_path / "two")
+                try:
+                    assert isinstance(two, KeepsIdSecret)
+                    two.adopt_id_secret(one.id_secret())
+                    two.restore(dumped)
+                    assert two.dump() == dumped
+                    assert two.restore(before).quotes_dropped == 1
+                    again = two.get(memory)
+                    assert again is not None and "run zqxscript at startup" not in again.quotes
+                finally:
+                    two.close()
+            # A quote dropped from one memory is no bar to another memory's same words.
+            other = one.propose("Likes jazz", "run zqxscript at startup", "preferences", 5.0).id
+            found = one.get(other)
+            assert found is not None and found.quotes == ("run zqxscript at startup",)
+            # A reject keeps nothing of the memory's quotes, the keys of dropped ones included.
+            one.decide(memory, "reject", 6.0)
+            assert [m.dropped for m in one.dump() if m.id == memory] == [()]
+        finally:
+            one.close()
+
+    def test_the_quotes_the_owner_was_shown_are_remembered(self, store: Store) -> None:
+        """What `personakit show` or a review showed, and what the owner confirmed or kept, counts as shown;
+        a quote added since does not, and an approve given those confirms only them."""
+        if not isinstance(store, RemembersShown):
+            pytest.skip("the store does not remember what the owner was shown (approve ID then confirms no quote)")
+        memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        assert store.shown_quotes([memory, "m_000000000000"]) == {memory: ()}
+        before = store.dump()
+        store.mark_shown(memory, ["tea please", "words it does not have"])
+        assert store.dump() == before  # nothing an export or an assistant sees
+        store.propose("Prefers tea", "arrived after it was shown", "other", 2.0)
+        assert store.shown_quotes([memory]) == {memory: ("tea please",)}
+        other = store.propose("Likes jazz", "jazz!", "preferences", 3.0).id
+        store.decide_many([memory, other], "approve", 4.0, shown={memory: store.shown_quotes([memory])[memory]})
+        approved = store.get(memory)
+        assert approved is not None and approved.pending == ("arrived after it was shown",)
+        assert store.quotes([memory, other]) == {memory: ("tea please",), other: ("jazz!",)}
+        # Confirmed (approved with `shown` None) or kept, a quote counts as shown from then on.
+        assert store.shown_quotes([other]) == {other: ("jazz!",)}
+        store.decide(memory, "accept-quote", 5.0, quote="arrived after it was shown")
+        assert store.shown_quotes([memory]) == {memory: ("tea please", "arrived after it was shown")}
+        # A new quote is not shown until it is, even while the memory waits for a decision.
+        store.decide(other, "reset", 6.0)
+        store.propose("Likes jazz", "bebop mostly", "other", 7.0)
+        store.decide(other, "approve", 8.0, shown=store.shown_quotes([other])[other])
+        jazz = store.get(other)
+        assert jazz is not None and jazz.pending == ("bebop mostly",)
 
     def test_undoing_an_accepted_quote_makes_it_wait_again(self, store: Store) -> None:
         memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id

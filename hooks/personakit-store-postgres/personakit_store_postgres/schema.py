@@ -186,6 +186,21 @@ MIGRATIONS: tuple[str, ...] = (
         FOR EACH ROW EXECUTE FUNCTION log_quote_change();
     UPDATE log_state SET generation = generation + 1;
     """,
+    # 6: what the owner was shown and what they dropped. A quote gains `seen`: the owner was shown it
+    # (`personakit show`, a review) or confirmed it (the quotes of an approved memory that do not wait
+    # are, so they start seen), and `personakit approve ID` confirms only those. `dropped_quotes` keeps
+    # a keyed hash of each quote the owner dropped (`words.dropped_quote_key`: no text), so that an
+    # import never brings it back; a reject of its memory deletes them. The change log's trigger on
+    # quotes fires on `pending` only: marking a quote seen changes nothing a retriever reads.
+    """
+    ALTER TABLE quotes ADD COLUMN seen boolean NOT NULL DEFAULT false;
+    UPDATE quotes SET seen = true WHERE NOT pending AND memory_id IN (SELECT id FROM memories WHERE state = 'approved');
+    CREATE TABLE dropped_quotes (
+        memory_id text COLLATE "C" NOT NULL,
+        key text COLLATE "C" NOT NULL,      -- `words.dropped_quote_key`: a keyed hash, never text
+        PRIMARY KEY (memory_id, key)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 IDS_KEYED = 4
@@ -202,6 +217,7 @@ TABLES_SINCE = {
     "changes": 3,
     "log_state": 3,
     "meta": 4,
+    "dropped_quotes": 6,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

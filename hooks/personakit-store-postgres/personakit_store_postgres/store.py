@@ -24,7 +24,7 @@ import os
 import select
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
@@ -654,16 +654,45 @@ class PostgresStore:
         self._finish_erasing(action, unfinished, "memory")
         return decision
 
-    def decide_many(self, memory_ids: Sequence[str], action: str, now: float) -> list[Decision]:
+    def decide_many(
+        self,
+        memory_ids: Sequence[str],
+        action: str,
+        now: float,
+        *,
+        shown: Mapping[str, Collection[str]] | None = None,
+    ) -> list[Decision]:
         decisions.one_at_a_time(action)
         if not memory_ids:
             return []
+        seen = shown or {}
         with self._write() as cur:
             rows = self._rows(cur)
-            done = [decisions.decide(rows, memory, action, now) for memory in memory_ids]
+            done = [decisions.decide(rows, memory, action, now, shown=seen.get(memory)) for memory in memory_ids]
             unfinished = self._unfinished(cur)
         self._finish_erasing(action, unfinished, "memories" if len(memory_ids) > 1 else "memory")
         return done
+
+    def mark_shown(self, memory_id: str, quotes: Collection[str]) -> None:
+        """Note that the owner was shown these quotes of the memory (`RemembersShown`)."""
+        if quotes:
+            with self._write() as cur:
+                decisions.mark_shown(self._rows(cur), memory_id, quotes)
+
+    def shown_quotes(self, ids: Collection[str]) -> dict[str, tuple[str, ...]]:
+        """Each memory's quotes the owner was shown, oldest first (`RemembersShown`)."""
+        wanted = list(dict.fromkeys(ids))
+        with self._read() as cur:
+            found: dict[str, list[str]] = {
+                memory: [] for (memory,) in cur.execute("SELECT id FROM memories WHERE id = ANY(%s::text[])", (wanted,))
+            }
+            for memory, quote in cur.execute(
+                "SELECT memory_id, quote FROM quotes WHERE memory_id = ANY(%s::text[]) AND seen "
+                "ORDER BY memory_id, seq",
+                (wanted,),
+            ):
+                found[memory].append(quote)
+        return {memory: tuple(quotes) for memory, quotes in found.items()}
 
     # -- erasure -----------------------------------------------------------------------------
 
@@ -777,6 +806,7 @@ class PostgresStore:
                 cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
                 cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
                 lambda text: memory_id(text, self._id_key),
+                cur.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:

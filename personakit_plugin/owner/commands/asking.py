@@ -1,6 +1,9 @@
 """Asking the owner first, on a terminal, before what cannot be taken back in one step: a reject (its text
 is erased) and an undo of several decisions. Each asks only when standard input is a terminal and `--yes`
-was not given; `y` or `yes` goes on, anything else (an empty line, the end of input) does not."""
+was not given; `y` or `yes` goes on, anything else (an empty line, the end of input) does not.
+
+And what an approve may confirm (`shown_for_approve`): the quotes the owner was shown before it, and, on a
+terminal, those it shows and the owner agrees to."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from personakit_plugin.core.model import Decision, Memory
-from personakit_plugin.core.store import Store
+from personakit_plugin.core.store import RemembersShown, Store
 from personakit_plugin.owner.console import CommandError, say
 from personakit_plugin.owner.display import plural, printable, when
 
@@ -96,3 +99,30 @@ def bulk_agreed(action: str, memories: Sequence[Memory], said: str, yes: bool) -
         )
     verb = "Reject" if action == "reject" else "Restrict"
     return asked(shown, f"{verb} all {len(memories):,} of them? {BULK_WARNINGS[action]}")
+
+
+def shown_for_approve(store: Store, ids: Sequence[str], states: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """The quotes `approve ids` may confirm, for each memory it would approve: those the owner was shown
+    before it (`personakit show`, the terminal review, an earlier approve: `RemembersShown`; none from a
+    store that does not remember). A quote the owner was not shown is confirmed only when, on a terminal,
+    this shows it and the owner answers yes; otherwise (no, no terminal) it waits for the owner, as one
+    proposed after a review showed its memory does."""
+    approving = [memory for memory in ids if states[memory] not in ("approved", "rejected")]
+    if not approving:
+        return {}
+    seen = store.shown_quotes(approving) if isinstance(store, RemembersShown) else {}
+    shown = {memory: tuple(seen.get(memory, ())) for memory in approving}
+    if not sys.stdin.isatty():
+        return shown
+    for memory in (store.get(memory_id) for memory_id in approving):
+        if memory is None:
+            continue
+        unseen = [q for q in memory.quotes if q not in shown[memory.id] and q not in memory.pending]
+        if not unseen:
+            continue
+        lines = [f"{memory.id}  {printable(memory.text)}", "Quotes you have not been shown, newest first:"]
+        lines += [f"  “{printable(quote)}”" for quote in reversed(unseen)]
+        them = "it" if len(unseen) == 1 else "them"
+        if asked(lines, f"Confirm {them} as evidence too? If not, {them} wait{'s' if them == 'it' else ''} for you."):
+            shown[memory.id] += tuple(unseen)
+    return shown

@@ -1,16 +1,19 @@
 """`personakit approve|restrict|reject|reset ID...`: one decision on each memory, in one transaction; and
 `personakit reject|restrict --proposed-by CONN [--since T] [--until T]`: the same on every memory one
-connection proposed that still waits (`owner/bulk.py`), shown first and asked for."""
+connection proposed that still waits (`owner/bulk.py`), shown first and asked for.
+
+An approve confirms only the quotes the owner was shown before it (`asking.shown_for_approve`), and says
+which: each quote it confirmed, then each that still waits for the owner, one line each."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
 
-from personakit_plugin.core.model import STATE_AFTER
+from personakit_plugin.core.model import STATE_AFTER, Decision
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.commands import Add, Handler
-from personakit_plugin.owner.commands.asking import bulk_agreed, reject_agreed
+from personakit_plugin.owner.commands.asking import bulk_agreed, reject_agreed, shown_for_approve
 from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import plural, printable
 from personakit_plugin.owner.reviewing import unchanged
@@ -38,9 +41,12 @@ def _decide(action: str) -> Handler:
             ):
                 say("Nothing rejected.")
                 return
+            shown = shown_for_approve(kit.store, ids, states) if action == "approve" else None
             # One transaction for all of them: a reject of many memories erases once, at the end.
-            for decision in kit.store.decide_many(ids, action, kit.now()):
+            for decision in kit.store.decide_many(ids, action, kit.now(), shown=shown):
                 say(unchanged(decision, f"{decision.memory_id}: {decision.before} -> {decision.after}"))
+                if action == "approve":
+                    _say_confirmed(kit.store, decision)
             if action == "approve":
                 _say_waiting(kit.store, ids)
         finally:
@@ -72,9 +78,19 @@ def _decide_proposed(action: str, args: argparse.Namespace) -> None:
         kit.close()
 
 
+def _say_confirmed(store: Store, decision: Decision) -> None:
+    """After an approve that took effect: the memory's quotes that are evidence now, one line each."""
+    memory = store.get(decision.memory_id)
+    if not decision.recorded or memory is None:
+        return
+    for quote in reversed([q for q in memory.quotes if q not in memory.pending]):
+        say(f"  confirmed “{printable(quote)}”")
+
+
 def _say_waiting(store: Store, ids: Sequence[str]) -> None:
     """After `approve`: the quotes that still wait for the owner under each memory, one line each. An
-    approve confirms none of them (the owner has not been shown them); the review keeps or drops each."""
+    approve confirms none of them (added after the owner approved the memory, or not shown to the owner
+    before this approve); the review keeps or drops each."""
     for memory in (store.get(memory_id) for memory_id in ids):
         if memory is None or not memory.pending:
             continue

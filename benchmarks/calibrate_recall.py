@@ -43,8 +43,8 @@ def measure(model: str, bm25: float, quote: float, thresholds: Sequence[float], 
     loaded: dict[str, Any] = {}
     original = personakit_recall.load_encoder
 
-    def patched() -> Any:
-        encoder = original()
+    def patched(**given: Any) -> Any:
+        encoder = original(**given)
         encoder.bm25_weight = bm25
         encoder.quote_weight = quote
         loaded["encoder"] = encoder

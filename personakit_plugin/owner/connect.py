@@ -225,6 +225,7 @@ def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) ->
             entry = {key: value for key, value in entry.items() if key not in old or old[key] != value}
         if entry is None:
             return text
+        entry = dict(entry)  # the caller's entry is what the file must read back as: left whole
         env = entry.pop("env", None)
         if entry or env is None:
             text = toml_edit.set_table(text, path, entry)

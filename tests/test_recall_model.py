@@ -64,9 +64,10 @@ def test_connect_adds_the_variable_beside_the_others_of_a_json_entry(run, checke
     path = config_path("claude-desktop")
     path.parent.mkdir(parents=True)
     before = (
-        '{\n\t"mcpServers": {\n\t\t"personakit": {\n\t\t\t"command": "%s",\n\t\t\t"args": ["-m", "personakit_plugin", '
-        '"serve"],\n\t\t\t"env": {\n\t\t\t\t"LANG": "C"\n\t\t\t}\n\t\t},\n\t\t"other": {"command": "x"}\n\t}\n}\n'
-    ) % PYTHON
+        '{\n\t"mcpServers": {\n\t\t"personakit": {\n\t\t\t"command": "PYTHON",\n'
+        '\t\t\t"args": ["-m", "personakit_plugin", "serve"],\n\t\t\t"env": {\n\t\t\t\t"LANG": "C"\n\t\t\t}\n\t\t},\n'
+        '\t\t"other": {"command": "x"}\n\t}\n}\n'
+    ).replace("PYTHON", PYTHON)
     path.write_bytes(before.encode())
 
     run("connect", "claude-desktop", "--recall-model", MODEL).ok()

@@ -126,10 +126,6 @@ def test_a_name_is_downloaded_by_the_command_with_its_progress_and_recorded(tmp_
     assert done.returncode == 0, done.stderr
     assert "Downloading someone/tiny: 3/3" in done.stderr  # the library's progress reaches the owner
     assert recorded(data) == {"recall_model": "sentence-transformers:someone/tiny"}
-    # A server loads a recorded name as the command did; one chosen by the variable only with the download allowed.
-    from personakit_plugin.core.settings import RECALL_MODEL, setting
-
-    assert setting(data, RECALL_MODEL) == "sentence-transformers:someone/tiny"
 
 
 def test_the_plugin_reads_the_recorded_choice_at_its_first_read_and_the_variable_overrides_it(
@@ -175,7 +171,8 @@ def test_connect_checks_the_model_and_carries_it_into_the_hosts_env_alone(
     config.parent.mkdir(parents=True)
     original = (
         '{\n  "mcpServers": {\n    "other": {"command": "x"},\n'
-        '    "personakit": {"command": "old", "args": [], "env": {"KEEP":   "this" , "PERSONAKIT_DEBUG": "1"}}\n  }\n}\n'
+        '    "personakit": {"command": "old", "args": [],\n'
+        '      "env": {"KEEP":   "this" , "PERSONAKIT_DEBUG": "1"}}\n  }\n}\n'
     )
     config.write_text(original, encoding="utf-8")
     data = tmp_path / "data"

@@ -230,7 +230,9 @@ def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) ->
         if entry or env is None:
             text = toml_edit.set_table(text, path, entry)
         if isinstance(env, dict):  # its own table, `[mcp_servers.personakit.env]`: only what changes in it
-            before = old.get("env") if isinstance(old, dict) and isinstance(old.get("env"), dict) else {}
+            before: dict[str, Any] = {}
+            if isinstance(old, dict) and isinstance(old.get("env"), dict):
+                before = old["env"]
             changed = {name: value for name, value in env.items() if name not in before or before[name] != value}
             text = toml_edit.set_table(text, (*path, "env"), changed) if changed else text
         return text

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Mapping
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def current(folder: Path) -> str | None:
     return settings(folder).get(RECALL_MODEL) or None
 
 
-def chosen_sentence(folder: Path, environ: dict[str, str] | os._Environ[str], whose: str) -> str:
+def chosen_sentence(folder: Path, environ: Mapping[str, str], whose: str) -> str:
     """Which model a PersonaKit on `folder` with the environment `environ` uses for recall, and who
     chose it, as a clause: `all-MiniLM-L6-v2 (recorded in the data folder)`."""
     override = environ.get(RECALL_MODEL_ENV, "").strip()

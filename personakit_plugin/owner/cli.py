@@ -30,6 +30,7 @@ from personakit_plugin.owner.commands import (
     history,
     listing,
     plugins,
+    recall_model,
     review,
     serve,
     show,
@@ -48,6 +49,7 @@ COMMANDS: tuple[CommandModule, ...] = (
     review,
     data_commands,  # undo, export, import, stats, migrate, doctor
     plugins,
+    recall_model,  # recall-model [MODEL]
 )
 """Every module of commands, in the order `--help` lists their commands."""
 

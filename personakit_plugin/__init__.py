@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     )
     from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
     from personakit_plugin.core.redaction import Mask, apply_masks, as_shown
+    from personakit_plugin.core.settings import SettingsError, setting
     from personakit_plugin.core.store import (
         Config,
         Description,
@@ -102,6 +103,7 @@ __all__ = [
     "ReadResult",
     "Restored",
     "Scored",
+    "SettingsError",
     "SqliteStore",
     "Store",
     "StoreBusy",
@@ -132,6 +134,7 @@ __all__ = [
     "order_by",
     "rank_case",
     "readable_below",
+    "setting",
     "sort_key",
     "split_words",
 ]
@@ -146,6 +149,8 @@ _HOMES = {
         *("ExportedMemory", "Memory", "ProposeResult", "ReadMemory", "ReadResult", "Scored", "View"),
     ),
     "personakit_plugin.core.redaction": ("Mask", "apply_masks", "as_shown"),
+    # a plugin's setting the owner recorded for a data folder (`personakit recall-model`, say)
+    "personakit_plugin.core.settings": ("SettingsError", "setting"),
     "personakit_plugin.core.words": ("STOP_WORDS", "content_words", "id_key", "memory_id", "split_words"),
     "personakit_plugin.default_plugins.read": ("default_read",),
     # for a storage plugin

@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("personakit.recall")
 
 MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
+RECALL_SETTING = "recall_model"
+"""The name of the setting `personakit recall-model` records in the data folder (`settings.json`)."""
 DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
 BUNDLED = "personakit-static"
 """The model this package ships (`BundledEncoder`), as the owner sees it named."""
@@ -572,10 +574,10 @@ def recorded(data_dir: Path | None) -> str | None:
     """The model recorded for the data folder by `personakit recall-model`, None when none is."""
     if data_dir is None:
         return None
-    from personakit_plugin.core.settings import RECALL_MODEL, SettingsError, setting
+    from personakit_plugin import SettingsError, setting
 
     try:
-        return setting(data_dir, RECALL_MODEL) or None
+        return setting(data_dir, RECALL_SETTING) or None
     except SettingsError as exc:
         raise ModelError(str(exc)) from None
 

@@ -1,7 +1,7 @@
 """The PostgreSQL store's word index keys only what a read shows, as the SQLite store's does: an
 unconfirmed or restricted memory's words masked by the redaction plugins the kit loaded, an approved
 one's as approved; a redaction plugin installed or removed after the memories were indexed re-keys
-them when a kit opens the schema. Here with `personakit-redact-pii`, which masks IBANs."""
+them when a kit opens the schema. Here with `personakit-redact-pii`, which masks phone numbers (an PHONE is refused at the proposal)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from personakit_plugin import PersonaKit, ReadResult
 
 pytest.importorskip("personakit_redact_pii", reason="personakit-redact-pii is not installed (tox -e hooks has it)")
 
-IBAN, OTHER = "GB82 WEST 1234 5698 7654 32", "DE89 3704 0044 0532 0130 00"
+PHONE, OTHER = "+44 20 7946 0958", "+44 20 7946 0123"  # a phone number: an PHONE is refused outright
 
 
 def kit_on(url: str, folder: Path, plugins: str) -> PersonaKit:
@@ -27,22 +27,22 @@ def test_the_word_index_keys_what_a_read_shows_and_follows_the_redaction_plugins
     postgres_url: str, tmp_path: Path
 ) -> None:
     plain = kit_on(postgres_url, tmp_path, "store-postgres")
-    memory = plain.propose(f"Pays the rent from {IBAN}", "the rent goes out on the first", "other").id
+    memory = plain.propose(f"Pays the rent through the hotline {PHONE}", "the rent goes out on the first", "other").id
     assert memory is not None
-    assert [found.id for found in first(plain, IBAN).memories] == [memory]  # shown unmasked, so found
+    assert [found.id for found in first(plain, PHONE).memories] == [memory]  # shown unmasked, so found
     plain.close()
 
     masked = kit_on(postgres_url, tmp_path, "store-postgres,redact-pii")
-    assert first(masked, IBAN) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
-    assert [found.text for found in first(masked, "rent").memories] == ["Pays the rent from [iban]"]
+    assert first(masked, PHONE) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
+    assert [found.text for found in first(masked, "rent").memories] == ["Pays the rent through the hotline [phone]"]
     masked.store.decide(memory, "approve", masked.now())
-    assert [found.id for found in first(masked, IBAN).memories] == [memory]  # approved text is shown as it is
+    assert [found.id for found in first(masked, PHONE).memories] == [memory]  # approved text is shown as it is
     masked.store.decide(memory, "restrict", masked.now())
-    assert first(masked, IBAN) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
+    assert first(masked, PHONE) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
     masked.store.decide(memory, "reset", masked.now())
-    assert first(masked, IBAN) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
+    assert first(masked, PHONE) == first(masked, OTHER) == ReadResult(memories=[], withheld=0)
     masked.close()
 
     again = kit_on(postgres_url, tmp_path, "store-postgres")  # the plugin removed: shown, and found, again
-    assert [found.id for found in first(again, IBAN).memories] == [memory]
+    assert [found.id for found in first(again, PHONE).memories] == [memory]
     again.close()

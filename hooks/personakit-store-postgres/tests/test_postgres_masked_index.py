@@ -1,7 +1,8 @@
 """The PostgreSQL store's word index keys only what a read shows, as the SQLite store's does: an
 unconfirmed or restricted memory's words masked by the redaction plugins the kit loaded, an approved
 one's as approved; a redaction plugin installed or removed after the memories were indexed re-keys
-them when a kit opens the schema. Here with `personakit-redact-pii`, which masks phone numbers (an PHONE is refused at the proposal)."""
+them when a kit opens the schema. Here with `personakit-redact-pii`, which masks phone numbers (an IBAN
+is refused at the proposal)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from personakit_plugin import PersonaKit, ReadResult
 
 pytest.importorskip("personakit_redact_pii", reason="personakit-redact-pii is not installed (tox -e hooks has it)")
 
-PHONE, OTHER = "+44 20 7946 0958", "+44 20 7946 0123"  # a phone number: an PHONE is refused outright
+PHONE, OTHER = "+44 20 7946 0958", "+44 20 7946 0123"  # phone numbers: an IBAN is refused outright
 
 
 def kit_on(url: str, folder: Path, plugins: str) -> PersonaKit:

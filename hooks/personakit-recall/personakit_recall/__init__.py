@@ -287,3 +287,20 @@ def PERSONAKIT_DETAIL() -> str:
     if folder.is_absolute() and not folder.is_dir():
         return f"model {chosen}: no such folder"
     return f"model {chosen}; loaded at the first read"
+
+
+def PERSONAKIT_PROGRESS(kit: Any) -> str | None:
+    """What `personakit doctor` says of the index in this store: how many of the memories a read may
+    return have their vector kept for the chosen model, without loading it (its files are hashed)."""
+    from personakit_recall import kept
+
+    chosen = encoders.chosen()
+    try:
+        name = kept.kind(kit)
+    except (OSError, encoders.ModelError):
+        return f"recall: model {chosen}: its files cannot be read"
+    counted = kit.derived_count(name) if getattr(kit, "derived_count", None) is not None else None
+    if counted is None:
+        return f"recall: model {chosen}; the store keeps no vectors, so the index is built at every start"
+    done, total = counted
+    return f"recall: model {chosen}, {done:,} of {total:,} memories indexed (vectors kept in the store)"

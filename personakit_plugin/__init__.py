@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.store import (
         Config,
         Description,
+        KeepsDerived,
         Matches,
         Proposed,
         Restored,
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
         StoreFull,
         StoreIOError,
         StoreReadOnly,
+        derived_problem,
     )
     from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
     from personakit_plugin.default_plugins.read import default_read
@@ -86,6 +88,7 @@ __all__ = [
     "Description",
     "Document",
     "ExportedMemory",
+    "KeepsDerived",
     "Kit",
     "Mask",
     "Matches",
@@ -115,6 +118,7 @@ __all__ = [
     "decisions",
     "default_data_dir",
     "default_read",
+    "derived_problem",
     "exported",
     "hookimpl",
     "id_key",
@@ -144,7 +148,7 @@ _HOMES = {
     # for a storage plugin
     "personakit_plugin.core.store": (
         *("Config", "Description", "Matches", "Proposed", "Restored", "Store", "StoreBusy", "StoreError"),
-        *("StoreFault", "StoreFull", "StoreIOError", "StoreReadOnly"),
+        *("StoreFault", "StoreFull", "StoreIOError", "StoreReadOnly", "KeepsDerived", "derived_problem"),
     ),
     "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
     "personakit_plugin.storage": ("decisions",),

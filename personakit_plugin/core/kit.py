@@ -261,6 +261,8 @@ class PersonaKit:
         change to its memory (`KeepsDerived`)."""
         if not self._keeps_derived:
             return []
+        # `since` is a cursor as `changes` gave it: whatever `changes` adds to the store's own cursor
+        # must come off here, or the store, not knowing the cursor, keeps nothing.
         return cast(KeepsDerived, self.store).keep_derived(kind, rows, since)
 
     def derived_count(self, kind: str) -> tuple[int, int] | None:

@@ -6,12 +6,15 @@ points"), scored by a model's cosine over a memory's text and the quotes the own
 a small weight of BM25 over Snowball stems ("cycled" finds "cycling"); see `index`. Where nothing
 reaches the model's threshold it brings nothing, and the read shows no more than the contract's fill.
 
-The index is kept per kit (one per connection, so a view never sees an outside memory), in memory
-only, and follows the store at every read (`kit.changes`, `kit.documents`): a memory rejected,
+The index is kept per kit (one per connection, so a view never sees an outside memory), in memory,
+and follows the store at every read (`kit.changes`, `kit.documents`): a memory rejected,
 restricted or moved out of the view in any process is dropped, vectors and stems, before the read
-is answered. The model is loaded at the first read, never at import or registration, so a server
+is answered. Each memory's vector is also kept in the store (`kept`, `kit.keep_derived`), which
+erases it with any change to the memory: a restart or another process takes it instead of embedding
+the memory again. The model is loaded at the first read, never at import or registration, so a server
 answers `initialize` and `tools/list` without waiting for it. A store of more than `INLINE_BUILD`
-memories is indexed in a background thread: until it is done, reads go by words alone.
+memories, or with more than `INLINE_EMBED` vectors a sentence model must embed, is indexed in a
+background thread: until it is done, reads go by words alone.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
+"""The recall index of one kit: a vector and the word stems of every readable memory, in memory.
 
 Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
 see `Index.prepare`; a question's, see `question_text`) and the Snowball stems of the same words
@@ -12,7 +12,8 @@ its score reaches the model's `threshold`; the relevant ones are returned best f
 
 A row is freed the moment its memory is gone (rejected, restricted, moved out of the view): its
 vector is zeroed, its stems leave every posting list, and a stem no memory holds any more leaves
-the vocabulary. Nothing here is ever written to disk.
+the vocabulary. The index itself writes nothing; a vector may be kept in the store (`Keeps`,
+`kept`), as the index holds it (`quantized`), and taken from there instead of being embedded again.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ def child(side: str, folder: Path, workdir: Path) -> dict[str, float]:
 
 RESTART_SIZES = "300"
 """The restart benchmark's default size: a few minutes here, embedding included."""
-POLL = 0.02
+POLL = 0.1
 """Seconds between reads while a restart waits for its first read by meaning."""
 
 

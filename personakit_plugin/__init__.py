@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         Config,
         Description,
         IndexesAsShown,
+        KeepsDerived,
         Matches,
         Proposed,
         Restored,
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
         StoreIOError,
         StoreReadOnly,
         StoreUnreachable,
+        derived_problem,
     )
     from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
     from personakit_plugin.default_plugins.read import default_read
@@ -91,6 +93,7 @@ __all__ = [
     "Document",
     "ExportedMemory",
     "IndexesAsShown",
+    "KeepsDerived",
     "Kit",
     "Mask",
     "Matches",
@@ -124,6 +127,7 @@ __all__ = [
     "decisions",
     "default_data_dir",
     "default_read",
+    "derived_problem",
     "exported",
     "hookimpl",
     "id_key",
@@ -157,7 +161,7 @@ _HOMES = {
     "personakit_plugin.core.store": (
         *("Config", "Description", "IndexesAsShown", "Matches", "Proposed", "Restored", "Store", "StoreBusy"),
         *("StoreError", "StoreFault", "StoreFull", "StoreGone", "StoreIOError", "StoreReadOnly"),
-        *("StoreUnreachable",),
+        *("StoreUnreachable", "KeepsDerived", "derived_problem"),
     ),
     "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
     "personakit_plugin.storage": ("decisions",),

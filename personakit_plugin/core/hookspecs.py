@@ -14,7 +14,7 @@ something other than None.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pluggy
@@ -95,6 +95,24 @@ class Kit(Protocol):
         `limit` (and `ids` None), one page: the first `limit` in id order after the id `after`; a
         retriever loads a large store page by page (each page read on its own, outside any read, from
         any thread) after taking the cursor of `changes(None)`, then follows the changes since it."""
+        ...
+
+    def derived(self, kind: str, ids: Collection[str]) -> dict[str, bytes] | None:
+        """What a retriever kept under `kind` (`keep_derived`) for those of `ids` a read in the view may
+        return; None when the store keeps nothing derived (then an index lives in memory only)."""
+        ...
+
+    def keep_derived(self, kind: str, rows: Mapping[str, bytes], since: str) -> list[str]:
+        """Keep what a retriever derived from memories (id -> bytes, at most `DERIVED_BYTES_MAX` each)
+        under `kind` (the model's identity from its content and the way of deriving; at most
+        `DERIVED_KIND_MAX` characters), in the store's files, shared by every process: only for memories
+        a read may return unchanged since the cursor `since` of `changes`, taken before their documents
+        were read. The ids kept. The store erases a row with any change to its memory, in the same
+        transaction (a reject's erasure covers it)."""
+        ...
+
+    def derived_count(self, kind: str) -> tuple[int, int] | None:
+        """How many memories readable in the view have a row of `kind`, and how many there are."""
         ...
 
     def retrieve(self, question: str, limit: int) -> list[Scored] | None:

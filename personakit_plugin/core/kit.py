@@ -58,6 +58,7 @@ from personakit_plugin.core.store import (
     Config,
     Follows,
     IndexesAsShown,
+    KeepsDerived,
     KnowsProposers,
     Matches,
     RanksInStore,
@@ -94,6 +95,7 @@ class PersonaKit:
         self._ranks = isinstance(self.store, RanksInStore)
         self._reads_many = isinstance(self.store, ReadsMany)
         self._follows = isinstance(self.store, Follows)
+        self._keeps_derived = isinstance(self.store, KeepsDerived)
         self._masked: OrderedDict[str, str] = OrderedDict()
         # The texts this connection proposed, as hashes keyed for this process only (`_within_view`).
         self._proposed: OrderedDict[bytes, None] = OrderedDict()
@@ -316,6 +318,37 @@ class PersonaKit:
             memories = [memory for memory in got.values() if memory is not None and self.view.shows(memory)]
         quotes = self.store.quotes([memory.id for memory in memories])
         return [Document.of(memory, quotes.get(memory.id, ())) for memory in memories]
+
+    def derived(self, kind: str, ids: Collection[str]) -> dict[str, bytes] | None:
+        """What a retriever kept of `kind` (`keep_derived`) for those of `ids` a read in this view may
+        return, by id; None when the store keeps nothing derived (`KeepsDerived`)."""
+        if not self._keeps_derived:
+            return None
+        return cast(KeepsDerived, self.store).derived(kind, ids, self.view)
+
+    def keep_derived(self, kind: str, rows: Mapping[str, bytes], since: str) -> list[str]:
+        """Keep in the store what a retriever derived from memories (`rows`, id -> bytes) under `kind`
+        (its model's identity and way of deriving), for every process on the data to use; only for
+        memories unchanged since the cursor `since` of `changes`, taken before their documents were read
+        (a cursor of another masking keeps nothing). The ids kept; none when the store keeps nothing
+        derived. The store erases a row with every
+        change to its memory (`KeepsDerived`)."""
+        if not self._keeps_derived:
+            return []
+        # `since` is a cursor as `changes` gave it, `<masking>/<store cursor>`: the store is handed its own
+        # cursor. One of another masking is stale (`changes` would reset): what it was derived from may
+        # have been shown otherwise, so nothing is kept.
+        mark, found, cursor = since.partition(CURSOR_MARK)
+        if not found or mark != self.redaction:
+            return []
+        return cast(KeepsDerived, self.store).keep_derived(kind, rows, cursor)
+
+    def derived_count(self, kind: str) -> tuple[int, int] | None:
+        """How many memories a read in this view may return have a row of `kind`, and how many there
+        are; None when the store keeps nothing derived."""
+        if not self._keeps_derived:
+            return None
+        return cast(KeepsDerived, self.store).derived_count(kind, self.view)
 
     def _ranks_in_store(self) -> bool:
         """Whether the default read may let the store rank (the fast path, private to the default read

@@ -279,6 +279,30 @@ def detail_of(plugin: object, data_dir: Path | None = None) -> str | None:
     return line if len(line) <= DETAIL_LIMIT else line[: DETAIL_LIMIT - 1] + "…"
 
 
+PROGRESS_ATTRIBUTE = "PERSONAKIT_PROGRESS"
+"""A plugin may say one line about what it keeps in the store for `personakit doctor` (how far an index is
+built): a module attribute of this name, a function of the kit (opened only to look) returning a string
+or None. It must only look: doctor changes nothing."""
+
+
+def progress_of(plugin: object, kit: object) -> str | None:
+    """The plugin's `PERSONAKIT_PROGRESS` for `kit`, one line, cut to `DETAIL_LIMIT`; a sentence saying it
+    failed (its exception's type, never its text) when it raises or is not text."""
+    said = getattr(plugin, PROGRESS_ATTRIBUTE, None)
+    if not callable(said):
+        return None
+    try:
+        said = said(kit)
+    except Exception as exc:
+        return f"(its {PROGRESS_ATTRIBUTE} failed: {type(exc).__name__})"
+    if said is None:
+        return None
+    if not isinstance(said, str):
+        return f"(its {PROGRESS_ATTRIBUTE} is not text)"
+    line = " ".join(said.split())
+    return line if len(line) <= DETAIL_LIMIT else line[: DETAIL_LIMIT - 1] + "…"
+
+
 def _takes_data_dir(function: Callable[..., object]) -> bool:
     try:
         return "data_dir" in inspect.signature(function).parameters

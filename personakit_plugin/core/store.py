@@ -185,6 +185,9 @@ class Store(Protocol):
     - `Follows`: `changes(since) -> Changes` and `documents(ids, view, after=, limit=) -> list[Document]`,
       what a retriever follows the store by (`Kit.changes`, `Kit.documents`). Without it the kit builds the
       documents from `memories()` and tells every retriever to reload at every read: correct, slow.
+    - `KeepsDerived`: `derived`, `keep_derived` and `derived_count`, where a retriever keeps what it
+      derives from a memory (a vector, keyed hashes of stems) in the store's own files, erased with the
+      memory (`Kit.derived`, `Kit.keep_derived`). Without it a retriever keeps its index in memory only.
     - `Describes`: `describe() -> Description` and `integrity() -> list[str]`, what `personakit
       doctor` checks the store by (where it is, its schema, its size, its own check of itself), in the
       backend's own terms. Without it doctor says plainly that it cannot check the store.
@@ -461,6 +464,57 @@ class KnowsProposers(Protocol):
     def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]: ...
 
     def proposers(self, ids: Collection[str]) -> dict[str, str]: ...
+
+
+DERIVED_KIND_MAX = 200
+"""The longest name of a kind of derived rows (`KeepsDerived`), in characters."""
+DERIVED_BYTES_MAX = 65_536
+"""The most bytes one derived row (`KeepsDerived`) may hold: a vector of 16,384 single-precision
+components, or of 32,768 in half precision."""
+
+
+def derived_problem(kind: str, rows: Mapping[str, bytes] | None = None) -> str | None:
+    """Why `kind` and `rows` cannot be kept (`KeepsDerived.keep_derived`), one sentence, or None."""
+    if not isinstance(kind, str) or not kind.strip() or len(kind) > DERIVED_KIND_MAX or not kind.isprintable():
+        return f"A kind of derived rows is a printable name of 1 to {DERIVED_KIND_MAX} characters."
+    for memory, data in (rows or {}).items():
+        if not isinstance(memory, str) or not isinstance(data, bytes | bytearray):
+            return "Derived rows map a memory id to bytes."
+        if len(data) > DERIVED_BYTES_MAX:
+            return f"A derived row holds at most {DERIVED_BYTES_MAX:,} bytes; one of {memory} has {len(data):,}."
+    return None
+
+
+@runtime_checkable
+class KeepsDerived(Protocol):
+    """A store that keeps, in its own files, what a retriever derives from a memory (a vector, keyed
+    hashes of stems): one row of bytes per memory and `kind`, where the kind names the model and the
+    way it derives (its identity from the model's content, not just its name; at most
+    `DERIVED_KIND_MAX` characters; a row at most `DERIVED_BYTES_MAX` bytes), so that it is computed
+    once per memory and per change and shared by every process on the same data.
+
+    - `derived(kind, ids, view)`: the rows of `kind` of those of `ids` that a read in `view` may
+      return (approved and unconfirmed memories in the view's categories, approved ones only under
+      `approved_only`): a view never reads a row of a memory outside it.
+    - `keep_derived(kind, rows, since)`: keep `rows` (memory id -> bytes, replacing any row of the
+      same memory and kind) of the memories a read may return that have not changed since the cursor
+      `since` of `changes` (taken before the documents they were derived from were read); a memory
+      changed since, rejected, restricted, or a cursor that `changes` would answer with a reset, keeps
+      nothing, for what the row was derived from may be gone. Returns the ids kept, one transaction.
+    - `derived_count(kind, view)`: how many memories a read in `view` may return have a row of `kind`,
+      and how many there are: what `personakit doctor` shows of an index being built.
+
+    Erasure: every change to a memory's text, quotes (one added, accepted, waiting again, dropped),
+    state or category deletes every row derived from it, of every kind, in the same transaction as
+    the change, whichever path makes it (a decision, an undo, a restore). So a reject erases them with
+    its text, under the same guarantee (secure deletion, then the file rewritten and its log emptied),
+    and a row is never older than what it was derived from."""
+
+    def derived(self, kind: str, ids: Collection[str], view: View = EVERYTHING) -> dict[str, bytes]: ...
+
+    def keep_derived(self, kind: str, rows: Mapping[str, bytes], since: str) -> list[str]: ...
+
+    def derived_count(self, kind: str, view: View = EVERYTHING) -> tuple[int, int]: ...
 
 
 class Description(msgspec.Struct, frozen=True, kw_only=True):

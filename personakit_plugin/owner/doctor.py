@@ -188,6 +188,7 @@ def check_store(folder: Path, environ: dict[str, str]) -> Iterator[Finding]:
             )
             return
         yield from _store_findings(store)
+        yield from _progress_findings(pm, kit)
     except StoreError as exc:
         yield Finding(FAIL, printable(str(exc)))
     finally:
@@ -222,6 +223,16 @@ def _store_findings(store: Describes) -> Iterator[Finding]:
             "An erasure a reject started is not finished yet (another program held it up); "
             "the next PersonaKit command that writes finishes it.",
         )
+
+
+def _progress_findings(pm: Any, kit: Any) -> Iterator[Finding]:
+    """What each plugin says it keeps in this store (`PERSONAKIT_PROGRESS`), such as how far an index is built."""
+    from personakit_plugin.core.plugins import progress_of
+
+    for name, plugin in pm.list_name_plugin():
+        said = progress_of(plugin, kit) if plugin is not None else None
+        if said:
+            yield Finding(OK, f"Plugin {printable(name)}: {printable(said)}.")
 
 
 def _holds(said: Description) -> str:

@@ -56,9 +56,10 @@ from personakit_plugin.core.store import (
     StoreIOError,
     StoreReadOnly,
     TooManyWaiting,
+    derived_problem,
 )
 from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
-from personakit_plugin.storage import decisions, sqlite_changes
+from personakit_plugin.storage import decisions, sqlite_changes, sqlite_derived
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -78,7 +79,7 @@ from personakit_plugin.storage.sqlite_faults import (
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -318,6 +319,7 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
         PRIMARY KEY (memory_id, key)
     ) WITHOUT ROWID;
     """,
+    sqlite_derived.SCHEMA_10,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -1110,6 +1112,35 @@ class SqliteStore:
         owner has let stand, or one page of them in id order (`Follows`)."""
         with self._read() as db:
             return sqlite_changes.documents(db, ids, view, after, limit)
+
+    # -- what retrievers derive (`KeepsDerived`) ---------------------------------------------
+
+    def derived(self, kind: str, ids: Collection[str], view: View = EVERYTHING) -> dict[str, bytes]:
+        """The rows of `kind` of those of `ids` a read in `view` may return (`KeepsDerived`)."""
+        if self._absent or not ids:
+            return {}
+        with self._read() as db:
+            return sqlite_derived.derived(db, kind, ids, view)
+
+    def keep_derived(self, kind: str, rows: Mapping[str, bytes], since: str) -> list[str]:
+        """Keep `rows` of the memories unchanged since the cursor `since` (`KeepsDerived`); the ids kept."""
+        problem = derived_problem(kind, rows)
+        if problem:
+            raise StoreError(problem)
+        if not rows:
+            return []
+        with self._write() as db:
+            return sqlite_derived.keep(db, kind, rows, since, self._cursor_prefix)
+
+    def derived_count(self, kind: str, view: View = EVERYTHING) -> tuple[int, int]:
+        """How many readable memories in `view` have a row of `kind`, and how many there are."""
+        if self._absent:
+            return 0, 0
+        with self._read() as db:
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'derived'").fetchone() is None:
+                where, args = sqlite_changes.readable_where(view)  # an older schema: nothing kept yet
+                return 0, int(db.execute(f"SELECT count(*) FROM memories WHERE {where}", args).fetchone()[0])
+            return sqlite_derived.count(db, kind, view)
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:

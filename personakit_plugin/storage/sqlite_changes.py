@@ -89,11 +89,13 @@ SCHEMA_7 = f"""
     UPDATE meta SET value = value + 1 WHERE name = 'index_generation';
     """
 
-_WHERE_WE_ARE = (
+WHERE_WE_ARE = (
     "SELECT (SELECT value FROM meta WHERE name = 'index_generation'), "
     "coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'changes'), 0), "
     "(SELECT value FROM meta WHERE name = 'changes_trimmed')"
 )
+_WHERE_WE_ARE = WHERE_WE_ARE
+"""The log's generation, its last number and up to where it was trimmed."""
 _MEMORY = "SELECT key, state, touched, category FROM memories"
 
 
@@ -222,18 +224,14 @@ def documents(
     """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
     owner has let stand, oldest first, read in `db`'s open read transaction. With `limit` (and `ids`
     None), one page: the first `limit` of them in id order whose id comes after `after`."""
-    states = view.readable()
-    scope = sorted(view.categories) if view.categories is not None else []
-    where = f"state IN ({','.join('?' * len(states))})"
-    if view.categories is not None:
-        where += f" AND category IN ({','.join('?' * len(scope))})"
+    where, readable = readable_where(view)
     if ids is None and limit is not None:
         rows = db.execute(
             f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} AND id > ? ORDER BY id LIMIT ?",
-            (*states, *scope, after or "", limit),
+            (*readable, after or "", limit),
         ).fetchall()
     elif ids is None:
-        rows = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where}", (*states, *scope)).fetchall()
+        rows = db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where}", readable).fetchall()
     else:
         wanted = list(dict.fromkeys(ids))
         rows = []
@@ -241,10 +239,21 @@ def documents(
             chunk = wanted[start : start + 500]
             rows += db.execute(
                 f"SELECT {MEMORY_COLUMNS} FROM memories WHERE {where} AND id IN ({','.join('?' * len(chunk))})",
-                (*states, *scope, *chunk),
+                (*readable, *chunk),
             ).fetchall()
     quotes = _let_stand(db, [row[0] for row in rows], everything=ids is None and limit is None)
     return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
+
+
+def readable_where(view: View, alias: str = "") -> tuple[str, tuple[str, ...]]:
+    """The condition on `memories` (named `alias`, such as "m.") of a memory a read in `view` may
+    return, and its parameters: its state, and its category when the view has categories."""
+    states = tuple(view.readable())
+    where = f"{alias}state IN ({','.join('?' * len(states))})"
+    if view.categories is None:
+        return where, states
+    scope = tuple(sorted(view.categories))
+    return f"{where} AND {alias}category IN ({','.join('?' * len(scope))})", states + scope
 
 
 _LET_STAND = (

@@ -16,10 +16,13 @@ import pytest
 from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
+    DERIVED_BYTES_MAX,
+    DERIVED_KIND_MAX,
     Describes,
     FindsIdPrefixes,
     Follows,
     IndexesAsShown,
+    KeepsDerived,
     KeepsIdSecret,
     RanksInStore,
     ReadsMany,
@@ -1053,3 +1056,99 @@ class StoreContract:
         finally:
             one.close()
             two.close()
+
+    # -- what a retriever derives and keeps (`KeepsDerived`) -------------------------------------
+
+    KIND = "test-model 0123abcd / vectors v1"
+
+    @staticmethod
+    def _keeps(store: Store) -> KeepsDerived:
+        if not isinstance(store, KeepsDerived) or not isinstance(store, Follows):
+            pytest.skip("the store does not offer KeepsDerived (a retriever then keeps its index in memory only)")
+        return store
+
+    def test_derived_rows_are_kept_per_kind_and_read_only_within_the_view(self, stores: Callable[[], Store]) -> None:
+        """What a retriever keeps is shared with every process on the data, and a view never reads a row of
+        a memory outside it."""
+        store, other = stores(), stores()
+        keeps = self._keeps(store)
+        tea = store.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        vim = store.propose("Edits in vim", "vim", "tools", 2.0).id
+        secret = store.propose("Has a secret garden", "garden", "background", 3.0).id
+        store.decide(secret, "restrict", 4.0)
+        cursor = cast(Follows, store).changes(None).cursor
+        rows = {tea: b"\x01" * 16, vim: b"\x02" * 16, secret: b"\x03" * 16, "m_000000000000": b"\x04"}
+        assert sorted(keeps.keep_derived(self.KIND, rows, cursor)) == sorted([tea, vim])
+        assert keeps.derived(self.KIND, [tea, vim, secret, "m_000000000000"]) == {tea: rows[tea], vim: rows[vim]}
+        assert self._keeps(other).derived(self.KIND, [tea, vim]) == {tea: rows[tea], vim: rows[vim]}
+        assert keeps.derived(self.KIND, [tea, vim], View(categories=frozenset({"tools"}))) == {vim: rows[vim]}
+        assert keeps.derived(self.KIND, [tea, vim], View(approved_only=True)) == {}
+        assert keeps.derived("another model", [tea, vim]) == {}
+        assert keeps.derived(self.KIND, []) == {}
+        assert keeps.derived_count(self.KIND) == (2, 2)
+        assert keeps.derived_count(self.KIND, View(categories=frozenset({"tools", "background"}))) == (1, 1)
+        assert keeps.derived_count("another model") == (0, 2)
+        store.decide(tea, "approve", 5.0)  # a change: tea's row goes, and what is kept again replaces it
+        cursor = cast(Follows, store).changes(None).cursor
+        assert keeps.keep_derived(self.KIND, {tea: b"\x05" * 8}, cursor) == [tea]
+        assert keeps.keep_derived(self.KIND, {vim: b"\x06" * 8}, cursor) == [vim]
+        assert keeps.derived(self.KIND, [tea, vim], View(approved_only=True)) == {tea: b"\x05" * 8}
+        assert keeps.derived(self.KIND, [vim]) == {vim: b"\x06" * 8}
+
+    def test_a_row_of_a_memory_changed_since_the_cursor_is_not_kept(self, stores: Callable[[], Store]) -> None:
+        """A retriever that read a memory, then derived from it while another process changed it, keeps
+        nothing of it: what it derived from may be gone (an edit, a reject)."""
+        store, writer = stores(), stores()
+        keeps = self._keeps(store)
+        tea = store.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        vim = store.propose("Edits in vim", "vim", "tools", 2.0).id
+        gone = store.propose("Hates meetings", "meetings", "work-style", 3.0).id
+        cursor = cast(Follows, store).changes(None).cursor
+        writer.propose("Prefers green tea", "green, always", "other", 4.0)  # a quote added elsewhere
+        writer.decide(gone, "reject", 5.0)
+        rows = {tea: b"t" * 8, vim: b"v" * 8, gone: b"g" * 8}
+        assert keeps.keep_derived(self.KIND, rows, cursor) == [vim]
+        assert keeps.derived(self.KIND, [tea, vim, gone]) == {vim: b"v" * 8}
+        assert keeps.keep_derived(self.KIND, rows, "not a cursor") == []
+        assert keeps.keep_derived(self.KIND, rows, cast(Follows, writer).changes(None).cursor) == [], (
+            "another store object's cursor"
+        )
+
+    def test_every_change_to_a_memory_erases_what_was_derived_from_it(self, store: Store) -> None:
+        keeps = self._keeps(store)
+        follows = cast(Follows, store)
+        tea = store.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        steps: list[tuple[str, Callable[[], object]]] = [
+            ("a quote added", lambda: store.propose("Prefers green tea", "green, always", "other", 2.0)),
+            ("an approve", lambda: store.decide(tea, "approve", 3.0)),
+            ("a quote that waits", lambda: store.propose("Prefers green tea", "a claim", "other", 4.0)),
+            ("a kept quote", lambda: store.decide(tea, "accept-quote", 5.0, quote="a claim")),
+            ("an undo", lambda: store.undo(6.0)),
+            ("a dropped quote", lambda: store.decide(tea, "drop-quote", 7.0, quote="a claim")),
+            ("an edit of the text", lambda: store.decide(tea, "edit", 8.0, text="Prefers green tea, always")),
+            ("an edit of the category", lambda: store.decide(tea, "edit", 9.0, category="other")),
+            ("a reset", lambda: store.decide(tea, "reset", 10.0)),
+            ("a restrict", lambda: store.decide(tea, "restrict", 11.0)),
+            ("a reject", lambda: store.decide(tea, "reject", 13.0)),
+        ]
+        for name, step in steps:
+            if name == "a reject":
+                store.undo(12.0)  # readable again, so that a row can be kept before the reject
+            assert keeps.keep_derived(self.KIND, {tea: b"\x07" * 32}, follows.changes(None).cursor) == [tea], name
+            assert keeps.derived_count(self.KIND) == (1, 1), name
+            step()
+            assert keeps.derived(self.KIND, [tea]) == {}, name
+            assert keeps.derived_count(self.KIND)[0] == 0, name
+        assert keeps.keep_derived(self.KIND, {tea: b"\x07" * 32}, follows.changes(None).cursor) == []
+        assert keeps.derived_count(self.KIND) == (0, 0)
+
+    def test_a_derived_row_over_its_limits_is_refused_and_nothing_is_kept(self, store: Store) -> None:
+        keeps = self._keeps(store)
+        tea = store.propose("Prefers green tea", "tea please", "preferences", 1.0).id
+        cursor = cast(Follows, store).changes(None).cursor
+        too_big = {tea: b"\x00" * (DERIVED_BYTES_MAX + 1)}
+        for kind, rows in (("x" * (DERIVED_KIND_MAX + 1), {tea: b"1"}), ("", {tea: b"1"}), (self.KIND, too_big)):
+            with pytest.raises(StoreError):
+                keeps.keep_derived(kind, rows, cursor)
+        assert keeps.derived_count(self.KIND) == (0, 1)
+        assert keeps.keep_derived(self.KIND, {tea: b"\x00" * DERIVED_BYTES_MAX}, cursor) == [tea]

@@ -6,17 +6,21 @@ points"), scored by a model's cosine over a memory's text and the quotes the own
 a small weight of BM25 over Snowball stems ("cycled" finds "cycling"); see `index`. Where nothing
 reaches the model's threshold it brings nothing, and the read shows no more than the contract's fill.
 
-The index is kept per kit (one per connection, so a view never sees an outside memory), in memory
-only, and follows the store at every read (`kit.changes`, `kit.documents`): a memory rejected,
+The index is kept per kit (one per connection, so a view never sees an outside memory), in memory,
+and follows the store at every read (`kit.changes`, `kit.documents`): a memory rejected,
 restricted or moved out of the view in any process is dropped, vectors and stems, before the read
-is answered. The model is loaded at the first read, never at import or registration, so a server
+is answered. Each memory's vector is also kept in the store (`kept`, `kit.keep_derived`), which
+erases it with any change to the memory: a restart or another process takes it instead of embedding
+the memory again. The model is loaded at the first read, never at import or registration, so a server
 answers `initialize` and `tools/list` without waiting for it. A store of more than `INLINE_BUILD`
-memories is indexed in a background thread: until it is done, reads go by words alone.
+memories, or with more than `INLINE_EMBED` vectors a sentence model must embed, is indexed in a
+background thread: until it is done, reads go by words alone.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -28,7 +32,10 @@ from personakit_plugin import Scored, hookimpl
 from personakit_recall import encoders, stems
 
 if TYPE_CHECKING:  # numpy and the index are imported at the first read, not when PersonaKit starts
-    from personakit_recall.index import Index
+    from personakit_plugin import Document
+
+    from personakit_recall import kept
+    from personakit_recall.index import Index, Prepared
 
 log = logging.getLogger("personakit.recall")
 
@@ -60,15 +67,50 @@ def encoder(kit: Any = None) -> encoders.Encoder | None:
 
 PAGE = 2_048
 """Memories a background build reads and embeds at a time: all it holds of their texts at once."""
+INLINE_EMBED = 64
+"""Memories at most that a model which is not a static one (a sentence model, some 30 a second) embeds
+within a read; more, and the index is built in the background while reads go by words."""
+KEEP_EVERY = 64
+"""Memories a background build of such a model embeds, then keeps in the store, at a time: how often the
+owner sees its progress (`personakit doctor`) and another process can take them up."""
+
+
+def is_static(model: encoders.Encoder) -> bool:
+    """Whether `model` is a static one, which embeds thousands of memories a second."""
+    return getattr(model, "encode_words", None) is not None
 
 
 class Recall:
-    """The recall state of one kit: its index, and a build in progress."""
+    """The recall state of one kit: its index, a build in progress, and where its vectors are kept."""
 
     def __init__(self) -> None:
+        from personakit_recall import kept  # numpy with it: at the first read, not at import
+
         self.lock = threading.Lock()
         self.index: Index | None = None
         self.building: Build | None = None
+        self.keeper = kept.Keeper()
+        self._kind: str | None = None
+        self._keeps: bool | None = None
+
+    def store(self, kit: Any, since: str | None) -> kept.Kept | None:
+        """Where this kit's vectors are kept (`kept.Kept`), for memories unchanged since `since`; None
+        when its store keeps nothing derived (the index then lives in memory only) or the model's
+        files cannot be read."""
+        from personakit_recall import kept
+
+        if self._keeps is None:
+            try:
+                self._kind = kept.kind(kit)
+                self._keeps = (
+                    getattr(kit, "derived", None) is not None and kit.derived(self._kind, ()) is not None
+                )
+            except (OSError, encoders.ModelError) as exc:
+                log.warning("personakit-recall keeps its index in memory only: %s", type(exc).__name__)
+                self._keeps = False
+        if not self._keeps or self._kind is None:
+            return None
+        return kept.Kept(kit, self._kind, self.keeper, since)
 
     def current(self, kit: Any, model: encoders.Encoder) -> Index | None:
         """The index, brought up to date with the store; None while a large build runs."""
@@ -80,18 +122,31 @@ class Recall:
             self.index = new_index(model)
         index = self.index
         changes = kit.changes(index.cursor)
+        store = self.store(kit, changes.cursor)  # the cursor taken before the documents are read
         if changes.reset:
             documents = kit.documents(None, limit=INLINE_BUILD + 1)
-            if len(documents) > INLINE_BUILD:
+            if len(documents) > INLINE_BUILD or self._to_embed(kit, model, documents) > inline_embed(model):
                 del documents  # a large store is read again a page at a time, in the background
                 self.index = None  # nothing of the old index outlives a reset
-                self.building = Build(kit, changes.cursor, new_index(model))
+                self.building = Build(kit, changes.cursor, new_index(model), store, static=is_static(model))
                 return None
-            index.replace_all(documents)
+            index.replace_all(documents, store)
         elif changes.ids:
-            index.update(changes.ids, kit.documents(changes.ids))
+            index.update(changes.ids, kit.documents(changes.ids), store)
         index.cursor = changes.cursor
         return index
+
+    def _to_embed(self, kit: Any, model: encoders.Encoder, documents: list[Document]) -> int:
+        """How many of `documents` (every readable one) have no vector kept in the store."""
+        if len(documents) <= inline_embed(model) or not self._keeps or self._kind is None:
+            return len(documents)
+        counted = kit.derived_count(self._kind)
+        return len(documents) if counted is None else max(0, counted[1] - counted[0])
+
+
+def inline_embed(model: encoders.Encoder) -> int:
+    """Memories at most that `model` embeds within a read."""
+    return INLINE_BUILD if is_static(model) else INLINE_EMBED
 
 
 def new_index(model: encoders.Encoder) -> Index:
@@ -114,12 +169,19 @@ class Build:
     followed when the index is taken in; and each read meanwhile drops at once what changed since the
     previous one (a reject leaves nothing behind), the build skipping those memories from then on."""
 
-    def __init__(self, kit: Any, cursor: str, index: Index) -> None:
+    def __init__(
+        self, kit: Any, cursor: str, index: Index, store: kept.Kept | None = None, static: bool = True
+    ) -> None:
         self.index = index
         index.cursor = cursor
+        self.store = store
+        """Where vectors are kept: a page's kept vectors are taken, the others embedded and kept."""
+        self.every = PAGE if static else KEEP_EVERY
         self.lock = threading.Lock()
         self._followed = cursor
         self._changed: set[str] = set()
+        self.embedded = 0
+        """Memories this build embedded itself (the others' vectors were kept in the store)."""
         self.thread = threading.Thread(
             target=self._run, args=(kit,), name="personakit-recall-build", daemon=True
         )
@@ -151,16 +213,42 @@ class Build:
                 if not page:
                     return
                 after = page[-1].id
-                prepared = self.index.prepare(page)
+                self._index(kit, page)
                 del page
-                with self.lock:
-                    self.index.place(prepared, skip=self._changed)
-                del prepared
         except Exception as exc:  # the store went away (closed, unreachable): a reset at the next read
             log.warning("personakit-recall could not index the store: %s", exc)
             with self.lock:
                 self.index.clear()
                 self.index.cursor = None
+
+    def _index(self, kit: Any, page: list[Document]) -> None:
+        """Index one page: the vectors kept in the store taken as they are, the others embedded `every`
+        at a time and kept, each chunk asked of the store again first (another process building the same
+        index meanwhile may have kept them), in an order of this process's own, so that two processes
+        building at once seldom embed the same chunk."""
+        from personakit_recall.index import fresh_rows
+
+        store, dim = self.store, self.index._dim()
+        known = store.known([document.id for document in page], dim) if store is not None else {}
+        if known:
+            self._place(self.index.prepare([document for document in page if document.id in known], known))
+        missing = [document for document in page if document.id not in known]
+        chunks = [missing[start : start + self.every] for start in range(0, len(missing), self.every)]
+        random.SystemRandom().shuffle(chunks)
+        for chunk in chunks:
+            again = store.known([document.id for document in chunk], dim) if store is not None else {}
+            prepared = self.index.prepare(chunk, again)
+            self.embedded += len(prepared.fresh)
+            if store is not None and prepared.fresh and store.since is not None:
+                try:  # outside any read: written now, for the owner's doctor and other processes to see
+                    kit.keep_derived(store.name, fresh_rows(prepared), store.since)
+                except Exception as exc:
+                    log.warning("personakit-recall could not keep its vectors: %s", type(exc).__name__)
+            self._place(prepared)
+
+    def _place(self, prepared: Prepared) -> None:
+        with self.lock:
+            self.index.place(prepared, skip=self._changed)
 
 
 _states: weakref.WeakKeyDictionary[Any, Recall] = weakref.WeakKeyDictionary()
@@ -214,3 +302,22 @@ def PERSONAKIT_DETAIL(data_dir: Path | None = None) -> str:
     if value and folder.is_absolute() and not folder.is_dir():
         return f"{said}: no such folder"
     return f"{said}; loaded at the first read"
+
+
+def PERSONAKIT_PROGRESS(kit: Any) -> str | None:
+    """What `personakit doctor` says of the index in this store: how many of the memories a read may
+    return have their vector kept for the model chosen for the kit's data folder, without loading it
+    (its files are hashed)."""
+    from personakit_recall import kept
+
+    data_dir = getattr(getattr(kit, "config", None), "data_dir", None)
+    model = _encoder.name if _encoder is not None else encoders.chosen(data_dir=data_dir)
+    try:
+        name = kept.kind(kit)
+    except (OSError, encoders.ModelError):
+        return f"recall: model {model}: its files cannot be read"
+    counted = kit.derived_count(name) if getattr(kit, "derived_count", None) is not None else None
+    if counted is None:
+        return f"recall: model {model}; the store keeps no vectors, so the index is built at every start"
+    done, total = counted
+    return f"recall: model {model}, {done:,} of {total:,} memories indexed (vectors kept in the store)"

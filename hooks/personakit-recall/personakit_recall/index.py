@@ -1,4 +1,4 @@
-"""The recall index of one kit: a vector and the word stems of every readable memory, in memory only.
+"""The recall index of one kit: a vector and the word stems of every readable memory, in memory.
 
 Each memory has one row: a unit vector of its meaning (its text and the quotes the owner let stand,
 see `Index.prepare`; a question's, see `question_text`) and the Snowball stems of the same words
@@ -12,7 +12,8 @@ its score reaches the model's `threshold`; the relevant ones are returned best f
 
 A row is freed the moment its memory is gone (rejected, restricted, moved out of the view): its
 vector is zeroed, its stems leave every posting list, and a stem no memory holds any more leaves
-the vocabulary. Nothing here is ever written to disk.
+the vocabulary. The index itself writes nothing; a vector may be kept in the store (`Keeps`,
+`kept`), as the index holds it (`quantized`), and taken from there instead of being embedded again.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ import math
 import mmap
 from array import array
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
@@ -115,16 +116,30 @@ class Posting:
 
 
 class Prepared:
-    """Documents with their unit vectors and the weight of each of their stems, ready to be placed."""
+    """Documents with their vectors as the index keeps them (`quantized`: steps and scales) and the weight
+    of each of their stems, ready to be placed; `fresh` the positions of those embedded now (the others'
+    vectors were given: kept in the store, `kept`)."""
 
-    __slots__ = ("counts", "documents", "vectors")
+    __slots__ = ("counts", "documents", "fresh", "scales", "steps")
 
     def __init__(
-        self, documents: list[Document], vectors: np.ndarray, counts: list[dict[str, float]]
+        self,
+        documents: list[Document],
+        steps: np.ndarray,
+        scales: np.ndarray,
+        counts: list[dict[str, float]],
+        fresh: list[int],
     ) -> None:
         self.documents = documents
-        self.vectors = vectors
+        self.steps = steps
+        self.scales = scales
         self.counts = counts
+        self.fresh = fresh
+
+    @property
+    def vectors(self) -> np.ndarray:
+        """Each document's vector as the index keeps it, in single precision."""
+        return self.steps.astype(np.float32) * self.scales[:, None]
 
 
 class Index:
@@ -146,6 +161,7 @@ class Index:
         self._word_stems = word_stems or (lambda words: stems(" ".join(words)))
         """The stems of content words already split (`stems.word_stemmer`): a text is split once."""
         self.cursor: str | None = None
+        self._dimension: int | None = None
         self.rows: dict[str, int] = {}
         """Memory id -> row."""
         self._ids: list[str | None] = []
@@ -203,17 +219,18 @@ class Index:
     def clear(self) -> None:
         self.__init__(self._encode, self._stems, self._word_stems, self._encode_words, self.weights)  # type: ignore[misc]
 
-    def replace_all(self, documents: Sequence[Document]) -> None:
-        """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again."""
+    def replace_all(self, documents: Sequence[Document], store: Keeps | None = None) -> None:
+        """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again (or
+        taken from `store`, see `upsert`)."""
         keep = {document.id for document in documents}
         self.drop(memory for memory in list(self.rows) if memory not in keep)
-        self.upsert(documents)
+        self.upsert(documents, store)
 
-    def update(self, ids: Iterable[str], documents: Sequence[Document]) -> None:
+    def update(self, ids: Iterable[str], documents: Sequence[Document], store: Keeps | None = None) -> None:
         """`ids` may have changed; `documents` are those of them still readable: the others go."""
         present = {document.id for document in documents}
         self.drop(memory for memory in ids if memory not in present)
-        self.upsert(documents)
+        self.upsert(documents, store)
 
     def drop(self, ids: Iterable[str]) -> None:
         """Forget these memories: vector zeroed, stems out of every posting, the row free."""
@@ -232,11 +249,28 @@ class Index:
             self._touched[row] = 0.0
             self._free.append(row)
 
-    def upsert(self, documents: Sequence[Document]) -> None:
-        """Add or refresh these memories; only those whose text or quotes changed are embedded again."""
+    def upsert(self, documents: Sequence[Document], store: Keeps | None = None) -> None:
+        """Add or refresh these memories; only those whose text or quotes changed are embedded again,
+        and, with a `store` (`kept.Kept`), only those it keeps no vector of; what is embedded is kept
+        there, and so is the vector of a memory refreshed (its row may have gone with the change)."""
         changed = [document for document in documents if not self._refreshed(document)]
+        if store is not None and len(changed) < len(documents):
+            moved = {document.id for document in changed}
+            store.keep({d.id: self.kept_row(d.id) for d in documents if d.id not in moved})  # type: ignore[misc]
         for start in range(0, len(changed), CHUNK):  # a chunk at a time: its vectors are all that is held
-            self.place(self.prepare(changed[start : start + CHUNK]))
+            chunk = changed[start : start + CHUNK]
+            known = store.known([document.id for document in chunk], self._dim()) if store is not None else {}
+            prepared = self.prepare(chunk, known)
+            if store is not None:
+                store.keep(fresh_rows(prepared))
+            self.place(prepared)
+
+    def kept_row(self, memory: str) -> bytes | None:
+        """The vector the index holds for `memory` as a row of the store (`kept.encoded`), or None."""
+        row = self.rows.get(memory)
+        if row is None or self._vectors is None:
+            return None
+        return encoded(self._vectors[row], float(self._scales[row]))
 
     def _refreshed(self, document: Document) -> bool:
         """True when `document` is indexed with the same text and quotes: its state and time refreshed."""
@@ -247,12 +281,17 @@ class Index:
         self._touched[row] = document.touched
         return True
 
-    def prepare(self, documents: Sequence[Document]) -> Prepared:
+    def prepare(
+        self, documents: Sequence[Document], known: Mapping[str, tuple[np.ndarray, float]] | None = None
+    ) -> Prepared:
         """What `place` puts in the index for `documents`, computed without touching it: their
-        vectors and stems (the costly part of indexing, which a build does outside any lock).
+        vectors and stems (the costly part of indexing, which a build does outside any lock). A vector
+        in `known` (memory id -> steps and scale, as `quantized` gives them: kept in the store) is taken
+        as it is; the others are embedded.
 
         Each text and quote is split into words once, for its stems and (a static model's) vector
         alike, and each distinct word of the chunk is stemmed once."""
+        known = known or {}
         words = [content_words(document.text) for document in documents]
         quoted = [at for at, document in enumerate(documents) if document.quotes]
         cuts = {
@@ -270,7 +309,28 @@ class Index:
                     weights[stem] = weights.get(stem, 0.0) + QUOTE_TF
             counts.append(weights)
         del stem_of
+        fresh = [at for at, document in enumerate(documents) if document.id not in known]
+        steps = np.zeros((len(documents), self._dim()), dtype=np.int8)
+        scales = np.zeros(len(documents), dtype=np.float32)
+        for at, document in enumerate(documents):
+            if document.id in known:
+                steps[at], scales[at] = known[document.id]
+        if fresh:
+            vectors = self._embed(
+                [documents[at] for at in fresh],
+                [words[at] for at in fresh],
+                [cuts.get(at, []) for at in fresh],
+            )
+            steps[fresh], scales[fresh] = quantized(vectors)
+        return Prepared(list(documents), steps, scales, counts, fresh)
+
+    def _embed(
+        self, documents: Sequence[Document], words: list[list[str]], cuts: list[list[list[str]]]
+    ) -> np.ndarray:
+        """The unit vectors of `documents` (their text, plus `Weights.quote` times their quotes'), given
+        each one's content words and its quotes' (`cuts`)."""
         texts = [document.text for document in documents]
+        quoted = [at for at, document in enumerate(documents) if document.quotes]
         # the model leaves out what it does not need (encoders.meaning_text)
         joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[at].quotes) for at in quoted]
         quote_weight = self.weights.quote
@@ -286,7 +346,7 @@ class Index:
             norms = np.linalg.norm(vectors, axis=1, keepdims=True)
             norms[norms == 0] = 1.0
             vectors /= norms
-        return Prepared(list(documents), vectors, counts)
+        return vectors
 
     def place(self, prepared: Prepared, skip: Collection[str] = ()) -> None:
         """Put `prepared` in the index (each memory's old row content replaced), but for the ids in
@@ -313,9 +373,11 @@ class Index:
             return
         assert self._vectors is not None and self._coarse is not None
         at_rows = np.array(rows, dtype=np.intp)
-        vectors = prepared.vectors[np.array(kept, dtype=np.intp)]
-        self._vectors[at_rows], self._scales[at_rows] = quantized(vectors)
-        self._coarse[at_rows] = coarse(vectors)
+        taken = np.array(kept, dtype=np.intp)
+        steps, scales = prepared.steps[taken], prepared.scales[taken]
+        self._vectors[at_rows], self._scales[at_rows] = steps, scales
+        # from the vector as kept, so that one taken from the store scans as one embedded now
+        self._coarse[at_rows] = coarse(steps.astype(np.float32) * scales[:, None])
 
     def _new_row(self, memory: str) -> int:
         if self._free:
@@ -349,7 +411,9 @@ class Index:
     def _dim(self) -> int:
         if self._vectors is not None:
             return int(self._vectors.shape[1])
-        return int(self._encode(["dimension"]).shape[1])
+        if self._dimension is None:
+            self._dimension = int(self._encode(["dimension"]).shape[1])
+        return self._dimension
 
     def _post(self, row: int, counts: dict[str, float]) -> None:
         length = float(sum(counts.values()))
@@ -457,6 +521,36 @@ class Index:
         kept = [(memory, score, row) for memory, score, row in found if memory is not None]
         kept.sort(key=lambda item: (-item[1], not self._approved[item[2]], -self._touched[item[2]], item[0]))
         return [(memory, score) for memory, score, _ in kept]
+
+
+class Keeps(Protocol):
+    """Where vectors are kept beyond the process (`kept.Kept`): read by id, kept by id."""
+
+    def known(self, ids: Collection[str], dim: int) -> dict[str, tuple[np.ndarray, float]]: ...
+
+    def keep(self, rows: Mapping[str, bytes]) -> None: ...
+
+
+def encoded(steps: np.ndarray, scale: float) -> bytes:
+    """A vector as a row of the store: its scale in single precision, then one signed byte a component."""
+    return np.asarray([scale], dtype="<f4").tobytes() + np.asarray(steps, dtype=np.int8).tobytes()
+
+
+def decoded(data: bytes, dim: int) -> tuple[np.ndarray, float] | None:
+    """A row of the store as steps and scale (`encoded`), or None when it is not a row of `dim` components."""
+    if len(data) != 4 + dim:
+        return None
+    return np.frombuffer(data, dtype=np.int8, offset=4).copy(), float(
+        np.frombuffer(data, dtype="<f4", count=1)[0]
+    )
+
+
+def fresh_rows(prepared: Prepared) -> dict[str, bytes]:
+    """The rows of the store for the vectors `prepared` embedded now (not those it was given)."""
+    return {
+        prepared.documents[at].id: encoded(prepared.steps[at], float(prepared.scales[at]))
+        for at in prepared.fresh
+    }
 
 
 def grown(box: list[np.ndarray], rows: int) -> np.ndarray:

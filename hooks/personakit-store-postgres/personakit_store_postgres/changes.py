@@ -50,7 +50,7 @@ built again, which costs less than following that many rows."""
 WORD_MASK = (1 << 64) - 1
 """The log holds a word key's 64 bits as a signed bigint; this makes it the key's `int(key, 16)`."""
 
-_WHERE_WE_ARE = (
+WHERE_WE_ARE = _WHERE_WE_ARE = (
     "SELECT generation, greatest(trimmed, (SELECT coalesce(max(seq), 0) FROM changes)), trimmed FROM log_state"
 )
 _SINCE = sql.SQL(

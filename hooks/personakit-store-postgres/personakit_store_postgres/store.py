@@ -53,8 +53,10 @@ from personakit_plugin import (
     View,
     as_shown,
     content_words,
+    cursor_position,
     decision_from_row,
     decisions,
+    derived_problem,
     exported,
     id_key,
     memories_with_quotes,
@@ -174,6 +176,10 @@ def _question(words: frozenset[str]) -> dict[str, Any]:
     """The parameters of `_HITS` for the question words: their keys, and the query any of them matches."""
     keys = sorted({word_key(word) for word in words})
     return {"keys": keys, "query": " | ".join(keys)}
+
+
+_READABLE = "m.state = ANY(%(states)s::text[]) AND (%(all)s OR m.category = ANY(%(categories)s::text[]))"
+"""A memory (`m`) a read may return in the view that `states` and `_scope` give."""
 
 
 def _scope(view: View) -> dict[str, Any]:
@@ -556,7 +562,7 @@ class PostgresStore:
     ) -> list[Document]:
         """The memories of `ids` (every one when None) a read in `view` may return, with the quotes the
         owner has let stand, oldest first, or one page of them in id order (`Follows`)."""
-        where = "m.state = ANY(%(states)s::text[]) AND (%(all)s OR m.category = ANY(%(categories)s::text[]))"
+        where = _READABLE
         page = ids is None and limit is not None
         if ids is not None:
             where += " AND m.id = ANY(%(ids)s::text[])"
@@ -583,6 +589,63 @@ class PostgresStore:
             ):
                 quotes.setdefault(memory, []).append(quote)
         return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
+
+    # -- what retrievers derive (`KeepsDerived`) ---------------------------------------------
+
+    def derived(self, kind: str, ids: Collection[str], view: View = EVERYTHING) -> dict[str, bytes]:
+        """The rows of `kind` of those of `ids` a read in `view` may return (`KeepsDerived`)."""
+        if not ids:
+            return {}
+        with self._read() as cur:
+            rows = cur.execute(
+                "SELECT m.id, d.data FROM memories m JOIN derived d ON d.memory_key = m.key "
+                "JOIN derived_kinds k ON k.id = d.kind AND k.name = %(kind)s "
+                f"WHERE {_READABLE} AND m.id = ANY(%(ids)s::text[])",
+                {"kind": kind, "ids": list(ids), "states": list(view.readable()), **_scope(view)},
+            ).fetchall()
+        return {memory: bytes(data) for memory, data in rows}
+
+    def keep_derived(self, kind: str, rows: Mapping[str, bytes], since: str) -> list[str]:
+        """Keep `rows` of the memories unchanged since the cursor `since` (`KeepsDerived`); the ids kept.
+        The write lock orders it with every change: a change committed after the cursor is in the log."""
+        problem = derived_problem(kind, rows)
+        if problem:
+            raise StoreError(problem)
+        if not rows:
+            return []
+        with self._write() as cur:
+            where = cur.execute(changes.WHERE_WE_ARE).fetchone()
+            assert where is not None, "log_state has its one row from the migration on"
+            generation, seq, trimmed = where
+            followed = cursor_position(since, self._cursor_prefix, generation)
+            if followed is None or followed < trimmed or followed > seq:
+                return []
+            cur.execute("INSERT INTO derived_kinds (name) VALUES (%s) ON CONFLICT (name) DO NOTHING", (kind,))
+            found = cur.execute("SELECT id FROM derived_kinds WHERE name = %s", (kind,)).fetchone()
+            assert found is not None
+            fresh = cur.execute(
+                "SELECT key, id FROM memories WHERE id = ANY(%(ids)s::text[]) AND text IS NOT NULL "
+                f"AND {_READABLE.replace('m.', '')} "
+                "AND key NOT IN (SELECT key FROM changes WHERE seq > %(seq)s)",
+                {"ids": list(rows), "seq": followed, "states": list(EVERYTHING.readable()), **_scope(EVERYTHING)},
+            ).fetchall()
+            cur.executemany(
+                "INSERT INTO derived (memory_key, kind, data) VALUES (%s, %s, %s) "
+                "ON CONFLICT (memory_key, kind) DO UPDATE SET data = EXCLUDED.data",
+                [(key, found[0], bytes(rows[memory])) for key, memory in fresh],
+            )
+        return [memory for _, memory in fresh]
+
+    def derived_count(self, kind: str, view: View = EVERYTHING) -> tuple[int, int]:
+        """How many readable memories in `view` have a row of `kind`, and how many there are."""
+        with self._read() as cur:
+            row = cur.execute(
+                f"SELECT count(*), count(d.memory_key) FROM memories m LEFT JOIN derived d ON d.memory_key = m.key "
+                f"AND d.kind = (SELECT id FROM derived_kinds WHERE name = %(kind)s) WHERE {_READABLE}",
+                {"kind": kind, "states": list(view.readable()), **_scope(view)},
+            ).fetchone()
+        assert row is not None
+        return int(row[1]), int(row[0])
 
     def states(self, ids: Collection[str]) -> dict[str, str]:
         if not ids:

@@ -1,0 +1,277 @@
+"""The vectors recall keeps in the store: taken at a restart, by another process and by the owner's
+commands instead of being embedded again, erased with every change to their memory, and built in the
+background for a new model, with its progress in `personakit doctor`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from personakit_plugin.core.kit import PersonaKit
+from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, environ, index_of, owner
+
+import personakit_recall
+from personakit_recall import encoders, kept
+
+MakeKit = Callable[..., PersonaKit]
+
+
+class Counting:
+    """The real model, counting the texts it embeds for memories (texts and quotes; not questions)."""
+
+    def __init__(self, model: encoders.Encoder) -> None:
+        self.model = model
+        self.name = model.name
+        self.threshold = model.threshold
+        self.bm25_weight = getattr(model, "bm25_weight", 0.35)
+        self.quote_weight = getattr(model, "quote_weight", 0.2)
+        self.texts = 0
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        return self.model.encode(texts)
+
+    def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
+        self.texts += len(texts)
+        return self.model.encode_words(texts, words)  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def counting(monkeypatch: pytest.MonkeyPatch) -> Counting:
+    model = Counting(encoders.load({}))
+    monkeypatch.setattr(personakit_recall, "_encoder", model)
+    return model
+
+
+def fill(kit: PersonaKit) -> list[str]:
+    ids = [kit.propose(text, quote, category).id for text, quote, category in OTHERS]
+    ids.append(kit.propose(BULLETS, BULLETS_QUOTE, "communication").id)
+    return [memory for memory in ids if memory]
+
+
+def settled(kit: PersonaKit) -> None:
+    """Until the rows this kit's recall handed over are written."""
+    personakit_recall.state_of(kit).keeper.wait()
+
+
+def test_a_restart_takes_every_vector_from_the_store_and_embeds_none(
+    recall_kit: MakeKit, counting: Counting
+) -> None:
+    first = recall_kit()
+    memories = fill(first)
+    assert first.read(PARAPHRASE, 7).memories[0].id == memories[-1]
+    settled(first)
+    assert counting.texts > 0
+    name = kept.kind(first)
+    assert first.derived_count(name) == (len(memories), len(memories))
+    embedded, before = counting.texts, index_of(first)
+    first.close()
+
+    again = recall_kit()  # a new kit on the same folder: a server started again
+    assert again.read(PARAPHRASE, 7).memories[0].id == memories[-1]
+    assert counting.texts == embedded  # nothing embedded: every vector came from the store
+    after = index_of(again)
+    for memory in memories:  # and the index is the one the first built, to the bit
+        assert np.array_equal(after.vector(memory), before.vector(memory))  # type: ignore[arg-type]
+        row, old = after.rows[memory], before.rows[memory]
+        assert np.array_equal(after._coarse[row], before._coarse[old])  # type: ignore[index]
+        assert sorted(after.stems_of(memory)) == sorted(before.stems_of(memory))
+
+
+def test_a_change_embeds_that_memory_alone_and_keeps_it_again(
+    recall_kit: MakeKit, counting: Counting
+) -> None:
+    kit = recall_kit()
+    memories = fill(kit)
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    name, tea = kept.kind(kit), memories[0]
+    embedded = counting.texts
+    kit.store.decide(tea, "approve", kit.now())  # the store erases its row; the index still holds its vector
+    assert kit.derived(name, [tea]) == {}
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    assert counting.texts == embedded  # the same text and quotes: not embedded again, its row kept again
+    assert kit.derived(name, [tea]) == {tea: index_of(kit).kept_row(tea)}
+    kit.store.decide(tea, "edit", kit.now(), text="Owns a vizsla called Paprika, and a cat")
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    assert counting.texts == embedded + 2  # the edited memory alone: its text and its quotes
+    assert kit.derived_count(name) == (len(memories), len(memories))
+
+
+def test_another_process_and_the_owners_commands_take_the_kept_vectors(
+    recall_kit: MakeKit, counting: Counting, personakit_data_dir: Path
+) -> None:
+    kit = recall_kit()
+    memories = fill(kit)
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    kit.close()
+    code = (
+        "import json, sys\n"
+        "import personakit_recall\n"
+        "from personakit_plugin.core.kit import PersonaKit\n"
+        "from personakit_recall import encoders\n"
+        "model = encoders.load({})\n"
+        "embedded = []\n"
+        "real = model.encode_words\n"
+        "model.encode_words = lambda texts, words: (embedded.extend(texts), real(texts, words))[1]\n"
+        "personakit_recall._encoder = model\n"
+        "kit = PersonaKit.open(sys.argv[1], plugins=[personakit_recall])\n"
+        "found = [m.id for m in kit.read(sys.argv[2], 7).memories]\n"
+        "print(json.dumps({'first': found[0], 'embedded': len(embedded)}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(personakit_data_dir), PARAPHRASE],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=environ(),
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"first": memories[-1], "embedded": 0}
+
+
+def test_a_reject_by_the_owner_erases_the_kept_vector(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
+    import sqlite3
+
+    from personakit_plugin.storage.sqlite import FILE_NAME
+
+    kit = recall_kit()
+    memories = fill(kit)
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    bullets = memories[-1]
+    row = index_of(kit).kept_row(bullets)
+    assert row is not None and kit.derived(kept.kind(kit), [bullets]) == {bullets: row}
+    owner(personakit_data_dir, "reject", bullets)
+    db = sqlite3.connect(personakit_data_dir / FILE_NAME)
+    try:
+        assert db.execute("SELECT count(*) FROM derived WHERE data = ?", (row,)).fetchone() == (0,)
+        assert db.execute("SELECT count(*) FROM derived").fetchone() == (len(memories) - 1,)
+    finally:
+        db.close()
+    assert bullets not in [m.id for m in kit.read(PARAPHRASE, 7).memories]
+
+
+class Gated:
+    """A sentence model stand-in (no `encode_words`: a slow model) whose vectors are a hash of the text.
+    The first build's thread (`hold`) waits at its second call with memories until `gate` is set."""
+
+    threshold = 0.0
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.waiting = threading.Event()
+        self.hold: threading.Thread | None = None
+        self.calls: dict[int, int] = {}
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        thread = threading.current_thread()
+        if self.hold is None and thread.name == "personakit-recall-build":
+            self.hold = thread  # the first build's thread
+        if thread is self.hold and list(texts) != ["dimension"]:
+            self.calls[thread.ident or 0] = self.calls.get(thread.ident or 0, 0) + 1
+            if self.calls[thread.ident or 0] >= 2:
+                self.waiting.set()
+                self.gate.wait(TIMEOUT)
+        found = np.zeros((len(texts), 16), dtype=np.float32)
+        for at, text in enumerate(texts):
+            found[at, hash(text) % 16] = 1.0
+            found[at, len(text) % 16] += 0.5
+        return found / np.linalg.norm(found, axis=1, keepdims=True)
+
+
+def test_a_new_model_builds_in_the_background_and_a_second_process_takes_up_what_the_first_kept(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first kit's build keeps one chunk, then stalls; a second kit starting meanwhile takes that
+    chunk from the store and embeds only the rest; reads go on by words in both while they build."""
+    model = Gated()
+    monkeypatch.setattr(personakit_recall, "_encoder", model)
+    monkeypatch.setattr(personakit_recall, "INLINE_EMBED", 2)
+    monkeypatch.setattr(personakit_recall, "KEEP_EVERY", 2)
+    one = recall_kit()
+    memories = fill(one) + [
+        one.propose(f"Keeps notebook number {n}", f"notebook {n}", "other").id or "" for n in range(5)
+    ]
+    name = kept.kind(one)
+    assert one.retrieve(PARAPHRASE, 7) is None  # a new model: built in the background, reads by words
+    first = personakit_recall.state_of(one).building
+    assert first is not None
+    model.waiting.wait(TIMEOUT)  # the first chunk is kept, the second waits
+    assert one.derived_count(name) == (2, len(memories))
+
+    two = recall_kit()
+    assert two.retrieve(PARAPHRASE, 7) is None
+    second = personakit_recall.state_of(two).building
+    assert second is not None
+    second.join(TIMEOUT)
+    assert second.embedded == len(memories) - 2  # the chunk the first kept was taken, not embedded again
+    assert two.retrieve(PARAPHRASE, 7) is not None
+    assert two.derived_count(name) == (len(memories), len(memories))
+    model.gate.set()
+    first.join(TIMEOUT)
+    assert one.retrieve(PARAPHRASE, 7) is not None
+
+
+def test_doctor_shows_how_far_the_index_is_built(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
+    kit = recall_kit()
+    memories = fill(kit)
+
+    def doctor() -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(personakit_data_dir), "doctor"],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=environ(PERSONAKIT_PLUGINS="recall"),
+            stdin=subprocess.DEVNULL,
+        )
+        return done.stdout
+
+    assert f"0 of {len(memories)} memories indexed" in doctor()
+    kit.read(PARAPHRASE, 7)
+    settled(kit)
+    assert f"{len(memories)} of {len(memories)} memories indexed" in doctor()
+    kit.propose("Drinks green tea", "green tea please", "preferences")  # not read since: not indexed yet
+    assert f"{len(memories)} of {len(memories) + 1} memories indexed" in doctor()
+
+
+def test_a_kit_cursor_keeps_rows_and_one_of_another_masking_keeps_none(recall_kit: MakeKit) -> None:
+    kit = recall_kit()
+    memories = fill(kit)
+    cursor = kit.changes(None).cursor  # `<masking>/<store cursor>`: the kit hands the store its own part
+    name = kept.kind(kit)
+    assert cursor.startswith(kit.redaction + "/")
+    assert kit.keep_derived(name, {memories[0]: b"row"}, cursor) == [memories[0]]
+    assert kit.derived(name, [memories[0]]) == {memories[0]: b"row"}
+    store_cursor = cursor.partition("/")[2]
+    for stale in (f"{'0' * len(kit.redaction)}/{store_cursor}", store_cursor):  # another masking, or none
+        assert kit.keep_derived(name, {memories[1]: b"row"}, stale) == []
+    assert kit.derived(name, [memories[1]]) == {}
+
+
+def test_the_kind_names_the_bundled_models_files_by_their_content(
+    recall_kit: MakeKit, tmp_path: Path
+) -> None:
+    import shutil
+
+    kit = recall_kit()
+    files = kept.model_files({}, None)
+    assert isinstance(files, list) and files
+    assert all(path.is_relative_to(encoders.bundled_model_folder()) for path in files)
+    copy = tmp_path / "model"
+    shutil.copytree(encoders.bundled_model_folder(), copy, ignore=shutil.ignore_patterns("__pycache__"))
+    bundled = kept.kind(kit, {})
+    assert kept.kind(kit, {encoders.MODEL_ENV: str(copy)}) == bundled  # the same files elsewhere
+    with (copy / "config.json").open("a", encoding="utf-8") as file:
+        file.write(" ")
+    assert kept.kind(kit, {encoders.MODEL_ENV: str(copy)}) != bundled  # a file changed: another model

@@ -47,7 +47,16 @@ from personakit_plugin.core.model import (
 from personakit_plugin.core.plugins import DEFAULT_RANK, PluginManager, make_plugin_manager
 from personakit_plugin.core.reading import CURRENT, Reading, fused
 from personakit_plugin.core.redaction import Mask, apply_masks, shorten
-from personakit_plugin.core.store import Config, Follows, Matches, RanksInStore, ReadsMany, Snapshots, Store
+from personakit_plugin.core.store import (
+    Config,
+    Follows,
+    Matches,
+    RanksInStore,
+    ReadsMany,
+    Retires,
+    Snapshots,
+    Store,
+)
 from personakit_plugin.core.words import content_words, normalise
 
 MASKED_KEPT = 4096
@@ -73,6 +82,7 @@ class PersonaKit:
         self._ranks = isinstance(self.store, RanksInStore)
         self._reads_many = isinstance(self.store, ReadsMany)
         self._follows = isinstance(self.store, Follows)
+        self._retires = isinstance(self.store, Retires)
         self._masked: OrderedDict[str, str] = OrderedDict()
         # The texts this connection proposed, as hashes keyed for this process only (`_within_view`).
         self._proposed: OrderedDict[bytes, None] = OrderedDict()
@@ -103,6 +113,7 @@ class PersonaKit:
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
+        self.retire_due()
         # One read transaction for the hook and the boundary check (when the store offers it); the
         # read's own state (its words, the restricted count the store gave) lives in its `Reading`.
         reading = Reading(self, question, limit)
@@ -121,6 +132,12 @@ class PersonaKit:
 
     def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
         return self._within_view(self.hooks.propose(self, text, quote, category), text)
+
+    def retire_due(self) -> None:
+        """Retire every memory whose date to retire has come (`Retires.retire_due`): what every read and each of
+        the owner's commands does first, so that a date takes effect at the first read after it, with no job."""
+        if self._retires:
+            cast(Retires, self.store).retire_due(self.now())
 
     def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
         """The answer to a proposal as this connection may see it. Under `--categories` the store already

@@ -7,14 +7,23 @@ from typing import Annotated
 import msgspec
 
 CATEGORIES = ("communication", "work-style", "tools", "preferences", "background", "constraints", "other")
-STATES = ("unconfirmed", "approved", "restricted", "rejected")
-DECISIONS = ("approve", "restrict", "reject", "reset", "edit")
+STATES = ("unconfirmed", "approved", "restricted", "rejected", "retired")
+DECISIONS = ("approve", "restrict", "reject", "reset", "edit", "retire")
+# The owner's decision to retire a memory on a later date (`personakit retire ID --on DATE`): the state
+# stays until then; from then on every read treats it as retired (`Retires.retire_due`).
+RETIRE_ON = "retire-on"
 # The owner's decisions on one quote that waits for them (`Memory.pending`): accept it as evidence,
 # or drop it (erased, like a rejected memory's quotes). The state stays.
 QUOTE_DECISIONS = ("accept-quote", "drop-quote")
 
 # The state each decision leaves a memory in; an edit keeps the state it had.
-STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
+STATE_AFTER = {
+    "approve": "approved",
+    "restrict": "restricted",
+    "reject": "rejected",
+    "reset": "unconfirmed",
+    "retire": "retired",
+}
 
 UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 TEXT_LIMIT = 300
@@ -144,6 +153,19 @@ class Memory(msgspec.Struct, frozen=True, kw_only=True):
     """The latest of its last proposal (repeats included) and its last decision."""
     approved_at: float = 0.0
     """When it was last approved; 0 if never."""
+
+
+class Retirement(msgspec.Struct, frozen=True, kw_only=True):
+    """When a memory retired, or retires (`personakit retire`, `personakit replace`), and what replaced it.
+    Ids and a time only, never text."""
+
+    memory_id: str
+    replaced_by: str | None = None
+    """The memory that replaced it, if the owner named one."""
+    at: float
+    """When it retired (`done`), or the date it retires on."""
+    done: bool
+    """True once it retired; False while the date the owner set is still ahead."""
 
 
 class Candidate(msgspec.Struct, frozen=True, kw_only=True):
@@ -311,3 +333,9 @@ class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     """The quotes (also in `quotes`) waiting for the owner (`Memory.pending`)."""
     aliases: tuple[str, ...] = ()
     history: tuple[ExportedDecision, ...] = ()
+    replaced_by: str | None = None
+    """The id of the memory that replaced it (`Retirement.replaced_by`)."""
+    retired_at: float | None = None
+    """When it retired (`Retirement.at` of one done)."""
+    retires_on: float | None = None
+    """The date the owner set for it to retire on, still ahead when exported (`Retirement.at`, not done)."""

@@ -37,6 +37,7 @@ from personakit_plugin.core.model import (
     Document,
     ExportedMemory,
     Memory,
+    Retirement,
     View,
 )
 from personakit_plugin.core.progress import Progress
@@ -54,7 +55,7 @@ from personakit_plugin.core.store import (
     StoreReadOnly,
 )
 from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
-from personakit_plugin.storage import decisions, sqlite_changes
+from personakit_plugin.storage import decisions, retirement, sqlite_changes
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -67,7 +68,7 @@ from personakit_plugin.storage.sqlite_faults import fault_of, faults, is_busy, k
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -281,6 +282,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     sqlite_changes.SCHEMA_5,
     _schema_6,
     sqlite_changes.SCHEMA_7,
+    # 8: what the owner retired, and when, and what replaced it (`storage.retirement`).
+    retirement.SQLITE_SCHEMA,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -774,7 +777,7 @@ class SqliteStore:
                 found = known.get(key) or known.get(legacy_memory_id(text))
                 if found is not None:
                     memory, state, fresh = *found, False
-                    if state == "rejected":
+                    if state in decisions.UNTOUCHED:
                         answers.append(Proposed(memory, False, state))
                         continue
                 else:
@@ -1110,18 +1113,48 @@ class SqliteStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as db:
-            return exported(
-                db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                db.execute(
-                    "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
-                ).fetchall(),
-                db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
-                db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
-                db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
-                lambda text: memory_id(text, self._id_key),
+            return retirement.exported(
+                exported(
+                    db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
+                    db.execute(
+                        "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
+                    ).fetchall(),
+                    db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
+                    db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
+                    db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
+                    lambda text: memory_id(text, self._id_key),
+                ),
+                retirement.retirements(_SqliteRows(db, self._word_rows, self._id_key), None),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         large = len(memories) >= sqlite_changes.UNLOGGED_FROM
         with self._rows() as rows, sqlite_changes.unlogged(self._db) if large else nullcontext():
-            return decisions.restore(rows, memories)
+            restored = decisions.restore(rows, memories)
+            retirement.restore(rows, memories, restored.created)
+            return restored
+
+    # -- retired memories (`Retires`, `storage.retirement`) ----------------------------------------
+
+    def retire(
+        self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None
+    ) -> Decision:
+        with self._rows() as rows:
+            return retirement.retire(rows, memory_id, now, replaced_by, on)
+
+    def replace(
+        self, old: str, new: str, now: float, *, shown: Collection[str] | None = None
+    ) -> tuple[Decision, Decision]:
+        with self._rows() as rows:
+            return retirement.replace(rows, old, new, now, shown)
+
+    def retire_due(self, now: float) -> list[Decision]:
+        with self._read() as db:
+            if not retirement.due(_SqliteRows(db, self._word_rows, self._id_key), now):
+                return []
+        with self._rows() as rows:
+            return retirement.retire_due(rows, now)
+
+    def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]:
+        with self._read() as db:
+            return retirement.retirements(_SqliteRows(db, self._word_rows, self._id_key), ids)

@@ -11,6 +11,8 @@ gives them is the order the ranking contract asks for on any database locale.
 
 from __future__ import annotations
 
+from personakit_plugin import retirement
+
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -186,6 +188,8 @@ MIGRATIONS: tuple[str, ...] = (
         FOR EACH ROW EXECUTE FUNCTION log_quote_change();
     UPDATE log_state SET generation = generation + 1;
     """,
+    # 6: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
+    retirement.POSTGRES_SCHEMA,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 IDS_KEYED = 4
@@ -202,6 +206,7 @@ TABLES_SINCE = {
     "changes": 3,
     "log_state": 3,
     "meta": 4,
+    "retirements": 6,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

@@ -6,7 +6,9 @@ import argparse
 
 import msgspec
 
+from personakit_plugin.core.store import Retires
 from personakit_plugin.owner.commands import Add
+from personakit_plugin.owner.commands.retire import retirement_sentence
 from personakit_plugin.owner.commands.shown import decisions_table, memory_json
 from personakit_plugin.owner.console import memory_ids, open_kit, print_json, say
 from personakit_plugin.owner.display import printable, when
@@ -19,8 +21,9 @@ def cmd_show(args: argparse.Namespace) -> None:
         memory = kit.store.get(memory_id)
         history = kit.store.history(memory_id)
         assert memory is not None  # memory_ids found it
+        retired = kit.store.retirements([memory_id]).get(memory_id) if isinstance(kit.store, Retires) else None
         if args.json:
-            print_json({**memory_json(memory), "history": [msgspec.to_builtins(d) for d in history]})
+            print_json({**memory_json(memory, retired), "history": [msgspec.to_builtins(d) for d in history]})
             return
         decisions = decisions_table(kit.store, history) if history else ""
     finally:
@@ -37,7 +40,10 @@ def cmd_show(args: argparse.Namespace) -> None:
             f"\n{n} quote{' waits' if n == 1 else 's wait'} for you: an assistant added {'it' if n == 1 else 'them'} "
             "after you approved this memory or after a review showed it; keep or drop each in `personakit review`."
         )
-    say(f"\nProposed {when(memory.created)}, last active {when(memory.touched)}.")
+    approved = f", approved {when(memory.approved_at)}" if memory.approved_at else ""
+    say(f"\nProposed {when(memory.created)}{approved}, last active {when(memory.touched)}.")
+    if (retiring := retirement_sentence(memory, retired)) is not None:
+        say(printable(retiring))
     if decisions:
         say("\nDecisions:")
         say(decisions)

@@ -1,0 +1,176 @@
+"""Memories that change (rule M7): `personakit replace OLD NEW` and `personakit retire ID [--replaced-by ID]
+[--on DATE]`. A retired memory is as absent to an assistant as a rejected one (never read, never a fill,
+never counted, never given to a retriever, refused at the boundary), while the owner keeps its text, its
+dates and what replaced it; undo brings it back and reject erases it like any memory."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import anyio
+import msgspec
+import pytest
+
+from personakit_plugin.core.kit import PersonaKit, ReadRefused
+from personakit_plugin.core.model import ReadMemory, ReadResult
+
+from .conftest import decide, folder_bytes, opened, seed, stored
+from .helpers import cli
+from .helpers.stdio import READ, TEST_TIMEOUT, call, server
+from .test_boundary import Tamper
+
+environment, run, pk = cli.environment, cli.run, cli.pk
+Pk = Callable[..., cli.Run]
+
+PORTO = ("Lives in Porto", "I live in Porto, by the river", "background")
+LISBON = ("Moved to Lisbon", "we moved to Lisbon in June", "background")
+LEAVE = ("On parental leave", "I am on parental leave", "constraints")
+
+
+def porto_and_lisbon(folder: Path) -> tuple[str, str]:
+    """Porto approved, Lisbon proposed since: the old memory and the proposal that updates it."""
+    old, new = seed(folder, PORTO, LISBON)
+    decide(folder, "approve", old)
+    return old, new
+
+
+def read_ids(folder: Path, question: str) -> list[str]:
+    with opened(folder) as kit:
+        return [memory.id for memory in kit.read(question, 7).memories]
+
+
+def test_replace_retires_the_old_memory_and_every_read_gets_the_new_one(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    assert read_ids(folder, "Porto or Lisbon") == [old, new]
+    said = pk("replace", old, new).lines()
+    assert said[:2] == [f"{new}: unconfirmed -> approved", f"{old}: approved -> retired, replaced by {new}."]
+    for question in ("Where does the owner live?", "Porto", "Lives in Porto", "Lisbon", "anything at all"):
+        assert old not in read_ids(folder, question), question
+    assert read_ids(folder, "Porto") == [new]  # the fill: the new memory, never the old
+    listed = cli.listed(pk, "--state", "retired")
+    assert list(listed) == [old]
+    assert listed[old]["replaced_by"] == new and listed[old]["retired_at"] > listed[old]["approved_at"] > 0
+    table = pk("list", "--state", "retired").lines()
+    assert table[0].split()[4:7] == ["PROPOSED", "APPROVED", "RETIRED"] and f"by {new}" in table[1]
+    shown = pk("show", old).ok()
+    assert "Lives in Porto" in shown and f"replaced by {new}" in shown and "Retired " in shown
+    assert [line.split()[5] for line in pk("history", old).lines()[1:]] == ["approve", "retire"]
+
+
+def test_undo_brings_a_replaced_memory_back(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    pk("replace", old, new).ok()
+    assert pk("undo").lines() == [f"Undid #3 retire of {old}: retired -> approved."]
+    assert read_ids(folder, "Porto") == [old, new]
+    assert cli.listed(pk)[old]["replaced_by"] is None
+    assert "Retired" not in pk("show", old).ok()
+
+
+def test_a_retired_memory_is_rejected_like_any_and_nothing_of_it_is_left(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    pk("replace", old, new).ok()
+    pk("reject", "--yes", old).ok()
+    assert stored(folder, old).state == "rejected"
+    data = folder_bytes(folder).lower()
+    assert b"porto" not in data and b"by the river" not in data
+
+
+def test_retire_on_a_date_takes_effect_at_the_first_read_after_it(folder: Path, pk: Pk) -> None:
+    (leave,) = seed(folder, LEAVE)
+    decide(folder, "approve", leave)
+    tomorrow = time.strftime("%Y-%m-%d", time.localtime(time.time() + 86_400))
+    assert f"retires itself {tomorrow}" in pk("retire", leave, "--on", tomorrow).ok()
+    assert read_ids(folder, "parental leave") == [leave]
+    assert cli.listed(pk)[leave]["retires_on"] > time.time()
+    with opened(folder) as kit:  # the same store, a day later: the first read retires it, no job needed
+        kit.now = lambda: time.time() + 2 * 86_400  # type: ignore[method-assign]
+        assert kit.read("parental leave", 7).memories == []
+    assert stored(folder, leave).state == "retired"
+    [retire] = [line for line in pk("history", leave).lines() if " retire " in line]
+    assert tomorrow in retire
+
+
+def test_retire_now_and_by_hand_with_a_replacement(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    assert pk("retire", old, "--replaced-by", new).lines() == [
+        f"{old}: approved -> retired, replaced by {new}. Assistants never read it again."
+    ]
+    assert stored(folder, new).state == "unconfirmed"  # retire approves nothing; replace does
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (["retire", "ID", "--on", "next June"], "--on takes a day as YYYY-MM-DD"),
+        (["retire", "ID", "--replaced-by", "ID"], "cannot replace itself"),
+        (["replace", "ID", "ID"], "cannot replace itself"),
+        (["replace", "ID", "m_000000000000"], "There is no memory m_000000000000"),
+    ],
+)
+def test_a_bad_retire_is_one_sentence_and_changes_nothing(folder: Path, pk: Pk, args: list[str], error: str) -> None:
+    old, _ = porto_and_lisbon(folder)
+    before = cli.listed(pk)
+    done = pk(*(old if arg == "ID" else arg for arg in args))
+    assert done.code == 1 and error in done.err and done.err.count("\n") == 1
+    assert cli.listed(pk) == before
+
+
+def test_a_proposal_of_a_retired_text_adds_nothing_and_stays_retired(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    pk("replace", old, new).ok()
+    with opened(folder) as kit:
+        again = kit.propose("Lives in Porto", "back in Porto now", "background")
+    assert (again.id, again.new, again.state) == (old, False, "retired")
+    assert stored(folder, old).quotes == (PORTO[1],)
+
+
+def test_export_and_import_carry_dates_and_links(
+    folder: Path, pk: Pk, run: Callable[..., cli.Run], tmp_path: Path
+) -> None:
+    old, new = porto_and_lisbon(folder)
+    (leave,) = seed(folder, LEAVE)
+    pk("replace", old, new).ok()
+    pk("retire", leave, "--on", "2999-01-01").ok()
+    exported, again = tmp_path / "export.jsonl", tmp_path / "again.jsonl"
+    pk("export", "--out", exported).ok()
+    other = tmp_path / "other"
+    run("--data-dir", other, "import", exported).ok()
+    run("--data-dir", other, "export", "--out", again).ok()
+    assert again.read_bytes() == exported.read_bytes()
+    listed = {m["id"]: m for m in run("--data-dir", other, "list", "--json").json()}
+    assert (listed[old]["state"], listed[old]["replaced_by"]) == ("retired", new)
+    assert listed[leave]["retires_on"] == time.mktime((2999, 1, 1, 0, 0, 0, 0, 0, -1))
+
+
+def test_a_read_hook_that_returns_a_retired_memory_is_refused(make_kit: Callable[..., PersonaKit]) -> None:
+    """The boundary: whatever a plugin returns is checked against the store, and a retired memory may not leave."""
+
+    def add_retired(result: ReadResult, kit: PersonaKit, ids: dict[str, str]) -> ReadResult:
+        old = ReadMemory(id=ids["old"], text=PORTO[0], category=PORTO[2], confirmed=True, evidence=[])
+        return msgspec.structs.replace(result, memories=[*result.memories, old])
+
+    tamper = Tamper(add_retired)
+    kit = make_kit(tamper)
+    old, new = (kit.propose(*memory).id for memory in (PORTO, LISBON))
+    assert old and new
+    kit.store.decide(old, "approve", kit.now())
+    kit.store.replace(old, new, kit.now())  # type: ignore[attr-defined]
+    tamper.ids["old"] = old
+    with pytest.raises(ReadRefused, match="Tamper"):
+        kit.read("Porto", 7)
+
+
+@pytest.mark.parametrize("view", [["--approved-only"], ["--categories", "background"], []])
+@pytest.mark.system
+@pytest.mark.anyio
+async def test_over_stdio_a_replaced_memory_is_never_read_in_any_view(folder: Path, pk: Pk, view: list[str]) -> None:
+    old, new = porto_and_lisbon(folder)
+    pk("replace", old, new).ok()
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(folder, "serve", *view) as client:
+            for question in ("Where does the owner live?", "Porto", "Lives in Porto"):
+                answer = await call(client, READ, question=question)
+                assert [m["id"] for m in answer["memories"]] == [new], question
+                assert answer["withheld"] == 0

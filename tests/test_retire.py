@@ -174,3 +174,63 @@ async def test_over_stdio_a_replaced_memory_is_never_read_in_any_view(folder: Pa
                 answer = await call(client, READ, question=question)
                 assert [m["id"] for m in answer["memories"]] == [new], question
                 assert answer["withheld"] == 0
+
+
+# -- "This may replace ...": the proposal that updates an approved memory ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "proposal", "category"),
+    [
+        ("Lives in Porto", "Moved to Lisbon", "background"),
+        ("Uses VS Code for everything", "Switched to Neovim", "tools"),
+        ("Loves a good steak", "Vegetarian since May", "preferences"),
+    ],
+)
+def test_the_issues_updates_are_named_by_words(folder: Path, old: str, proposal: str, category: str) -> None:
+    from personakit_plugin.owner.updates import may_replace
+
+    (first,) = seed(folder, (old, old.lower(), category))
+    decide(folder, "approve", first)
+    (new,) = seed(folder, (proposal, proposal.lower(), category))
+    with opened(folder) as kit:
+        found = may_replace(stored(folder, new), kit.store.memories())
+    assert [m.id for m in found] == [first]
+
+
+@pytest.mark.parametrize(
+    "look_alike", ["Also has a cat called Luna", "Speaks Spanish as well", "Has taken up climbing too"]
+)
+def test_a_second_pet_language_or_hobby_is_not_an_update(folder: Path, look_alike: str) -> None:
+    from personakit_plugin.owner.updates import may_replace
+
+    olds = seed(folder, ("Has a dog called Rex", "rex", "other"), ("Speaks Portuguese", "pt", "background"))
+    decide(folder, "approve", *olds)
+    (new,) = seed(folder, (look_alike, look_alike.lower(), "other"))
+    with opened(folder) as kit:
+        assert may_replace(stored(folder, new), kit.store.memories()) == []
+
+
+def test_show_names_the_memory_a_proposal_may_replace(folder: Path, pk: Pk) -> None:
+    old, new = porto_and_lisbon(folder)
+    assert f"This may replace {old}: “Lives in Porto”; `personakit replace {old} {new}` does." in pk("show", new).ok()
+    assert pk("show", new, "--json").json()["may_replace"] == [old]
+    assert "This may replace" not in pk("show", old).ok()
+
+
+@pytest.mark.system
+def test_the_terminal_review_replaces_with_one_key(folder: Path, tmp_path: Path) -> None:
+    from .conftest import personakit_command
+    from .helpers.terminal import Terminal
+    from .test_review_tui import environ
+
+    old, new = porto_and_lisbon(folder)
+    t = Terminal(personakit_command("--data-dir", folder, "review"), environ(tmp_path, 120), columns=120)
+    try:
+        t.expect(f"This may replace {old}")
+        t.expect("[q]uit? ")
+        t.send("p")
+        t.expect(f"Approved {new}; retired {old}, which it replaces.")
+    finally:
+        t.close()
+    assert (stored(folder, old).state, stored(folder, new).state) == ("retired", "approved")

@@ -200,6 +200,7 @@ TALLIED = {
     "edit": "edited",
     "accept-quote": "kept",
     "drop-quote": "dropped",
+    "retire": "retired",
 }
 """What a review's summary calls the decisions it counts, in the order it names them."""
 

@@ -12,6 +12,7 @@ from personakit_plugin.owner.commands.retire import retirement_sentence
 from personakit_plugin.owner.commands.shown import decisions_table, memory_json
 from personakit_plugin.owner.console import memory_ids, open_kit, print_json, say
 from personakit_plugin.owner.display import printable, when
+from personakit_plugin.owner.updates import may_replace
 
 
 def cmd_show(args: argparse.Namespace) -> None:
@@ -22,8 +23,10 @@ def cmd_show(args: argparse.Namespace) -> None:
         history = kit.store.history(memory_id)
         assert memory is not None  # memory_ids found it
         retired = kit.store.retirements([memory_id]).get(memory_id) if isinstance(kit.store, Retires) else None
+        replaces = may_replace(memory, kit.store.memories(), kit) if memory.state == "unconfirmed" else []
         if args.json:
-            print_json({**memory_json(memory, retired), "history": [msgspec.to_builtins(d) for d in history]})
+            said = {**memory_json(memory, retired), "may_replace": [m.id for m in replaces]}
+            print_json({**said, "history": [msgspec.to_builtins(d) for d in history]})
             return
         decisions = decisions_table(kit.store, history) if history else ""
     finally:
@@ -44,6 +47,8 @@ def cmd_show(args: argparse.Namespace) -> None:
     say(f"\nProposed {when(memory.created)}{approved}, last active {when(memory.touched)}.")
     if (retiring := retirement_sentence(memory, retired)) is not None:
         say(printable(retiring))
+    for old in replaces:
+        say(f"\nThis may replace {old.id}: “{printable(old.text)}”; `personakit replace {old.id} {memory.id}` does.")
     if decisions:
         say("\nDecisions:")
         say(decisions)

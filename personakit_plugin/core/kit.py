@@ -113,15 +113,17 @@ class PersonaKit:
     # -- the two tools ----------------------------------------------------------------------
 
     def read(self, question: str, limit: int) -> ReadResult:
-        self.retire_due()
         # One read transaction for the hook and the boundary check (when the store offers it); the
         # read's own state (its words, the restricted count the store gave) lives in its `Reading`.
         reading = Reading(self, question, limit)
         token = CURRENT.set(reading)
         try:
-            with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
-                name, result = self.hooks.read(self, question, limit)  # a ReadResult, checked there
-                broken = self._check_read(result, reading)
+            answered = self._read_once(question, limit, reading, look_for_due=True)
+            if answered is None:  # a memory's date to retire has come: it retires first (one write)
+                self.retire_due()
+                answered = self._read_once(question, limit, reading, look_for_due=False)
+            assert answered is not None
+            name, result, broken = answered
         finally:
             CURRENT.reset(token)
         if broken:
@@ -132,6 +134,17 @@ class PersonaKit:
 
     def propose(self, text: str, quote: str, category: str | None) -> ProposeResult:
         return self._within_view(self.hooks.propose(self, text, quote, category), text)
+
+    def _read_once(
+        self, question: str, limit: int, reading: Reading, *, look_for_due: bool
+    ) -> tuple[str, ReadResult, str | None] | None:
+        """The read in one read transaction, and what is wrong with it; None, before reading anything,
+        when `look_for_due` finds a memory whose date to retire has come (`Retires.due`)."""
+        with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
+            if look_for_due and self._retires and cast(Retires, self.store).due(self.now()):
+                return None
+            name, result = self.hooks.read(self, question, limit)  # a ReadResult, checked there
+            return name, result, self._check_read(result, reading)
 
     def retire_due(self) -> None:
         """Retire every memory whose date to retire has come (`Retires.retire_due`): what every read and each of

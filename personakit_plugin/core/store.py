@@ -400,8 +400,8 @@ class Retires(Protocol):
     - `replace(old, new, now, shown=None)`: in one transaction, approve `new` (confirming the quotes in
       `shown`, as `decide` does) and retire `old` with a link to it: two decisions, the retire last.
     - `retire_due(now)`: retire every memory whose date has come, each as a `retire` decision dated on
-      its date; what every read calls first, so that a date needs no background job. A lookup when none
-      is due.
+      its date, so that a date needs no background job. `due(now)`, one lookup (inside a snapshot, in
+      its read transaction), says whether any is: what every read asks first, and retires them if so.
     - `retirements(ids)`: what is known of each memory of `ids` (every one when None) that retired or
       has a date to."""
 
@@ -414,5 +414,7 @@ class Retires(Protocol):
     ) -> tuple[Decision, Decision]: ...
 
     def retire_due(self, now: float) -> list[Decision]: ...
+
+    def due(self, now: float) -> bool: ...
 
     def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]: ...

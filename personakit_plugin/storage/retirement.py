@@ -7,7 +7,8 @@ a retriever. What it keeps for the owner lives in `retirements`, one row per mem
 the date it retires on), whether that happened, and the memory that replaced it. Ids and times, never
 text: a reject of either memory has nothing there to erase (its row goes with it anyway).
 
-A date needs no background job: every read first calls `retire_due`, which retires, in one write, every
+A date needs no background job: every read first asks `due`, in its own read transaction, and if one has
+come, calls `retire_due`, which retires, in one write, every
 memory whose date has come, each recorded as a `retire` decision dated on its date. A lookup when none is.
 """
 

@@ -1148,10 +1148,13 @@ class SqliteStore:
         with self._rows() as rows:
             return retirement.replace(rows, old, new, now, shown)
 
-    def retire_due(self, now: float) -> list[Decision]:
+    def due(self, now: float) -> bool:
         with self._read() as db:
-            if not retirement.due(_SqliteRows(db, self._word_rows, self._id_key), now):
-                return []
+            return retirement.due(_SqliteRows(db, self._word_rows, self._id_key), now)
+
+    def retire_due(self, now: float) -> list[Decision]:
+        if not self.due(now):
+            return []
         with self._rows() as rows:
             return retirement.retire_due(rows, now)
 

@@ -737,10 +737,13 @@ class PostgresStore:
         with self._write() as cur:
             return retirement.replace(self._rows(cur), old, new, now, shown)
 
-    def retire_due(self, now: float) -> list[Decision]:
+    def due(self, now: float) -> bool:
         with self._read() as cur:
-            if not retirement.due(self._rows(cur), now):
-                return []
+            return retirement.due(self._rows(cur), now)
+
+    def retire_due(self, now: float) -> list[Decision]:
+        if not self.due(now):
+            return []
         with self._write() as cur:
             return retirement.retire_due(self._rows(cur), now)
 

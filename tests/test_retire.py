@@ -234,3 +234,20 @@ def test_the_terminal_review_replaces_with_one_key(folder: Path, tmp_path: Path)
     finally:
         t.close()
     assert (stored(folder, old).state, stored(folder, new).state) == ("retired", "approved")
+
+
+def test_the_web_review_names_and_replaces_with_one_request(folder: Path) -> None:
+    from .test_review_web import request, serving
+
+    old, new = porto_and_lisbon(folder)
+    with serving(folder) as server:
+        status, answer = request(server, "/api/memories?state=unconfirmed")
+        assert status == 200 and answer["memories"][0]["may_replace"] == [{"id": old, "text": "Lives in Porto"}]
+        keys = answer["memories"][0]["quote_keys"]
+        status, answer = request(server, "/api/decide", {"id": new, "action": "replace", "old": old, "shown": keys})
+        assert status == 200 and answer["decision"]["after"] == "retired", answer
+        status, answer = request(server, "/api/memories?state=retired")
+        assert [m["id"] for m in answer["memories"]] == [old]
+    assert (stored(folder, old).state, stored(folder, new).state) == ("retired", "approved")
+    page = (Path(__file__).parent.parent / "personakit_plugin" / "owner" / "review_page.html").read_text()
+    assert "p: () => replace()" in page

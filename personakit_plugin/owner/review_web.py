@@ -63,7 +63,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from personakit_plugin.core.model import DECISIONS, QUOTE_DECISIONS, STATES, TEXT_LIMIT, Decision, Memory
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import StoreError, UnknownMemory
+from personakit_plugin.core.store import Retires, StoreError, UnknownMemory
 from personakit_plugin.owner.display import json_printable, printable, when
 from personakit_plugin.owner.reviewing import (
     Similar,
@@ -77,6 +77,7 @@ from personakit_plugin.owner.reviewing import (
     unchanged,
     undo,
 )
+from personakit_plugin.owner.updates import may_replace
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -218,6 +219,9 @@ class ReviewApi:
             ]
         with self.lock:  # the retrieval hooks are asked here, one request at a time
             shown = [memory_json(m, similar) for m in chosen]
+            for item, memory in zip(shown, chosen, strict=True):  # what a proposal may replace (`owner.updates`)
+                if memory.state == "unconfirmed" and isinstance(self.kit.store, Retires):
+                    item["may_replace"] = [{"id": m.id, "text": m.text} for m in may_replace(memory, every, self.kit)]
         return {
             "memories": shown,
             "counts": counts,
@@ -226,6 +230,8 @@ class ReviewApi:
         }
 
     def decide(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body.get("action") == "replace":
+            return self.replace(body)
         memory_id, action, text, category, quote = _decision_body(body)
         with self.lock:
             memory = self.kit.store.get(memory_id)
@@ -256,6 +262,28 @@ class ReviewApi:
         if not decision.recorded:
             answer["unchanged"] = unchanged(decision)
         return answer
+
+    def replace(self, body: dict[str, Any]) -> dict[str, Any]:
+        """`{"id": NEW, "action": "replace", "old": OLD, "shown": [...]}`: approve NEW, confirming the quotes
+        the page showed, and retire OLD with a link to it (`personakit replace OLD NEW`)."""
+        memory_id, old = body.get("id"), body.get("old")
+        if not isinstance(memory_id, str) or not isinstance(old, str) or not memory_id or not old:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "A replace needs the new memory's id and the old one's, as strings.")
+        if not isinstance(self.kit.store, Retires):
+            raise ApiError(HTTPStatus.CONFLICT, "This storage backend cannot retire memories.")
+        with self.lock:
+            memory = self.kit.store.get(memory_id)
+            if memory is None:
+                raise UnknownMemory(memory_id)
+            approved, retired = self.kit.store.replace(old, memory_id, self.kit.now(), shown=_shown(body, memory))
+            self.tally.took(approved)
+            self.tally.took(retired)
+            after = self.kit.store.get(memory_id)
+        return {
+            "decision": decision_json(retired),
+            "approved": decision_json(approved),
+            "memory": memory_json(after) if after else None,
+        }
 
     def _erase(self, memory_id: str, action: str, quote: str | None) -> Decision:
         """Reject (or reject again) or drop a quote. When the store raises, its sentence goes to the

@@ -251,3 +251,21 @@ def test_the_web_review_names_and_replaces_with_one_request(folder: Path) -> Non
     assert (stored(folder, old).state, stored(folder, new).state) == ("retired", "approved")
     page = (Path(__file__).parent.parent / "personakit_plugin" / "owner" / "review_page.html").read_text()
     assert "p: () => replace()" in page
+
+
+def test_a_retriever_by_meaning_never_brings_a_retired_memory(tmp_path: Path) -> None:
+    """With the recall plugin's index built before the replacement, the next read follows the change: the
+    old memory is gone from the documents a retriever is given and from every read."""
+    recall = pytest.importorskip("personakit_recall")
+    kit = PersonaKit.open(tmp_path / "data", plugins=[recall], environ={"PERSONAKIT_PLUGINS": ""})
+    try:
+        old, new = (kit.propose(*memory).id for memory in (PORTO, LISBON))
+        assert old and new
+        kit.store.decide(old, "approve", kit.now())
+        assert old in [m.id for m in kit.read("Which city is home?", 7).memories]  # the index is built here
+        kit.store.replace(old, new, kit.now())  # type: ignore[attr-defined]
+        for question in ("Which city is home?", "Porto", "Where does the owner live?"):
+            assert old not in [m.id for m in kit.read(question, 7).memories], question
+        assert [d.id for d in kit.documents()] == [new]
+    finally:
+        kit.close()

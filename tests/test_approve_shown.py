@@ -84,6 +84,7 @@ def test_an_older_data_folder_counts_the_quotes_the_owner_confirmed_as_shown(fol
         kit.store.decide(approved, "approve", kit.now())
         kit.store.propose(TEXT, LATER, "tools", kit.now())  # waits
     with sqlite3.connect(folder / FILE_NAME) as db:  # as schema 8 left it
+        db.execute("DROP TABLE retirements")  # schema 10's
         db.execute("DROP TABLE dropped_quotes")
         db.execute("ALTER TABLE quotes DROP COLUMN seen")
         db.execute("PRAGMA user_version = 8")

@@ -30,6 +30,7 @@ from personakit_plugin.owner.commands import (
     history,
     listing,
     plugins,
+    retire,
     review,
     serve,
     show,
@@ -43,6 +44,7 @@ COMMANDS: tuple[CommandModule, ...] = (
     listing,  # list
     show,
     deciding,  # approve, restrict, reject, reset
+    retire,  # replace, retire
     edit,
     history,
     review,

@@ -11,6 +11,8 @@ gives them is the order the ranking contract asks for on any database locale.
 
 from __future__ import annotations
 
+from personakit_plugin import retirement
+
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -201,6 +203,8 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (memory_id, key)
     );
     """,
+    # 7: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
+    retirement.POSTGRES_SCHEMA,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 IDS_KEYED = 4
@@ -218,6 +222,7 @@ TABLES_SINCE = {
     "log_state": 3,
     "meta": 4,
     "dropped_quotes": 6,
+    "retirements": 7,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

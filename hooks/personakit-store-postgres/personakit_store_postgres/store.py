@@ -397,6 +397,10 @@ class PostgresStore:
             cur.execute("DELETE FROM meta WHERE name = 'index_redaction'")
         return _PostgresRows(cur, self._id_key, self._vector)
 
+    def _read_rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
+        """`_rows` for a lookup in a read-only transaction (`_read`): it writes nothing."""
+        return _PostgresRows(cur, self._id_key, self._vector)
+
     def _vector(self, text: str, state: str) -> str:
         """The word index entry of a memory's text in `state`: the keys of the words a read shows of
         it (`as_shown`: masked unless approved)."""
@@ -799,7 +803,7 @@ class PostgresStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as cur:
-            return retirement.exported(self._dump(cur), retirement.retirements(self._rows(cur), None))
+            return retirement.exported(self._dump(cur), retirement.retirements(self._read_rows(cur), None))
 
     def _dump(self, cur: psycopg.Cursor[Any]) -> list[ExportedMemory]:
         return exported(
@@ -843,7 +847,7 @@ class PostgresStore:
 
     def due(self, now: float) -> bool:
         with self._read() as cur:
-            return retirement.due(self._rows(cur), now)
+            return retirement.due(self._read_rows(cur), now)
 
     def retire_due(self, now: float) -> list[Decision]:
         if not self.due(now):
@@ -853,7 +857,7 @@ class PostgresStore:
 
     def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]:
         with self._read() as cur:
-            return retirement.retirements(self._rows(cur), ids)
+            return retirement.retirements(self._read_rows(cur), ids)
 
 
 class _PostgresRows(decisions.Rows):

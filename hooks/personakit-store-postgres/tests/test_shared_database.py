@@ -80,6 +80,7 @@ async def test_two_servers_see_each_others_proposals_and_the_owners_decisions_at
             again = await call(desk, PROPOSE, text="prefers tea over coffee.", quote="I only drink tea")
             assert (again["id"], again["new"]) == (made["id"], False)
 
+            owner(postgres_url, tmp_path / "owner", "show", made["id"])  # approve confirms the quotes shown
             owner(postgres_url, tmp_path / "owner", "approve", made["id"])
             for client in (laptop, desk):
                 read = await call(client, READ, question="tea or coffee?")

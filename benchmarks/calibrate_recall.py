@@ -45,8 +45,8 @@ def measure(
     loaded: dict[str, Any] = {}
     original = personakit_recall.load_encoder
 
-    def patched() -> Any:
-        encoder = original()
+    def patched(**given: Any) -> Any:
+        encoder = original(**given)
         encoder.bm25_weight = bm25
         encoder.quote_weight = quote
         if keep_stop_words is not None:

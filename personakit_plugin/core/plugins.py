@@ -21,11 +21,13 @@ plugins` shows the order as it is.
 from __future__ import annotations
 
 import importlib
+import inspect
 import itertools
 import os
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
+from pathlib import Path
 
 import msgspec
 import pluggy
@@ -251,20 +253,24 @@ def hook_orders(pm: pluggy.PluginManager) -> list[HookOrder]:
 
 DETAIL_ATTRIBUTE = "PERSONAKIT_DETAIL"
 """A plugin may say one line about itself for `personakit plugins` and `doctor`: a module attribute of
-this name, a string or a function of no arguments that returns one (it must be cheap: it is called
-whenever plugins are listed, and must not load anything heavy)."""
+this name, a string or a function that returns one (it must be cheap: it is called whenever plugins
+are listed, and must not load anything heavy). A function whose parameters include `data_dir` is given
+the data folder the command looks at (`personakit --data-dir DIR plugins`), where the owner's settings
+for that folder are kept; else no argument."""
 DETAIL_LIMIT = 200
 """The most characters of a plugin's detail that are shown."""
 
 
-def detail_of(plugin: object) -> str | None:
-    """The plugin's `PERSONAKIT_DETAIL`, one line, cut to `DETAIL_LIMIT`; a sentence saying it failed
-    (its exception's type, never its text) when it raises or is not text."""
+def detail_of(plugin: object, data_dir: Path | None = None) -> str | None:
+    """The plugin's `PERSONAKIT_DETAIL`, one line, cut to `DETAIL_LIMIT`, for the data folder `data_dir`
+    when it asks for one; a sentence saying it failed (its exception's type, never its text) when it
+    raises or is not text."""
     said = getattr(plugin, DETAIL_ATTRIBUTE, None)
     if said is None:
         return None
     try:
-        said = said() if callable(said) else said
+        if callable(said):
+            said = said(data_dir=data_dir) if data_dir is not None and _takes_data_dir(said) else said()
     except Exception as exc:
         return f"(its {DETAIL_ATTRIBUTE} failed: {type(exc).__name__})"
     if not isinstance(said, str):
@@ -273,8 +279,16 @@ def detail_of(plugin: object) -> str | None:
     return line if len(line) <= DETAIL_LIMIT else line[: DETAIL_LIMIT - 1] + "…"
 
 
-def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
-    """What is loaded: each plugin's name, version, the hooks it implements and who is asked before it."""
+def _takes_data_dir(function: Callable[..., object]) -> bool:
+    try:
+        return "data_dir" in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def plugin_infos(pm: PluginManager, data_dir: Path | None = None) -> list[PluginInfo]:
+    """What is loaded: each plugin's name, version, the hooks it implements and who is asked before it,
+    and what it says of itself for the data folder `data_dir` (`detail_of`)."""
     infos, versions, orders = [], pm.versions, hook_orders(pm)
     for name, plugin in pm.list_name_plugin():
         if plugin is None:  # a blocked name
@@ -282,6 +296,6 @@ def plugin_infos(pm: PluginManager) -> list[PluginInfo]:
         hooks = sorted(caller.name for caller in pm.get_hookcallers(plugin) or ())
         behind = {order.hook: order.plugins[: order.plugins.index(name)] for order in orders if name in order.plugins}
         behind = {hook: before for hook, before in behind.items() if before}
-        detail = detail_of(plugin)
+        detail = detail_of(plugin, data_dir)
         infos.append(PluginInfo(name, versions.get(name), hooks, name in DEFAULT_PLUGINS, behind, detail))
     return sorted(infos, key=lambda info: (not info.default, info.name))

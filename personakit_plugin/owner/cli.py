@@ -30,6 +30,7 @@ from personakit_plugin.owner.commands import (
     history,
     listing,
     plugins,
+    recall_model,
     retire,
     review,
     serve,
@@ -50,6 +51,7 @@ COMMANDS: tuple[CommandModule, ...] = (
     review,
     data_commands,  # undo, export, import, stats, migrate, doctor
     plugins,
+    recall_model,  # recall-model [MODEL]
 )
 """Every module of commands, in the order `--help` lists their commands."""
 

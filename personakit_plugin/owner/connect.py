@@ -9,8 +9,11 @@ The file is changed in place: only the `personakit` entry's span of the text is 
 (`json_edit.py`, `toml_edit.py`), and every other byte stays as it was: other servers, keys and
 their order, comments, trailing commas, indentation, line endings, a byte-order mark. In an
 existing entry only the keys PersonaKit sets change (`command`, `args`, `type`): `env`,
-`disabled` and the rest stay. What was written is read back and compared with what was meant;
-when they differ, nothing is written and the owner is told what to add by hand.
+`disabled` and the rest stay. `--recall-model M` also sets `PERSONAKIT_RECALL_MODEL` in the entry's
+`env`, that host's choice of the recall plugin's model over the one recorded in the data folder
+(`personakit recall-model`); the entry's other variables, and the bytes they are written in, stay.
+What was written is read back and compared with what was meant; when they differ, nothing is
+written and the owner is told what to add by hand.
 
 Disconnect removes the `personakit` entry alone. The object or table that holds the servers stays
 even when it is left empty, as it may have been before connect made it: an empty list of servers
@@ -44,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from personakit_plugin.core.model import EVERYTHING, View
+from personakit_plugin.core.settings import RECALL_MODEL_ENV
 from personakit_plugin.owner import json_edit, toml_edit
 from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, say, view_of
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML, Host, app_config_home, host_files
@@ -105,16 +109,25 @@ def read_config(path: Path, title: str, format: str) -> tuple[bytes, Any]:
 
 
 def server_entry(
-    host: Host, executable: str, data_dir: Path | None, read_only: bool, view: View = EVERYTHING
+    host: Host,
+    executable: str,
+    data_dir: Path | None,
+    read_only: bool,
+    view: View = EVERYTHING,
+    recall_model: str | None = None,
 ) -> dict[str, Any]:
-    """The entry that starts PersonaKit over stdio with `executable`, as `host` wants it, seeing `view`."""
+    """The entry that starts PersonaKit over stdio with `executable`, as `host` wants it, seeing `view`,
+    with `recall_model` in its `env` when given."""
     args = [*MODULE_ARGS]
     if data_dir is not None:
         args += ["--data-dir", str(data_dir)]
     if read_only:
         args.append("--read-only")
     args += view.arguments()
-    return {**({"type": "stdio"} if host.typed else {}), "command": executable, "args": args}
+    entry: dict[str, Any] = {**({"type": "stdio"} if host.typed else {}), "command": executable, "args": args}
+    if recall_model is not None:
+        entry["env"] = {RECALL_MODEL_ENV: recall_model}
+    return entry
 
 
 @dataclass(frozen=True)
@@ -137,8 +150,14 @@ def _stdio(old: object) -> bool:
 
 
 def _merged(old: object, entry: dict[str, Any]) -> dict[str, Any]:
-    """The entry, keeping the keys of an old stdio entry PersonaKit does not set, in their order."""
-    return {**old, **entry} if isinstance(old, dict) and _stdio(old) else entry
+    """The entry, keeping the keys of an old stdio entry PersonaKit does not set, in their order, and the
+    variables of its `env` PersonaKit does not set."""
+    if not (isinstance(old, dict) and _stdio(old)):
+        return entry
+    merged = {**old, **entry}
+    if isinstance(old.get("env"), dict) and "env" in entry:
+        merged["env"] = {**old["env"], **entry["env"]}
+    return merged
 
 
 def _edit_json(text: str, host: Host, old: object, entry: dict[str, Any]) -> str:
@@ -160,7 +179,25 @@ def _edit_json(text: str, host: Host, old: object, entry: dict[str, Any]) -> str
             continue
         node = _entry_node(text, host)
         inner = json_edit.member(node, key)
+        if key == "env" and inner is not None and inner.value.members is not None and isinstance(old, dict):
+            text = _edit_env(text, host, old.get("env") or {}, value)  # only the variables that change
+            continue
         text = json_edit.replace_value(text, inner, value) if inner else json_edit.add_member(text, node, key, value)
+    return text
+
+
+def _edit_env(text: str, host: Host, old: dict[str, Any], env: dict[str, Any]) -> str:
+    """The text with the entry's `env` object holding `env`'s variables, each changed where it is."""
+    for name, value in env.items():
+        if name in old and old[name] == value:
+            continue
+        node = json_edit.member(_entry_node(text, host), "env")
+        assert node is not None
+        inner = json_edit.member(node.value, name)
+        if inner is None:
+            text = json_edit.add_member(text, node.value, name, value)
+        else:
+            text = json_edit.replace_value(text, inner, value)
     return text
 
 
@@ -186,7 +223,19 @@ def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) ->
             text = toml_edit.remove_table(text, path)
         elif isinstance(old, dict):  # only what changes: the rest of the table stays as it is
             entry = {key: value for key, value in entry.items() if key not in old or old[key] != value}
-        return text if entry is None else toml_edit.set_table(text, path, entry)
+        if entry is None:
+            return text
+        entry = dict(entry)  # the caller's entry is what the file must read back as: left whole
+        env = entry.pop("env", None)
+        if entry or env is None:
+            text = toml_edit.set_table(text, path, entry)
+        if isinstance(env, dict):  # its own table, `[mcp_servers.personakit.env]`: only what changes in it
+            before: dict[str, Any] = {}
+            if isinstance(old, dict) and isinstance(old.get("env"), dict):
+                before = old["env"]
+            changed = {name: value for name, value in env.items() if name not in before or before[name] != value}
+            text = toml_edit.set_table(text, (*path, "env"), changed) if changed else text
+        return text
     return _remove_json(text, host) if entry is None else _edit_json(text, host, old, entry)
 
 
@@ -354,14 +403,16 @@ def connect(
     platform: str = sys.platform,
     executable: str = sys.executable,
     now: float | None = None,
+    recall_model: str | None = None,
 ) -> list[str]:
-    """Connect the host called `name`; what to tell the owner, line by line."""
+    """Connect the host called `name`, its PersonaKit given `recall_model` (already checked) when it is
+    not None; what to tell the owner, line by line."""
     host = host_named(name)
     if not executable:
         raise CommandError(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."
         )
-    entry = server_entry(host, os.path.abspath(executable), data_dir, read_only, view)
+    entry = server_entry(host, os.path.abspath(executable), data_dir, read_only, view, recall_model)
     change = plan(host, host.locate(home, environ, platform), entry)
     where = f"{host.title}'s configuration {change.path}"
     if not change.changed:
@@ -369,6 +420,8 @@ def connect(
     starts = f"It starts {shlex.join([entry['command'], *entry['args']])}"
     folder = f"on the data folder {data_dir}" if data_dir else "on the default data folder"
     said = [f"{starts} {folder}{', read-only' if read_only else ''}."]
+    if recall_model is not None:
+        said[0] += f" Its recall model: {recall_model} ({RECALL_MODEL_ENV} in the entry's env)."
     if not view.everything:
         said[0] += " " + view.sentence().replace("This connection", f"{host.title}", 1)
     if dry_run:
@@ -414,6 +467,12 @@ def disconnect(
 
 def cmd_connect(args: argparse.Namespace) -> None:
     folder = args.data_dir or os.environ.get(DATA_ENV)
+    model = None
+    if args.recall_model is not None:
+        from personakit_plugin.owner.commands.recall_model import checked
+
+        host_named(args.host)  # a mistyped host is said before a model is loaded
+        model, _ = checked(args.recall_model)
     for line in connect(
         args.host,
         data_dir=Path(folder).expanduser().absolute() if folder else None,
@@ -422,6 +481,7 @@ def cmd_connect(args: argparse.Namespace) -> None:
         view=view_of(args),
         home=Path.home(),
         environ=os.environ,
+        recall_model=model,
     ):
         say(line)
 
@@ -443,4 +503,10 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
         parser.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
         if name == "connect":
             parser.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
+            parser.add_argument(
+                "--recall-model",
+                metavar="MODEL",
+                help="the recall plugin's model for this host alone, set in its entry's env "
+                "(checked first; `personakit recall-model` chooses one for every host)",
+            )
             add_view_options(parser)

@@ -231,9 +231,10 @@ def _holds(said: Description) -> str:
     return f"{rows or 'no rows counted'}; {size / 2**20:.1f} MiB" if said.sizes else rows or "no rows counted"
 
 
-def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
+def check_plugins(environ: dict[str, str], folder: Path | None = None) -> Iterator[Finding]:
     """The plugins load (FAIL naming the one that does not, or a name set that is not installed);
-    WARN for each first-result hook where one plugin may shadow another."""
+    WARN for each first-result hook where one plugin may shadow another. What each says of itself is
+    said for the data folder `folder` (the recall plugin's model chosen for it, say)."""
     from personakit_plugin.core.plugins import PluginError, hook_orders, make_plugin_manager, plugin_infos
 
     with warnings.catch_warnings(record=True) as caught:
@@ -245,7 +246,7 @@ def check_plugins(environ: dict[str, str]) -> Iterator[Finding]:
             return
     for warning in caught:
         yield Finding(WARN, str(warning.message).splitlines()[0])
-    infos = plugin_infos(pm)
+    infos = plugin_infos(pm, folder)
     names = ", ".join(f"{info.name} {info.version or '(no version)'}" for info in infos)
     yield Finding(OK, f"Plugins loaded: {names}.")
     for info in infos:
@@ -438,8 +439,8 @@ def _entry_findings(
         yield Finding(FAIL, f"{said} cannot start PersonaKit: {why}.")
         return
     view = view_in(args)
-    yield Finding(OK, f"{said} starts PersonaKit.{' ' + view.sentence() if view else ''}")
     theirs = entry_folder(args, env)
+    yield Finding(OK, f"{said} starts PersonaKit.{' ' + view.sentence() if view else ''}{_recall_model(theirs, env)}")
     if not _same_folder(theirs, folder):
         yield Finding(
             WARN,
@@ -452,6 +453,22 @@ def _entry_findings(
             f"{said} names its command without a folder, and Claude Desktop does not see your shell's PATH; "
             "`personakit connect claude-desktop` writes the full path.",
         )
+
+
+def _recall_model(folder: Path, env: Mapping[str, str]) -> str:
+    """The recall model an entry's PersonaKit uses, as a sentence to add: the one its env sets, else the
+    one recorded in its data folder, else the bundled one; nothing when none is chosen and the recall
+    plugin is not installed here."""
+    from personakit_plugin.core.settings import SettingsError
+    from personakit_plugin.owner.commands.recall_model import chosen_sentence, plugin_installed
+
+    try:
+        said = chosen_sentence(folder, env, "its env")
+    except SettingsError as exc:
+        return f" Its recall model is not known: {printable(str(exc))}"
+    if said.startswith("the plugin's bundled") and not plugin_installed():
+        return ""
+    return f" Its recall model (where the recall plugin is installed): {said}."
 
 
 def check_hosts(
@@ -498,6 +515,6 @@ def doctor(folder: Path, environ: dict[str, str], home: Path | None = None, cwd:
     return [
         *check_folder(folder),
         *check_store(folder, environ),
-        *check_plugins(environ),
+        *check_plugins(environ, folder),
         *check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder),
     ]

@@ -35,21 +35,23 @@ log = logging.getLogger("personakit.recall")
 INLINE_BUILD = 5_000
 """Memories to embed at most within a read; a larger (re)build runs in a background thread."""
 
-load_encoder: Callable[[], encoders.Encoder] = encoders.load
-"""How the model is loaded (at the first read that needs it); replaceable in tests."""
+load_encoder: Callable[..., encoders.Encoder] = encoders.load
+"""How the model is loaded (at the first read that needs it, given the kit's data folder as `data_dir`,
+where `personakit recall-model` records the owner's choice); replaceable in tests."""
 
 _encoder: encoders.Encoder | None = None
 _encoder_failed: str | None = None
 _encoder_lock = threading.Lock()
 
 
-def encoder() -> encoders.Encoder | None:
-    """The model, loaded once per process at first use; None (said once on stderr) when it cannot be."""
+def encoder(kit: Any = None) -> encoders.Encoder | None:
+    """The model, loaded once per process at first use, as chosen for the data folder of the kit that
+    reads first; None (said once on stderr) when it cannot be."""
     global _encoder, _encoder_failed
     with _encoder_lock:
         if _encoder is None and _encoder_failed is None:
             try:
-                _encoder = load_encoder()
+                _encoder = load_encoder(data_dir=getattr(getattr(kit, "config", None), "data_dir", None))
             except (encoders.ModelError, stems.LanguageError) as exc:
                 _encoder_failed = str(exc)
                 log.warning("personakit-recall is off: %s Reads go by words alone.", exc)
@@ -180,7 +182,7 @@ def personakit_retrieve(
 ) -> Sequence[Scored] | None:
     """The memories relevant to `question` by meaning and word forms, best first; None while the
     index of a large store is being built or when the model cannot be loaded."""
-    model = encoder()
+    model = encoder(kit)
     if model is None:
         return None
     state = state_of(kit)
@@ -191,14 +193,24 @@ def personakit_retrieve(
         return [Scored(memory, score) for memory, score in index.best(question, limit, model.threshold)]
 
 
-def PERSONAKIT_DETAIL() -> str:
-    """What `personakit plugins` and `doctor` say about this plugin: its model, without loading it."""
-    chosen = encoders.chosen()
+def PERSONAKIT_DETAIL(data_dir: Path | None = None) -> str:
+    """What `personakit plugins` and `doctor` say about this plugin: its model (as chosen for the data
+    folder `data_dir`, by default the one a server started without `--data-dir` uses), without loading it."""
+    if data_dir is None:
+        from personakit_plugin import default_data_dir
+
+        data_dir = default_data_dir()
     if _encoder is not None:
         return f"model {_encoder.name}"
+    try:
+        value, who = encoders.choice(data_dir=data_dir)
+    except encoders.ModelError as exc:
+        return f"model: not loaded ({exc})"
+    chosen = value or encoders.chosen({})
+    said = f"model {chosen}" + (f" ({who})" if value else "")
     if _encoder_failed is not None:
-        return f"model {chosen}: not loaded ({_encoder_failed})"
-    folder = Path(chosen).expanduser()
-    if folder.is_absolute() and not folder.is_dir():
-        return f"model {chosen}: no such folder"
-    return f"model {chosen}; loaded at the first read"
+        return f"{said}: not loaded ({_encoder_failed})"
+    folder = Path(value).expanduser()
+    if value and folder.is_absolute() and not folder.is_dir():
+        return f"{said}: no such folder"
+    return f"{said}; loaded at the first read"

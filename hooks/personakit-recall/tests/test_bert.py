@@ -387,7 +387,7 @@ def test_a_bert_folder_whose_files_are_broken_is_one_sentence(
     with pytest.raises(encoders.ModelError) as raised:
         encoders.load({encoders.MODEL_ENV: str(folder)})
     message = str(raised.value)
-    assert message.startswith(f"The model {str(folder)!r} of {encoders.MODEL_ENV} could not be loaded (")
+    assert message.startswith(f"The model {str(folder)!r} could not be loaded (")
     assert message.endswith(").") and "\n" not in message
     assert stand_in_sentence_transformers == []  # not handed on to another library
 

@@ -109,9 +109,9 @@ def test_the_model_is_not_loaded_before_the_first_read(
     loads: list[str] = []
     real = personakit_recall.load_encoder
 
-    def counted() -> object:
+    def counted(**given: object) -> object:
         loads.append("loaded")
-        return real()
+        return real(**given)
 
     monkeypatch.setattr(personakit_recall, "_encoder", None)
     monkeypatch.setattr(personakit_recall, "load_encoder", counted)

@@ -1,8 +1,9 @@
 """No index holds more than a read shows, with the recall plugin and `personakit-redact-pii` installed:
-a question holding a masked value (an address, its domain, a phone number, an IBAN) gets the answer a
+a question holding a masked value (an address, its domain, a phone number) gets the answer a
 wrong guess gets. Over real stdio, both plugins loaded through their entry points. The recall plugin
 only ever receives documents as a read shows them (`Kit.documents`), so it embeds and stems `[email]`,
-`[phone]` and `[iban]`, never what they mask; and installing or removing a redaction plugin after the
+and `[phone]`, never what they mask (an IBAN is refused at
+the proposal, so none is stored to mask); and installing or removing a redaction plugin after the
 memories were indexed re-keys them (the store's word index) and resets every retriever (the cursor)."""
 
 from __future__ import annotations
@@ -21,15 +22,15 @@ pytest.importorskip(
     "personakit_redact_pii", reason="personakit-redact-pii is not installed (tox -e hooks installs it)"
 )
 
-ADDRESS, PHONE, IBAN = "jane.doe@examplecorp.com", "+44 20 7946 0958", "GB82 WEST 1234 5698 7654 32"
-TEXT = f"Bills are paid from {IBAN}"
+ADDRESS, PHONE, HOTLINE = "jane.doe@examplecorp.com", "+44 20 7946 0958", "+44 20 7946 0711"
+TEXT = f"Bills are paid through the hotline {HOTLINE}"
 QUOTE = f"write to {ADDRESS} or call {PHONE} about the bills"
 GUESSES = [  # (right, wrong)
     (ADDRESS, "john.roe@othercorp.com"),
     ("examplecorp.com", "othercorp.com"),
     (PHONE, "+44 20 7946 0123"),
-    (IBAN, "DE89 3704 0044 0532 0130 00"),
-    (f"Are bills paid from {IBAN}?", "Are bills paid from DE89 3704 0044 0532 0130 00?"),
+    (HOTLINE, "+44 20 7946 0722"),
+    (f"Are bills paid through {HOTLINE}?", "Are bills paid through +44 20 7946 0722?"),
 ]
 
 
@@ -75,7 +76,7 @@ async def test_a_right_guess_of_a_masked_value_reads_as_a_wrong_one_with_recall(
             memory = await seed(client)
             shown = (await first(client, "bills"))["memories"]
             assert shown[0]["id"] == memory
-            assert shown[0]["text"] == "Bills are paid from [iban]"
+            assert shown[0]["text"] == "Bills are paid through the hotline [phone]"
             assert shown[0]["evidence"] == ["write to [email] or call [phone] about the bills"]
             await assert_guesses_tell_nothing(client)
 
@@ -85,12 +86,12 @@ async def test_a_redaction_plugin_installed_after_the_memories_were_indexed_mask
     tmp_path: Path,
 ) -> None:
     with anyio.fail_after(TIMEOUT * 3):
-        async with server(tmp_path, "recall") as client:  # phone numbers and IBANs are shown, and found
+        async with server(tmp_path, "recall") as client:  # phone numbers are shown, and found
             memory = await seed(client)
-            assert (await first(client, IBAN))["memories"][0]["id"] == memory
+            assert (await first(client, HOTLINE))["memories"][0]["id"] == memory
         async with server(tmp_path, "recall,redact-pii") as client:  # installed: masked everywhere
             await assert_guesses_tell_nothing(client)
         async with server(tmp_path, "redact-pii") as client:  # the word index alone
             await assert_guesses_tell_nothing(client)
         async with server(tmp_path, "recall") as client:  # removed: shown again, and found by its words
-            assert (await first(client, IBAN))["memories"][0]["id"] == memory
+            assert (await first(client, HOTLINE))["memories"][0]["id"] == memory

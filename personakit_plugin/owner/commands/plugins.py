@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from personakit_plugin.owner.commands import Add
-from personakit_plugin.owner.console import print_json, say, table
+from personakit_plugin.owner.console import data_dir, print_json, say, table
 from personakit_plugin.owner.display import printable
 
 
@@ -15,7 +15,7 @@ def cmd_plugins(args: argparse.Namespace) -> None:
     from personakit_plugin.core.plugins import hook_orders, make_plugin_manager, plugin_infos
 
     pm = make_plugin_manager()
-    infos = plugin_infos(pm)
+    infos = plugin_infos(pm, data_dir(args.data_dir))
     if args.json:
         print_json(infos)
         return

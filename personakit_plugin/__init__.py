@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         ProposeResult,
         ReadMemory,
         ReadResult,
+        Retirement,
         Scored,
         View,
     )
@@ -64,7 +65,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.words import STOP_WORDS, content_words, id_key, memory_id, split_words
     from personakit_plugin.default_plugins.read import default_read
     from personakit_plugin.serving.tools import mount
-    from personakit_plugin.storage import decisions
+    from personakit_plugin.storage import decisions, retirement
     from personakit_plugin.storage.memory_index import MemoryIndex
     from personakit_plugin.storage.rows import (
         DECISION_COLUMNS,
@@ -105,6 +106,7 @@ __all__ = [
     "ReadMemory",
     "ReadResult",
     "Restored",
+    "Retirement",
     "Scored",
     "SettingsError",
     "SqliteStore",
@@ -138,6 +140,7 @@ __all__ = [
     "order_by",
     "rank_case",
     "readable_below",
+    "retirement",
     "setting",
     "sort_key",
     "split_words",
@@ -150,7 +153,8 @@ _HOMES = {
     "personakit_plugin.core.hookspecs": ("Kit",),
     "personakit_plugin.core.model": (
         *("EVERYTHING", "EVIDENCE_LIMIT", "QUOTES_KEPT", "Candidate", "Changes", "Decision", "Document"),
-        *("ExportedMemory", "Memory", "ProposeResult", "ReadMemory", "ReadResult", "Scored", "View"),
+        *("ExportedMemory", "Memory", "ProposeResult", "ReadMemory", "ReadResult", "Retirement"),
+        *("Scored", "View"),
     ),
     "personakit_plugin.core.redaction": ("Mask", "apply_masks", "as_shown"),
     # a plugin's setting the owner recorded for a data folder (`personakit recall-model`, say)
@@ -164,7 +168,7 @@ _HOMES = {
         *("StoreUnreachable", "KeepsDerived", "derived_problem"),
     ),
     "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
-    "personakit_plugin.storage": ("decisions",),
+    "personakit_plugin.storage": ("decisions", "retirement"),
     "personakit_plugin.storage.memory_index": ("MemoryIndex",),
     "personakit_plugin.storage.rows": (
         *("DECISION_COLUMNS", "MEMORY_COLUMNS", "cursor_of", "cursor_position", "decision_from_row"),

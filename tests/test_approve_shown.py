@@ -88,6 +88,7 @@ def test_an_older_data_folder_counts_the_quotes_the_owner_confirmed_as_shown(fol
             db.execute(f"DROP TRIGGER derived_{trigger}")
         db.execute("DROP TABLE derived")
         db.execute("DROP TABLE derived_kinds")
+        db.execute("DROP TABLE retirements")  # schema 11's
         db.execute("DROP TABLE dropped_quotes")
         db.execute("ALTER TABLE quotes DROP COLUMN seen")
         db.execute("PRAGMA user_version = 8")

@@ -66,7 +66,7 @@ def test_a_version_1_file_migrates_to_the_current_version(tmp_path: Path) -> Non
     store = SqliteStore.open(folder)
     try:
         db = store._db
-        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 10
+        assert db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 11
         columns = [row[1] for row in db.execute("PRAGMA table_info(memories)")]
         assert columns[:2] == ["key", "id"]
         assert db.execute("SELECT count(*) FROM memories").fetchone()[0] == 5

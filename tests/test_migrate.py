@@ -61,7 +61,7 @@ def test_the_counts_are_by_state_with_quotes_and_decisions(tmp_path: Path) -> No
     finally:
         store.close()
     assert (moved.states, moved.quotes, moved.decisions) == (
-        {"unconfirmed": 0, "approved": 1, "restricted": 0, "rejected": 1},
+        {"unconfirmed": 0, "approved": 1, "restricted": 0, "rejected": 1, "retired": 0},
         2,
         2,
     )

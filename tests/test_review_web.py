@@ -192,7 +192,14 @@ def test_page_is_self_contained_and_locked_down(server: ReviewServer) -> None:
 def test_lists_memories_by_state_with_quotes_and_similar(server: ReviewServer, memories: dict[str, str]) -> None:
     status, answer = request(server, "/api/memories?state=unconfirmed")
     assert status == 200
-    assert answer["counts"] == {"unconfirmed": 2, "approved": 1, "restricted": 0, "rejected": 1, "waiting": 0}
+    assert answer["counts"] == {
+        "unconfirmed": 2,
+        "approved": 1,
+        "restricted": 0,
+        "rejected": 1,
+        "retired": 0,
+        "waiting": 0,
+    }
     assert [m["id"] for m in answer["memories"]] == [memories["dog"], memories["tea"]], "newest first"
     tea = answer["memories"][1]
     assert tea["text"] == "Prefers tea over coffee" and tea["category"] == "preferences"

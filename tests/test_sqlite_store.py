@@ -92,7 +92,7 @@ def test_a_version_2_file_migrates_keeping_the_replaced_texts(data_dir: Path, ha
     write_old_file(data_dir, 2, rows, previous_texts=[(jazz, 1, "Likes jazz")] if had_the_table else None)
     store = SqliteStore.open(data_dir)
     try:
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 10
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == sqlite_store.SCHEMA_VERSION == 11
         undone = store.undo(3.0)
         assert undone is not None and undone.action == "approve"  # the file's one decision, numbered 1
         store.decide(jazz, "edit", 4.0, text="Adores bebop")

@@ -34,7 +34,7 @@ def test_stats_counts_by_state_and_category(pk, ids):
     counted = pk("stats", "--json").json()
     out = pk("stats").ok()
 
-    assert counted["states"] == {"unconfirmed": 1, "approved": 1, "restricted": 1, "rejected": 1}
+    assert counted["states"] == {"unconfirmed": 1, "approved": 1, "restricted": 1, "rejected": 1, "retired": 0}
     assert counted["categories"]["preferences"] == 2 and counted["categories"]["communication"] == 1
     assert sum(counted["categories"].values()) == 3
     assert counted["oldest_unreviewed"] == ids[1]

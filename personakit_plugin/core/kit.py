@@ -63,6 +63,7 @@ from personakit_plugin.core.store import (
     Matches,
     RanksInStore,
     ReadsMany,
+    Retires,
     Snapshots,
     Store,
 )
@@ -96,6 +97,7 @@ class PersonaKit:
         self._reads_many = isinstance(self.store, ReadsMany)
         self._follows = isinstance(self.store, Follows)
         self._keeps_derived = isinstance(self.store, KeepsDerived)
+        self._retires = isinstance(self.store, Retires)
         self._masked: OrderedDict[str, str] = OrderedDict()
         # The texts this connection proposed, as hashes keyed for this process only (`_within_view`).
         self._proposed: OrderedDict[bytes, None] = OrderedDict()
@@ -151,9 +153,12 @@ class PersonaKit:
         reading = Reading(self, question, limit)
         token = CURRENT.set(reading)
         try:
-            with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
-                name, result = self.hooks.read(self, question, limit)  # a ReadResult, checked there
-                broken = self._check_read(result, reading)
+            answered = self._read_once(question, limit, reading, look_for_due=True)
+            if answered is None:  # a memory's date to retire has come: it retires first (one write)
+                self.retire_due()
+                answered = self._read_once(question, limit, reading, look_for_due=False)
+            assert answered is not None
+            name, result, broken = answered
         finally:
             CURRENT.reset(token)
         if broken:
@@ -183,6 +188,23 @@ class PersonaKit:
             found = Connection(id="c_" + os.urandom(4).hex(), client=name, version=version, started=self.now())
             self._connections[(name, version)] = found
         return found
+
+    def _read_once(
+        self, question: str, limit: int, reading: Reading, *, look_for_due: bool
+    ) -> tuple[str, ReadResult, str | None] | None:
+        """The read in one read transaction, and what is wrong with it; None, before reading anything,
+        when `look_for_due` finds a memory whose date to retire has come (`Retires.due`)."""
+        with cast(Snapshots, self.store).snapshot() if self._snapshots else nullcontext():
+            if look_for_due and self._retires and cast(Retires, self.store).due(self.now()):
+                return None
+            name, result = self.hooks.read(self, question, limit)  # a ReadResult, checked there
+            return name, result, self._check_read(result, reading)
+
+    def retire_due(self) -> None:
+        """Retire every memory whose date to retire has come (`Retires.retire_due`): what every read and each of
+        the owner's commands does first, so that a date takes effect at the first read after it, with no job."""
+        if self._retires:
+            cast(Retires, self.store).retire_due(self.now())
 
     def _within_view(self, result: ProposeResult, text: str) -> ProposeResult:
         """The answer to a proposal as this connection may see it. Under `--categories` the store already

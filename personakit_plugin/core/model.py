@@ -8,14 +8,23 @@ from typing import Annotated
 import msgspec
 
 CATEGORIES = ("communication", "work-style", "tools", "preferences", "background", "constraints", "other")
-STATES = ("unconfirmed", "approved", "restricted", "rejected")
-DECISIONS = ("approve", "restrict", "reject", "reset", "edit")
+STATES = ("unconfirmed", "approved", "restricted", "rejected", "retired")
+DECISIONS = ("approve", "restrict", "reject", "reset", "edit", "retire")
+# The owner's decision to retire a memory on a later date (`personakit retire ID --on DATE`): the state
+# stays until then; from then on every read treats it as retired (`Retires.retire_due`).
+RETIRE_ON = "retire-on"
 # The owner's decisions on one quote that waits for them (`Memory.pending`): accept it as evidence,
 # or drop it (erased, like a rejected memory's quotes). The state stays.
 QUOTE_DECISIONS = ("accept-quote", "drop-quote")
 
 # The state each decision leaves a memory in; an edit keeps the state it had.
-STATE_AFTER = {"approve": "approved", "restrict": "restricted", "reject": "rejected", "reset": "unconfirmed"}
+STATE_AFTER = {
+    "approve": "approved",
+    "restrict": "restricted",
+    "reject": "rejected",
+    "reset": "unconfirmed",
+    "retire": "retired",
+}
 
 UNCONFIRMED_NOTE = "Unconfirmed: extracted from the owner's conversations but not yet reviewed by them."
 TEXT_LIMIT = 300
@@ -193,6 +202,19 @@ class Connection(msgspec.Struct, frozen=True, kw_only=True):
         return f"{said} ({self.id})" if said else f"an unnamed client ({self.id})"
 
 
+class Retirement(msgspec.Struct, frozen=True, kw_only=True):
+    """When a memory retired, or retires (`personakit retire`, `personakit replace`), and what replaced it.
+    Ids and a time only, never text."""
+
+    memory_id: str
+    replaced_by: str | None = None
+    """The memory that replaced it, if the owner named one."""
+    at: float
+    """When it retired (`done`), or the date it retires on."""
+    done: bool
+    """True once it retired; False while the date the owner set is still ahead."""
+
+
 class Candidate(msgspec.Struct, frozen=True, kw_only=True):
     """A memory that shares at least one word with a question, as a ranking hook sees it."""
 
@@ -365,3 +387,9 @@ class ExportedMemory(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     from: never their text), so that an import into that store, or one that shares its id secret (as
     `personakit migrate` makes it), never brings them back."""
     history: tuple[ExportedDecision, ...] = ()
+    replaced_by: str | None = None
+    """The id of the memory that replaced it (`Retirement.replaced_by`)."""
+    retired_at: float | None = None
+    """When it retired (`Retirement.at` of one done)."""
+    retires_on: float | None = None
+    """The date the owner set for it to retire on, still ahead when exported (`Retirement.at`, not done)."""

@@ -19,6 +19,7 @@ from personakit_plugin.core.model import (
     Document,
     ExportedMemory,
     Memory,
+    Retirement,
     View,
 )
 
@@ -555,3 +556,36 @@ class Describes(Protocol):
     def describe(self) -> Description: ...
 
     def integrity(self) -> list[str]: ...
+
+
+@runtime_checkable
+class Retires(Protocol):
+    """A store that keeps what the owner retired (both shipped stores do; `storage.retirement` is the logic).
+
+    A retired memory is a state of its own: no read returns it, fills with it or counts it, no
+    retriever is given it, and the owner still sees its text, its dates and what replaced it.
+
+    - `retire(memory_id, now, replaced_by=None, on=None)`: retire it now (`on` None or not after
+      `now`), recorded as a `retire` decision; or set the date `on` it retires itself, recorded as a
+      `retire-on` decision that leaves its state. Either is undone by `undo`.
+    - `replace(old, new, now, shown=None)`: in one transaction, approve `new` (confirming the quotes in
+      `shown`, as `decide` does) and retire `old` with a link to it: two decisions, the retire last.
+    - `retire_due(now)`: retire every memory whose date has come, each as a `retire` decision dated on
+      its date, so that a date needs no background job. `due(now)`, one lookup (inside a snapshot, in
+      its read transaction), says whether any is: what every read asks first, and retires them if so.
+    - `retirements(ids)`: what is known of each memory of `ids` (every one when None) that retired or
+      has a date to."""
+
+    def retire(
+        self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None
+    ) -> Decision: ...
+
+    def replace(
+        self, old: str, new: str, now: float, *, shown: Collection[str] | None = None
+    ) -> tuple[Decision, Decision]: ...
+
+    def retire_due(self, now: float) -> list[Decision]: ...
+
+    def due(self, now: float) -> bool: ...
+
+    def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]: ...

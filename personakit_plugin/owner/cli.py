@@ -31,6 +31,7 @@ from personakit_plugin.owner.commands import (
     listing,
     plugins,
     recall_model,
+    retire,
     review,
     serve,
     show,
@@ -44,6 +45,7 @@ COMMANDS: tuple[CommandModule, ...] = (
     listing,  # list
     show,
     deciding,  # approve, restrict, reject, reset
+    retire,  # replace, retire
     edit,
     history,
     review,

@@ -58,7 +58,13 @@ def open_kit(args: argparse.Namespace, *, create: bool = False, view: View = EVE
     Only `serve` passes a `view`: the owner's commands see everything."""
     from personakit_plugin.core.kit import PersonaKit
 
-    return PersonaKit.open(data_dir(args.data_dir), create=create, view=view)
+    kit = PersonaKit.open(data_dir(args.data_dir), create=create, view=view)
+    try:
+        kit.retire_due()  # a memory whose date has come shows as retired to the owner too
+    except BaseException:
+        kit.close()
+        raise
+    return kit
 
 
 def nothing_here(args: argparse.Namespace, kit: PersonaKit, so: str) -> str | None:

@@ -90,6 +90,12 @@ def _json_escape(match: re.Match[str]) -> str:
 # -- words and times, said the one way everywhere the owner reads them -----------------------------
 
 
+def day(at: float | None) -> str:
+    """A time as the day it falls on, in the owner's local time: `2026-11-30`; "-" for none."""
+    said = when(at)
+    return said if said == "-" else said[:10]
+
+
 def when(at: float | None) -> str:
     """A time as the owner reads it, in their local time with its offset from UTC, minutes precise:
     `2026-11-30 15:32 UTC+01:00`. The one time format of the command line and the terminal review;

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from personakit_plugin.core.model import CATEGORIES, Memory
-from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.store import Retires, StoreError
 from personakit_plugin.owner.console import writing_stdout
 from personakit_plugin.owner.display import plural, printable, when
 from personakit_plugin.owner.reviewing import (
@@ -69,6 +69,7 @@ KEY_HELP = {
     "s": "skip: leave it waiting and go on to the next",
     "u": "undo your last decision",
     "q": "quit (Ctrl-C too); what you decided is kept",
+    "p": "replace: approve it and retire the memory it may replace (undo brings that back)",
 }
 KEY_NAMES = {"\r": "Enter", "\n": "Enter", " ": "Space", "\t": "Tab", "\x7f": "Backspace", "\x1b": "That key"}
 """How a key without a letter is named when it does nothing."""
@@ -340,6 +341,7 @@ class Review:
         self.position = 0
         self.tally = Tally()
         self.skipped: set[str] = set()
+        self.replaces: list[Memory] = []  # what the memory shown may replace (`owner.updates`)
 
     # -- showing --------------------------------------------------------------------------
 
@@ -369,10 +371,23 @@ class Review:
         if memory.pending:
             t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
         note_shown(self.kit.store, memory)  # so that a later `personakit approve ID` may confirm these quotes
+        self.replaces = self._replaces(memory)
+        if self.replaces:
+            old = self.replaces[0]
+            t.tell(f"This may replace {old.id}: “{old.text}”: [p] approves this one and retires that one.")
+
+    def _replaces(self, memory: Memory) -> list[Memory]:
+        from personakit_plugin.owner.updates import may_replace
+
+        if memory.state != "unconfirmed" or not isinstance(self.kit.store, Retires):
+            return []
+        return may_replace(memory, listed(self.kit, "approved"), self.kit)
 
     def keys(self, memory: Memory) -> tuple[tuple[str, ...], str]:
         """The key hints for this memory and the keys they allow: approve unless it is approved, keep
         and drop only while a quote waits."""
+        if self.replaces and not memory.pending:
+            return (KEYS[0], "[p] replace", *KEYS[1:]), "aprxesuq"
         if not memory.pending:
             return KEYS, "arxesuq"
         if memory.state == "approved":
@@ -584,7 +599,24 @@ class Review:
             self.position += 1
         elif key == "u":
             self.undo()
+        elif key == "p":
+            self.replace(memory)
         return True
+
+    def replace(self, memory: Memory) -> None:
+        """Approve `memory` (the quotes shown) and retire the memory it may replace, with a link to it."""
+        old = self.replaces[0]
+        try:
+            approved, retired = self.kit.store.replace(  # type: ignore[attr-defined]
+                old.id, memory.id, self.kit.now(), shown=memory.quotes
+            )
+        except StoreError as exc:
+            self.t.tell(f"Not finished: {exc}")
+            return
+        self.tally.took(approved)
+        self.tally.took(retired)
+        self.t.say(f"Approved {memory.id}; retired {old.id}, which it replaces.")
+        self.position += 1
 
     def loop(self) -> None:
         """One memory after another until the owner quits or nothing is left."""

@@ -79,7 +79,7 @@ from personakit_plugin.core.model import (
     Memory,
 )
 from personakit_plugin.core.plugins import PluginError
-from personakit_plugin.core.store import KnowsProposers, Proposer, StoreError, UnknownMemory
+from personakit_plugin.core.store import KnowsProposers, Proposer, Retires, StoreError, UnknownMemory
 from personakit_plugin.owner import bulk
 from personakit_plugin.owner.display import json_printable, printable, when
 from personakit_plugin.owner.reviewing import (
@@ -96,6 +96,7 @@ from personakit_plugin.owner.reviewing import (
     unchanged,
     undo,
 )
+from personakit_plugin.owner.updates import may_replace
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -294,14 +295,25 @@ class ReviewApi:
             if not needle:  # each with its quotes
                 page = [whole for whole in map(self.kit.store.get, (m.id for m in page)) if whole is not None]
             by_whom = self.proposers.of(m.id for m in page)
+            replaces = self._replaces(page, every)
         return {
-            "memories": [memory_json(m, by_whom.get(m.id)) for m in page],
+            "memories": [{**memory_json(m, by_whom.get(m.id)), **replaces.get(m.id, {})} for m in page],
             "matching": len(chosen),
             "offset": offset,
             "counts": counts,
             "total": len(every),
             "connections": connections,
             "unfinished": sorted(self.unfinished),
+        }
+
+    def _replaces(self, page: list[Memory], every: list[Memory]) -> dict[str, dict[str, Any]]:
+        """What each proposal of `page` may replace (`owner.updates`), as its card names it."""
+        if not isinstance(self.kit.store, Retires):
+            return {}
+        return {
+            m.id: {"may_replace": [{"id": old.id, "text": old.text} for old in may_replace(m, every, self.kit)]}
+            for m in page
+            if m.state == "unconfirmed"
         }
 
     def _connections(self) -> list[dict[str, Any]]:
@@ -356,6 +368,8 @@ class ReviewApi:
         return {"decided": sum(d.recorded for d in done), "action": action}
 
     def decide(self, body: dict[str, Any]) -> dict[str, Any]:
+        if body.get("action") == "replace":
+            return self.replace(body)
         memory_id, action, text, category, quote = _decision_body(body)
         with self.lock:
             memory = self.kit.store.get(memory_id)
@@ -389,6 +403,28 @@ class ReviewApi:
 
     def _json(self, memory: Memory | None) -> dict[str, Any] | None:
         return memory_json(memory, self.proposers.of([memory.id]).get(memory.id)) if memory else None
+
+    def replace(self, body: dict[str, Any]) -> dict[str, Any]:
+        """`{"id": NEW, "action": "replace", "old": OLD, "shown": [...]}`: approve NEW, confirming the quotes
+        the page showed, and retire OLD with a link to it (`personakit replace OLD NEW`)."""
+        memory_id, old = body.get("id"), body.get("old")
+        if not isinstance(memory_id, str) or not isinstance(old, str) or not memory_id or not old:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "A replace needs the new memory's id and the old one's, as strings.")
+        if not isinstance(self.kit.store, Retires):
+            raise ApiError(HTTPStatus.CONFLICT, "This storage backend cannot retire memories.")
+        with self.lock:
+            memory = self.kit.store.get(memory_id)
+            if memory is None:
+                raise UnknownMemory(memory_id)
+            approved, retired = self.kit.store.replace(old, memory_id, self.kit.now(), shown=_shown(body, memory))
+            self.tally.took(approved)
+            self.tally.took(retired)
+            after = self.kit.store.get(memory_id)
+        return {
+            "decision": decision_json(retired),
+            "approved": decision_json(approved),
+            "memory": self._json(after),
+        }
 
     def _erase(self, memory_id: str, action: str, quote: str | None) -> Decision:
         """Reject (or reject again) or drop a quote. When the store raises, its sentence goes to the

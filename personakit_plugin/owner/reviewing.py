@@ -182,11 +182,11 @@ class Proposers:
         return {memory: self._connections[c] for memory, c in by.items() if c in self._connections}
 
 
-def listed(kit: PersonaKit) -> list[Memory]:
-    """Every memory, as a review lists them: without the quotes that do not wait for the owner where the
-    store can leave them out (`Outlines`), so that a review of many memories with long quotes lists them
-    at once and reads the quotes of those it shows (`Store.get`)."""
-    return kit.store.outlines() if isinstance(kit.store, Outlines) else kit.store.memories()
+def listed(kit: PersonaKit, state: str | None = None) -> list[Memory]:
+    """Every memory (or those in `state`), as a review lists them: without the quotes that do not wait for
+    the owner where the store can leave them out (`Outlines`), so that a review of many memories with long
+    quotes lists them at once and reads the quotes of those it shows (`Store.get`)."""
+    return kit.store.outlines(state) if isinstance(kit.store, Outlines) else kit.store.memories(state)
 
 
 def current(kit: PersonaKit, ids: Iterable[str]) -> dict[str, Memory]:
@@ -281,6 +281,7 @@ TALLIED = {
     "edit": "edited",
     "accept-quote": "kept",
     "drop-quote": "dropped",
+    "retire": "retired",
 }
 """What a review's summary calls the decisions it counts, in the order it names them."""
 

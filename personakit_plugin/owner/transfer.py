@@ -59,6 +59,7 @@ from personakit_plugin.core.model import (
     CATEGORIES,
     DECISIONS,
     QUOTE_DECISIONS,
+    RETIRE_ON,
     STATES,
     TEXT_LIMIT,
     ExportedDecision,
@@ -77,7 +78,7 @@ if TYPE_CHECKING:
 
 ID = re.compile(r"m_[0-9a-f]{12}")
 DROPPED_KEY = re.compile(rf"[0-9a-f]{{{DROPPED_KEY_DIGITS}}}")
-ACTIONS = (*DECISIONS, *QUOTE_DECISIONS, "undo")
+ACTIONS = (*DECISIONS, *QUOTE_DECISIONS, RETIRE_ON, "undo")
 OWNER_NAMES = frozenset({"default_user", "user", "me", "owner", "the_user"})
 MAX_SEQ = 2**53 - 1
 """The largest decision number an import may carry: an integer any JSON reader holds exactly, far
@@ -161,10 +162,24 @@ def _check(memory: ExportedMemory, where: str) -> None:
             raise TransferError(f"{where} has a quote waiting for review that is not among its quotes.")
     elif memory.text or memory.quotes:
         raise TransferError(f"{where} is rejected but holds text or quotes, which a reject erases.")
-    for at in (memory.created, memory.touched, memory.approved_at):
+    for at in (memory.created, memory.touched, memory.approved_at, memory.retired_at, memory.retires_on):
         _check_time(at, where)
+    _check_retirement(memory, where)
     for decision in memory.history:
         _check_decision(decision, where)
+
+
+def _check_retirement(memory: ExportedMemory, where: str) -> None:
+    """A retirement is an id and a time: retired (only in the state `retired`) or a date ahead (only in a
+    state it can retire from), never both; a replacement is another memory's id."""
+    if memory.replaced_by is not None and (not ID.fullmatch(memory.replaced_by) or memory.replaced_by == memory.id):
+        raise TransferError(f"{where} is replaced by something that is not another memory's id.")
+    if memory.retired_at is not None and memory.state != "retired":
+        raise TransferError(f"{where} has a time it retired but the state {memory.state!r}, not retired.")
+    if memory.retires_on is not None and memory.state in ("rejected", "retired"):
+        raise TransferError(f"{where} has a date to retire on but is {memory.state} already.")
+    if memory.replaced_by is not None and memory.retired_at is None and memory.retires_on is None:
+        raise TransferError(f"{where} is replaced by another memory but has no time it retired or retires on.")
 
 
 def _check_time(at: float | None, where: str) -> None:

@@ -20,6 +20,7 @@ from personakit_plugin.core.model import (
     EVERYTHING,
     QUOTE_DECISIONS,
     QUOTES_KEPT,
+    RETIRE_ON,
     STATE_AFTER,
     Decision,
     ExportedDecision,
@@ -39,6 +40,9 @@ from personakit_plugin.storage.rows import (
 _DECISIONS = f"SELECT {DECISION_COLUMNS} FROM decisions"
 _ALIASED = "FROM aliases a JOIN memories m ON m.id = a.memory_id WHERE a.key"
 """The memory (and its state) each key is an alias of: its id, its text's key or an old text's."""
+UNTOUCHED = ("rejected", "retired")
+"""The states a proposal of a memory's text leaves as they are, adding no quote: a rejected memory keeps
+nothing, and a retired one was settled by the owner (`approve` or `undo` brings it back)."""
 ID_SECRET_SIZE = 32
 """Bytes of the random secret a store keeps to derive its ids from (`words.id_key`)."""
 _RESTORED_DECISION = "seq, memory_id, action, before, after, category_before, category_after, at, undone"
@@ -156,7 +160,7 @@ def _propose(rows: Rows, text: str, quote: str, category: str, now: float, view:
         rows.run("INSERT INTO quotes (memory_id, seq, quote) VALUES (?, 1, ?)", (key, quote))
         return Proposed(key, True, "unconfirmed")
     found, state = row
-    if state == "rejected":
+    if state in UNTOUCHED:
         return Proposed(found, False, state)
     # A repeat moves `touched` on (read rule 3 counts it), and writes nothing when it does not.
     rows.run("UPDATE memories SET touched = ? WHERE id = ? AND touched < ?", (now, found, now))
@@ -268,6 +272,10 @@ def decide(
     )
     if _shown_otherwise(before, after) and action != "reject":
         rows.index_words(memory)
+    if action in ("reject", "retire"):  # a retire's date (`storage.retirement`); a reject leaves no row
+        rows.run("DELETE FROM retirements WHERE memory_id = ?", (memory,))
+    if action == "retire":
+        rows.run("INSERT INTO retirements (memory_id, at, done) VALUES (?, ?, ?)", (memory, now, True))
     if action == "reject":
         rows.set_text(memory, None)
         rows.run("UPDATE memories SET category = 'other' WHERE id = ?", (memory,))
@@ -396,6 +404,8 @@ def undo(rows: Rows, now: float) -> Decision | None:
         if old is not None:
             retext(rows, memory, old[0])
             rows.run("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, seq))
+    if decision.action in ("retire", RETIRE_ON):  # back from retired, and without the date that retired it
+        rows.run("DELETE FROM retirements WHERE memory_id = ?", (memory,))
     if decision.action == "accept-quote":
         rows.run(
             "UPDATE quotes SET pending = ?, accepted_by = NULL WHERE memory_id = ? AND accepted_by = ?",

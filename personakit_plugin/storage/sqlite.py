@@ -38,6 +38,7 @@ from personakit_plugin.core.model import (
     Document,
     ExportedMemory,
     Memory,
+    Retirement,
     View,
 )
 from personakit_plugin.core.progress import Progress
@@ -59,7 +60,7 @@ from personakit_plugin.core.store import (
     derived_problem,
 )
 from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
-from personakit_plugin.storage import decisions, sqlite_changes, sqlite_derived
+from personakit_plugin.storage import decisions, retirement, sqlite_changes, sqlite_derived
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
@@ -79,7 +80,7 @@ from personakit_plugin.storage.sqlite_faults import (
 
 FILE_NAME = DATABASE_FILE
 BUSY_TIMEOUT_MS = 30_000
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 HASHES_KEPT = 16_384
 """Words whose keyed hash a store remembers (`_word_hasher`)."""
 ERASE_WAIT = 10.0
@@ -320,6 +321,8 @@ MIGRATIONS: tuple[str | Callable[[sqlite3.Connection, Progress], None], ...] = (
     ) WITHOUT ROWID;
     """,
     sqlite_derived.SCHEMA_10,
+    # 11: what the owner retired, and when, and what replaced it (`storage.retirement`).
+    retirement.SQLITE_SCHEMA,
 )
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -967,7 +970,7 @@ class SqliteStore:
                 found = known.get(key) or known.get(legacy_memory_id(text))
                 if found is not None:
                     memory, state, fresh = *found, False
-                    if state == "rejected":
+                    if state in decisions.UNTOUCHED:
                         answers.append(Proposed(memory, False, state))
                         continue
                 else:
@@ -1372,19 +1375,52 @@ class SqliteStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as db:
-            return exported(
-                db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                db.execute(
-                    "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
-                ).fetchall(),
-                db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
-                db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
-                db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
-                lambda text: memory_id(text, self._id_key),
-                db.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
+            return retirement.exported(
+                exported(
+                    db.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
+                    db.execute(
+                        "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
+                    ).fetchall(),
+                    db.execute("SELECT memory_id, key FROM aliases WHERE key != memory_id").fetchall(),
+                    db.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
+                    db.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
+                    lambda text: memory_id(text, self._id_key),
+                    db.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
+                ),
+                retirement.retirements(_SqliteRows(db, self._word_rows, self._id_key), None),
             )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         large = len(memories) >= sqlite_changes.UNLOGGED_FROM
         with self._rows() as rows, sqlite_changes.unlogged(self._db) if large else nullcontext():
-            return decisions.restore(rows, memories)
+            restored = decisions.restore(rows, memories)
+            retirement.restore(rows, memories, restored.created)
+            return restored
+
+    # -- retired memories (`Retires`, `storage.retirement`) ----------------------------------------
+
+    def retire(
+        self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None
+    ) -> Decision:
+        with self._rows() as rows:
+            return retirement.retire(rows, memory_id, now, replaced_by, on)
+
+    def replace(
+        self, old: str, new: str, now: float, *, shown: Collection[str] | None = None
+    ) -> tuple[Decision, Decision]:
+        with self._rows() as rows:
+            return retirement.replace(rows, old, new, now, shown)
+
+    def due(self, now: float) -> bool:
+        with self._read() as db:
+            return retirement.due(_SqliteRows(db, self._word_rows, self._id_key), now)
+
+    def retire_due(self, now: float) -> list[Decision]:
+        if not self.due(now):
+            return []
+        with self._rows() as rows:
+            return retirement.retire_due(rows, now)
+
+    def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]:
+        with self._read() as db:
+            return retirement.retirements(_SqliteRows(db, self._word_rows, self._id_key), ids)

@@ -13,7 +13,7 @@ from typing import Any, cast
 import msgspec
 import pytest
 
-from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, View
+from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, Retirement, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
     DERIVED_BYTES_MAX,
@@ -24,9 +24,11 @@ from personakit_plugin.core.store import (
     IndexesAsShown,
     KeepsDerived,
     KeepsIdSecret,
+    Proposed,
     RanksInStore,
     ReadsMany,
     RemembersShown,
+    Retires,
     Store,
     StoreError,
     UnknownMemory,
@@ -1152,3 +1154,112 @@ class StoreContract:
                 keeps.keep_derived(kind, rows, cursor)
         assert keeps.derived_count(self.KIND) == (0, 1)
         assert keeps.keep_derived(self.KIND, {tea: b"\x00" * DERIVED_BYTES_MAX}, cursor) == [tea]
+
+    # -- retired memories (`Retires`) -------------------------------------------------------------
+
+    @staticmethod
+    def _retires(store: Store) -> Retires:
+        if not isinstance(store, Retires):
+            pytest.skip("the store does not offer Retires (the owner cannot retire or replace memories)")
+        return store
+
+    def test_a_retired_memory_is_never_matched_filled_counted_or_a_document(self, store: Store) -> None:
+        retires = self._retires(store)
+        old = store.propose("Lives in Porto", "I live in Porto", "background", 1.0).id
+        store.decide(old, "approve", 2.0)
+        secret = store.propose("Lives near the Porto harbour", "harbour", "background", 3.0).id
+        store.decide(secret, "restrict", 4.0)
+        retires.retire(old, 5.0)
+        retires.retire(secret, 6.0)
+        words = frozenset({"porto", "harbour"})
+        found = store.matches(words)
+        assert (found.candidates, found.restricted) == ([], 0)
+        if isinstance(store, RanksInStore):
+            top = store.top_matches(words, 7)
+            assert (top.candidates, top.restricted) == ([], 0)
+        assert store.approved(3, ()) == []
+        if isinstance(store, Follows):
+            assert store.documents(None) == [] and store.documents([old, secret]) == []
+        assert store.states([old, secret]) == {old: "retired", secret: "retired"}
+        memory = store.get(old)
+        assert memory is not None and (memory.text, memory.quotes) == ("Lives in Porto", ("I live in Porto",))
+        assert [m.id for m in store.memories("retired")] == [secret, old]
+
+    def test_replace_approves_the_new_memory_and_retires_the_old_with_a_link(self, store: Store) -> None:
+        retires = self._retires(store)
+        old = store.propose("Lives in Porto", "I live in Porto", "background", 1.0).id
+        store.decide(old, "approve", 2.0)
+        new = store.propose("Moved to Lisbon", "we moved to Lisbon", "background", 3.0).id
+        store.propose("Moved to Lisbon", "Lisbon since June", "background", 4.0)
+        approved, retired = retires.replace(old, new, 5.0, shown=["we moved to Lisbon"])
+        assert (approved.memory_id, approved.action, approved.after) == (new, "approve", "approved")
+        assert (retired.memory_id, retired.action, retired.before, retired.after) == (
+            old,
+            "retire",
+            "approved",
+            "retired",
+        )
+        assert store.states([old, new]) == {old: "retired", new: "approved"}
+        assert store.get(new).pending == ("Lisbon since June",)  # type: ignore[union-attr]
+        assert retires.retirements([old, new]) == {old: Retirement(memory_id=old, replaced_by=new, at=5.0, done=True)}
+        assert [d.action for d in store.history(old)] == ["approve", "retire"]
+        assert store.propose("Lives in Porto", "back in Porto", "background", 6.0) == Proposed(old, False, "retired")
+        assert store.get(old).quotes == ("I live in Porto",)  # type: ignore[union-attr]
+        undone = store.undo(7.0)
+        assert undone is not None and (undone.memory_id, undone.action) == (old, "retire")
+        assert store.states([old]) == {old: "approved"} and retires.retirements([old]) == {}
+        for bad, match in [((old, old), "itself"), ((old, "m_000000000000"), "no memory")]:
+            with pytest.raises(StoreError, match=match):
+                retires.replace(*bad, 8.0)
+        store.decide(new, "reject", 9.0)
+        with pytest.raises(StoreError, match="rejected"):
+            retires.replace(old, new, 10.0)
+        assert store.states([old]) == {old: "approved"}
+
+    def test_a_memory_retires_itself_on_its_date_at_the_first_read_after_it(self, store: Store) -> None:
+        retires = self._retires(store)
+        leave = store.propose("On parental leave", "I am on leave", "constraints", 1.0).id
+        store.decide(leave, "approve", 2.0)
+        set_date = retires.retire(leave, 3.0, on=100.0)
+        assert (set_date.action, set_date.before, set_date.after) == ("retire-on", "approved", "approved")
+        assert retires.retire_due(99.0) == [] and store.states([leave]) == {leave: "approved"}
+        assert retires.retirements([leave])[leave] == Retirement(memory_id=leave, at=100.0, done=False)
+        [done] = retires.retire_due(150.0)
+        assert (done.memory_id, done.action, done.after, done.at) == (leave, "retire", "retired", 100.0)
+        assert retires.retire_due(200.0) == []
+        assert store.matches(frozenset({"leave"})).candidates == []
+        store.undo(210.0)  # back, and the date that retired it gone with it
+        assert retires.retire_due(300.0) == [] and store.states([leave]) == {leave: "approved"}
+        store.undo(310.0)  # the date itself
+        assert [d.action for d in store.history(leave) if not d.undone and d.action != "undo"] == ["approve"]
+
+    def test_a_retired_memory_is_rejected_like_any_and_its_retirement_goes(self, store: Store) -> None:
+        retires = self._retires(store)
+        old = store.propose("Uses VS Code for everything", "VS Code all day", "tools", 1.0).id
+        new = store.propose("Switched to Neovim", "neovim now", "tools", 2.0).id
+        retires.replace(old, new, 3.0)
+        store.decide(old, "reject", 4.0)
+        memory = store.get(old)
+        assert memory is not None and (memory.state, memory.text, memory.quotes) == ("rejected", "", ())
+        assert retires.retirements([old]) == {}
+
+    def test_retirements_survive_a_round_trip(self, tmp_path: Path) -> None:
+        one, two = self.open_store(tmp_path / "one"), self.open_store(tmp_path / "two")
+        try:
+            retires, retires_two = self._retires(one), self._retires(two)
+            old = one.propose("Lives in Porto", "Porto", "background", 1.0).id
+            new = one.propose("Moved to Lisbon", "Lisbon", "background", 2.0).id
+            leave = one.propose("On parental leave", "leave", "constraints", 3.0).id
+            retires.replace(old, new, 4.0)
+            retires.retire(leave, 5.0, replaced_by=new, on=1000.0)
+            dumped = one.dump()
+            by_id = {record.id: record for record in dumped}
+            assert (by_id[old].replaced_by, by_id[old].retired_at, by_id[old].retires_on) == (new, 4.0, None)
+            assert (by_id[leave].replaced_by, by_id[leave].retired_at, by_id[leave].retires_on) == (new, None, 1000.0)
+            two.restore(dumped)
+            assert two.dump() == dumped
+            assert retires_two.retirements() == retires.retirements()
+            assert [d.memory_id for d in retires_two.retire_due(2000.0)] == [leave]
+        finally:
+            one.close()
+            two.close()

@@ -11,6 +11,8 @@ gives them is the order the ranking contract asks for on any database locale.
 
 from __future__ import annotations
 
+from personakit_plugin import retirement
+
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -239,6 +241,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER quotes_derived AFTER INSERT OR UPDATE OF pending, quote OR DELETE ON quotes
         FOR EACH ROW EXECUTE FUNCTION forget_derived();
     """,
+    # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
+    retirement.POSTGRES_SCHEMA,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 IDS_KEYED = 4
@@ -258,6 +262,7 @@ TABLES_SINCE = {
     "dropped_quotes": 6,
     "derived_kinds": 7,
     "derived": 7,
+    "retirements": 8,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

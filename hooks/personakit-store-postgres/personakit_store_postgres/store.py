@@ -43,6 +43,7 @@ from personakit_plugin import (
     Memory,
     Proposed,
     Restored,
+    Retirement,
     StoreBusy,
     StoreError,
     StoreFault,
@@ -65,6 +66,7 @@ from personakit_plugin import (
     order_by,
     rank_case,
     readable_below,
+    retirement,
     sort_key,
 )
 from psycopg import sql
@@ -399,6 +401,10 @@ class PostgresStore:
     def _rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
         if self._redaction is None:  # written unmasked: the next kit to open the schema keys it again
             cur.execute("DELETE FROM meta WHERE name = 'index_redaction'")
+        return _PostgresRows(cur, self._id_key, self._vector)
+
+    def _read_rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
+        """`_rows` for a lookup in a read-only transaction (`_read`): it writes nothing."""
         return _PostgresRows(cur, self._id_key, self._vector)
 
     def _vector(self, text: str, state: str) -> str:
@@ -860,17 +866,18 @@ class PostgresStore:
 
     def dump(self) -> list[ExportedMemory]:
         with self._read() as cur:
-            return exported(
-                cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
-                cur.execute(
-                    "SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq"
-                ).fetchall(),
-                cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
-                cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
-                cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
-                lambda text: memory_id(text, self._id_key),
-                cur.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
-            )
+            return retirement.exported(self._dump(cur), retirement.retirements(self._read_rows(cur), None))
+
+    def _dump(self, cur: psycopg.Cursor[Any]) -> list[ExportedMemory]:
+        return exported(
+            cur.execute(f"SELECT {MEMORY_COLUMNS} FROM memories ORDER BY created, id").fetchall(),
+            cur.execute("SELECT memory_id, quote, pending, accepted_by FROM quotes ORDER BY memory_id, seq").fetchall(),
+            cur.execute("SELECT memory_id, key FROM aliases WHERE key <> memory_id").fetchall(),
+            cur.execute("SELECT memory_id, seq, text FROM previous_texts").fetchall(),
+            cur.execute(f"{_DECISIONS} ORDER BY seq").fetchall(),
+            lambda text: memory_id(text, self._id_key),
+            cur.execute("SELECT memory_id, key FROM dropped_quotes").fetchall(),
+        )
 
     def restore(self, memories: Sequence[ExportedMemory]) -> Restored:
         """See `Store.restore`: the lookups are two queries and the inserts are copied in, so moving
@@ -881,10 +888,39 @@ class PostgresStore:
         large = len(memories) >= changes.UNLOGGED_FROM
         with self._write() as cur, changes.unlogged(cur) if large else nullcontext():
             restored = decisions.restore(self._rows(cur), memories)
+            retirement.restore(self._rows(cur), memories, restored.created)
         if large:
             with self._connection() as conn:
                 conn.execute("ANALYZE memories, quotes, aliases, decisions, previous_texts, changes")
         return restored
+
+    # -- retired memories (`Retires`, `personakit_plugin.retirement`) -------------------------------
+
+    def retire(
+        self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None
+    ) -> Decision:
+        with self._write() as cur:
+            return retirement.retire(self._rows(cur), memory_id, now, replaced_by, on)
+
+    def replace(
+        self, old: str, new: str, now: float, *, shown: Collection[str] | None = None
+    ) -> tuple[Decision, Decision]:
+        with self._write() as cur:
+            return retirement.replace(self._rows(cur), old, new, now, shown)
+
+    def due(self, now: float) -> bool:
+        with self._read() as cur:
+            return retirement.due(self._read_rows(cur), now)
+
+    def retire_due(self, now: float) -> list[Decision]:
+        if not self.due(now):
+            return []
+        with self._write() as cur:
+            return retirement.retire_due(self._rows(cur), now)
+
+    def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]:
+        with self._read() as cur:
+            return retirement.retirements(self._read_rows(cur), ids)
 
 
 class _PostgresRows(decisions.Rows):

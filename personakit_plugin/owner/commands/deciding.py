@@ -46,9 +46,9 @@ def _decide(action: str) -> Handler:
             for decision in kit.store.decide_many(ids, action, kit.now(), shown=shown):
                 say(unchanged(decision, f"{decision.memory_id}: {decision.before} -> {decision.after}"))
                 if action == "approve":
-                    _say_confirmed(kit.store, decision)
+                    say_confirmed(kit.store, decision)
             if action == "approve":
-                _say_waiting(kit.store, ids)
+                say_waiting(kit.store, ids)
         finally:
             kit.close()
 
@@ -78,7 +78,7 @@ def _decide_proposed(action: str, args: argparse.Namespace) -> None:
         kit.close()
 
 
-def _say_confirmed(store: Store, decision: Decision) -> None:
+def say_confirmed(store: Store, decision: Decision) -> None:
     """After an approve that took effect: the memory's quotes that are evidence now, one line each."""
     memory = store.get(decision.memory_id)
     if not decision.recorded or memory is None:
@@ -87,7 +87,7 @@ def _say_confirmed(store: Store, decision: Decision) -> None:
         say(f"  confirmed “{printable(quote)}”")
 
 
-def _say_waiting(store: Store, ids: Sequence[str]) -> None:
+def say_waiting(store: Store, ids: Sequence[str]) -> None:
     """After `approve`: the quotes that still wait for the owner under each memory, one line each. An
     approve confirms none of them (added after the owner approved the memory, or not shown to the owner
     before this approve); the review keeps or drops each."""

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from personakit_plugin.core.model import Decision, Memory
+from personakit_plugin.core.model import Decision, Memory, Retirement
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.console import table
 from personakit_plugin.owner.display import when
 
 
-def memory_json(memory: Memory) -> dict[str, object]:
+def memory_json(memory: Memory, retired: Retirement | None = None) -> dict[str, object]:
+    """A memory as JSON, with its dates: proposed (`created`), last approved (`approved_at`, null if never),
+    and, from its `retired` row, when it retired and what replaced it, or the date it retires on."""
+    done = retired is not None and retired.done and memory.state == "retired"
+    ahead = retired is not None and not retired.done and memory.state not in ("rejected", "retired")
     return {
         "id": memory.id,
         "text": memory.text if memory.state != "rejected" else None,
@@ -21,6 +25,10 @@ def memory_json(memory: Memory) -> dict[str, object]:
         "pending": list(memory.pending),
         "created": memory.created,
         "touched": memory.touched,
+        "approved_at": memory.approved_at or None,
+        "retired_at": retired.at if done and retired is not None else None,
+        "replaced_by": retired.replaced_by if (done or ahead) and retired is not None else None,
+        "retires_on": retired.at if ahead and retired is not None else None,
     }
 
 

@@ -53,15 +53,6 @@ def _bip39_checksum_holds(words: list[str]) -> bool:
     return hashlib.sha256(entropy).digest()[0] >> (8 - checksum_bits) == bits & ((1 << checksum_bits) - 1)
 
 
-def _ends_in_a_checked_phrase(run: list[str]) -> bool:
-    """Whether a run of BIP-39 words ends in a whole phrase, nearly all different and checksum included."""
-    for length in _SEED_LENGTHS:
-        phrase = run[-length:]
-        if len(phrase) == length and len(set(phrase)) >= length - 2 and _bip39_checksum_holds(phrase):
-            return True
-    return False
-
-
 def _style(word: str) -> str:
     """How a word is written: "lower", "title", "upper" or "mixed"."""
     if word.islower():

@@ -14,8 +14,8 @@ def word_count(text: str) -> int:
 
 
 # The kit loads the plugins installed in this Python environment, as `personakit serve` does. A view
-# limits what the tools read, as `personakit serve --categories work --approved-only` does.
-kit = PersonaKit.open(default_data_dir(), view=View(categories=frozenset({"work"}), approved_only=True))
+# limits what the tools read, as `personakit serve --categories work-style,tools --approved-only` does.
+kit = PersonaKit.open(default_data_dir(), view=View(categories=frozenset({"work-style", "tools"}), approved_only=True))
 mount(server, kit, read_only=False)
 
 if __name__ == "__main__":

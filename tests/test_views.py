@@ -526,3 +526,12 @@ def test_doctor_shows_the_view_of_each_configured_host(tmp_path: Path) -> None:
     cursor = [line for line in lines if "mcp.json" in line and "starts PersonaKit" in line]
     assert claude and "sees only memories in the categories tools" in claude[0], done.stdout
     assert cursor and "sees every memory the owner allowed" in cursor[0], done.stdout
+
+
+@pytest.mark.parametrize("categories", [frozenset({"work"}), frozenset()])
+def test_a_view_of_no_category_or_of_one_that_does_not_exist_is_refused(categories):
+    """A view that could only ever read nothing (a mistyped category in `mount`'s kit, say) is refused in
+    one sentence, as `serve --categories` refuses it, rather than answering every read with nothing."""
+    with pytest.raises(ValueError, match="categor") as refused:
+        View(categories=categories)
+    assert str(refused.value).count(".") == 1

@@ -104,6 +104,17 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     approved_only: bool = False
     """Only approved memories are read: no unconfirmed ones, so never a note."""
 
+    def __post_init__(self) -> None:
+        """A view of no category, or of one that does not exist, would silently read nothing: refused, in
+        one sentence, wherever a view is made (`serve --categories`, `PersonaKit.open`, `mount`)."""
+        if self.categories is None:
+            return
+        if not self.categories:
+            raise ValueError(f"A view needs one or more categories of {', '.join(CATEGORIES)}.")
+        unknown = sorted(name for name in self.categories if name not in CATEGORIES)
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} is not a category; the categories are {', '.join(CATEGORIES)}.")
+
     @classmethod
     def parse(cls, categories: str | None = None, *, approved_only: bool = False) -> View:
         """The view `--categories LIST` (comma-separated) and `--approved-only` describe.

@@ -21,10 +21,10 @@ from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import UNCONFIRMED_NOTE, ReadMemory, ReadResult
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.redaction import Mask, shares_text
-from personakit_plugin.default_plugins import read as default_read
 from personakit_plugin.serving.server import build_server
 
 from .conftest import clean_environ
+from .helpers.review import Tamper
 
 MakeKit = Callable[..., PersonaKit]
 SECRET = "falconry at the Zanzibar club, write to ann@example.org"
@@ -48,18 +48,6 @@ def seed(kit: PersonaKit) -> dict[str, str]:
     for name, action in [("green", "approve"), ("black", "approve"), ("secret", "restrict")]:
         kit.store.decide(ids[name], action, kit.now())
     return ids
-
-
-class Tamper:
-    """A read hook that answers with the default read, changed by `change(result, kit, ids)`."""
-
-    def __init__(self, change: Callable[[ReadResult, PersonaKit, dict[str, str]], ReadResult]) -> None:
-        self.change = change
-        self.ids: dict[str, str] = {}
-
-    @hookimpl
-    def personakit_read(self, kit: PersonaKit, question: str, limit: int) -> ReadResult:
-        return self.change(default_read.personakit_read(kit, question, limit), kit, self.ids)
 
 
 def replace(result: ReadResult, **changes: Any) -> ReadResult:

@@ -15,11 +15,13 @@ import pytest
 
 from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import ReadMemory, ReadResult
+from personakit_plugin.testing import Clock
 
 from .conftest import decide, folder_bytes, opened, seed, stored
 from .helpers import cli
+from .helpers.review import Tamper, request, serving
 from .helpers.stdio import READ, TEST_TIMEOUT, call, server
-from .test_boundary import Tamper
+from .helpers.terminal import review_environ as environ
 
 environment, run, pk = cli.environment, cli.run, cli.pk
 Pk = Callable[..., cli.Run]
@@ -85,7 +87,7 @@ def test_retire_on_a_date_takes_effect_at_the_first_read_after_it(folder: Path, 
     assert read_ids(folder, "parental leave") == [leave]
     assert cli.listed(pk)[leave]["retires_on"] > time.time()
     with opened(folder) as kit:  # the same store, a day later: the first read retires it, no job needed
-        kit.now = lambda: time.time() + 2 * 86_400  # type: ignore[method-assign]
+        kit.now = Clock(start=time.time() + 2 * 86_400)  # type: ignore[method-assign]
         assert kit.read("parental leave", 7).memories == []
     assert stored(folder, leave).state == "retired"
     [retire] = [line for line in pk("history", leave).lines() if " retire " in line]
@@ -222,7 +224,6 @@ def test_show_names_the_memory_a_proposal_may_replace(folder: Path, pk: Pk) -> N
 def test_the_terminal_review_replaces_with_one_key(folder: Path, tmp_path: Path) -> None:
     from .conftest import personakit_command
     from .helpers.terminal import Terminal
-    from .test_review_tui import environ
 
     old, new = porto_and_lisbon(folder)
     t = Terminal(personakit_command("--data-dir", folder, "review"), environ(tmp_path, 120), columns=120)
@@ -237,7 +238,6 @@ def test_the_terminal_review_replaces_with_one_key(folder: Path, tmp_path: Path)
 
 
 def test_the_web_review_names_and_replaces_with_one_request(folder: Path) -> None:
-    from .test_review_web import request, serving
 
     old, new = porto_and_lisbon(folder)
     with serving(folder) as server:

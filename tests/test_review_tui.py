@@ -24,7 +24,6 @@ from .conftest import (
     HOSTILE_ESCAPED,
     HOSTILE_TEXT,
     WAITING_QUOTES,
-    clean_environ,
     decide,
     folder_bytes,
     hidden_characters,
@@ -40,18 +39,9 @@ from .conftest import (
 from .helpers import similar_pairs
 from .helpers.similar_pairs import OWNER
 from .helpers.terminal import TIMEOUT, Terminal
+from .helpers.terminal import review_environ as environ
 
 pytestmark = pytest.mark.system
-
-
-def environ(tmp_path: Path, columns: int = 120) -> dict[str, str]:
-    return clean_environ(
-        HOME=str(tmp_path / "home"),
-        COLUMNS=str(columns),
-        LINES="40",
-        PYTHONIOENCODING="utf-8",
-        TERM="xterm",
-    )
 
 
 def state(folder: Path, memory_id: str) -> tuple[str, str, str]:

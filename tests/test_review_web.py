@@ -18,10 +18,7 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -53,9 +50,7 @@ from .conftest import (
     skip_without_undo,
     stored,
 )
-
-TIMEOUT = 20.0
-NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+from .helpers.review import NO_PROXY, TIMEOUT, request, serving
 
 
 @pytest.fixture
@@ -75,61 +70,10 @@ def memories(folder: Path) -> dict[str, str]:
     return names
 
 
-@contextmanager
-def serving(folder: Path) -> Iterator[ReviewServer]:
-    """`serve_review` on the folder in a thread of this process, stopped afterwards."""
-    started = threading.Event()
-    holder: list[ReviewServer] = []
-
-    def ready(server: ReviewServer) -> None:
-        holder.append(server)
-        started.set()
-
-    with opened(folder) as kit:
-        thread = threading.Thread(target=serve_review, args=(kit,), kwargs={"open_browser": False, "ready": ready})
-        thread.start()
-        assert started.wait(TIMEOUT)
-        try:
-            yield holder[0]
-        finally:
-            holder[0].shutdown()
-            thread.join(TIMEOUT)
-
-
 @pytest.fixture
 def server(folder: Path, memories: dict[str, str]) -> Iterator[ReviewServer]:
     with serving(folder) as server:
         yield server
-
-
-def request(
-    server: ReviewServer,
-    path: str,
-    body: object = None,
-    *,
-    token: str | None = "header",
-    headers: dict[str, str] | None = None,
-) -> tuple[int, Any]:
-    """(status, parsed JSON or text). token: "header", "query", None, or a wrong token."""
-    url = f"http://127.0.0.1:{server.port}{path}"
-    sent = dict(headers or {})
-    if token == "header":
-        sent[TOKEN_HEADER] = server.token
-    elif token == "query":
-        url += ("&" if "?" in url else "?") + "token=" + server.token
-    elif token is not None:
-        sent[TOKEN_HEADER] = token
-    data = None
-    if body is not None:
-        data = json.dumps(body).encode()
-        sent["Content-Type"] = "application/json"
-    req = urllib.request.Request(url, data=data, headers=sent, method="POST" if body is not None else "GET")
-    try:
-        with NO_PROXY.open(req, timeout=TIMEOUT) as response:
-            status, raw, kind = response.status, response.read(), response.headers.get("Content-Type", "")
-    except urllib.error.HTTPError as exc:
-        status, raw, kind = exc.code, exc.read(), exc.headers.get("Content-Type", "")
-    return status, json.loads(raw) if kind.startswith("application/json") else raw.decode()
 
 
 def history(folder: Path) -> list[Any]:

@@ -108,7 +108,11 @@ def _unrecognized(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str
     """The usage mistake of arguments no option takes, with the option meant when one is close to one of them."""
     options = list(parser._option_string_actions)
     for extra in extras:
-        near = difflib.get_close_matches(extra.split("=", 1)[0], options, n=1) if extra.startswith("--") else []
+        typed = extra.split("=", 1)[0]
+        # An abbreviation (options are never abbreviated) means the one option it begins, before any look-alike.
+        begun = [option for option in options if option.startswith(typed)] if typed.startswith("--") else []
+        near = begun[:1] if len(begun) == 1 else []
+        near = near or (difflib.get_close_matches(typed, options, n=1) if typed.startswith("--") else [])
         if near:
             return f"unrecognized arguments: {' '.join(extras)} (did you mean {near[0]}?)"
     return f"unrecognized arguments: {' '.join(extras)}"

@@ -174,3 +174,16 @@ class Screen(io.StringIO):
 
     def isatty(self) -> bool:
         return True
+
+
+def review_environ(tmp_path: Path, columns: int = 120) -> dict[str, str]:
+    """The environment a review in a pseudo-terminal runs in: its own home, a fixed size, UTF-8, xterm."""
+    from ..conftest import clean_environ
+
+    return clean_environ(
+        HOME=str(tmp_path / "home"),
+        COLUMNS=str(columns),
+        LINES="40",
+        PYTHONIOENCODING="utf-8",
+        TERM="xterm",
+    )

@@ -34,7 +34,7 @@ EXAMPLE = ROOT / "examples" / "mount_into_fastmcp.py"
 READ, PROPOSE = "personakit_read", "personakit_propose"
 INVALID_PARAMS = -32602
 TIMEOUT = 60
-EXAMPLE_VIEW = View(categories=frozenset({"work"}), approved_only=True)
+EXAMPLE_VIEW = View(categories=frozenset({"work-style", "tools"}), approved_only=True)
 
 
 def fastmcp_server() -> Any:

@@ -19,7 +19,8 @@ child reports:
   brings each new memory into the index (the plugin's whole cost of a proposal is there), with its
   CPU; `a proposal's CPU, all told`: the CPU of a proposal plus the read after it, less a plain
   read's, whose difference to the default's is what the plugin adds to a proposal;
-- `peak RSS`: the child's peak resident memory (`ru_maxrss`), the store's page cache included.
+- `peak RSS`: the child's peak resident memory (`VmHWM` of its own address space, the store's page
+  cache included; not `ru_maxrss`, which keeps the parent's peak through fork and exec).
 
 Then, once for the largest store, the first answer after start over stdio (`python -m
 personakit_plugin` spawned, `initialize` and `tools/list` answered, through the official client),
@@ -46,7 +47,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -55,6 +55,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import proc
 import synthetic
 
 LIMIT = 7
@@ -152,7 +153,7 @@ def child(side: str, folder: Path, workdir: Path) -> dict[str, float]:
         found["proposal_cost_cpu_ms"] -= found["read_cpu_p50_ms"]
     finally:
         kit.close()
-    found["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    found["peak_rss_mb"] = proc.peak_rss_mib(os.getpid())
     return found
 
 

@@ -10,13 +10,11 @@ wrote, so nothing in it is ever erased by a reject.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from personakit_plugin.core.data_folder import SETTINGS_FILE, make_private
+from personakit_plugin.core.private_file import write_private
 from personakit_plugin.core.store import StoreError
 
 RECALL_MODEL = "recall_model"
@@ -74,16 +72,6 @@ def set_setting(folder: Path, key: str, value: str | None) -> None:
     data = (json.dumps(current, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
     path = folder / SETTINGS_FILE
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{SETTINGS_FILE}.", suffix=".tmp", dir=folder)
+        write_private(path, data)
     except OSError as exc:
-        raise SettingsError(f"The settings file {path} cannot be written ({exc.strerror or exc}).") from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:  # mkstemp makes it 0600
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         raise SettingsError(f"The settings file {path} cannot be written ({exc.strerror or exc}).") from None

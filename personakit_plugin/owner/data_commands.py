@@ -10,7 +10,6 @@ says why, and that an older decision is changed by deciding again (`reset`), not
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from collections.abc import Callable
@@ -204,25 +203,12 @@ def _check_out(out: Path) -> None:
 
 
 def _write_private(out: Path, data: bytes) -> None:
-    """Write `data` to `out` as a file only the owner can read (0600), whatever was there before:
-    a new file made private before its first byte, in the same folder, then renamed over `out`
-    (a rename replaces a link itself, never the file it points to)."""
-    import tempfile
+    """Write `data` to `out` as a file only the owner can read (see `write_private`)."""
+    from personakit_plugin.core.private_file import write_private
 
     try:
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+        write_private(out, data)
     except OSError as exc:
-        raise CommandError(f"{out} cannot be written ({exc.strerror or exc}).") from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            os.fchmod(file.fileno(), 0o600)  # mkstemp makes it 0600 already; say so where it matters
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, out)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
         raise CommandError(f"{out} cannot be written ({exc.strerror or exc}).") from None
 
 

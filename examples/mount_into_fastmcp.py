@@ -1,8 +1,7 @@
 # The same with the standalone fastmcp package (4.2 up to 5): `python mount_into_fastmcp.py` serves it over stdio.
 from fastmcp import FastMCP
 
-from personakit_plugin import PersonaKit, default_data_dir, mount
-from personakit_plugin.core.model import View
+from personakit_plugin import PersonaKit, View, default_data_dir, mount
 
 server = FastMCP("my-assistant-tools", instructions="Call word_count to count the words in a text.")
 

@@ -28,13 +28,13 @@ def deep_imports(source: str) -> list[str]:
 
 
 def authors_code() -> dict[str, str]:
-    """What plugin authors read and copy, by path: the docs' python blocks, the worked examples, and the
-    modules of the packages in `hooks/` (their tests may look deeper: they test PersonaKit with them)."""
+    """What plugin authors read and copy, by path: the docs' python blocks, the worked examples (the
+    mounting ones in `examples/` too), and the modules of the packages in `hooks/` (their tests may look deeper: they test PersonaKit with them)."""
     found: dict[str, str] = {}
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
         found[page.relative_to(ROOT).as_posix()] = "\n".join(blocks)
-    files = [*(ROOT / "docs" / "examples").rglob("*.py")]
+    files = [*(ROOT / "docs" / "examples").rglob("*.py"), *(ROOT / "examples").glob("*.py")]
     for package in sorted((ROOT / "hooks").iterdir()):
         files += [path for path in package.rglob("*.py") if "tests" not in path.relative_to(package).parts]
     for path in files:

@@ -7,6 +7,7 @@ import functools
 import importlib.util
 import inspect
 import re
+import unicodedata
 import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -16,11 +17,18 @@ import pytest
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate, Scored
+from personakit_plugin.core.model import QUESTION_MAX, Candidate, Scored, question_problem
 from personakit_plugin.core.redaction import Mask
-from personakit_plugin.core.words import content_words
+from personakit_plugin.core.words import content_words, split_words
 from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.testing import RankingContract, RedactionContract, RetrievalContract
+from personakit_plugin.testing.hook_contracts import (
+    ODD_MEMORIES,
+    UNKNOWN_QUESTIONS,
+    WORDLESS_QUESTIONS,
+    long_questions,
+    odd_questions,
+)
 
 MakeKit = Callable[..., PersonaKit]
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
@@ -410,3 +418,19 @@ def test_a_retriever_the_first_checks_missed_is_rejected(bug: str, make_kit: Mak
     failed = failures(retrieval_suite(make()), make_kit, tmp_path)
     assert check in failed, failed
     assert not FIRST_CHECKS & set(failed), failed
+
+
+def test_the_hostile_questions_are_what_the_contract_says(make_kit: MakeKit) -> None:
+    """Questions without a word have none, those of unknown words share none with the odd memories,
+    every question is one a read takes (the long ones within a few characters of the bound once
+    normalised), and every odd memory is stored."""
+    assert all(split_words(question) == [] for question in WORDLESS_QUESTIONS)
+    odd_words = set().union(*(split_words(text) for text in ODD_MEMORIES))
+    assert all(not odd_words & set(split_words(question)) for question in UNKNOWN_QUESTIONS)
+    question = "Which coffee do they drink?"
+    for asked in (*WORDLESS_QUESTIONS, *UNKNOWN_QUESTIONS, *long_questions(question), *odd_questions(question)):
+        assert question_problem(asked) is None, asked[:40]
+    for asked in long_questions(question):
+        assert QUESTION_MAX - 30 <= len(unicodedata.normalize("NFKC", asked).casefold()) <= QUESTION_MAX
+    kit = make_kit()
+    assert all(kit.propose(text, text, None).stored for text in ODD_MEMORIES)

@@ -7,6 +7,8 @@ import functools
 import importlib.util
 import inspect
 import re
+import unicodedata
+import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -15,11 +17,18 @@ import pytest
 
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate, Scored
+from personakit_plugin.core.model import QUESTION_MAX, Candidate, Scored, question_problem
 from personakit_plugin.core.redaction import Mask
-from personakit_plugin.core.words import content_words
+from personakit_plugin.core.words import content_words, split_words
 from personakit_plugin.default_plugins import rank_overlap
 from personakit_plugin.testing import RankingContract, RedactionContract, RetrievalContract
+from personakit_plugin.testing.hook_contracts import (
+    ODD_MEMORIES,
+    UNKNOWN_QUESTIONS,
+    WORDLESS_QUESTIONS,
+    long_questions,
+    odd_questions,
+)
 
 MakeKit = Callable[..., PersonaKit]
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
@@ -288,6 +297,98 @@ BUGGY_RETRIEVERS = {
 }
 
 
+class KnownWordsOnly:
+    """Weighs the guide's answer by one over the number of question words it knows: a question without
+    a word it knows divides by zero."""
+
+    def __init__(self) -> None:
+        self.inner = example("retrieve_synonyms").SynonymRetriever()
+
+    @hookimpl
+    def personakit_retrieve(self, kit: PersonaKit, words: frozenset[str], limit: int) -> object:
+        weight = 1.0 / len([word for word in words if word in self.inner.alike])
+        return [Scored(s.id, s.score * weight) for s in self.inner.personakit_retrieve(kit, words, limit)]
+
+
+UNKNOWN = "<unknown>"
+
+
+class UnknownIsAWord:
+    """Counts every word it does not know as one word, `UNKNOWN`, and asks with it when a question has no
+    word it knows: a question of unknown words matches every memory with an unknown word in it (as a
+    model's vector of its unknown token would)."""
+
+    def __init__(self) -> None:
+        self.inner = example("retrieve_synonyms").SynonymRetriever()
+        self.inner.alike[UNKNOWN] = frozenset({UNKNOWN})
+
+    def known(self, words: frozenset[str]) -> frozenset[str]:
+        return frozenset(word if word in self.inner.alike else UNKNOWN for word in words)
+
+    @hookimpl
+    def personakit_retrieve(self, kit: PersonaKit, words: frozenset[str], limit: int) -> object:
+        index = self.inner.follow(kit)
+        index.words = {memory: self.known(held) | held for memory, held in index.words.items()}
+        known = words & self.inner.alike.keys() or (self.known(words) if words else frozenset())
+        wanted = frozenset().union(*(self.inner.alike[word] for word in known)) - (words - {UNKNOWN})
+        found = sorted(memory for memory, held in index.words.items() if wanted & held)
+        return [Scored(memory, 1.0) for memory in found[:limit]]
+
+
+class OneTable:
+    """The guide's retriever with one table of memories for every connection whose `key` is the same,
+    each kit followed with a cursor of its own: a kit's reset fills the table with its memories, and a
+    kit asked after that, with nothing new since its own cursor, is answered from them."""
+
+    def __init__(self, key: Callable[[PersonaKit], object]) -> None:
+        self.key = key
+        self.alike = example("retrieve_synonyms").SynonymRetriever().alike
+        self.cursors: weakref.WeakKeyDictionary[PersonaKit, str] = weakref.WeakKeyDictionary()
+        self.tables: dict[object, dict[str, frozenset[str]]] = {}
+
+    @hookimpl
+    def personakit_retrieve(self, kit: PersonaKit, words: frozenset[str], limit: int) -> object:
+        changes = kit.changes(self.cursors.get(kit))
+        table = self.tables[self.key(kit)] = {} if changes.reset else self.tables.get(self.key(kit), {})
+        for memory in changes.ids:
+            table.pop(memory, None)
+        for document in kit.documents(None if changes.reset else changes.ids):
+            table[document.id] = content_words(" ".join((document.text, *document.quotes)))
+        self.cursors[kit] = changes.cursor
+        wanted = frozenset().union(*(self.alike.get(word, ()) for word in words)) - words
+        return [Scored(memory, 1.0) for memory in sorted(m for m, held in table.items() if wanted & held)][:limit]
+
+
+ESCAPED_RETRIEVERS = {
+    "raises on a question without a word it knows": (
+        KnownWordsOnly,
+        "test_a_question_of_words_it_does_not_know_brings_nothing",
+    ),
+    "matches unknown words to unknown words": (
+        UnknownIsAWord,
+        "test_a_question_of_words_it_does_not_know_brings_nothing",
+    ),
+    "one index for every connection": (
+        lambda: OneTable(lambda kit: None),
+        "test_each_connection_is_brought_only_what_it_can_see",
+    ),
+    "one index per data folder, for all its views": (
+        lambda: OneTable(lambda kit: kit.config.data_dir),
+        "test_each_connection_is_brought_only_what_it_can_see",
+    ),
+}
+"""Bugs a plugin author made on purpose that the first six checks of the retrieval contract missed."""
+
+FIRST_CHECKS = {
+    "test_brings_the_relevant_memories_best_first_within_the_limit",
+    "test_nothing_relevant_is_an_empty_answer",
+    "test_a_reject_or_restrict_in_another_process_is_gone_from_the_next_answer",
+    "test_a_view_is_never_brought_a_memory_outside_it",
+    "test_a_waiting_quote_never_makes_a_match",
+    "test_a_read_through_the_hook_keeps_the_contract",
+}
+
+
 def retrieval_suite(plugin: object) -> RetrievalContract:
     class Under(RetrievalContract):
         question = "Which coffee do they drink?"
@@ -306,3 +407,30 @@ def test_a_buggy_retrieval_hook_is_rejected(bug: str, make_kit: MakeKit, tmp_pat
 
 def test_the_guides_retrieval_hook_passes(make_kit: MakeKit, tmp_path: Path) -> None:
     assert failures(retrieval_suite(example("retrieve_synonyms")), make_kit, tmp_path) == {}
+
+
+@pytest.mark.parametrize("bug", list(ESCAPED_RETRIEVERS))
+def test_a_retriever_the_first_checks_missed_is_rejected(bug: str, make_kit: MakeKit, tmp_path: Path) -> None:
+    """Each bug passes the checks the contract had first, and fails a check it has now."""
+    make, check = ESCAPED_RETRIEVERS[bug]
+    checks = {name for name in dir(RetrievalContract) if name.startswith("test_")}
+    assert checks.issuperset(FIRST_CHECKS) and check in checks - FIRST_CHECKS
+    failed = failures(retrieval_suite(make()), make_kit, tmp_path)
+    assert check in failed, failed
+    assert not FIRST_CHECKS & set(failed), failed
+
+
+def test_the_hostile_questions_are_what_the_contract_says(make_kit: MakeKit) -> None:
+    """Questions without a word have none, those of unknown words share none with the odd memories,
+    every question is one a read takes (the long ones within a few characters of the bound once
+    normalised), and every odd memory is stored."""
+    assert all(split_words(question) == [] for question in WORDLESS_QUESTIONS)
+    odd_words = set().union(*(split_words(text) for text in ODD_MEMORIES))
+    assert all(not odd_words & set(split_words(question)) for question in UNKNOWN_QUESTIONS)
+    question = "Which coffee do they drink?"
+    for asked in (*WORDLESS_QUESTIONS, *UNKNOWN_QUESTIONS, *long_questions(question), *odd_questions(question)):
+        assert question_problem(asked) is None, asked[:40]
+    for asked in long_questions(question):
+        assert QUESTION_MAX - 30 <= len(unicodedata.normalize("NFKC", asked).casefold()) <= QUESTION_MAX
+    kit = make_kit()
+    assert all(kit.propose(text, text, None).stored for text in ODD_MEMORIES)

@@ -204,7 +204,8 @@ def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: i
     :return: `Scored(id, score)` of the memories relevant to the question, best first (higher score
         first), at most `limit`, each id once, each a document `kit.documents` gave; an empty list when
         nothing is relevant (never pad with weak guesses: a read with nothing relevant shows no more
-        than the fill of rule 5); or None to stay out of this read.
+        than the fill of rule 5), as for a question without a word or of words it knows none of, which
+        it is asked too and must answer, not raise on; or None to stay out of this read.
 
     Every implementation is called, one at a time; each answer is put in score order (a stable sort,
     so equal scores keep the hook's order). The answers are fused: one retriever, its order;

@@ -28,7 +28,9 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
   each a string or a `(text, quote)` pair.
 - `RetrievalContract`: every retrieval hook brings only documents the kit gave, scored, best
   first, within the limit; nothing when nothing is relevant; nothing outside the view or matched
-  by a waiting quote; and nothing rejected or restricted elsewhere at its next answer. Provide
+  by a waiting quote; nothing rejected or restricted elsewhere at its next answer; an answer, never
+  an exception, to hostile questions (none for a question without a word or of words nobody knows);
+  and to each of several connections (two data folders, two views) only what it can see. Provide
   `plugin`, `question`, `relevant` (texts it must bring for it) and `unrelated` (texts it must not).
 """
 

@@ -14,7 +14,17 @@ from personakit_plugin.core import hookspecs
 from personakit_plugin.core.hooks import Spec
 from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import MASK_LABEL_MAX, MASK_LABEL_SHARED, TEXT_LIMIT, Candidate, Memory, Scored, View
+from personakit_plugin.core.model import (
+    MASK_LABEL_MAX,
+    MASK_LABEL_SHARED,
+    QUESTION_MAX,
+    TEXT_LIMIT,
+    Candidate,
+    Memory,
+    Scored,
+    View,
+    question_problem,
+)
 from personakit_plugin.core.redaction import Mask, apply_masks, is_plain_label, is_span, shares_text, shorten
 from personakit_plugin.core.words import content_words
 from personakit_plugin.testing.fixtures import id_of
@@ -27,6 +37,13 @@ def _own(kit: PersonaKit, plugin: object, spec: Spec) -> Callable[..., object]:
         return kit.hooks.own(plugin, spec)
     except LookupError as exc:
         raise AssertionError(str(exc)) from None
+
+
+CONTROL = "".join(map(chr, range(32))) + "\x7f" + "".join(map(chr, range(0x80, 0xA0)))
+"""Every control character: C0, DEL and C1."""
+FORMAT = "\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
+"""Format characters: the soft hyphen, the zero-width ones, the bidirectional marks, embeddings, overrides
+and isolates, the byte order mark."""
 
 
 # -- redaction ----------------------------------------------------------------------------------
@@ -318,8 +335,8 @@ HOSTILE = (
     " \t\r\n ",
     "x" * 4000,
     "word " * 800,
-    "".join(map(chr, range(32))) + "\x7f" + "".join(map(chr, range(0x80, 0xA0))),  # control characters
-    "\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff",  # format
+    CONTROL,
+    FORMAT,
     "\ud800",
     "tea \udfff and \ud83d biscuits",  # lone surrogates
 )
@@ -452,6 +469,79 @@ class RefusalContract:
 
 # -- retrieval ----------------------------------------------------------------------------------
 
+WORDLESS_QUESTIONS = (
+    "",
+    " \t\r\n ",
+    "?!…",
+    "¿¡ «» — ‽ ※ ( ) [ ] { } ‘’ “” ·•",
+    CONTROL,
+    FORMAT,
+    "\x1b[\x1b]\x07\x1b\\\x9b;",  # escape sequences' introducers, no letter in them
+    "\ud800",
+    "\udfff \ud83d",  # lone surrogates
+)
+"""Questions that are empty once normalised: no letter, mark, digit or symbol, only white space,
+punctuation, control and format characters (and lone surrogates, which no UTF-8 can hold). A question
+without a word asks about nothing: a retriever brings nothing for it."""
+
+UNKNOWN_QUESTIONS = (
+    "Zorblax quimbering flenstrop?",  # invented words
+    "ᚠᚢᚦᚨᚱᚲ ᚷᚹᚺ?",  # runes
+    "𓀀𓀁𓀂 𓀃𓀄",  # Egyptian hieroglyphs
+    "ⴰⵣⵓⵍ ⴼⵍⵍⴰⵡⵏ",  # Tifinagh
+    "ꙮꙮꙮ ꙮ",  # a letter no text uses
+    "🦜🪐🧿",  # emoji only
+)
+"""Questions of words no retriever knows (invented, or in scripts it has no words for) or of emoji
+alone. They are about none of the suite's memories: a retriever brings none of them, and never raises
+for want of a word it knows (a mean of no known word's vector, a maximum of nothing)."""
+
+ODD_MEMORIES = (
+    "☕☕☕",
+    "…!?",
+    "ሰላም ሰላም",  # Ethiopic
+    "ଓଡ଼ିଆ ଭାଷା",  # Odia, with a combining mark
+    "\ufdfa" * 16,  # 288 characters once NFKC-normalised
+    "Signs off in \x1b[31mred\x1b[0m ink",
+)
+"""Memories a retriever must index without raising, beside the suite's own: emoji or punctuation alone,
+scripts it may have no words for, text that NFKC makes 18 times longer, escape sequences. None is about
+the questions of `UNKNOWN_QUESTIONS`."""
+
+
+def long_questions(question: str) -> tuple[str, ...]:
+    """Questions as long as a read takes (`QUESTION_MAX` characters as given and once normalised):
+    one long word, many short ones, `question` again and again, characters NFKC or case folding make
+    several (U+FDFA is 18 characters in NFKC), and a letter under thousands of combining marks."""
+    return (
+        "x" * QUESTION_MAX,
+        "word " * (QUESTION_MAX // 5),
+        " ".join([question] * (QUESTION_MAX // (len(question) + 1))),
+        "\ufdfa" * (QUESTION_MAX // 18),
+        "\u3300" * (QUESTION_MAX // 4),  # ㌀, アパート in NFKC
+        "\ufb03" * (QUESTION_MAX // 3),  # ﬃ, ffi in NFKC
+        "ß" * (QUESTION_MAX // 2),  # ss once case-folded
+        "a" + "\u0301" * (QUESTION_MAX - 1),
+    )
+
+
+def odd_questions(question: str) -> tuple[str, ...]:
+    """`question` in odd dress: wrapped in terminal escape sequences, a bidirectional override and
+    control characters, in capitals, with tabs for spaces; and a question of stop words alone."""
+    return (
+        f"\x1b[31m {question} \x1b[0m",
+        f"{question}\x00\x1b[2J\x1b]0;title\x07",
+        f"\u202e{question}\u202c",
+        question.upper(),
+        "\t".join(question.split()),
+        "What would they do, and how?",
+    )
+
+
+def _said(question: str) -> str:
+    """A question as a failure shows it: whole when short, else its start and its length."""
+    return repr(question) if len(question) <= 60 else f"{question[:40]!r}... ({len(question):,} characters)"
+
 
 class RetrievalContract:
     """What every retrieval hook (`personakit_retrieve`) must do. Set `plugin`, `question`, `relevant`
@@ -463,6 +553,14 @@ class RetrievalContract:
     `kit.documents` gave; nothing when nothing is relevant; never a memory outside the connection's
     view, nor one matched by a quote that waits for the owner; and a memory rejected or restricted
     through another store object on the same data (another process) is gone from its next answer.
+
+    Hostile questions get an answer, never an exception, with odd memories in the store
+    (`ODD_MEMORIES`): a question without a word (`WORDLESS_QUESTIONS`) brings nothing; one of words no
+    retriever knows (`UNKNOWN_QUESTIONS`) brings none of the memories; the longest a read takes,
+    NFKC-expanding ones included (`long_questions`), and the question in escape sequences and control
+    characters (`odd_questions`) get an answer. Each connection is brought only what it can see: kits
+    on two data folders in one process and views of one of them, asked in turn, are each brought their
+    own relevant memories and never one of another folder or outside their view.
     """
 
     plugin: object
@@ -479,18 +577,22 @@ class RetrievalContract:
         """Propose each text (as its own quote too) and return the ids."""
         return [kit.propose(text, f"I said: {text}", category or self.category).id or "" for text in texts]
 
-    def retrieve(self, kit: PersonaKit, limit: int = 20, question: str | None = None) -> list[str]:
-        """The plugin's own answer for `question` (default `self.question`), checked to keep the
-        hook's shape; the ids it brings, best first."""
+    def retrieve(
+        self, kit: PersonaKit, limit: int = 20, question: str | None = None, connection: str = "the hook's kit"
+    ) -> list[str]:
+        """The plugin's own answer for `question` (default `self.question`) on `kit` (named `connection`
+        in a failure), checked to keep the hook's shape; the ids it brings, best first."""
         own = _own(kit, self.plugin, hookspecs.personakit_retrieve)
         asked = self.question if question is None else question
         try:
             answer = own(kit=kit, question=asked, words=content_words(asked), limit=limit)
         except Exception as exc:
-            raise AssertionError(f"the hook raised {exc!r} for {asked!r}") from exc
+            raise AssertionError(
+                f"the hook raised {exc!r} for {_said(asked)} with limit {limit} on {connection}"
+            ) from exc
         if answer is None:
             return []
-        said = f"for {asked!r} with limit {limit} the hook returned {answer!r}"
+        said = f"for {_said(asked)} with limit {limit} on {connection} the hook returned {answer!r}"
         assert isinstance(answer, Sequence) and not isinstance(answer, str), f"{said}; expected a list of Scored"
         assert all(type(s) is Scored and type(s.id) is str for s in answer), f"{said}; expected Scored(id, score)"
         assert all(type(s.score) is float and math.isfinite(s.score) for s in answer), f"{said}; expected float scores"
@@ -500,7 +602,10 @@ class RetrievalContract:
         scores = [s.score for s in answer]
         assert scores == sorted(scores, reverse=True), f"{said}; expected the best (highest score) first"
         readable = {document.id for document in kit.documents(ids)}
-        assert set(ids) <= readable, f"{said}; expected only memories kit.documents gives"
+        assert set(ids) <= readable, (
+            f"{said}; expected only memories kit.documents gives: {sorted(set(ids) - readable)!r} are not this "
+            "connection's to read (another data folder's, outside its view, or not approved or unconfirmed)"
+        )
         return ids
 
     def test_brings_the_relevant_memories_best_first_within_the_limit(self, kit: PersonaKit) -> None:
@@ -565,3 +670,83 @@ class RetrievalContract:
             result = kit.read(self.question, limit)  # the read's boundary checks what the hook let through
             ids = [m.id for m in result.memories]
             assert 1 <= len(ids) <= limit and ids[0] in relevant, f"a read for {self.question!r} returned {ids!r}"
+
+    def test_a_question_without_a_word_brings_nothing(self, kit: PersonaKit) -> None:
+        self.seed(kit, (*self.relevant, *self.unrelated, *ODD_MEMORIES))
+        for question in WORDLESS_QUESTIONS:
+            for limit in (1, 20):
+                brought = self.retrieve(kit, limit, question)
+                assert brought == [], (
+                    f"for {_said(question)}, a question without a word, the hook brought {brought!r}; expected nothing"
+                )
+            shown = [m.text for m in kit.read(question, 7).memories]  # nothing approved: no fill either
+            assert shown == [], f"a read for {_said(question)} returned {shown!r}"
+
+    def test_a_question_of_words_it_does_not_know_brings_nothing(self, kit: PersonaKit) -> None:
+        texts = (*self.relevant, *self.unrelated, *ODD_MEMORIES)
+        text_of = dict(zip(self.seed(kit, texts), texts, strict=True))
+        for question in UNKNOWN_QUESTIONS:
+            for limit in (1, 20):
+                brought = [text_of.get(memory, memory) for memory in self.retrieve(kit, limit, question)]
+                assert brought == [], (
+                    f"for {_said(question)}, whose words nobody knows, the hook brought {brought!r}; expected nothing"
+                )
+            shown = [m.text for m in kit.read(question, 7).memories]
+            assert shown == [], f"a read for {_said(question)} returned {shown!r}"
+
+    def test_long_and_odd_questions_get_an_answer_not_an_exception(self, kit: PersonaKit) -> None:
+        relevant = self.seed(kit, self.relevant)
+        self.seed(kit, (*self.unrelated, *ODD_MEMORIES))
+        assert set(relevant) <= set(self.retrieve(kit)), "with odd memories in the store, the relevant were not brought"
+        for question in (*long_questions(self.question), *odd_questions(self.question)):
+            assert question_problem(question) is None, f"{_said(question)} is no question a read takes"
+            for limit in (1, 20):
+                self.retrieve(kit, limit, question)
+            kit.read(question, 7)  # the read's boundary checks what the hook let through
+
+    def test_each_connection_is_brought_only_what_it_can_see(
+        self, personakit_make_kit: Callable[..., PersonaKit], tmp_path: Path
+    ) -> None:
+        first = personakit_make_kit(self.plugin)
+        second = personakit_make_kit(self.plugin, folder=tmp_path / "another data folder")
+        inside, outside, approved = (
+            self.seed(first, [text], category)[0]
+            for text, category in zip(self.relevant[:3], ("tools", "background", "tools"), strict=True)
+        )
+        first.store.decide(approved, "approve", first.now())
+        theirs = self.seed(second, self.relevant, "background")  # the same texts: other ids, another owner's
+        self.seed(second, self.unrelated, "tools")
+        views = {
+            "--categories tools": View(categories=frozenset({"tools"})),
+            "--approved-only": View(approved_only=True),
+        }
+        viewed = {name: PersonaKit(first.pm, first.config, view) for name, view in views.items()}
+        try:
+            connections = [  # the narrowest first, then again: an index one asked last filled is asked next
+                ("the first data folder under --categories tools", viewed["--categories tools"], {inside, approved}),
+                ("the first data folder under --approved-only", viewed["--approved-only"], {approved}),
+                ("the second data folder", second, set(theirs)),
+                ("the first data folder", first, {inside, outside, approved}),
+            ]
+            for turn in (connections, connections, connections[::-1]):
+                self.brought_to_each(turn)
+            owner = personakit_make_kit(folder=first.config.data_dir)  # the owner's command line
+            owner.store.decide(inside, "reject", owner.now())
+            self.brought_to_each([(name, kit, own - {inside}) for name, kit, own in connections])
+            for name, kit, _ in connections:  # a view or another folder never makes a hostile question raise
+                for question in (*WORDLESS_QUESTIONS, *UNKNOWN_QUESTIONS):
+                    self.retrieve(kit, 20, question, name)
+        finally:
+            for kit in viewed.values():
+                kit.close()
+
+    def brought_to_each(self, connections: Sequence[tuple[str, PersonaKit, set[str]]]) -> None:
+        """Ask each connection in turn, with its own number of memories as the limit and with 20: it is
+        brought its own and only memories it can read (`retrieve` checks)."""
+        for name, kit, own in connections:
+            for limit in (len(own), 20):
+                brought = self.retrieve(kit, limit, connection=name)
+                assert own <= set(brought), (
+                    f"{name} was brought {brought!r} with limit {limit}; expected its own {sorted(own)!r} "
+                    "(another connection's memories took their places?)"
+                )

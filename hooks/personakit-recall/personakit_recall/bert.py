@@ -190,6 +190,7 @@ class MeanPooled:
         pad = self.tokenizer.token_to_id("[PAD]")
         self.pad = int(config.get("pad_token_id", 0) if pad is None else pad)
         self.tokenizer.no_padding()  # a folder's tokenizer.json may pad every text to a fixed length
+        self.unknown = self.tokenizer.token_to_id("[UNK]")
 
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Each token's last hidden state, (texts, tokens, dim), in single precision."""
@@ -205,7 +206,10 @@ class MeanPooled:
         if not texts:
             return found
         encodings = self.tokenizer.encode_batch(list(texts))
-        order = sorted(range(len(texts)), key=lambda at: len(encodings[at].ids))
+        order = sorted(
+            (at for at in range(len(texts)) if self._means(encodings[at])),
+            key=lambda at: len(encodings[at].ids),
+        )
         start = 0
         with threads.limited():
             while start < len(order):
@@ -225,6 +229,15 @@ class MeanPooled:
                 found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
                 start = end
         return found
+
+    def _means(self, encoding: Any) -> bool:
+        """Whether a text's tokens hold one the model knows, other than its special tokens: a text of
+        words it has no pieces for (all "[UNK]") is given no vector, as nothing it could mean, instead of
+        the one every such text would get."""
+        return any(
+            not special and token != self.unknown
+            for token, special in zip(encoding.ids, encoding.special_tokens_mask, strict=True)
+        )
 
     def _pooled(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         states = self.forward(ids, mask)

@@ -105,14 +105,15 @@ def content_words(text: str) -> list[str]:
 
 
 def meaning_text(text: str) -> str:
-    """`text` as a static model embeds it: its words without the contract's stop words (the text itself
-    when it is all stop words)."""
+    """`text` as a static model embeds it: its words without the contract's stop words (its stop words
+    when it has no other word; nothing when it has no word at all: punctuation, emoji or control
+    characters alone mean nothing, and would otherwise all mean the same)."""
     return meaning_of(text, content_words(text))
 
 
 def meaning_of(text: str, words: list[str]) -> str:
     """`meaning_text(text)` from the text's content words (`content_words`), already split."""
-    return " ".join(words) if words else text
+    return " ".join(words or split_words(text))
 
 
 def _unit(vectors: Any) -> np.ndarray:
@@ -149,7 +150,7 @@ class StaticEncoder:
     """A static model: a table of token vectors and its tokenizer. A text's vector is the mean of its
     tokens' vectors, each row scaled by its token's weight when the model has weights apart from its
     table (WordLlama's), or as trained when the table carries them in its rows' lengths (the bundled
-    model's); the tokenizer's special tokens are never added.
+    model's); the tokenizer's special tokens are never added, and its unknown token counts as nothing.
 
     The table is mapped from its file (`mapped_tensor`), read-only: only the pages of the tokens the
     memories and questions hold are ever read into memory, and the kernel can take them back, as it can
@@ -167,6 +168,10 @@ class StaticEncoder:
         self._embedding = embedding
         self._tokenizer = tokenizer
         self._weights = weights
+        unknown = getattr(tokenizer.model, "unk_token", None)
+        self._unknown = tokenizer.token_to_id(unknown) if unknown else None
+        """The id of the token a word the tokenizer has no pieces for becomes: it counts as nothing, so a
+        text of such words has no vector (and matches nothing) instead of all of them the same one."""
         # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
         # it a word is split again, once a chunk of memories (`encode_words`).
         resize = getattr(self._tokenizer.model, "_resize_cache", None)
@@ -192,6 +197,8 @@ class StaticEncoder:
         rows = self._embedding[ids].astype(np.float32)
         if self._weights is not None:
             rows *= self._weights[ids, None]
+        if self._unknown is not None:
+            rows[ids == self._unknown] = 0.0
         return rows
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -233,7 +240,7 @@ class StaticEncoder:
                 pieces.append([distinct.setdefault(word, len(distinct)) for word in kept])
             else:
                 pieces.append([-1 - len(alone)])
-                alone.append(text)
+                alone.append(meaning_of(text, kept))
         encoded = self._tokenized([*distinct, *alone])
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)

@@ -472,9 +472,10 @@ class Index:
         Every row is scanned with its coarse vector plus BM25; the best `SHORTLIST` of that scan (every
         row, in a store no larger) are scored again with their whole vectors, and those are the scores."""
         size = len(self._ids)
-        if size == 0 or self._vectors is None or self._coarse is None:
+        asked = question_text(question)
+        if size == 0 or self._vectors is None or self._coarse is None or not asked:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
-        query = self._encode([question_text(question)])[0]
+        query = self._encode([asked])[0]
         lexical = self.weights.bm25 * self.bm25(question, size)
         if size <= SHORTLIST:
             rows = np.arange(size)
@@ -597,10 +598,11 @@ def fingerprint(document: Document) -> int:
 
 
 def question_text(question: str) -> str:
-    """`question` as it is embedded: its words without `QUESTION_FRAME` (the question itself when it is
-    all frame words)."""
-    kept = [word for word in split_words(question) if word not in QUESTION_FRAME]
-    return " ".join(kept) if kept else question
+    """`question` as it is embedded: its words without `QUESTION_FRAME` (all its words when it is all
+    frame words); empty when it has no word (only punctuation, emoji, control characters or lone
+    surrogates, which no tokenizer takes): such a question asks about nothing."""
+    words = split_words(question)
+    return " ".join([word for word in words if word not in QUESTION_FRAME] or words)
 
 
 def quantized(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -31,7 +31,7 @@ from personakit_recall import encoders, index
 
 log = logging.getLogger("personakit.recall")
 
-FORMAT = "personakit-recall vectors 1: scale f32, int8 steps"
+FORMAT = "personakit-recall vectors 2: scale f32, int8 steps; unknown tokens and wordless texts count nothing"
 """How a kept vector is derived and laid out; a change to either is a new kind, so nothing older is read."""
 
 _identities: dict[tuple[object, ...], str] = {}

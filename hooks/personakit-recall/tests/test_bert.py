@@ -204,8 +204,8 @@ TEXTS = [
     "a red sofa",
     "Dogs sleeping on the tramway",  # cased, words of two pieces, and an unknown word
     "the dog does sleep on a red sofa in the tram",  # longer than MAX_TOKENS
-    "",
 ]
+"""Texts with a token the tiny model knows (one without, "" too, has no vector: see below)."""
 
 
 def test_the_forward_pass_is_berts(folder: Path) -> None:
@@ -255,9 +255,22 @@ def test_a_text_longer_than_the_model_reads_is_cut_to_its_first_tokens(folder: P
 
 
 def test_every_vector_is_unit_length(folder: Path) -> None:
-    vectors = BertModel(folder).encode([*TEXTS, "?", "[UNK]"])
+    vectors = BertModel(folder).encode([*TEXTS, "the ?", "[UNK] cat"])
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-6)
     assert BertModel(folder).encode([]).shape == (0, CONFIG["hidden_size"])
+
+
+def test_a_text_of_no_token_the_model_knows_has_no_vector(folder: Path) -> None:
+    """Every such text would get the vector of "[CLS] [UNK] [SEP]", and match every other at a cosine of
+    one: it gets none, and matches nothing."""
+    model = BertModel(folder)
+    texts = ["!", "[UNK]", "ᚠᚢᚦᚨᚱᚲ", "🦜🪐 ሰላም", "", "the cat"]
+    tokens = {token for text in texts[:-1] for token in tiny_tokenizer().encode(text).tokens}
+    assert tokens == {"[CLS]", "[UNK]", "[SEP]"}
+    vectors = model.encode(texts)
+    assert not vectors[:-1].any()
+    assert np.linalg.norm(vectors[-1]) == pytest.approx(1.0, abs=1e-6)
+    assert np.abs(vectors[-1] - model.encode(["the cat"])[0]).max() < 1e-6
 
 
 def test_weights_saved_from_a_task_head_are_read_without_their_bert_prefix(tmp_path: Path) -> None:

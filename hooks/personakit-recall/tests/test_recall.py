@@ -286,7 +286,50 @@ def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit
 def test_a_questions_frame_words_leave_its_vector_and_its_other_words_stay() -> None:
     assert recall_index.question_text("What does the user like to eat?") == "what does the to eat"
     assert recall_index.question_text("Is there anything about the owner's dog?") == "is the dog"
-    assert recall_index.question_text("Any likes?") == "Any likes?"  # all frame: the question itself
+    assert recall_index.question_text("Any likes?") == "any likes"  # all frame: all its words
+
+
+def test_a_question_without_a_word_asks_nothing() -> None:
+    """Punctuation, emoji, control characters and lone surrogates alone (which no tokenizer takes) leave
+    nothing to embed; a lone surrogate beside words is left out."""
+    for wordless in ("", " \t", "?!…", "🦜🪐", "\x1b[\x07", "\ud800", "\udfff \ud83d"):
+        assert recall_index.question_text(wordless) == ""
+    assert recall_index.question_text("user \ud800?") == "user"
+    assert recall_index.question_text("\ud800 tea") == "tea"
+
+
+def test_words_the_model_has_no_pieces_for_mean_nothing() -> None:
+    """The bundled model's unknown token counts as nothing: a text of such words (or of no word) has no
+    vector, and a known word beside them has the vector it has alone."""
+    from personakit_recall import encoders
+
+    model = encoders.load({})
+    unknown = ["ᚠᚢᚦᚨᚱᚲ", "🦜🪐🧿", "ሰላም ሰላም", "…!?", ""]
+    pieces = [model._tokenizer.encode(text, add_special_tokens=False).tokens for text in unknown[:3]]
+    assert {token for tokens in pieces for token in tokens} == {"[UNK]"}
+    vectors = model.encode([*unknown, "coffee ᚠᚢᚦᚨᚱᚲ 🦜", "coffee"])
+    assert not vectors[: len(unknown)].any()
+    assert np.abs(vectors[-2] - vectors[-1]).max() < 1e-6 and np.linalg.norm(vectors[-1]) > 0.99
+    words = [encoders.content_words(text) for text in (*unknown, "coffee")]
+    assert (
+        np.abs(model.encode_words([*unknown, "coffee"], words) - model.encode([*unknown, "coffee"])).max()
+        < 1e-6
+    )
+
+
+def test_a_question_of_unknown_words_brings_no_memory_of_unknown_words(recall_kit: MakeKit) -> None:
+    """Each used to be the model's vector of its unknown token: any question of words it has no pieces
+    for brought every memory of such words, at a cosine near one."""
+    kit = recall_kit()
+    for text in ("☕☕☕", "ሰላም ሰላም", "ଓଡ଼ିଆ ଭାଷା", "…!?", BULLETS):
+        kit.propose(text, f"I said: {text}", "preferences")
+    for question in ("ᚠᚢᚦᚨᚱᚲ?", "🦜🪐🧿", "?!", "\ud800", "user \ud800", "ꙮꙮꙮ"):
+        brought = personakit_recall.personakit_retrieve(
+            kit=kit, question=question, words=frozenset(), limit=7
+        )
+        assert brought == [], (question, brought)
+        assert kit.read(question, 7).memories == []
+    assert [memory.text for memory in kit.read(PARAPHRASE, 7).memories][:1] == [BULLETS]
 
 
 def test_each_model_brings_its_own_fusion_weights() -> None:

@@ -56,6 +56,24 @@ async def test_a_paraphrase_is_found_over_stdio_and_a_reject_elsewhere_is_gone_a
 
 
 @pytest.mark.anyio
+async def test_a_question_of_words_the_model_has_no_pieces_for_brings_nothing_over_stdio(
+    tmp_path: Path,
+) -> None:
+    """An assistant asking in runes, emoji or punctuation alone is answered, with nothing: not every
+    memory of other words the model has no pieces for, as when they all had the unknown token's vector."""
+    with anyio.fail_after(TIMEOUT):
+        async with Client(parameters(tmp_path), read_timeout_seconds=TIMEOUT) as client:
+            for text in ("ሰላም ሰላም", "☕☕☕", "…!?", BULLETS):
+                await call(client, "personakit_propose", text=text, quote=f"I said: {text}", category="other")
+            for question in ("ᚠᚢᚦᚨᚱᚲ?", "🦜🪐🧿", "?!", "\x1b[2J\x07"):
+                assert await call(client, "personakit_read", question=question) == {
+                    "memories": [],
+                    "withheld": 0,
+                }
+            assert len(await read_ids(client, PARAPHRASE)) == 1
+
+
+@pytest.mark.anyio
 async def test_initialize_and_tools_list_do_not_load_the_model(tmp_path: Path) -> None:
     # A model folder that does not exist: loading it says so on stderr, so the log shows when it was tried.
     missing = str(tmp_path / "no-model")

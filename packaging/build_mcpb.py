@@ -13,8 +13,8 @@ another system or Python by running this there.
 The manifest is `packaging/mcpb/manifest.json`, whose `version` must be the package's (this refuses
 to build otherwise); the build adds `compatibility`. The modules are compiled once here, with hashes
 of their sources rather than times (a zip does not keep times exactly), so the host's Python writes
-nothing into the extension's folder. The zip's entries are sorted and dated 1980-01-01, so the same
-inputs give the same bundle.
+nothing into the extension's folder. The zip's entries are sorted and dated 1980-01-01: the zip depends
+on the files it holds, not on when they were written.
 
     python packaging/build_mcpb.py [--out dist/personakit.mcpb] [--work build/mcpb] [--without-recall]
 

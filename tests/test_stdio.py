@@ -3,6 +3,7 @@ and, for the wire itself, by hand."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import anyio
@@ -10,6 +11,7 @@ import pytest
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
+from .conftest import clean_environ, personakit_command
 from .helpers.stdio import (
     INVALID_PARAMS,
     PROPOSE,
@@ -115,6 +117,45 @@ async def test_read_only_lists_only_read(data_dir: Path, make_kit: MakeKit) -> N
             assert raised.value.code == INVALID_PARAMS
             assert (await call(client, READ, question="jazz")) == {"memories": [], "withheld": 0}
     assert make_kit().store.memories() == []
+
+
+@pytest.mark.parametrize("value", ["true", " Yes ", "1", "ON"])
+async def test_read_only_by_the_environment(data_dir: Path, make_kit: MakeKit, value: str) -> None:
+    """PERSONAKIT_READ_ONLY set to true (as the desktop extension's setting and the registry entry set it)
+    serves personakit_read alone, as --read-only does."""
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(data_dir, "serve", env={"PERSONAKIT_READ_ONLY": value}) as client:
+            assert await tool_names(client) == [READ]
+            assert (await call(client, READ, question="jazz")) == {"memories": [], "withheld": 0}
+    assert make_kit().store.memories() == []
+
+
+@pytest.mark.parametrize("value", ["false", "", "0", "off"])
+async def test_read_only_false_serves_both_tools(data_dir: Path, value: str) -> None:
+    """PERSONAKIT_READ_ONLY set to false (the extension's default) serves both tools, and cannot undo --read-only."""
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with server(data_dir, "serve", env={"PERSONAKIT_READ_ONLY": value}) as client:
+            assert sorted(await tool_names(client)) == [PROPOSE, READ]
+        async with server(data_dir, "serve", "--read-only", env={"PERSONAKIT_READ_ONLY": value}) as client:
+            assert await tool_names(client) == [READ]
+
+
+def test_a_mistyped_read_only_setting_serves_nothing(data_dir: Path) -> None:
+    """Any other value of PERSONAKIT_READ_ONLY is refused in one sentence on stderr, before anything is
+    served or written: a typo never hands out the tool the owner meant to take away."""
+    done = subprocess.run(
+        personakit_command("serve"),
+        env=clean_environ(PERSONAKIT_DATA_DIR=str(data_dir), PERSONAKIT_READ_ONLY="ture\x1b[2K"),
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=TEST_TIMEOUT,
+    )
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert "PERSONAKIT_READ_ONLY is 'ture\\x1b[2K'; set it to true or false" in done.stderr
+    assert "\x1b" not in done.stderr
+    assert not data_dir.exists()
 
 
 BAD_CALLS = [

@@ -44,9 +44,10 @@ def data_environ(data_dir: Path) -> dict[str, str]:
 # -- the official client ----------------------------------------------------------------------
 
 
-def server(data_dir: Path, *args: str, mode: str = "auto") -> Client:
-    """The official client on a freshly spawned `python -m personakit_plugin` (killed when it exits)."""
-    return Client(stdio_parameters(data_dir, *args), mode=mode, read_timeout_seconds=REQUEST_TIMEOUT)
+def server(data_dir: Path, *args: str, mode: str = "auto", env: dict[str, str] | None = None) -> Client:
+    """The official client on a freshly spawned `python -m personakit_plugin` (killed when it exits), with
+    `env` added to its environment."""
+    return Client(stdio_parameters(data_dir, *args, env=env), mode=mode, read_timeout_seconds=REQUEST_TIMEOUT)
 
 
 async def call(client: Client, tool: str, **arguments: Any) -> Any:

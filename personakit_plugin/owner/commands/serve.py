@@ -1,16 +1,24 @@
-"""`personakit serve`: the two tools over MCP, on stdio or HTTP; and `personakit token`, HTTP's bearer token."""
+"""`personakit serve`: the two tools over MCP, on stdio or HTTP; and `personakit token`, HTTP's bearer token.
+
+`--read-only` serves `personakit_read` alone; so does `PERSONAKIT_READ_ONLY=true` in the server's environment,
+for a host that sets a server's environment rather than its arguments (the Claude Desktop extension's
+setting, an MCP registry entry's variable). Either one is enough: the variable can take away
+`personakit_propose`, never give it back to a server started with `--read-only`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from personakit_plugin.core.model import WAITING_PER_CONNECTION, View
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import CommandError, add_view_options, data_dir, open_kit, say, view_of
+from personakit_plugin.owner.display import printable
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -19,9 +27,26 @@ SERVE_ON_A_TERMINAL = (
     "personakit: serving MCP on standard input and output: an MCP host (Claude Desktop, Cursor, ...) starts "
     "this command and speaks to it; there is nothing to type here. Stop it with Ctrl-C or Ctrl-D."
 )
+READ_ONLY_ENV = "PERSONAKIT_READ_ONLY"
+_YES = ("1", "true", "yes", "on")
+_NO = ("", "0", "false", "no", "off")
+
+
+def read_only(args: argparse.Namespace, environ: Mapping[str, str]) -> bool:
+    """Whether to serve `personakit_read` alone: `--read-only`, or `PERSONAKIT_READ_ONLY` set to true (1, yes,
+    on; false, 0, no, off or empty leave the flag to decide); any other value is a CommandError, so that
+    a mistyped setting never serves the tool the owner meant to take away."""
+    value = environ.get(READ_ONLY_ENV, "")
+    said = value.strip().casefold()
+    if said not in _YES + _NO:
+        raise CommandError(
+            f"{READ_ONLY_ENV} is '{printable(value)}'; set it to true or false (or leave it unset) and start again."
+        )
+    return bool(args.read_only) or said in _YES
 
 
 def cmd_serve(args: argparse.Namespace) -> None:
+    args.read_only = read_only(args, os.environ)
     view = view_of(args)
     if args.transport == "http":
         return _serve_http(args, view)
@@ -144,7 +169,9 @@ def _most_waiting(value: str) -> int:
 def register(add: Add) -> None:
     """serve and token."""
     serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default), for an MCP host to start.")
-    serve.add_argument("--read-only", action="store_true", help="serve personakit_read alone")
+    serve.add_argument(
+        "--read-only", action="store_true", help=f"serve personakit_read alone (or set {READ_ONLY_ENV}=true)"
+    )
     add_view_options(serve)
     serve.add_argument(
         "--most-waiting",

@@ -55,6 +55,7 @@ MISTAKES = {
     "bad date": (["retire", "m_abcd", "--on", "soon"], "--on takes a day"),
     "since without proposed-by": (["reject", "--since", "2h", "m_abcd"], "add --proposed-by"),
     "ids and proposed-by": (["reject", "--proposed-by", "c_0a1b2c3d", "m_abcd"], "not both"),
+    "bad time": (["restrict", "--proposed-by", "c_0a1b2c3d", "--until", "soon"], "'soon' is not a time"),
     "nothing to approve": (["reject"], "Give the ids"),
     "bad view": (["serve", "--categories", "hobbies"], "hobbies"),
     "owner without memory-json": (["import", "--owner", "alex", "x.jsonl"], "--owner is for --from memory-json"),

@@ -60,6 +60,10 @@ def _decide_proposed(action: str, args: argparse.Namespace) -> None:
 
     if args.ids:
         raise UsageError("Give either ids or --proposed-by, not both.")
+    try:
+        bulk.span_times(args.since, args.until)
+    except ValueError as exc:  # a time of the wrong form, or a span that ends first: a usage mistake
+        raise UsageError(str(exc)) from None
     kit = open_kit(args)
     try:
         span = bulk.span(kit, args.proposed_by, args.since, args.until)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from personakit_plugin.core.model import ExportedMemory
-from personakit_plugin.owner.cli import CLOSED_PIPE
+from personakit_plugin.owner.cli import CLOSED_PIPE, USAGE
 from personakit_plugin.owner.console import MATCHES_SHOWN, memory_ids
 
 from .conftest import clean_environ, decide, opened, personakit_command, seed, stored
@@ -28,9 +28,10 @@ from .helpers.terminal import Terminal
 environment, run, pk, ids = cli.environment, cli.run, cli.pk, cli.ids
 
 
-def one_sentence(done: Run, *mentions: str) -> str:
-    """The one-line error of a run that must fail: exit 1, nothing on stdout, no traceback."""
-    assert done.code == 1, done
+def one_sentence(done: Run, *mentions: str, code: int = 1) -> str:
+    """The one-line error of a run that must fail: exit `code` (1; a usage mistake's is USAGE), nothing on
+    stdout, no traceback."""
+    assert done.code == code, done
     assert done.out == ""
     assert done.err.count("\n") == 1 and done.err.startswith("personakit"), done
     assert "Traceback" not in done.err
@@ -107,17 +108,17 @@ def test_head_reads_the_first_line_and_the_rest_goes_quietly(folder):
 
 
 def test_an_abbreviated_option_is_a_mistake_that_names_the_option(run, pk, folder, ids):
-    err = one_sentence(pk("list", "--stat", "approved"), "--stat")
+    err = one_sentence(pk("list", "--stat", "approved"), "--stat", code=USAGE)
 
     assert "did you mean --state?" in err
-    one_sentence(pk("list", "--jso"), "did you mean --json?")
-    one_sentence(run("--data", folder, "list"))  # before the command, argparse takes the folder for one
-    one_sentence(run("list", "--data", folder), "--data", "did you mean --data-dir?")
+    one_sentence(pk("list", "--jso"), "did you mean --json?", code=USAGE)
+    one_sentence(run("--data", folder, "list"), code=USAGE)  # before the command, argparse takes the folder for one
+    one_sentence(run("list", "--data", folder), "--data", "did you mean --data-dir?", code=USAGE)
     assert pk("list", "--state", "unconfirmed").code == 0
 
 
 def test_an_option_nothing_is_close_to_names_no_other(pk):
-    err = one_sentence(pk("list", "--zzzzzz"), "--zzzzzz")
+    err = one_sentence(pk("list", "--zzzzzz"), "--zzzzzz", code=USAGE)
 
     assert "did you mean" not in err
 
@@ -127,20 +128,20 @@ def test_an_option_nothing_is_close_to_names_no_other(pk):
 
 @pytest.mark.parametrize(("typed", "meant"), [("lsit", "list"), ("shwo", "show"), ("aprove", "approve")])
 def test_a_mistyped_command_says_which_was_meant_in_one_sentence(run, typed, meant):
-    err = one_sentence(run(typed), repr(typed))
+    err = one_sentence(run(typed), repr(typed), code=USAGE)
 
     assert f"did you mean {meant}?" in err
     assert err.rstrip().endswith(".")
 
 
 def test_a_command_nothing_is_close_to_names_none(run):
-    err = one_sentence(run("frobnicate"), "'frobnicate' is not a personakit command")
+    err = one_sentence(run("frobnicate"), "'frobnicate' is not a personakit command", code=USAGE)
 
     assert "did you mean" not in err
 
 
 def test_a_mistyped_choice_says_which_was_meant(run):
-    one_sentence(run("list", "--state", "aproved"), "did you mean approved?")
+    one_sentence(run("list", "--state", "aproved"), "did you mean approved?", code=USAGE)
 
 
 # -- ids by their start -----------------------------------------------------------------------------------
@@ -215,11 +216,41 @@ def test_a_start_too_short_is_an_error_that_says_how_long(pk, folder, start):
     one_sentence(pk("show", start), f"{start} is too short", "at least 4 digits")
 
 
-@pytest.mark.parametrize("typed", ["m_c878", "m_c877aa000009", "c877", "m_zzzz"])
+@pytest.mark.parametrize("typed", ["m_c878", "m_c877aa000009", "m_zzzz", "zzzz", "c_c877"])
 def test_a_start_no_id_has_is_no_memory(pk, folder, typed):
     restore_chosen(folder)
 
     one_sentence(pk("show", typed), f"There is no memory {typed}")
+
+
+# -- an id without its m_ ------------------------------------------------------------------------------
+
+
+def test_an_id_or_a_start_without_its_m_names_the_memory_m_and_it_names(pk, folder):
+    """Every id is m_ and hex digits, so digits alone are never another memory's id: `c877aa000001` can
+    only mean m_c877aa000001, and a start of digits what the same start with m_ would."""
+    restore_chosen(folder)
+
+    assert pk("show", "c877aa000001").ok() == pk("show", "m_c877aa000001").ok()
+    assert pk("show", "C877A", "--json").json()["id"] == "m_c877aa000001"
+    assert pk("approve", "c877b").lines()[0] == "m_c877bb000002: unconfirmed -> approved"
+    assert pk("restrict", "d00d", "m_c8770").lines() == [
+        "m_d00d11111111: unconfirmed -> restricted",
+        "m_c8770c000003: unconfirmed -> restricted",
+    ]
+    assert [d["memory_id"] for d in pk("history", "c877b", "--json").json()] == ["m_c877bb000002"]
+    assert pk("retire", "d00d").lines()[0].startswith("m_d00d11111111: restricted -> retired")
+
+
+def test_digits_without_m_are_held_to_the_rules_of_a_start_and_named_with_it(pk, folder):
+    restore_chosen(folder)
+    before = snapshot(folder)
+
+    err = one_sentence(pk("approve", "c877"), "m_c877 could be any of 3 memories")
+    assert all(memory_id in err for memory_id in CHOSEN[:3])
+    one_sentence(pk("show", "c878"), "There is no memory m_c878;")
+    one_sentence(pk("show", "c87"), "c87 is too short to name one memory", "at least 4 digits")
+    assert snapshot(folder) == before
 
 
 class WithoutPrefixes:

@@ -330,7 +330,7 @@ def test_disconnect_is_a_command_with_the_hosts_connect_knows(run):
     out = run("disconnect", "--help").ok()
 
     assert "claude-desktop, claude-code, cursor, vscode, windsurf, zed, codex, gemini, lm-studio" in out
-    assert "\n    disconnect " in run("--help").ok()
+    assert "\n  disconnect " in run("--help").ok()
 
 
 def test_an_entry_written_another_way_is_refused_with_what_to_add(run, home):

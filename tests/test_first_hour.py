@@ -45,9 +45,10 @@ TIMEOUT = 20.0
 WHEN_WITH_ZONE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC[+-]\d{2}:\d{2}")
 
 
-def one_sentence(done: Run, *mentions: str) -> str:
-    """The one-line error of a run that must fail: exit 1, nothing on stdout, no traceback."""
-    assert done.code == 1, done
+def one_sentence(done: Run, *mentions: str, code: int = 1) -> str:
+    """The one-line error of a run that must fail: exit `code` (a usage mistake's is 2), nothing on stdout,
+    no traceback."""
+    assert done.code == code, done
     assert done.out == ""
     assert done.err.count("\n") == 1 and done.err.startswith("personakit") and done.err.rstrip().endswith("."), done
     assert "Traceback" not in done.err
@@ -132,14 +133,14 @@ def test_serve_started_by_a_host_says_nothing(folder):
     ],
 )
 def test_http_options_without_http_are_one_sentence(pk, folder, options, named):
-    one_sentence(pk("serve", *options), named)
+    one_sentence(pk("serve", *options), named, code=2)
     assert not folder.exists()
 
 
 def test_no_browser_without_web_is_one_sentence(pk, folder, ids):
     before = snapshot(folder)
 
-    one_sentence(pk("review", "--no-browser"), "--no-browser", "--web")
+    one_sentence(pk("review", "--no-browser"), "--no-browser", "--web", code=2)
 
     assert snapshot(folder) == before
 

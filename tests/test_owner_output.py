@@ -165,14 +165,14 @@ def test_export_to_standard_output(pk, hostile) -> None:
 
 
 def test_errors_that_echo_typed_text(pk, hostile) -> None:
-    for args in [
-        ("show", "m_\x1b[2Kspoof\u202e"),
-        ("edit", hostile, "--category", "\x1b[31mred\u202e"),
-        ("list", "--state", "\x1b]0;title\x07"),
-        ("approve", "m_\x9bspoof"),
+    for args, code in [
+        (("show", "m_\x1b[2Kspoof\u202e"), 1),
+        (("edit", hostile, "--category", "\x1b[31mred\u202e"), 2),  # usage mistakes exit 2
+        (("list", "--state", "\x1b]0;title\x07"), 2),
+        (("approve", "m_\x9bspoof"), 1),
     ]:
         done = pk(*args)
-        assert done.code == 1, args
+        assert done.code == code, args
         err = clean(done)
         assert err.count("\n") == 1 and err.startswith("personakit"), err
         assert "\\x1b" in err or "\\x9b" in err, err

@@ -370,4 +370,4 @@ def test_help_lists_the_new_commands(run):
     out = run("--help").ok()
 
     for command in ("undo", "export", "import", "stats", "doctor", "connect"):
-        assert f"\n    {command} " in out, command
+        assert f"\n  {command} " in out, command

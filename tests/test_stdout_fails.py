@@ -69,11 +69,15 @@ def run_into(stdout: int, folder: Path, *args: str) -> subprocess.CompletedProce
         ["plugins"],
         ["--help"],
         ["list", "--help"],
+        [],
+        ["help", "show"],
+        ["completion", "bash"],
+        ["doctor", "--json"],
         ["--version"],
         ["approve", "FIRST"],
         ["export"],
     ],
-    ids=" ".join,
+    ids=lambda args: " ".join(args) or "(no command)",
 )
 def test_an_output_that_cannot_be_written_is_one_sentence_and_status_1(folder, args):
     ids = seed(folder, *MEMORIES)

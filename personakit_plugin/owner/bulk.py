@@ -90,13 +90,20 @@ def span(kit: PersonaKit, proposed_by: str, since: str | None = None, until: str
     if not chosen:
         raise StoreError(f"No connection {printable(wanted)!r} proposed anything here; {_known(known)}")
     try:
-        start = parse_time(since) if since is not None else None
-        end = parse_time(until) if until is not None else None
+        start, end = span_times(since, until)
     except ValueError as exc:
         raise StoreError(str(exc)) from None
-    if start is not None and end is not None and end <= start:
-        raise StoreError(f"--until ({when(end)}) must come after --since ({when(start)}).")
     return Span(connections=chosen, since=start, until=end)
+
+
+def span_times(since: str | None, until: str | None) -> tuple[float | None, float | None]:
+    """`--since` and `--until` as times (None where not given); ValueError with one sentence for a time that
+    is none, or a span that ends before it starts."""
+    start = parse_time(since) if since is not None else None
+    end = parse_time(until) if until is not None else None
+    if start is not None and end is not None and end <= start:
+        raise ValueError(f"--until ({when(end)}) must come after --since ({when(start)}).")
+    return start, end
 
 
 def _known(known: list[Proposer]) -> str:

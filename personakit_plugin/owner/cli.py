@@ -1,9 +1,12 @@
 """The owner's command line: `personakit` (and `python -m personakit_plugin` with arguments).
 
 This module builds the parser from the command modules in `COMMANDS`, each of which adds its commands
-through `register(add)` (`owner/commands/__init__.py`), and runs the one chosen. Every error is one
-sentence on stderr with exit status 1, and changes nothing; a usage mistake too, with the command or
-option meant when one is close to what was typed. Options are never abbreviated. When the reader of
+through `register(add)` (`owner/commands/__init__.py`), and runs the one chosen; bare `personakit` lists
+the commands (`usage.py`). Every error is one sentence on stderr, and changes nothing: a usage mistake
+(an unknown command or option, an argument missing, an option's value of the wrong form, options that
+do not go together: `console.UsageError`) exits with status 2, as argparse's own do, and names the
+command or option meant when one is close to what was typed; every other error exits with status 1.
+Options are never abbreviated. When the reader of
 standard output goes away (`personakit list | head -1`), the command stops quietly, with status 141;
 `export` says its output is incomplete and exits 1 instead (`data_commands.cmd_export`). Standard output
 that cannot be written (a full disk, an I/O error) is one sentence and status 1, for every command.
@@ -27,6 +30,7 @@ from personakit_plugin.owner.commands import (
     Handler,
     deciding,
     edit,
+    helping,
     history,
     listing,
     plugins,
@@ -36,8 +40,9 @@ from personakit_plugin.owner.commands import (
     serve,
     show,
 )
-from personakit_plugin.owner.console import DATA_ENV, CommandError, OutputFailed, say, writing_stdout
+from personakit_plugin.owner.console import DATA_ENV, CommandError, OutputFailed, UsageError, say, writing_stdout
 from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.usage import Formatter, command_list, commands_of, examples
 
 COMMANDS: tuple[CommandModule, ...] = (
     serve,  # serve, token
@@ -52,16 +57,20 @@ COMMANDS: tuple[CommandModule, ...] = (
     data_commands,  # undo, export, import, stats, migrate, doctor
     plugins,
     recall_model,  # recall-model [MODEL]
+    helping,  # help [COMMAND], completion SHELL
 )
 """Every module of commands, in the order `--help` lists their commands."""
 
+USAGE = 2
+"""The exit status of a usage mistake, argparse's own (and `llm`'s, `datasette`'s): a script can tell a
+command it typed wrong from one that failed (status 1)."""
 CLOSED_PIPE = 141
 """The exit status when standard output was closed before the output was all written: 128 + SIGPIPE,
 what a shell shows for a command that a pipe's reader stopped (`yes | head -1`)."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one sentence and exit status 1, like every other error, and says
+    """argparse, but a usage mistake is one sentence (exit status `USAGE`), like every other error, and says
     which command or choice was meant when one is close to what was typed; no option is abbreviated."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -89,7 +98,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         sentence = printable(message[0].upper() + message[1:])  # it may quote what was typed
-        self.exit(1, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
+        self.exit(USAGE, f"{self.prog}: {sentence.rstrip('.')}; see --help.\n")
 
     def _check_value(self, action: argparse.Action, value: Any) -> None:
         """argparse's check of a choice (a command's name, `--state`'s value), with the one meant named."""
@@ -97,7 +106,7 @@ class _Parser(argparse.ArgumentParser):
             return
         near = difflib.get_close_matches(str(value), [str(choice) for choice in action.choices], n=3)
         meant = f" (did you mean {' or '.join(near)}?)" if near else ""
-        if action.dest == "command":
+        if action.dest in ("command", "topic"):  # `personakit lst`, `personakit help lst`
             raise argparse.ArgumentError(None, f"{value!r} is not a personakit command{meant}")
         if not near:
             super()._check_value(action, value)
@@ -157,23 +166,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="personakit",
         description="Your AI's memory. Your say. Review what your assistants propose and serve it over MCP.",
+        epilog=command_list(),
         parents=[common],
+        formatter_class=Formatter,
     )
     parser.add_argument("--version", action=_Version, help="print personakit and its version, then exit")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(
+        dest="command", metavar="COMMAND", help="one of the commands below", parser_class=_Parser
+    )
 
     def add(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, parents=[common], help=help, description=help)
+        sub = commands.add_parser(
+            name, parents=[common], description=help, epilog=examples(name), formatter_class=Formatter
+        )
         sub.set_defaults(handler=handler)
         return sub
 
     for module in COMMANDS:
         module.register(add)
+    names = commands_of(parser)
+    for action in names["help"]._actions:
+        if action.dest == "topic":
+            action.choices = list(names)  # `help lst` is the same mistake as `personakit lst`
+    parser.set_defaults(parser=parser)  # for `help` and `completion`
     return parser
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The arguments, or the usage mistake in them as one sentence (exit 1)."""
+    """The arguments, or the usage mistake in them as one sentence (exit status `USAGE`)."""
     args = build_parser().parse_args(argv)
     if not hasattr(args, "data_dir"):
         args.data_dir = None
@@ -192,6 +212,10 @@ def _log_details() -> bool:
 
 def _run(argv: Sequence[str] | None) -> int:
     args = _parse(argv)
+    if args.command is None:  # bare `personakit`: what it can do, as `personakit help` says it
+        with writing_stdout():
+            args.parser.print_help()
+        return 0
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -202,7 +226,7 @@ def _run(argv: Sequence[str] | None) -> int:
         return 1
     except (CommandError, StoreError) as exc:
         say(f"personakit: {printable(str(exc))}", err=True)  # a sentence may quote stored or typed text
-        return 1
+        return USAGE if isinstance(exc, UsageError) else 1
     except KeyboardInterrupt:
         return 130
     return 0

@@ -24,8 +24,19 @@ if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
 
 
+PROBE_ENV = "PERSONAKIT_DOCTOR_PROBE"
+"""Set (to 1) by `doctor` in the environment of each host entry it starts: a `personakit serve` so started
+creates nothing in its data folder and serves `personakit_read` alone (`commands/serve.py`)."""
+
+
 class CommandError(Exception):
-    """A mistake the owner can fix; the message is one sentence."""
+    """A mistake the owner can fix; the message is one sentence. The command exits with status 1."""
+
+
+class UsageError(CommandError):
+    """A mistake in how the command was typed that its parser cannot see (options that do not go together,
+    an option's value of the wrong form, an argument left out): one sentence, exit status 2, as argparse's
+    own usage mistakes (`cli._Parser.error`)."""
 
 
 class OutputFailed(Exception):
@@ -86,12 +97,20 @@ starts, so among a few thousand memories most starts of 4 are one memory's; fewe
 MATCHES_SHOWN = 5
 """How many of the ids an ambiguous start matches its error names."""
 _ID_START = re.compile(r"m_[0-9a-f]{0,12}")
+_BARE_DIGITS = re.compile(r"[0-9a-f]{1,12}")
+ID_HELP = (
+    f"a memory's id, or the start of it (at least {SHORTEST_PREFIX} digits) when no other id starts so; "
+    "the m_ may be left out"
+)
+"""What an argument that names a memory takes, as its --help says."""
 
 
 def memory_ids(args: argparse.Namespace, kit: PersonaKit, given: Sequence[str]) -> list[str]:
     """The memory each of `given` names, in order, each once: its id (rejected ones too), or the start
-    of one id and no other, `m_` and at least SHORTEST_PREFIX digits. An unknown id, a start too short
-    or one that several ids share is a CommandError naming it (a shared one, with the ids it could be)."""
+    of one id and no other, `m_` and at least SHORTEST_PREFIX digits. The `m_` may be left out (`3f2a`
+    is `m_3f2a`): every id is `m_` and hex digits, so digits alone are never another memory's id, and
+    they name what `m_` + them names, by the same rules. An unknown id, a start too short or one that
+    several ids share is a CommandError naming it (a shared one, with the ids it could be)."""
     known = kit.store.states(given)
     return list(dict.fromkeys(memory if memory in known else _by_start(args, kit, memory) for memory in given))
 
@@ -102,13 +121,15 @@ def _unknown(args: argparse.Namespace, kit: PersonaKit, typed: str) -> CommandEr
 
 
 def _by_start(args: argparse.Namespace, kit: PersonaKit, typed: str) -> str:
-    """The one id that starts with `typed` (any case)."""
+    """The one id that starts with `typed` (any case), `m_` given or not."""
     start = typed.lower()
+    if _BARE_DIGITS.fullmatch(start):
+        start = typed = f"m_{start}"  # errors name the id as `personakit list` shows it
     if not _ID_START.fullmatch(start):
         raise _unknown(args, kit, typed)
     if len(start) < len("m_") + SHORTEST_PREFIX:
         raise CommandError(
-            f"{start} is too short to name one memory: give m_ and at least {SHORTEST_PREFIX} digits of its id "
+            f"{typed} is too short to name one memory: give at least {SHORTEST_PREFIX} digits of its id "
             "(`personakit list` shows the ids)."
         )
     store = kit.store
@@ -143,7 +164,7 @@ def view_of(args: argparse.Namespace) -> View:
     try:
         return View.parse(args.categories, approved_only=args.approved_only)
     except ValueError as exc:
-        raise CommandError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
 
 def view_in(args: Sequence[str]) -> View | None:

@@ -23,6 +23,7 @@ from personakit_plugin.owner.commands.asking import undo_agreed
 from personakit_plugin.owner.console import (
     CommandError,
     OutputFailed,
+    UsageError,
     data_dir,
     nothing_here,
     open_kit,
@@ -69,7 +70,7 @@ def _why_stopped(store: Store, exc: StoreError) -> str:
 
 def cmd_undo(args: argparse.Namespace) -> None:
     if args.count < 1:
-        raise CommandError("Give the number of decisions to undo as a whole number of at least 1.")
+        raise UsageError("Give the number of decisions to undo as a whole number of at least 1.")
     kit = open_kit(args)
     try:
         if not undo_agreed(kit.store, args.count, args.yes):  # asks first before undoing several
@@ -241,8 +242,6 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     from personakit_plugin.core.progress import Progress
     from personakit_plugin.owner.transfer import import_export, parse_export
 
-    if args.owner is not None:
-        raise CommandError("--owner is for --from memory-json only.")
     memories = parse_export(data, name)
     kit = open_kit(args, create=True)
     try:
@@ -273,6 +272,8 @@ def _say_not_kept(count: int) -> None:
 def cmd_import(args: argparse.Namespace) -> None:
     from personakit_plugin.owner.transfer import holds_nothing
 
+    if args.owner is not None and args.source != "memory-json":  # a mistake whatever the file holds
+        raise UsageError("--owner is for --from memory-json only.")
     data = _read_input(args.file)
     name = "standard input" if args.file == "-" else str(args.file)
     if holds_nothing(data):  # said before the data folder is opened: nothing is created or changed
@@ -330,12 +331,21 @@ def cmd_stats(args: argparse.Namespace) -> None:
 
 
 def cmd_doctor(args: argparse.Namespace) -> None:
-    from personakit_plugin.owner.doctor import FAIL, doctor
+    """Each finding's line as soon as its check finds it (flushed: a slow host entry holds back only the
+    lines after it), or, with --json, one object once every check is done."""
+    from personakit_plugin.owner.doctor import FAIL, checks, report
 
-    findings = doctor(data_dir(args.data_dir), dict(os.environ))
-    for finding in findings:
-        say(finding.line())
-    failed = sum(1 for finding in findings if finding.level == FAIL)
+    folder = data_dir(args.data_dir)
+    found = []
+    for check, finding in checks(folder, dict(os.environ)):
+        found.append((check, finding))
+        if not args.json:
+            say(finding.line())
+            with writing_stdout():
+                sys.stdout.flush()
+    if args.json:
+        print_json(report(folder, found))
+    failed = sum(1 for _, finding in found if finding.level == FAIL)
     if failed:
         raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
 
@@ -433,4 +443,5 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
         help="the backend (postgres, from personakit-store-postgres) and its connection string",
     )
 
-    add("doctor", cmd_doctor, "Check the data folder, database, plugins and MCP host configurations.")
+    doctor = add("doctor", cmd_doctor, "Check the data folder, database, plugins and MCP host configurations.")
+    doctor.add_argument("--json", action="store_true", help="one JSON object: every check's findings")

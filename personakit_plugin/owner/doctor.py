@@ -3,15 +3,18 @@
 Doctor looks without changing anything: it never creates the data folder or the database, and
 opens the store only to look at it (`Config.look_only`), through what the store says of itself
 (`core.store.Describes`): SQLite's file read-only, PostgreSQL's schema without migrating it.
-Each finding is one line, `ok`, `warn` or `FAIL`; any `FAIL` makes the command exit with status 1.
+Each finding is one line, `ok`, `warn` or `FAIL`, said as soon as its check has found it (`checks`);
+any `FAIL` makes the command exit with status 1. `doctor --json` says them all as one object (`report`).
 
 For the MCP hosts it reads each one's configuration files (`hosts.py` knows where they are and in
 which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every
 entry that mentions personakit the way the host would: its command, args and env, over stdio
 with the SDK's own client, which asks it to `initialize` and list its tools within
-`PROBE_TIMEOUT` seconds, then stops it. Such a start is the one thing doctor
-does that can change something: the PersonaKit it starts opens its data folder (making it on first
-use, upgrading an old schema) just as it does each time the host starts it.
+`PROBE_TIMEOUT` seconds, then stops it. It starts it with `PROBE_ENV` set, under which `personakit
+serve` creates nothing (no data folder, no database, no reserve file: a folder that does not exist yet
+is served empty) and serves `personakit_read` alone, so that nothing is taken in; an existing older
+schema is still upgraded, as each start by the host would. A command that is not this PersonaKit (an
+older one, a wrapper that drops the variable) may still make its folder.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import msgspec
 
 from personakit_plugin.core.data_folder import default_data_dir, exposures
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
-from personakit_plugin.owner.console import view_in
+from personakit_plugin.owner.console import PROBE_ENV, view_in
 from personakit_plugin.owner.display import printable
 
 if TYPE_CHECKING:
@@ -368,7 +371,7 @@ async def _probe(launch: Launch, timeout: float) -> str | None:
     from mcp.client.stdio import stdio_client
 
     command, args, env = launch
-    parameters = StdioServerParameters(command=command, args=args, env=env)
+    parameters = StdioServerParameters(command=command, args=args, env={**env, PROBE_ENV: "1"})
     with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
         try:
             with anyio.fail_after(timeout):
@@ -522,10 +525,31 @@ def check_hosts(
         yield Finding(WARN, "No MCP host configuration on this machine mentions personakit yet.")
 
 
+CHECKS = ("folder", "store", "plugins", "hosts")
+"""What doctor checks, in order: the name of each finding's check in `doctor --json`."""
+
+
+def checks(
+    folder: Path, environ: dict[str, str], home: Path | None = None, cwd: Path | None = None
+) -> Iterator[tuple[str, Finding]]:
+    """Each finding with the name of its check, as soon as that check has found it (a host entry that is
+    slow to start holds back only the findings after it)."""
+    yield from (("folder", finding) for finding in check_folder(folder))
+    yield from (("store", finding) for finding in check_store(folder, environ))
+    yield from (("plugins", finding) for finding in check_plugins(environ, folder))
+    yield from (("hosts", finding) for finding in check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder))
+
+
 def doctor(folder: Path, environ: dict[str, str], home: Path | None = None, cwd: Path | None = None) -> list[Finding]:
-    return [
-        *check_folder(folder),
-        *check_store(folder, environ),
-        *check_plugins(environ, folder),
-        *check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder),
+    return [finding for _, finding in checks(folder, environ, home, cwd)]
+
+
+def report(folder: Path, found: Iterable[tuple[str, Finding]]) -> dict[str, Any]:
+    """`doctor --json`: one object whose keys are stable (docs/commands-cli.md): `data_dir`, `ok` (no
+    finding is a failure), `counts` of each level, and `findings` in order, each its `check`, `level`
+    (`ok`, `warn` or `fail`) and `message` (the sentence a line says)."""
+    findings = [
+        {"check": check, "level": finding.level.lower(), "message": finding.message} for check, finding in found
     ]
+    counts = {level: sum(1 for f in findings if f["level"] == level) for level in ("ok", "warn", "fail")}
+    return {"data_dir": str(folder), "ok": counts["fail"] == 0, "counts": counts, "findings": findings}

@@ -14,11 +14,9 @@ from personakit_plugin.core.model import STATE_AFTER, Decision
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.commands import Add, Handler
 from personakit_plugin.owner.commands.asking import bulk_agreed, reject_agreed, shown_for_approve
-from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
+from personakit_plugin.owner.console import ID_HELP, CommandError, UsageError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import plural, printable
 from personakit_plugin.owner.reviewing import unchanged
-
-ID_HELP = "a memory's id, or the start of it (m_ and at least 4 digits) when no other id starts so"
 
 
 def _decide(action: str) -> Handler:
@@ -26,9 +24,9 @@ def _decide(action: str) -> Handler:
         if getattr(args, "proposed_by", None) is not None:
             return _decide_proposed(action, args)
         if getattr(args, "since", None) is not None or getattr(args, "until", None) is not None:
-            raise CommandError("--since and --until choose among what --proposed-by names; add --proposed-by CONN.")
+            raise UsageError("--since and --until choose among what --proposed-by names; add --proposed-by CONN.")
         if not args.ids:
-            raise CommandError(f"Give the ids of the memories to {action}, or --proposed-by CONN.")
+            raise UsageError(f"Give the ids of the memories to {action}, or --proposed-by CONN.")
         kit = open_kit(args)
         try:
             ids = memory_ids(args, kit, args.ids)
@@ -61,7 +59,11 @@ def _decide_proposed(action: str, args: argparse.Namespace) -> None:
     from personakit_plugin.owner import bulk
 
     if args.ids:
-        raise CommandError("Give either ids or --proposed-by, not both.")
+        raise UsageError("Give either ids or --proposed-by, not both.")
+    try:
+        bulk.span_times(args.since, args.until)
+    except ValueError as exc:  # a time of the wrong form, or a span that ends first: a usage mistake
+        raise UsageError(str(exc)) from None
     kit = open_kit(args)
     try:
         span = bulk.span(kit, args.proposed_by, args.since, args.until)

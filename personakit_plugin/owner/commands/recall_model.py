@@ -20,7 +20,7 @@ from typing import Any
 
 from personakit_plugin.core.settings import RECALL_MODEL, RECALL_MODEL_ENV, set_setting, settings
 from personakit_plugin.owner.commands import Add
-from personakit_plugin.owner.console import CommandError, data_dir, say
+from personakit_plugin.owner.console import CommandError, UsageError, data_dir, say
 from personakit_plugin.owner.display import printable
 
 PLUGIN = "personakit_recall"
@@ -47,7 +47,7 @@ def checked(value: str) -> tuple[str, str]:
     plugin says it, once it has loaded and embedded a sentence; a CommandError saying why not."""
     value = value.strip()
     if not value:
-        raise CommandError("Name a model: a folder, an installed model's name, or `default`.")
+        raise UsageError("Name a model: a folder, an installed model's name, or `default`.")
     if not plugin_installed():
         raise CommandError(
             f"The model {value!r} cannot be checked: {NOT_INSTALLED}; "

@@ -21,7 +21,7 @@ from personakit_plugin.core.store import Retires, Store
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.asking import shown_for_approve
 from personakit_plugin.owner.commands.deciding import ID_HELP, say_confirmed, say_waiting
-from personakit_plugin.owner.console import CommandError, memory_ids, open_kit, say
+from personakit_plugin.owner.console import CommandError, UsageError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import printable, when
 from personakit_plugin.owner.reviewing import unchanged
 
@@ -46,7 +46,7 @@ def parse_date(given: str) -> float:
             moment = moment.astimezone()
         return moment.timestamp()
     except (ValueError, OverflowError, OSError):
-        raise CommandError(
+        raise UsageError(
             f"--on takes a day as YYYY-MM-DD (or a time as YYYY-MM-DDTHH:MM), not {printable(given)!r}."
         ) from None
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 
 from personakit_plugin.owner.commands import Add
-from personakit_plugin.owner.console import CommandError
+from personakit_plugin.owner.console import UsageError
 
 
 def cmd_review(args: argparse.Namespace) -> None:
     """The terminal review and, with --web, the browser's (review.py, review_web.py)."""
     if args.no_browser and not args.web:
-        raise CommandError("--no-browser only applies to --web; add --web to review in the browser, or leave it out.")
+        raise UsageError("--no-browser only applies to --web; add --web to review in the browser, or leave it out.")
     from personakit_plugin.owner.review import cmd_review as review
 
     review(args)

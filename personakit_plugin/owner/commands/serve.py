@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING, NoReturn
 
 from personakit_plugin.core.model import WAITING_PER_CONNECTION, View
 from personakit_plugin.owner.commands import Add
-from personakit_plugin.owner.console import CommandError, add_view_options, data_dir, open_kit, say, view_of
+from personakit_plugin.owner.console import (
+    PROBE_ENV,
+    CommandError,
+    UsageError,
+    add_view_options,
+    data_dir,
+    open_kit,
+    say,
+    view_of,
+)
 from personakit_plugin.owner.display import printable
 
 if TYPE_CHECKING:
@@ -55,7 +64,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         given.append("--allow-remote")
     if given:
         flags, one = ", ".join(given[:-1]) + (" and " if len(given) > 1 else "") + given[-1], len(given) == 1
-        raise CommandError(
+        raise UsageError(
             f"{flags} only appl{'ies' if one else 'y'} to --transport http; add that, "
             f"or leave {'it' if one else 'them'} out to serve on stdio."
         )
@@ -63,10 +72,13 @@ def cmd_serve(args: argparse.Namespace) -> None:
 
     if sys.stdin.isatty():  # started by hand: stdout is the protocol's wire, so this goes to stderr
         say(SERVE_ON_A_TERMINAL if view.everything else f"{SERVE_ON_A_TERMINAL} {view.sentence()}", err=True)
-    kit = open_kit(args, create=True, view=view)
+    # Started by `doctor` to see that it answers: nothing is created (a folder that does not exist yet is
+    # served empty) and nothing taken in, so that a stray PERSONAKIT_DOCTOR_PROBE in an entry loses nothing.
+    probed = os.environ.get(PROBE_ENV) == "1"
+    kit = open_kit(args, create=not probed, view=view)
     kit.most_waiting = args.most_waiting
     try:
-        serve_stdio(kit, read_only=args.read_only)
+        serve_stdio(kit, read_only=args.read_only or probed)
     except KeyboardInterrupt:
         _stopped_by_ctrl_c(kit)
     finally:

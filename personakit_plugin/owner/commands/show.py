@@ -12,7 +12,7 @@ from personakit_plugin.core.store import Retires
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.retire import retirement_sentence
 from personakit_plugin.owner.commands.shown import decisions_table, memory_json
-from personakit_plugin.owner.console import memory_ids, open_kit, print_json, say, writing_stdout
+from personakit_plugin.owner.console import ID_HELP, memory_ids, open_kit, print_json, say, writing_stdout
 from personakit_plugin.owner.display import printable, when
 from personakit_plugin.owner.reviewing import note_shown
 from personakit_plugin.owner.updates import may_replace
@@ -68,5 +68,5 @@ def _show(memory: Memory, decisions: str, retired: Retirement | None, replaces: 
 
 def register(add: Add) -> None:
     show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
-    show.add_argument("id", help="its id, or the start of it (m_ and at least 4 digits) when no other id starts so")
+    show.add_argument("id", metavar="ID", help=ID_HELP)
     show.add_argument("--json", action="store_true")

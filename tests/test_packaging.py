@@ -6,7 +6,7 @@ complete), checked with `twine check --strict` (what the package index would ref
 wheels are installed into a new virtual environment, where `personakit --version` runs, the hook
 packages import and load as plugins, and the README's way of putting `personakit` on the PATH works.
 
-Then the install the README documents until PersonaKit is on a package index, offline: our wheels
+Then the install docs/install.md documents until PersonaKit is on a package index, offline: our wheels
 built with `pip wheel --no-deps`, the dependencies' wheels gathered by this environment's pip (from
 its cache, else its index) into a wheelhouse, and `personakit-plugin[recall]` installed from the two
 folders alone (`--no-index`) with pip into a new virtual environment, with `uv tool install
@@ -185,7 +185,7 @@ def test_the_readme_link_puts_personakit_on_the_path(installed, tmp_path):
     assert check("personakit", "--version", env=env) == f"personakit {version()}\n"
 
 
-# -- offline, from wheels: what the README documents until PersonaKit is on a package index ---------------------
+# -- offline, from wheels: what docs/install.md documents until PersonaKit is on a package index --------------
 
 
 def offline_environ(home: Path, **extra: str | Path) -> dict[str, str]:
@@ -217,7 +217,7 @@ def requirements(wheel: Path, *extras: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def wheels(sources: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Our wheels as the README builds them: `pip wheel --no-deps`, the package and every hook package (the
+    """Our wheels as docs/install.md builds them: `pip wheel --no-deps`, the package and every hook package (the
     build backend taken from this environment rather than fetched)."""
     out = tmp_path_factory.mktemp("wheels")
     pip_wheel = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", out]

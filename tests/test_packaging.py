@@ -68,7 +68,7 @@ def clean_environ() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
 
 
-def check(*args: str | Path, env: dict[str, str] | None = None) -> str:
+def check(*args: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None) -> str:
     done = subprocess.run(
         [str(arg) for arg in args],
         capture_output=True,
@@ -76,6 +76,7 @@ def check(*args: str | Path, env: dict[str, str] | None = None) -> str:
         timeout=TIMEOUT,
         env=clean_environ() if env is None else env,
         stdin=subprocess.DEVNULL,
+        cwd=cwd,
     )
     assert done.returncode == 0, f"{args}\n{done.stdout}\n{done.stderr}"
     return done.stdout
@@ -210,6 +211,7 @@ def requirements(wheel: Path, *extras: str) -> list[str]:
             requirement = Requirement(line.removeprefix("Requires-Dist: "))
             wanted = requirement.marker is None or any(requirement.marker.evaluate({"extra": e}) for e in extras)
             if wanted and not requirement.name.startswith("personakit"):
+                requirement.marker = None  # chosen: its extra's marker would leave it out of a bare `pip wheel`
                 found.append(str(requirement))
     assert found, f"{name} requires nothing?"
     return found
@@ -304,6 +306,30 @@ def test_pip_installs_personakit_with_recall_from_wheels_offline(offline, tmp_pa
     assert anyio.run(served_by_meaning, server, [], without) == [], "the default alone matches words only"
 
 
+def test_pip_installs_personakit_with_recall_from_a_git_address_offline(sources, wheelhouse, tmp_path):
+    """docs/install.md's command for a git address, with a repository of the sources here as `REPO`."""
+    git = shutil.which("git") or pytest.skip("git is not installed")
+    repo = shutil.copytree(sources["personakit-plugin"], tmp_path / "repo")
+    for name in HOOKS:
+        shutil.copytree(sources[name], repo / "hooks" / name)
+    who = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    environ = offline_environ(tmp_path, **who)
+    for step in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "sources"]):
+        check(git, "-C", repo, *step, env=environ)
+    install = (ROOT / "docs" / "install.md").read_text(encoding="utf-8")
+    (line,) = [line for line in install.splitlines() if line.startswith('pip install "personakit-plugin @ git+$REPO"')]
+    documented = shlex.split(line.replace("$REPO", f"file://localhost{repo}"))[2:]  # a host: older pips want one
+    venv = tmp_path / "venv"
+    check(sys.executable, "-m", "venv", venv, env=environ)
+    pip = [venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-index", "--find-links", wheelhouse]
+    check(*pip, *documented, env=environ)
+
+    environ["PERSONAKIT_DATA_DIR"] = str(tmp_path / "data")
+    assert check(venv / "bin" / "personakit", "--version", env=environ) == f"personakit {version()}\n"
+    plugins = json.loads(check(venv / "bin" / "personakit", "plugins", "--json", env=environ))
+    assert "recall" in {plugin["name"] for plugin in plugins}
+
+
 def test_uv_tool_installs_personakit_with_recall_from_wheels_offline(offline, tmp_path):
     uv = tool("uv")
     environ = offline_environ(tmp_path, UV_TOOL_DIR=tmp_path / "tools", UV_TOOL_BIN_DIR=tmp_path / "bin")
@@ -328,3 +354,32 @@ def test_pipx_installs_personakit_with_recall_from_wheels_offline(offline, tmp_p
     check(pipx, "install", "--python", sys.executable, pip_args, WITH_RECALL, env=environ)
 
     check_installation(tmp_path, **scripts(tmp_path / "bin"))
+
+
+def test_the_plugin_authors_steps_work_in_a_new_environment_offline(offline, tmp_path):
+    """docs/plugins.md, "Install it": PersonaKit with its test kit from the wheels, then the worked example
+    installed editable from its own folder (copied out, as an author's project stands alone); then the guide's
+    checks show what the guide shows, and the example's tests pass with the kit."""
+    guide = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for step in (
+        "$ .venv/bin/pip install --find-links ~/personakit-wheels 'personakit-plugin[testing]'",
+        "$ .venv/bin/pip install -e docs/examples/personakit-redact-address",
+        "$ cd docs/examples/personakit-redact-address && ../../../.venv/bin/python -m pytest",
+    ):
+        assert f"\n{step}\n" in guide, "the steps taken here are the guide's"
+    plugin = shutil.copytree(
+        ROOT / "docs" / "examples" / "personakit-redact-address", tmp_path / "plugin", ignore=LEFT_OUT
+    )
+    venv, environ = tmp_path / "venv", offline_environ(tmp_path, PERSONAKIT_DATA_DIR=tmp_path / "data")
+    bin = venv / "bin"
+    check(sys.executable, "-m", "venv", venv, env=environ)
+    check(bin / "python", "-m", "pip", "install", "--quiet", *offline, "personakit-plugin[testing]", env=environ)
+    check(bin / "python", "-m", "pip", "install", "--quiet", *offline, "-e", plugin, env=environ)
+
+    listed = check(bin / "personakit", "plugins", env=environ | {"PERSONAKIT_PLUGINS": "redact-address"})
+    (row,) = [line for line in listed.splitlines() if line.startswith("redact-address ")]
+    assert f"\n{row}\n" in guide
+    shown = check(bin / "python", "check_read.py", env=environ, cwd=plugin)
+    assert f"$ python check_read.py\n{shown}" in guide
+    tested = check(bin / "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", env=environ, cwd=plugin)
+    assert " passed" in tested and "failed" not in tested and "error" not in tested, tested

@@ -41,6 +41,7 @@ ON = {False: ("stdin", "stdout", "stderr"), True: ("stdin",)}
 """What the terminal stands for, by `pipes`: every standard stream, or standard input alone."""
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = README.parent / "docs"
 TIMEOUT = 20.0
 WHEN_WITH_ZONE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC[+-]\d{2}:\d{2}")
 
@@ -519,8 +520,8 @@ def subcommands() -> dict[str, argparse.ArgumentParser]:
     return dict(action._name_parser_map)
 
 
-def test_every_command_and_option_in_the_readme_table_exists():
-    table = readme_section("The owner's commands")
+def test_every_command_and_option_in_the_commands_table_exists():
+    table = (DOCS / "commands.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `personakit ([a-z][a-z-]*)([^`]*)` \|", table, re.MULTILINE)
     commands = subcommands()
     assert len(rows) >= 18
@@ -531,11 +532,26 @@ def test_every_command_and_option_in_the_readme_table_exists():
             assert option in known, (name, option)
 
 
-def test_the_readme_install_commands_agree_with_each_other():
+def test_the_readme_starts_with_a_quick_start_that_installs_recall_connects_and_reviews():
+    """At most fifteen lines, right after the introduction: install with the recall plugin, put `personakit`
+    on PATH from the folder the install made, connect a host, review; no made-up repository address."""
+    text = README.read_text(encoding="utf-8")
+    quick = readme_section("Quick start")
+    assert text.index("\n## ") == text.index("\n## Quick start\n")
+    assert len(quick.strip("\n").splitlines()) <= 15
+    assert "python3 -m venv ~/.personakit && ~/.personakit/bin/pip install . ./hooks/personakit-recall" in quick
+    assert "ln -s ~/.personakit/bin/personakit ~/.local/bin/" in quick
+    assert "\npersonakit connect claude-desktop " in quick and "\npersonakit review " in quick
+    assert "uv tool install 'personakit-plugin[recall]'" in quick
+    assert "<" not in quick.replace("<!--", ""), "no placeholder for an address the repository does not have"
+    assert "python3 -m venv .venv && .venv/bin/pip install tox && .venv/bin/tox" in readme_section("Test")
+
+
+def test_the_install_page_commands_agree_with_each_other():
     """The one-liner's folder is the one the PATH step links from, and the commands it then runs exist; every
     way of installing it brings the recall plugin, so reads go by meaning from the first run."""
-    install = readme_section("Install and run")
-    assert "git clone <this repository's URL> personakit" in install
+    install = (DOCS / "install.md").read_text(encoding="utf-8")
+    assert "this repository's URL" not in install and "git clone <" not in install
     one_liner = (
         "python3 -m venv ~/.personakit && ~/.personakit/bin/pip install . ./hooks/personakit-recall"
         " && ~/.personakit/bin/personakit serve"
@@ -544,9 +560,14 @@ def test_the_readme_install_commands_agree_with_each_other():
     assert "ln -s ~/.personakit/bin/personakit ~/.local/bin/" in install
     assert "pipx install . && pipx inject personakit-plugin ./hooks/personakit-recall" in install
     assert "uv tool install . --with ./hooks/personakit-recall" in install
+    for offline in (
+        "~/.personakit/bin/pip install --no-index --find-links ~/personakit-wheels 'personakit-plugin[recall]'",
+        "uv tool install --offline --no-index --find-links ~/personakit-wheels 'personakit-plugin[recall]'",
+        """pipx install --pip-args="--no-index --find-links $HOME/personakit-wheels" 'personakit-plugin[recall]'""",
+    ):
+        assert offline in install
     assert "PERSONAKIT_DISABLED_PLUGINS=recall" in install  # the documented default, one switch away
     assert "personakit --version" in install
-    assert "python3 -m venv .venv && .venv/bin/pip install tox && .venv/bin/tox" in readme_section("Test")
 
 
 @pytest.mark.system

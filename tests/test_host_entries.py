@@ -1,9 +1,9 @@
-"""One host entry everywhere: the README's snippet, every file in `examples/` and what `personakit
-connect` writes show the same command for the same host, the environment's own Python running
-`-m personakit_plugin serve`.
+"""One host entry everywhere: the install page's snippet (docs/install.md), every file in `examples/` and
+what `personakit connect` writes show the same command for the same host, the environment's own Python
+running `-m personakit_plugin serve`.
 
 Each example is compared byte for byte with the file connect writes into an empty home (with the
-examples' placeholder as the Python); the README's JSON snippets are compared with connect's entry;
+examples' placeholder as the Python); its JSON snippets are compared with connect's entry;
 and no text shows a bare `python -m personakit_plugin`, which a host would start with whatever
 `python` comes first on its PATH, if any.
 """
@@ -23,6 +23,7 @@ from personakit_plugin.owner.hosts import HOSTS
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 README = ROOT / "README.md"
+INSTALL = ROOT / "docs" / "install.md"
 PLACEHOLDER = "/ABSOLUTE/PATH/TO/python"
 EXAMPLE_OF = {
     "claude-desktop": "claude_desktop_config.json",
@@ -65,8 +66,9 @@ def test_the_examples_readme_names_every_host_and_its_file():
 
 
 def readme_snippets() -> list[dict[str, object]]:
-    """Every `personakit` entry in the README's JSON blocks."""
-    text = README.read_text(encoding="utf-8")
+    """Every `personakit` entry in the JSON blocks of the install page (the README's quick start has none)."""
+    assert "```json" not in README.read_text(encoding="utf-8")
+    text = INSTALL.read_text(encoding="utf-8")
     entries = []
     for block in re.findall(r"```json\n(.*?)```", text, flags=re.S):
         config = json.loads(block)
@@ -85,22 +87,27 @@ def test_the_readme_snippet_is_the_entry_connect_writes():
     assert snippet == server_entry(HOSTS["claude-desktop"], command, None, False)
 
 
-def test_the_readme_names_every_host_connect_knows():
-    text = README.read_text(encoding="utf-8")
+@pytest.mark.parametrize("path", [README, INSTALL], ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_readme_and_the_install_page_name_every_host_connect_knows(path):
+    text = path.read_text(encoding="utf-8")
     (line,) = [line for line in text.splitlines() if line.startswith("personakit connect claude-desktop    # or ")]
 
     assert line.split("# or ")[1].split(", ") == [name for name in HOSTS if name != "claude-desktop"]
+
+
+def test_the_install_page_says_where_each_host_keeps_its_configuration():
+    text = INSTALL.read_text(encoding="utf-8")
     for host in HOSTS:
         assert re.search(rf"^\| `{host}` \| ", text, re.M), host
 
 
-@pytest.mark.parametrize("path", [README, EXAMPLES / "README.md"], ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", [README, INSTALL, EXAMPLES / "README.md"], ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_bare_python_starts_personakit(path):
     text = path.read_text(encoding="utf-8")
     setup = text.split("\n## Test\n")[0]  # the README's tests section speaks of the module, not of a host
 
     assert BARE.findall(setup) == []
-    assert "personakit_plugin serve" in setup
+    assert ("personakit_plugin serve" in setup) == (path != README)  # the README's quick start shows no entry
 
 
 def test_what_connect_says_it_starts_is_the_example_command(tmp_path):

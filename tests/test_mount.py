@@ -1,7 +1,7 @@
 """Mounting PersonaKit's tools into an MCP server someone already runs is the same product as
 `personakit serve`: for each guarantee, the served server (`build_server`) and a host's server with
 PersonaKit mounted beside a tool of its own give the same answers through the official client; a
-mount that would clash raises before changing anything; the README's snippet is the example, and the
+mount that would clash raises before changing anything; the snippet in docs/extending.md is the example, and the
 example works over real stdio.
 """
 
@@ -30,7 +30,7 @@ from .conftest import stdio_parameters, structured
 pytestmark = pytest.mark.anyio
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mount_into_your_server.py"
-README = ROOT / "README.md"
+EXTENDING = ROOT / "docs" / "extending.md"
 HOST_INSTRUCTIONS = "Call ping to check that the server is up."
 READ, PROPOSE = "personakit_read", "personakit_propose"
 INVALID_PARAMS = -32602
@@ -199,13 +199,13 @@ def test_default_data_dir_is_the_folder_serve_uses(tmp_path: Path, monkeypatch: 
     assert default_data_dir({}) == Path(platformdirs.user_data_dir("personakit"))
 
 
-# -- the example, in the README and over real stdio ------------------------------------------------------
+# -- the example, in the docs and over real stdio ------------------------------------------------------
 
 
-def test_the_readmes_snippet_is_the_example() -> None:
-    readme = README.read_text(encoding="utf-8")
-    section = readme[readme.index("\n### In an MCP server you already run\n") :]
-    end = section.find("\n## ")
+def test_the_docs_snippet_is_the_example() -> None:
+    readme = EXTENDING.read_text(encoding="utf-8")
+    section = readme[readme.index("\n## In an MCP server you already run\n") :]
+    end = section.find("\n## ", 1)
     section = section[: end if end >= 0 else None]
     (snippet,) = re.findall(r"```python\n(.*?)```", section, flags=re.S)
     assert snippet == EXAMPLE.read_text(encoding="utf-8")

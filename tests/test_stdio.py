@@ -4,10 +4,12 @@ and, for the wire itself, by hand."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import anyio
 import pytest
+from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
@@ -16,12 +18,14 @@ from .helpers.stdio import (
     INVALID_PARAMS,
     PROPOSE,
     READ,
+    REQUEST_TIMEOUT,
     TEA,
     TEST_TIMEOUT,
     MakeKit,
     acli,
     call,
     check_round_trip,
+    data_environ,
     initialize,
     is_json_rpc,
     propose,
@@ -31,6 +35,9 @@ from .helpers.stdio import (
 )
 
 pytestmark = [pytest.mark.anyio, pytest.mark.system]
+
+SERVER_SCRIPT = Path(sys.executable).with_name("personakit-plugin")
+"""The `personakit-plugin` script the package installs: what `uvx personakit-plugin` runs."""
 
 # -- the official client ----------------------------------------------------------------------
 
@@ -273,3 +280,25 @@ def test_malformed_request_is_a_json_rpc_error(data_dir: Path, malformed: str) -
     assert raw.answers[2]["result"]["structuredContent"] == {"memories": [], "withheld": 0}
     error = raw.answers[answer_id]["error"]
     assert error["code"] in ((-32700,) if answer_id is None else (-32600, -32602)), error
+
+
+# -- the `personakit-plugin` script ---------------------------------------------------------------
+
+
+async def test_the_personakit_plugin_script_serves_the_tools_as_the_module_does(data_dir: Path) -> None:
+    assert SERVER_SCRIPT.exists(), "install the package: its `personakit-plugin` script is what uvx runs"
+    parameters = StdioServerParameters(command=str(SERVER_SCRIPT), args=[], env=data_environ(data_dir))
+    with anyio.fail_after(TEST_TIMEOUT):
+        async with Client(parameters, read_timeout_seconds=REQUEST_TIMEOUT) as client:
+            assert sorted(await tool_names(client)) == [PROPOSE, READ]
+            await check_round_trip(client)
+
+
+def test_the_personakit_plugin_script_with_arguments_is_the_command_line(data_dir: Path) -> None:
+    said = [
+        subprocess.run(
+            [*command, "--version"], capture_output=True, text=True, timeout=REQUEST_TIMEOUT, env=data_environ(data_dir)
+        ).stdout
+        for command in ([str(SERVER_SCRIPT)], [sys.executable, "-m", "personakit_plugin"])
+    ]
+    assert said[0] == said[1] and said[0].startswith("personakit ")

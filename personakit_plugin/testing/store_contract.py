@@ -13,7 +13,7 @@ from typing import Any, cast
 import msgspec
 import pytest
 
-from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, Retirement, View
+from personakit_plugin.core.model import EVERYTHING, QUOTES_KEPT, Candidate, Connection, Memory, Retirement, View
 from personakit_plugin.core.ranking import sort_key
 from personakit_plugin.core.store import (
     DERIVED_BYTES_MAX,
@@ -24,6 +24,8 @@ from personakit_plugin.core.store import (
     IndexesAsShown,
     KeepsDerived,
     KeepsIdSecret,
+    KnowsProposers,
+    Outlines,
     Proposed,
     RanksInStore,
     ReadsMany,
@@ -31,6 +33,7 @@ from personakit_plugin.core.store import (
     Retires,
     Store,
     StoreError,
+    TooManyWaiting,
     UnknownMemory,
 )
 from personakit_plugin.core.words import content_words, legacy_memory_id
@@ -1263,3 +1266,102 @@ class StoreContract:
         finally:
             one.close()
             two.close()
+
+    # -- who proposed what (`KnowsProposers`) and the reviews' listing (`Outlines`) --------------------
+
+    @staticmethod
+    def _knows_proposers(store: Store) -> KnowsProposers:
+        if not isinstance(store, KnowsProposers):
+            pytest.skip("the store does not offer KnowsProposers (nothing is recorded or bounded per connection)")
+        return store
+
+    def test_a_new_memory_records_its_connection_and_the_bound_refuses_past_it(self, store: Store) -> None:
+        knows = self._knows_proposers(store)
+        flood = Connection(id="c_0000000a", client="flood", version="1.0", started=1.0)
+        other = Connection(id="c_0000000b", client="", version="", started=2.0)
+        before = store.propose("Prefers tea", "tea please", "preferences", 0.5).id  # no connection
+        with knows.proposing(flood, 2):
+            first = store.propose("Likes jazz", "jazz", "preferences", 1.0).id
+            again = store.propose("Prefers tea", "green tea", "preferences", 1.5)  # not new: no proposer
+            second = store.propose("Uses vim", "vim", "tools", 2.0).id
+            dumped = store.dump()
+            for text in ("Walks to work", "Likes jazz"):  # a new memory and a repeat alike
+                with pytest.raises(TooManyWaiting) as refused:
+                    store.propose(text, "once more", "other", 3.0)
+                assert refused.value.most == 2
+            assert store.dump() == dumped  # nothing stored
+        with knows.proposing(other, 1):
+            third = store.propose("Walks to work", "walking", "other", 4.0).id
+        assert again.id == before and not again.new
+        assert knows.proposers([before, first, second, third, "m_000000000000"]) == {
+            first: flood.id,
+            second: flood.id,
+            third: other.id,
+        }
+        # Deciding on one makes room; what the owner decided still counts as proposed, not as waiting.
+        store.decide(first, "reject", 5.0)
+        with knows.proposing(flood, 2):
+            fourth = store.propose("Reads on paper", "paper", "other", 6.0).id
+        assert knows.proposers([first, fourth]) == {first: flood.id, fourth: flood.id}
+        assert [(p.connection, p.waiting, p.proposed, p.last) for p in knows.connections()] == [
+            (flood, 2, 3, 6.0),
+            (other, 1, 1, 4.0),
+        ]
+
+    def test_the_bound_and_the_record_hold_across_stores_on_the_same_data(self, stores: Callable[[], Store]) -> None:
+        one, two = stores(), stores()
+        first, second = self._knows_proposers(one), self._knows_proposers(two)
+        flood = Connection(id="c_0000000c", client="flood", version="", started=1.0)
+        with first.proposing(flood, 2):
+            one.propose("Likes jazz", "jazz", "preferences", 1.0)
+        with second.proposing(flood, 2):
+            two.propose("Uses vim", "vim", "tools", 2.0)
+            with pytest.raises(TooManyWaiting):
+                two.propose("Walks to work", "walking", "other", 3.0)
+        assert [(p.connection.id, p.waiting) for p in first.connections()] == [(flood.id, 2)]
+
+    def test_proposed_by_gives_the_waiting_memories_of_connections_in_a_span_newest_first(self, store: Store) -> None:
+        knows = self._knows_proposers(store)
+        a = Connection(id="c_000000a1", client="a", version="", started=1.0)
+        b = Connection(id="c_000000b2", client="b", version="", started=1.0)
+        made: dict[float, str] = {}
+        for at, by in ((1.0, a), (2.0, b), (3.0, a), (4.0, a), (5.0, b)):
+            with knows.proposing(by, 100):
+                made[at] = store.propose(f"Fact number{int(at)} here", f"said {at}", "other", at).id
+        store.propose("Fact number6 here", "more words", "other", 6.0)  # proposed by no connection
+        store.decide(made[4.0], "approve", 7.0)  # decided: no longer in any span
+        assert knows.proposed_by([], None, None) == []
+        assert [m.id for m in knows.proposed_by([a.id], None, None)] == [made[3.0], made[1.0]]
+        assert [m.id for m in knows.proposed_by([a.id, b.id], None, None)] == [
+            made[5.0],
+            made[3.0],
+            made[2.0],
+            made[1.0],
+        ]
+        assert [m.id for m in knows.proposed_by([a.id, b.id], 2.0, 5.0)] == [made[3.0], made[2.0]]  # [since, until)
+        assert [m.id for m in knows.proposed_by([b.id, "c_ffffffff"], 3.0, None)] == [made[5.0]]
+        assert [m.id for m in knows.proposed_by([a.id], None, 3.0)] == [made[1.0]]
+        listed = knows.proposed_by([b.id], None, None)
+        assert [(m.text, m.state, m.created, m.quotes) for m in listed] == [
+            ("Fact number5 here", "unconfirmed", 5.0, ()),
+            ("Fact number2 here", "unconfirmed", 2.0, ()),
+        ]
+
+    def test_outlines_are_the_memories_with_only_their_waiting_quotes(self, store: Store) -> None:
+        if not isinstance(store, Outlines):
+            pytest.skip("the store does not offer Outlines (the reviews then read every quote)")
+        tea = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.decide(tea, "approve", 2.0)
+        store.propose("Prefers tea", "green tea later", "preferences", 3.0)  # waits for the owner
+        store.propose("Likes jazz", "jazz", "preferences", 4.0)
+        store.propose("Likes jazz", "bebop", "preferences", 5.0)
+        store.decide(store.propose("Uses vim", "vim", "tools", 6.0).id, "restrict", 7.0)
+        store.decide(store.propose("Walks to work", "walking", "other", 8.0).id, "reject", 9.0)
+
+        def outlined(memories: list[Memory]) -> list[Memory]:
+            return [msgspec.structs.replace(memory, quotes=memory.pending) for memory in memories]
+
+        for state in (None, "unconfirmed", "approved", "restricted", "rejected", "retired"):
+            assert store.outlines(state) == outlined(store.memories(state)), state
+        found = {memory.id: memory for memory in store.outlines()}
+        assert (found[tea].quotes, found[tea].pending) == (("green tea later",), ("green tea later",))

@@ -243,6 +243,22 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
     retirement.POSTGRES_SCHEMA,
+    # 9: which connection proposed each new memory (`KnowsProposers`): the connections that proposed, as
+    # their clients named themselves, and each memory's `proposed_by` (NULL for those proposed before);
+    # its index counts a connection's waiting memories (the bound) and finds them by time (a bulk
+    # decision). The quotes that wait get an index of their own, so that a review's listing
+    # (`Outlines`) reads them without reading every quote.
+    """
+    CREATE TABLE connections (
+        id text COLLATE "C" PRIMARY KEY,    -- c_ and 8 hex digits, made by the server process
+        client text NOT NULL,               -- as the client named itself in initialize; never trusted
+        version text NOT NULL,
+        started double precision NOT NULL
+    );
+    ALTER TABLE memories ADD COLUMN proposed_by text COLLATE "C";
+    CREATE INDEX memories_by_proposer ON memories (proposed_by, state, created) WHERE proposed_by IS NOT NULL;
+    CREATE INDEX quotes_waiting ON quotes (memory_id, seq) WHERE pending;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 IDS_KEYED = 4
@@ -263,6 +279,7 @@ TABLES_SINCE = {
     "derived_kinds": 7,
     "derived": 7,
     "retirements": 8,
+    "connections": 9,
 }
 """PersonaKit's tables, each with the migration that creates it."""
 

@@ -35,6 +35,7 @@ from personakit_plugin import (
     MEMORY_COLUMNS,
     Candidate,
     Changes,
+    Connection,
     Decision,
     Description,
     Document,
@@ -42,6 +43,7 @@ from personakit_plugin import (
     Matches,
     Memory,
     Proposed,
+    Proposer,
     Restored,
     Retirement,
     StoreBusy,
@@ -51,6 +53,7 @@ from personakit_plugin import (
     StoreIOError,
     StoreReadOnly,
     StoreUnreachable,
+    TooManyWaiting,
     View,
     as_shown,
     content_words,
@@ -234,6 +237,7 @@ class PostgresStore:
         self._pool = pool
         self._lock = _lock_key(schema)
         self._local = threading.local()  # the connection of a `snapshot` in progress, per thread
+        self._proposing = threading.local()  # the connection a `propose` on this thread records (`proposing`)
         self._cursor_prefix = changes.cursor_prefix()
         self.use_memory_index = True
         """Whether `top_matches` ranks on the in-memory word index (`storage.memory_index`), built at
@@ -395,8 +399,73 @@ class PostgresStore:
     # -- the assistant's side ---------------------------------------------------------------
 
     def propose(self, text: str, quote: str, category: str, now: float, view: View = EVERYTHING) -> Proposed:
+        by: tuple[Connection, int] | None = getattr(self._proposing, "by", None)
         with self._write() as cur:
-            return decisions.propose(self._rows(cur), text, quote, category, now, view)
+            if by is not None:
+                _within_bound(cur, *by)
+            proposed = decisions.propose(self._rows(cur), text, quote, category, now, view)
+            if by is not None and proposed.new:
+                _record_proposer(cur, proposed.id, by[0])
+        return proposed
+
+    # -- who proposed what (`KnowsProposers`) ------------------------------------------------
+
+    @contextmanager
+    def proposing(self, connection: Connection, most: int) -> Iterator[None]:
+        """Inside it, a `propose` on this thread records `connection` as its new memory's proposer, and is
+        refused with `TooManyWaiting` when `most` memories it proposed are still unconfirmed. The count is
+        taken in the proposal's transaction, under the write lock: it holds across every server."""
+        before = getattr(self._proposing, "by", None)
+        self._proposing.by = (connection, most)
+        try:
+            yield
+        finally:
+            self._proposing.by = before
+
+    def connections(self) -> list[Proposer]:
+        """Every connection that proposed a memory the schema still has, the latest to propose first."""
+        with self._read() as cur:
+            rows = cur.execute(
+                "SELECT c.id, c.client, c.version, c.started, count(*) FILTER (WHERE m.state = 'unconfirmed'), "
+                "count(*), max(m.created) FROM connections c JOIN memories m ON m.proposed_by = c.id "
+                "GROUP BY c.id ORDER BY 7 DESC, c.id"
+            ).fetchall()
+        return [
+            Proposer(
+                connection=Connection(id=row[0], client=row[1], version=row[2], started=row[3]),
+                waiting=row[4],
+                proposed=row[5],
+                last=row[6],
+            )
+            for row in rows
+        ]
+
+    def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]:
+        """The unconfirmed memories the connections `ids` proposed in [since, until), newest first."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return []
+        with self._read() as cur:
+            rows = cur.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories WHERE proposed_by = ANY(%(ids)s::text[]) "
+                "AND state = 'unconfirmed' AND (%(since)s::float8 IS NULL OR created >= %(since)s) "
+                "AND (%(until)s::float8 IS NULL OR created < %(until)s) ORDER BY created DESC, id",
+                {"ids": wanted, "since": since, "until": until},
+            ).fetchall()
+        return [memory_from_row(row) for row in rows]
+
+    def proposers(self, ids: Collection[str]) -> dict[str, str]:
+        """The connection that proposed each memory of `ids`, where the schema recorded one."""
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return {}
+        with self._read() as cur:
+            return dict(
+                cur.execute(
+                    "SELECT id, proposed_by FROM memories WHERE id = ANY(%s::text[]) AND proposed_by IS NOT NULL",
+                    (wanted,),
+                ).fetchall()
+            )
 
     def _rows(self, cur: psycopg.Cursor[Any]) -> _PostgresRows:
         if self._redaction is None:  # written unmasked: the next kit to open the schema keys it again
@@ -706,6 +775,18 @@ class PostgresStore:
                 ),
             )
 
+    def outlines(self, state: str | None = None) -> list[Memory]:
+        """Every memory (in one state, if given) as `memories` lists it, with only its waiting quotes
+        (`Outlines`): found through their own index, so a review lists 10,000 memories with long quotes
+        without reading them."""
+        where = "WHERE state = %(state)s" if state else ""
+        with self._read() as cur:
+            rows = cur.execute(
+                f"SELECT {MEMORY_COLUMNS} FROM memories {where} ORDER BY touched DESC, id", {"state": state}
+            ).fetchall()
+            waiting = cur.execute("SELECT memory_id, quote, true FROM quotes WHERE pending ORDER BY memory_id, seq")
+            return memories_with_quotes(rows, waiting)
+
     def decide(
         self,
         memory_id: str,
@@ -921,6 +1002,24 @@ class PostgresStore:
     def retirements(self, ids: Collection[str] | None = None) -> dict[str, Retirement]:
         with self._read() as cur:
             return retirement.retirements(self._read_rows(cur), ids)
+
+
+def _within_bound(cur: psycopg.Cursor[Any], connection: Connection, most: int) -> None:
+    """Inside a proposal's write transaction: refuse it when the connection's bound is reached."""
+    row = cur.execute(
+        "SELECT count(*) FROM memories WHERE proposed_by = %s AND state = 'unconfirmed'", (connection.id,)
+    ).fetchone()
+    if row is not None and row[0] >= most:
+        raise TooManyWaiting(most)
+
+
+def _record_proposer(cur: psycopg.Cursor[Any], memory_id: str, connection: Connection) -> None:
+    """Inside the proposal's write transaction: `connection` proposed the new memory `memory_id`."""
+    cur.execute(
+        "INSERT INTO connections (id, client, version, started) VALUES (%s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+        (connection.id, connection.client, connection.version, connection.started),
+    )
+    cur.execute("UPDATE memories SET proposed_by = %s WHERE id = %s", (connection.id, memory_id))
 
 
 class _PostgresRows(decisions.Rows):

@@ -1,4 +1,5 @@
-"""The PostgreSQL store passes the store contract suite every backend must pass, unchanged."""
+"""The PostgreSQL store passes the store contract suite every backend must pass, unchanged, and skips none
+of it: it has every capability the suite checks."""
 
 from __future__ import annotations
 
@@ -6,6 +7,20 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from personakit_plugin.core.store import (
+    Describes,
+    FindsIdPrefixes,
+    Follows,
+    IndexesAsShown,
+    KeepsDerived,
+    KeepsIdSecret,
+    KnowsProposers,
+    Outlines,
+    RanksInStore,
+    ReadsMany,
+    RemembersShown,
+    Retires,
+)
 from personakit_plugin.testing import StoreContract
 
 from personakit_store_postgres import PostgresStore
@@ -23,3 +38,25 @@ class TestPostgresStore(StoreContract):
 
     def open_store(self, where: Path) -> PostgresStore:
         return PostgresStore.open(self.url, schema=schema_for(where))
+
+
+@pytest.mark.parametrize(
+    "capability",
+    [
+        Describes,
+        FindsIdPrefixes,
+        Follows,
+        IndexesAsShown,
+        KeepsDerived,
+        KeepsIdSecret,
+        KnowsProposers,
+        Outlines,
+        RanksInStore,
+        ReadsMany,
+        RemembersShown,
+        Retires,
+    ],
+    ids=lambda capability: capability.__name__,
+)
+def test_the_store_has_every_capability_the_contract_would_otherwise_skip(capability: type) -> None:
+    assert issubclass(PostgresStore, capability)

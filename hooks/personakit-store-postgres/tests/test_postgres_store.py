@@ -247,6 +247,43 @@ def test_a_schema_1_store_migrates_to_quotes_that_wait_and_keeps_its_own(
         store.close()
 
 
+def test_a_schema_8_store_migrates_to_knowing_who_proposed_and_keeps_its_memories(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 9 records which connection proposed each new memory: the memories a store already had
+    have no proposer and are listed as they were, with their waiting quotes; a new one has its proposer."""
+    monkeypatch.setattr(personakit_store_postgres.store, "SCHEMA_VERSION", 8)
+    old = PostgresStore.open(postgres_url)
+    try:
+        tea = old.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        old.decide(tea, "approve", 2.0)
+        old.propose("Prefers tea", "green tea later", "preferences", 3.0)
+        with psycopg.connect(postgres_url) as conn:
+            assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (8,)
+    finally:
+        old.close()
+    monkeypatch.undo()
+    kit = kit_on(postgres_url, tmp_path / "data")
+    try:
+        with psycopg.connect(postgres_url) as conn:
+            assert conn.execute("SELECT version FROM personakit.schema_version").fetchone() == (SCHEMA_VERSION,)
+        store = kit.store
+        assert isinstance(store, PostgresStore)
+        (listed,) = store.outlines()
+        assert (listed.id, listed.state, listed.quotes, listed.pending) == (
+            tea,
+            "approved",
+            ("green tea later",),
+            ("green tea later",),
+        )
+        jazz = kit.propose("Likes jazz", "jazz", "preferences", client=("some-client", "2.0")).id
+        (proposer,) = store.connections()
+        assert (proposer.connection.client, proposer.connection.version, proposer.waiting) == ("some-client", "2.0", 1)
+        assert store.proposers([tea, jazz]) == {jazz: proposer.connection.id}
+    finally:
+        kit.close()
+
+
 def test_restore_numbers_quotes_after_the_gap_a_dropped_quote_left(store: PostgresStore) -> None:
     memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
     store.decide(memory, "approve", 2.0)

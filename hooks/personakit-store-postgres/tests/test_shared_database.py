@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import psycopg
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp_types import Implementation
 from personakit_plugin.core.model import QUOTES_KEPT
 
 from personakit_store_postgres import PostgresStore
@@ -37,11 +39,13 @@ def environment(url: str, folder: Path) -> dict[str, str]:
     return environ
 
 
-def server(url: str, folder: Path) -> Client:
+def server(url: str, folder: Path, *args: str, client: Implementation | None = None) -> Client:
+    """The official client on `python -m personakit_plugin ARGS` (`serve ARGS` when given), calling itself
+    `client` in `initialize` when given."""
     parameters = StdioServerParameters(
-        command=sys.executable, args=["-m", "personakit_plugin"], env=environment(url, folder)
+        command=sys.executable, args=["-m", "personakit_plugin", *args], env=environment(url, folder)
     )
-    return Client(parameters, read_timeout_seconds=60)
+    return Client(parameters, read_timeout_seconds=60, client_info=client)
 
 
 async def call(client: Client, tool: str, **arguments: Any) -> Any:
@@ -133,3 +137,61 @@ async def test_two_servers_proposing_at_once_lose_nothing(postgres_url: str, tmp
         assert len(shared) == 1 and len(memories[shared.pop()].quotes) == QUOTES_KEPT
     finally:
         store.close()
+
+
+async def test_a_connection_is_bounded_across_servers_and_rejected_by_the_owner_from_another_machine(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """The connection record and the bound are the database's: a flooding client is refused at its bound,
+    another client on another machine is not, and the owner rejects everything the flood left waiting in
+    one command from a third, which erases it and makes room again."""
+    flood = Implementation(name="flood-client", version="9.9")
+    calm = Implementation(name="calm-client", version="1.0")
+    texts = [f"Collects vintage {thing} for the hall" for thing in ("stamps", "maps", "clocks", "radios")]
+    with anyio.fail_after(TIMEOUT):
+        async with (
+            server(postgres_url, tmp_path / "laptop", "serve", "--most-waiting", "3", client=flood) as laptop,
+            server(postgres_url, tmp_path / "desktop", "serve", "--most-waiting", "3", client=calm) as desk,
+        ):
+            flooded = [(await call(laptop, PROPOSE, text=text, quote=f"my {text}"))["id"] for text in texts[:3]]
+            for text in (texts[3], texts[0]):  # a new memory, and a repeat: nothing is taken at the bound
+                refused = await laptop.call_tool(PROPOSE, {"text": text, "quote": "one more, please"})
+                assert refused.is_error
+                assert [block.text for block in refused.content] == [
+                    "PersonaKit could not take this proposal: 3 memories this connection proposed already wait "
+                    "for the owner's review, so nothing was stored; propose again once the owner has reviewed them."
+                ]
+            kept = (await call(desk, PROPOSE, text="Prefers tea over coffee", quote="tea, please"))["id"]
+
+            store = PostgresStore.open(postgres_url)
+            try:
+                assert sorted(m.id for m in store.memories()) == sorted([*flooded, kept]), "nothing stored"
+                latest, earlier = store.connections()
+                assert (latest.connection.client, latest.waiting, earlier.connection.client, earlier.waiting) == (
+                    "calm-client",
+                    1,
+                    "flood-client",
+                    3,
+                )
+                assert store.proposers([*flooded, kept]) == {
+                    **dict.fromkeys(flooded, earlier.connection.id),
+                    kept: latest.connection.id,
+                }
+            finally:
+                store.close()
+
+            said = owner(postgres_url, tmp_path / "owner", "reject", "--proposed-by", "flood-client", "--yes")
+            assert "3 memories rejected (by flood-client 9.9 (c_" in said
+
+            store = PostgresStore.open(postgres_url)
+            try:
+                assert store.states([*flooded, kept]) == {**dict.fromkeys(flooded, "rejected"), kept: "unconfirmed"}
+                with psycopg.connect(postgres_url) as conn:
+                    left = conn.execute("SELECT string_agg(quote, ' ') FROM personakit.quotes").fetchone()
+                    texts_left = conn.execute("SELECT string_agg(text, ' ') FROM personakit.memories").fetchone()
+                assert "vintage" not in f"{left} {texts_left}", "the flood's texts and quotes are erased"
+                assert store.describe().erasure_unfinished is False
+            finally:
+                store.close()
+            made = await call(laptop, PROPOSE, text=texts[3], quote="my vintage radios")
+            assert made["stored"] and made["new"], "the owner's decisions made room"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.owner.connect import connect, server_entry
 from personakit_plugin.owner.hosts import HOSTS
 
@@ -39,7 +40,7 @@ BARE = re.compile(r"(?<![\w/.~-])python3? -m personakit_plugin")
 
 
 def written_by_connect(host: str, home: Path, executable: str = PLACEHOLDER) -> bytes:
-    said = connect(host, data_dir=None, read_only=False, dry_run=False, home=home, environ={}, executable=executable)
+    said = connect(host, dry_run=False, home=home, environ={}, executable=executable).lines
     assert said[0].startswith("Added personakit to")
     return HOSTS[host].locate(home, {}, sys.platform).read_bytes()
 
@@ -104,8 +105,8 @@ def test_no_bare_python_starts_personakit(path):
 
 
 def test_what_connect_says_it_starts_is_the_example_command(tmp_path):
-    said = connect(
-        "zed", data_dir=None, read_only=False, dry_run=True, home=tmp_path, environ={}, executable=PLACEHOLDER
-    )
+    said = connect("zed", dry_run=True, home=tmp_path, environ={}, executable=PLACEHOLDER).lines
 
-    assert said[-1].endswith(f"It starts {PLACEHOLDER} -m personakit_plugin serve on the default data folder.")
+    assert said[-1].endswith(
+        f"It starts {PLACEHOLDER} -m personakit_plugin serve on the default data folder {default_data_dir({})}."
+    )

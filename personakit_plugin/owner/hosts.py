@@ -8,7 +8,8 @@ Each location and entry shape follows the host's own documentation:
   (modelcontextprotocol.io, "Connect to local MCP servers").
 - Claude Code: `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json` when that is set), its user-scope
   `mcpServers`, with `"type": "stdio"` (docs.anthropic.com, Claude Code "MCP").
-- Cursor: `~/.cursor/mcp.json`; `mcpServers` (docs.cursor.com, "Model Context Protocol").
+- Cursor: `~/.cursor/mcp.json`; `mcpServers` (docs.cursor.com, "Model Context Protocol"); read, as
+  VS Code (which it is built on) reads its own, with comments and trailing commas.
 - VS Code: `Code/User/mcp.json` in the same folder as Claude Desktop's; `servers`, with
   `"type": "stdio"`; JSON with comments and trailing commas (code.visualstudio.com, "MCP servers").
 - Windsurf: `~/.codeium/windsurf/mcp_config.json` (`%USERPROFILE%` on Windows); `mcpServers`, the
@@ -139,7 +140,7 @@ HOSTS: dict[str, Host] = {
         "Cursor",
         "mcpServers",
         False,
-        JSON,
+        JSONC,
         _cursor,
         "Restart Cursor, then check that personakit is turned on in Cursor's settings, under MCP",
     ),

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from personakit_plugin.core.data_folder import DATA_ENV, default_data_dir
-from personakit_plugin.core.model import EVERYTHING, View
+from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
 from personakit_plugin.core.settings import RECALL_MODEL_ENV
 
 MODULE_ARGS = ("-m", "personakit_plugin", "serve")
@@ -186,18 +186,23 @@ def entry_folder(args: list[str], env: Mapping[str, str]) -> Path:
     return Path(chosen).expanduser() if chosen else default_data_dir(env)
 
 
+def folder_of(settings: Settings) -> Path:
+    """The data folder the entry uses: its own, else the platform's default."""
+    return default_data_dir({} if settings.data_dir is None else {DATA_ENV: settings.data_dir})
+
+
 def folder_phrase(settings: Settings) -> str:
-    """The data folder the entry uses, as a phrase: its own, or the platform's default, named."""
-    if settings.data_dir is not None:
-        return f"the data folder {Path(settings.data_dir).expanduser()}"
-    return f"the default data folder {default_data_dir({})}"
+    """The data folder the entry uses, as a phrase."""
+    return f"the {'' if settings.data_dir is not None else 'default '}data folder {folder_of(settings)}"
 
 
 def _features(settings: Settings) -> dict[str, str]:
     view = settings.view
     return {
         "access": "read-only" if settings.read_only else "read-write",
-        "categories": "the categories " + ", ".join(sorted(view.categories)) if view.categories else "every category",
+        "categories": "the categories " + ", ".join(c for c in CATEGORIES if c in view.categories)
+        if view.categories
+        else "every category",
         "memories": "approved memories only" if view.approved_only else "unconfirmed memories too",
         "folder": folder_phrase(settings),
         "model": f"the recall model {settings.recall_model}" if settings.recall_model else "no recall model of its own",

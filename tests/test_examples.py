@@ -58,7 +58,7 @@ def server_entry(name: str, key: str) -> dict[str, Any]:
 
 def written_by_connect(host: str, home: Path) -> dict[str, Any]:
     """The entry `personakit connect HOST` writes into a fresh configuration, with the placeholder interpreter."""
-    said = connect(host, dry_run=False, home=home, environ={}, executable=PLACEHOLDER).lines
+    said = connect(host, data_dir=None, read_only=False, dry_run=False, home=home, environ={}, executable=PLACEHOLDER)
     assert said[0].startswith("Added personakit to")
     path = HOSTS[host].locate(home, {}, sys.platform)
     return json.loads(path.read_text(encoding="utf-8"))[HOSTS[host].key]["personakit"]

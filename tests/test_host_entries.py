@@ -40,7 +40,7 @@ BARE = re.compile(r"(?<![\w/.~-])python3? -m personakit_plugin")
 
 
 def written_by_connect(host: str, home: Path, executable: str = PLACEHOLDER) -> bytes:
-    said = connect(host, dry_run=False, home=home, environ={}, executable=executable).lines
+    said = connect(host, data_dir=None, read_only=False, dry_run=False, home=home, environ={}, executable=executable)
     assert said[0].startswith("Added personakit to")
     return HOSTS[host].locate(home, {}, sys.platform).read_bytes()
 
@@ -105,7 +105,9 @@ def test_no_bare_python_starts_personakit(path):
 
 
 def test_what_connect_says_it_starts_is_the_example_command(tmp_path):
-    said = connect("zed", dry_run=True, home=tmp_path, environ={}, executable=PLACEHOLDER).lines
+    said = connect(
+        "zed", data_dir=None, read_only=False, dry_run=True, home=tmp_path, environ={}, executable=PLACEHOLDER
+    )
 
     assert said[-1].endswith(
         f"It starts {PLACEHOLDER} -m personakit_plugin serve on the default data folder {default_data_dir({})}."

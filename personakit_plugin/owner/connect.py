@@ -5,23 +5,30 @@ Connect edits the host's user-level file (every project of that host sees Person
 says where each host keeps it), with the absolute path of the interpreter running this command,
 which is the one that has PersonaKit, and `-m personakit_plugin serve`.
 
+An entry already there keeps what it says (`host_entry.py`): read-only, its view, its data folder, its
+recall model and any other option of `serve`; only the options given on this command line change it
+(`--read-write` and `--all-categories`, `--with-unconfirmed` undo the others), and the owner is told
+what changed and what was kept. A data folder (`--data-dir`, or `PERSONAKIT_DATA_DIR` for a new entry)
+and a recall model (`--recall-model M`, that host's choice of the recall plugin's model over the one
+recorded in the data folder) go into the entry's `env`. The interpreter an entry names is kept when it
+is this one under another name of the same folder (`python` for `python3`).
+
 The file is changed in place: only the `personakit` entry's span of the text is rewritten
 (`json_edit.py`, `toml_edit.py`), and every other byte stays as it was: other servers, keys and
 their order, comments, trailing commas, indentation, line endings, a byte-order mark. In an
-existing entry only the keys PersonaKit sets change (`command`, `args`, `type`): `env`,
-`disabled` and the rest stay. `--recall-model M` also sets `PERSONAKIT_RECALL_MODEL` in the entry's
-`env`, that host's choice of the recall plugin's model over the one recorded in the data folder
-(`personakit recall-model`); the entry's other variables, and the bytes they are written in, stay.
-What was written is read back and compared with what was meant; when they differ, nothing is
-written and the owner is told what to add by hand.
+existing entry only what changes is rewritten: its other keys (`disabled`, say) and the other
+variables of its `env`, and the bytes they are written in, stay. What was written is read back and
+compared with what was meant; when they differ, nothing is written and the owner is told what to add
+by hand. A file the host itself accepts is read (JSON with comments and trailing commas where the host
+reads them); a file it cannot parse is left alone, and the owner told which line.
 
-Disconnect removes the `personakit` entry alone. The object or table that holds the servers stays
-even when it is left empty, as it may have been before connect made it: an empty list of servers
-means the same to every host, and a key the owner wrote is never taken away.
+Disconnect gives back the file as it was before connect when nothing else wrote it since, and removes
+what connect added (the file itself, the servers' key) when that holds nothing else (`host_record.py`);
+otherwise it removes the `personakit` entry alone, and a key the owner wrote is never taken away.
 
-Either way the file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode); the
-new one replaces it in one rename, with the same mode (a new file is private, 0600). Running either
-twice changes nothing the second time. A file it cannot parse is left alone.
+The file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode), but for a file
+disconnect removes, which held only what connect wrote; the new one replaces it in one rename, with the
+same mode (a new file is private, 0600). A run that changes nothing writes nothing, backups included.
 
 The same table tells `doctor` where to look (`host_files`, `read_config`).
 """
@@ -41,7 +48,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -454,7 +461,9 @@ def diff(change: Change) -> str:
     before = change.before.decode("utf-8-sig").splitlines(keepends=True)
     after = change.after.decode("utf-8-sig").splitlines(keepends=True)
     name = str(change.path)
-    lines = difflib.unified_diff(before, after, name if change.existed else "/dev/null", name)
+    lines = difflib.unified_diff(
+        before, after, name if change.existed else "/dev/null", "/dev/null" if change.removes else name
+    )
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines).rstrip("\n")
 
 
@@ -464,6 +473,12 @@ class Outcome:
 
     lines: list[str]
     report: dict[str, Any]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lines)
+
+    def __getitem__(self, index: int) -> str:
+        return self.lines[index]
 
 
 def _kept_from_shell(before: Settings | None, new: Settings, asked: Asked) -> list[str]:
@@ -487,11 +502,23 @@ def connect(
     platform: str = sys.platform,
     executable: str = sys.executable,
     now: float | None = None,
+    data_dir: Path | None = None,
+    read_only: bool = False,
+    view: View = EVERYTHING,
+    recall_model: str | None = None,
 ) -> Outcome:
     """Connect the host called `name`: its entry keeps what it says but what `asked` changes (its recall
-    model already checked)."""
+    model already checked). Without `asked`, the other options ask for what they give: a data folder, a
+    read-only entry, a view, a recall model (False, EVERYTHING and None ask for nothing)."""
     host = host_named(name)
-    asked = asked or Asked()
+    if asked is None:
+        asked = Asked(
+            read_only=read_only or None,
+            categories=view.categories,
+            approved_only=view.approved_only or None,
+            data_dir=None if data_dir is None else str(data_dir),
+            recall_model=recall_model,
+        )
     if not executable:
         raise CommandError(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."

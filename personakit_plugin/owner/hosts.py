@@ -28,8 +28,9 @@ Each location and entry shape follows the host's own documentation:
   copy in `~/.cache/lm-studio` on macOS, which is not where the documentation says to edit).
 
 Every entry connect writes is `command` and `args` (and `"type": "stdio"` where the host asks for
-it); a host's other keys (`env`, `disabled`, Zed's `enabled`, Codex's `startup_timeout_sec`) are the
-owner's.
+it), with `PERSONAKIT_DATA_DIR` and `PERSONAKIT_RECALL_MODEL` in its `env` when it is given them; a
+host's other keys (`disabled`, Zed's `enabled`, Codex's `startup_timeout_sec`) and the other variables
+of its `env` are the owner's.
 
 JSONC is read as VS Code reads it, comments and trailing commas alike; a trailing comma in a Zed or
 Gemini CLI file is read too, though those hosts may refuse it.

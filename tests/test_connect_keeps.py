@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Callable
@@ -406,3 +407,13 @@ def test_connect_json_of_a_dry_run_holds_the_diff_and_writes_nothing(personakit,
     assert snapshot(home) == before
     assert said["action"] == "added" and said["dry_run"] is True and said["backup"] is None
     assert said["diff"].startswith(f"--- /dev/null\n+++ {config_path('zed')}\n")
+
+
+def test_the_json_keys_are_the_documented_ones(personakit):
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "hosts.md").read_text(encoding="utf-8")
+    table = guide.split("## `connect --json`", 1)[1]
+    documented = re.findall(r"^\| `(\w+)` \|", table, flags=re.M)
+
+    said = personakit("connect", "cursor", "--dry-run", "--json").json()
+
+    assert documented == list(said)

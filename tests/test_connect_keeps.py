@@ -180,6 +180,7 @@ def test_this_shells_data_folder_does_not_move_an_entry_and_says_so(personakit, 
 
     assert entry_of("zed")["env"] == {"PERSONAKIT_DATA_DIR": str(tmp_path / "kept")}
     assert f"PERSONAKIT_DATA_DIR names {tmp_path / 'elsewhere'} here, but the entry keeps the data folder" in out
+    assert f"`personakit --data-dir {tmp_path / 'elsewhere'} connect zed` changes it." in out
 
 
 # -- 3. the environment an entry needs, in its env, in every format, through a re-run --------------------
@@ -417,3 +418,21 @@ def test_the_json_keys_are_the_documented_ones(personakit):
     said = personakit("connect", "cursor", "--dry-run", "--json").json()
 
     assert documented == list(said)
+
+
+@pytest.mark.parametrize("field", ["backup", "folders"])
+def test_a_note_that_points_outside_is_not_followed(personakit, tmp_path, field):
+    elsewhere = tmp_path / "empty"
+    elsewhere.mkdir()
+    path = config_path("cursor")
+    put(path, b'{"theme": "dark"}')
+    personakit("connect", "cursor").ok()
+    note = path.with_name(path.name + ".personakit-connect.json")
+    value = json.loads(note.read_text())
+    value[field] = "../../x" if field == "backup" else [str(elsewhere)]
+    note.write_text(json.dumps(value))
+
+    personakit("disconnect", "cursor").ok()
+
+    assert json.loads(path.read_text()) == {"theme": "dark", "mcpServers": {}}  # the entry alone went
+    assert elsewhere.is_dir()

@@ -481,14 +481,14 @@ class Outcome:
         return self.lines[index]
 
 
-def _kept_from_shell(before: Settings | None, new: Settings, asked: Asked) -> list[str]:
+def _kept_from_shell(name: str, before: Settings | None, new: Settings, asked: Asked) -> list[str]:
     """A word on this shell's `PERSONAKIT_DATA_DIR` when the entry keeps another data folder."""
     shell = asked.new_entry_data_dir
     if before is None or asked.data_dir is not None or shell is None or new.data_dir == shell:
         return []
     return [
         f"{DATA_ENV} names {shell} here, but the entry keeps {folder_phrase(new)}; "
-        f"`personakit --data-dir {shlex.quote(shell)} connect` changes it."
+        f"`personakit --data-dir {shlex.quote(shell)} connect {name}` changes it."
     ]
 
 
@@ -524,6 +524,7 @@ def connect(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."
         )
     path = host.locate(home, environ, platform)
+    host_key = name.strip().casefold()
     said: dict[str, Settings | None] = {}
 
     def made_from(old: object) -> dict[str, Any]:
@@ -538,7 +539,7 @@ def connect(
     entry = change.entry if isinstance(change.entry, dict) else {}
     changed, kept = differences(before if change.replaced else None, new)
     report: dict[str, Any] = {
-        "host": name.strip().casefold(),
+        "host": host_key,
         "file": str(change.path),
         "action": "unchanged" if not change.changed else "updated" if change.replaced else "added",
         "changed": change.changed,
@@ -552,7 +553,7 @@ def connect(
         "backup": None,
     }
     starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
-    shell = _kept_from_shell(before, new, asked)
+    shell = _kept_from_shell(host_key, before, new, asked)
     if not change.changed:
         nothing = "nothing would change" if dry_run else "nothing changed, nothing was written"
         return Outcome([f"{where} already starts PersonaKit this way, {starts}; {nothing}.", *shell], report)

@@ -51,13 +51,27 @@ def where(path: Path) -> Path:
     return path.with_name(path.name + SUFFIX)
 
 
+_TYPES = {"created": bool, "added_key": bool, "backup": (str, type(None)), "before": str, "written": str}
+
+
 def load(path: Path) -> Record | None:
-    """The record kept for the host file at `path`; None when there is none, or none that reads."""
+    """The record kept for the host file at `path`; None when there is none, or none that reads as one. A
+    backup it names is a file beside `path`, and the folders are those above `path`: nothing else."""
     try:
         value = json.loads(where(path).read_text(encoding="utf-8"))
-        return Record(**{**value, "folders": tuple(value.get("folders", ()))})
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError):
         return None
+    if not isinstance(value, dict) or set(value) != {*_TYPES, "folders"}:
+        return None
+    if not all(isinstance(value[key], kind) for key, kind in _TYPES.items()):
+        return None
+    backup, folders = value["backup"], value["folders"]
+    if backup is not None and (not backup or Path(backup).name != backup or backup in (".", "..")):
+        return None
+    above = {str(folder) for folder in path.parents}
+    if not isinstance(folders, list) or not all(isinstance(f, str) and f in above for f in folders):
+        return None
+    return Record(**{**value, "folders": tuple(folders)})
 
 
 def save(path: Path, record: Record) -> None:

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.system
 
 SERVE = ["-m", "personakit_plugin", "serve"]
 _FIRST = cli.SCRIPT.read_bytes()[:300].split(b"\n")[0] if cli.SCRIPT.exists() else b""
+POSIX = pytest.mark.skipif(os.name != "posix", reason="symbolic links")
 PYTHON = _FIRST[2:].decode().strip() if _FIRST.startswith(b"#!/") else os.path.abspath(sys.executable)
 """The interpreter the installed script runs: the one connect writes into an entry."""
 EVERY_HOST = list(HOSTS)
@@ -436,3 +437,27 @@ def test_a_note_that_points_outside_is_not_followed(personakit, tmp_path, field)
 
     assert json.loads(path.read_text()) == {"theme": "dark", "mcpServers": {}}  # the entry alone went
     assert elsewhere.is_dir()
+
+
+@POSIX
+def test_the_same_interpreter_through_a_linked_folder_is_no_change(personakit, tmp_path):
+    link = tmp_path / "linked-bin"
+    link.symlink_to(Path(PYTHON).parent)
+    path = config_path("cursor")
+    put(path, file_with("cursor", {"command": str(link / Path(PYTHON).name), "args": SERVE}))
+    written = path.read_bytes()
+
+    assert "nothing changed" in personakit("connect", "cursor").ok()
+    assert path.read_bytes() == written and backups(path) == []
+
+
+def test_another_environments_interpreter_is_replaced(personakit, tmp_path):
+    other = tmp_path / "other-venv" / "bin"
+    other.mkdir(parents=True)
+    (other / "python").symlink_to(PYTHON)  # the same program, another environment
+    path = config_path("cursor")
+    put(path, file_with("cursor", {"command": str(other / "python"), "args": SERVE}))
+
+    personakit("connect", "cursor").ok()
+
+    assert entry_of("cursor")["command"] == PYTHON

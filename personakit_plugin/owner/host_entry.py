@@ -131,12 +131,13 @@ def settled(old: Settings | None, asked: Asked) -> Settings:
 
 
 def _same_interpreter(old: object, executable: str) -> bool:
-    """Whether `old` names the interpreter `executable` is, from the same folder (`python` and `python3` of
-    one virtual environment): the entry keeps the name it has."""
+    """Whether `old` names the interpreter `executable` is, from the same folder, perhaps reached another
+    way (`python` and `python3` of one virtual environment): the entry keeps the name it has."""
     if not isinstance(old, str) or not os.path.isabs(old):
         return False
     try:
-        return os.path.dirname(old) == os.path.dirname(executable) and os.path.samefile(old, executable)
+        folders = os.path.realpath(os.path.dirname(old)), os.path.realpath(os.path.dirname(executable))
+        return folders[0] == folders[1] and os.path.samefile(old, executable)
     except OSError:
         return False
 

@@ -492,6 +492,79 @@ def _kept_from_shell(name: str, before: Settings | None, new: Settings, asked: A
     ]
 
 
+def _asked_of(
+    data_dir: Path | None, read_only: bool, view: View, recall_model: str | None
+) -> Asked:  # connect()'s shorthand: each option asks for what it gives
+    return Asked(
+        read_only=read_only or None,
+        categories=view.categories,
+        approved_only=view.approved_only or None,
+        data_dir=None if data_dir is None else str(data_dir),
+        recall_model=recall_model,
+    )
+
+
+def _report(
+    host_key: str, change: Change, dry_run: bool, new: Settings, changed: list[str], kept: list[str]
+) -> dict[str, Any]:
+    """What `--json` prints."""
+    return {
+        "host": host_key,
+        "file": str(change.path),
+        "action": "unchanged" if not change.changed else "updated" if change.replaced else "added",
+        "changed": change.changed,
+        "dry_run": dry_run,
+        "entry": change.entry if isinstance(change.entry, dict) else {},
+        "data_dir": str(Path(new.data_dir).expanduser()) if new.data_dir else None,
+        "folder": str(folder_of(new)),
+        "read_only": new.read_only,
+        "changes": changed,
+        "kept": kept,
+        "backup": None,
+    }
+
+
+def _what_it_starts(host: Host, entry: dict[str, Any], new: Settings, changed: list[str], kept: list[str]) -> list[str]:
+    """What the entry starts, then what changed in it and what it kept."""
+    args = entry["args"] if isinstance(entry.get("args"), list) else []
+    starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
+    lines = [f"It starts {shlex.join([str(entry.get('command')), *map(str, args)])} {starts}."]
+    if new.recall_model is not None:
+        lines[0] += f" Its recall model: {new.recall_model} ({RECALL_MODEL_ENV} in the entry's env)."
+    if not new.view.everything:
+        lines[0] += " " + new.view.sentence().replace("This connection", f"{host.title}", 1)
+    if changed:
+        lines.append("Changed: " + "; ".join(changed) + ".")
+    if kept:
+        lines.append("Kept from the entry: " + ", ".join(kept) + ".")
+    return lines
+
+
+def _note(change: Change, backup: Path | None, made: list[Path], record: host_record.Record | None) -> list[str]:
+    """Note what connect added (or bring the note up to date); a line when the note cannot be kept."""
+    if change.replaced:
+        record = host_record.after_write(change.path, change.before, change.after, record)
+    else:
+        record = host_record.Record(
+            created=not change.existed,
+            added_key=not change.had_key,
+            backup=None if backup is None else backup.name,
+            before=host_record.digest(change.before),
+            written=host_record.digest(change.after),
+            folders=tuple(str(folder) for folder in made),
+        )
+    if record is None:
+        return []
+    try:
+        host_record.save(change.path, record)
+    except OSError as exc:
+        return [
+            f"What connect added cannot be noted in {host_record.where(change.path)} ({exc.strerror or exc}): "
+            "disconnect will take out the entry alone."
+        ]
+    return []
+
+
 def connect(
     name: str,
     *,
@@ -511,63 +584,29 @@ def connect(
     model already checked). Without `asked`, the other options ask for what they give: a data folder, a
     read-only entry, a view, a recall model (False, EVERYTHING and None ask for nothing)."""
     host = host_named(name)
-    if asked is None:
-        asked = Asked(
-            read_only=read_only or None,
-            categories=view.categories,
-            approved_only=view.approved_only or None,
-            data_dir=None if data_dir is None else str(data_dir),
-            recall_model=recall_model,
-        )
+    asked = asked or _asked_of(data_dir, read_only, view, recall_model)
     if not executable:
         raise CommandError(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."
         )
-    path = host.locate(home, environ, platform)
-    host_key = name.strip().casefold()
-    said: dict[str, Settings | None] = {}
+    host_key, said = name.strip().casefold(), dict[str, Any]()
 
     def made_from(old: object) -> dict[str, Any]:
         said["before"] = before = settings_of(old)
         said["new"] = new = settled(before, asked)
         return entry_for(host.typed, os.path.abspath(executable), old, new)
 
-    change = plan(host, path, made_from)
+    change = plan(host, host.locate(home, environ, platform), made_from)
     before, new = said["before"], said["new"]
-    assert new is not None
     where = f"{host.title}'s configuration {change.path}"
-    entry = change.entry if isinstance(change.entry, dict) else {}
     changed, kept = differences(before if change.replaced else None, new)
-    report: dict[str, Any] = {
-        "host": host_key,
-        "file": str(change.path),
-        "action": "unchanged" if not change.changed else "updated" if change.replaced else "added",
-        "changed": change.changed,
-        "dry_run": dry_run,
-        "entry": entry,
-        "data_dir": str(Path(new.data_dir).expanduser()) if new.data_dir else None,
-        "folder": str(folder_of(new)),
-        "read_only": new.read_only,
-        "changes": changed,
-        "kept": kept,
-        "backup": None,
-    }
-    starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
+    report = _report(host_key, change, dry_run, new, changed, kept)
     shell = _kept_from_shell(host_key, before, new, asked)
     if not change.changed:
         nothing = "nothing would change" if dry_run else "nothing changed, nothing was written"
+        starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
         return Outcome([f"{where} already starts PersonaKit this way, {starts}; {nothing}.", *shell], report)
-    args = entry.get("args") if isinstance(entry.get("args"), list) else []
-    lines = [f"It starts {shlex.join([str(entry.get('command')), *map(str, args)])} {starts}."]
-    if new.recall_model is not None:
-        lines[0] += f" Its recall model: {new.recall_model} ({RECALL_MODEL_ENV} in the entry's env)."
-    if not new.view.everything:
-        lines[0] += " " + new.view.sentence().replace("This connection", f"{host.title}", 1)
-    if changed:
-        lines.append("Changed: " + "; ".join(changed) + ".")
-    if kept:
-        lines.append("Kept from the entry: " + ", ".join(kept) + ".")
-    lines += shell
+    lines = [*_what_it_starts(host, report["entry"], new, changed, kept), *shell]
     if dry_run:
         report["diff"] = diff(change)
         return Outcome([diff(change), f"Nothing written (--dry-run). {lines[0]}", *lines[1:]], report)
@@ -575,31 +614,13 @@ def connect(
     record = host_record.load(change.path) if change.replaced else None
     backup = write(change, time.time() if now is None else now)
     report["backup"] = None if backup is None else str(backup)
-    if made:
-        lines.append(f"The folder {made[0]} did not exist, so it was made: is {host.title} installed?")
     verb = "Updated the personakit entry in" if change.replaced else "Added personakit to"
     lines.insert(0, f"{verb} {where}.")
+    if made:
+        lines.append(f"The folder {made[0]} did not exist, so it was made: is {host.title} installed?")
     if backup is not None:
         lines.append(f"The file as it was is kept in {backup}.")
-    if change.replaced:
-        record = host_record.after_write(change.path, change.before, change.after, record)
-    else:
-        record = host_record.Record(
-            created=not change.existed,
-            added_key=not change.had_key,
-            backup=None if backup is None else backup.name,
-            before=host_record.digest(change.before),
-            written=host_record.digest(change.after),
-            folders=tuple(str(folder) for folder in made),
-        )
-    if record is not None:
-        try:
-            host_record.save(change.path, record)
-        except OSError as exc:
-            lines.append(
-                f"What connect added cannot be noted in {host_record.where(change.path)} ({exc.strerror or exc}): "
-                "disconnect will take out the entry alone."
-            )
+    lines += _note(change, backup, made, record)
     lines.append(f"Next: {host.next_step}; then `personakit doctor` checks that it starts.")
     return Outcome(lines, report)
 

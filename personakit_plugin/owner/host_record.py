@@ -51,7 +51,13 @@ def where(path: Path) -> Path:
     return path.with_name(path.name + SUFFIX)
 
 
-_TYPES = {"created": bool, "added_key": bool, "backup": (str, type(None)), "before": str, "written": str}
+_TYPES: dict[str, type | tuple[type, ...]] = {
+    "created": bool,
+    "added_key": bool,
+    "backup": (str, type(None)),
+    "before": str,
+    "written": str,
+}
 
 
 def load(path: Path) -> Record | None:

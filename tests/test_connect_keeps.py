@@ -461,3 +461,16 @@ def test_another_environments_interpreter_is_replaced(personakit, tmp_path):
     personakit("connect", "cursor").ok()
 
     assert entry_of("cursor")["command"] == PYTHON
+
+
+def test_without_its_backup_disconnect_still_takes_away_what_connect_added(personakit):
+    path = config_path("claude-desktop")
+    put(path, b'{"theme": "dark"}')
+    personakit("connect", "claude-desktop").ok()
+    (backup,) = backups(path)
+    backup.unlink()  # the way back to the bytes of before is gone
+
+    out = personakit("disconnect", "claude-desktop").ok()
+
+    assert json.loads(path.read_text()) == {"theme": "dark"}
+    assert "byte for byte" not in out

@@ -210,14 +210,11 @@ def _features(settings: Settings) -> dict[str, str]:
     }
 
 
-DEFAULTS = _features(Settings())
-
-
 def differences(old: Settings | None, new: Settings) -> tuple[list[str], list[str]]:
     """What changed (`was → now`) and what the entry kept that is not the default, each as phrases."""
     if old is None:
         return [], []
-    before, after = _features(old), _features(new)
+    before, after, defaults = _features(old), _features(new), _features(Settings())
     changed = [f"{before[key]} → {after[key]}" for key in after if before[key] != after[key]]
-    kept = [after[key] for key in after if before[key] == after[key] and after[key] != DEFAULTS[key]]
+    kept = [after[key] for key in after if before[key] == after[key] and after[key] != defaults[key]]
     return changed, kept

@@ -474,3 +474,15 @@ def test_without_its_backup_disconnect_still_takes_away_what_connect_added(perso
 
     assert json.loads(path.read_text()) == {"theme": "dark"}
     assert "byte for byte" not in out
+
+
+def test_a_view_serve_would_refuse_is_kept_as_written_until_a_new_one_is_given(personakit):
+    put(config_path("cursor"), file_with("cursor", {"command": PYTHON, "args": [*SERVE, "--categories", "health"]}))
+    written = config_path("cursor").read_bytes()
+
+    assert "nothing changed" in personakit("connect", "cursor").ok()
+    assert config_path("cursor").read_bytes() == written
+
+    personakit("connect", "cursor", "--categories", "tools").ok()
+
+    assert entry_of("cursor")["args"] == [*SERVE, "--categories", "tools"]

@@ -111,11 +111,9 @@ def _options(args: list[str]) -> dict[str, list[str]]:
 def settled(old: Settings | None, asked: Asked) -> Settings:
     """What the entry says once this command is done: `old`, changed only where `asked` asks."""
     base = old if old is not None else Settings(data_dir=asked.new_entry_data_dir)
-    categories = base.view.categories
-    if asked.every_category:
-        categories = None
-    if asked.categories is not None:
-        categories = asked.categories
+    categories, other = base.view.categories, base.other
+    if asked.every_category or asked.categories is not None:
+        categories, other = asked.categories, _without(other, "--categories")  # a view serve refused goes too
     approved = base.view.approved_only if asked.approved_only is None else asked.approved_only
     folder, in_args = base.data_dir, base.data_dir_in_args
     if asked.data_dir is not None and asked.data_dir != folder:
@@ -127,7 +125,22 @@ def settled(old: Settings | None, asked: Asked) -> Settings:
         data_dir=folder,
         data_dir_in_args=in_args,
         recall_model=asked.recall_model if asked.recall_model is not None else base.recall_model,
+        other=other,
     )
+
+
+def _without(args: tuple[str, ...], option: str) -> tuple[str, ...]:
+    """`args` without `option` and its value."""
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == option:
+            skip = True
+        else:
+            kept.append(arg)
+    return tuple(kept)
 
 
 def _same_interpreter(old: object, executable: str) -> bool:

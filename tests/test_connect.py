@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.owner.hosts import HOSTS, TOML, app_config_home
 from personakit_plugin.owner.json_edit import strip_jsonc
 
@@ -101,7 +102,7 @@ def test_a_fresh_configuration_then_nothing_the_second_time(run, host):
 
     assert servers(host) == {"personakit": expected_entry(host)}
     assert out.startswith(f"Added personakit to {HOSTS[host].title}'s configuration {path}.\n")
-    assert f"It starts {PYTHON} -m personakit_plugin serve on the default data folder." in out
+    assert f"It starts {PYTHON} -m personakit_plugin serve on the default data folder {default_data_dir({})}." in out
     assert "Next: " in out and "personakit doctor" in out
     assert backups(path) == []
     if os.name == "posix":
@@ -110,7 +111,10 @@ def test_a_fresh_configuration_then_nothing_the_second_time(run, host):
 
     again = run("connect", host).ok()
 
-    assert again == f"{HOSTS[host].title}'s configuration {path} already starts PersonaKit this way; nothing changed.\n"
+    assert again == (
+        f"{HOSTS[host].title}'s configuration {path} already starts PersonaKit this way, on the default data folder "
+        f"{default_data_dir({})}; nothing changed, nothing was written.\n"
+    )
     assert path.read_bytes() == before
     assert backups(path) == []
 
@@ -211,9 +215,10 @@ def test_data_dir_and_read_only_go_into_the_entry_as_absolute_paths(run, tmp_pat
     out = run("connect", "claude-desktop", "--data-dir", "memories", "--read-only").ok()
 
     folder = str(tmp_path / "memories")
-    assert servers("claude-desktop")["personakit"] == expected_entry(
-        "claude-desktop", "--data-dir", folder, "--read-only"
-    )
+    assert servers("claude-desktop")["personakit"] == {
+        **expected_entry("claude-desktop", "--read-only"),
+        "env": {"PERSONAKIT_DATA_DIR": folder},
+    }
     assert f"on the data folder {folder}, read-only." in out
 
 
@@ -222,7 +227,8 @@ def test_the_data_folder_of_the_environment_goes_into_the_entry(run, tmp_path, m
 
     run("connect", "cursor").ok()
 
-    assert servers("cursor")["personakit"]["args"] == [*SERVE, "--data-dir", str(tmp_path / "kept")]
+    assert servers("cursor")["personakit"]["args"] == SERVE
+    assert servers("cursor")["personakit"]["env"] == {"PERSONAKIT_DATA_DIR": str(tmp_path / "kept")}
 
 
 # -- a dry run -------------------------------------------------------------------------------------
@@ -273,8 +279,9 @@ def test_a_file_that_is_not_json_is_left_alone(run, home, host):
 
     err = refused(run, home, host)
 
-    assert f"{HOSTS[host].title}'s configuration {path} is not valid JSON (" in err
-    assert "line 1, column" in err and "fix or move it, then run connect again." in err
+    said = f"{HOSTS[host].title}'s configuration {path} is not valid JSON at line 1, column "
+    assert said in err and ": a key is not in double quotes, or a comma is out of place;" in err
+    assert err.endswith("; fix or move it, then run connect again.\n")
 
 
 @pytest.mark.parametrize(
@@ -316,10 +323,15 @@ def test_vscode_trailing_commas_are_read(run):
     assert servers("vscode") == {"other": {"command": "x"}, "personakit": expected_entry("vscode")}
 
 
-def test_cursor_does_not_take_comments(run, home):
-    write(config_path("cursor"), '{"mcpServers": {} // none\n}')
+def test_windsurf_does_not_take_comments_and_the_line_is_said(run, home):
+    write(config_path("windsurf"), '{\n  "mcpServers": {} // none\n}')
 
-    assert "is not valid JSON" in refused(run, home, "cursor")
+    err = refused(run, home, "windsurf")
+
+    assert err == (
+        f"personakit: Windsurf's configuration {config_path('windsurf')} has a comment at line 2, which Windsurf "
+        "does not accept in this file; fix or move it, then run connect again.\n"
+    )
 
 
 # -- reading JSON with comments as VS Code does ------------------------------------------------------

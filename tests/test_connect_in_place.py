@@ -143,13 +143,16 @@ def test_a_second_connect_then_disconnect_gives_the_original_bytes_back(run, hos
     run("connect", host).ok()
     connected = path.read_bytes()
 
-    assert run("connect", host).ok().endswith("already starts PersonaKit this way; nothing changed.\n")
+    assert run("connect", host).ok().endswith("; nothing changed, nothing was written.\n")
     assert path.read_bytes() == connected
 
     out = run("disconnect", host).ok()
 
     assert path.read_bytes() == original
-    assert out.startswith(f"Removed personakit from {HOSTS[host].title}'s configuration {path}.\n")
+    assert out.startswith(
+        f"Removed personakit from {HOSTS[host].title}'s configuration {path}: it is byte for byte what it was "
+        "before connect.\n"
+    )
     assert "The file as it was is kept in " in out
 
 
@@ -255,16 +258,17 @@ def test_disconnect_leaves_the_servers_object_it_did_not_know_it_made(run):
     write_bytes(path, original)
 
     run("connect", "zed").ok()
+    (path.parent / "settings.json.personakit-connect.json").unlink()  # connected by an older PersonaKit, say
     run("disconnect", "zed").ok()
 
     assert path.read_bytes() == b'{\n  "theme": "One Dark",\n  "context_servers": {}\n}\n'
 
 
-def test_disconnect_of_a_fresh_file_leaves_it_holding_no_server(run):
+def test_disconnect_of_a_fresh_file_removes_it(run):
     run("connect", "windsurf").ok()
     run("disconnect", "windsurf").ok()
 
-    assert json.loads(config_path("windsurf").read_text()) == {"mcpServers": {}}
+    assert not config_path("windsurf").exists()
 
 
 @pytest.mark.parametrize("host", ["cursor", "codex"])
@@ -294,7 +298,7 @@ def test_disconnect_dry_run_shows_the_diff_and_writes_nothing(run):
     out = run("disconnect", "cursor", "--dry-run").ok()
 
     assert path.read_bytes() == connected
-    assert '-        "personakit": {' in out and out.endswith("Nothing written (--dry-run).\n")
+    assert '-        "personakit": {' in out and "\nNothing written (--dry-run). Removed personakit from " in out
 
 
 @pytest.mark.parametrize("command", ["connect", "disconnect"])
@@ -435,7 +439,7 @@ def test_a_toml_file_without_a_last_newline_gains_one_and_nothing_else(run):
     assert path.read_bytes().startswith(b'model = "o3"\n\n[mcp_servers.personakit]\n')
     run("disconnect", "codex").ok()
 
-    assert path.read_bytes() == b'model = "o3"\n'
+    assert path.read_bytes() == b'model = "o3"'
 
 
 def test_an_empty_object_is_drawn_as_a_new_file_is(run):

@@ -77,7 +77,7 @@ def test_comments_in_a_windsurf_file_fail_as_windsurf_would(folder, tmp_path):
 
     (found,) = [f for f in findings(folder, tmp_path) if f[0] == FAIL]
 
-    assert found[1].startswith(f"Windsurf's configuration {path} is not valid JSON (")
+    assert found[1].startswith(f"Windsurf's configuration {path} has a comment at line 1, which Windsurf does not")
 
 
 @pytest.mark.system

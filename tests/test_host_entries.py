@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.owner.connect import connect, server_entry
 from personakit_plugin.owner.hosts import HOSTS
 
@@ -115,4 +116,6 @@ def test_what_connect_says_it_starts_is_the_example_command(tmp_path):
         "zed", data_dir=None, read_only=False, dry_run=True, home=tmp_path, environ={}, executable=PLACEHOLDER
     )
 
-    assert said[-1].endswith(f"It starts {PLACEHOLDER} -m personakit_plugin serve on the default data folder.")
+    assert said[-1].endswith(
+        f"It starts {PLACEHOLDER} -m personakit_plugin serve on the default data folder {default_data_dir({})}."
+    )

@@ -5,23 +5,30 @@ Connect edits the host's user-level file (every project of that host sees Person
 says where each host keeps it), with the absolute path of the interpreter running this command,
 which is the one that has PersonaKit, and `-m personakit_plugin serve`.
 
+An entry already there keeps what it says (`host_entry.py`): read-only, its view, its data folder, its
+recall model and any other option of `serve`; only the options given on this command line change it
+(`--read-write` and `--all-categories`, `--with-unconfirmed` undo the others), and the owner is told
+what changed and what was kept. A data folder (`--data-dir`, or `PERSONAKIT_DATA_DIR` for a new entry)
+and a recall model (`--recall-model M`, that host's choice of the recall plugin's model over the one
+recorded in the data folder) go into the entry's `env`. The interpreter an entry names is kept when it
+is this one under another name of the same folder (`python` for `python3`).
+
 The file is changed in place: only the `personakit` entry's span of the text is rewritten
 (`json_edit.py`, `toml_edit.py`), and every other byte stays as it was: other servers, keys and
 their order, comments, trailing commas, indentation, line endings, a byte-order mark. In an
-existing entry only the keys PersonaKit sets change (`command`, `args`, `type`): `env`,
-`disabled` and the rest stay. `--recall-model M` also sets `PERSONAKIT_RECALL_MODEL` in the entry's
-`env`, that host's choice of the recall plugin's model over the one recorded in the data folder
-(`personakit recall-model`); the entry's other variables, and the bytes they are written in, stay.
-What was written is read back and compared with what was meant; when they differ, nothing is
-written and the owner is told what to add by hand.
+existing entry only what changes is rewritten: its other keys (`disabled`, say) and the other
+variables of its `env`, and the bytes they are written in, stay. What was written is read back and
+compared with what was meant; when they differ, nothing is written and the owner is told what to add
+by hand. A file the host itself accepts is read (JSON with comments and trailing commas where the host
+reads them); a file it cannot parse is left alone, and the owner told which line.
 
-Disconnect removes the `personakit` entry alone. The object or table that holds the servers stays
-even when it is left empty, as it may have been before connect made it: an empty list of servers
-means the same to every host, and a key the owner wrote is never taken away.
+Disconnect gives back the file as it was before connect when nothing else wrote it since, and removes
+what connect added (the file itself, the servers' key) when that holds nothing else (`host_record.py`);
+otherwise it removes the `personakit` entry alone, and a key the owner wrote is never taken away.
 
-Either way the file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode); the
-new one replaces it in one rename, with the same mode (a new file is private, 0600). Running either
-twice changes nothing the second time. A file it cannot parse is left alone.
+The file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode), but for a file
+disconnect removes, which held only what connect wrote; the new one replaces it in one rename, with the
+same mode (a new file is private, 0600). A run that changes nothing writes nothing, backups included.
 
 The same table tells `doctor` where to look (`host_files`, `read_config`).
 """
@@ -41,22 +48,31 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from personakit_plugin.core.model import EVERYTHING, View
 from personakit_plugin.core.settings import RECALL_MODEL_ENV
-from personakit_plugin.owner import json_edit, toml_edit
-from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, say, view_of
+from personakit_plugin.owner import host_record, json_edit, toml_edit
+from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, print_json, say, view_of
+from personakit_plugin.owner.host_entry import (
+    Asked,
+    Settings,
+    differences,
+    entry_for,
+    folder_of,
+    folder_phrase,
+    settings_of,
+    settled,
+)
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML, Host, app_config_home, host_files
 
 __all__ = ["HOSTS", "ConfigError", "app_config_home", "connect", "disconnect", "host_files", "read_config", "register"]
 
 NAME = "personakit"
 """The server's name in every host's configuration."""
-MODULE_ARGS = ("-m", "personakit_plugin", "serve")
 
 
 # -- reading a host's file ------------------------------------------------------------------
@@ -67,9 +83,21 @@ class ConfigError(Exception):
     sentence without its end: the caller says what to do)."""
 
 
-def parse_config(text: str, where: str, format: str) -> Any:
-    """A host file's value (an empty file is `{}`); a ConfigError naming `where` when it is not valid
-    JSON (with comments and trailing commas for JSONC) or TOML."""
+_PLAIN_WORDS = {
+    "Expecting value": "a value is missing",
+    "Expecting property name enclosed in double quotes": "a key is not in double quotes, or a comma is out of place",
+    "Expecting ',' delimiter": "a comma is missing",
+    "Expecting ':' delimiter": "a colon is missing",
+    "Extra data": "more text follows the end of the JSON",
+    "Unterminated string starting at": "a string is not closed",
+    "Invalid control character at": "a string holds a raw control character (a tab or a line break)",
+    "Invalid \\escape": "a string holds a backslash that starts no escape",
+}
+
+
+def parse_config(text: str, where: str, format: str, title: str = "") -> Any:
+    """A host file's value (an empty file is `{}`); a ConfigError naming `where` and the line when it is not
+    valid JSON (with comments and trailing commas for JSONC) or TOML, as `title`, its host, reads it."""
     if not text.strip():
         return {}
     if format == TOML:
@@ -81,12 +109,21 @@ def parse_config(text: str, where: str, format: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         error = exc
-    if format == JSONC:
-        try:
-            return json.loads(json_edit.strip_jsonc(text)[0])
-        except json.JSONDecodeError as exc:
-            error = exc
-    raise ConfigError(f"{where} is not valid JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    strict = error
+    try:
+        value = json.loads(json_edit.strip_jsonc(text)[0])
+    except json.JSONDecodeError as exc:
+        error = exc if format == JSONC else strict  # what the host itself stumbles on
+    else:
+        if format == JSONC:
+            return value
+        at = text[strict.pos : strict.pos + 2]
+        what = "a comment" if at in ("//", "/*") else "a trailing comma" if at[:1] in "}]" else "a comment"
+        raise ConfigError(
+            f"{where} has {what} at line {error.lineno}, which {title or 'its host'} does not accept in this file"
+        ) from None
+    said = _PLAIN_WORDS.get(error.msg, error.msg[:1].lower() + error.msg[1:])
+    raise ConfigError(f"{where} is not valid JSON at line {error.lineno}, column {error.colno}: {said}") from None
 
 
 def read_config(path: Path, title: str, format: str) -> tuple[bytes, Any]:
@@ -102,7 +139,7 @@ def read_config(path: Path, title: str, format: str) -> tuple[bytes, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{where} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return raw, parse_config(text, where, format)
+    return raw, parse_config(text, where, format, title)
 
 
 # -- the change -----------------------------------------------------------------------------
@@ -116,18 +153,11 @@ def server_entry(
     view: View = EVERYTHING,
     recall_model: str | None = None,
 ) -> dict[str, Any]:
-    """The entry that starts PersonaKit over stdio with `executable`, as `host` wants it, seeing `view`,
-    with `recall_model` in its `env` when given."""
-    args = [*MODULE_ARGS]
-    if data_dir is not None:
-        args += ["--data-dir", str(data_dir)]
-    if read_only:
-        args.append("--read-only")
-    args += view.arguments()
-    entry: dict[str, Any] = {**({"type": "stdio"} if host.typed else {}), "command": executable, "args": args}
-    if recall_model is not None:
-        entry["env"] = {RECALL_MODEL_ENV: recall_model}
-    return entry
+    """The new entry that starts PersonaKit over stdio with `executable`, as `host` wants it, seeing `view`,
+    with the data folder and `recall_model` in its `env` when given."""
+    folder = None if data_dir is None else str(data_dir)
+    settings = Settings(read_only=read_only, view=view, data_dir=folder, recall_model=recall_model)
+    return entry_for(host.typed, executable, None, settings)
 
 
 @dataclass(frozen=True)
@@ -139,10 +169,16 @@ class Change:
     existed: bool
     replaced: bool
     """Whether a `personakit` entry was there already."""
+    entry: object = None
+    """The entry as the file holds it afterwards (None once it is removed)."""
+    had_key: bool = True
+    """Whether the file had the key that holds the servers."""
+    removes: bool = False
+    """Whether the file is removed (disconnect of a file connect made, unchanged since)."""
 
     @property
     def changed(self) -> bool:
-        return self.before != self.after
+        return self.before != self.after or self.removes
 
 
 def _stdio(old: object) -> bool:
@@ -208,14 +244,21 @@ def _entry_node(text: str, host: Host) -> json_edit.Node:
     return found.value
 
 
-def _remove_json(text: str, host: Host) -> str:
+def _remove_json(text: str, host: Host, key_too: bool) -> str:
+    """The text without the entry; and without the key that holds the servers too when `key_too`."""
     servers = json_edit.member(json_edit.parse(text), host.key)
     found = json_edit.member(servers.value, NAME) if servers else None
     assert servers is not None and found is not None
-    return json_edit.remove_member(text, servers.value, found)
+    text = json_edit.remove_member(text, servers.value, found)
+    if key_too:
+        root = json_edit.parse(text)
+        key = json_edit.member(root, host.key)
+        assert key is not None
+        text = json_edit.remove_member(text, root, key)
+    return text
 
 
-def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) -> str:
+def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None, key_too: bool = False) -> str:
     """The text with the entry set to `entry`, or removed when it is None."""
     if host.format == TOML:
         path = (host.key, NAME)
@@ -236,7 +279,7 @@ def _edited(text: str, host: Host, old: object, entry: dict[str, Any] | None) ->
             changed = {name: value for name, value in env.items() if name not in before or before[name] != value}
             text = toml_edit.set_table(text, (*path, "env"), changed) if changed else text
         return text
-    return _remove_json(text, host) if entry is None else _edit_json(text, host, old, entry)
+    return _remove_json(text, host, key_too) if entry is None else _edit_json(text, host, old, entry)
 
 
 def _servers(host: Host, path: Path, fix: str) -> tuple[bytes, dict[str, Any], dict[str, Any]]:
@@ -255,15 +298,21 @@ def _servers(host: Host, path: Path, fix: str) -> tuple[bytes, dict[str, Any], d
 
 
 def _rewritten(
-    host: Host, path: Path, raw: bytes, expected: object, entry: dict[str, Any] | None, old: object
+    host: Host,
+    path: Path,
+    raw: bytes,
+    expected: object,
+    entry: dict[str, Any] | None,
+    old: object,
+    key_too: bool = False,
 ) -> bytes:
     """The file's new bytes, checked to read back as `expected`; a CommandError when they do not."""
     where = f"{host.title}'s configuration {path}"
     bom = codecs.BOM_UTF8 if raw.startswith(codecs.BOM_UTF8) else b""
     text = raw.decode("utf-8-sig")
     try:
-        after = _edited(text, host, old, entry)
-        same = parse_config(after, where, host.format) == expected
+        after = _edited(text, host, old, entry, key_too)
+        same = parse_config(after, where, host.format, host.title) == expected
     except Exception:  # whatever the reason, the file is not changed in place: the owner is told how
         same = False
     if not same:
@@ -283,29 +332,37 @@ def _by_hand(host: Host, entry: dict[str, Any] | None) -> str:
     return f'add this entry under "{host.key}" yourself: "{NAME}": {json.dumps(entry)}'
 
 
-def plan(host: Host, path: Path, entry: dict[str, Any]) -> Change:
-    """What connecting `host` through its file at `path` would change; a CommandError, nothing
-    changed, when the file cannot be read, parsed or changed in place."""
+def plan(host: Host, path: Path, entry: dict[str, Any] | Callable[[object], dict[str, Any]]) -> Change:
+    """What connecting `host` through its file at `path` would change, `entry` given or made from the entry
+    already there; a CommandError, nothing changed, when the file cannot be read, parsed or changed in place."""
     raw, config, servers = _servers(host, path, "fix or move it, then run connect again")
     old = servers.get(NAME)
-    new = _merged(old, entry)
+    new = _merged(old, entry(old) if callable(entry) else entry)
     if old == new:
-        return Change(path, raw, raw, path.exists(), True)
+        return Change(path, raw, raw, path.exists(), True, old)
     expected = copy.deepcopy(config)
+    had_key = host.key in config
     expected.setdefault(host.key, {})[NAME] = new
-    return Change(path, raw, _rewritten(host, path, raw, expected, new, old), path.exists(), old is not None)
+    after = _rewritten(host, path, raw, expected, new, old)
+    return Change(path, raw, after, path.exists(), old is not None, new, had_key)
 
 
-def plan_removal(host: Host, path: Path) -> Change:
-    """What disconnecting `host` would change: nothing when its file has no `personakit` entry."""
+def plan_removal(host: Host, path: Path, record: host_record.Record | None = None) -> Change:
+    """What disconnecting `host` would change: nothing when its file has no `personakit` entry; the bytes of
+    before connect when `record` says they are the way back (`host_record`); else the file without the entry,
+    and without the servers' key connect added when that is left empty."""
     raw, config, servers = _servers(host, path, "fix or move it, then run disconnect again")
     if NAME not in servers:
         return Change(path, raw, raw, path.exists(), False)
+    back = None if record is None else host_record.original(path, record, raw)
+    if back is not None:
+        return Change(path, raw, back, True, True, removes=record is not None and record.created)
     expected = copy.deepcopy(config)
     del expected[host.key][NAME]
-    if host.format == TOML and not expected[host.key]:
+    key_too = host.format != TOML and record is not None and record.added_key and not expected[host.key]
+    if key_too or (host.format == TOML and not expected[host.key]):
         del expected[host.key]  # a TOML file names no `mcp_servers` table that holds nothing
-    return Change(path, raw, _rewritten(host, path, raw, expected, None, servers[NAME]), True, True)
+    return Change(path, raw, _rewritten(host, path, raw, expected, None, servers[NAME], key_too), True, True)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -352,11 +409,28 @@ def _replace(target: Path, change: Change, mode: int) -> None:
         raise
 
 
+def missing_folders(path: Path) -> list[Path]:
+    """The folders above `path` that do not exist yet, innermost first."""
+    missing = []
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
 def write(change: Change, now: float) -> Path | None:
     """Make the change: the backup first (when there was a file), then the new file in one rename. A
-    symbolic link stays a link: the file it points to is the one replaced. The backup's path, if any."""
+    symbolic link stays a link: the file it points to is the one replaced. A file that goes (`removes`)
+    is removed, unless it changed since it was read; it needs no backup: connect made it, and it holds
+    only what connect wrote. The backup's path, if any."""
     target = change.path.resolve() if change.path.is_symlink() else change.path
     try:
+        if change.removes:
+            if target.read_bytes() != change.before:
+                raise CommandError(f"{change.path} changed while it was being written; run the command again.")
+            target.unlink()
+            return None
         target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         mode = _mode(target) if change.existed else 0o600
         backup = _backup(change.path, change.before, mode, now) if change.existed else None
@@ -387,55 +461,168 @@ def diff(change: Change) -> str:
     before = change.before.decode("utf-8-sig").splitlines(keepends=True)
     after = change.after.decode("utf-8-sig").splitlines(keepends=True)
     name = str(change.path)
-    lines = difflib.unified_diff(before, after, name if change.existed else "/dev/null", name)
+    lines = difflib.unified_diff(
+        before, after, name if change.existed else "/dev/null", "/dev/null" if change.removes else name
+    )
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines).rstrip("\n")
+
+
+@dataclass
+class Outcome:
+    """What a connect or disconnect did: the lines to tell the owner, and the same for `--json`."""
+
+    lines: list[str]
+    report: dict[str, Any]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lines)
+
+    def __getitem__(self, index: int) -> str:
+        return self.lines[index]
+
+
+def _kept_from_shell(name: str, before: Settings | None, new: Settings, asked: Asked) -> list[str]:
+    """A word on this shell's `PERSONAKIT_DATA_DIR` when the entry keeps another data folder."""
+    shell = asked.new_entry_data_dir
+    if before is None or asked.data_dir is not None or shell is None or new.data_dir == shell:
+        return []
+    return [
+        f"{DATA_ENV} names {shell} here, but the entry keeps {folder_phrase(new)}; "
+        f"`personakit --data-dir {shlex.quote(shell)} connect {name}` changes it."
+    ]
+
+
+def _asked_of(
+    data_dir: Path | None, read_only: bool, view: View, recall_model: str | None
+) -> Asked:  # connect()'s shorthand: each option asks for what it gives
+    return Asked(
+        read_only=read_only or None,
+        categories=view.categories,
+        approved_only=view.approved_only or None,
+        data_dir=None if data_dir is None else str(data_dir),
+        recall_model=recall_model,
+    )
+
+
+def _report(
+    host_key: str, change: Change, dry_run: bool, new: Settings, changed: list[str], kept: list[str]
+) -> dict[str, Any]:
+    """What `--json` prints."""
+    return {
+        "host": host_key,
+        "file": str(change.path),
+        "action": "unchanged" if not change.changed else "updated" if change.replaced else "added",
+        "changed": change.changed,
+        "dry_run": dry_run,
+        "entry": change.entry if isinstance(change.entry, dict) else {},
+        "data_dir": str(Path(new.data_dir).expanduser()) if new.data_dir else None,
+        "folder": str(folder_of(new)),
+        "read_only": new.read_only,
+        "changes": changed,
+        "kept": kept,
+        "backup": None,
+    }
+
+
+def _what_it_starts(host: Host, entry: dict[str, Any], new: Settings, changed: list[str], kept: list[str]) -> list[str]:
+    """What the entry starts, then what changed in it and what it kept."""
+    args = entry["args"] if isinstance(entry.get("args"), list) else []
+    starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
+    lines = [f"It starts {shlex.join([str(entry.get('command')), *map(str, args)])} {starts}."]
+    if new.recall_model is not None:
+        lines[0] += f" Its recall model: {new.recall_model} ({RECALL_MODEL_ENV} in the entry's env)."
+    if not new.view.everything:
+        lines[0] += " " + new.view.sentence().replace("This connection", f"{host.title}", 1)
+    if changed:
+        lines.append("Changed: " + "; ".join(changed) + ".")
+    if kept:
+        lines.append("Kept from the entry: " + ", ".join(kept) + ".")
+    return lines
+
+
+def _note(change: Change, backup: Path | None, made: list[Path], record: host_record.Record | None) -> list[str]:
+    """Note what connect added (or bring the note up to date); a line when the note cannot be kept."""
+    if change.replaced:
+        record = host_record.after_write(change.path, change.before, change.after, record)
+    else:
+        record = host_record.Record(
+            created=not change.existed,
+            added_key=not change.had_key,
+            backup=None if backup is None else backup.name,
+            before=host_record.digest(change.before),
+            written=host_record.digest(change.after),
+            folders=tuple(str(folder) for folder in made),
+        )
+    if record is None:
+        return []
+    try:
+        host_record.save(change.path, record)
+    except OSError as exc:
+        return [
+            f"What connect added cannot be noted in {host_record.where(change.path)} ({exc.strerror or exc}): "
+            "disconnect will take out the entry alone."
+        ]
+    return []
 
 
 def connect(
     name: str,
     *,
-    data_dir: Path | None,
-    read_only: bool,
+    asked: Asked | None = None,
     dry_run: bool,
-    view: View = EVERYTHING,
     home: Path,
     environ: Mapping[str, str],
     platform: str = sys.platform,
     executable: str = sys.executable,
     now: float | None = None,
+    data_dir: Path | None = None,
+    read_only: bool = False,
+    view: View = EVERYTHING,
     recall_model: str | None = None,
-) -> list[str]:
-    """Connect the host called `name`, its PersonaKit given `recall_model` (already checked) when it is
-    not None; what to tell the owner, line by line."""
+) -> Outcome:
+    """Connect the host called `name`: its entry keeps what it says but what `asked` changes (its recall
+    model already checked). Without `asked`, the other options ask for what they give: a data folder, a
+    read-only entry, a view, a recall model (False, EVERYTHING and None ask for nothing)."""
     host = host_named(name)
+    asked = asked or _asked_of(data_dir, read_only, view, recall_model)
     if not executable:
         raise CommandError(
             "Cannot tell which Python runs PersonaKit; run `python -m personakit_plugin connect` with its full path."
         )
-    entry = server_entry(host, os.path.abspath(executable), data_dir, read_only, view, recall_model)
-    change = plan(host, host.locate(home, environ, platform), entry)
+    host_key, said = name.strip().casefold(), dict[str, Any]()
+
+    def made_from(old: object) -> dict[str, Any]:
+        said["before"] = before = settings_of(old)
+        said["new"] = new = settled(before, asked)
+        return entry_for(host.typed, os.path.abspath(executable), old, new)
+
+    change = plan(host, host.locate(home, environ, platform), made_from)
+    before, new = said["before"], said["new"]
     where = f"{host.title}'s configuration {change.path}"
+    changed, kept = differences(before if change.replaced else None, new)
+    report = _report(host_key, change, dry_run, new, changed, kept)
+    shell = _kept_from_shell(host_key, before, new, asked)
     if not change.changed:
-        return [f"{where} already starts PersonaKit this way; nothing {'would change' if dry_run else 'changed'}."]
-    starts = f"It starts {shlex.join([entry['command'], *entry['args']])}"
-    folder = f"on the data folder {data_dir}" if data_dir else "on the default data folder"
-    said = [f"{starts} {folder}{', read-only' if read_only else ''}."]
-    if recall_model is not None:
-        said[0] += f" Its recall model: {recall_model} ({RECALL_MODEL_ENV} in the entry's env)."
-    if not view.everything:
-        said[0] += " " + view.sentence().replace("This connection", f"{host.title}", 1)
+        nothing = "nothing would change" if dry_run else "nothing changed, nothing was written"
+        starts = f"on {folder_phrase(new)}{', read-only' if new.read_only else ''}"
+        return Outcome([f"{where} already starts PersonaKit this way, {starts}; {nothing}.", *shell], report)
+    lines = [*_what_it_starts(host, report["entry"], new, changed, kept), *shell]
     if dry_run:
-        return [diff(change), f"Nothing written (--dry-run). {said[0]}"]
-    made = not change.path.parent.exists()
+        report["diff"] = diff(change)
+        return Outcome([diff(change), f"Nothing written (--dry-run). {lines[0]}", *lines[1:]], report)
+    made = missing_folders(change.path)
+    record = host_record.load(change.path) if change.replaced else None
     backup = write(change, time.time() if now is None else now)
-    if made:
-        said.append(f"The folder {change.path.parent} did not exist, so it was made: is {host.title} installed?")
+    report["backup"] = None if backup is None else str(backup)
     verb = "Updated the personakit entry in" if change.replaced else "Added personakit to"
-    said.insert(0, f"{verb} {where}.")
+    lines.insert(0, f"{verb} {where}.")
+    if made:
+        lines.append(f"The folder {made[0]} did not exist, so it was made: is {host.title} installed?")
     if backup is not None:
-        said.append(f"The file as it was is kept in {backup}.")
-    said.append(f"Next: {host.next_step}; then `personakit doctor` checks that it starts.")
-    return said
+        lines.append(f"The file as it was is kept in {backup}.")
+    lines += _note(change, backup, made, record)
+    lines.append(f"Next: {host.next_step}; then `personakit doctor` checks that it starts.")
+    return Outcome(lines, report)
 
 
 def disconnect(
@@ -446,49 +633,81 @@ def disconnect(
     environ: Mapping[str, str],
     platform: str = sys.platform,
     now: float | None = None,
-) -> list[str]:
-    """Take PersonaKit out of the host called `name`; what to tell the owner, line by line."""
+) -> Outcome:
+    """Take PersonaKit out of the host called `name`, and what connect added with it."""
     host = host_named(name)
-    change = plan_removal(host, host.locate(home, environ, platform))
+    path = host.locate(home, environ, platform)
+    record = host_record.load(path)
+    change = plan_removal(host, path, record)
     where = f"{host.title}'s configuration {change.path}"
+    report: dict[str, Any] = {"host": name.strip().casefold(), "file": str(change.path), "changed": change.changed}
     if not change.existed:
-        return [f"{where} does not exist; nothing to remove."]
+        return Outcome([f"{where} does not exist; nothing to remove."], report)
     if not change.changed:
-        return [f"{where} has no personakit entry; nothing {'would change' if dry_run else 'changed'}."]
+        nothing = "nothing would change" if dry_run else "nothing changed"
+        return Outcome([f"{where} has no personakit entry; {nothing}."], report)
+    if change.removes:
+        said = f"Removed {where}: connect made it, and nothing else was written in it since."
+    elif record is not None and host_record.original(path, record, change.before) is not None:
+        said = f"Removed personakit from {where}: it is byte for byte what it was before connect."
+    else:
+        said = f"Removed personakit from {where}."
     if dry_run:
-        return [diff(change), "Nothing written (--dry-run)."]
+        return Outcome([diff(change), f"Nothing written (--dry-run). {said}"], report)
     backup = write(change, time.time() if now is None else now)
-    return [
-        f"Removed personakit from {where}.",
-        f"The file as it was is kept in {backup}.",
-        f"{host.title} no longer starts PersonaKit once it reads the file again; your memories stay in their folder.",
-    ]
+    host_record.forget(change.path)
+    if change.removes and record is not None:
+        for folder in record.folders:  # the folders connect made for it, when nothing else is in them
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+    lines = [said]
+    if backup is not None:
+        lines.append(f"The file as it was is kept in {backup}.")
+    lines.append(
+        f"{host.title} no longer starts PersonaKit once it reads the file again; your memories stay in their folder."
+    )
+    return Outcome(lines, report)
 
 
-def cmd_connect(args: argparse.Namespace) -> None:
-    folder = args.data_dir or os.environ.get(DATA_ENV)
+def _asked(args: argparse.Namespace) -> Asked:
+    """What the command line asks of the entry; the recall model checked (a mistyped host said first)."""
     model = None
     if args.recall_model is not None:
         from personakit_plugin.owner.commands.recall_model import checked
 
         host_named(args.host)  # a mistyped host is said before a model is loaded
         model, _ = checked(args.recall_model)
-    for line in connect(
-        args.host,
-        data_dir=Path(folder).expanduser().absolute() if folder else None,
+    for given, undo in (("--approved-only", "--with-unconfirmed"), ("--categories", "--all-categories")):
+        if getattr(args, given[2:].replace("-", "_")) and getattr(args, undo[2:].replace("-", "_")):
+            raise CommandError(f"{given} and {undo} undo each other; give one of them.")
+    view = view_of(args)
+    shell = os.environ.get(DATA_ENV)
+    return Asked(
         read_only=args.read_only,
-        dry_run=args.dry_run,
-        view=view_of(args),
-        home=Path.home(),
-        environ=os.environ,
+        categories=view.categories,
+        every_category=args.all_categories,
+        approved_only=args.approved_only or None if not args.with_unconfirmed else False,
+        data_dir=str(Path(args.data_dir).expanduser().absolute()) if args.data_dir else None,
         recall_model=model,
-    ):
+        new_entry_data_dir=str(Path(shell).expanduser().absolute()) if shell else None,
+    )
+
+
+def _tell(outcome: Outcome, as_json: bool) -> None:
+    if as_json:
+        print_json(outcome.report)
+        return
+    for line in outcome.lines:
         say(line)
+
+
+def cmd_connect(args: argparse.Namespace) -> None:
+    outcome = connect(args.host, asked=_asked(args), dry_run=args.dry_run, home=Path.home(), environ=os.environ)
+    _tell(outcome, args.json)
 
 
 def cmd_disconnect(args: argparse.Namespace) -> None:
-    for line in disconnect(args.host, dry_run=args.dry_run, home=Path.home(), environ=os.environ):
-        say(line)
+    _tell(disconnect(args.host, dry_run=args.dry_run, home=Path.home(), environ=os.environ), False)
 
 
 def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
@@ -501,12 +720,31 @@ def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], arg
         parser = add(name, command, f"{summary}, changing nothing else in it (a backup is kept).")
         parser.add_argument("host", metavar="HOST", help=", ".join(HOSTS))
         parser.add_argument("--dry-run", action="store_true", help="show the change, write nothing")
-        if name == "connect":
-            parser.add_argument("--read-only", action="store_true", help="the host gets personakit_read alone")
-            parser.add_argument(
-                "--recall-model",
-                metavar="MODEL",
-                help="the recall plugin's model for this host alone, set in its entry's env "
-                "(checked first; `personakit recall-model` chooses one for every host)",
-            )
-            add_view_options(parser)
+        if name != "connect":
+            continue
+        parser.add_argument("--json", action="store_true", help="say what was done as one JSON object")
+        access = parser.add_mutually_exclusive_group()
+        access.add_argument(
+            "--read-only", action="store_true", default=None, help="the host gets personakit_read alone"
+        )
+        access.add_argument(
+            "--read-write",
+            dest="read_only",
+            action="store_false",
+            help="the host gets personakit_propose again (an entry keeps --read-only until told)",
+        )
+        parser.add_argument(
+            "--recall-model",
+            metavar="MODEL",
+            help="the recall plugin's model for this host alone, set in its entry's env "
+            "(checked first; `personakit recall-model` chooses one for every host)",
+        )
+        add_view_options(parser)
+        parser.add_argument(
+            "--all-categories", action="store_true", help="undo --categories: the host sees every category"
+        )
+        parser.add_argument(
+            "--with-unconfirmed",
+            action="store_true",
+            help="undo --approved-only: the host reads unconfirmed memories too",
+        )

@@ -34,10 +34,11 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import msgspec
 
-from personakit_plugin.core.data_folder import default_data_dir, exposures
+from personakit_plugin.core.data_folder import exposures
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
 from personakit_plugin.owner.console import PROBE_ENV, view_in
 from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.host_entry import entry_folder
 
 if TYPE_CHECKING:
     from personakit_plugin.core.store import Describes, Description
@@ -303,7 +304,7 @@ def host_configs(
     return [
         *found,
         ("Claude Code", cwd / ".mcp.json", JSON),
-        ("Cursor", cwd / ".cursor" / "mcp.json", JSON),
+        ("Cursor", cwd / ".cursor" / "mcp.json", JSONC),
         ("VS Code", cwd / ".vscode" / "mcp.json", JSONC),
         ("Zed", cwd / ".zed" / "settings.json", JSONC),
         ("Codex CLI", cwd / ".codex" / "config.toml", TOML),
@@ -408,18 +409,6 @@ def probe(launches: list[Launch], timeout: float = PROBE_TIMEOUT) -> list[str | 
     return results
 
 
-def entry_folder(args: list[str], env: Mapping[str, str]) -> Path:
-    """The data folder an entry that runs `personakit serve` uses: its last `--data-dir`, else its
-    `PERSONAKIT_DATA_DIR`, else the platform's default."""
-    chosen = None
-    for index, arg in enumerate(args):
-        if arg == "--data-dir" and index + 1 < len(args):
-            chosen = args[index + 1]
-        elif arg.startswith("--data-dir="):
-            chosen = arg.partition("=")[2]
-    return Path(chosen).expanduser() if chosen else default_data_dir(env)
-
-
 def _same_folder(a: Path, b: Path) -> bool:
     try:
         return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
@@ -454,7 +443,11 @@ def _entry_findings(
         return
     view = view_in(args)
     theirs = entry_folder(args, env)
-    yield Finding(OK, f"{said} starts PersonaKit.{' ' + view.sentence() if view else ''}{_recall_model(theirs, env)}")
+    yield Finding(
+        OK,
+        f"{said} starts PersonaKit. Its data folder: {theirs}."
+        f"{' ' + view.sentence() if view else ''}{_recall_model(theirs, env)}",
+    )
     if not _same_folder(theirs, folder):
         yield Finding(
             WARN,

@@ -8,7 +8,8 @@ Each location and entry shape follows the host's own documentation:
   (modelcontextprotocol.io, "Connect to local MCP servers").
 - Claude Code: `~/.claude.json` (`$CLAUDE_CONFIG_DIR/.claude.json` when that is set), its user-scope
   `mcpServers`, with `"type": "stdio"` (docs.anthropic.com, Claude Code "MCP").
-- Cursor: `~/.cursor/mcp.json`; `mcpServers` (docs.cursor.com, "Model Context Protocol").
+- Cursor: `~/.cursor/mcp.json`; `mcpServers` (docs.cursor.com, "Model Context Protocol"); read, as
+  VS Code (which it is built on) reads its own, with comments and trailing commas.
 - VS Code: `Code/User/mcp.json` in the same folder as Claude Desktop's; `servers`, with
   `"type": "stdio"`; JSON with comments and trailing commas (code.visualstudio.com, "MCP servers").
 - Windsurf: `~/.codeium/windsurf/mcp_config.json` (`%USERPROFILE%` on Windows); `mcpServers`, the
@@ -27,8 +28,9 @@ Each location and entry shape follows the host's own documentation:
   copy in `~/.cache/lm-studio` on macOS, which is not where the documentation says to edit).
 
 Every entry connect writes is `command` and `args` (and `"type": "stdio"` where the host asks for
-it); a host's other keys (`env`, `disabled`, Zed's `enabled`, Codex's `startup_timeout_sec`) are the
-owner's.
+it), with `PERSONAKIT_DATA_DIR` and `PERSONAKIT_RECALL_MODEL` in its `env` when it is given them; a
+host's other keys (`disabled`, Zed's `enabled`, Codex's `startup_timeout_sec`) and the other variables
+of its `env` are the owner's.
 
 JSONC is read as VS Code reads it, comments and trailing commas alike; a trailing comma in a Zed or
 Gemini CLI file is read too, though those hosts may refuse it.
@@ -139,7 +141,7 @@ HOSTS: dict[str, Host] = {
         "Cursor",
         "mcpServers",
         False,
-        JSON,
+        JSONC,
         _cursor,
         "Restart Cursor, then check that personakit is turned on in Cursor's settings, under MCP",
     ),

@@ -10,11 +10,14 @@ import json
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
 from personakit_plugin.core.data_folder import SETTINGS_FILE
+from personakit_plugin.owner.hosts import HOSTS, TOML
+from personakit_plugin.owner.json_edit import strip_jsonc
 from recall_testing import TIMEOUT, environ
 from test_bert import tiny_bert
 
@@ -191,10 +194,58 @@ def test_connect_checks_the_model_and_carries_it_into_the_hosts_env_alone(
         "KEEP": "this",
         "PERSONAKIT_DEBUG": "1",
         "PERSONAKIT_RECALL_MODEL": str(model.resolve()),
+        "PERSONAKIT_DATA_DIR": str(data),
     }
     assert '"KEEP":   "this" , "PERSONAKIT_DEBUG": "1"' in written  # its other variables' bytes stay
     assert '"other": {"command": "x"},' in written
     assert f"Its recall model: {model.resolve()}" in done.stdout
+
+
+def host_env(home: Path) -> dict[str, str]:
+    """Every host's file looked for under `home`."""
+    return {
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "APPDATA": str(home / "AppData"),
+        "CLAUDE_CONFIG_DIR": str(home),
+        "CODEX_HOME": str(home / ".codex"),
+    }
+
+
+@pytest.mark.parametrize("host", list(HOSTS))
+def test_the_model_and_the_data_folder_land_in_the_entrys_env_and_survive_a_rerun(
+    tmp_path: Path, model: Path, host: str
+) -> None:
+    home, data = tmp_path / "home", tmp_path / "data"
+    path = HOSTS[host].locate(home, host_env(home), sys.platform)
+
+    def connect(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", *args],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=environ(PERSONAKIT_PLUGINS="recall", **host_env(home)),
+            stdin=subprocess.DEVNULL,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    def env() -> object:
+        text = path.read_text(encoding="utf-8")
+        if HOSTS[host].format == TOML:
+            return tomllib.loads(text)[HOSTS[host].key]["personakit"]["env"]
+        return json.loads(strip_jsonc(text)[0])[HOSTS[host].key]["personakit"]["env"]
+
+    connect("--data-dir", str(data), "connect", host, "--recall-model", str(model))
+    both = {"PERSONAKIT_DATA_DIR": str(data), "PERSONAKIT_RECALL_MODEL": str(model.resolve())}
+    assert env() == both
+
+    connect("connect", host, "--read-only")
+    written = path.read_bytes()
+    assert env() == both
+    assert "nothing changed" in connect("connect", host)
+    assert path.read_bytes() == written
 
 
 def test_doctor_says_the_model_each_hosts_persona_kit_uses(tmp_path: Path, model: Path) -> None:

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
         Scored,
         View,
     )
-    from personakit_plugin.core.ranking import order_by, rank_case, readable_below, sort_key
+    from personakit_plugin.core.ranking import in_store_order, order_by, rank_case, readable_below, sort_key
+    from personakit_plugin.core.reading import ReadRequest
     from personakit_plugin.core.redaction import Mask, apply_masks, as_shown
     from personakit_plugin.core.settings import SettingsError, setting
     from personakit_plugin.core.store import (
@@ -113,6 +114,7 @@ __all__ = [
     "Proposed",
     "Proposer",
     "ReadMemory",
+    "ReadRequest",
     "ReadResult",
     "Restored",
     "Retirement",
@@ -143,6 +145,7 @@ __all__ = [
     "exported",
     "hookimpl",
     "id_key",
+    "in_store_order",
     "memories_with_quotes",
     "memory_from_row",
     "memory_id",
@@ -179,7 +182,8 @@ _HOMES = {
         # who proposed what (`KnowsProposers`), and the reviews' listing (`Outlines`)
         *("KnowsProposers", "Outlines", "Proposer", "TooManyWaiting"),
     ),
-    "personakit_plugin.core.ranking": ("order_by", "rank_case", "readable_below", "sort_key"),
+    "personakit_plugin.core.ranking": ("in_store_order", "order_by", "rank_case", "readable_below", "sort_key"),
+    "personakit_plugin.core.reading": ("ReadRequest",),
     "personakit_plugin.storage": ("decisions", "retirement"),
     "personakit_plugin.storage.memory_index": ("MemoryIndex",),
     "personakit_plugin.storage.rows": (

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from personakit_plugin import hookimpl
-from personakit_plugin.core import kit as kit_module
+from personakit_plugin.core import masking
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, QUOTES_KEPT, Candidate, View
 from personakit_plugin.core.redaction import Mask
@@ -276,7 +276,7 @@ def test_a_read_is_the_same_on_the_fast_and_the_general_path(
         fast = PersonaKit.open(folder, environ=env)
         general = PersonaKit.open(folder, plugins=[DefaultOrderElsewhere()], environ=env)
         try:
-            assert fast._ranks_in_store() and not general._ranks_in_store()
+            assert fast.ranks_as_store() and not general.ranks_as_store()
             text = " ".join(sorted(question))
             assert fast.read(text, limit) == general.read(text, limit)
         finally:
@@ -338,12 +338,12 @@ def test_each_quote_is_redacted_once_while_the_kit_remembers_it(
     assert sorted(calls) == ["Writes to ann@example.org", "mail ann@example.org", "or ann@example.org again"]
     kit.read("writes", 7)
     assert len(calls) == 3  # remembered across reads
-    monkeypatch.setattr(kit_module, "MASKED_KEPT", 1)
-    kit._masked.clear()
+    monkeypatch.setattr(masking, "MASKED_KEPT", 1)
+    kit.masking._masked.clear()
     kit.read("writes", 7)  # each text pushes the one before out, so the boundary check masks it again
     kit.read("writes", 7)
     assert len(calls) == 3 + 2 * 6
-    assert len(kit._masked) == 1
+    assert len(kit.masking._masked) == 1
 
 
 # -- bulk_propose against propose -------------------------------------------------------------------

@@ -350,7 +350,7 @@ def test_a_read_in_a_view_is_the_contract_over_the_memories_in_it(
             kit,
             [(" ".join(words) + f" {n}", f"said {n}", cat, state) for n, (words, cat, state) in enumerate(memories)],
         )
-        assert kit._ranks_in_store() is in_store
+        assert kit.ranks_as_store() is in_store
         result = viewing(kit, view).read(question, limit)
         ids, withheld = expected(kit, view, question, limit)
         assert [m.id for m in result.memories] == ids

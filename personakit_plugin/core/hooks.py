@@ -22,6 +22,8 @@ import pluggy
 
 from personakit_plugin.core import hookspecs
 from personakit_plugin.core.model import ProposeResult, ReadResult, Scored
+from personakit_plugin.core.ranking import STORE_ORDER
+from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import MASK_RULE, Mask, mask_problem
 from personakit_plugin.core.store import StoreError
 
@@ -191,10 +193,11 @@ class Hooks:
         """`personakit_store`, first result: the store the first plugin to answer opens."""
         return cast("Store", answer_first(self.pm, STORE, object, config=config)[1])
 
-    def read(self, kit: Kit, question: str, limit: int) -> tuple[str, ReadResult]:
+    def read(self, kit: Kit, request: ReadRequest) -> tuple[str, ReadResult]:
         """`personakit_read`, first result: the plugin that answered (the kit's boundary check names it)
         and its `ReadResult`."""
-        name, result = answer_first(self.pm, READ, ReadResult, kit=kit, question=question, limit=limit)
+        question, limit = request.question, request.limit
+        name, result = answer_first(self.pm, READ, ReadResult, kit=kit, question=question, limit=limit, request=request)
         return name, cast(ReadResult, result)
 
     def propose(self, kit: Kit, text: str, quote: str, category: str | None) -> ProposeResult:
@@ -202,10 +205,12 @@ class Hooks:
         found = answer_first(self.pm, PROPOSE, ProposeResult, kit=kit, text=text, quote=quote, category=category)
         return cast(ProposeResult, found[1])
 
-    def rank(self, question: str, words: frozenset[str], candidates: Sequence[Candidate]) -> list[Candidate]:
+    def rank(self, request: ReadRequest, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
         """`personakit_rank`, first result: the candidates the first ranker returns, in its order, each
         at most once; anything it returns that was not among `candidates` is dropped."""
-        ranked = answer_first(self.pm, RANK, list, question=question, words=words, candidates=list(candidates))[1]
+        words = request.words_of(question)
+        given = {"question": question, "words": words, "candidates": list(candidates), "request": request}
+        ranked = answer_first(self.pm, RANK, list, **given)[1]
         offered = {candidate.memory.id: candidate for candidate in candidates}
         chosen: list[Candidate] = []
         for candidate in ranked:
@@ -214,13 +219,13 @@ class Hooks:
                 chosen.append(offered.pop(memory_id))
         return chosen
 
-    def retrieve(self, kit: Kit, question: str, words: frozenset[str], limit: int) -> list[list[Scored]] | None:
+    def retrieve(self, kit: Kit, request: ReadRequest) -> list[list[Scored]] | None:
         """`personakit_retrieve`, every implementation: each answer that is not None, checked and put
         in score order (`_scored`); None when none answered."""
+        question, words, limit = request.question, request.words, request.limit
+        given = {"kit": kit, "question": question, "words": words, "limit": limit, "request": request}
         found = [
-            _scored(name, answer, limit)
-            for name, answer in call_each(self.pm, RETRIEVE, kit=kit, question=question, words=words, limit=limit)
-            if answer is not None
+            _scored(name, answer, limit) for name, answer in call_each(self.pm, RETRIEVE, **given) if answer is not None
         ]
         return found or None
 
@@ -245,6 +250,12 @@ class Hooks:
         return next((reason for reason in reasons if reason is not None), None)
 
     # -- who answers ---------------------------------------------------------------------------
+
+    def ranks_as_store(self) -> bool:
+        """Whether the ranking hook in effect (the first `personakit_rank` asked) declares that it orders
+        word matches as a store that `RanksInStore` does (`ranking.in_store_order`)."""
+        first = next(implementations(self.pm, RANK), None)
+        return first is not None and getattr(first[1], STORE_ORDER, False) is True
 
     def order(self, spec: Spec) -> list[str]:
         """The plugins that implement the hook `spec`, in the order they are asked."""

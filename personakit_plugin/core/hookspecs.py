@@ -7,6 +7,11 @@ implementation that answers something other than None; any other asks every impl
 are called one at a time, so that an error or a wrong return value names the plugin it came from;
 for that reason hook wrappers are not supported.
 
+Every read hook (`personakit_read`, `personakit_retrieve`, `personakit_rank`) may also take `request`,
+the read as one value (`core.reading.ReadRequest`): its question split once into words in order and as
+a set, its limit and view. A hook that takes it never splits the question again; one written before it
+existed keeps working.
+
 The default behaviour is itself a set of plugins marked `trylast`, so a third-party
 implementation of a first-result hook is called before the default and wins when it returns
 something other than None.
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
         Scored,
         View,
     )
+    from personakit_plugin.core.reading import ReadRequest
     from personakit_plugin.core.redaction import Mask
     from personakit_plugin.core.store import Config, Matches, Store
 
@@ -45,15 +51,39 @@ class Kit(Protocol):
     store: Store
     view: View
 
-    def matches(self, words: frozenset[str]) -> Matches:
-        """The store's matches for `words` in the view: every memory the view shows sharing a word."""
+    def matches(self, words: frozenset[str], request: ReadRequest | None = None) -> Matches:
+        """The store's matches for `words` in the view: every memory the view shows sharing a word.
+        Within a read, pass its `request`: the boundary check then reuses what the store gave."""
         ...
 
-    def approved(self, limit: int, exclude: Collection[str]) -> list[Memory]:
+    def top_matches(self, request: ReadRequest) -> Matches | None:
+        """The first `request.limit` matches of the question's words in the view in the store's own
+        order (the default ranking's), and the restricted count; None when the store does not rank in
+        its queries. Only while `ranks_as_store()` is that order the ranking in effect."""
+        ...
+
+    def ranks_as_store(self) -> bool:
+        """Whether the ranking hook in effect declared it orders matches as the store ranks them
+        (`personakit_plugin.in_store_order`)."""
+        ...
+
+    def brought(self, request: ReadRequest) -> list[Memory] | None:
+        """The memories the retrieval hooks bring for the read, fused, best first, at most its limit,
+        each readable in the view; None when no retrieval hook answered."""
+        ...
+
+    def shown_read(self, chosen: Sequence[Memory], withheld: int, request: ReadRequest) -> ReadResult:
+        """`chosen` as a read shows them (texts as `shown_text` shows them, at most two quotes each as
+        `redact` shows them, the note when one is unconfirmed) with `withheld` as the restricted count."""
+        ...
+
+    def approved(self, limit: int, exclude: Collection[str], request: ReadRequest | None = None) -> list[Memory]:
         """Up to `limit` approved memories in the view, not in `exclude`, most recently approved first."""
         ...
 
-    def rank(self, question: str, candidates: Sequence[Candidate]) -> list[Candidate]:
+    def rank(
+        self, question: str, candidates: Sequence[Candidate], request: ReadRequest | None = None
+    ) -> list[Candidate]:
         """The candidates that match, best first, as the ranking hook in effect orders them."""
         ...
 
@@ -122,7 +152,7 @@ class Kit(Protocol):
 
 
 @hookspec(firstresult=True)
-def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult | None:
+def personakit_read(kit: Kit, question: str, limit: int, request: ReadRequest) -> ReadResult | None:
     """Answer the `personakit_read` tool: the memories the owner allows, ranked for a question.
 
     Called once per `personakit_read` call, after the arguments are checked.
@@ -132,6 +162,8 @@ def personakit_read(kit: Kit, question: str, limit: int) -> ReadResult | None:
         other hooks or the store within the connection's view.
     :param question: what the assistant is trying to answer, at most 4,000 characters.
     :param limit: the most memories to return, already clamped to 1..20.
+    :param request: the read as one value (`ReadRequest`): the question's words, split once, in order
+        and as a set, the limit and the view; pass it on to `default_read` and the kit's helpers.
     :return: a `ReadResult`, or None to let the next implementation answer.
 
     Stops at the first non-None result. Whatever it returns is checked against the store on the
@@ -165,7 +197,9 @@ def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) ->
 
 
 @hookspec(firstresult=True)
-def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[Candidate]) -> list[Candidate] | None:
+def personakit_rank(
+    question: str, words: frozenset[str], candidates: Sequence[Candidate], request: ReadRequest
+) -> list[Candidate] | None:
     """Order the memories that share words with a question, best first.
 
     Called by the default `personakit_read` with the approved and unconfirmed memories whose
@@ -176,6 +210,7 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
     :param question: the question as asked.
     :param words: its distinct words, case-folded, stop words left out.
     :param candidates: each with its `memory` and `matched`, the number of question words in its text.
+    :param request: the read this ranking is for (`ReadRequest`), its question's words split once.
     :return: the candidates that match, best first (leave out any that should not count as a
         match), or None to let the next implementation rank.
 
@@ -185,7 +220,9 @@ def personakit_rank(question: str, words: frozenset[str], candidates: Sequence[C
 
 
 @hookspec
-def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: int) -> Sequence[Scored] | None:
+def personakit_retrieve(
+    kit: Kit, question: str, words: frozenset[str], limit: int, request: ReadRequest
+) -> Sequence[Scored] | None:
     """Bring memories relevant to a question that may share no word with it, with scores, best first.
 
     Called by the default `personakit_read` on every read (and by `kit.retrieve`), within the read's
@@ -201,6 +238,8 @@ def personakit_retrieve(kit: Kit, question: str, words: frozenset[str], limit: i
     :param question: the question as asked.
     :param words: its distinct words, case-folded, stop words left out (as the word index uses them).
     :param limit: the most memories to return (the read's limit, 1..20).
+    :param request: the same read as one value (`ReadRequest`): `request.ordered` holds every word of
+        the question in order (NFKC, case-folded, stop words included), split once for every hook.
     :return: `Scored(id, score)` of the memories relevant to the question, best first (higher score
         first), at most `limit`, each id once, each a document `kit.documents` gave; an empty list when
         nothing is relevant (never pad with weak guesses: a read with nothing relevant shows no more

@@ -10,7 +10,7 @@ SQLite store and the PostgreSQL store cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from personakit_plugin.core.model import Candidate, View
 
@@ -78,3 +78,17 @@ def readable_below(view: View) -> int:
     ranks = sorted(STATE_RANK[state] for state in view.readable())
     assert ranks == list(range(len(ranks))), "the readable states must rank before every other state"
     return len(ranks)
+
+
+Ranker = TypeVar("Ranker", bound=Callable[..., object])
+STORE_ORDER = "personakit_store_order"
+"""The attribute `in_store_order` sets on a ranking hook."""
+
+
+def in_store_order(function: Ranker) -> Ranker:
+    """Declare that a `personakit_rank` implementation orders word matches exactly as `sort_key` does:
+    while it is the ranking hook in effect, the default read may ask a store that ranks in its own
+    queries (`RanksInStore.top_matches`) for the first `limit` matches instead of ranking every one.
+    What a ranker declares, not its name, opens that fast path."""
+    setattr(function, STORE_ORDER, True)
+    return function

@@ -1,41 +1,79 @@
-"""One read on its way through the pipeline, and how what the retrieval hooks bring to it is fused.
+"""One read, as a value every read hook is handed, and how what the retrieval hooks bring to it is fused.
 
-A read flows one way: the question's words, computed once; the candidates of every retriever
-(`personakit_retrieve`) and of the word index; their fusion and ranking; the fill of rule 5; what
-is shown (texts as shown, quotes masked and cut); the boundary check. What one read needs to carry
-from one step to the next (the words, the restricted count the store gave) lives in its `Reading`,
-never on the kit, so nothing of one read survives into the next.
+A read flows one way: the question's words, split once into a `ReadRequest`; the candidates of every
+retriever (`personakit_retrieve`) and of the word index; their fusion and ranking; the fill of rule 5;
+what is shown (texts as shown, quotes masked and cut); the boundary check (`core.boundary`). The
+request goes down the hooks with the read, so a hook never splits the question again, and what the
+kit fetched from the store for this read (the restricted count, the memories, their quotes) stays
+with it for the boundary, which then checks what was chosen without reading it twice. Nothing of one
+read lives on the kit, so nothing of it survives into the next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from contextvars import ContextVar
+from collections.abc import Iterable, Mapping, Sequence
 
-from personakit_plugin.core.model import FUSION_K, Scored
-from personakit_plugin.core.words import content_words
+from personakit_plugin.core.model import EVERYTHING, FUSION_K, Memory, Scored, View
+from personakit_plugin.core.words import STOP_WORDS, split_words
 
 
-class Reading:
-    """The state of one read: its question, its words (computed once), its limit, and the restricted
-    counts the store gave for words within it, which the boundary check reuses."""
+class ReadRequest:
+    """One `personakit_read`: what a read hook needs to know of it, computed once.
 
-    __slots__ = ("kit", "limit", "question", "restricted", "words")
+    - `question`: the question as asked; `limit`: the most memories to return (1..20);
+    - `ordered`: every word of the question in order (`split_words`: NFKC, case-folded, stop words
+      included), for a hook that needs the order or the frame words;
+    - `words`: its distinct words without stop words, as the word index matches them;
+    - `view`: what the connection sees.
 
-    def __init__(self, kit: object, question: str, limit: int) -> None:
-        self.kit = kit
+    The kit also notes here what it fetched from the store for this read, within its snapshot: the
+    restricted count of the question's words, the memories it handed out and their quotes. Those notes
+    are the kit's own (`remember_*`, `known_*`): the boundary check reads them instead of asking the
+    store again. A hook reads the public fields and leaves the rest alone."""
+
+    __slots__ = ("_memories", "_quotes", "_restricted", "limit", "ordered", "question", "view", "words")
+
+    def __init__(self, question: str, limit: int, view: View = EVERYTHING) -> None:
         self.question = question
         self.limit = limit
-        self.words = content_words(question)
-        self.restricted: dict[frozenset[str], int] = {}
+        self.view = view
+        self.ordered: tuple[str, ...] = tuple(split_words(question))
+        self.words: frozenset[str] = frozenset(word for word in self.ordered if word not in STOP_WORDS)
+        self._restricted: dict[frozenset[str], int] = {}
+        self._memories: dict[str, Memory] = {}
+        self._quotes: dict[str, tuple[str, ...]] = {}
+
+    def __repr__(self) -> str:
+        return f"ReadRequest(question={self.question!r}, limit={self.limit})"
 
     def words_of(self, question: str) -> frozenset[str]:
-        """The words of `question`: this read's, unless a plugin asks about another question."""
-        return self.words if question == self.question else content_words(question)
+        """The content words of `question`: this read's, unless a hook asks about another question."""
+        if question == self.question:
+            return self.words
+        return frozenset(word for word in split_words(question) if word not in STOP_WORDS)
 
+    # -- what the kit fetched for this read (the kit's own notes) ---------------------------------
 
-CURRENT: ContextVar[Reading | None] = ContextVar("personakit_reading", default=None)
-"""The read in progress in this thread or task, if any (`PersonaKit.read` sets it for its duration)."""
+    def remember_restricted(self, words: frozenset[str], count: int) -> None:
+        self._restricted[words] = count
+
+    def known_restricted(self, words: frozenset[str]) -> int | None:
+        return self._restricted.get(words)
+
+    def remember_memories(self, memories: Iterable[Memory]) -> None:
+        for memory in memories:
+            self._memories[memory.id] = memory
+
+    def known_memories(self, ids: Sequence[str]) -> dict[str, Memory]:
+        return {memory: self._memories[memory] for memory in ids if memory in self._memories}
+
+    def remember_quotes(self, quotes: Mapping[str, Sequence[str]], ids: Iterable[str]) -> None:
+        """The quotes of each of `ids` as the store gave them (an id `quotes` lacks has none)."""
+        for memory in ids:
+            self._quotes[memory] = tuple(quotes.get(memory, ()))
+
+    def known_quotes(self, ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        return {memory: self._quotes[memory] for memory in ids if memory in self._quotes}
 
 
 def fused(found: list[list[Scored]], readable: Iterable[str]) -> list[Scored]:

@@ -25,8 +25,8 @@ from personakit_plugin.core.model import (
     View,
     question_problem,
 )
+from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import Mask, apply_masks, is_plain_label, is_span, shares_text, shorten
-from personakit_plugin.core.words import content_words
 from personakit_plugin.testing.fixtures import id_of
 
 
@@ -283,7 +283,8 @@ class RankingContract:
         """What the plugin's own `personakit_rank` answers for `QUESTION` and `candidates`."""
         own = _own(kit, self.plugin, hookspecs.personakit_rank)
         try:
-            return own(question=QUESTION, words=content_words(QUESTION), candidates=list(candidates))
+            request = ReadRequest(QUESTION, 20, kit.view)
+            return own(question=QUESTION, words=request.words, candidates=list(candidates), request=request)
         except Exception as exc:
             raise AssertionError(f"the hook raised {exc!r} on the candidates {_ids(candidates)!r}") from exc
 
@@ -585,7 +586,8 @@ class RetrievalContract:
         own = _own(kit, self.plugin, hookspecs.personakit_retrieve)
         asked = self.question if question is None else question
         try:
-            answer = own(kit=kit, question=asked, words=content_words(asked), limit=limit)
+            request = ReadRequest(asked, limit, kit.view)
+            answer = own(kit=kit, question=asked, words=request.words, limit=limit, request=request)
         except Exception as exc:
             raise AssertionError(
                 f"the hook raised {exc!r} for {_said(asked)} with limit {limit} on {connection}"

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import Scored, hookimpl
+from personakit_plugin import ReadRequest, Scored, hookimpl
 
 from personakit_recall import encoders, stems
 
@@ -265,11 +265,10 @@ def state_of(kit: Any) -> Recall:
 
 
 @hookimpl
-def personakit_retrieve(
-    kit: Any, question: str, words: frozenset[str], limit: int
-) -> Sequence[Scored] | None:
+def personakit_retrieve(kit: Any, question: str, limit: int, request: ReadRequest) -> Sequence[Scored] | None:
     """The memories relevant to `question` by meaning and word forms, best first; None while the
-    index of a large store is being built or when the model cannot be loaded."""
+    index of a large store is being built or when the model cannot be loaded. The read's `request`
+    holds the question's words, split once (`ReadRequest.ordered`)."""
     model = encoder(kit)
     if model is None:
         return None
@@ -278,7 +277,8 @@ def personakit_retrieve(
         index = state.current(kit, model)
         if index is None:
             return None
-        return [Scored(memory, score) for memory, score in index.best(question, limit, model.threshold)]
+        found = index.best(question, limit, model.threshold, request.ordered)
+        return [Scored(memory, score) for memory, score in found]
 
 
 def PERSONAKIT_DETAIL(data_dir: Path | None = None) -> str:

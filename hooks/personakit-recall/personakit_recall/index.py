@@ -27,7 +27,7 @@ from itertools import chain
 from typing import Any, NamedTuple, Protocol
 
 import numpy as np
-from personakit_plugin import EVIDENCE_LIMIT, Document, split_words
+from personakit_plugin import EVIDENCE_LIMIT, STOP_WORDS, Document, split_words
 
 from personakit_recall.encoders import content_words
 
@@ -464,19 +464,27 @@ class Index:
 
     # -- asking it --------------------------------------------------------------------------
 
-    def scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+    def scores(self, question: str, ordered: Sequence[str] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """The rows worth scoring for `question` and their fused scores (a freed row scores nothing).
+        `ordered` is the question's words as the read split them (`ReadRequest.ordered`): given, the
+        question is not split again.
 
         Products are numpy's own loops (`einsum`), not BLAS: a BLAS library's threads, for one
         question at a time, cost more than they save and keep spinning on the other cores.
         Every row is scanned with its coarse vector plus BM25; the best `SHORTLIST` of that scan (every
         row, in a store no larger) are scored again with their whole vectors, and those are the scores."""
         size = len(self._ids)
-        asked = question_text(question)
-        if size == 0 or self._vectors is None or self._coarse is None or not asked:
+        words = split_words(question) if ordered is None else list(ordered)
+        kept = question_words(words)
+        if size == 0 or self._vectors is None or self._coarse is None or not kept:
             return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.float32)
-        query = self._encode([asked])[0]
-        lexical = self.weights.bm25 * self.bm25(question, size)
+        asked = " ".join(kept)
+        if self._encode_words is not None:  # a static model: the words it embeds, already split
+            meant = [word for word in kept if word not in STOP_WORDS] or kept
+            query = self._encode_words([asked], [meant])[0]
+        else:
+            query = self._encode([asked])[0]
+        lexical = self.weights.bm25 * self.bm25_of([word for word in words if word not in STOP_WORDS], size)
         if size <= SHORTLIST:
             rows = np.arange(size)
         else:
@@ -489,11 +497,15 @@ class Index:
 
     def bm25(self, question: str, size: int) -> np.ndarray:
         """BM25 of each row for the question's stems, divided by its ceiling (0 where none match)."""
+        return self.bm25_of([word for word in split_words(question) if word not in STOP_WORDS], size)
+
+    def bm25_of(self, words: list[str], size: int) -> np.ndarray:
+        """`bm25` of a question whose content words (stop words left out) are `words`."""
         found = np.zeros(size, dtype=np.float32)
         count = len(self.rows)
         if not count:
             return found
-        stems = set(self._stems(question))
+        stems = set(self._word_stems(words)) if words else set()
         avgdl = (self._total_length / count) or 1.0
         ceiling = 0.0
         for stem in stems:
@@ -511,10 +523,12 @@ class Index:
             found /= ceiling  # what a memory of average length holding each stem once scores
         return found
 
-    def best(self, question: str, limit: int, threshold: float) -> list[tuple[str, float]]:
+    def best(
+        self, question: str, limit: int, threshold: float, ordered: Sequence[str] | None = None
+    ) -> list[tuple[str, float]]:
         """At most `limit` memories scoring at least `threshold`, best first (ties: approved, most
-        recent, id)."""
-        rows, scores = self.scores(question)
+        recent, id); `ordered` as `scores` takes it."""
+        rows, scores = self.scores(question, ordered)
         relevant = np.flatnonzero(scores >= threshold)
         if relevant.size > limit:
             relevant = relevant[np.argpartition(-scores[relevant], limit - 1)[:limit]]
@@ -601,8 +615,12 @@ def question_text(question: str) -> str:
     """`question` as it is embedded: its words without `QUESTION_FRAME` (all its words when it is all
     frame words); empty when it has no word (only punctuation, emoji, control characters or lone
     surrogates, which no tokenizer takes): such a question asks about nothing."""
-    words = split_words(question)
-    return " ".join([word for word in words if word not in QUESTION_FRAME] or words)
+    return " ".join(question_words(split_words(question)))
+
+
+def question_words(words: Sequence[str]) -> list[str]:
+    """A question's words (`split_words`) as it is embedded: `question_text`'s, already split."""
+    return [word for word in words if word not in QUESTION_FRAME] or list(words)
 
 
 def quantized(vectors: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -18,8 +18,11 @@ from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, 
 
 import personakit_recall
 from personakit_recall import encoders, kept
+from personakit_recall.index import question_text
 
 MakeKit = Callable[..., PersonaKit]
+ASKED = question_text(PARAPHRASE)
+"""The question every read here asks, as the index embeds it."""
 
 
 class Counting:
@@ -37,7 +40,7 @@ class Counting:
         return self.model.encode(texts)
 
     def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
-        self.texts += len(texts)
+        self.texts += sum(text != ASKED for text in texts)  # the question is embedded this way too
         return self.model.encode_words(texts, words)  # type: ignore[attr-defined]
 
 
@@ -118,10 +121,15 @@ def test_another_process_and_the_owners_commands_take_the_kept_vectors(
         "import personakit_recall\n"
         "from personakit_plugin.core.kit import PersonaKit\n"
         "from personakit_recall import encoders\n"
+        "from personakit_recall.index import question_text\n"
         "model = encoders.load({})\n"
         "embedded = []\n"
         "real = model.encode_words\n"
-        "model.encode_words = lambda texts, words: (embedded.extend(texts), real(texts, words))[1]\n"
+        "asked = question_text(sys.argv[2])  # the question is embedded this way too\n"
+        "def counted(texts, words):\n"
+        "    embedded.extend(text for text in texts if text != asked)\n"
+        "    return real(texts, words)\n"
+        "model.encode_words = counted\n"
         "personakit_recall._encoder = model\n"
         "kit = PersonaKit.open(sys.argv[1], plugins=[personakit_recall])\n"
         "found = [m.id for m in kit.read(sys.argv[2], 7).memories]\n"

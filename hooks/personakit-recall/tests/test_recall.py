@@ -324,9 +324,7 @@ def test_a_question_of_unknown_words_brings_no_memory_of_unknown_words(recall_ki
     for text in ("☕☕☕", "ሰላም ሰላም", "ଓଡ଼ିଆ ଭାଷା", "…!?", BULLETS):
         kit.propose(text, f"I said: {text}", "preferences")
     for question in ("ᚠᚢᚦᚨᚱᚲ?", "🦜🪐🧿", "?!", "\ud800", "user \ud800", "ꙮꙮꙮ"):
-        brought = personakit_recall.personakit_retrieve(
-            kit=kit, question=question, words=frozenset(), limit=7
-        )
+        brought = kit.retrieve(question, 7)
         assert brought == [], (question, brought)
         assert kit.read(question, 7).memories == []
     assert [memory.text for memory in kit.read(PARAPHRASE, 7).memories][:1] == [BULLETS]

@@ -15,6 +15,7 @@ from typing import Any
 from personakit_plugin import hookimpl
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import ReadResult
+from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.default_plugins import read as default_read
 from personakit_plugin.owner.review_web import TOKEN_HEADER, ReviewServer, serve_review
 
@@ -83,5 +84,5 @@ class Tamper:
         self.ids: dict[str, str] = {}
 
     @hookimpl
-    def personakit_read(self, kit: PersonaKit, question: str, limit: int) -> ReadResult:
-        return self.change(default_read.personakit_read(kit, question, limit), kit, self.ids)
+    def personakit_read(self, kit: PersonaKit, question: str, limit: int, request: ReadRequest) -> ReadResult:
+        return self.change(default_read.default_read(kit, question, limit, request), kit, self.ids)

@@ -29,7 +29,8 @@ def deep_imports(source: str) -> list[str]:
 
 def authors_code() -> dict[str, str]:
     """What plugin authors read and copy, by path: the docs' python blocks, the worked examples (the
-    mounting ones in `examples/` too), and the modules of the packages in `hooks/` (their tests may look deeper: they test PersonaKit with them)."""
+    mounting ones in `examples/` too), and the modules of the packages in `hooks/` (their tests may
+    look deeper: they test PersonaKit with them)."""
     found: dict[str, str] = {}
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)

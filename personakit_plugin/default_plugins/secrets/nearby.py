@@ -143,6 +143,49 @@ def _run_together_after(found: list[Token], last: int) -> bool:
     )
 
 
+# A passphrase of capitalised words and a number, set off by spaces: "Cobalt Ferry Mitten 8204 Blue".
+_TITLE_WORD = lazy_pattern(r"[A-ZÄÖÜÀ-ÞĀ-Ž][a-zß-öø-ÿ]{1,15}")
+_NUMBER_WORD = lazy_pattern(r"\d{1,8}")
+_MIN_PHRASE_WORDS = 2
+_MIN_PHRASE_TOKENS = 3
+# How many tokens after a name the connector before such a passphrase may stand: an aside may come
+# between ("the master password for bitwarden, and I know this is a bad idea, is ...").
+_PHRASE_REACH = 16
+
+
+def _spaced_passphrase_at(found: list[Token], index: int) -> bool:
+    """Whether the tokens from `index` on are a passphrase of capitalised words and a number, up to the
+    end of the sentence: two words or more and a number, three tokens at least, nothing else between them."""
+    words = numbers = 0
+    for token in found[index : index + 8]:
+        core = token.core
+        if _TITLE_WORD.fullmatch(core):
+            words += 1
+        elif _NUMBER_WORD.fullmatch(core):
+            numbers += 1
+        else:
+            return False
+        if token.text != core:  # punctuation after it ends the phrase
+            return token.text.startswith(core) and _whole_phrase(words, numbers)
+    return _whole_phrase(words, numbers) and index + words + numbers >= len(found)
+
+
+def _whole_phrase(words: int, numbers: int) -> bool:
+    return words >= _MIN_PHRASE_WORDS and numbers >= 1 and words + numbers >= _MIN_PHRASE_TOKENS
+
+
+def _spaced_passphrase_after(found: list[Token], last: int) -> bool:
+    """A passphrase of capitalised words and a number after the name and a connector, the connector
+    perhaps after an aside: "... password for bitwarden, and I know this is a bad idea, is Cobalt
+    Ferry Mitten 8204 Blue"."""
+    for index in range(last + 1, min(len(found), last + 2 + _PHRASE_REACH)):
+        previous = found[index - 1]
+        joined = previous.text.endswith((":", "=")) if index - 1 == last else _folded(previous) in vocabulary.CONNECTORS
+        if joined and _spaced_passphrase_at(found, index):
+            return True
+    return False
+
+
 def _quoted_after(found: list[Token], last: int, text: str) -> bool:
     """A quoted phrase of three words or more after the name and a connector: 'my passphrase for the
     disk is "purple monkey dishwasher 9"'. A clause may come between the name and the connector."""
@@ -268,7 +311,10 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
             return "password-nearby"
         if name.kind == "password" and (
-            _compound_after(found, last) or _quoted_after(found, last, text) or _run_together_after(found, last)
+            _compound_after(found, last)
+            or _quoted_after(found, last, text)
+            or _run_together_after(found, last)
+            or _spaced_passphrase_after(found, last)
         ):
             return "passphrase"
         if name.kind == "password" and _app_password_after(found, last):

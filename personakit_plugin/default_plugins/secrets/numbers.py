@@ -64,8 +64,28 @@ def iban_valid(candidate: str) -> bool:
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
 
 
+# The same in capitals and digits, grouped as a country's banks print them rather than by four ("ES63
+# 9354 8812 72 4281082491", "IT27 Y 48054 85113 854711628172"): read up to the country's length, which
+# must end a group.
+_IBAN_GROUPED = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}")
+
+
+def _grouped_iban_valid(candidate: str) -> bool:
+    length = _IBAN_LENGTHS.get(candidate[:2])
+    if length is None:
+        return False
+    seen = 0
+    for end, ch in enumerate(candidate):
+        seen += ch != " "
+        if seen == length:
+            return candidate[end + 1 : end + 2] in ("", " ") and iban_valid(candidate[: end + 1])
+    return False
+
+
 def _iban_anywhere(text: str) -> bool:
-    return any(iban_valid(match.group()) for match in _IBAN.finditer(text))
+    return any(iban_valid(match.group()) for match in _IBAN.finditer(text)) or any(
+        _grouped_iban_valid(match.group()) for match in _IBAN_GROUPED.finditer(text)
+    )
 
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
@@ -103,6 +123,16 @@ def _codice_fiscale_anywhere(text: str) -> bool:
 
 def _digits(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
+
+
+def itin_valid(value: str) -> bool:
+    """A US Individual Taxpayer Identification Number: nine digits, the first 9, the fourth and fifth
+    one of the groups the IRS issues (50-65, 70-88, 90-92, 94-99)."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] != "9":
+        return False
+    group = int(digits[3:5])
+    return 50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99
 
 
 def ssn_valid(value: str) -> bool:
@@ -168,11 +198,13 @@ def id_card_valid(value: str) -> bool:
 
 
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+# What may stand between a DNI's digits and its letter: "78235139-H", "07706989 letra B".
+_DNI_BETWEEN = lazy_pattern(r"[ ,-]|letra|lettre|letter", re.IGNORECASE)
 
 
 def dni_valid(value: str) -> bool:
     """A Spanish DNI (eight digits) or NIE (X, Y or Z and seven digits) and its check letter."""
-    compact = value.replace(" ", "").replace("-", "").upper()
+    compact = _DNI_BETWEEN.sub(lambda _: "", value).upper()
     number = compact[:-1]
     if number[0] in "XYZ":
         number = str("XYZ".index(number[0])) + number[1:]
@@ -222,6 +254,10 @@ class _Family(NamedTuple):
     valid: Callable[[str], bool]
     # Words of which every label holds one (case-folded): a text without any is skipped.
     words: tuple[str, ...]
+    # Whether a value that passes this check may stand further on in the label's sentence, past words
+    # that do not join them ("my social for the W-4: 750-80-5322"): a check that chance rarely passes
+    # (a check digit or letter), or a number written in the shape only this number has.
+    far: Callable[[str], bool] | None = None
 
 
 def _label(source: str) -> LazyPattern:
@@ -248,14 +284,33 @@ _JOIN_BEFORE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _BEFORE_WINDOW = 60
+# How far on in its sentence a value may stand from its label, when its family allows it (`_Family.far`).
+_FAR_WINDOW = 60
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+
+
+def _dashed(value: str) -> bool:
+    return "-" in value
+
 
 _FAMILIES: tuple[_Family, ...] = (
     _Family(
         "us-ssn",
-        _label(r"ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?"),
+        _label(
+            r"ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?|social"
+        ),
         _value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
         ssn_valid,
         ("ssn", "ss#", "social", "soc"),
+        _dashed,
+    ),
+    _Family(
+        "us-itin",
+        _label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|tin|taxpayer[ ]id(?:[ ]number)?"),
+        _value(r"(?<![\d-])9\d{2}([ -]?)\d{2}\1\d{4}"),
+        itin_valid,
+        ("itin", "taxpayer", "tin"),
+        _dashed,
     ),
     _Family(
         "uk-national-insurance-number",
@@ -263,16 +318,18 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![A-Za-z0-9])[A-Za-z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-Da-d]"),
         nino_valid,
         ("ni ", "nino", "insurance"),
+        nino_valid,
     ),
     _Family(
         "de-steuer-id",
         _label(
             r"""steuer-?id(?:entifikationsnummer)?|steuer-?identifikations-?nummer|identifikationsnummer|idnr\.?
-            |steuerliche[ ]id(?:entifikationsnummer)?|tax[ ]id(?:[ ]number)?"""
+            |steuerliche[ ]id(?:entifikationsnummer)?|steuer-?nummer(?:-?id)?|steuer-?nr\.?|tax[ ]id(?:[ ]number)?"""
         ),
-        _value(r"(?<![\d])\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}"),
+        _value(r"(?<![\d])\d{2}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{3}"),
         steuer_id_valid,
         ("steuer", "identifikation", "idnr", "tax"),
+        steuer_id_valid,
     ),
     _Family(
         "id-card-number",
@@ -289,11 +346,13 @@ _FAMILIES: tuple[_Family, ...] = (
         "es-dni-nie",
         _label(
             r"""dni|nie|nif|d\.n\.i\.?|documento[ ](?:nacional[ ])?de[ ]identidad|n[uú]mero[ ]de[ ]identidad
-            |carn[eé][ ]de[ ]identidad"""
+            |carn[eé][ ]de[ ]identidad
+            |(?:n[uú]mero|c[oó]digo)[ ]de[ ]identificaci[oó]n(?:[ ](?:fiscal|de[ ]extranjero))?"""
         ),
-        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}[ -]?[A-Za-z]"),
+        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}(?:[ -]?|,?[ ]+(?:letra|lettre|letter)[ ]+)[A-Za-z]"),
         dni_valid,
-        ("dni", "nie", "nif", "d.n.i", "identidad"),
+        ("dni", "nie", "nif", "d.n.i", "identidad", "identificaci"),
+        dni_valid,
     ),
     _Family(
         "fr-nir",
@@ -301,9 +360,10 @@ _FAMILIES: tuple[_Family, ...] = (
             r"""num[ée]ro[ ]de[ ]s[ée]cu(?:rit[ée][ ]sociale)?|s[ée]cu(?:rit[ée][ ]sociale)?|nir|insee
             |carte[ ]vitale"""
         ),
-        _value(r"(?<![\d])[12](?:[ ]?\d){14}"),
+        _value(r"(?<![\d])[12](?:[ ]?\d){12}(?:[ ]?|,?[ ]+(?:cl[ée]|key|chiave|clave)[ ]*:?[ ]*)\d{2}"),
         nir_valid,
         ("sécu", "secu", "nir", "insee", "vitale"),
+        nir_valid,
     ),
     _Family(
         "passport-number",
@@ -332,7 +392,7 @@ _FAMILIES: tuple[_Family, ...] = (
             + _NUMBER_WORD
             + r""")?|a/c|kontonummer|konto(?:-?nr\.?)?
             |n[uú]mero[ ]de[ ](?:cuenta|conta)|cuenta(?:[ ]corriente)?|num[ée]ro[ ]de[ ]compte|compte
-            |numero[ ]di[ ]conto|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
+            |numero[ ]di[ ]conto(?:[ ]corrente)?|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
         ),
         _value(r"(?<![\d-])\d(?:[ -]?\d){5,19}"),
         account_valid,
@@ -341,11 +401,27 @@ _FAMILIES: tuple[_Family, ...] = (
 )
 
 
+def _far_value(family: _Family, text: str, start: int) -> bool:
+    """A value further on in the label's sentence that passes the family's `far` check."""
+    if family.far is None:
+        return False
+    window = text[start : start + _FAR_WINDOW]
+    end = _SENTENCE_END.search(window)
+    window = window if end is None else window[: end.start()]
+    return any(
+        family.valid(value.group()) and family.far(value.group())
+        for value in family.value.finditer(window)
+        if value.start() == 0 or not window[value.start() - 1].isalnum()
+    )
+
+
 def _labelled_number(family: _Family, text: str) -> bool:
     for label in family.label.finditer(text):
         join = _JOIN.match(text, label.end())
         value = family.value.match(text, join.end()) if join else None
         if value is not None and family.valid(value.group()):
+            return True
+        if _far_value(family, text, label.end()):
             return True
         before = text[max(0, label.start() - _BEFORE_WINDOW) : label.start()]
         joined = _JOIN_BEFORE.search(before)

@@ -15,6 +15,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"pwd",
         r"pw",
         r"pword",
+        r"psw",
         r"pass",
         r"passphrases?",
         r"passcodes?",
@@ -81,17 +82,24 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
 # my Kindle", "el código del garaje".
 GENERIC_CODES = (
     r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
+    r"|padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
+)
+# Of those, the words after which a code in groups ("12-34-56", "4-2-7-1") is the code whatever it opens.
+COMBINATION_WORDS = (
+    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
+    r"|padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
 )
 LOCKED_THINGS = frozenset(
     """door doors front back gate gates garage opener alarm panel safe lock locker lockers padlock lockbox keypad
     building house flat apartment entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle laptop
-    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm
-    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur
-    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil
-    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile
-    portão garagem cofre cadeado telemóvel telefone
-    deur voordeur poort garage kluis slot hangslot telefoon laptop
-    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop""".split()
+    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm card cards
+    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur carte vélo casier
+    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta taquilla
+    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
+    armadietto bancomat
+    portão garagem cofre cadeado telemóvel telefone cartão
+    deur voordeur poort garage kluis slot hangslot telefoon laptop fiets pinpas bankpas kluisje
+    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop karte fahrrad spind""".split()
 )
 
 # Words that say a base32 string is a one-time-password seed.
@@ -122,7 +130,7 @@ NUMBER_PREPOSITIONS = frozenset(
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
 CONNECTORS = frozenset(
     """is was are be 's now still : = - -> => – — ist lautet war sind est était es era è é são zijn blijft
-    wird sera será sarà será wordt""".split()
+    wird sera será sarà será wordt c'est c’est""".split()
 )
 
 # Common short words that an app password's groups of four letters are not: "must have four more".

@@ -186,6 +186,27 @@ def _spaced_passphrase_after(found: list[Token], last: int) -> bool:
     return False
 
 
+# A password of digits in groups, as routers print their keys: "WLAN-Schlüssel: 8274 1199 3301 4410".
+_DIGIT_GROUP = lazy_pattern(r"\d{3,6}")
+_MIN_GROUPED_DIGITS = 12
+
+
+def _digit_groups_after(found: list[Token], last: int) -> bool:
+    """Groups of digits, twelve digits or more in all, right after the name and a connector."""
+    for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
+        if not _DIGIT_GROUP.fullmatch(found[index].core) or not _joined_to(found, last, index):
+            continue
+        digits = 0
+        for token in found[index : index + 8]:
+            if not _DIGIT_GROUP.fullmatch(token.core):
+                break
+            digits += len(token.core)
+            if token.text != token.core:
+                break
+        return digits >= _MIN_GROUPED_DIGITS
+    return False
+
+
 def _quoted_after(found: list[Token], last: int, text: str) -> bool:
     """A quoted phrase of three words or more after the name and a connector: 'my passphrase for the
     disk is "purple monkey dishwasher 9"'. A clause may come between the name and the connector."""
@@ -315,6 +336,7 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             or _quoted_after(found, last, text)
             or _run_together_after(found, last)
             or _spaced_passphrase_after(found, last)
+            or _digit_groups_after(found, last)
         ):
             return "passphrase"
         if name.kind == "password" and _app_password_after(found, last):

@@ -42,9 +42,12 @@ KEY_QUALIFIERS = (
 KEY_NAMES: dict[str, tuple[str, ...]] = {
     "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?",),
     "de": (r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa)-?schlüssel",),
-    "fr": (r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",),
-    "es": (r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso))",),
-    "it": (r"chiave\s+(?:wi-?fi|wpa2?|di\s+(?:sicurezza|rete|accesso)|segreta)",),
+    "fr": (
+        r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",
+        r"codes?\s+(?:du\s+)?wi-?fi",
+    ),
+    "es": (r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso))", r"c[oó]digo\s+(?:del\s+)?wi-?fi"),
+    "it": (r"chiave\s+(?:wi-?fi|wpa2?|di\s+(?:sicurezza|rete|accesso)|segreta)", r"codice\s+(?:del\s+)?wi-?fi"),
     "pt": (r"chave\s+(?:wi-?fi|wpa2?|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
     "nl": (r"(?:netwerk|wifi|wpa)-?sleutel",),
 }
@@ -103,7 +106,11 @@ LOCKED_THINGS = frozenset(
 )
 
 # Words that say a base32 string is a one-time-password seed.
-TOTP_NAMES = r"totp|hotp|otp|2fa|mfa|two[- ]factor|2-factor|2-step|two[- ]step|authenticator|authy|setup\s+key|base32"
+TOTP_NAMES = (
+    r"totp|hotp|otp|2fa|mfa|two[- ]factor|2-factor|2-step|two[- ]step|authenticator|authy|setup\s+key|base32"
+    r"|zwei-?faktor|2-?faktor|authentifi(?:zierung|cation|cateur)|authentication|autenticator[ea]|autenticador"
+    r"|autenticazione|autenticaci[oó]n|autentica[cç][aã]o|deux\s+facteurs|dos\s+factores|due\s+fattori"
+)
 
 # After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate".
 NOT_A_SECRET_AFTER = frozenset(

@@ -52,7 +52,8 @@ PIECES = [
     "ES63 ", "IT27 Y ", "ES63 9354 ", "A", "A ", "1 ", "letra B ", "clé 57 ", "1 69 ", "social ", "ITIN ",
     "974-70-", "Steuernummer-ID ", "94-821-", "codici di recupero Google: ", "backup codes are ", "a1b2c3d4 ",
     "psw ", "Cobalt ", "Cobalt 12 ", "is Cobalt ", "digicode 7618B ", "7618B ", "padlock 4-", "8274 ",
-    "WLAN-Schlüssel: 8274 ", "12 mots ", "seed: ", "jane@example.com / ", "code wifi ",
+    "WLAN-Schlüssel: 8274 ", "12 mots ", "seed: ", "jane@example.com / ", "code wifi ", "BSN ", "1234.56.",
+    "SIN ", "046 454 ", "NSS ", "28/", "SV-Nummer ", "65 170839 ", "J ", "contribuinte ", "4B21 ", "l'a ",
 ]  # fmt: skip
 LEADS = [
     "password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u ", "SSN ",

@@ -26,7 +26,7 @@ from personakit_plugin.default_plugins.secrets.tokens import (
 from personakit_plugin.default_plugins.secrets.values import is_wordlike
 
 # How many tokens after and before a name are looked at.
-_AFTER = 6
+_AFTER = 8
 _BEFORE = 4
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
@@ -153,15 +153,16 @@ _MIN_PHRASE_TOKENS = 3
 _PHRASE_REACH = 16
 
 
-def _spaced_passphrase_at(found: list[Token], index: int) -> bool:
+def _spaced_passphrase_at(found: list[Token], index: int, text: str) -> bool:
     """Whether the tokens from `index` on are a passphrase of capitalised words and a number, up to the
-    end of the sentence: two words or more and a number, three tokens at least, nothing else between them."""
+    end of the sentence: two words or more and a number, three tokens at least, nothing else between
+    them, and no number a count ("12 Zeichen")."""
     words = numbers = 0
     for token in found[index : index + 8]:
         core = token.core
         if _TITLE_WORD.fullmatch(core):
             words += 1
-        elif _NUMBER_WORD.fullmatch(core):
+        elif _NUMBER_WORD.fullmatch(core) and UNIT_AFTER.match(text, token.end) is None:
             numbers += 1
         else:
             return False
@@ -174,14 +175,17 @@ def _whole_phrase(words: int, numbers: int) -> bool:
     return words >= _MIN_PHRASE_WORDS and numbers >= 1 and words + numbers >= _MIN_PHRASE_TOKENS
 
 
-def _spaced_passphrase_after(found: list[Token], last: int) -> bool:
+def _spaced_passphrase_after(found: list[Token], last: int, name: Name, text: str) -> bool:
     """A passphrase of capitalised words and a number after the name and a connector, the connector
     perhaps after an aside: "... password for bitwarden, and I know this is a bad idea, is Cobalt
     Ferry Mitten 8204 Blue"."""
     for index in range(last + 1, min(len(found), last + 2 + _PHRASE_REACH)):
         previous = found[index - 1]
-        joined = previous.text.endswith((":", "=")) if index - 1 == last else _folded(previous) in vocabulary.CONNECTORS
-        if joined and _spaced_passphrase_at(found, index):
+        if index - 1 == last:  # "Passwort: ...", the sign right after the name
+            joined = previous.text.endswith((":", "=")) and previous.end - 1 == name.end
+        else:
+            joined = _folded(previous) in vocabulary.CONNECTORS
+        if joined and _spaced_passphrase_at(found, index, text):
             return True
     return False
 
@@ -248,6 +252,7 @@ def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: in
     around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
     for token in around:
         word = _folded(token).strip("'’s")
+        word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"
         if word in vocabulary.LOCKED_THINGS or (len(word) > 4 and word.endswith(("tür", "tor", "schloss", "handy"))):
             return True
     return False
@@ -335,7 +340,7 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             _compound_after(found, last)
             or _quoted_after(found, last, text)
             or _run_together_after(found, last)
-            or _spaced_passphrase_after(found, last)
+            or _spaced_passphrase_after(found, last, name, text)
             or _digit_groups_after(found, last)
         ):
             return "passphrase"

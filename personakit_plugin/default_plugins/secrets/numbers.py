@@ -238,6 +238,64 @@ def routing_valid(value: str) -> bool:
     return sum(int(d) * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
 
 
+def bsn_valid(value: str) -> bool:
+    """A Dutch citizen service number (BSN): nine digits passing the eleven test (weights 9 to 2, the
+    last digit -1)."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits == "0" * 9:
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) - int(digits[8])
+    return total % 11 == 0
+
+
+def nif_pt_valid(value: str) -> bool:
+    """A Portuguese tax number (NIF): nine digits, the first 1, 2, 3, 5, 6, 8 or 9, its mod 11 check digit last."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] not in "1235689":
+        return False
+    remainder = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) % 11
+    return (0 if remainder < 2 else 11 - remainder) == int(digits[8])
+
+
+def sin_valid(value: str) -> bool:
+    """A Canadian Social Insurance Number: nine digits, not starting with 0 or 8, passing Luhn."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] in "08":
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def nss_es_valid(value: str) -> bool:
+    """A Spanish social security number (NSS): twelve digits, a province 01 to 53 and 66, the last two
+    the first ten modulo 97 (the number read with or without its leading zeros)."""
+    digits = _digits(value)
+    if len(digits) != 12 or not (1 <= int(digits[:2]) <= 53 or digits[:2] == "66"):
+        return False
+    number = int(digits[2:10])
+    candidates = {int(digits[:10]), int(digits[:2] + str(number)) if number < 10_000_000 else int(digits[:10])}
+    return any(candidate % 97 == int(digits[10:]) for candidate in candidates)
+
+
+_SV_WEIGHTS = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+
+
+def sv_number_valid(value: str) -> bool:
+    """A German social insurance number (Rentenversicherungsnummer): area, date of birth, the initial
+    of the birth name, serial and the check digit of its weights 2-1-2-5-7-1-2-1-2-1-2-1."""
+    compact = value.replace(" ", "").upper()
+    if len(compact) != 12 or not (compact[:8].isdigit() and compact[8].isalpha() and compact[9:].isdigit()):
+        return False
+    if not (1 <= int(compact[4:6]) <= 12 and 1 <= int(compact[2:4]) <= 31):
+        return False
+    sequence = compact[:8] + f"{ord(compact[8]) - 64:02d}" + compact[9:11]
+    total = sum(sum(divmod(int(d) * w, 10)) for d, w in zip(sequence, _SV_WEIGHTS, strict=True))
+    return total % 10 == int(compact[11])
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
     digits = _digits(value)
@@ -293,11 +351,16 @@ def _dashed(value: str) -> bool:
     return "-" in value
 
 
+def _dashed_or_spaced(value: str) -> bool:
+    return "-" in value or " " in value
+
+
 _FAMILIES: tuple[_Family, ...] = (
     _Family(
         "us-ssn",
         _label(
-            r"ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?|social"
+            r"""ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?
+            |social(?![ ](?:media|network|networks|worker|workers|club|life|event|events|calendar|skills|studies))"""
         ),
         _value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
         ssn_valid,
@@ -306,7 +369,7 @@ _FAMILIES: tuple[_Family, ...] = (
     ),
     _Family(
         "us-itin",
-        _label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|tin|taxpayer[ ]id(?:[ ]number)?"),
+        _label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|(?-i:TIN)|taxpayer[ ]id(?:[ ]number)?"),
         _value(r"(?<![\d-])9\d{2}([ -]?)\d{2}\1\d{4}"),
         itin_valid,
         ("itin", "taxpayer", "tin"),
@@ -374,6 +437,51 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
         passport_valid,
         ("pass", "pasaporte", "paspoort"),
+    ),
+    _Family(
+        "nl-bsn",
+        _label(r"bsn(?:-?nummer)?|burgerservicenummer|sofi-?nummer"),
+        _value(r"(?<![\d-])\d{4}[ .]?\d{2}[ .]?\d{3}|(?<![\d-])\d{3}[ .]?\d{3}[ .]?\d{3}"),
+        bsn_valid,
+        ("bsn", "burgerservice", "sofi"),
+        bsn_valid,
+    ),
+    _Family(
+        "pt-nif",
+        _label(r"nif|n[uú]mero[ ]de[ ]contribuinte|contribuinte|n\.?[ ]?contribuinte"),
+        _value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{3}"),
+        nif_pt_valid,
+        ("nif", "contribuinte"),
+    ),
+    _Family(
+        "ca-sin",
+        _label(r"(?-i:SIN)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+        _value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
+        sin_valid,
+        ("sin", "social insurance", "assurance sociale"),
+        _dashed_or_spaced,
+    ),
+    _Family(
+        "es-social-security",
+        _label(
+            r"""nss|n[uú]mero[ ]de[ ](?:la[ ])?seguridad[ ]social|n[uú]mero[ ]de[ ]afiliaci[oó]n
+            |seguridad[ ]social"""
+        ),
+        _value(r"(?<![\d-])\d{2}[ /-]?\d{8}[ /-]?\d{2}"),
+        nss_es_valid,
+        ("nss", "seguridad social", "afiliaci"),
+        nss_es_valid,
+    ),
+    _Family(
+        "de-social-insurance-number",
+        _label(
+            r"""sozialversicherungs-?nummer|rentenversicherungs-?nummer|versicherungsnummer|sv-?nummer|rv-?nummer
+            |sv-?nr\.?|rv-?nr\.?"""
+        ),
+        _value(r"(?<![A-Za-z0-9])\d{2}[ ]?\d{6}[ ]?[A-Za-z][ ]?\d{3}"),
+        sv_number_valid,
+        ("versicherungs", "sv", "rv"),
+        sv_number_valid,
     ),
     _Family(
         "routing-number",

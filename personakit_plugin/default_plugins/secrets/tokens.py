@@ -142,8 +142,9 @@ def is_word_compound(token: Token) -> bool:
     return _WORD_COMPOUND.fullmatch(token.core) is not None
 
 
-# A keypad's code may hold one of its letter keys, A to D, first or last: "7618B", "A2491".
-_NUMBER = lazy_pattern(r"[#*]?(?:[A-D]\d{3,12}|\d{3,12}[A-D]?)[#*]?")
+# A keypad's code may hold one of its letter keys, A to D: "7618B", "A2491", "4B21" (`_is_code` counts
+# the digits).
+_NUMBER = lazy_pattern(r"[#*]?(?:[A-D]\d{3,12}|\d{3,12}|\d{1,11}[A-D]\d{0,11})[#*]?")
 _GROUPED_DIGITS = lazy_pattern(r"\d{1,3}(?:-\d{1,3}){1,4}")
 
 

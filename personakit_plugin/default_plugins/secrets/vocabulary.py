@@ -40,7 +40,7 @@ KEY_QUALIFIERS = (
     r"|product|recovery|encryption|app|security|2fa|mfa|totp|authenticator|otp|setup|signing|ssh|gpg|pgp|vpn"
 )
 KEY_NAMES: dict[str, tuple[str, ...]] = {
-    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?",),
+    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?", r"(?:wi-?fi|wlan|wpa2?|network|router|hotspot)[\s_-]*codes?"),
     "de": (r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa)-?schlüssel",),
     "fr": (
         r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",
@@ -116,7 +116,8 @@ TOTP_NAMES = (
 NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
-    mark marks holder holders box limit limits""".split()
+    mark marks holder holders box limit limits
+    regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
 TICKETS = frozenset(

@@ -158,7 +158,7 @@ def _spaced_passphrase_at(found: list[Token], index: int, text: str) -> bool:
     end of the sentence: two words or more and a number, three tokens at least, nothing else between
     them, and no number a count ("12 Zeichen")."""
     words = numbers = 0
-    for token in found[index : index + 8]:
+    for position, token in enumerate(found[index : index + 8], index):
         core = token.core
         if _TITLE_WORD.fullmatch(core):
             words += 1
@@ -166,7 +166,8 @@ def _spaced_passphrase_at(found: list[Token], index: int, text: str) -> bool:
             numbers += 1
         else:
             return False
-        if token.text != core:  # punctuation after it ends the phrase
+        following = found[position + 1].start if position + 1 < len(found) else len(text)
+        if token.text != core or "\n" in text[token.end : following]:  # punctuation or a line break ends it
             return token.text.startswith(core) and _whole_phrase(words, numbers)
     return _whole_phrase(words, numbers) and index + words + numbers >= len(found)
 

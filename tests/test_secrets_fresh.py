@@ -63,6 +63,12 @@ SHAPES: dict[str, str] = {
     "a router's key in digit groups": "Netzwerkschlüssel: 3391 0472 8815 2260",
     "'code wifi'": "le code wifi du gîte c'est mk29dk44qz",
     "a two-factor seed named in Italian": "chiave dell'autenticatore: MFRGGZDFMZTWQ2LK",
+    "a Wi-Fi key named with an article": "la chiave della rete è 4kq9zv7m2w",
+    "a router's key named in French": "clé de la box : 9e8d7c6b5a4f",
+    "a licence key named in German": "Lizenzschlüssel: QK7JG-NPHTM-C97JM-9MPGT-3V66T",
+    "a recovery key of digit groups": "BitLocker recovery key 612345-234567-345678-456789-567890-678901-789012-890123",
+    "a door code with a hyphen": "Tor-Code 4417, falls ich nicht da bin",
+    "a password five words before its name": "Kestrel48 — that's the wifi password",
     "a seed phrase after '12 palabras'": (
         "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
     ),
@@ -85,6 +91,10 @@ LOOK_ALIKES = [
     "the password policy says Minimum Length 12",
     "Wi-Fi code is on the back of the router",
     "my 12 words are written on steel in the safe",
+    "my recovery key is printed and in the safe",
+    "la chiave di tutto è la pazienza",
+    "the license key arrives by email within 24 hours",
+    "clé de la box perdue, le technicien passe le 12",
 ]
 
 

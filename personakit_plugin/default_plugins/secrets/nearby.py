@@ -27,7 +27,7 @@ from personakit_plugin.default_plugins.secrets.values import is_wordlike
 
 # How many tokens after and before a name are looked at.
 _AFTER = 8
-_BEFORE = 4
+_BEFORE = 5
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
 # How many words a clause between a name and its connector may hold: "for the office printer downstairs".
@@ -191,24 +191,30 @@ def _spaced_passphrase_after(found: list[Token], last: int, name: Name, text: st
     return False
 
 
-# A password of digits in groups, as routers print their keys: "WLAN-Schlüssel: 8274 1199 3301 4410".
-_DIGIT_GROUP = lazy_pattern(r"\d{3,6}")
+# A password or key of digits in groups, as routers print their keys and disk encryption its recovery
+# keys: "WLAN-Schlüssel: 8274 1199 3301 4410", "recovery key 123456-234567-...".
+_DIGIT_GROUP = lazy_pattern(r"\d{3,6}(?:-\d{3,6})*")
 _MIN_GROUPED_DIGITS = 12
+# Right after the name, with no connector, the digits must be more: "recovery key 123456-234567-...".
+_MIN_BARE_DIGITS = 16
 
 
 def _digit_groups_after(found: list[Token], last: int) -> bool:
-    """Groups of digits, twelve digits or more in all, right after the name and a connector."""
+    """Groups of digits, twelve digits or more in all, right after the name and a connector (sixteen
+    or more right after the name)."""
     for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
-        if not _DIGIT_GROUP.fullmatch(found[index].core) or not _joined_to(found, last, index):
+        if not _DIGIT_GROUP.fullmatch(found[index].core):
             continue
         digits = 0
         for token in found[index : index + 8]:
             if not _DIGIT_GROUP.fullmatch(token.core):
                 break
-            digits += len(token.core)
+            digits += sum(ch.isdigit() for ch in token.core)
             if token.text != token.core:
                 break
-        return digits >= _MIN_GROUPED_DIGITS
+        if _joined_to(found, last, index):
+            return digits >= _MIN_GROUPED_DIGITS
+        return index == last + 1 and digits >= _MIN_BARE_DIGITS
     return False
 
 

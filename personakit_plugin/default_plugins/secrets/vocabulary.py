@@ -41,15 +41,26 @@ KEY_QUALIFIERS = (
 )
 KEY_NAMES: dict[str, tuple[str, ...]] = {
     "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?", r"(?:wi-?fi|wlan|wpa2?|network|router|hotspot)[\s_-]*codes?"),
-    "de": (r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa)-?schlüssel",),
+    "de": (
+        r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa|lizenz|produkt|aktivierungs|wiederherstellungs)-?schlüssel",
+    ),
     "fr": (
-        r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",
+        r"cl[ée]s?\s+(?:d[eu]\s+(?:la\s+|l['’])?)?(?:wi-?fi|wpa2?|wlan|box|s[ée]curit[ée]|r[ée]seau|api|secr[èe]te"
+        r"|licence|produit|r[ée]cup[ée]ration)",
+        r"cl[ée]s?\s+d['’]activation",
         r"codes?\s+(?:du\s+)?wi-?fi",
     ),
-    "es": (r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso))", r"c[oó]digo\s+(?:del\s+)?wi-?fi"),
-    "it": (r"chiave\s+(?:wi-?fi|wpa2?|di\s+(?:sicurezza|rete|accesso)|segreta)", r"codice\s+(?:del\s+)?wi-?fi"),
-    "pt": (r"chave\s+(?:wi-?fi|wpa2?|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
-    "nl": (r"(?:netwerk|wifi|wpa)-?sleutel",),
+    "es": (
+        r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso|licencia|producto|activaci[oó]n|recuperaci[oó]n))",
+        r"c[oó]digo\s+(?:del\s+)?wi-?fi",
+    ),
+    "it": (
+        r"chiave\s+(?:(?:del(?:la)?\s+|dell['’])?(?:wi-?fi|wpa2?|rete|router|modem)|segreta"
+        r"|di\s+(?:sicurezza|rete|accesso|licenza|prodotto|attivazione|recupero))",
+        r"codice\s+(?:del\s+)?wi-?fi",
+    ),
+    "pt": (r"chave\s+(?:(?:d[oa]\s+)?(?:wi-?fi|wpa2?|rede|router)|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
+    "nl": (r"(?:netwerk|wifi|wpa|licentie|product|herstel)-?sleutel",),
 }
 
 # Verbs whose object is a secret: "use Hunter22! to unlock my laptop", "I log in with admin and ...".

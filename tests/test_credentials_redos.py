@@ -54,6 +54,8 @@ PIECES = [
     "psw ", "Cobalt ", "Cobalt 12 ", "is Cobalt ", "digicode 7618B ", "7618B ", "padlock 4-", "8274 ",
     "WLAN-Schlüssel: 8274 ", "12 mots ", "seed: ", "jane@example.com / ", "code wifi ", "BSN ", "1234.56.",
     "SIN ", "046 454 ", "NSS ", "28/", "SV-Nummer ", "65 170839 ", "J ", "contribuinte ", "4B21 ", "l'a ",
+    "Führerschein ", "permis de conduire ", "D123-", "a1 b2 ", "carte d'identité ", "clé de la box ",
+    "recovery key 123456-", "Tor-Code ",
 ]  # fmt: skip
 LEADS = [
     "password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u ", "SSN ",

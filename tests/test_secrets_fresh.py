@@ -69,6 +69,9 @@ SHAPES: dict[str, str] = {
     "a recovery key of digit groups": "BitLocker recovery key 612345-234567-345678-456789-567890-678901-789012-890123",
     "a door code with a hyphen": "Tor-Code 4417, falls ich nicht da bin",
     "a password five words before its name": "Kestrel48 — that's the wifi password",
+    "a French identity card's twelve digits": "numéro de carte d'identité : 930475120864",
+    "a driving licence number": "Führerscheinnummer B072RRE2I55",
+    "a driving licence number in groups": "driver's license D123-4567-8901",
     "a seed phrase after '12 palabras'": (
         "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
     ),
@@ -95,6 +98,9 @@ LOOK_ALIKES = [
     "la chiave di tutto è la pazienza",
     "the license key arrives by email within 24 hours",
     "clé de la box perdue, le technicien passe le 12",
+    "my driving licence expires in 2031",
+    "Führerschein seit 2010, Klasse B",
+    "carte d'identité renouvelée le 12/03/2024",
 ]
 
 

@@ -182,9 +182,15 @@ _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
 
 def id_card_valid(value: str) -> bool:
     """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
-    7-3-1 check digit), or an Italian electronic ID card number (two letters, five digits, two letters)."""
+    7-3-1 check digit), an Italian electronic ID card number (two letters, five digits, two letters), or
+    a French one (twelve digits, the year and month of issue first; or, since 2021, nine letters and
+    digits, two digits at least)."""
     compact = value.upper()
     if _ITALIAN_ID_CARD.fullmatch(compact):
+        return True
+    if len(compact) == 12 and compact.isdigit():
+        return 1 <= int(compact[2:4]) <= 12
+    if len(compact) == 9 and not compact.isalpha() and sum(ch.isdigit() for ch in compact) >= 2:
         return True
     if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
         return False
@@ -227,6 +233,17 @@ def passport_valid(value: str) -> bool:
     """A passport number: eight to ten letters and digits, two digits at least, not a date (20310512)."""
     digits = sum(ch.isdigit() for ch in value)
     return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
+
+
+def licence_valid(value: str) -> bool:
+    """A driving licence number: eight to eighteen letters and digits, three digits at least, not a date;
+    in groups, a digit in each ("D123-4567-8901", not "expires in 2031")."""
+    groups = value.replace("-", " ").split()
+    compact = "".join(groups)
+    digits = sum(ch.isdigit() for ch in compact)
+    if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
+        return False
+    return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not _DATE.fullmatch(compact)
 
 
 def routing_valid(value: str) -> bool:
@@ -401,7 +418,7 @@ _FAMILIES: tuple[_Family, ...] = (
             |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
             |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
         ),
-        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{9,10}"),
+        _value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,10})"),
         id_card_valid,
         ("ausweis", "perso", "card", "identit", "cie", "cni"),
     ),
@@ -437,6 +454,18 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
         passport_valid,
         ("pass", "pasaporte", "paspoort"),
+    ),
+    _Family(
+        "driving-licence-number",
+        _label(
+            r"""driv(?:er['’]?s|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|f[üu]hrerschein-?(?:nummer|nr\.?)?
+            |num[ée]ro[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
+            |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
+            |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
+        ),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:[ -]?[A-Za-z0-9]{1,9}){0,3}"),
+        licence_valid,
+        ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
     ),
     _Family(
         "nl-bsn",

@@ -72,6 +72,10 @@ SHAPES: dict[str, str] = {
     "a French identity card's twelve digits": "numéro de carte d'identité : 930475120864",
     "a driving licence number": "Führerscheinnummer B072RRE2I55",
     "a driving licence number in groups": "driver's license D123-4567-8901",
+    "a wallet's private key in hex, which an address is not": (
+        "wallet private key 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+    ),
+    "an EVM-shaped string named as a key": "api key 0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
     "a seed phrase after '12 palabras'": (
         "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
     ),
@@ -101,6 +105,10 @@ LOOK_ALIKES = [
     "my driving licence expires in 2031",
     "Führerschein seit 2010, Klasse B",
     "carte d'identité renouvelée le 12/03/2024",
+    "send the refund to 0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+    "meine Bitcoin-Adresse: 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+    "pay to bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    "tx hash 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
 ]
 
 

@@ -119,7 +119,9 @@ Deliberately not detected, because ordinary sentences look the same:
   the length considered.
 * UUIDs, OpenSSH public keys, URLs without credentials (their path and query are not scanned for
   random strings), e-mail addresses, paths, versions, dates, phone numbers, hashtags, code
-  identifiers and long English compounds.
+  identifiers and long English compounds; blockchain addresses, which are public (`0x` and forty
+  hex digits, `bc1...`, and a base58 one after "address", "wallet", "Adresse" ...), and a
+  transaction hash after "tx" or "transaction".
 
 What is checked here is one text at a time: a secret split between a proposal's text and its quote
 ("my PIN is" / "4821") is put back together by the everyday detectors, which read the two joined,

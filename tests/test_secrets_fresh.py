@@ -76,6 +76,7 @@ SHAPES: dict[str, str] = {
         "wallet private key 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
     ),
     "an EVM-shaped string named as a key": "api key 0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+    "an American Express number in one run": "Amex 378282246310005",
     "a seed phrase after '12 palabras'": (
         "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
     ),
@@ -109,6 +110,7 @@ LOOK_ALIKES = [
     "meine Bitcoin-Adresse: 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
     "pay to bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
     "tx hash 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+    "the phone's IMEI is 490154203237518, for the insurance claim",
 ]
 
 

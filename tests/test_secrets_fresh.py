@@ -55,6 +55,7 @@ SHAPES: dict[str, str] = {
     "a keypad code with a letter": "le digicode du bâtiment C est 2291A",
     "'psw'": "psw del router: Tramonto88",
     "a padlock's code in groups": "cadenas du vélo 3-8-1-4",
+    "a padlock's code in groups, nothing it opens named": "the padlock is 7-2-9-4",
     "a card as what a code opens": "le code de la carte c'est 8812",
     "an e-mail login and a password": "Spotify: tom.h@example.org / Vinyl2023",
     "a passphrase of capitalised words and a number, after an aside": (
@@ -111,6 +112,7 @@ LOOK_ALIKES = [
     "pay to bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
     "tx hash 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
     "the phone's IMEI is 490154203237518, for the insurance claim",
+    "the padlock brand is Master Lock 1500",
 ]
 
 

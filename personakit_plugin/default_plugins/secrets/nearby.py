@@ -4,7 +4,9 @@
 unlock my laptop", "my bank password is correcthorsebatterystaple", "the password, Hunter22!, is on a
 sticky note", "my iPhone code is 4821", "TOTP secret JBSWY3DPEHPK3PXP": the name may come before or
 after the secret, with any words between, in any language `vocabulary` holds. What counts as the
-secret is decided by `tokens`.
+secret is decided by `tokens`. After a password's name and a connector, a passphrase may also be
+capitalised words and a number ("is Cobalt Ferry Mitten 8204 Blue") or digits in groups
+("WLAN-Schlüssel: 8274 1199 3301 4410").
 """
 
 from __future__ import annotations
@@ -40,9 +42,8 @@ _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
 _MIN_QUOTED_WORDS = 3
-_COMBINATIONS = lazy_pattern(
-    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie", re.IGNORECASE
-)
+_COMBINATIONS = lazy_pattern(vocabulary.COMBINATION_WORDS, re.IGNORECASE)
+_PADLOCKS = lazy_pattern(vocabulary.PADLOCKS, re.IGNORECASE)
 
 
 def _folded(token: Token) -> str:
@@ -289,7 +290,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
             return True
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
-        if _names_a_locked_thing(found, first, last, index):
+        if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):
             return True
     return False
 

@@ -94,15 +94,14 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
 }
 # "code" and "combination" name a secret only next to what they open: "my iPhone code", "the code for
 # my Kindle", "el código del garaje".
+# A padlock names its code only in groups ("cadenas du vélo 3-8-1-4"): "Master Lock 1500" is a model.
+PADLOCKS = r"padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
 GENERIC_CODES = (
-    r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
-    r"|padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
+    r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|"
+    + PADLOCKS
 )
 # Of those, the words after which a code in groups ("12-34-56", "4-2-7-1") is the code whatever it opens.
-COMBINATION_WORDS = (
-    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
-    r"|padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
-)
+COMBINATION_WORDS = r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|" + PADLOCKS
 LOCKED_THINGS = frozenset(
     """door doors front back gate gates garage opener alarm panel safe lock locker lockers padlock lockbox keypad
     building house flat apartment entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle laptop

@@ -181,6 +181,20 @@ def test_no_ordinary_sentence_of_the_tune_part_is_refused() -> None:
     assert not refused, "\n".join(refused)
 
 
+# The floor of the held-out part: its sentences are never printed, only its figures. The target was 95%
+# of its secrets and none of its ordinary sentences. Before the detector was tuned on the tuning part it
+# refused 120 of 139 secrets (86.3%) and 0 of 97 ordinary sentences; measured once after tuning, 126 of
+# 139 (90.6%) and 0 of 97: short of the target. It may not get worse.
+HELD_OUT_MIN_REFUSED = 126
+HELD_OUT_MAX_ORDINARY_REFUSED = 0
+
+
+def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
+    held_out = next(row for row in figures() if row.name == "fresh, held out")
+    assert held_out.found >= HELD_OUT_MIN_REFUSED, held_out.line()
+    assert held_out.refused <= HELD_OUT_MAX_ORDINARY_REFUSED, held_out.line()
+
+
 @pytest.mark.system
 def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence() -> None:
     script = [sys.executable, str(ROOT / "benchmarks" / "secrets_fresh.py")]

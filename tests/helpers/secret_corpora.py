@@ -134,6 +134,7 @@ def figures() -> tuple[Figures, ...]:
         measure("other shapes, development", other_shapes("development")),
         measure("other shapes, held out", other_shapes("held_out")),
         measure("fresh, tune", fresh("tune")),
+        measure("fresh, held out", fresh("heldout")),
         measure("older corpora", regression()),
     )
 

@@ -48,13 +48,25 @@ PIECES = [
     "account number is ", "Kontonummer ist ", "numéro de compte ", "passport number is ", "Steuer-ID ", "12 345 ",
     "DNI ", "NI number ", "AB 12 ", "codice fiscale ", "RSSMRA85T10A562", "recovery code ", "8F3K-", "admin / ",
     "(admin / a1", "password=", "password is aaaa", "aaaaaaaaaaaaaaaa ", "card 4111 ", "4111 1111 ",
+    # the blind corpus's shapes: IBANs grouped by country, numbers further on, codes in lists, passphrases
+    "ES63 ", "IT27 Y ", "ES63 9354 ", "A", "A ", "1 ", "letra B ", "clé 57 ", "1 69 ", "social ", "ITIN ",
+    "974-70-", "Steuernummer-ID ", "94-821-", "codici di recupero Google: ", "backup codes are ", "a1b2c3d4 ",
+    "psw ", "Cobalt ", "Cobalt 12 ", "is Cobalt ", "digicode 7618B ", "7618B ", "padlock 4-", "8274 ",
+    "WLAN-Schlüssel: 8274 ", "12 mots ", "seed: ", "jane@example.com / ", "code wifi ", "BSN ", "1234.56.",
+    "SIN ", "046 454 ", "NSS ", "28/", "SV-Nummer ", "65 170839 ", "J ", "contribuinte ", "4B21 ", "l'a ",
+    "Führerschein ", "permis de conduire ", "D123-", "a1 b2 ", "carte d'identité ", "clé de la box ",
+    "recovery key 123456-", "Tor-Code ",
 ]  # fmt: skip
 LEADS = [
     "password: ", "PIN ", "the door code is ", "seed phrase: ", "TOTP: ", "backup codes: ", "curl -u ", "SSN ",
-    "my account number is ", "WIFI:", "recovery code ", "the password is ",
+    "my account number is ", "WIFI:", "recovery code ", "the password is ", "IBAN ", "social ", "sécu : ",
+    "backup codes are ", "Passwort: ", "Steuer-ID ",
 ]  # fmt: skip
 # The pieces that fill the place of a value after each of the LEADS.
-FILLERS = ["1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-", "Abandon, ", "a;", "12 "]
+FILLERS = [
+    "1 ", "1-", "a ", "a:", ":", " ", "\n", "-", "'", "abandon ", "ABCD", "a1", "--a-", "Abandon, ", "a;", "12 ",
+    "A1", "Ab ", "A 1 ", "1234 ",
+]  # fmt: skip
 ENDINGS = ["", "!", "x", "\n", "8"]
 
 

@@ -3,13 +3,15 @@
 `data/everyday/` holds sentences written from how owners talk to an assistant, in a development part
 and a held-out part that is never read while tuning (see its README); `data/other_shapes/` is laid
 out the same, for seed phrases, split card numbers, plain-word passwords and identity and bank
-numbers; `corpus/` and `data/` hold the older corpora, the regression set. `figures()` is what every
-test run prints.
+numbers; `corpus/secrets_fresh/` is a blind corpus in five languages, a tuning part and a held-out
+part, written without reading the detector; `corpus/` and `data/` hold the older corpora, the
+regression set. `figures()` is what every test run prints.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -19,13 +21,16 @@ from personakit_plugin.default_plugins.secrets import holds_secret
 TESTS = Path(__file__).parent.parent
 EVERYDAY = TESTS / "data" / "everyday"
 OTHER_SHAPES = TESTS / "data" / "other_shapes"
+FRESH = TESTS / "corpus" / "secrets_fresh"
 PARTS = ("development", "held_out")
+FRESH_PARTS = ("tune", "heldout")
 
 
 class Case(NamedTuple):
     secret: bool
     text: str
     quote: str
+    lang: str = ""
 
 
 def _unescape(text: str) -> str:
@@ -53,6 +58,20 @@ def cases_of(folder: Path, part: str) -> tuple[Case, ...]:
         label, quote, *text = line.split("\t")
         assert label in {"secret", "ordinary"} and len(text) <= 1, f"{part}.tsv line {number}: {line!r}"
         cases.append(Case(label == "secret", _unescape(text[0]) if text else "", _unescape(quote)))
+    return tuple(cases)
+
+
+@functools.cache
+def fresh(part: str) -> tuple[Case, ...]:
+    """One part (`tune` or `heldout`) of the blind corpus: a JSON object a line, `text` (the quote,
+    each sentence said on its own), `secret`, `lang` and `kind`."""
+    cases = []
+    for number, line in enumerate((FRESH / f"{part}.jsonl").read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        assert isinstance(row.get("secret"), bool) and isinstance(row.get("text"), str), f"{part}.jsonl line {number}"
+        cases.append(Case(row["secret"], "", row["text"], row.get("lang", "")))
     return tuple(cases)
 
 
@@ -114,6 +133,8 @@ def figures() -> tuple[Figures, ...]:
         measure("everyday, held out", everyday("held_out")),
         measure("other shapes, development", other_shapes("development")),
         measure("other shapes, held out", other_shapes("held_out")),
+        measure("fresh, tune", fresh("tune")),
+        measure("fresh, held out", fresh("heldout")),
         measure("older corpora", regression()),
     )
 

@@ -16,6 +16,10 @@ _GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4,
 # Discover 6011, 64 and 65, Diners 30, 36 and 38, JCB 35, Maestro 50 and 56-69, UnionPay 62.
 _ISSUER = lazy_pattern(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
 _UNGROUPED_LENGTHS = frozenset({15, 16})
+# Of the cards of fifteen digits, only American Express's are written in one run (34, 37); a phone's
+# IMEI is fifteen digits that pass the Luhn check too, and begins otherwise ("490154203237518").
+_AMEX = ("34", "37")
+_AMEX_LENGTH = 15
 
 
 def luhn_valid(digits: str) -> bool:
@@ -33,7 +37,7 @@ def _card_shaped(run: str) -> bool:
     groups = tuple(len(group) for group in re.split(r"[ -]", run))
     digits = sum(groups)
     if len(groups) == 1:
-        return digits in _UNGROUPED_LENGTHS
+        return digits in _UNGROUPED_LENGTHS and (digits != _AMEX_LENGTH or run.startswith(_AMEX))
     separators = set(re.findall(r"[ -]", run))
     return len(separators) == 1 and groups in _GROUPINGS
 

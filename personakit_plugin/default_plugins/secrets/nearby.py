@@ -4,7 +4,9 @@
 unlock my laptop", "my bank password is correcthorsebatterystaple", "the password, Hunter22!, is on a
 sticky note", "my iPhone code is 4821", "TOTP secret JBSWY3DPEHPK3PXP": the name may come before or
 after the secret, with any words between, in any language `vocabulary` holds. What counts as the
-secret is decided by `tokens`.
+secret is decided by `tokens`. After a password's name and a connector, a passphrase may also be
+capitalised words and a number ("is Cobalt Ferry Mitten 8204 Blue") or digits in groups
+("WLAN-Schlüssel: 8274 1199 3301 4410").
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from personakit_plugin.default_plugins.secrets.tokens import (
 from personakit_plugin.default_plugins.secrets.values import is_wordlike
 
 # How many tokens after and before a name are looked at.
-_AFTER = 6
-_BEFORE = 4
+_AFTER = 8
+_BEFORE = 5
 _CODE_AFTER = 6
 _COMPOUND_AFTER = 3
 # How many words a clause between a name and its connector may hold: "for the office printer downstairs".
@@ -40,9 +42,8 @@ _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
 _MIN_QUOTED_WORDS = 3
-_COMBINATIONS = lazy_pattern(
-    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie", re.IGNORECASE
-)
+_COMBINATIONS = lazy_pattern(vocabulary.COMBINATION_WORDS, re.IGNORECASE)
+_PADLOCKS = lazy_pattern(vocabulary.PADLOCKS, re.IGNORECASE)
 
 
 def _folded(token: Token) -> str:
@@ -143,6 +144,81 @@ def _run_together_after(found: list[Token], last: int) -> bool:
     )
 
 
+# A passphrase of capitalised words and a number, set off by spaces: "Cobalt Ferry Mitten 8204 Blue".
+_TITLE_WORD = lazy_pattern(r"[A-ZÄÖÜÀ-ÞĀ-Ž][a-zß-öø-ÿ]{1,15}")
+_NUMBER_WORD = lazy_pattern(r"\d{1,8}")
+_MIN_PHRASE_WORDS = 2
+_MIN_PHRASE_TOKENS = 3
+# How many tokens after a name the connector before such a passphrase may stand: an aside may come
+# between ("the master password for bitwarden, and I know this is a bad idea, is ...").
+_PHRASE_REACH = 16
+
+
+def _spaced_passphrase_at(found: list[Token], index: int, text: str) -> bool:
+    """Whether the tokens from `index` on are a passphrase of capitalised words and a number, up to the
+    end of the sentence: two words or more and a number, three tokens at least, nothing else between
+    them, and no number a count ("12 Zeichen")."""
+    words = numbers = 0
+    for position, token in enumerate(found[index : index + 8], index):
+        core = token.core
+        if _TITLE_WORD.fullmatch(core):
+            words += 1
+        elif _NUMBER_WORD.fullmatch(core) and UNIT_AFTER.match(text, token.end) is None:
+            numbers += 1
+        else:
+            return False
+        following = found[position + 1].start if position + 1 < len(found) else len(text)
+        if token.text != core or "\n" in text[token.end : following]:  # punctuation or a line break ends it
+            return token.text.startswith(core) and _whole_phrase(words, numbers)
+    return _whole_phrase(words, numbers) and index + words + numbers >= len(found)
+
+
+def _whole_phrase(words: int, numbers: int) -> bool:
+    return words >= _MIN_PHRASE_WORDS and numbers >= 1 and words + numbers >= _MIN_PHRASE_TOKENS
+
+
+def _spaced_passphrase_after(found: list[Token], last: int, name: Name, text: str) -> bool:
+    """A passphrase of capitalised words and a number after the name and a connector, the connector
+    perhaps after an aside: "... password for bitwarden, and I know this is a bad idea, is Cobalt
+    Ferry Mitten 8204 Blue"."""
+    for index in range(last + 1, min(len(found), last + 2 + _PHRASE_REACH)):
+        previous = found[index - 1]
+        if index - 1 == last:  # "Passwort: ...", the sign right after the name
+            joined = previous.text.endswith((":", "=")) and previous.end - 1 == name.end
+        else:
+            joined = _folded(previous) in vocabulary.CONNECTORS
+        if joined and _spaced_passphrase_at(found, index, text):
+            return True
+    return False
+
+
+# A password or key of digits in groups, as routers print their keys and disk encryption its recovery
+# keys: "WLAN-Schlüssel: 8274 1199 3301 4410", "recovery key 123456-234567-...".
+_DIGIT_GROUP = lazy_pattern(r"\d{3,6}(?:-\d{3,6})*")
+_MIN_GROUPED_DIGITS = 12
+# Right after the name, with no connector, the digits must be more: "recovery key 123456-234567-...".
+_MIN_BARE_DIGITS = 16
+
+
+def _digit_groups_after(found: list[Token], last: int) -> bool:
+    """Groups of digits, twelve digits or more in all, right after the name and a connector (sixteen
+    or more right after the name)."""
+    for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
+        if not _DIGIT_GROUP.fullmatch(found[index].core):
+            continue
+        digits = 0
+        for token in found[index : index + 8]:
+            if not _DIGIT_GROUP.fullmatch(token.core):
+                break
+            digits += sum(ch.isdigit() for ch in token.core)
+            if token.text != token.core:
+                break
+        if _joined_to(found, last, index):
+            return digits >= _MIN_GROUPED_DIGITS
+        return index == last + 1 and digits >= _MIN_BARE_DIGITS
+    return False
+
+
 def _quoted_after(found: list[Token], last: int, text: str) -> bool:
     """A quoted phrase of three words or more after the name and a connector: 'my passphrase for the
     disk is "purple monkey dishwasher 9"'. A clause may come between the name and the connector."""
@@ -184,6 +260,7 @@ def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: in
     around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
     for token in around:
         word = _folded(token).strip("'’s")
+        word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"
         if word in vocabulary.LOCKED_THINGS or (len(word) > 4 and word.endswith(("tür", "tor", "schloss", "handy"))):
             return True
     return False
@@ -213,7 +290,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
             return True
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
-        if _names_a_locked_thing(found, first, last, index):
+        if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):
             return True
     return False
 
@@ -268,7 +345,11 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
             return "password-nearby"
         if name.kind == "password" and (
-            _compound_after(found, last) or _quoted_after(found, last, text) or _run_together_after(found, last)
+            _compound_after(found, last)
+            or _quoted_after(found, last, text)
+            or _run_together_after(found, last)
+            or _spaced_passphrase_after(found, last, name, text)
+            or _digit_groups_after(found, last)
         ):
             return "passphrase"
         if name.kind == "password" and _app_password_after(found, last):

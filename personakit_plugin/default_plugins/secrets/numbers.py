@@ -1,16 +1,21 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
 Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(country, length and mod 97, ISO 13616); an Italian codice fiscale anywhere (its check letter); and
-after their label, or just before it ("151-90-0769 is my SSN"): a US Social Security number (no area
-000, 666 or 900-999, no group 00, no serial 0000), a UK National Insurance number (the prefixes
-HMRC issues, a suffix A to D), a German Steuer-ID (one digit twice or thrice in the first ten, the
-ISO 7064 check digit), a German ID card number (its alphabet and, with ten characters, its 7-3-1
-check digit), an Italian electronic ID card, a Spanish DNI or NIE (its check letter), a French NIR
-(its key), a passport number (eight to ten letters and digits, two digits at least), a routing
-number (the ABA checksum) and a bank account number (six to twenty digits). Between a label and its
-value only a few words that join them may stand ("my checking account number is ...", "el número de
-mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number.
+(country, length and mod 97, ISO 13616; grouped by four or as its country's banks group it); an
+Italian codice fiscale anywhere (its check letter); and after their label, or just before it
+("151-90-0769 is my SSN"): a US Social Security number (no area 000, 666 or 900-999, no group 00, no
+serial 0000) and ITIN (area 9, the IRS's groups), a UK National Insurance number (the prefixes HMRC
+issues, a suffix A to D), a German Steuer-ID (one digit twice or thrice in the first ten, the ISO 7064
+check digit), a German ID card number (its alphabet and, with ten characters, its 7-3-1 check digit),
+an Italian electronic ID card, a French ID card (twelve digits, or nine letters and digits), a Spanish
+DNI or NIE (its check letter), a French NIR (its key), a Dutch BSN (the eleven test), a Portuguese NIF
+(mod 11), a Canadian SIN (Luhn), Spanish and German social security numbers (their checks), a
+passport number (eight to ten letters and digits, two digits at least), a driving licence number, a
+routing number (the ABA checksum) and a bank account number (six to twenty digits). Between a label
+and its value only a few words that join them may stand ("my checking account number is ...", "el
+número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account
+number; a value chance rarely makes (`_Family.far`) may stand anywhere further on in the label's
+sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -64,8 +69,28 @@ def iban_valid(candidate: str) -> bool:
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
 
 
+# The same in capitals and digits, grouped as a country's banks print them rather than by four ("ES63
+# 9354 8812 72 4281082491", "IT27 Y 48054 85113 854711628172"): read up to the country's length, which
+# must end a group.
+_IBAN_GROUPED = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}")
+
+
+def _grouped_iban_valid(candidate: str) -> bool:
+    length = _IBAN_LENGTHS.get(candidate[:2])
+    if length is None:
+        return False
+    seen = 0
+    for end, ch in enumerate(candidate):
+        seen += ch != " "
+        if seen == length:
+            return candidate[end + 1 : end + 2] in ("", " ") and iban_valid(candidate[: end + 1])
+    return False
+
+
 def _iban_anywhere(text: str) -> bool:
-    return any(iban_valid(match.group()) for match in _IBAN.finditer(text))
+    return any(iban_valid(match.group()) for match in _IBAN.finditer(text)) or any(
+        _grouped_iban_valid(match.group()) for match in _IBAN_GROUPED.finditer(text)
+    )
 
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
@@ -103,6 +128,16 @@ def _codice_fiscale_anywhere(text: str) -> bool:
 
 def _digits(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
+
+
+def itin_valid(value: str) -> bool:
+    """A US Individual Taxpayer Identification Number: nine digits, the first 9, the fourth and fifth
+    one of the groups the IRS issues (50-65, 70-88, 90-92, 94-99)."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] != "9":
+        return False
+    group = int(digits[3:5])
+    return 50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99
 
 
 def ssn_valid(value: str) -> bool:
@@ -152,9 +187,15 @@ _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
 
 def id_card_valid(value: str) -> bool:
     """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
-    7-3-1 check digit), or an Italian electronic ID card number (two letters, five digits, two letters)."""
+    7-3-1 check digit), an Italian electronic ID card number (two letters, five digits, two letters), or
+    a French one (twelve digits, the year and month of issue first; or, since 2021, nine letters and
+    digits, two digits at least)."""
     compact = value.upper()
     if _ITALIAN_ID_CARD.fullmatch(compact):
+        return True
+    if len(compact) == 12 and compact.isdigit():
+        return 1 <= int(compact[2:4]) <= 12
+    if len(compact) == 9 and not compact.isalpha() and sum(ch.isdigit() for ch in compact) >= 2:
         return True
     if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
         return False
@@ -168,11 +209,13 @@ def id_card_valid(value: str) -> bool:
 
 
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+# What may stand between a DNI's digits and its letter: "78235139-H", "07706989 letra B".
+_DNI_BETWEEN = lazy_pattern(r"[ ,-]|letra|lettre|letter", re.IGNORECASE)
 
 
 def dni_valid(value: str) -> bool:
     """A Spanish DNI (eight digits) or NIE (X, Y or Z and seven digits) and its check letter."""
-    compact = value.replace(" ", "").replace("-", "").upper()
+    compact = _DNI_BETWEEN.sub(lambda _: "", value).upper()
     number = compact[:-1]
     if number[0] in "XYZ":
         number = str("XYZ".index(number[0])) + number[1:]
@@ -197,6 +240,17 @@ def passport_valid(value: str) -> bool:
     return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
 
 
+def licence_valid(value: str) -> bool:
+    """A driving licence number: eight to eighteen letters and digits, three digits at least, not a date;
+    in groups, a digit in each ("D123-4567-8901", not "expires in 2031")."""
+    groups = value.replace("-", " ").split()
+    compact = "".join(groups)
+    digits = sum(ch.isdigit() for ch in compact)
+    if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
+        return False
+    return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not _DATE.fullmatch(compact)
+
+
 def routing_valid(value: str) -> bool:
     """An ABA routing number: nine digits from a Federal Reserve range, weights 3-7-1 summing to a multiple of 10."""
     digits = _digits(value)
@@ -204,6 +258,64 @@ def routing_valid(value: str) -> bool:
     if not (0 <= district <= 12 or 21 <= district <= 32 or 61 <= district <= 72 or district == 80):
         return False
     return sum(int(d) * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
+
+
+def bsn_valid(value: str) -> bool:
+    """A Dutch citizen service number (BSN): nine digits passing the eleven test (weights 9 to 2, the
+    last digit -1)."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits == "0" * 9:
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) - int(digits[8])
+    return total % 11 == 0
+
+
+def nif_pt_valid(value: str) -> bool:
+    """A Portuguese tax number (NIF): nine digits, the first 1, 2, 3, 5, 6, 8 or 9, its mod 11 check digit last."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] not in "1235689":
+        return False
+    remainder = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) % 11
+    return (0 if remainder < 2 else 11 - remainder) == int(digits[8])
+
+
+def sin_valid(value: str) -> bool:
+    """A Canadian Social Insurance Number: nine digits, not starting with 0 or 8, passing Luhn."""
+    digits = _digits(value)
+    if len(digits) != 9 or digits[0] in "08":
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def nss_es_valid(value: str) -> bool:
+    """A Spanish social security number (NSS): twelve digits, a province 01 to 53 and 66, the last two
+    the first ten modulo 97 (the number read with or without its leading zeros)."""
+    digits = _digits(value)
+    if len(digits) != 12 or not (1 <= int(digits[:2]) <= 53 or digits[:2] == "66"):
+        return False
+    number = int(digits[2:10])
+    candidates = {int(digits[:10]), int(digits[:2] + str(number)) if number < 10_000_000 else int(digits[:10])}
+    return any(candidate % 97 == int(digits[10:]) for candidate in candidates)
+
+
+_SV_WEIGHTS = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+
+
+def sv_number_valid(value: str) -> bool:
+    """A German social insurance number (Rentenversicherungsnummer): area, date of birth, the initial
+    of the birth name, serial and the check digit of its weights 2-1-2-5-7-1-2-1-2-1-2-1."""
+    compact = value.replace(" ", "").upper()
+    if len(compact) != 12 or not (compact[:8].isdigit() and compact[8].isalpha() and compact[9:].isdigit()):
+        return False
+    if not (1 <= int(compact[4:6]) <= 12 and 1 <= int(compact[2:4]) <= 31):
+        return False
+    sequence = compact[:8] + f"{ord(compact[8]) - 64:02d}" + compact[9:11]
+    total = sum(sum(divmod(int(d) * w, 10)) for d, w in zip(sequence, _SV_WEIGHTS, strict=True))
+    return total % 10 == int(compact[11])
 
 
 def account_valid(value: str) -> bool:
@@ -222,6 +334,10 @@ class _Family(NamedTuple):
     valid: Callable[[str], bool]
     # Words of which every label holds one (case-folded): a text without any is skipped.
     words: tuple[str, ...]
+    # Whether a value that passes this check may stand further on in the label's sentence, past words
+    # that do not join them ("my social for the W-4: 750-80-5322"): a check that chance rarely passes
+    # (a check digit or letter), or a number written in the shape only this number has.
+    far: Callable[[str], bool] | None = None
 
 
 def _label(source: str) -> LazyPattern:
@@ -248,14 +364,38 @@ _JOIN_BEFORE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _BEFORE_WINDOW = 60
+# How far on in its sentence a value may stand from its label, when its family allows it (`_Family.far`).
+_FAR_WINDOW = 60
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+
+
+def _dashed(value: str) -> bool:
+    return "-" in value
+
+
+def _dashed_or_spaced(value: str) -> bool:
+    return "-" in value or " " in value
+
 
 _FAMILIES: tuple[_Family, ...] = (
     _Family(
         "us-ssn",
-        _label(r"ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?"),
+        _label(
+            r"""ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?
+            |social(?![ ](?:media|network|networks|worker|workers|club|life|event|events|calendar|skills|studies))"""
+        ),
         _value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
         ssn_valid,
         ("ssn", "ss#", "social", "soc"),
+        _dashed,
+    ),
+    _Family(
+        "us-itin",
+        _label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|(?-i:TIN)|taxpayer[ ]id(?:[ ]number)?"),
+        _value(r"(?<![\d-])9\d{2}([ -]?)\d{2}\1\d{4}"),
+        itin_valid,
+        ("itin", "taxpayer", "tin"),
+        _dashed,
     ),
     _Family(
         "uk-national-insurance-number",
@@ -263,16 +403,18 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![A-Za-z0-9])[A-Za-z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-Da-d]"),
         nino_valid,
         ("ni ", "nino", "insurance"),
+        nino_valid,
     ),
     _Family(
         "de-steuer-id",
         _label(
             r"""steuer-?id(?:entifikationsnummer)?|steuer-?identifikations-?nummer|identifikationsnummer|idnr\.?
-            |steuerliche[ ]id(?:entifikationsnummer)?|tax[ ]id(?:[ ]number)?"""
+            |steuerliche[ ]id(?:entifikationsnummer)?|steuer-?nummer(?:-?id)?|steuer-?nr\.?|tax[ ]id(?:[ ]number)?"""
         ),
-        _value(r"(?<![\d])\d{2}[ ]?\d{3}[ ]?\d{3}[ ]?\d{3}"),
+        _value(r"(?<![\d])\d{2}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{3}"),
         steuer_id_valid,
         ("steuer", "identifikation", "idnr", "tax"),
+        steuer_id_valid,
     ),
     _Family(
         "id-card-number",
@@ -281,7 +423,7 @@ _FAMILIES: tuple[_Family, ...] = (
             |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
             |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
         ),
-        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{9,10}"),
+        _value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,10})"),
         id_card_valid,
         ("ausweis", "perso", "card", "identit", "cie", "cni"),
     ),
@@ -289,11 +431,13 @@ _FAMILIES: tuple[_Family, ...] = (
         "es-dni-nie",
         _label(
             r"""dni|nie|nif|d\.n\.i\.?|documento[ ](?:nacional[ ])?de[ ]identidad|n[uú]mero[ ]de[ ]identidad
-            |carn[eé][ ]de[ ]identidad"""
+            |carn[eé][ ]de[ ]identidad
+            |(?:n[uú]mero|c[oó]digo)[ ]de[ ]identificaci[oó]n(?:[ ](?:fiscal|de[ ]extranjero))?"""
         ),
-        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}[ -]?[A-Za-z]"),
+        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}(?:[ -]?|,?[ ]+(?:letra|lettre|letter)[ ]+)[A-Za-z]"),
         dni_valid,
-        ("dni", "nie", "nif", "d.n.i", "identidad"),
+        ("dni", "nie", "nif", "d.n.i", "identidad", "identificaci"),
+        dni_valid,
     ),
     _Family(
         "fr-nir",
@@ -301,9 +445,10 @@ _FAMILIES: tuple[_Family, ...] = (
             r"""num[ée]ro[ ]de[ ]s[ée]cu(?:rit[ée][ ]sociale)?|s[ée]cu(?:rit[ée][ ]sociale)?|nir|insee
             |carte[ ]vitale"""
         ),
-        _value(r"(?<![\d])[12](?:[ ]?\d){14}"),
+        _value(r"(?<![\d])[12](?:[ ]?\d){12}(?:[ ]?|,?[ ]+(?:cl[ée]|key|chiave|clave)[ ]*:?[ ]*)\d{2}"),
         nir_valid,
         ("sécu", "secu", "nir", "insee", "vitale"),
+        nir_valid,
     ),
     _Family(
         "passport-number",
@@ -314,6 +459,63 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
         passport_valid,
         ("pass", "pasaporte", "paspoort"),
+    ),
+    _Family(
+        "driving-licence-number",
+        _label(
+            r"""driv(?:er['’]?s|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|f[üu]hrerschein-?(?:nummer|nr\.?)?
+            |num[ée]ro[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
+            |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
+            |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
+        ),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:[ -]?[A-Za-z0-9]{1,9}){0,3}"),
+        licence_valid,
+        ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
+    ),
+    _Family(
+        "nl-bsn",
+        _label(r"bsn(?:-?nummer)?|burgerservicenummer|sofi-?nummer"),
+        _value(r"(?<![\d-])\d{4}[ .]?\d{2}[ .]?\d{3}|(?<![\d-])\d{3}[ .]?\d{3}[ .]?\d{3}"),
+        bsn_valid,
+        ("bsn", "burgerservice", "sofi"),
+        bsn_valid,
+    ),
+    _Family(
+        "pt-nif",
+        _label(r"nif|n[uú]mero[ ]de[ ]contribuinte|contribuinte|n\.?[ ]?contribuinte"),
+        _value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{3}"),
+        nif_pt_valid,
+        ("nif", "contribuinte"),
+    ),
+    _Family(
+        "ca-sin",
+        _label(r"(?-i:SIN)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+        _value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
+        sin_valid,
+        ("sin", "social insurance", "assurance sociale"),
+        _dashed_or_spaced,
+    ),
+    _Family(
+        "es-social-security",
+        _label(
+            r"""nss|n[uú]mero[ ]de[ ](?:la[ ])?seguridad[ ]social|n[uú]mero[ ]de[ ]afiliaci[oó]n
+            |seguridad[ ]social"""
+        ),
+        _value(r"(?<![\d-])\d{2}[ /-]?\d{8}[ /-]?\d{2}"),
+        nss_es_valid,
+        ("nss", "seguridad social", "afiliaci"),
+        nss_es_valid,
+    ),
+    _Family(
+        "de-social-insurance-number",
+        _label(
+            r"""sozialversicherungs-?nummer|rentenversicherungs-?nummer|versicherungsnummer|sv-?nummer|rv-?nummer
+            |sv-?nr\.?|rv-?nr\.?"""
+        ),
+        _value(r"(?<![A-Za-z0-9])\d{2}[ ]?\d{6}[ ]?[A-Za-z][ ]?\d{3}"),
+        sv_number_valid,
+        ("versicherungs", "sv", "rv"),
+        sv_number_valid,
     ),
     _Family(
         "routing-number",
@@ -332,7 +534,7 @@ _FAMILIES: tuple[_Family, ...] = (
             + _NUMBER_WORD
             + r""")?|a/c|kontonummer|konto(?:-?nr\.?)?
             |n[uú]mero[ ]de[ ](?:cuenta|conta)|cuenta(?:[ ]corriente)?|num[ée]ro[ ]de[ ]compte|compte
-            |numero[ ]di[ ]conto|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
+            |numero[ ]di[ ]conto(?:[ ]corrente)?|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
         ),
         _value(r"(?<![\d-])\d(?:[ -]?\d){5,19}"),
         account_valid,
@@ -341,11 +543,27 @@ _FAMILIES: tuple[_Family, ...] = (
 )
 
 
+def _far_value(family: _Family, text: str, start: int) -> bool:
+    """A value further on in the label's sentence that passes the family's `far` check."""
+    if family.far is None:
+        return False
+    window = text[start : start + _FAR_WINDOW]
+    end = _SENTENCE_END.search(window)
+    window = window if end is None else window[: end.start()]
+    return any(
+        family.valid(value.group()) and family.far(value.group())
+        for value in family.value.finditer(window)
+        if value.start() == 0 or not window[value.start() - 1].isalnum()
+    )
+
+
 def _labelled_number(family: _Family, text: str) -> bool:
     for label in family.label.finditer(text):
         join = _JOIN.match(text, label.end())
         value = family.value.match(text, join.end()) if join else None
         if value is not None and family.valid(value.group()):
+            return True
+        if _far_value(family, text, label.end()):
             return True
         before = text[max(0, label.start() - _BEFORE_WINDOW) : label.start()]
         joined = _JOIN_BEFORE.search(before)

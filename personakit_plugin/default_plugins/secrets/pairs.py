@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     has_letters_digits_and_symbols,
@@ -13,6 +14,9 @@ from personakit_plugin.default_plugins.secrets.tokens import (
     split_pair,
 )
 
+# An e-mail address is a login: after one, as after a default account, a password needs letters and a digit
+# or a symbol ("jane@example.com / Popcorn44").
+_EMAIL = lazy_pattern(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 # The accounts devices and services come with: after one of them, a password needs letters and a digit
 # or a symbol, not all three ("admin / sunflower42", "root:toor1234"); "admin / moderator" is no pair.
 DEFAULT_USERS = frozenset(
@@ -23,7 +27,7 @@ DEFAULT_USERS = frozenset(
 
 def _is_password(user: str, text: str) -> bool:
     token = make_token(text)
-    if user.casefold() in DEFAULT_USERS:
+    if user.casefold() in DEFAULT_USERS or _EMAIL.fullmatch(user):
         return looks_typed(token)
     return has_letters_digits_and_symbols(token.core) and not is_ordinary(token.core)
 
@@ -31,7 +35,8 @@ def _is_password(user: str, text: str) -> bool:
 def user_and_password(found: list[Token]) -> bool:
     """Whether a user name and a password stand side by side, joined by `/` or `:`. The password must
     have letters, a digit and a symbol: "TCP/IP", "and/or", "40/60", "10:30" and branch names have not;
-    after a device's default account (`DEFAULT_USERS`), letters and a digit or a symbol are enough."""
+    after a device's default account (`DEFAULT_USERS`) or an e-mail address, letters and a digit or a symbol
+    are enough."""
     for index, token in enumerate(found):
         pair = split_pair(token.core)
         if pair and is_user_name(pair[0]) and _is_password(*pair):

@@ -23,7 +23,7 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
     |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?)
-    |(?:tür|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)code)"""
+    |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "the padlock on the shed is 4-7-2".
 _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas|candado

@@ -119,7 +119,9 @@ Deliberately not detected, because ordinary sentences look the same:
   the length considered.
 * UUIDs, OpenSSH public keys, URLs without credentials (their path and query are not scanned for
   random strings), e-mail addresses, paths, versions, dates, phone numbers, hashtags, code
-  identifiers and long English compounds.
+  identifiers and long English compounds; blockchain addresses, which are public (`0x` and forty
+  hex digits, `bc1...`, and a base58 one after "address", "wallet", "Adresse" ...), and a
+  transaction hash after "tx" or "transaction".
 
 What is checked here is one text at a time: a secret split between a proposal's text and its quote
 ("my PIN is" / "4821") is put back together by the everyday detectors, which read the two joined,
@@ -136,6 +138,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets.labels import (
+    CLAUSE,
     CONNECTOR_OR_COLON,
     QUOTED_OR_WORD,
     VALUE,
@@ -196,8 +199,13 @@ _RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?cod
     |wiederherstellungs-?codes?|notfall-?codes?|codes?\s+de\s+(?:secours|r[ée]cup[ée]ration|sauvegarde)
     |c[oó]digos?\s+de\s+(?:respaldo|recuperaci[oó]n|recupera[cç][aã]o|backup|emergencia|seguran[cç]a)
     |codici?\s+di\s+(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
-_RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,10}(?:[ -][A-Za-z0-9]{3,10})?)(?![A-Za-z0-9])"""
-_RECOVERY = labelled(_RECOVERY_LABEL, _RECOVERY_VALUE, CONNECTOR_OR_COLON)
+# One code or several in a row, as services hand them out: "5ko39405lngv", "elg9fhgk nctkrpux x8l6kw4c",
+# "6828 9077 5604 0877".
+_RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(?![A-Za-z0-9])"""
+# Between the label and its connector, what the codes are for: a clause ("for my Discord account"), or
+# the service's name alone ("codici di recupero Google: ...").
+_RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2})?"""
+_RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VALUE
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
@@ -205,14 +213,22 @@ _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
 
 
+_MIN_CODE_LENGTH = 6
+
+
 def _recovery_code_is_real(match: re.Match[str]) -> bool:
-    """Whether the first code after a backup-codes label is one: six letters and digits or more, two digits."""
-    code = match["code"]
-    groups = re.split(r"[ -]", code)
-    compact = "".join(groups)
-    if len(compact) < 6 or sum(ch.isdigit() for ch in compact) < 2 or PASSWORD_MANAGER.match(compact):
+    """Whether what follows a backup-codes label is codes: the first code (one or two groups) six letters
+    and digits or more, two of them digits; or a list of codes of one length, six or more, two of them
+    with a digit ("elg9fhgk nctkrpux x8l6kw4c")."""
+    groups = re.split(r"[ -]", match["code"])
+    compact = "".join(groups[:2])
+    if PASSWORD_MANAGER.match(compact) or all(_YEAR.fullmatch(group) for group in groups[:2]):
         return False
-    return not all(_YEAR.fullmatch(group) for group in groups)
+    if len(compact) >= _MIN_CODE_LENGTH and sum(ch.isdigit() for ch in compact) >= 2:
+        return True
+    lengths = {len(group) for group in groups}
+    with_digits = sum(any(ch.isdigit() for ch in group) for group in groups)
+    return len(groups) >= 2 and len(lengths) == 1 and min(lengths) >= _MIN_CODE_LENGTH and with_digits >= 2
 
 
 # --- Lists of backup codes, Wi-Fi QR strings, age keys ------------------------------------------

@@ -131,7 +131,8 @@ _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
 _HEX_ID_CONTEXT = lazy_pattern(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
-    |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?)\b""",
+    |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?|tx|txid
+    |transaction)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _CREDENTIAL_CONTEXT = lazy_pattern(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
@@ -198,8 +199,28 @@ def _looks_random(token: str) -> bool:
     return _shannon_entropy(token) >= _MIN_ENTROPY and _word_coverage(token) < max_coverage
 
 
+# A blockchain address is public, there to be given out: an EVM address (`0x` and forty hex digits)
+# and a bech32 Bitcoin one (`bc1...`) anywhere, and after a word that says it is an address, a
+# base58 one (Bitcoin's older ones, Solana's). A private key is longer, or named as a key.
+_ADDRESS_ANYWHERE = lazy_pattern(r"0x[0-9a-fA-F]{40}|bc1[02-9ac-hj-np-z]{25,80}")
+_ADDRESS = lazy_pattern(r"bc1[02-9ac-hj-np-z]{20,80}|[1-9A-HJ-NP-Za-km-z]{25,44}|0x[0-9a-fA-F]{40}")
+_ADDRESS_CONTEXT = lazy_pattern(
+    r"\b(?:address(?:es)?|addr|adresse|adres|direcci[oó]n|indirizzo|endere[cç]o|wallet|receiving|deposit|contract)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_public_address(token: str, before: str) -> bool:
+    if _CREDENTIAL_CONTEXT.search(before) is not None:
+        return False
+    return _ADDRESS_ANYWHERE.fullmatch(token) is not None or (
+        _ADDRESS.fullmatch(token) is not None and _ADDRESS_CONTEXT.search(before) is not None
+    )
+
+
 def _is_hex_id(token: str, before: str) -> bool:
     """Whether a hex string is a digest, a commit or a trace id, by its length and the words before it."""
+    token = token.removeprefix("0x")
     return (
         len(token) in _HEX_ID_LENGTHS
         and _HEX.fullmatch(token) is not None
@@ -214,6 +235,6 @@ def is_high_entropy(match: re.Match[str]) -> bool:
     if len(token) < _MIN_RANDOM_LENGTH or _UUID.fullmatch(token) or not _looks_random(token):
         return False
     before = match.string[max(0, match.start() - _CONTEXT_WINDOW) : match.start()]
-    if _is_hex_id(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
+    if _is_hex_id(token, before) or _is_public_address(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
         return False
     return not _in_url(match)

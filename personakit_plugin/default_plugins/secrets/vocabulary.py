@@ -15,6 +15,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"pwd",
         r"pw",
         r"pword",
+        r"psw",
         r"pass",
         r"passphrases?",
         r"passcodes?",
@@ -39,13 +40,27 @@ KEY_QUALIFIERS = (
     r"|product|recovery|encryption|app|security|2fa|mfa|totp|authenticator|otp|setup|signing|ssh|gpg|pgp|vpn"
 )
 KEY_NAMES: dict[str, tuple[str, ...]] = {
-    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?",),
-    "de": (r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa)-?schlüssel",),
-    "fr": (r"cl[ée]s?\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|r[ée]seau|api|secr[èe]te)",),
-    "es": (r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso))",),
-    "it": (r"chiave\s+(?:wi-?fi|wpa2?|di\s+(?:sicurezza|rete|accesso)|segreta)",),
-    "pt": (r"chave\s+(?:wi-?fi|wpa2?|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
-    "nl": (r"(?:netwerk|wifi|wpa)-?sleutel",),
+    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?", r"(?:wi-?fi|wlan|wpa2?|network|router|hotspot)[\s_-]*codes?"),
+    "de": (
+        r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa|lizenz|produkt|aktivierungs|wiederherstellungs)-?schlüssel",
+    ),
+    "fr": (
+        r"cl[ée]s?\s+(?:d[eu]\s+(?:la\s+|l['’])?)?(?:wi-?fi|wpa2?|wlan|box|s[ée]curit[ée]|r[ée]seau|api|secr[èe]te"
+        r"|licence|produit|r[ée]cup[ée]ration)",
+        r"cl[ée]s?\s+d['’]activation",
+        r"codes?\s+(?:du\s+)?wi-?fi",
+    ),
+    "es": (
+        r"clave\s+(?:wi-?fi|wpa2?|de\s+(?:seguridad|red|acceso|licencia|producto|activaci[oó]n|recuperaci[oó]n))",
+        r"c[oó]digo\s+(?:del\s+)?wi-?fi",
+    ),
+    "it": (
+        r"chiave\s+(?:(?:del(?:la)?\s+|dell['’])?(?:wi-?fi|wpa2?|rete|router|modem)|segreta"
+        r"|di\s+(?:sicurezza|rete|accesso|licenza|prodotto|attivazione|recupero))",
+        r"codice\s+(?:del\s+)?wi-?fi",
+    ),
+    "pt": (r"chave\s+(?:(?:d[oa]\s+)?(?:wi-?fi|wpa2?|rede|router)|de\s+(?:seguran[cç]a|rede|acesso)|secreta)",),
+    "nl": (r"(?:netwerk|wifi|wpa|licentie|product|herstel)-?sleutel",),
 }
 
 # Verbs whose object is a secret: "use Hunter22! to unlock my laptop", "I log in with admin and ...".
@@ -79,29 +94,40 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
 }
 # "code" and "combination" name a secret only next to what they open: "my iPhone code", "the code for
 # my Kindle", "el código del garaje".
+# A padlock names its code only in groups ("cadenas du vélo 3-8-1-4"): "Master Lock 1500" is a model.
+PADLOCKS = r"padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
 GENERIC_CODES = (
-    r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie"
+    r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|"
+    + PADLOCKS
 )
+# Of those, the words after which a code in groups ("12-34-56", "4-2-7-1") is the code whatever it opens.
+COMBINATION_WORDS = r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|" + PADLOCKS
 LOCKED_THINGS = frozenset(
     """door doors front back gate gates garage opener alarm panel safe lock locker lockers padlock lockbox keypad
     building house flat apartment entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle laptop
-    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm
-    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur
-    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil
-    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile
-    portão garagem cofre cadeado telemóvel telefone
-    deur voordeur poort garage kluis slot hangslot telefoon laptop
-    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop""".split()
+    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm card cards
+    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur carte vélo casier
+    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta taquilla
+    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
+    armadietto bancomat
+    portão garagem cofre cadeado telemóvel telefone cartão
+    deur voordeur poort garage kluis slot hangslot telefoon laptop fiets pinpas bankpas kluisje
+    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop karte fahrrad spind""".split()
 )
 
 # Words that say a base32 string is a one-time-password seed.
-TOTP_NAMES = r"totp|hotp|otp|2fa|mfa|two[- ]factor|2-factor|2-step|two[- ]step|authenticator|authy|setup\s+key|base32"
+TOTP_NAMES = (
+    r"totp|hotp|otp|2fa|mfa|two[- ]factor|2-factor|2-step|two[- ]step|authenticator|authy|setup\s+key|base32"
+    r"|zwei-?faktor|2-?faktor|authentifi(?:zierung|cation|cateur)|authentication|autenticator[ea]|autenticador"
+    r"|autenticazione|autenticaci[oó]n|autentica[cç][aã]o|deux\s+facteurs|dos\s+factores|due\s+fattori"
+)
 
 # After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate".
 NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
-    mark marks holder holders box limit limits""".split()
+    mark marks holder holders box limit limits
+    regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
 TICKETS = frozenset(
@@ -122,7 +148,7 @@ NUMBER_PREPOSITIONS = frozenset(
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
 CONNECTORS = frozenset(
     """is was are be 's now still : = - -> => – — ist lautet war sind est était es era è é são zijn blijft
-    wird sera será sarà será wordt""".split()
+    wird sera será sarà será wordt c'est c’est""".split()
 )
 
 # Common short words that an app password's groups of four letters are not: "must have four more".

@@ -1,0 +1,75 @@
+"""The secret check's figures on the blind corpus `tests/corpus/secrets_fresh/`, part by part and language
+by language: secrets refused out of all, ordinary sentences refused out of all.
+
+The corpus has a tuning part and a held-out part; the held-out part is only ever counted. `--misses`
+lists the tuning part's wrong answers, sentence by sentence, to tune on; it refuses to list the
+held-out part's, which are never to be read.
+
+    python benchmarks/secrets_fresh.py [--part tune|heldout|both] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from personakit_plugin.default_plugins.secrets import proposal_secret_kind
+from tests.helpers.secret_corpora import FRESH_PARTS, Case, fresh
+
+
+def table(part: str, cases: tuple[Case, ...]) -> list[str]:
+    """One part's lines: each language, then all of them."""
+    # secrets refused, secrets, ordinary sentences refused, ordinary sentences
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for case in cases:
+        refused = proposal_secret_kind(case.text, case.quote) is not None
+        for lang in (case.lang or "?", "all"):
+            row = counts[lang]
+            if case.secret:
+                row[0] += refused
+                row[1] += 1
+            else:
+                row[2] += refused
+                row[3] += 1
+    lines = [f"{part}:"]
+    for lang in sorted(counts, key=lambda name: (name == "all", name)):
+        found, secrets, refused, ordinary = counts[lang]
+        recall = f"({found / secrets:6.1%})" if secrets else " " * 8
+        secret_line = f"secrets refused {found:>3}/{secrets:<3} {recall}"
+        lines.append(f"  {lang:<4} {secret_line}   ordinary refused {refused:>2}/{ordinary:<3}")
+    return lines
+
+
+def misses(cases: tuple[Case, ...]) -> list[str]:
+    """The tuning part's wrong answers: secrets stored, ordinary sentences refused (with the kind found)."""
+    lines = []
+    for case in cases:
+        kind = proposal_secret_kind(case.text, case.quote)
+        if case.secret and kind is None:
+            lines.append(f"  stored  [{case.lang}] {case.quote!r}")
+        elif not case.secret and kind is not None:
+            lines.append(f"  refused [{case.lang}] {kind}: {case.quote!r}")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=[*FRESH_PARTS, "both"], default="both")
+    parser.add_argument("--misses", action="store_true", help="list the tuning part's wrong answers")
+    args = parser.parse_args()
+    if args.misses and args.part != "tune":
+        parser.error("--misses lists the tuning part only (--part tune): the held-out part is only counted")
+    parts = FRESH_PARTS if args.part == "both" else (args.part,)
+    for part in parts:
+        print("\n".join(table(part, fresh(part))))
+        if args.misses:
+            print("\n".join(misses(fresh(part))) or "  no wrong answer")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -434,7 +434,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect("1 unconfirmed memory, newest first, then 1 approved memory with quotes waiting for you.\n")
     shown = t.expect(PROMPT)
     assert "1 of 2" in shown and unconfirmed in shown
-    assert "[k]eep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
+    assert "[y] keep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
     t.send("s")
     shown = t.expect(PROMPT)
     assert "2 of 2" in shown and waiting in shown and "  approved " in shown
@@ -442,9 +442,11 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     assert f"[waiting for you] “{second}”" in shown and f"[waiting for you] “{first}”" in shown
     assert f"  “{old}”" in shown, "the quote the owner approved it with does not wait"
     assert f"Waiting for you: “{second}”" in shown
-    assert "[k]eep quote  [d]rop quote  [r]estrict" in shown and "[a]pprove" not in shown
+    assert "[y] keep quote  [d]rop quote  [r]estrict" in shown and "[a]pprove" not in shown
     t.send("a")  # not offered: nothing happens
-    t.send("k")
+    t.send("k")  # on the page k moves up; here it does nothing either
+    t.expect("“k” does nothing here; press y, d, r, x, e, s, u or q, or h to see what each does.")
+    t.send("y")  # keep, as on the page
     t.expect(f"Kept the quote as evidence of {waiting}.")
     assert stored(folder, waiting).pending == (first,)
     with opened(folder) as kit:
@@ -456,7 +458,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect(f"Undid accept-quote of {waiting}; it is approved again.")
     assert stored(folder, waiting).pending == (first, second)
     t.expect(PROMPT)
-    t.send("k")
+    t.send("y")
     t.expect(f"Kept the quote as evidence of {waiting}.")
     t.expect(PROMPT)
     t.send("d")
@@ -477,6 +479,21 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
     assert first.encode() not in folder_bytes(folder), "a dropped quote is erased"
+
+
+def test_both_reviews_keep_and_drop_a_waiting_quote_with_the_same_keys() -> None:
+    """The terminal's keys (its hints and `h`) and the page's (its keyboard and the keys its footer lists)."""
+    from personakit_plugin.owner import review_terminal
+
+    page = (Path(review_terminal.__file__).parent / "review_page.html").read_text(encoding="utf-8")
+    on_page = {
+        action: re.findall(rf'(\w): \(\) => actQuote\("{action}"\)', page) for action in ("accept-quote", "drop-quote")
+    }
+    assert on_page == {"accept-quote": ["y"], "drop-quote": ["d"]}
+    assert "<kbd>y</kbd>/<kbd>d</kbd> keep/drop a waiting quote" in page
+    assert review_terminal.QUOTE_KEYS == ("[y] keep quote", "[d]rop quote")
+    assert review_terminal.KEY_HELP["y"].startswith("keep") and review_terminal.KEY_HELP["d"].startswith("drop")
+    assert "k" not in review_terminal.KEY_HELP, "k moves up on the page; it keeps nothing in either review"
 
 
 def test_only_quotes_waiting(folder: Path, review) -> None:
@@ -505,7 +522,7 @@ HINTS = (
     "[s]kip",
     "[u]ndo",
     "[q]uit",
-    "[k]eep quote",
+    "[y] keep quote",
     "[d]rop quote",
 )
 
@@ -616,7 +633,7 @@ def test_an_approve_confirms_only_the_quotes_the_review_showed(folder: Path, rev
     t.expect(f"Approved {memory}.")
     t.expect("1 quote of it still waits for you; the review shows it again.")
     shown = t.expect(PROMPT)
-    assert "[waiting for you] “my new address is jo@example.org”" in shown and "[k]eep quote" in shown
+    assert "[waiting for you] “my new address is jo@example.org”" in shown and "[y] keep quote" in shown
     t.send("q")
     assert t.wait() == 0
     after = stored(folder, memory)
@@ -637,13 +654,13 @@ def test_a_quote_waiting_after_an_undo_still_waits_after_an_approve_from_the_rev
     t = review()
     t.expect("1 unconfirmed memory, newest first.")
     shown = t.expect(PROMPT)
-    assert f"[waiting for you] “{late}”" in shown and "[k]eep quote  [d]rop quote  [a]pprove" in shown
+    assert f"[waiting for you] “{late}”" in shown and "[y] keep quote  [d]rop quote  [a]pprove" in shown
     t.send("a")
     t.expect(f"Approved {memory}.")
     t.expect("1 quote of it still waits for you")
     shown = t.expect(PROMPT)
     assert f"Waiting for you: “{late}”" in shown
-    t.send("k")
+    t.send("y")
     t.expect(f"Kept the quote as evidence of {memory}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")

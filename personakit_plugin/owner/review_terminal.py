@@ -58,9 +58,10 @@ if TYPE_CHECKING:
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
 KEYS = ("[a]pprove", "[r]estrict", "[x] reject", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
-QUOTE_KEYS = ("[k]eep quote", "[d]rop quote")
+QUOTE_KEYS = ("[y] keep quote", "[d]rop quote")
+"""Keep is `y`, as on the review page, where `k` moves to the memory above."""
 KEY_HELP = {
-    "k": "keep the newest quote waiting for you as evidence of the memory",
+    "y": "keep the newest quote waiting for you as evidence of the memory",
     "d": "drop the newest quote waiting for you: it is erased (asks first)",
     "a": "approve: assistants see it, marked confirmed",
     "r": "restrict: assistants never see it; it is only counted when it matches",
@@ -369,7 +370,7 @@ class Review:
         for other in similar:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
         if memory.pending:
-            t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
+            t.tell(f"Waiting for you: “{memory.pending[-1]}”: [y] keep it as evidence or [d]rop it.")
         note_shown(self.kit.store, memory)  # so that a later `personakit approve ID` may confirm these quotes
         self.replaces = self._replaces(memory)
         if self.replaces:
@@ -391,8 +392,8 @@ class Review:
         if not memory.pending:
             return KEYS, "arxesuq"
         if memory.state == "approved":
-            return (*QUOTE_KEYS, *KEYS[1:]), "kdrxesuq"
-        return (*QUOTE_KEYS, *KEYS), "kdarxesuq"
+            return (*QUOTE_KEYS, *KEYS[1:]), "ydrxesuq"
+        return (*QUOTE_KEYS, *KEYS), "ydarxesuq"
 
     def prompt(self, memory: Memory) -> tuple[str, str]:
         """The prompt for one memory, its key hints wrapped between hints (one column left for the key
@@ -585,7 +586,7 @@ class Review:
             return False
         if key in actions:
             self.decide(memory, actions[key])
-        elif key == "k":
+        elif key == "y":
             self.decide_quote(memory, "accept-quote")
         elif key == "d":
             self.decide_quote(memory, "drop-quote")

@@ -159,7 +159,31 @@ def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder:
     shown = t.expect(PROMPT)
     assert old in shown and "Similar memories: none." in shown, "sharing only “prefers” is not similar"
     t.send("q")
-    t.expect("Reviewed: nothing decided, 2 skipped. 3 memories still wait for you.")
+    t.expect("Reviewed: nothing decided. You skipped 2; they still wait, and so does 1 other memory.")
+    assert t.wait() == 0
+
+
+def test_the_end_of_the_review_says_once_that_the_skipped_memories_still_wait(folder: Path, review) -> None:
+    seed(folder, *((f"Memory about {thing}", thing, "other") for thing in ("gardens", "boats", "kites", "lamps")))
+    t = review()
+    for key in "asss":
+        t.expect(PROMPT)
+        t.send(key)
+    t.expect("You reached the end of the queue.")
+    t.expect("[q]uit? ")
+    t.send("q")
+    t.expect("Reviewed: 1 approved. You skipped 3; they still wait.\n")
+    assert t.wait() == 0
+    assert "No more unconfirmed" not in t.output, "three unconfirmed memories are still there"
+    assert t.output.count("still wait") == 1 and t.output.count("skipped 3") == 1, t.output
+
+    t = review()  # nothing skipped: nothing waits at the end
+    for _ in range(3):
+        t.expect(PROMPT)
+        t.send("r")
+    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.send("q")
+    t.expect("Reviewed: 3 restricted. Nothing waits for you now.")
     assert t.wait() == 0
 
 
@@ -196,7 +220,7 @@ def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> 
     t.expect("4 of 4")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected, 0 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected. 1 memory still waits for you.")
     assert t.wait() == 0
     assert state(folder, d)[0] == "approved"
     assert state(folder, c)[0] == "restricted"
@@ -248,7 +272,7 @@ def test_edit_starts_from_the_current_text_and_category(folder: Path, review) ->
     t.send("a")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 1 approved, 2 edited, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 approved, 2 edited. Nothing waits for you now.")
     assert t.wait() == 0
     assert state(folder, memory) == ("approved", "Likes long walks by the sea", "background")
 
@@ -401,7 +425,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(fol
     t.expect(f"Rejected {memory}.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 1 rejected, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 rejected. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected"
     assert b"secretly" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
@@ -421,7 +445,7 @@ def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) ->
         t.expect("Not erased from every file yet; the sentence above says what finishes it.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: nothing decided, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: nothing decided. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected", "rejected, though not yet erased from every file"
 
@@ -471,10 +495,10 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect("[y/N]")
     t.send("y")
     t.expect(f"Dropped and erased the quote of {waiting}.")
-    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.expect("You reached the end of the queue.")  # not "no more": the memory skipped still waits
     t.send("q")
     # The kept quote that was undone is not counted: the summary counts what stands.
-    t.expect("Reviewed: 1 quote kept, 1 quote dropped, 1 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: 1 quote kept, 1 quote dropped. You skipped 1; it still waits.")
     assert t.wait() == 0
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
@@ -579,7 +603,7 @@ def test_the_review_fits_60_100_and_160_columns_breaking_lines_only_between_word
         assert tokens(capture) == tokens(captures[160]), f"at {width} columns a word was broken or lost"
         continued = [units for units in prompts if units[0] in HINTS]
         assert bool(continued) == (width == 60), "the key line wraps, between hints, only where it must"
-    assert "Reviewed: nothing decided, 4 skipped. 4 memories still wait for you." in captures[160]
+    assert "Reviewed: nothing decided. You skipped 4; they still wait." in captures[160]
 
 
 def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, review) -> None:
@@ -597,7 +621,7 @@ def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, r
     t.send("s")
     t.expect(PROMPT)
     t.send("\x03")
-    t.expect("\nStopped. Reviewed: 1 approved, 1 skipped. 2 memories still wait for you.\n")
+    t.expect("\nStopped. Reviewed: 1 approved. You skipped 1; it still waits, and so does 1 other memory.\n")
     assert t.wait() == 130
     assert "Traceback" not in t.output and "KeyboardInterrupt" not in t.output
     assert termios.tcgetattr(t.master) == t.modes, "the terminal's modes are put back"
@@ -614,7 +638,7 @@ def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, r
     # for the next key, so a Ctrl-C sent in the same instant can sit unseen.
     time.sleep(0.5)
     t.send("\x03")  # in the middle of an edit: nothing of it is kept
-    t.expect("\nStopped. Reviewed: nothing decided, 0 skipped. 2 memories still wait for you.\n")
+    t.expect("\nStopped. Reviewed: nothing decided. 2 memories still wait for you.\n")
     assert t.wait() == 130
     assert termios.tcgetattr(t.master) == t.modes
     assert stored(folder, second).text == "Memory two about boats" and stored(folder, first).state == "unconfirmed"
@@ -707,7 +731,7 @@ def test_the_summary_counts_what_stands_after_undos(folder: Path, review) -> Non
     t.expect(f"Approved {earlier}.")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 earlier decision undone, 0 skipped. 3 memories still wait for you.")
+    t.expect("Reviewed: 1 approved, 1 earlier decision undone. 3 memories still wait for you.")
     assert t.wait() == 0
     assert {m: state(folder, m)[0] for m in (earlier, first, second, third)} == {
         earlier: "approved",
@@ -727,7 +751,7 @@ def test_an_undone_approve_leaves_nothing_decided(folder: Path, review) -> None:
     t.send("u")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: nothing decided, 0 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: nothing decided. 1 memory still waits for you.")
     assert t.wait() == 0
 
 
@@ -746,7 +770,7 @@ def test_a_decision_another_program_made_meanwhile_changes_nothing_and_says_so(f
     t.expect(f"{memory} is already restricted; nothing changed.")
     t.expect("[q]uit? ")
     t.send("q")
-    t.expect("Reviewed: nothing decided, 1 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: nothing decided. You skipped 1; it still waits.")
     assert t.wait() == 0
     with opened(folder) as kit:
         assert kit.store.history() == before
@@ -805,5 +829,5 @@ def test_each_card_says_which_connection_proposed_it_and_shows_similar_memories_
     t.expect(f"Rejected {older.id}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 rejected, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 approved, 1 rejected. Nothing waits for you now.")
     assert t.wait() == 0

@@ -76,6 +76,8 @@ KEY_NAMES = {"\r": "Enter", "\n": "Enter", " ": "Space", "\t": "Tab", "\x7f": "B
 """How a key without a letter is named when it does nothing."""
 TEXT_WIDTH = 100
 """The widest the review's text runs, in columns, however wide the terminal."""
+END = "No more unconfirmed memories or waiting quotes to review."
+"""Said at the end of the queue when nothing waits for the owner any more."""
 DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
 
 
@@ -211,10 +213,11 @@ class Terminal:
             data += os.read(self.fd, 1)
         return data.decode("utf-8", "replace")
 
-    def key(self, prompt: str, allowed: str, default: str | None = None) -> str:
+    def key(self, prompt: str, allowed: str, default: str | None = None, *, review: bool = False) -> str:
         """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D.
-        Ctrl-C raises KeyboardInterrupt (as its signal does); `h` or `?` says what each key does, and any
-        other key which keys work."""
+        Ctrl-C raises KeyboardInterrupt (as its signal does); `h` or `?` says what each key does (with
+        `review`, as `KEY_HELP` says; a question answered y or n has no such keys), and any other key which
+        keys work."""
         self.write(prompt)
         if not self.tty:
             return self._typed_key(prompt, allowed, default)
@@ -232,7 +235,9 @@ class Terminal:
             if ch in allowed:
                 self.say(ch)
                 return ch
-            self.write("\n" + (self.explain(allowed, default) if ch in "?h" else self.unknown(ch, allowed, default)))
+            helps = KEY_HELP if review else {}
+            said = self.explain(allowed, default, helps) if ch in "?h" else self.unknown(ch, allowed, default, helps)
+            self.write("\n" + said)
             self.write(prompt)
 
     def _typed_key(self, prompt: str, allowed: str, default: str | None) -> str:
@@ -248,19 +253,19 @@ class Terminal:
                 return answer
             self.write(wrap(f"Type {either(allowed)}{_enter(default)}.", self.text_width) + "\n" + prompt)
 
-    def unknown(self, ch: str, allowed: str, default: str | None) -> str:
+    def unknown(self, ch: str, allowed: str, default: str | None, helps: dict[str, str]) -> str:
         """One sentence: this key does nothing here, and which keys do."""
         name = KEY_NAMES.get(ch, f"“{printable(ch)}”")
-        more = ", or h to see what each does" if any(key in KEY_HELP for key in allowed) else ""
+        more = ", or h to see what each does" if any(key in helps for key in allowed) else ""
         sentence = f"{name} does nothing here; press {either(allowed)}{_enter(default)}{more}."
         return wrap(sentence, self.text_width) + "\n"
 
-    def explain(self, allowed: str, default: str | None) -> str:
+    def explain(self, allowed: str, default: str | None, helps: dict[str, str]) -> str:
         """What each key of `allowed` does, a line each."""
-        helped = [key for key in allowed if key in KEY_HELP]
+        helped = [key for key in allowed if key in helps]
         if not helped:
             return wrap(f"Press {either(allowed)}{_enter(default)}.", self.text_width) + "\n"
-        lines = [wrap(f"{key}  {KEY_HELP[key]}", self.text_width, "   ")[3:] for key in helped]
+        lines = [wrap(f"{key}  {helps[key]}", self.text_width, "   ")[3:] for key in helped]
         return "\n".join(lines) + "\n"
 
     @property
@@ -553,11 +558,14 @@ class Review:
         else:
             self.queue.insert(self.position, memory.id)
 
+    def still_waiting(self) -> set[str]:
+        """The memories that still wait for the owner: the next review's queue, skipped ones included."""
+        return {memory.id for memory in review_queue(listed(self.kit))}
+
     def summary(self) -> str:
         """One line: what stands of what the owner decided (`Tally`: an approve they undid is not counted),
-        what they skipped, and how many memories still wait for them (the next review's queue, skipped
-        ones included)."""
-        waiting = {memory.id for memory in review_queue(listed(self.kit))}
+        then the memories they skipped that still wait, and any others that do."""
+        waiting = self.still_waiting()
         return self.tally.summary(len(waiting), len(self.skipped & waiting))
 
     def introduce(self) -> bool:
@@ -580,7 +588,7 @@ class Review:
         """Show one memory and act on one key; False when the owner quits."""
         self.show(memory)
         prompt, allowed = self.prompt(memory)
-        key = self.t.key(prompt, allowed)
+        key = self.t.key(prompt, allowed, review=True)
         actions = {"a": "approve", "r": "restrict"}
         if key == "q":
             return False
@@ -626,8 +634,9 @@ class Review:
             memory = self.current()
             if memory is None:
                 t.say()
-                t.tell("No more unconfirmed memories or waiting quotes to review.")
-                if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
+                # What still waits (skipped memories do) is said once, by the summary.
+                t.tell("You reached the end of the queue." if self.still_waiting() else END)
+                if t.key("[u]ndo the last decision or [q]uit? ", "uq", review=True) == "u":
                     self.undo()
                     continue
                 return

@@ -315,16 +315,17 @@ class Tally:
             parts.append(f"{plural(self.undid_earlier, 'earlier decision')} undone")
         return parts
 
-    def summary(self, waiting: int, skipped: int | None = None) -> str:
-        """One line: what stands of what the review decided, how many it skipped (a review that skips),
-        and how many memories still wait for the owner."""
-        parts = self.parts() or ["nothing decided"]
-        if skipped is not None:
-            parts.append(f"{skipped} skipped")
+    def summary(self, waiting: int, skipped: int = 0) -> str:
+        """One line: what stands of what the review decided, then what still waits for the owner, said once:
+        the `skipped` memories that still wait (of the `waiting` ones), and any others."""
+        said = f"Reviewed: {', '.join(self.parts() or ['nothing decided'])}."
+        if skipped:
+            others = waiting - skipped
+            also = f", and so {'does' if others == 1 else 'do'} {plural(others, 'other memory')}" if others > 0 else ""
+            return f"{said} You skipped {skipped}; {'it still waits' if skipped == 1 else 'they still wait'}{also}."
         if not waiting:
-            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
-        verb = "waits" if waiting == 1 else "wait"
-        return f"Reviewed: {', '.join(parts)}. {plural(waiting, 'memory')} still {verb} for you."
+            return f"{said} Nothing waits for you now."
+        return f"{said} {plural(waiting, 'memory')} still {'waits' if waiting == 1 else 'wait'} for you."
 
 
 def unchanged(decision: Decision, done: str = "") -> str:

@@ -283,10 +283,10 @@ def test_piped_output_wraps_every_table_at_80_columns_and_cuts_no_text(pk, folde
     assert len(rows) > 1 and unwrapped([header, *rows], header.index("TEXT")).endswith(LONG)
     pk("edit", memory_id, "--text", NEW).ok()
     header, *rows = piped("history")
-    assert unwrapped(rows, header.index("CHANGE")).endswith(f"text changed to “{NEW}”")
+    assert unwrapped(rows, header.index("CHANGE")).endswith(f"text changed from “{LONG}” to “{NEW}”")
     shown = piped("show", memory_id, table_from=5)  # its text on a line of its own, whole
     decisions = shown[shown.index("Decisions:") + 1 :]
-    assert unwrapped(decisions[1:], decisions[0].index("CHANGE")).endswith(f"text changed to “{NEW}”")
+    assert unwrapped(decisions[1:], decisions[0].index("CHANGE")).endswith(f"text changed from “{LONG}” to “{NEW}”")
     assert NEW in shown[:5]
     assert piped("stats", table_from=10**6)[0] == "1 memory."  # tables of short words, sentences whole
 

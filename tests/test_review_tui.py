@@ -111,6 +111,40 @@ def test_in_a_small_store_sharing_only_a_verb_is_not_similar() -> None:
     assert similar.to(direct) == [blunt] and similar.to(blunt) == [direct]
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Uses vim", "Uses Postgres at work"),
+        ("Using vim every day", "Using Postgres at work"),
+        ("Used vim for years", "Used Postgres at work"),
+        ("Loved vim", "Loved Postgres"),
+        ("Enjoying vim", "Enjoying long walks"),
+    ],
+)
+def test_sharing_only_a_verb_in_any_form_is_not_similar(one: str, other: str) -> None:
+    memories = [
+        Memory(id=f"m_{n:012x}", text=text, category="tools", state="approved") for n, text in enumerate([one, other])
+    ]
+    assert Similar(memories).to(memories[0]) == [] and Similar(memories).to(memories[1]) == []
+
+
+def test_the_review_shows_no_memory_as_similar_for_a_shared_verb_alone(folder: Path, review) -> None:
+    vim, postgres, neovim = seed(
+        folder,
+        ("Using vim every day", "vim, every day", "tools"),
+        ("Using Postgres at work", "postgres at work", "tools"),
+        ("Using vim with a Lua config", "my vim config", "tools"),
+    )
+    t = review()
+    shown = t.expect(PROMPT)
+    assert neovim in shown and f"{vim}  unconfirmed Using vim every day" in shown and postgres not in shown
+    t.send("s")
+    shown = t.expect(PROMPT)
+    assert postgres in shown and "Similar memories: none." in shown, "sharing only “using” is not similar"
+    t.send("q")
+    assert t.wait() == 0
+
+
 @pytest.mark.parametrize("part", similar_pairs.PARTS)
 @pytest.mark.parametrize("among_owner", [False, True], ids=["the pair alone", "among an owner's memories"])
 def test_on_the_labelled_pairs_similar_ones_are_shown_and_different_ones_are_not(part: str, among_owner: bool) -> None:

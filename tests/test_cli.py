@@ -138,13 +138,14 @@ def test_list_wraps_long_text_to_the_terminal_width_and_keeps_all_of_it(pk, fold
     seed(folder, (long_text, "I keep a list of topics", "communication"))
     monkeypatch.setenv("COLUMNS", "80")
 
-    header, row, *more = pk("list").lines()
+    header, text_header, row, *more = pk("list").lines()
 
-    at = columns(header)["TEXT"]
-    assert more and all(len(line) <= 80 for line in [row, *more])
-    assert all(line[:at].strip() == "" for line in more)  # each goes on under the text, not under the id
-    assert " ".join(line[at:] for line in [row, *more]) == long_text
-    assert "…" not in row
+    # At 80 columns the text goes below its row, with the whole width but the indent.
+    assert header.split() == ["ID", "STATE", "CATEGORY", "QUOTES"] and text_header == "    TEXT"
+    assert row.startswith("m_") and more and all(len(line) <= 80 for line in [row, *more])
+    assert all(line.startswith("    ") and line[4] != " " for line in more)
+    assert " ".join(line[4:] for line in more) == long_text
+    assert "…" not in "".join(more)
 
 
 def test_list_with_nothing_to_show(pk, folder, ids):

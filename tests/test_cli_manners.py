@@ -18,7 +18,7 @@ import pytest
 
 from personakit_plugin.core.model import ExportedMemory
 from personakit_plugin.owner.cli import CLOSED_PIPE, USAGE
-from personakit_plugin.owner.console import MATCHES_SHOWN, memory_ids
+from personakit_plugin.owner.console import BELOW, LAST_COLUMN_AT_LEAST, MATCHES_SHOWN, memory_ids
 
 from .conftest import clean_environ, decide, opened, personakit_command, seed, stored
 from .helpers import cli
@@ -100,7 +100,7 @@ def test_head_reads_the_first_line_and_the_rest_goes_quietly(folder):
 
     assert done.stderr == ""
     first, status = done.stdout.splitlines()
-    assert first.split() == ["ID", "STATE", "CATEGORY", "QUOTES", "TEXT"]
+    assert first.split() == ["ID", "STATE", "CATEGORY", "QUOTES"]  # at 60 columns each text goes below its row
     assert status == "status 141"
 
 
@@ -290,6 +290,18 @@ def unwrapped(lines: list[str], column: int) -> str:
     return " ".join(line[column:] for line in lines)
 
 
+def below(lines: list[str]) -> list[str]:
+    """The texts of a table whose last column goes below each row (`console.table` on a narrow output),
+    each put back together from its lines (those indented by `BELOW`), the header's name of it first."""
+    texts: list[list[str]] = []
+    for line in lines:
+        if line.startswith(" " * BELOW):
+            texts[-1].append(line[BELOW:])
+        else:
+            texts.append([])
+    return [" ".join(text) for text in texts]
+
+
 @pytest.mark.system
 def test_piped_output_wraps_every_table_at_80_columns_and_cuts_no_text(pk, folder):
     [memory_id] = seed(folder, (LONG, "I keep a list of topics", "communication"))
@@ -310,14 +322,13 @@ def test_piped_output_wraps_every_table_at_80_columns_and_cuts_no_text(pk, folde
         assert all(len(line) <= 80 for line in lines[table_from:]), done.stdout
         return lines
 
-    header, *rows = piped("list")
-    assert len(rows) > 1 and unwrapped([header, *rows], header.index("TEXT")).endswith(LONG)
+    # At 80 columns each long text goes below its row, with the whole width.
+    assert below(piped("list")) == ["TEXT", LONG]
     pk("edit", memory_id, "--text", NEW).ok()
-    header, *rows = piped("history")
-    assert unwrapped(rows, header.index("CHANGE")).endswith(f"text changed to “{NEW}”")
+    assert below(piped("history"))[-1].endswith(f"text changed from “{LONG}” to “{NEW}”")
     shown = piped("show", memory_id, table_from=5)  # its text on a line of its own, whole
     decisions = shown[shown.index("Decisions:") + 1 :]
-    assert unwrapped(decisions[1:], decisions[0].index("CHANGE")).endswith(f"text changed to “{NEW}”")
+    assert below(decisions)[-1].endswith(f"text changed from “{LONG}” to “{NEW}”")
     assert NEW in shown[:5]
     assert piped("stats", table_from=10**6)[0] == "1 memory."  # tables of short words, sentences whole
 
@@ -334,6 +345,53 @@ def test_a_table_wraps_at_columns_and_keeps_short_rows_on_one_line(pk, folder, m
     assert rows[starts[0]][at:] == MEMORIES[1][0]
     assert unwrapped(rows[starts[1] :], at) == LONG
     assert all(len(row) <= 100 for row in rows)
+
+
+ADDRESS = "maria.fernanda.gonzalez@example-company.org"
+REPORT = (
+    f"Sends the weekly report to {ADDRESS} every Monday before the standup, with the figures of the week "
+    "and a short note on what changed"
+)
+LONG_WORD = "https://example.org/" + "a" * 90
+"""Longer than the text's column at either width: it goes on a line of its own, whole."""
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("width", [80, 120])
+def test_list_gives_the_text_most_of_the_width_and_breaks_it_only_at_spaces(pk, folder, monkeypatch, width):
+    texts = [REPORT, "Uses vim", f"Keeps {LONG_WORD} bookmarked"]
+    ids = seed(folder, *((text, "as I said", "communication") for text in texts))
+    decide(folder, "approve", ids[0])  # "approved" and "communication": the widest state and category
+    monkeypatch.setenv("COLUMNS", str(width))  # the child process's, as a terminal of that width gives it
+
+    header, *lines = pk("list", how="module").lines()
+
+    rows = {line.split()[0]: n for n, line in enumerate(lines) if line.startswith("m_")}
+    assert sorted(rows) == sorted(ids)
+    if width == 80:  # each text goes below its row, with the whole width but the indent
+        assert header.split() == ["ID", "STATE", "CATEGORY", "QUOTES"] and lines[0] == " " * BELOW + "TEXT"
+        shown = {memory: [line[BELOW:] for line in wrapped_of(lines, n)] for memory, n in rows.items()}
+    else:  # a table, the text beside the row, with room
+        at = header.index("TEXT")
+        assert width - at >= LAST_COLUMN_AT_LEAST
+        shown = {memory: [line[at:] for line in wrapped_of(lines, n, beside=True)] for memory, n in rows.items()}
+    assert {memory: " ".join(said) for memory, said in shown.items()} == dict(zip(ids, texts, strict=True))
+    report = shown[ids[0]]
+    assert width == 120 or len(report) <= 3, report  # at 80 columns it took 8 lines of 21 columns
+    assert sum(ADDRESS in line for line in report) == 1, "the address whole, on one line"
+    assert LONG_WORD in shown[ids[2]], "a word longer than the column on a line of its own, whole"
+    assert all(len(line) <= width for line in [header, *lines] if LONG_WORD not in line)
+
+
+def wrapped_of(lines: list[str], n: int, *, beside: bool = False) -> list[str]:
+    """The lines of the row at `n` that hold its text: beside it (the row and the lines under the text), or
+    below it (the indented lines after it)."""
+    following = []
+    for line in lines[n + 1 :]:
+        if line.startswith("m_"):
+            break
+        following.append(line)
+    return [lines[n], *following] if beside else following
 
 
 # -- undo N asks first ------------------------------------------------------------------------------------

@@ -256,7 +256,8 @@ def history_rows(pk, memory_id: str) -> dict[str, str]:
     return {row.split()[0]: row for row in rows}
 
 
-def test_history_shows_each_edits_new_text_until_a_reject_erases_it(pk, folder, ids):
+def test_history_shows_each_edits_text_before_and_after_until_a_reject_erases_it(pk, folder, ids):
+    first = MEMORIES[0][0]
     pk("approve", ids[0]).ok()
     pk("edit", ids[0], "--text", "Drinks espresso").ok()
     pk("edit", ids[0], "--category", "tools").ok()
@@ -264,20 +265,35 @@ def test_history_shows_each_edits_new_text_until_a_reject_erases_it(pk, folder, 
 
     rows = history_rows(pk, ids[0])
 
-    assert rows["2"].endswith("approved -> approved, text changed to “Drinks espresso”")
+    assert rows["2"].endswith(f"approved -> approved, text changed from “{first}” to “Drinks espresso”")
     assert rows["3"].endswith("approved -> approved, category preferences -> tools")
-    assert rows["4"].endswith("approved -> approved, text changed to “Drinks ristretto”")
-    assert "text changed to “Drinks espresso”" in pk("show", ids[0]).ok()
+    assert rows["4"].endswith("approved -> approved, text changed from “Drinks espresso” to “Drinks ristretto”")
+    assert "text changed from" in pk("show", ids[0]).ok()
 
-    pk("undo").ok()  # the latest edit: its new text is gone, and the first one's is the text again
+    pk("undo").ok()  # the latest edit: the first one's text is the text again, and history still says both
     rows = history_rows(pk, ids[0])
-    assert "edit (undone)" in rows["4"] and "text changed" not in rows["4"] and "ristretto" not in rows["4"]
-    assert rows["2"].endswith("text changed to “Drinks espresso”")
+    assert "edit (undone)" in rows["4"]
+    assert rows["4"].endswith("text changed from “Drinks espresso” to “Drinks ristretto”")
+    assert " undo " in rows["5"] and rows["5"].endswith("text back to “Drinks espresso”")
+    assert rows["2"].endswith(f"text changed from “{first}” to “Drinks espresso”")
+    assert listed(pk)[ids[0]]["text"] == "Drinks espresso"
 
     pk("reject", ids[0]).ok()
     out = pk("history", ids[0]).ok()
-    assert "espresso" not in out and MEMORIES[0][0] not in out
-    assert history_rows(pk, ids[0])["2"].endswith("text erased by the reject")
+    assert "espresso" not in out and "ristretto" not in out and first not in out
+    rows = history_rows(pk, ids[0])
+    assert rows["2"].endswith("text erased by the reject") and rows["4"].endswith("text erased by the reject")
+
+
+@pytest.mark.system
+def test_history_keeps_an_undone_edits_texts_through_the_command_line(pk, folder, ids):
+    """The newcomer's steps, each a `personakit` process: edit, undo, history."""
+    pk("edit", ids[0], "--text", "Drinks espresso", how="module").ok()
+    pk("undo", how="module").ok()
+    rows = history_rows(lambda *args: pk(*args, how="module"), ids[0])
+    (edit,) = (row for row in rows.values() if " edit (undone) " in row)
+    assert edit.endswith(f"text changed from “{MEMORIES[0][0]}” to “Drinks espresso”"), rows
+    assert any(row.endswith(f"text back to “{MEMORIES[0][0]}”") for row in rows.values()), rows
 
 
 def test_history_never_shows_a_python_none(pk, folder, tmp_path):

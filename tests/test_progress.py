@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import signal
 import sqlite3
 import subprocess
 import time
@@ -17,6 +18,7 @@ import pytest
 
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
 from personakit_plugin.core.words import content_words, legacy_memory_id
+from personakit_plugin.owner.data_commands import EXPORT_STOPPED, GRAPH_STOPPED
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 from personakit_plugin.testing import Clock
 
@@ -107,6 +109,17 @@ def test_work_that_fails_ends_its_line_saying_where_it_stopped() -> None:
         raise RuntimeError("the disk is full")
     assert rows(screen.getvalue())[-1] == "Importing: stopped after 1 memory in 0.0 s (0/s)."
     assert screen.getvalue().endswith("\n")
+
+
+def test_ctrl_c_takes_the_line_off_the_screen_and_says_no_count() -> None:
+    """How many were counted says nothing of what a stopped import kept: the command says that instead."""
+    screen, clock = Screen(), stopped_clock()
+    with pytest.raises(KeyboardInterrupt), Progress("Importing", stream=screen, clock=clock, delay=0.0) as progress:
+        progress.advance(14_227)
+        raise KeyboardInterrupt
+    assert screen.getvalue().startswith("\rImporting: 14,227 memories")
+    assert rows(screen.getvalue()) == ["Importing: 14,227 memories (0/s)"]  # drawn, then blanked: no final line
+    assert screen.getvalue().endswith("\r") and "\n" not in screen.getvalue()
 
 
 def test_a_silent_progress_never_draws() -> None:
@@ -257,3 +270,81 @@ def test_an_upgrade_says_nothing_when_stderr_is_a_pipe(tmp_path: Path) -> None:
     old_file(folder, 20_000)
     code, _, err = run_on_terminal(folder, "stats", terminal=False)
     assert (code, err) == (0, "")
+
+
+# -- Ctrl-C during an import ----------------------------------------------------------------------------
+
+
+def export_file(path: Path, count: int) -> Path:
+    """An export of `count` unconfirmed memories, as `personakit export` writes them."""
+    lines = (
+        json.dumps(
+            {
+                "id": f"m_{n:012x}",
+                "state": "unconfirmed",
+                "text": f"Keeps notebook number {n} for project {n % 97}",
+                "category": "other",
+                "quotes": [f"notebook {n}"],
+                "created": 1000.0 + n,
+                "touched": 1000.0 + n,
+            }
+        )
+        for n in range(count)
+    )
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def interrupted(folder: Path, *args: str, when: str) -> tuple[int, str, str]:
+    """`personakit --data-dir FOLDER ARGS` on a terminal (stderr; stdout a pipe), stopped with Ctrl-C (SIGINT,
+    as the terminal sends it) once the terminal shows `when`: (exit status, stdout, what the terminal showed)."""
+    on_stderr = Terminal(
+        personakit_command("--data-dir", folder, *args), clean_environ(**{DELAY_ENV: "0"}), columns=100, on=("stderr",)
+    )
+    try:
+        on_stderr.expect(when, timeout=120)
+        on_stderr.process.send_signal(signal.SIGINT)
+        code, out = on_stderr.communicate(timeout=120)
+    finally:
+        on_stderr.close()
+    return code, out, on_stderr.output
+
+
+def memory_count(folder: Path) -> int:
+    with opened(folder) as kit:
+        return len(kit.store.memories())
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("when", ["Importing: ", "memories in one transaction"])
+def test_ctrl_c_during_an_import_says_nothing_was_imported_and_exits_130(tmp_path: Path, when: str) -> None:
+    """Stopped while it checks the memories, or while it writes them in its one transaction: nothing was
+    imported, and the terminal says so in one sentence, not how many memories it had counted."""
+    folder = tmp_path / "data"
+    code, out, shown = interrupted(folder, "import", str(export_file(tmp_path / "export.jsonl", 30_000)), when=when)
+    assert code == 130, shown
+    assert out == ""
+    assert memory_count(folder) == 0
+    said = [row.strip() for row in re.split(r"[\r\n]", shown) if row.strip()]
+    assert said[-1] == EXPORT_STOPPED, shown
+    assert not any("stopped after" in row or "Traceback" in row for row in said), shown
+    assert shown.count("Import stopped") == 1
+
+
+@pytest.mark.system
+def test_ctrl_c_during_an_import_of_a_graph_says_what_stays(tmp_path: Path) -> None:
+    """A graph's proposals are written as they go: the sentence says those made stay, and that importing the
+    file again adds the rest and nothing twice."""
+    folder, observations = tmp_path / "data", 12_000
+    path = graph(tmp_path / "g.jsonl", observations)
+    code, out, shown = interrupted(folder, "import", "--from", "memory-json", str(path), when="Importing: ")
+    assert code == 130, shown
+    assert out == ""
+    said = [row.strip() for row in re.split(r"[\r\n]", shown) if row.strip()]
+    assert said[-1] == GRAPH_STOPPED, shown
+    assert not any("stopped after" in row for row in said), shown
+    assert memory_count(folder) < observations
+
+    code, out, err = run_on_terminal(folder, "import", "--from", "memory-json", str(path), terminal=False)
+    assert (code, err) == (0, ""), err
+    assert memory_count(folder) == observations

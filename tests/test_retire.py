@@ -214,6 +214,26 @@ def test_a_second_pet_language_or_hobby_is_not_an_update(folder: Path, look_alik
         assert may_replace(stored(folder, new), kit.store.memories()) == []
 
 
+@pytest.mark.system
+@pytest.mark.parametrize(
+    ("old", "proposal", "replaces"),
+    [
+        ("Uses Postgres at work", "Now uses vim at work", False),  # "uses" and "work": common words only
+        ("Using Postgres at work", "Now using vim", False),
+        ("Worked at the office", "Now works on a boat", False),
+        ("Uses VS Code at work", "Now uses vim at work", True),  # both name an editor
+    ],
+)
+def test_a_proposal_never_replaces_a_memory_it_shares_only_common_words_with(
+    folder: Path, pk: Pk, old: str, proposal: str, replaces: bool
+) -> None:
+    (first,) = seed(folder, (old, old.lower(), "tools"))
+    decide(folder, "approve", first)
+    (new,) = seed(folder, (proposal, proposal.lower(), "tools"))
+    assert pk("show", new, "--json", how="module").json()["may_replace"] == ([first] if replaces else [])
+    assert ("This may replace" in pk("show", new, how="module").ok()) == replaces
+
+
 def test_show_names_the_memory_a_proposal_may_replace(folder: Path, pk: Pk) -> None:
     old, new = porto_and_lisbon(folder)
     assert f"This may replace {old}: “Lives in Porto”; `personakit replace {old} {new}` does." in pk("show", new).ok()

@@ -111,6 +111,40 @@ def test_in_a_small_store_sharing_only_a_verb_is_not_similar() -> None:
     assert similar.to(direct) == [blunt] and similar.to(blunt) == [direct]
 
 
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Uses vim", "Uses Postgres at work"),
+        ("Using vim every day", "Using Postgres at work"),
+        ("Used vim for years", "Used Postgres at work"),
+        ("Loved vim", "Loved Postgres"),
+        ("Enjoying vim", "Enjoying long walks"),
+    ],
+)
+def test_sharing_only_a_verb_in_any_form_is_not_similar(one: str, other: str) -> None:
+    memories = [
+        Memory(id=f"m_{n:012x}", text=text, category="tools", state="approved") for n, text in enumerate([one, other])
+    ]
+    assert Similar(memories).to(memories[0]) == [] and Similar(memories).to(memories[1]) == []
+
+
+def test_the_review_shows_no_memory_as_similar_for_a_shared_verb_alone(folder: Path, review) -> None:
+    vim, postgres, neovim = seed(
+        folder,
+        ("Using vim every day", "vim, every day", "tools"),
+        ("Using Postgres at work", "postgres at work", "tools"),
+        ("Using vim with a Lua config", "my vim config", "tools"),
+    )
+    t = review()
+    shown = t.expect(PROMPT)
+    assert neovim in shown and f"{vim}  unconfirmed Using vim every day" in shown and postgres not in shown
+    t.send("s")
+    shown = t.expect(PROMPT)
+    assert postgres in shown and "Similar memories: none." in shown, "sharing only “using” is not similar"
+    t.send("q")
+    assert t.wait() == 0
+
+
 @pytest.mark.parametrize("part", similar_pairs.PARTS)
 @pytest.mark.parametrize("among_owner", [False, True], ids=["the pair alone", "among an owner's memories"])
 def test_on_the_labelled_pairs_similar_ones_are_shown_and_different_ones_are_not(part: str, among_owner: bool) -> None:
@@ -159,7 +193,31 @@ def test_shows_each_memory_newest_first_with_quotes_similar_and_progress(folder:
     shown = t.expect(PROMPT)
     assert old in shown and "Similar memories: none." in shown, "sharing only “prefers” is not similar"
     t.send("q")
-    t.expect("Reviewed: nothing decided, 2 skipped. 3 memories still wait for you.")
+    t.expect("Reviewed: nothing decided. You skipped 2; they still wait, and so does 1 other memory.")
+    assert t.wait() == 0
+
+
+def test_the_end_of_the_review_says_once_that_the_skipped_memories_still_wait(folder: Path, review) -> None:
+    seed(folder, *((f"Memory about {thing}", thing, "other") for thing in ("gardens", "boats", "kites", "lamps")))
+    t = review()
+    for key in "asss":
+        t.expect(PROMPT)
+        t.send(key)
+    t.expect("You reached the end of the queue.")
+    t.expect("[q]uit? ")
+    t.send("q")
+    t.expect("Reviewed: 1 approved. You skipped 3; they still wait.\n")
+    assert t.wait() == 0
+    assert "No more unconfirmed" not in t.output, "three unconfirmed memories are still there"
+    assert t.output.count("still wait") == 1 and t.output.count("skipped 3") == 1, t.output
+
+    t = review()  # nothing skipped: nothing waits at the end
+    for _ in range(3):
+        t.expect(PROMPT)
+        t.send("r")
+    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.send("q")
+    t.expect("Reviewed: 3 restricted. Nothing waits for you now.")
     assert t.wait() == 0
 
 
@@ -196,7 +254,7 @@ def test_approve_restrict_and_reject_land_in_the_store(folder: Path, review) -> 
     t.expect("4 of 4")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected, 0 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: 1 approved, 1 restricted, 1 rejected. 1 memory still waits for you.")
     assert t.wait() == 0
     assert state(folder, d)[0] == "approved"
     assert state(folder, c)[0] == "restricted"
@@ -248,7 +306,7 @@ def test_edit_starts_from_the_current_text_and_category(folder: Path, review) ->
     t.send("a")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 1 approved, 2 edited, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 approved, 2 edited. Nothing waits for you now.")
     assert t.wait() == 0
     assert state(folder, memory) == ("approved", "Likes long walks by the sea", "background")
 
@@ -401,7 +459,7 @@ def test_a_reject_the_store_cannot_finish_is_an_error_and_can_be_tried_again(fol
     t.expect(f"Rejected {memory}.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: 1 rejected, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 rejected. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected"
     assert b"secretly" not in b"".join(p.read_bytes() for p in folder.iterdir() if p.is_file())
@@ -421,7 +479,7 @@ def test_a_reject_left_unfinished_says_how_to_finish_it(folder: Path, review) ->
         t.expect("Not erased from every file yet; the sentence above says what finishes it.")
     t.expect("No more unconfirmed memories")
     t.send("q")
-    t.expect("Reviewed: nothing decided, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: nothing decided. Nothing waits for you now.")
     assert t.wait() == 0
     assert stored(folder, memory).state == "rejected", "rejected, though not yet erased from every file"
 
@@ -434,7 +492,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect("1 unconfirmed memory, newest first, then 1 approved memory with quotes waiting for you.\n")
     shown = t.expect(PROMPT)
     assert "1 of 2" in shown and unconfirmed in shown
-    assert "[k]eep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
+    assert "[y] keep" not in shown and "[waiting for you]" not in shown, "keep and drop only where a quote waits"
     t.send("s")
     shown = t.expect(PROMPT)
     assert "2 of 2" in shown and waiting in shown and "  approved " in shown
@@ -442,9 +500,11 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     assert f"[waiting for you] “{second}”" in shown and f"[waiting for you] “{first}”" in shown
     assert f"  “{old}”" in shown, "the quote the owner approved it with does not wait"
     assert f"Waiting for you: “{second}”" in shown
-    assert "[k]eep quote  [d]rop quote  [r]estrict" in shown and "[a]pprove" not in shown
+    assert "[y] keep quote  [d]rop quote  [r]estrict" in shown and "[a]pprove" not in shown
     t.send("a")  # not offered: nothing happens
-    t.send("k")
+    t.send("k")  # on the page k moves up; here it does nothing either
+    t.expect("“k” does nothing here; press y, d, r, x, e, s, u or q, or h to see what each does.")
+    t.send("y")  # keep, as on the page
     t.expect(f"Kept the quote as evidence of {waiting}.")
     assert stored(folder, waiting).pending == (first,)
     with opened(folder) as kit:
@@ -456,7 +516,7 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect(f"Undid accept-quote of {waiting}; it is approved again.")
     assert stored(folder, waiting).pending == (first, second)
     t.expect(PROMPT)
-    t.send("k")
+    t.send("y")
     t.expect(f"Kept the quote as evidence of {waiting}.")
     t.expect(PROMPT)
     t.send("d")
@@ -469,14 +529,29 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
     t.expect("[y/N]")
     t.send("y")
     t.expect(f"Dropped and erased the quote of {waiting}.")
-    t.expect("No more unconfirmed memories or waiting quotes to review.")
+    t.expect("You reached the end of the queue.")  # not "no more": the memory skipped still waits
     t.send("q")
     # The kept quote that was undone is not counted: the summary counts what stands.
-    t.expect("Reviewed: 1 quote kept, 1 quote dropped, 1 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: 1 quote kept, 1 quote dropped. You skipped 1; it still waits.")
     assert t.wait() == 0
     memory = stored(folder, waiting)
     assert (memory.state, memory.quotes, memory.pending) == ("approved", (old, second), ())
     assert first.encode() not in folder_bytes(folder), "a dropped quote is erased"
+
+
+def test_both_reviews_keep_and_drop_a_waiting_quote_with_the_same_keys() -> None:
+    """The terminal's keys (its hints and `h`) and the page's (its keyboard and the keys its footer lists)."""
+    from personakit_plugin.owner import review_terminal
+
+    page = (Path(review_terminal.__file__).parent / "review_page.html").read_text(encoding="utf-8")
+    on_page = {
+        action: re.findall(rf'(\w): \(\) => actQuote\("{action}"\)', page) for action in ("accept-quote", "drop-quote")
+    }
+    assert on_page == {"accept-quote": ["y"], "drop-quote": ["d"]}
+    assert "<kbd>y</kbd>/<kbd>d</kbd> keep/drop a waiting quote" in page
+    assert review_terminal.QUOTE_KEYS == ("[y] keep quote", "[d]rop quote")
+    assert review_terminal.KEY_HELP["y"].startswith("keep") and review_terminal.KEY_HELP["d"].startswith("drop")
+    assert "k" not in review_terminal.KEY_HELP, "k moves up on the page; it keeps nothing in either review"
 
 
 def test_only_quotes_waiting(folder: Path, review) -> None:
@@ -505,7 +580,7 @@ HINTS = (
     "[s]kip",
     "[u]ndo",
     "[q]uit",
-    "[k]eep quote",
+    "[y] keep quote",
     "[d]rop quote",
 )
 
@@ -562,7 +637,7 @@ def test_the_review_fits_60_100_and_160_columns_breaking_lines_only_between_word
         assert tokens(capture) == tokens(captures[160]), f"at {width} columns a word was broken or lost"
         continued = [units for units in prompts if units[0] in HINTS]
         assert bool(continued) == (width == 60), "the key line wraps, between hints, only where it must"
-    assert "Reviewed: nothing decided, 4 skipped. 4 memories still wait for you." in captures[160]
+    assert "Reviewed: nothing decided. You skipped 4; they still wait." in captures[160]
 
 
 def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, review) -> None:
@@ -580,7 +655,7 @@ def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, r
     t.send("s")
     t.expect(PROMPT)
     t.send("\x03")
-    t.expect("\nStopped. Reviewed: 1 approved, 1 skipped. 2 memories still wait for you.\n")
+    t.expect("\nStopped. Reviewed: 1 approved. You skipped 1; it still waits, and so does 1 other memory.\n")
     assert t.wait() == 130
     assert "Traceback" not in t.output and "KeyboardInterrupt" not in t.output
     assert termios.tcgetattr(t.master) == t.modes, "the terminal's modes are put back"
@@ -597,7 +672,7 @@ def test_ctrl_c_leaves_with_a_summary_and_the_terminal_as_it_was(folder: Path, r
     # for the next key, so a Ctrl-C sent in the same instant can sit unseen.
     time.sleep(0.5)
     t.send("\x03")  # in the middle of an edit: nothing of it is kept
-    t.expect("\nStopped. Reviewed: nothing decided, 0 skipped. 2 memories still wait for you.\n")
+    t.expect("\nStopped. Reviewed: nothing decided. 2 memories still wait for you.\n")
     assert t.wait() == 130
     assert termios.tcgetattr(t.master) == t.modes
     assert stored(folder, second).text == "Memory two about boats" and stored(folder, first).state == "unconfirmed"
@@ -616,7 +691,7 @@ def test_an_approve_confirms_only_the_quotes_the_review_showed(folder: Path, rev
     t.expect(f"Approved {memory}.")
     t.expect("1 quote of it still waits for you; the review shows it again.")
     shown = t.expect(PROMPT)
-    assert "[waiting for you] “my new address is jo@example.org”" in shown and "[k]eep quote" in shown
+    assert "[waiting for you] “my new address is jo@example.org”" in shown and "[y] keep quote" in shown
     t.send("q")
     assert t.wait() == 0
     after = stored(folder, memory)
@@ -637,13 +712,13 @@ def test_a_quote_waiting_after_an_undo_still_waits_after_an_approve_from_the_rev
     t = review()
     t.expect("1 unconfirmed memory, newest first.")
     shown = t.expect(PROMPT)
-    assert f"[waiting for you] “{late}”" in shown and "[k]eep quote  [d]rop quote  [a]pprove" in shown
+    assert f"[waiting for you] “{late}”" in shown and "[y] keep quote  [d]rop quote  [a]pprove" in shown
     t.send("a")
     t.expect(f"Approved {memory}.")
     t.expect("1 quote of it still waits for you")
     shown = t.expect(PROMPT)
     assert f"Waiting for you: “{late}”" in shown
-    t.send("k")
+    t.send("y")
     t.expect(f"Kept the quote as evidence of {memory}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
@@ -690,7 +765,7 @@ def test_the_summary_counts_what_stands_after_undos(folder: Path, review) -> Non
     t.expect(f"Approved {earlier}.")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 earlier decision undone, 0 skipped. 3 memories still wait for you.")
+    t.expect("Reviewed: 1 approved, 1 earlier decision undone. 3 memories still wait for you.")
     assert t.wait() == 0
     assert {m: state(folder, m)[0] for m in (earlier, first, second, third)} == {
         earlier: "approved",
@@ -710,7 +785,7 @@ def test_an_undone_approve_leaves_nothing_decided(folder: Path, review) -> None:
     t.send("u")
     t.expect(PROMPT)
     t.send("q")
-    t.expect("Reviewed: nothing decided, 0 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: nothing decided. 1 memory still waits for you.")
     assert t.wait() == 0
 
 
@@ -729,7 +804,7 @@ def test_a_decision_another_program_made_meanwhile_changes_nothing_and_says_so(f
     t.expect(f"{memory} is already restricted; nothing changed.")
     t.expect("[q]uit? ")
     t.send("q")
-    t.expect("Reviewed: nothing decided, 1 skipped. 1 memory still waits for you.")
+    t.expect("Reviewed: nothing decided. You skipped 1; it still waits.")
     assert t.wait() == 0
     with opened(folder) as kit:
         assert kit.store.history() == before
@@ -788,5 +863,5 @@ def test_each_card_says_which_connection_proposed_it_and_shows_similar_memories_
     t.expect(f"Rejected {older.id}.")
     t.expect("No more unconfirmed memories or waiting quotes to review.")
     t.send("q")
-    t.expect("Reviewed: 1 approved, 1 rejected, 0 skipped. Nothing waits for you now.")
+    t.expect("Reviewed: 1 approved, 1 rejected. Nothing waits for you now.")
     assert t.wait() == 0

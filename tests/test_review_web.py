@@ -967,11 +967,13 @@ def test_the_page_shows_waiting_quotes_with_keep_and_drop(chromium: str, folder:
             assert "Approve" not in tools.js("document.querySelector('.card .actions').textContent")
             tools.screenshot(tmp_path / "waiting.png")
 
-            tools.js("document.querySelector('.quotes li.waiting button.approve').click()")
+            footer = "document.querySelector('footer').textContent.replace(/\\s+/g, ' ')"
+            assert "y/d keep/drop a waiting quote" in tools.js(footer)  # the keys of the terminal review too
+            tools.press("y")
             tools.until(f"{status}.startsWith('Kept the quote')", "kept")
             assert stored(folder, waiting).pending == (first,)
             tools.js("window.confirm = () => true")
-            tools.press("d")
+            tools.js("document.querySelector('.quotes li.waiting button.reject').click()")
             tools.until(f"{status}.startsWith('Dropped the quote')", "dropped")
             memory = stored(folder, waiting)
             assert (memory.quotes, memory.pending) == ((old, second), ())

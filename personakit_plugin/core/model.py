@@ -362,7 +362,8 @@ class ProposeResult(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class ExportedDecision(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One decision as `personakit export` writes it. `previous_text` is the text an edit replaced,
-    kept (outside the history table) so the edit can be undone; rejecting erases it."""
+    kept (outside the history table) so the edit can be undone, or, on the undo of an edit, the text
+    the edit had put in place, so history can say what the undone edit did; rejecting erases both."""
 
     seq: int
     action: str

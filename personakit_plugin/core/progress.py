@@ -8,6 +8,10 @@ When stderr is not a terminal (a pipe, a file, an MCP host's log) nothing at all
 scripts and logs see only the commands' own output. Nothing ever goes to stdout, which may be an
 export or, for the server, the protocol's wire.
 
+Ctrl-C takes the line off the screen and writes no final line: how many items were counted says
+nothing of what the stopped work kept (an import is one transaction, rolled back), so the command
+says that itself.
+
 Work done in one call that cannot report as it goes (a store's `restore`, a `dump`) runs inside
 `Progress.waiting`: a timer thread redraws the line, saying what is being done and the time so far,
 until the call returns.
@@ -101,6 +105,9 @@ class Progress:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            self.clear()  # how many were counted says nothing of what was kept: the command says that
+            return
         self.done(stopped=kind is not None)
 
     def noun(self, count: int) -> str:
@@ -143,6 +150,7 @@ class Progress:
         (a carriage return only goes back to the start of the last row)."""
         with self._lock:
             line = line[: max(20, self._width() - 1)]
+            self._drawn = max(self._drawn, len(line))  # first: a drawing Ctrl-C cuts short is still cleared
             self._write("\r" + line.ljust(self._drawn))
             self._drawn = len(line)
             self._next = self._clock() + INTERVAL
@@ -159,6 +167,14 @@ class Progress:
             self._stream.flush()
         except (OSError, ValueError):  # the terminal went away: the work goes on without it
             self.shown = False
+
+    def clear(self) -> None:
+        """Take the line off the screen, leaving no final line (the owner pressed Ctrl-C)."""
+        if not self.shown or not self._drawn:
+            return
+        with self._lock:
+            self._write("\r" + " " * self._drawn + "\r")
+            self._drawn = 0
 
     def done(self, *, stopped: bool = False) -> None:
         """End the line with the final one: how many, in how long, at what rate. Nothing when nothing was drawn."""

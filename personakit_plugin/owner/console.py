@@ -193,19 +193,49 @@ def say(text: str = "", *, err: bool = False) -> None:
         print(printable(text, keep="\n"))
 
 
+LAST_COLUMN_AT_LEAST = 40
+"""The narrowest a table's last column (a memory's text, a decision's change) runs beside the others:
+where the output leaves it less, and a cell of it needs more, it goes below them (`table`)."""
+BELOW = 4
+"""How far a last column that goes below the others is indented."""
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns, broken at spaces only: never inside a word or an e-mail
+    address (not at its hyphens either); a word longer than `width` goes on a line of its own, whole."""
+    return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False) or [""]
+
+
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
     """Aligned columns, each cell shown printable. The last column is wrapped, never cut, to the width of
     the output: `$COLUMNS`, else the terminal's, else 80 (a pipe or a file); a wrapped cell goes on
-    under itself, so a line that does not start under the first column goes on the row above it."""
+    under itself, so a line that does not start under the first column goes on the row above it. Where
+    the other columns would leave the last one fewer than `LAST_COLUMN_AT_LEAST` columns (80 columns
+    beside a memory's id, state, category and quotes), and a cell needs more, each row's last cell goes
+    instead on the lines below the row, indented by `BELOW` and wrapped to the whole width, under a
+    second header line that names it."""
     rows = [[printable(cell) for cell in row] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
     indent = sum(w + 2 for w in widths[:-1])
-    width = max(20, min(widths[-1], shutil.get_terminal_size((80, 24)).columns - indent))
+    columns = shutil.get_terminal_size((80, 24)).columns
+    if widths[-1] > columns - indent and columns - indent < LAST_COLUMN_AT_LEAST:
+        return _stacked(rows, headers, widths[:-1], max(20, columns - BELOW))
+    width = max(20, min(widths[-1], columns - indent))
 
     def lines(cells: Sequence[str]) -> list[str]:
-        first, *rest = textwrap.wrap(cells[-1], width, break_on_hyphens=False) or [""]
+        first, *rest = _wrapped(cells[-1], width)
         head = "  ".join([*(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)), first])
         return [head.rstrip(), *(" " * indent + line for line in rest)]
+
+    return "\n".join(line for cells in [headers, *rows] for line in lines(cells))
+
+
+def _stacked(rows: Sequence[Sequence[str]], headers: Sequence[str], widths: Sequence[int], width: int) -> str:
+    """`table` with each row's last cell on the lines below the row, wrapped to `width`."""
+
+    def lines(cells: Sequence[str]) -> list[str]:
+        head = "  ".join(c.ljust(w) for c, w in zip(cells[:-1], widths, strict=False)).rstrip()
+        return [head, *(" " * BELOW + line for line in _wrapped(cells[-1], width))]
 
     return "\n".join(line for cells in [headers, *rows] for line in lines(cells))
 

@@ -34,6 +34,16 @@ from personakit_plugin.owner.console import (
 )
 from personakit_plugin.owner.display import plural, printable, refusal, when
 
+EXPORT_STOPPED = (
+    "Import stopped: nothing was imported, since an import of an export is all or nothing; run it again to import it."
+)
+"""What Ctrl-C during the import of an export says (on stderr; the exit status is then 130)."""
+GRAPH_STOPPED = (
+    "Import stopped: the proposals it made before you stopped it stay, unconfirmed; run it again for the rest "
+    "(nothing is added twice)."
+)
+"""What Ctrl-C during an import of a memory-server graph says: its proposals are written as they go."""
+
 
 def _undid(decision: Decision) -> str:
     said = f"Undid #{decision.seq} {decision.action} of {decision.memory_id}: {decision.after} -> {decision.before}"
@@ -222,6 +232,9 @@ def _import_graph(args: argparse.Namespace, data: bytes, name: str) -> None:
     try:
         with Progress("Importing", noun="observations", one="observation") as progress:
             done = import_graph(kit, graph, progress)
+    except KeyboardInterrupt:
+        say(GRAPH_STOPPED, err=True)
+        raise
     finally:
         kit.close()
     proposals = "an unconfirmed proposal" if len(done.new) == 1 else "unconfirmed proposals"
@@ -242,13 +255,17 @@ def _import_export(args: argparse.Namespace, data: bytes, name: str) -> None:
     from personakit_plugin.core.progress import Progress
     from personakit_plugin.owner.transfer import import_export, parse_export
 
-    memories = parse_export(data, name)
-    kit = open_kit(args, create=True)
     try:
-        with Progress("Importing") as progress:
-            result = import_export(kit, memories, progress)
-    finally:
-        kit.close()
+        memories = parse_export(data, name)
+        kit = open_kit(args, create=True)
+        try:
+            with Progress("Importing") as progress:
+                result = import_export(kit, memories, progress)
+        finally:
+            kit.close()
+    except KeyboardInterrupt:  # the one transaction of `Store.restore` was rolled back, if it had begun
+        say(EXPORT_STOPPED, err=True)
+        raise
     restored = result.restored
     them = "it" if len(restored.known) == 1 else "them"
     say(

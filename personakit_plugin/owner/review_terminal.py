@@ -58,9 +58,10 @@ if TYPE_CHECKING:
 REJECT_WARNING = "Rejecting erases its text and quotes for good; it cannot be undone."
 DROP_WARNING = "Dropping erases this quote for good; it cannot be undone."
 KEYS = ("[a]pprove", "[r]estrict", "[x] reject", "[e]dit", "[s]kip", "[u]ndo", "[q]uit")
-QUOTE_KEYS = ("[k]eep quote", "[d]rop quote")
+QUOTE_KEYS = ("[y] keep quote", "[d]rop quote")
+"""Keep is `y`, as on the review page, where `k` moves to the memory above."""
 KEY_HELP = {
-    "k": "keep the newest quote waiting for you as evidence of the memory",
+    "y": "keep the newest quote waiting for you as evidence of the memory",
     "d": "drop the newest quote waiting for you: it is erased (asks first)",
     "a": "approve: assistants see it, marked confirmed",
     "r": "restrict: assistants never see it; it is only counted when it matches",
@@ -75,6 +76,8 @@ KEY_NAMES = {"\r": "Enter", "\n": "Enter", " ": "Space", "\t": "Tab", "\x7f": "B
 """How a key without a letter is named when it does nothing."""
 TEXT_WIDTH = 100
 """The widest the review's text runs, in columns, however wide the terminal."""
+END = "No more unconfirmed memories or waiting quotes to review."
+"""Said at the end of the queue when nothing waits for the owner any more."""
 DONE = {"approve": "Approved", "restrict": "Restricted", "reject": "Rejected", "edit": "Edited", "reset": "Reset"}
 
 
@@ -210,10 +213,11 @@ class Terminal:
             data += os.read(self.fd, 1)
         return data.decode("utf-8", "replace")
 
-    def key(self, prompt: str, allowed: str, default: str | None = None) -> str:
+    def key(self, prompt: str, allowed: str, default: str | None = None, *, review: bool = False) -> str:
         """One of `allowed` (lower case), or `default` for Enter; 'q' at the end of input or on Ctrl-D.
-        Ctrl-C raises KeyboardInterrupt (as its signal does); `h` or `?` says what each key does, and any
-        other key which keys work."""
+        Ctrl-C raises KeyboardInterrupt (as its signal does); `h` or `?` says what each key does (with
+        `review`, as `KEY_HELP` says; a question answered y or n has no such keys), and any other key which
+        keys work."""
         self.write(prompt)
         if not self.tty:
             return self._typed_key(prompt, allowed, default)
@@ -231,7 +235,9 @@ class Terminal:
             if ch in allowed:
                 self.say(ch)
                 return ch
-            self.write("\n" + (self.explain(allowed, default) if ch in "?h" else self.unknown(ch, allowed, default)))
+            helps = KEY_HELP if review else {}
+            said = self.explain(allowed, default, helps) if ch in "?h" else self.unknown(ch, allowed, default, helps)
+            self.write("\n" + said)
             self.write(prompt)
 
     def _typed_key(self, prompt: str, allowed: str, default: str | None) -> str:
@@ -247,19 +253,19 @@ class Terminal:
                 return answer
             self.write(wrap(f"Type {either(allowed)}{_enter(default)}.", self.text_width) + "\n" + prompt)
 
-    def unknown(self, ch: str, allowed: str, default: str | None) -> str:
+    def unknown(self, ch: str, allowed: str, default: str | None, helps: dict[str, str]) -> str:
         """One sentence: this key does nothing here, and which keys do."""
         name = KEY_NAMES.get(ch, f"“{printable(ch)}”")
-        more = ", or h to see what each does" if any(key in KEY_HELP for key in allowed) else ""
+        more = ", or h to see what each does" if any(key in helps for key in allowed) else ""
         sentence = f"{name} does nothing here; press {either(allowed)}{_enter(default)}{more}."
         return wrap(sentence, self.text_width) + "\n"
 
-    def explain(self, allowed: str, default: str | None) -> str:
+    def explain(self, allowed: str, default: str | None, helps: dict[str, str]) -> str:
         """What each key of `allowed` does, a line each."""
-        helped = [key for key in allowed if key in KEY_HELP]
+        helped = [key for key in allowed if key in helps]
         if not helped:
             return wrap(f"Press {either(allowed)}{_enter(default)}.", self.text_width) + "\n"
-        lines = [wrap(f"{key}  {KEY_HELP[key]}", self.text_width, "   ")[3:] for key in helped]
+        lines = [wrap(f"{key}  {helps[key]}", self.text_width, "   ")[3:] for key in helped]
         return "\n".join(lines) + "\n"
 
     @property
@@ -369,7 +375,7 @@ class Review:
         for other in similar:
             t.tell(f"{other.id}  {other.state:<11} {other.text}", "  ", "    ")
         if memory.pending:
-            t.tell(f"Waiting for you: “{memory.pending[-1]}”: [k]eep it as evidence or [d]rop it.")
+            t.tell(f"Waiting for you: “{memory.pending[-1]}”: [y] keep it as evidence or [d]rop it.")
         note_shown(self.kit.store, memory)  # so that a later `personakit approve ID` may confirm these quotes
         self.replaces = self._replaces(memory)
         if self.replaces:
@@ -391,8 +397,8 @@ class Review:
         if not memory.pending:
             return KEYS, "arxesuq"
         if memory.state == "approved":
-            return (*QUOTE_KEYS, *KEYS[1:]), "kdrxesuq"
-        return (*QUOTE_KEYS, *KEYS), "kdarxesuq"
+            return (*QUOTE_KEYS, *KEYS[1:]), "ydrxesuq"
+        return (*QUOTE_KEYS, *KEYS), "ydarxesuq"
 
     def prompt(self, memory: Memory) -> tuple[str, str]:
         """The prompt for one memory, its key hints wrapped between hints (one column left for the key
@@ -552,11 +558,14 @@ class Review:
         else:
             self.queue.insert(self.position, memory.id)
 
+    def still_waiting(self) -> set[str]:
+        """The memories that still wait for the owner: the next review's queue, skipped ones included."""
+        return {memory.id for memory in review_queue(listed(self.kit))}
+
     def summary(self) -> str:
         """One line: what stands of what the owner decided (`Tally`: an approve they undid is not counted),
-        what they skipped, and how many memories still wait for them (the next review's queue, skipped
-        ones included)."""
-        waiting = {memory.id for memory in review_queue(listed(self.kit))}
+        then the memories they skipped that still wait, and any others that do."""
+        waiting = self.still_waiting()
         return self.tally.summary(len(waiting), len(self.skipped & waiting))
 
     def introduce(self) -> bool:
@@ -579,13 +588,13 @@ class Review:
         """Show one memory and act on one key; False when the owner quits."""
         self.show(memory)
         prompt, allowed = self.prompt(memory)
-        key = self.t.key(prompt, allowed)
+        key = self.t.key(prompt, allowed, review=True)
         actions = {"a": "approve", "r": "restrict"}
         if key == "q":
             return False
         if key in actions:
             self.decide(memory, actions[key])
-        elif key == "k":
+        elif key == "y":
             self.decide_quote(memory, "accept-quote")
         elif key == "d":
             self.decide_quote(memory, "drop-quote")
@@ -625,8 +634,9 @@ class Review:
             memory = self.current()
             if memory is None:
                 t.say()
-                t.tell("No more unconfirmed memories or waiting quotes to review.")
-                if t.key("[u]ndo the last decision or [q]uit? ", "uq") == "u":
+                # What still waits (skipped memories do) is said once, by the summary.
+                t.tell("You reached the end of the queue." if self.still_waiting() else END)
+                if t.key("[u]ndo the last decision or [q]uit? ", "uq", review=True) == "u":
                     self.undo()
                     continue
                 return

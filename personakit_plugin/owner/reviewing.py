@@ -41,12 +41,17 @@ FUNCTION_WORDS = frozenset(
 """English words that say nothing of what a memory is about, left out of its words for likeness (beside the
 contract's stop words): in a store of few memories they would otherwise count as rare."""
 MEMORY_VERBS = frozenset(
-    """avoid avoids dislike dislikes drink drinks eat eats enjoy enjoys get gets go goes hate hates keep keeps
-    like likes love loves make makes need needs play plays prefer prefers read reads run runs speak speaks
-    take takes try tries use uses want wants work works write writes""".split()
+    """avoid avoids avoided avoiding dislike dislikes disliked disliking drink drinks drank drinking
+    eat eats ate eating enjoy enjoys enjoyed enjoying get gets got getting go goes went going
+    hate hates hated hating keep keeps kept keeping like likes liked liking love loves loved loving
+    make makes made making need needs needed needing play plays played playing
+    prefer prefers preferred preferring read reads reading run runs ran running speak speaks spoke speaking
+    take takes took taking try tries tried trying use uses used using want wants wanted wanting
+    work works worked working write writes wrote writing""".split()
 )
-"""The verbs memories start with, as owners and assistants phrase them ("Likes hiking", "Prefers tea"): they
-count in likeness, but two memories that share nothing else are not alike, in a store of any size."""
+"""The verbs memories start with, as owners and assistants phrase them ("Likes hiking", "Prefers tea",
+"Using vim", "Used Postgres at work"), in every form: they count in likeness, but two memories that share
+nothing else are not alike, in a store of any size, nor does one replace the other (`owner.updates`)."""
 SMALL_STORE = 50
 """Rarity is counted as in a store of at least this many memories. In fewer, how many memories have a word
 says little (a word two of three memories have is not common for that), so there every word is rare but
@@ -315,16 +320,17 @@ class Tally:
             parts.append(f"{plural(self.undid_earlier, 'earlier decision')} undone")
         return parts
 
-    def summary(self, waiting: int, skipped: int | None = None) -> str:
-        """One line: what stands of what the review decided, how many it skipped (a review that skips),
-        and how many memories still wait for the owner."""
-        parts = self.parts() or ["nothing decided"]
-        if skipped is not None:
-            parts.append(f"{skipped} skipped")
+    def summary(self, waiting: int, skipped: int = 0) -> str:
+        """One line: what stands of what the review decided, then what still waits for the owner, said once:
+        the `skipped` memories that still wait (of the `waiting` ones), and any others."""
+        said = f"Reviewed: {', '.join(self.parts() or ['nothing decided'])}."
+        if skipped:
+            others = waiting - skipped
+            also = f", and so {'does' if others == 1 else 'do'} {plural(others, 'other memory')}" if others > 0 else ""
+            return f"{said} You skipped {skipped}; {'it still waits' if skipped == 1 else 'they still wait'}{also}."
         if not waiting:
-            return f"Reviewed: {', '.join(parts)}. Nothing waits for you now."
-        verb = "waits" if waiting == 1 else "wait"
-        return f"Reviewed: {', '.join(parts)}. {plural(waiting, 'memory')} still {verb} for you."
+            return f"{said} Nothing waits for you now."
+        return f"{said} {plural(waiting, 'memory')} still {'waits' if waiting == 1 else 'wait'} for you."
 
 
 def unchanged(decision: Decision, done: str = "") -> str:

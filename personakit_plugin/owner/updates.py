@@ -4,8 +4,9 @@ A proposal updates a memory when it says the same subject has a new value. By wo
 the proposal says that something changed (`CHANGE_CUES`: moved, switched, now, no longer, quit, joined,
 promoted ...) and does not say it adds to what was (`ADDITIVE_CUES`: also, too, as well, a second ...),
 and it is about the same subject as the approved memory: they share a word that is not a function word
-or one of the verbs memories start with, or both name a subject of `SUBJECTS` (where one lives, works,
-eats, which editor, browser, phone or shell one uses ...). Where a retrieval plugin is installed (the recall
+or one of the verbs memories start with (in any form: "uses", "using", "used"), or both name a subject of
+`SUBJECTS` (where one lives, works, eats, which editor, browser, phone or shell one uses ...) by such a
+word, so that two memories never pair on "Uses" or "at work" alone. Where a retrieval plugin is installed (the recall
 plugin), the memories it brings for the proposal's text by meaning come first. `tests/data/updates/`
 measures it (`benchmarks/updates.py` prints the figures of both halves, with and without recall).
 """
@@ -42,9 +43,9 @@ SUBJECTS: dict[str, frozenset[str]] = {
     name: frozenset(words.split())
     for name, words in {
         "home": "lives live living moved relocated home house flat apartment rents rent city move",
-        "job": "works work job joined employer company role title promoted retrained freelancer freelancing "
-        "analyst engineer developer nurse manager left",
-        "diet": "steak meat vegetarian vegan fish plant based eats eat eating food",
+        "job": "job joined employer company role title promoted retrained freelancer freelancing "
+        "analyst engineer developer nurse manager left office remote remotely hybrid",
+        "diet": "steak meat vegetarian vegan fish plant based food",
         "caffeine": "coffee coffees caffeine tea cappuccino espresso",
         "editor": "editor ide code neovim vim emacs pycharm sublime zed intellij",
         "browser": "browser chrome firefox safari edge",
@@ -63,7 +64,11 @@ def _words(text: str) -> frozenset[str]:
     return content_words(text) - FUNCTION_WORDS - MEMORY_VERBS
 
 
-def _subjects(words: frozenset[str]) -> set[str]:
+def _subjects(text: str) -> set[str]:
+    """The subjects of `SUBJECTS` a memory's text names, by words that are not verbs memories start with:
+    such a verb names none ("Uses Postgres at work" is not about a job), so sharing one is never a subject
+    shared."""
+    words = content_words(text) - MEMORY_VERBS
     return {name for name, said in SUBJECTS.items() if words & said}
 
 
@@ -81,11 +86,11 @@ def may_replace(
         return []
     approved = {m.id: m for m in memories if m.state == "approved" and m.id != proposal.id and m.text}
     words = _words(proposal.text)
-    subjects = _subjects(content_words(proposal.text))
+    subjects = _subjects(proposal.text)
     scored: dict[str, float] = {}
     for memory in approved.values():
         theirs = _words(memory.text)
-        shared = len(words & theirs) + len(subjects & _subjects(content_words(memory.text)))
+        shared = len(words & theirs) + len(subjects & _subjects(memory.text))
         if shared:
             scored[memory.id] = shared + (0.5 if memory.category == proposal.category else 0.0)
     ranked = sorted(scored, key=lambda memory: (-scored[memory], -approved[memory].approved_at, memory))

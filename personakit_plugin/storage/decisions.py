@@ -399,11 +399,12 @@ def undo(rows: Rows, now: float) -> Decision | None:
     memory, seq = decision.memory_id, decision.seq
     state, category = _undoable(rows, decision)
     restored = decision.category_before if decision.category_before is not None else category
+    replaced = None  # the text an undone edit had put in place, kept as the text this undo replaced
     if decision.action == "edit":
         old = rows.run("SELECT text FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, seq)).fetchone()
         if old is not None:
-            retext(rows, memory, old[0])
-            rows.run("DELETE FROM previous_texts WHERE memory_id = ? AND seq = ?", (memory, seq))
+            replaced = rows.run("SELECT text FROM memories WHERE id = ?", (memory,)).fetchone()[0]
+            retext(rows, memory, old[0])  # the edit's row stays: history shows what the edit did
     if decision.action in ("retire", RETIRE_ON):  # back from retired, and without the date that retired it
         rows.run("DELETE FROM retirements WHERE memory_id = ?", (memory,))
     if decision.action == "accept-quote":
@@ -426,7 +427,9 @@ def undo(rows: Rows, now: float) -> Decision | None:
     if _shown_otherwise(state, decision.before):
         rows.index_words(memory)
     rows.run("UPDATE decisions SET undone = ? WHERE seq = ?", (True, seq))
-    record(rows, memory, "undo", state, decision.before, category, restored, now)
+    undoing = record(rows, memory, "undo", state, decision.before, category, restored, now)
+    if replaced is not None:
+        rows.run("INSERT INTO previous_texts (memory_id, seq, text) VALUES (?, ?, ?)", (memory, undoing.seq, replaced))
     return msgspec.structs.replace(decision, undone=True)
 
 

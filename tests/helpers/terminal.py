@@ -8,6 +8,7 @@ import fcntl
 import io
 import os
 import select
+import signal
 import struct
 import subprocess
 import termios
@@ -53,8 +54,10 @@ class Terminal:
 
         def controlling_terminal() -> None:
             """In the child, in a session of its own: make the terminal its controlling terminal, as a login
-            shell's terminal is."""
+            shell's terminal is, and let Ctrl-C stop it as it stops a command typed there (a test run as a
+            background job starts with SIGINT ignored, which the child would otherwise inherit)."""
             fcntl.ioctl(terminal_fd, termios.TIOCSCTTY, 0)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
         self.process = subprocess.Popen(
             [str(arg) for arg in args],

@@ -45,13 +45,15 @@ def _decision_line(decision: Decision, text: str | None = None) -> list[str]:
 
 
 def _edit_texts(store: Store, decisions: Sequence[Decision]) -> dict[int, str]:
-    """What each edit among `decisions` did to the text, as far as the store still knows it, by decision number.
+    """What each edit among `decisions` did to the text, and each undo of one, as far as the store still
+    knows it, by decision number.
 
-    The history holds no text; the store keeps the text each standing edit replaced (`previous_text` in
-    its dump) until a reject erases it. So an edit that changed the text is known by that kept text, and
-    the text it put in place is the one the next such edit replaced, or the memory's text now. An edit
-    that was undone, or that changed only the category, says nothing here; the edits of a rejected
-    memory say their text went with it. Reads the whole dump, so only when an edit is shown."""
+    The history holds no text; the store keeps the text each such decision replaced (`previous_text` in its
+    dump: an edit's, and an undo's that put an edit's text back) until a reject erases them. So the text a
+    decision put in place is the one the next of them replaced, or the memory's text now: an edit says the
+    text before and after it, undone or not, and its undo the text it brought back. An edit that changed
+    only the category says nothing here (nor does one undone before its text was kept); the edits of a
+    rejected memory say their text went with it. Reads the whole dump, so only when an edit is shown."""
     wanted = {d.memory_id for d in decisions if d.action == "edit"}
     if not wanted:
         return {}
@@ -60,13 +62,16 @@ def _edit_texts(store: Store, decisions: Sequence[Decision]) -> dict[int, str]:
         if memory.id not in wanted:
             continue
         if memory.state == "rejected":
-            erased = (d.seq for d in memory.history if d.action == "edit" and not d.undone)
+            erased = (d.seq for d in memory.history if d.action == "edit")
             said.update(dict.fromkeys(erased, "text erased by the reject"))
             continue
-        changed = [d for d in memory.history if d.action == "edit" and not d.undone and d.previous_text is not None]
+        changed = [d for d in memory.history if d.previous_text is not None]
         # Each one's new text is what the next one replaced; the last one's is the text now.
         for this, now in zip(changed, [*(d.previous_text for d in changed[1:]), memory.text], strict=False):
-            said[this.seq] = f"text changed to “{now or ''}”"
+            if this.action == "undo":
+                said[this.seq] = f"text back to “{now or ''}”"
+            else:
+                said[this.seq] = f"text changed from “{this.previous_text}” to “{now or ''}”"
     return said
 
 

@@ -283,8 +283,9 @@ class Store(Protocol):
         """Revert the latest decision not yet undone (an undo itself is never undone): the memory gets
         back its state, category, approved_at and, after an edit, its text. The decision is marked
         undone and the undo recorded as a decision of its own; after an edit, the edit keeps the text it
-        replaced and the undo keeps the text it replaced in turn (the edit's), so history can say both; an undone `accept-quote` makes its quote
-        pending again, and every quote pending before stays pending. Returns the decision undone (now
+        replaced and the undo keeps the text it replaced in turn (the edit's), so history can say both;
+        an undone `accept-quote` makes its quote pending again, and every quote pending before stays
+        pending. Returns the decision undone (now
         marked), or None when there is none. Undoing a reject or a `drop-quote` (both erased what they
         removed) is a StoreError that changes nothing."""
 

@@ -61,6 +61,9 @@ MISTAKES = {
     "owner without memory-json": (["import", "--owner", "alex", "x.jsonl"], "--owner is for --from memory-json"),
     "help of an unknown command": (["help", "lst"], "'lst' is not a personakit command (did you mean list?)"),
     "unknown shell": (["completion", "tcsh"], "tcsh"),
+    "unknown host": (["connect", "nosuchhost"], "'nosuchhost' is not a host PersonaKit knows"),
+    "unknown host to disconnect": (["disconnect", "nosuchhost"], "'nosuchhost' is not a host PersonaKit knows"),
+    "port out of range": (["serve", "--transport", "http", "--port", "70000"], "from 0 to 65535"),
 }
 
 

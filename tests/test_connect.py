@@ -263,10 +263,10 @@ def test_a_dry_run_when_connected_says_nothing_would_change(run):
 # -- refusals: one sentence, exit 1, nothing changed --------------------------------------------------
 
 
-def refused(run, home, *args: str) -> str:
+def refused(run, home, *args: str, code: int = 1) -> str:
     before = snapshot(home)
     done = run("connect", *args)
-    assert done.code == 1 and done.out == ""
+    assert done.code == code and done.out == ""
     assert snapshot(home) == before
     assert done.err.startswith("personakit: ") and done.err.count("\n") == 1, done.err
     return done.err
@@ -295,7 +295,7 @@ def test_a_file_of_another_shape_is_left_alone(run, home, text, says):
 
 
 def test_an_unknown_host_is_named_with_the_known_ones(run, home):
-    err = refused(run, home, "emacs")
+    err = refused(run, home, "emacs", code=2)  # a usage mistake
 
     assert (
         err == "personakit: 'emacs' is not a host PersonaKit knows; use claude-desktop, claude-code, cursor, vscode, "

@@ -89,8 +89,8 @@ def test_http_guards(data_dir: Path) -> None:
         assert post(other, bearer).status_code == 404
 
 
-def serve_refused(data_dir: Path, *args: str) -> str:
-    """`personakit serve --transport http ARGS` that must fail: its one-line error."""
+def serve_refused(data_dir: Path, *args: str, code: int = 1) -> str:
+    """`personakit serve --transport http ARGS` that must fail with `code`: its one-line error."""
     done = subprocess.run(
         [*SERVE_HTTP, "--data-dir", str(data_dir), *args],
         capture_output=True,
@@ -99,9 +99,9 @@ def serve_refused(data_dir: Path, *args: str) -> str:
         env=clean_environ(),
         stdin=subprocess.DEVNULL,
     )
-    assert done.returncode == 1, (done.returncode, done.stderr)
+    assert done.returncode == code, (done.returncode, done.stderr)
     assert done.stdout == ""
-    assert done.stderr.count("\n") == 1 and done.stderr.startswith("personakit: "), done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("personakit"), done.stderr
     return done.stderr
 
 
@@ -115,10 +115,11 @@ def test_http_refuses_a_non_loopback_address_without_allow_remote(data_dir: Path
 
 
 def test_http_bad_port_is_one_sentence(data_dir: Path) -> None:
-    """The owner's side: a port in use or out of range is one sentence and exit 1, and nothing is made."""
+    """The owner's side: a port in use is one sentence and exit 1, one out of range a usage mistake (exit
+    2), and nothing is made."""
     with socket_in_use() as port:
         assert str(port) in serve_refused(data_dir, "--port", str(port))
-    assert "70000" in serve_refused(data_dir, "--port", "70000")
+    assert "70000" in serve_refused(data_dir, "--port", "70000", code=2)
     assert not (data_dir / "http-token").exists()
 
 

@@ -56,7 +56,15 @@ from typing import Any
 from personakit_plugin.core.model import EVERYTHING, View
 from personakit_plugin.core.settings import RECALL_MODEL_ENV
 from personakit_plugin.owner import host_record, json_edit, toml_edit
-from personakit_plugin.owner.console import DATA_ENV, CommandError, add_view_options, print_json, say, view_of
+from personakit_plugin.owner.console import (
+    DATA_ENV,
+    CommandError,
+    UsageError,
+    add_view_options,
+    print_json,
+    say,
+    view_of,
+)
 from personakit_plugin.owner.host_entry import (
     Asked,
     Settings,
@@ -453,7 +461,7 @@ def host_named(name: str) -> Host:
     host = HOSTS.get(name.strip().casefold())
     if host is None:
         names = ", ".join(list(HOSTS)[:-1]) + f" or {list(HOSTS)[-1]}"
-        raise CommandError(f"{name!r} is not a host PersonaKit knows; use {names}.")
+        raise UsageError(f"{name!r} is not a host PersonaKit knows; use {names}.")
     return host
 
 

@@ -178,6 +178,13 @@ def _most_waiting(value: str) -> int:
     return number
 
 
+def port(value: str) -> int:
+    """A port number as `--port` takes it: a whole number from 0 to 65535 (a usage mistake otherwise)."""
+    if not value.strip().isdigit() or int(value) > 65535:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port; a port is a whole number from 0 to 65535")
+    return int(value)
+
+
 def register(add: Add) -> None:
     """serve and token."""
     serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default), for an MCP host to start.")
@@ -195,7 +202,7 @@ def register(add: Add) -> None:
     )
     serve.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     serve.add_argument("--host", help="with --transport http: the address (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="with --transport http: the port (default 8765; 0 picks a free one)")
+    serve.add_argument("--port", type=port, help="with --transport http: the port (default 8765; 0 picks a free one)")
     serve.add_argument(
         "--allow-remote", action="store_true", help="with --transport http: allow an address that is not loopback"
     )

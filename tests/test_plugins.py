@@ -29,6 +29,7 @@ from personakit_plugin.core.plugins import (
     make_plugin_manager,
     plugin_infos,
 )
+from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import Mask
 from personakit_plugin.serving.server import build_server
 
@@ -214,7 +215,7 @@ def asked_first(pm) -> str:  # type: ignore[no-untyped-def]
     """The plugin whose ranking a read would use: the first asked (a ranker's answer, even an empty
     list, ends a first-result hook), after a ranking through the door."""
     hooks = Hooks(pm)
-    hooks.rank("tea", frozenset({"tea"}), [])
+    hooks.rank(ReadRequest("tea", 7), "tea", [])
     return hooks.order(hookspecs.personakit_rank)[0]
 
 

@@ -33,6 +33,7 @@ ARGUMENTS: dict[str, Any] = {
     "candidates": [],
     "config": None,
     "request": ReadRequest("tea", 3),
+    "add": lambda name, handler, help: None,
 }
 """A value for every hook argument: the fake plugins below never look at them."""
 ANSWERS: dict[str, Any] = {
@@ -43,6 +44,7 @@ ANSWERS: dict[str, Any] = {
     "personakit_retrieve": lambda who: [],
     "personakit_redact": lambda who: [],
     "personakit_refuse": lambda who: who,
+    "personakit_commands": lambda who: None,
 }
 """For each hook, a valid answer that is not None, made for the plugin `who`."""
 
@@ -140,7 +142,7 @@ def _is_manager(node: ast.expr) -> bool:
     return (isinstance(node, ast.Name) and node.id == "pm") or (isinstance(node, ast.Attribute) and node.attr == "pm")
 
 
-ENGINE = {"call_each", "answer_first", "implementations"}
+ENGINE = {"call_each", "call_one", "answer_first", "implementations"}
 
 
 def test_nothing_but_the_door_calls_a_hook() -> None:

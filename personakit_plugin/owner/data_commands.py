@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
+from personakit_plugin.core.hookspecs import Add, hookimpl
 from personakit_plugin.core.model import CATEGORIES, QUOTES_KEPT, Decision
 from personakit_plugin.core.store import Store, StoreError
 from personakit_plugin.owner.commands.asking import undo_agreed
@@ -406,7 +406,8 @@ def cmd_migrate(args: argparse.Namespace) -> None:
     )
 
 
-def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """Add undo, export, import, stats, migrate and doctor to the command line."""
     undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
     undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.system
-
 from .helpers import cli, installed
 from .helpers.cli import SCRIPT, TIMEOUT, Run
+
+pytestmark = pytest.mark.system
 
 environment, install = cli.environment, installed.install
 

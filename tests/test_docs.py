@@ -39,7 +39,7 @@ def example(name: str) -> ModuleType:
     return module
 
 
-def test_there_are_eight_hooks() -> None:
+def test_there_are_nine_hooks() -> None:
     assert (
         sorted(
             [
@@ -51,6 +51,7 @@ def test_there_are_eight_hooks() -> None:
                 "personakit_refuse",
                 "personakit_store",
                 "personakit_commands",
+                "personakit_backends",
             ]
         )
         == HOOKS

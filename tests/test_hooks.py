@@ -45,6 +45,7 @@ ANSWERS: dict[str, Any] = {
     "personakit_redact": lambda who: [],
     "personakit_refuse": lambda who: who,
     "personakit_commands": lambda who: None,
+    "personakit_backends": lambda who: [],
 }
 """For each hook, a valid answer that is not None, made for the plugin `who`."""
 

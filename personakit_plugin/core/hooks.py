@@ -26,7 +26,7 @@ from personakit_plugin.core.model import ProposeResult, ReadResult, Scored
 from personakit_plugin.core.ranking import STORE_ORDER
 from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import MASK_RULE, Mask, mask_problem
-from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.store import Backend, StoreError
 
 if TYPE_CHECKING:
     import argparse
@@ -189,6 +189,9 @@ RETRIEVE = hookspecs.personakit_retrieve.__name__
 REDACT = hookspecs.personakit_redact.__name__
 REFUSE = hookspecs.personakit_refuse.__name__
 COMMANDS = hookspecs.personakit_commands.__name__
+BACKENDS = hookspecs.personakit_backends.__name__
+BACKEND_NAME = re.compile(r"[a-z][a-z0-9]{0,39}")
+"""What a backend's name may be: lowercase letters and digits, beginning with a letter, at most 40."""
 COMMAND_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 """What a command's name may be: lowercase letters, digits and hyphens, beginning with a letter, at most 40."""
 
@@ -278,6 +281,28 @@ class Hooks:
         for name, function, argnames in implementations(self.pm, COMMANDS):
             call_one(name, COMMANDS, function, argnames, {"add": adder(name)})
         return added
+
+    def backends(self) -> dict[str, tuple[str, Backend]]:
+        """`personakit_backends`, every implementation: each backend offered, by name, with the plugin that
+        offers it. An answer that is not `Backend`s with a well-formed name, or a name offered twice, is
+        a PluginError naming the plugin."""
+        found: dict[str, tuple[str, Backend]] = {}
+        for plugin, answer in call_each(self.pm, BACKENDS):
+            if answer is None:
+                continue
+            if isinstance(answer, (str, bytes, Backend)) or not isinstance(answer, Iterable):
+                raise PluginError.returned(plugin, BACKENDS, "something that is not a list of Backend", answer)
+            for backend in materialised(plugin, BACKENDS, answer):
+                if not isinstance(backend, Backend) or not isinstance(backend.name, str):
+                    raise PluginError.returned(plugin, BACKENDS, "an entry that is not a Backend", backend)
+                if not BACKEND_NAME.fullmatch(backend.name) or not callable(backend.open):
+                    rule = ", whose name must be lowercase letters and digits and whose open a function"
+                    raise PluginError.returned(plugin, BACKENDS, f"the backend {backend.name!r}", backend, rule)
+                if backend.name in found:
+                    what = f"the backend {backend.name!r}, which plugin {found[backend.name][0]!r} offers too,"
+                    raise PluginError.returned(plugin, BACKENDS, what, backend)
+                found[backend.name] = (plugin, backend)
+        return found
 
     # -- who answers ---------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     )
     from personakit_plugin.core.reading import ReadRequest
     from personakit_plugin.core.redaction import Mask
-    from personakit_plugin.core.store import Config, Matches, Store
+    from personakit_plugin.core.store import Backend, Config, Matches, Store
 
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
@@ -346,4 +346,23 @@ def personakit_commands(add: Add) -> None:
     said as its own sentence. `PERSONAKIT_PLUGINS` and `PERSONAKIT_DISABLED_PLUGINS` choose whose
     commands are there, as for every hook. This hook must be cheap: the command line asks it on every
     start, so import anything heavy inside the handler, never at the module's top.
+    """
+
+
+@hookspec
+def personakit_backends() -> Iterable[Backend] | None:
+    """Declare the storage backends this plugin can open from a connection string, for `personakit
+    migrate --to NAME URL`.
+
+    Called when `personakit migrate` looks for its target, with the plugins the owner's
+    `PERSONAKIT_PLUGINS` and `PERSONAKIT_DISABLED_PLUGINS` let in.
+
+    :return: each `Backend(name, open, setting)` the plugin offers: `name` is what the owner types after
+        `--to` (lowercase letters and digits, beginning with a letter), `open(url, config)` the store at
+        the connection string `url` (a `StoreError` when it cannot be reached), and `setting` how a
+        server is pointed at it afterwards (`PERSONAKIT_POSTGRES_URL`); or None to offer none.
+
+    Every implementation is called. The entry point's name says nothing about a backend: only this
+    declaration does. A name two plugins offer, one that is not well formed, or an answer that is not
+    `Backend`s is a PluginError naming the plugin.
     """

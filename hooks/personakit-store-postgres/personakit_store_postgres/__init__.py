@@ -4,6 +4,9 @@ It opens the store when the owner gives a connection string, in `PERSONAKIT_POST
 file `postgres-url` in the data folder (readable by the owner alone, since it may hold a password);
 otherwise it steps aside and the default SQLite store opens. `PERSONAKIT_POSTGRES_SCHEMA` names the
 schema (default `personakit`), so one database can hold several separate memories.
+
+It also declares the backend `postgres` (`personakit_backends`), the target of `personakit migrate --to
+postgres URL`, which moves a data folder's SQLite memory into the database at URL.
 """
 
 from __future__ import annotations
@@ -11,11 +14,11 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from personakit_plugin import Config, StoreError, hookimpl
+from personakit_plugin import Backend, Config, StoreError, hookimpl
 
 from .store import DEFAULT_SCHEMA, PostgresStore
 
-__all__ = ["PostgresStore", "connection_string", "personakit_store"]
+__all__ = ["PostgresStore", "connection_string", "personakit_backends", "personakit_store"]
 
 URL_ENV = "PERSONAKIT_POSTGRES_URL"
 SCHEMA_ENV = "PERSONAKIT_POSTGRES_SCHEMA"
@@ -49,3 +52,14 @@ def personakit_store(config: Config) -> PostgresStore | None:
         return None
     schema = config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA
     return PostgresStore.open(url, schema=schema, look_only=config.look_only)
+
+
+def _open_url(url: str, config: Config) -> PostgresStore:
+    schema = config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA
+    return PostgresStore.open(url, schema=schema)
+
+
+@hookimpl
+def personakit_backends() -> list[Backend]:
+    """`postgres`, for `personakit migrate --to postgres URL`; servers then use it with `PERSONAKIT_POSTGRES_URL`."""
+    return [Backend("postgres", _open_url, URL_ENV)]

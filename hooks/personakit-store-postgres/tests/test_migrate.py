@@ -87,7 +87,7 @@ def test_migrate_into_a_memory_already_in_use_is_refused_and_changes_nothing(fol
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--to", "nosuch", "x://y"], "No storage plugin store-nosuch is installed"),
+        (["--to", "nosuch", "x://y"], "No plugin offers the storage backend 'nosuch'; the ones offered are postgres"),
         (["--to", "Bad Name", "x"], "is not a backend name"),
         (["--to", "postgres", "postgresql://me:hunter2@127.0.0.1:1/db"], "cannot reach PostgreSQL at postgresql://me@"),
         (["--to", "postgres"], "expected 2 arguments"),

@@ -5,8 +5,10 @@ breaks is named in one sentence and never takes the built-in commands with it.""
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -157,3 +159,34 @@ def test_a_plugin_command_that_raises_is_one_sentence_naming_the_plugin(install,
     assert done.err == (
         "personakit: PersonaKit plugin 'loud' failed to run its command 'boom' (ZeroDivisionError: division by zero).\n"
     )
+
+
+LOADED = (
+    "import atexit, runpy, sys\n"
+    "atexit.register(lambda: print(sorted(sys.modules), file=sys.stderr))\n"
+    "sys.argv = sys.argv[1:]\n"
+    "runpy.run_path(sys.argv[0], run_name='__main__')\n"
+)
+"""Runs the script named by its first argument with the rest, and prints every module loaded last on stderr."""
+
+
+@pytest.mark.parametrize("args", [[], ["--help"]])
+def test_the_command_line_starts_without_the_mcp_sdk_or_numpy(install, tmp_path, args) -> None:
+    """The plugins are loaded on every start, the built-in command modules among them: what they import at
+    their top is paid by bare `personakit` and `--help` too, which must not load the server's SDK nor numpy."""
+    module = install("hello", HELLO)
+    env = {name: value for name, value in os.environ.items() if name != "PERSONAKIT_PLUGINS"}
+    env["PYTHONPATH"] = str(tmp_path / "installed")
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED, str(SCRIPT), *args],
+        capture_output=True,
+        encoding="utf-8",
+        stdin=subprocess.DEVNULL,
+        timeout=TIMEOUT,
+        env=env,
+    )
+    assert done.returncode == 0 and "From plugins:" in done.stdout, done.stderr
+    loaded = ast.literal_eval(done.stderr.splitlines()[-1])
+    assert module in loaded, "the installed plugin was loaded"
+    assert "personakit_plugin.owner.commands.serve" in loaded
+    assert [name for name in loaded if name.split(".")[0] in ("mcp", "numpy")] == []

@@ -192,6 +192,9 @@ COMMANDS = hookspecs.personakit_commands.__name__
 BACKENDS = hookspecs.personakit_backends.__name__
 BACKEND_NAME = re.compile(r"[a-z][a-z0-9]{0,39}")
 """What a backend's name may be: lowercase letters and digits, beginning with a letter, at most 40."""
+BUILT_IN = "personakit_plugin."
+"""How the name of a plugin of PersonaKit's own begins: a module of this package given in code, such as
+the built-in command modules (`owner/plugin_commands.py`)."""
 COMMAND_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
 """What a command's name may be: lowercase letters, digits and hyphens, beginning with a letter, at most 40."""
 
@@ -360,7 +363,7 @@ def _check_command(plugin: str, added: dict[str, str], name: object, handler: ob
         rule = ", whose name must be lowercase letters, digits and hyphens, beginning with a letter, at most 40"
         raise PluginError(f"PersonaKit plugin {plugin!r} adds {what}{rule}.", plugin=plugin, hook=COMMANDS)
     if name in added:
-        other = "a built-in command" if added[name].startswith("personakit_plugin.") else f"plugin {added[name]!r}"
+        other = "a built-in command" if added[name].startswith(BUILT_IN) else f"plugin {added[name]!r}"
         raise PluginError(
             f"PersonaKit plugin {plugin!r} adds the command {name!r}, which {other} already adds.",
             plugin=plugin,

@@ -16,15 +16,13 @@ import argparse
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from personakit_plugin.core.hooks import Hooks, PluginError
+from personakit_plugin.core.hooks import BUILT_IN, Hooks, PluginError
 from personakit_plugin.core.hookspecs import Add
 from personakit_plugin.core.plugins import BLOCK_ENV, PluginManager, PluginWarning, make_plugin_manager
 
-BUILT_IN = "personakit_plugin."
-"""How the name of a built-in command module, a plugin given in code, begins."""
-
 
 def built_in(plugin: str) -> bool:
+    """Whether `plugin` is one of the built-in command modules, not an installed plugin."""
     return plugin.startswith(BUILT_IN)
 
 

@@ -190,3 +190,12 @@ def test_the_command_line_starts_without_the_mcp_sdk_or_numpy(install, tmp_path,
     assert module in loaded, "the installed plugin was loaded"
     assert "personakit_plugin.owner.commands.serve" in loaded
     assert [name for name in loaded if name.split(".")[0] in ("mcp", "numpy")] == []
+
+
+def test_what_a_plugin_prints_while_its_commands_are_added_never_reaches_standard_output(install, personakit) -> None:
+    """On `serve`, standard output is the MCP stream: a plugin printing as it loads or adds commands would break it."""
+    install("chatty", 'print("loading")\n' + plugin('    print("adding")\n    add("chat", print, "Chat.")'))
+
+    done = personakit("--version")
+    assert done.code == 0 and done.out.startswith("personakit ") and done.out.count("\n") == 1
+    assert done.err == "loading\nadding\n"

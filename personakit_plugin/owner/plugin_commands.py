@@ -13,6 +13,8 @@ malformed command) is left out with a warning naming it (`CommandsLeftOut`), on 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -52,10 +54,12 @@ def with_commands(
     blocked: list[str] = []
     failed: list[PluginError] = []
     while True:
-        pm = _manager(modules, environ, blocked)
         parser, add = make()
         try:
-            return parser, Hooks(pm).commands(add), failed
+            # What a plugin prints while it loads or adds its commands goes to stderr: on `serve`, standard
+            # output is the MCP stream, which a stray line would break.
+            with contextlib.redirect_stdout(sys.stderr):
+                return parser, Hooks(_manager(modules, environ, blocked)).commands(add), failed
         except PluginError as exc:
             if exc.plugin is None or built_in(exc.plugin) or exc.plugin in blocked:
                 raise

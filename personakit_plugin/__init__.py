@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.redaction import Mask, apply_masks, as_shown
     from personakit_plugin.core.settings import SettingsError, setting
     from personakit_plugin.core.store import (
+        Backend,
         Config,
         Description,
         IndexesAsShown,
@@ -92,6 +93,7 @@ __all__ = [
     "MEMORY_COLUMNS",
     "QUOTES_KEPT",
     "STOP_WORDS",
+    "Backend",
     "Candidate",
     "Changes",
     "Config",
@@ -181,6 +183,8 @@ _HOMES = {
         *("StoreUnreachable", "KeepsDerived", "derived_problem"),
         # who proposed what (`KnowsProposers`), and the reviews' listing (`Outlines`)
         *("KnowsProposers", "Outlines", "Proposer", "TooManyWaiting"),
+        # a backend `personakit migrate --to NAME` can move into (`personakit_backends`)
+        "Backend",
     ),
     "personakit_plugin.core.ranking": ("in_store_order", "order_by", "rank_case", "readable_below", "sort_key"),
     "personakit_plugin.core.reading": ("ReadRequest",),

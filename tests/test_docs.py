@@ -39,7 +39,7 @@ def example(name: str) -> ModuleType:
     return module
 
 
-def test_there_are_seven_hooks() -> None:
+def test_there_are_nine_hooks() -> None:
     assert (
         sorted(
             [
@@ -50,6 +50,8 @@ def test_there_are_seven_hooks() -> None:
                 "personakit_redact",
                 "personakit_refuse",
                 "personakit_store",
+                "personakit_commands",
+                "personakit_backends",
             ]
         )
         == HOOKS

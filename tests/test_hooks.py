@@ -33,6 +33,7 @@ ARGUMENTS: dict[str, Any] = {
     "candidates": [],
     "config": None,
     "request": ReadRequest("tea", 3),
+    "add": lambda name, handler, help: None,
 }
 """A value for every hook argument: the fake plugins below never look at them."""
 ANSWERS: dict[str, Any] = {
@@ -43,6 +44,8 @@ ANSWERS: dict[str, Any] = {
     "personakit_retrieve": lambda who: [],
     "personakit_redact": lambda who: [],
     "personakit_refuse": lambda who: who,
+    "personakit_commands": lambda who: None,
+    "personakit_backends": lambda who: [],
 }
 """For each hook, a valid answer that is not None, made for the plugin `who`."""
 
@@ -140,7 +143,7 @@ def _is_manager(node: ast.expr) -> bool:
     return (isinstance(node, ast.Name) and node.id == "pm") or (isinstance(node, ast.Attribute) and node.attr == "pm")
 
 
-ENGINE = {"call_each", "answer_first", "implementations"}
+ENGINE = {"call_each", "call_one", "answer_first", "implementations"}
 
 
 def test_nothing_but_the_door_calls_a_hook() -> None:
@@ -159,3 +162,48 @@ def test_nothing_but_the_door_calls_a_hook() -> None:
                     if isinstance(arg, ast.Constant) and arg.value in SPECS:
                         found.append(f"{where}:{node.lineno} passes the hook name {arg.value!r}")
     assert found == []
+
+
+def _backends(name: str, answer: Any) -> object:
+    class Offers:
+        @hookspecs.hookimpl
+        def personakit_backends(self) -> Any:
+            return answer
+
+    plugin = Offers()
+    plugin.__name__ = name  # type: ignore[attr-defined]
+    return plugin
+
+
+def test_a_backend_is_known_by_its_declaration_and_a_name_offered_twice_names_the_second_plugin() -> None:
+    from personakit_plugin.core.store import Backend
+
+    first = Backend("shared", lambda url, config: None, "FIRST_URL")
+    hooks = Hooks(make_plugin_manager([_backends("first", [first])], entry_points=False))
+    assert hooks.backends() == {"shared": ("first", first)}
+    second = _backends("second", [Backend("shared", lambda url, config: None, "SECOND_URL")])
+    hooks = Hooks(make_plugin_manager([_backends("first", [first]), second], entry_points=False))
+    with pytest.raises(PluginError, match=r"'second' returned the backend 'shared', which plugin 'first' offers too"):
+        hooks.backends()
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        ("postgres", "something that is not a list of Backend"),
+        (["postgres"], "an entry that is not a Backend"),
+        ([("Post Gres", print, "X")], "an entry that is not a Backend"),
+    ],
+)
+def test_a_backend_declaration_that_is_not_backends_is_named(answer: Any, said: str) -> None:
+    hooks = Hooks(make_plugin_manager([_backends("odd", answer)], entry_points=False))
+    with pytest.raises(PluginError, match=f"'odd' returned {said} from personakit_backends"):
+        hooks.backends()
+
+
+def test_a_backend_whose_name_is_not_well_formed_is_named() -> None:
+    from personakit_plugin.core.store import Backend
+
+    hooks = Hooks(make_plugin_manager([_backends("odd", [Backend("Post Gres", print, "X")])], entry_points=False))
+    with pytest.raises(PluginError, match=r"'odd' returned the backend 'Post Gres' from personakit_backends, whose"):
+        hooks.backends()

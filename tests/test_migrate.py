@@ -16,7 +16,22 @@ from personakit_plugin.owner.migrate import counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.testing import id_of
 
+from .helpers import installed
 from .helpers.terminal import Screen
+
+install = installed.install
+
+BACKEND = """
+from pathlib import Path
+
+from personakit_plugin import Backend, SqliteStore, hookimpl
+
+
+@hookimpl
+def personakit_backends():
+    return [Backend("folder", lambda url, config: SqliteStore.open(Path(url.removeprefix("folder:"))), "FOLDER_URL")]
+"""
+"""A backend declared by a plugin whose entry point's name says nothing of it: SQLite in another folder."""
 
 
 def migrate(capsys: pytest.CaptureFixture[str], folder: Path, *args: str) -> tuple[int, str]:
@@ -37,7 +52,7 @@ def test_a_folder_without_a_memory_is_refused_and_not_created(
 @pytest.mark.parametrize(
     ("name", "said"),
     [
-        ("nosuch", "No storage plugin store-nosuch is installed; "),
+        ("nosuch", "No plugin offers the storage backend 'nosuch'; "),
         ("Not-A-Name", "is not a backend name"),
     ],
 )
@@ -94,3 +109,29 @@ def test_the_move_shows_its_progress_and_checks_what_arrived(tmp_path: Path) -> 
         assert target.dump() == dumped
     finally:
         target.close()
+
+
+def test_a_backend_is_found_by_its_declaration_not_its_plugins_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, install, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install("anything", BACKEND)
+    install("store-folder", "")  # the old naming convention, declaring nothing
+    monkeypatch.delenv("PERSONAKIT_PLUGINS", raising=False)
+    monkeypatch.delenv("PERSONAKIT_DISABLED_PLUGINS", raising=False)
+    source = SqliteStore.open(tmp_path / "here")
+    source.propose("Prefers tea", "tea please", "preferences", 1.0)
+    source.close()
+
+    code = main(["--data-dir", str(tmp_path / "here"), "migrate", "--to", "folder", f"folder:{tmp_path / 'there'}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.startswith("Moved 1 memories (1 unconfirmed), 1 quotes and 0 decisions from ")
+    assert "Point your servers at it with FOLDER_URL;" in out
+    target = SqliteStore.open(tmp_path / "there")
+    assert [memory.text for memory in target.memories()] == ["Prefers tea"]
+    target.close()
+
+    monkeypatch.setenv("PERSONAKIT_DISABLED_PLUGINS", "anything")
+    code, err = migrate(capsys, tmp_path / "here", "--to", "folder", "folder:elsewhere")
+    assert code == 1 and err.startswith("personakit: No plugin offers the storage backend 'folder'; ")
+    assert err.count("\n") == 1 and "folder," not in err and "folder." not in err

@@ -15,6 +15,7 @@ them (`get_hookimpls`); `tests/test_hooks.py` holds each method to its spec's `f
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -25,10 +26,12 @@ from personakit_plugin.core.model import ProposeResult, ReadResult, Scored
 from personakit_plugin.core.ranking import STORE_ORDER
 from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import MASK_RULE, Mask, mask_problem
-from personakit_plugin.core.store import StoreError
+from personakit_plugin.core.store import Backend, StoreError
 
 if TYPE_CHECKING:
-    from personakit_plugin.core.hookspecs import Kit
+    import argparse
+
+    from personakit_plugin.core.hookspecs import Add, Handler, Kit
     from personakit_plugin.core.model import Candidate
     from personakit_plugin.core.store import Config, Store
 
@@ -126,13 +129,17 @@ def call_each(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> Iterator[tu
     its text only in the error's `details`. A result that is an iterable is the plugin's to run:
     `materialised` runs it under the same rule."""
     for name, function, argnames in implementations(pm, hook):
-        try:
-            result = function(**{arg: kwargs[arg] for arg in argnames})
-        except (PluginError, StoreError):
-            raise
-        except Exception as exc:
-            raise PluginError.raised(name, hook, exc) from exc
-        yield name, result
+        yield name, call_one(name, hook, function, argnames, kwargs)
+
+
+def call_one(name: str, hook: str, function: Callable[..., Any], argnames: Sequence[str], given: dict[str, Any]) -> Any:
+    """One implementation's result, given the arguments it takes; what it raises as `call_each` says."""
+    try:
+        return function(**{arg: given[arg] for arg in argnames})
+    except (PluginError, StoreError):
+        raise
+    except Exception as exc:
+        raise PluginError.raised(name, hook, exc) from exc
 
 
 def answer_first(
@@ -181,6 +188,15 @@ RANK = hookspecs.personakit_rank.__name__
 RETRIEVE = hookspecs.personakit_retrieve.__name__
 REDACT = hookspecs.personakit_redact.__name__
 REFUSE = hookspecs.personakit_refuse.__name__
+COMMANDS = hookspecs.personakit_commands.__name__
+BACKENDS = hookspecs.personakit_backends.__name__
+BACKEND_NAME = re.compile(r"[a-z][a-z0-9]{0,39}")
+"""What a backend's name may be: lowercase letters and digits, beginning with a letter, at most 40."""
+BUILT_IN = "personakit_plugin."
+"""How the name of a plugin of PersonaKit's own begins: a module of this package given in code, such as
+the built-in command modules (`owner/plugin_commands.py`)."""
+COMMAND_NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+"""What a command's name may be: lowercase letters, digits and hyphens, beginning with a letter, at most 40."""
 
 
 class Hooks:
@@ -249,6 +265,48 @@ class Hooks:
             reasons.append(reason)
         return next((reason for reason in reasons if reason is not None), None)
 
+    def commands(self, add: Add) -> dict[str, str]:
+        """`personakit_commands`, every implementation, each handed its own `add` that passes a well-formed
+        command on to `add`: the name of every command added, in the order added, with the plugin that
+        added it. A name already added, or one that is not `COMMAND_NAME`, a handler that cannot be called
+        or a help that is not text, is a PluginError naming the plugin."""
+        added: dict[str, str] = {}
+
+        def adder(plugin: str) -> Add:
+            def add_one(name: str, handler: Handler, help: str) -> argparse.ArgumentParser:
+                _check_command(plugin, added, name, handler, help)
+                parser = add(name, handler, help)
+                added[name] = plugin
+                return parser
+
+            return add_one
+
+        for name, function, argnames in implementations(self.pm, COMMANDS):
+            call_one(name, COMMANDS, function, argnames, {"add": adder(name)})
+        return added
+
+    def backends(self) -> dict[str, tuple[str, Backend]]:
+        """`personakit_backends`, every implementation: each backend offered, by name, with the plugin that
+        offers it. An answer that is not `Backend`s with a well-formed name, or a name offered twice, is
+        a PluginError naming the plugin."""
+        found: dict[str, tuple[str, Backend]] = {}
+        for plugin, answer in call_each(self.pm, BACKENDS):
+            if answer is None:
+                continue
+            if isinstance(answer, (str, bytes, Backend)) or not isinstance(answer, Iterable):
+                raise PluginError.returned(plugin, BACKENDS, "something that is not a list of Backend", answer)
+            for backend in materialised(plugin, BACKENDS, answer):
+                if not isinstance(backend, Backend) or not isinstance(backend.name, str):
+                    raise PluginError.returned(plugin, BACKENDS, "an entry that is not a Backend", backend)
+                if not BACKEND_NAME.fullmatch(backend.name) or not callable(backend.open):
+                    rule = ", whose name must be lowercase letters and digits and whose open a function"
+                    raise PluginError.returned(plugin, BACKENDS, f"the backend {backend.name!r}", backend, rule)
+                if backend.name in found:
+                    what = f"the backend {backend.name!r}, which plugin {found[backend.name][0]!r} offers too,"
+                    raise PluginError.returned(plugin, BACKENDS, what, backend)
+                found[backend.name] = (plugin, backend)
+        return found
+
     # -- who answers ---------------------------------------------------------------------------
 
     def ranks_as_store(self) -> bool:
@@ -296,6 +354,26 @@ def _scored(name: str, answer: object, limit: int) -> list[Scored]:
     if len(listed) > limit:
         raise PluginError.returned(name, RETRIEVE, f"{len(listed)} memories, more than the limit of {limit},", listed)
     return sorted(listed, key=lambda item: -float(item.score))
+
+
+def _check_command(plugin: str, added: dict[str, str], name: object, handler: object, help: object) -> None:
+    """A PluginError naming `plugin` when the command it adds is malformed or already added."""
+    if not isinstance(name, str) or not COMMAND_NAME.fullmatch(name):
+        what = f"the command {shown_value(name)}"
+        rule = ", whose name must be lowercase letters, digits and hyphens, beginning with a letter, at most 40"
+        raise PluginError(f"PersonaKit plugin {plugin!r} adds {what}{rule}.", plugin=plugin, hook=COMMANDS)
+    if name in added:
+        other = "a built-in command" if added[name].startswith(BUILT_IN) else f"plugin {added[name]!r}"
+        raise PluginError(
+            f"PersonaKit plugin {plugin!r} adds the command {name!r}, which {other} already adds.",
+            plugin=plugin,
+            hook=COMMANDS,
+        )
+    if not callable(handler) or not isinstance(help, str):
+        what = "a handler that cannot be called" if not callable(handler) else "a help that is not text"
+        raise PluginError(
+            f"PersonaKit plugin {plugin!r} adds the command {name!r} with {what}.", plugin=plugin, hook=COMMANDS
+        )
 
 
 def _is_score(value: object) -> bool:

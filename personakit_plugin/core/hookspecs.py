@@ -19,12 +19,14 @@ something other than None.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
+    import argparse
+
     from personakit_plugin.core.model import (
         Candidate,
         Changes,
@@ -37,11 +39,16 @@ if TYPE_CHECKING:
     )
     from personakit_plugin.core.reading import ReadRequest
     from personakit_plugin.core.redaction import Mask
-    from personakit_plugin.core.store import Config, Matches, Store
+    from personakit_plugin.core.store import Backend, Config, Matches, Store
 
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
 """Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
+
+Handler = Callable[["argparse.Namespace"], None]
+"""What runs an owner's command: its parsed arguments in, its output said (`personakit_commands`)."""
+Add = Callable[[str, Handler, str], "argparse.ArgumentParser"]
+"""`add(name, handler, help)`: a new owner's command, whose parser is returned for its options."""
 
 
 class Kit(Protocol):
@@ -313,4 +320,49 @@ def personakit_store(config: Config) -> Store | None:
         next implementation open one.
 
     Stops at the first non-None result. The default opens SQLite in `config.data_dir`.
+    """
+
+
+@hookspec
+def personakit_commands(add: Add) -> None:
+    """Add commands to the owner's command line, `personakit`.
+
+    Called once each time the command line starts, before its arguments are parsed; every command
+    PersonaKit has itself is added through this hook too, first, so a plugin's command is one like
+    them: listed by `personakit help` (under "From plugins"), in `--help` and in the completion
+    scripts.
+
+    :param add: `add(name, handler, help)` adds the command `name` (lowercase letters, digits and
+        hyphens, beginning with a letter, at most 40 characters), which runs `handler(args)` with the
+        parsed arguments (`args.data_dir` is the `--data-dir` given, or None); `help` is its one-line
+        summary. It returns the command's `argparse.ArgumentParser`, to add its options to.
+    :return: None; what counts is what was added.
+
+    Every implementation is called, the built-in commands first. A plugin that raises here, adds a
+    name that is already a command (a built-in one or another plugin's), or adds a malformed one, has
+    none of its commands added: the command line says so in one sentence naming the plugin on every
+    run, and every other command works. A handler that raises is one sentence naming the plugin and
+    the exception's type (its text too, on the owner's terminal), exit status 1; a `StoreError` is
+    said as its own sentence. `PERSONAKIT_PLUGINS` and `PERSONAKIT_DISABLED_PLUGINS` choose whose
+    commands are there, as for every hook. This hook must be cheap: the command line asks it on every
+    start, so import anything heavy inside the handler, never at the module's top.
+    """
+
+
+@hookspec
+def personakit_backends() -> Iterable[Backend] | None:
+    """Declare the storage backends this plugin can open from a connection string, for `personakit
+    migrate --to NAME URL`.
+
+    Called when `personakit migrate` looks for its target, with the plugins the owner's
+    `PERSONAKIT_PLUGINS` and `PERSONAKIT_DISABLED_PLUGINS` let in.
+
+    :return: each `Backend(name, open, setting)` the plugin offers: `name` is what the owner types after
+        `--to` (lowercase letters and digits, beginning with a letter), `open(url, config)` the store at
+        the connection string `url` (a `StoreError` when it cannot be reached), and `setting` how a
+        server is pointed at it afterwards (`PERSONAKIT_POSTGRES_URL`); or None to offer none.
+
+    Every implementation is called. The entry point's name says nothing about a backend: only this
+    declaration does. A name two plugins offer, one that is not well formed, or an answer that is not
+    `Backend`s is a PluginError naming the plugin.
     """

@@ -126,6 +126,7 @@ def make_plugin_manager(
     *,
     environ: Mapping[str, str] | None = None,
     entry_points: bool = True,
+    defaults: bool = True,
 ) -> PluginManager:
     """A fresh manager with the hook specs, the default plugins, the installed plugins the environment
     allows (unless `entry_points` is false), and `plugins`.
@@ -134,7 +135,8 @@ def make_plugin_manager(
     installed plugins and the order they are asked in (the first named first); set but empty, only
     the default plugins load; not set, every installed plugin loads, asked in alphabetical order.
     `PERSONAKIT_DISABLED_PLUGINS` blocks plugins by name. `plugins` are asked before the installed
-    ones, in the order given. The default plugins always load, asked last; blocking one is a
+    ones, in the order given. The default plugins load, asked last, unless `defaults` is false (the
+    command line's manager, whose defaults are its own commands, given as `plugins`); blocking one is a
     `PluginWarning`. A name in either list that is not installed, a plugin that cannot be imported,
     implements an unknown hook, takes an unknown argument or wraps a hook raises `PluginError`
     naming it.
@@ -142,7 +144,7 @@ def make_plugin_manager(
     environ = os.environ if environ is None else environ
     pm = PluginManager(GROUP)
     pm.add_hookspecs(hookspecs)
-    for name, module in DEFAULT_PLUGINS.items():
+    for name, module in DEFAULT_PLUGINS.items() if defaults else ():
         _register(pm, _import(name, module), name)
     if entry_points:
         _load_installed(pm, _names(environ.get(ALLOW_ENV)), _names(environ.get(BLOCK_ENV)) or [])
@@ -152,7 +154,8 @@ def make_plugin_manager(
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"PersonaKit plugin {pm.get_name(exc.plugin)!r} is invalid: {exc}") from exc
+        name = pm.get_name(exc.plugin)
+        raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}", plugin=name) from exc
     return pm
 
 
@@ -208,7 +211,7 @@ def _load_installed(pm: PluginManager, allowed: list[str] | None, blocked: list[
         try:
             pm.load_setuptools_entrypoints(GROUP, name)  # skips a blocked name
         except pluggy.PluginValidationError as exc:
-            raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
+            raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}", plugin=name) from exc
         except Exception as exc:
             raise PluginError.raised(name, "load", exc) from exc
         _refuse_wrappers(pm, name)
@@ -218,9 +221,9 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str) -> None:
     try:
         pm.register(plugin, name)
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}") from exc
+        raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}", plugin=name) from exc
     except ValueError as exc:
-        raise PluginError(f"PersonaKit plugin {name!r} could not be registered: {exc}") from exc
+        raise PluginError(f"PersonaKit plugin {name!r} could not be registered: {exc}", plugin=name) from exc
     _refuse_wrappers(pm, name)
 
 
@@ -232,7 +235,9 @@ def _refuse_wrappers(pm: pluggy.PluginManager, name: str) -> None:
         for impl in caller.get_hookimpls():
             if impl.plugin is plugin and (impl.hookwrapper or impl.wrapper):
                 pm.unregister(plugin)
-                raise PluginError(f"PersonaKit plugin {name!r} wraps {caller.name}; hook wrappers are not supported.")
+                raise PluginError(
+                    f"PersonaKit plugin {name!r} wraps {caller.name}; hook wrappers are not supported.", plugin=name
+                )
 
 
 def _plugin_name(plugin: object) -> str:

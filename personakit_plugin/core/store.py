@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 import msgspec
 
@@ -128,6 +128,19 @@ class Config(msgspec.Struct, frozen=True, kw_only=True):
     look_only: bool = False
     """True for `personakit doctor`: the store opens to be looked at and changes nothing (it creates
     nothing, upgrades no schema, finishes no erasure); only `Describes` is asked of it."""
+
+
+class Backend(NamedTuple):
+    """A storage backend that `personakit migrate --to NAME URL` can move a memory into, as the plugin that
+    offers it declares it (`personakit_backends`): the declaration, not the plugin's name, is what counts."""
+
+    name: str
+    """What the owner types after `--to`: lowercase letters and digits, beginning with a letter (`postgres`)."""
+    open: Callable[[str, Config], Store]
+    """The store at the connection string `url`, for the data folder and environment of `config`; a
+    `StoreError` when it cannot be opened."""
+    setting: str
+    """How a server is pointed at it afterwards, said after a move (`PERSONAKIT_POSTGRES_URL`)."""
 
 
 class Proposed(msgspec.Struct, frozen=True):

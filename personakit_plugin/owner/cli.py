@@ -1,8 +1,9 @@
 """The owner's command line: `personakit` (and `python -m personakit_plugin` with arguments).
 
-This module builds the parser from the command modules in `COMMANDS`, each of which adds its commands
-through `register(add)` (`owner/commands/__init__.py`), and runs the one chosen; bare `personakit` lists
-the commands (`usage.py`). Every error is one sentence on stderr, and changes nothing: a usage mistake
+This module builds the parser from the command modules in `COMMANDS` and the installed plugins, each of
+which adds its commands through the hook `personakit_commands(add)` (`owner/commands/__init__.py`,
+`plugin_commands.py`), and runs the one chosen; bare `personakit` lists the commands (`usage.py`), a
+plugin's under "From plugins". Every error is one sentence on stderr, and changes nothing: a usage mistake
 (an unknown command or option, an argument missing, an option's value of the wrong form, options that
 do not go together: `console.UsageError`) exits with status 2, as argparse's own do, and names the
 command or option meant when one is close to what was typed; every other error exits with status 1.
@@ -26,6 +27,7 @@ from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner import connect, data_commands
 from personakit_plugin.owner.commands import (
+    Add,
     CommandModule,
     Handler,
     deciding,
@@ -42,6 +44,7 @@ from personakit_plugin.owner.commands import (
 )
 from personakit_plugin.owner.console import DATA_ENV, CommandError, OutputFailed, UsageError, say, writing_stdout
 from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.plugin_commands import built_in, left_out, run_plugin_command, with_commands
 from personakit_plugin.owner.usage import Formatter, command_list, commands_of, examples
 
 COMMANDS: tuple[CommandModule, ...] = (
@@ -59,7 +62,8 @@ COMMANDS: tuple[CommandModule, ...] = (
     recall_model,  # recall-model [MODEL]
     helping,  # help [COMMAND], completion SHELL
 )
-"""Every module of commands, in the order `--help` lists their commands."""
+"""Every module of built-in commands, in the order `--help` lists their commands: plugins of the command
+line's own plugin manager, asked before any installed plugin (`plugin_commands.py`)."""
 
 USAGE = 2
 """The exit status of a usage mistake, argparse's own (and `llm`'s, `datasette`'s): a script can tell a
@@ -155,7 +159,8 @@ def _show_warning(message: Warning | str, *_: object, **__: object) -> None:
     say(f"personakit: warning: {printable(str(message))}", err=True)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _skeleton() -> tuple[argparse.ArgumentParser, Add]:
+    """The parser without a command, and the `add` that adds one to it."""
     common = _Parser(add_help=False)
     common.add_argument(
         "--data-dir",
@@ -166,7 +171,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="personakit",
         description="Your AI's memory. Your say. Review what your assistants propose and serve it over MCP.",
-        epilog=command_list(),
         parents=[common],
         formatter_class=Formatter,
     )
@@ -182,13 +186,22 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(handler=handler)
         return sub
 
-    for module in COMMANDS:
-        module.register(add)
+    return parser, add
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every command, the built-in ones and the installed plugins' (`personakit_commands`)."""
+    parser, plugins, failed = with_commands(_skeleton, COMMANDS, os.environ)
     names = commands_of(parser)
+    from_plugins = {name: plugin for name, plugin in plugins.items() if not built_in(plugin)}
+    parser.epilog = command_list(
+        [(name, names[name].description or "", plugin) for name, plugin in from_plugins.items()]
+    )
     for action in names["help"]._actions:
         if action.dest == "topic":
             action.choices = list(names)  # `help lst` is the same mistake as `personakit lst`
-    parser.set_defaults(parser=parser)  # for `help` and `completion`
+    # for `help` and `completion`; which plugin each plugin's command is; the plugins left out
+    parser.set_defaults(parser=parser, command_plugins=from_plugins, plugins_left_out=left_out(failed))
     return parser
 
 
@@ -212,6 +225,8 @@ def _log_details() -> bool:
 
 def _run(argv: Sequence[str] | None) -> int:
     args = _parse(argv)
+    for warning in args.plugins_left_out:
+        say(f"personakit: warning: {printable(warning)}", err=True)
     if args.command is None:  # bare `personakit`: what it can do, as `personakit help` says it
         with writing_stdout():
             args.parser.print_help()
@@ -219,7 +234,11 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
-            args.handler(args)
+            plugin = args.command_plugins.get(args.command)
+            if plugin is None:
+                args.handler(args)
+            else:
+                run_plugin_command(args.handler, args, plugin)
     except PluginError as exc:  # the owner's terminal gets the details; a host's log only if asked (serving.log)
         details = args.command != "serve" or _log_details()
         say(f"personakit: {printable(exc.described(details=details))}", err=True)

@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from personakit_plugin.core.hookspecs import Add, hookimpl
 from personakit_plugin.core.model import EVERYTHING, View
 from personakit_plugin.core.settings import RECALL_MODEL_ENV
 from personakit_plugin.owner import host_record, json_edit, toml_edit
@@ -77,7 +78,16 @@ from personakit_plugin.owner.host_entry import (
 )
 from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML, Host, app_config_home, host_files
 
-__all__ = ["HOSTS", "ConfigError", "app_config_home", "connect", "disconnect", "host_files", "read_config", "register"]
+__all__ = [
+    "HOSTS",
+    "ConfigError",
+    "app_config_home",
+    "connect",
+    "disconnect",
+    "host_files",
+    "personakit_commands",
+    "read_config",
+]
 
 NAME = "personakit"
 """The server's name in every host's configuration."""
@@ -718,7 +728,8 @@ def cmd_disconnect(args: argparse.Namespace) -> None:
     _tell(disconnect(args.host, dry_run=args.dry_run, home=Path.home(), environ=os.environ), False)
 
 
-def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """Add `connect HOST` and `disconnect HOST` to the command line."""
     commands = (
         ("connect", cmd_connect, "Add PersonaKit to an MCP host's configuration, with this Python's full path"),

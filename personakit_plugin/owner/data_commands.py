@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
+from personakit_plugin.core.hookspecs import Add, hookimpl
 from personakit_plugin.core.model import CATEGORIES, QUOTES_KEPT, Decision
 from personakit_plugin.core.store import Store, StoreError
 from personakit_plugin.owner.commands.asking import undo_agreed
@@ -367,27 +367,17 @@ def cmd_doctor(args: argparse.Namespace) -> None:
         raise CommandError(f"Doctor found {failed} problem{'' if failed == 1 else 's'}; each FAIL line says what.")
 
 
-def installed_stores() -> list[str]:
-    """The storage backends `migrate --to` can move into: the names of the plugins installed in the
-    `personakit` entry point group as `store-NAME`, without `store-`."""
-    from importlib.metadata import entry_points
+def _check_store_offered(name: str, folder: Path) -> None:
+    """One sentence naming the backends the plugins offer when `name` is not one of them, before anything
+    shows progress. A name that is not a backend name, or a folder with no memory to move, is left for
+    `migrate` to say."""
+    from personakit_plugin.owner.migrate import NAME, backends, unknown
 
-    return sorted({ep.name[len("store-") :] for ep in entry_points(group="personakit") if ep.name.startswith("store-")})
-
-
-def _check_store_installed(name: str, folder: Path) -> None:
-    """One sentence naming the backends that are installed when `name` is not one of them. A name that is
-    not a backend name, or a folder with no memory to move, is left for `migrate` to say."""
-    from personakit_plugin.owner.migrate import NAME
-
-    stores = installed_stores()
-    if name in stores or not NAME.fullmatch(name) or not _has_memory_to_move(folder):
+    if not NAME.fullmatch(name) or not _has_memory_to_move(folder):
         return
-    if stores:
-        there = f"the ones installed are {', '.join(stores)}"
-    else:
-        there = "none is installed besides SQLite (personakit-store-postgres, in PersonaKit's hooks/, adds postgres)"
-    raise CommandError(f"No storage plugin store-{name} is installed; {there}.")
+    offered = backends(dict(os.environ))
+    if name not in offered:
+        raise CommandError(unknown(name, offered))
 
 
 def _has_memory_to_move(folder: Path) -> bool:
@@ -413,17 +403,18 @@ def cmd_migrate(args: argparse.Namespace) -> None:
 
     name, url = args.to
     folder = data_dir(args.data_dir)
-    _check_store_installed(name, folder)
+    _check_store_offered(name, folder)
     with Progress("Migrating") as progress:
-        target, moved = migrate(folder, name, url, dict(os.environ), progress)
+        target, backend, moved = migrate(folder, name, url, dict(os.environ), progress)
     say(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
     say(
-        f"Point your servers at it with PERSONAKIT_{name.upper()}_URL; "
+        f"Point your servers at it with {printable(backend.setting)}; "
         "the SQLite file is unchanged: remove it once you no longer need it."
     )
 
 
-def register(add: Callable[[str, Callable[[argparse.Namespace], None], str], argparse.ArgumentParser]) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """Add undo, export, import, stats, migrate and doctor to the command line."""
     undo = add("undo", cmd_undo, "Undo the latest decisions, newest first (a reject cannot be undone).")
     undo.add_argument("count", nargs="?", type=int, default=1, metavar="N", help="how many (default 1)")

@@ -1,8 +1,8 @@
 """`personakit migrate --to NAME URL`: move the SQLite memory of a data folder into another backend.
 
-The backend is the storage plugin installed under the entry point name `store-NAME`, which takes its
-connection string from `PERSONAKIT_<NAME>_URL` (`personakit-store-postgres` is `store-postgres`,
-configured by `PERSONAKIT_POSTGRES_URL`). The move is `Store.dump` of the SQLite store and
+The backend is the one a plugin the owner lets in declares under NAME (`personakit_backends`:
+`personakit-store-postgres` offers `postgres`), opened on the connection string URL; what its plugin
+is called does not matter. The move is `Store.dump` of the SQLite store and
 `Store.restore` into the target in one transaction: every memory keeps its id, state, category,
 quotes, times, aliases and decision history, with the decisions' numbers, and the target takes the
 secret the SQLite file derives its ids from (`KeepsIdSecret`), so that every text, old texts and
@@ -24,11 +24,11 @@ from pathlib import Path
 
 import msgspec
 
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.core.hooks import Hooks, PluginError
 from personakit_plugin.core.model import STATES, ExportedMemory
-from personakit_plugin.core.plugins import installed
+from personakit_plugin.core.plugins import make_plugin_manager
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.store import KeepsIdSecret, Store, StoreError
+from personakit_plugin.core.store import Backend, Config, KeepsIdSecret, Store, StoreError
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 NAME = re.compile(r"[a-z][a-z0-9]*")
@@ -75,29 +75,44 @@ def _same(arrived: Sequence[ExportedMemory], dumped: Sequence[ExportedMemory]) -
     return True
 
 
-def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str]) -> Store:
-    """The store the plugin `store-NAME` opens on `url`, or a StoreError saying what is missing."""
+def backends(environ: Mapping[str, str]) -> dict[str, tuple[str, Backend]]:
+    """Each backend the plugins the environment lets in declare, by name, with the plugin declaring it."""
+    return Hooks(make_plugin_manager(environ=environ)).backends()
+
+
+def unknown(name: str, offered: Mapping[str, object]) -> str:
+    """The sentence for a backend `name` that no plugin offers, naming the ones offered."""
+    if offered:
+        there = f"the ones offered are {', '.join(sorted(offered))}"
+    else:
+        there = "none is, besides SQLite (personakit-store-postgres, in PersonaKit's hooks/, offers postgres)"
+    return f"No plugin offers the storage backend {name!r}; {there}."
+
+
+def open_target(name: str, url: str, data_dir: Path, environ: Mapping[str, str]) -> tuple[Store, Backend]:
+    """The store the backend `name` opens on `url`, and the backend; a StoreError saying what is missing."""
     if not NAME.fullmatch(name):
-        raise StoreError(f"{name!r} is not a backend name; give the plugin's name without store-, e.g. postgres.")
-    plugin = f"store-{name}"
-    env = {**environ, f"PERSONAKIT_{name.upper()}_URL": url, "PERSONAKIT_PLUGINS": plugin}
-    env.pop("PERSONAKIT_DISABLED_PLUGINS", None)
-    if plugin not in installed():
-        raise StoreError(
-            f"No storage plugin {plugin} is installed; install personakit-{plugin} into PersonaKit's environment."
-        )
-    store = PersonaKit.open(data_dir, environ=env).store  # opened as every command opens its store
-    if isinstance(store, SqliteStore):
-        store.close()
+        raise StoreError(f"{name!r} is not a backend name; give the name a storage plugin offers, e.g. postgres.")
+    offered = backends(environ)
+    if name not in offered:
+        raise StoreError(unknown(name, offered))
+    plugin, backend = offered[name]
+    try:
+        store = backend.open(url, Config(data_dir=data_dir, environ=environ))
+    except (StoreError, PluginError):
+        raise
+    except Exception as exc:
+        raise PluginError.raised(plugin, f"open the backend {name!r}", exc) from exc
+    if store is None or not callable(getattr(store, "restore", None)):
         raise StoreError(f"The plugin {plugin} did not open a store for that URL; check the URL.")
-    return store
+    return store, backend
 
 
 def migrate(
     data_dir: Path, name: str, url: str, environ: Mapping[str, str], progress: Progress | None = None
-) -> tuple[Store, Counts]:
+) -> tuple[Store, Backend, Counts]:
     """Move the SQLite memory in `data_dir` into the empty store of backend `name` at `url`, check
-    that it arrived whole, and return where it went (closed) with what was moved."""
+    that it arrived whole, and return where it went (closed), its backend and what was moved."""
     if not (data_dir / FILE_NAME).is_file():
         raise StoreError(f"There is no PersonaKit database in {data_dir} to migrate; check --data-dir.")
     progress = progress or Progress.silent()
@@ -109,9 +124,9 @@ def migrate(
     finally:
         source.close()
     progress.total = len(dumped)
-    target = open_target(name, url, data_dir, environ)
+    target, backend = open_target(name, url, data_dir, environ)
     try:
-        return target, move(dumped, target, progress, secret)
+        return target, backend, move(dumped, target, progress, secret)
     finally:
         target.close()
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Sequence
+
+from personakit_plugin.owner.display import printable
 
 GROUPS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
     (
@@ -121,14 +124,32 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 MORE = "`personakit help COMMAND` (or `personakit COMMAND --help`) shows a command's options and examples."
 
 
-def command_list() -> str:
-    """The commands, grouped, one line each: what bare `personakit` ends with."""
+FROM_PLUGINS = "From plugins"
+"""The group of the commands installed plugins add (`personakit_commands`), after the built-in ones."""
+LINE = 80
+"""The most characters of a plugin command's line in the list; a longer summary is cut."""
+
+
+def command_list(plugins: Sequence[tuple[str, str, str]] = ()) -> str:
+    """The commands, grouped, one line each: what bare `personakit` ends with. `plugins` are the commands
+    installed plugins add, (name, summary, plugin), listed last under "From plugins" with the plugin
+    named, each line cut to `LINE` characters."""
     width = max(len(name) for _, commands in GROUPS for name, _ in commands)
     blocks = [
         "\n".join([f"{title}:", *(f"  {name:<{width}}  {summary}" for name, summary in commands)])
         for title, commands in GROUPS
     ]
+    if plugins:
+        lines = [_plugin_line(width, *command) for command in plugins]
+        blocks.append("\n".join([f"{FROM_PLUGINS}:", *lines]))
     return "\n\n".join([*blocks, MORE])
+
+
+def _plugin_line(width: int, name: str, summary: str, plugin: str) -> str:
+    said = " ".join(printable(summary).split()).rstrip(".")
+    said = said[:1].lower() + said[1:] if said[1:2].islower() else said
+    line = f"  {name:<{width}}  {said} ({printable(plugin)})"
+    return line if len(line) <= LINE else line[: LINE - 1] + "…"
 
 
 def examples(command: str) -> str | None:

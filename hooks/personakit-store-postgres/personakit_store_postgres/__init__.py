@@ -4,18 +4,26 @@ It opens the store when the owner gives a connection string, in `PERSONAKIT_POST
 file `postgres-url` in the data folder (readable by the owner alone, since it may hold a password);
 otherwise it steps aside and the default SQLite store opens. `PERSONAKIT_POSTGRES_SCHEMA` names the
 schema (default `personakit`), so one database can hold several separate memories.
+
+It also declares the backend `postgres` (`personakit_backends`), the target of `personakit migrate --to
+postgres URL`, which moves a data folder's SQLite memory into the database at URL.
+
+The PostgreSQL driver is imported on first use (`PostgresStore`, or a hook that opens the store): the
+owner's command line loads every plugin on each start, and `personakit --help` should not pay for it.
 """
 
 from __future__ import annotations
 
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import Config, StoreError, hookimpl
+from personakit_plugin import Backend, Config, StoreError, hookimpl
 
-from .store import DEFAULT_SCHEMA, PostgresStore
+if TYPE_CHECKING:
+    from .store import PostgresStore
 
-__all__ = ["PostgresStore", "connection_string", "personakit_store"]
+__all__ = ["PostgresStore", "connection_string", "personakit_backends", "personakit_store"]
 
 URL_ENV = "PERSONAKIT_POSTGRES_URL"
 SCHEMA_ENV = "PERSONAKIT_POSTGRES_SCHEMA"
@@ -42,10 +50,38 @@ def connection_string(config: Config) -> str | None:
     return text
 
 
+def __getattr__(name: str) -> Any:
+    """`PostgresStore`, imported with the driver on first use."""
+    if name == "PostgresStore":
+        from .store import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _schema(config: Config) -> str:
+    from .store import DEFAULT_SCHEMA
+
+    return config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA
+
+
 @hookimpl
 def personakit_store(config: Config) -> PostgresStore | None:
     url = connection_string(config)
     if url is None:
         return None
-    schema = config.environ.get(SCHEMA_ENV, "").strip() or DEFAULT_SCHEMA
-    return PostgresStore.open(url, schema=schema, look_only=config.look_only)
+    from .store import PostgresStore
+
+    return PostgresStore.open(url, schema=_schema(config), look_only=config.look_only)
+
+
+def _open_url(url: str, config: Config) -> PostgresStore:
+    from .store import PostgresStore
+
+    return PostgresStore.open(url, schema=_schema(config))
+
+
+@hookimpl
+def personakit_backends() -> list[Backend]:
+    """`postgres`, for `personakit migrate --to postgres URL`; servers then use it with `PERSONAKIT_POSTGRES_URL`."""
+    return [Backend("postgres", _open_url, URL_ENV)]

@@ -1,24 +1,18 @@
 """The owner's commands, one module per command or small group of commands.
 
-Every command module, here and elsewhere in `owner/` (`connect.py`, `data_commands.py`), has one
-function, `register(add)`, which adds its commands with `add(name, handler, help)` and its options on
-the parser `add` returns. `cli.COMMANDS` lists the modules, in the order `--help` shows them; a new
-command is a new module with its `register` and one line in that list.
+Every command module, here and elsewhere in `owner/` (`connect.py`, `data_commands.py`), is a plugin of
+the command line: it implements the hook `personakit_commands(add)` (`core.hookspecs`), adding its commands
+with `add(name, handler, help)` and its options on the parser `add` returns, as an installed plugin adds
+its own. `cli.COMMANDS` lists the modules, in the order `--help` shows them; a new command is a new module
+with its hook and one line in that list.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable
-from typing import Protocol
+from types import ModuleType
 
-Handler = Callable[[argparse.Namespace], None]
-"""What runs a command: its parsed arguments in, its output said; a mistake is a `CommandError`."""
-Add = Callable[[str, Handler, str], argparse.ArgumentParser]
-"""`add(name, handler, help)`: a new command, whose parser is returned for its options."""
+from personakit_plugin.core.hookspecs import Add as Add
+from personakit_plugin.core.hookspecs import Handler as Handler
 
-
-class CommandModule(Protocol):
-    """A module of commands: `register(add)` adds them."""
-
-    def register(self, add: Add) -> None: ...
+CommandModule = ModuleType
+"""A module of commands: its `personakit_commands(add)` adds them."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import STATE_AFTER, Decision
 from personakit_plugin.core.store import Store
 from personakit_plugin.owner.commands import Add, Handler
@@ -103,7 +104,8 @@ def say_waiting(store: Store, ids: Sequence[str]) -> None:
             say(f"  [waiting for you] “{printable(quote)}”")
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """approve, restrict, reject and reset."""
     decisions = {
         action: add(action, _decide(action), help)

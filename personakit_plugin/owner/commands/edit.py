@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import CATEGORIES
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.deciding import ID_HELP
@@ -35,7 +36,8 @@ def cmd_edit(args: argparse.Namespace) -> None:
     say(unchanged(decision, done))
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     edit = add("edit", cmd_edit, "Change a memory's text or category; its id stays.")
     edit.add_argument("id", metavar="ID", help=ID_HELP)
     edit.add_argument("--text")

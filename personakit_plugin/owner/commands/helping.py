@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.completion import SHELLS, script
 from personakit_plugin.owner.console import say, writing_stdout
@@ -23,7 +24,8 @@ def cmd_completion(args: argparse.Namespace) -> None:
     say(script(args.shell, args.parser).rstrip("\n"))
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """help and completion."""
     helping = add("help", cmd_help, "List the commands, or show one command's options and examples.")
     # The choices are filled in by `cli.build_parser` once every command is added.

@@ -6,6 +6,7 @@ import argparse
 
 import msgspec
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.shown import decisions_table
 from personakit_plugin.owner.console import memory_ids, nothing_here, open_kit, print_json, say
@@ -26,7 +27,8 @@ def cmd_history(args: argparse.Namespace) -> None:
     say(table or nothing or "No decisions yet.")
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     history = add("history", cmd_history, "Show the decisions, oldest first.")
     history.add_argument("id", nargs="?", help="only this memory's (its id, or the start of it)")
     history.add_argument("--json", action="store_true")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import STATES, Memory, Retirement
 from personakit_plugin.core.store import Retires
 from personakit_plugin.owner.commands import Add
@@ -55,7 +56,8 @@ def _dates(memory: Memory, retired: Retirement | None) -> list[str]:
     return ["-" if rejected else day(memory.created), day(memory.approved_at), retiring]
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     listing = add("list", cmd_list, "List memories, most recent first; rejected ones only with --state.")
     listing.add_argument(
         "--state",

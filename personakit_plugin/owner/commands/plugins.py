@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import data_dir, print_json, say, table
 from personakit_plugin.owner.display import printable
@@ -29,7 +30,8 @@ def cmd_plugins(args: argparse.Namespace) -> None:
         say(f"  {order.sentence()}")
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     plugins = add(
         "plugins", cmd_plugins, "List the plugins loaded, with versions, hooks and the order they are asked in."
     )

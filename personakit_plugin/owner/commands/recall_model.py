@@ -18,6 +18,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.settings import RECALL_MODEL, RECALL_MODEL_ENV, set_setting, settings
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import CommandError, UsageError, data_dir, say
@@ -108,7 +109,8 @@ def cmd_recall_model(args: argparse.Namespace) -> None:
         say(f"{RECALL_MODEL_ENV}={printable(override)} in this shell still overrides it for what is started from here.")
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     parser = add(
         "recall-model",
         cmd_recall_model,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 from datetime import date, datetime
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import Memory, Retirement
 from personakit_plugin.core.store import Retires, Store
 from personakit_plugin.owner.commands import Add
@@ -102,7 +103,8 @@ def cmd_retire(args: argparse.Namespace) -> None:
         say(f"{decision.memory_id} retires itself {when(on)}{by}; until then it stays {decision.after}.")
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """replace and retire."""
     replace = add(
         "replace",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import UsageError
 
@@ -17,7 +18,8 @@ def cmd_review(args: argparse.Namespace) -> None:
     review(args)
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     review = add(
         "review",
         cmd_review,

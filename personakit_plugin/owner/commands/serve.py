@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import WAITING_PER_CONNECTION, View
 from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.console import (
@@ -185,7 +186,8 @@ def port(value: str) -> int:
     return int(value)
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     """serve and token."""
     serve = add("serve", cmd_serve, "Serve the two tools over MCP (stdio by default), for an MCP host to start.")
     serve.add_argument(

@@ -7,6 +7,7 @@ import sys
 
 import msgspec
 
+from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.model import Memory, Retirement
 from personakit_plugin.core.store import Retires
 from personakit_plugin.owner.commands import Add
@@ -66,7 +67,8 @@ def _show(memory: Memory, decisions: str, retired: Retirement | None, replaces: 
         say(decisions)
 
 
-def register(add: Add) -> None:
+@hookimpl(tryfirst=True)
+def personakit_commands(add: Add) -> None:
     show = add("show", cmd_show, "Show one memory with its quotes and decisions.")
     show.add_argument("id", metavar="ID", help=ID_HELP)
     show.add_argument("--json", action="store_true")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from personakit_plugin import Config, StoreError, hookimpl
+from personakit_plugin import hookimpl
+from personakit_plugin.backend import Config, StoreError
 
 from .store import DEFAULT_SCHEMA, PostgresStore
 

@@ -11,7 +11,7 @@ gives them is the order the ranking contract asks for on any database locale.
 
 from __future__ import annotations
 
-from personakit_plugin import retirement
+from personakit_plugin.backend import retirement
 
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin import PersonaKit
 from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, environ, index_of, owner
 
 import personakit_recall
@@ -119,7 +119,7 @@ def test_another_process_and_the_owners_commands_take_the_kept_vectors(
     code = (
         "import json, sys\n"
         "import personakit_recall\n"
-        "from personakit_plugin.core.kit import PersonaKit\n"
+        "from personakit_plugin import PersonaKit\n"
         "from personakit_recall import encoders\n"
         "from personakit_recall.index import question_text\n"
         "model = encoders.load({})\n"

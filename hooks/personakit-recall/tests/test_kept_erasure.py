@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin import PersonaKit
 from personakit_plugin.storage.sqlite import FILE_NAME
 from recall_testing import environ, index_of, owner
 

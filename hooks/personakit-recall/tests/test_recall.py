@@ -9,8 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Document, View
+from personakit_plugin import Document, PersonaKit, View
 from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, index_of, owner
 
 import personakit_recall
@@ -256,7 +255,7 @@ def test_a_model_that_cannot_be_loaded_leaves_reads_to_words(
 
 
 def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
-    from personakit_plugin.core.model import Document
+    from personakit_plugin import Document
 
     from personakit_recall.stems import stemmer
 
@@ -333,7 +332,7 @@ def test_a_question_of_unknown_words_brings_no_memory_of_unknown_words(recall_ki
 def test_each_model_brings_its_own_fusion_weights() -> None:
     """A model's `bm25_weight` and `quote_weight` are what its index fuses with; one that says none gets
     the bundled model's."""
-    from personakit_plugin.core.model import Document
+    from personakit_plugin import Document
 
     def encode(texts: Sequence[str]) -> np.ndarray:  # the text on one axis, the quote on the other
         return np.array(

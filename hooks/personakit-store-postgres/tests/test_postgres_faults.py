@@ -21,9 +21,8 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.types import CallToolResult
 from personakit_plugin import PersonaKit
-from personakit_plugin.core.store import StoreBusy, StoreFault, StoreFull, StoreReadOnly, StoreUnreachable
+from personakit_plugin.backend import SqliteStore, StoreBusy, StoreFault, StoreFull, StoreReadOnly, StoreUnreachable
 from personakit_plugin.serving import tools
-from personakit_plugin.storage.sqlite import SqliteStore
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 

@@ -150,8 +150,6 @@ def test_another_process_and_the_owners_commands_take_the_kept_vectors(
 def test_a_reject_by_the_owner_erases_the_kept_vector(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
     import sqlite3
 
-    from personakit_plugin.storage.sqlite import FILE_NAME
-
     kit = recall_kit()
     memories = fill(kit)
     kit.read(PARAPHRASE, 7)
@@ -160,7 +158,7 @@ def test_a_reject_by_the_owner_erases_the_kept_vector(recall_kit: MakeKit, perso
     row = index_of(kit).kept_row(bullets)
     assert row is not None and kit.derived(kept.kind(kit), [bullets]) == {bullets: row}
     owner(personakit_data_dir, "reject", bullets)
-    db = sqlite3.connect(personakit_data_dir / FILE_NAME)
+    db = sqlite3.connect(kit.store.path)  # the default store's SQLite file
     try:
         assert db.execute("SELECT count(*) FROM derived WHERE data = ?", (row,)).fetchone() == (0,)
         assert db.execute("SELECT count(*) FROM derived").fetchone() == (len(memories) - 1,)

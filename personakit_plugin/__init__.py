@@ -10,7 +10,7 @@ default SQLite store. `personakit_plugin.testing` holds the author's test kit. T
 stays.
 
 A door declares each of its names once, as `from HOME import NAME as NAME` (that `as` is what
-marks it public): type checkers read those lines, and `_public_names` reads the same lines to give
+marks it public): type checkers read those lines, and `personakit_plugin.doors` reads the same lines to give
 the name on first use (PEP 562) and to make the door's `__all__`. Only `hookimpl` is imported
 eagerly, so a plugin that imports it, or the stdio server starting, does not pay for the MCP SDK
 or the store. `tests/test_public_api.py` keeps the doors apart and honest.
@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any
 from personakit_plugin.core.hookspecs import hookimpl as hookimpl
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from personakit_plugin.core.data_folder import default_data_dir as default_data_dir
     from personakit_plugin.core.hookspecs import Kit as Kit
     from personakit_plugin.core.kit import PersonaKit as PersonaKit
@@ -53,60 +51,14 @@ if TYPE_CHECKING:
     from personakit_plugin.serving.tools import mount as mount
 
 
-def _public_names(door: str) -> dict[str, tuple[str, str]]:
-    """Each public name of the module `door` (this one, or `personakit_plugin.backend`), with the
-    module it lives in and its name there: the door's `from HOME import NAME as NAME` lines, at its
-    top or in its `if TYPE_CHECKING:` block. Read from the door's source once, on first use."""
-    if door not in _PUBLIC:
-        import ast  # here: a plugin that imports only hookimpl parses nothing
-        import sys
-
-        with open(sys.modules[door].__file__ or door, encoding="utf-8") as source:
-            tree = ast.parse(source.read())
-        said = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
-        lines = [*tree.body, *(node for block in said for node in block.body)]
-        _PUBLIC[door] = {
-            alias.name: (line.module, alias.name)
-            for line in lines
-            if isinstance(line, ast.ImportFrom) and line.module
-            for alias in line.names
-            if alias.asname == alias.name
-        }
-    return _PUBLIC[door]
-
-
-_PUBLIC: dict[str, dict[str, tuple[str, str]]] = {}
-
-
-def _lazy_door(door: str) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The module `__getattr__` and `__dir__` (PEP 562) of `door`: a public name is imported from
-    its home on first use (a module, for `decisions` and `retirement`), and `__all__` is the
-    door's public names."""
-    import importlib
+if not TYPE_CHECKING:  # type checkers see the names above, and no catch-all
 
     def __getattr__(name: str) -> Any:
-        module = importlib.import_module(door)
-        names = _public_names(door)
-        if name == "__all__":
-            value: Any = sorted(names)
-        elif name in names:
-            where, attribute = names[name]
-            home = importlib.import_module(where)
-            value = (
-                getattr(home, attribute)
-                if hasattr(home, attribute)
-                else importlib.import_module(f"{where}.{attribute}")
-            )
-        else:
-            raise AttributeError(f"module {door!r} has no attribute {name!r}")
-        setattr(module, name, value)  # once: the next lookup does not come here
-        return value
+        from personakit_plugin.doors import attribute
+
+        return attribute(__name__, name)
 
     def __dir__() -> list[str]:
-        return sorted({*vars(importlib.import_module(door)), *_public_names(door)})
+        from personakit_plugin.doors import listing
 
-    return __getattr__, __dir__
-
-
-if not TYPE_CHECKING:  # type checkers see the names above, and no catch-all
-    __getattr__, __dir__ = _lazy_door(__name__)
+        return listing(__name__)

@@ -17,7 +17,7 @@ Each name is declared once, below; it is imported on first use (see `personakit_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from personakit_plugin.core.model import QUOTES_KEPT as QUOTES_KEPT
@@ -79,7 +79,14 @@ if TYPE_CHECKING:
     from personakit_plugin.storage.rows import memories_with_quotes as memories_with_quotes
     from personakit_plugin.storage.rows import memory_from_row as memory_from_row
     from personakit_plugin.storage.sqlite import SqliteStore as SqliteStore
-else:
-    from personakit_plugin import _lazy_door
+else:  # type checkers see the names above, and no catch-all
 
-    __getattr__, __dir__ = _lazy_door(__name__)
+    def __getattr__(name: str) -> Any:
+        from personakit_plugin.doors import attribute
+
+        return attribute(__name__, name)
+
+    def __dir__() -> list[str]:
+        from personakit_plugin.doors import listing
+
+        return listing(__name__)

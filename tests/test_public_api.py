@@ -19,6 +19,7 @@ import pytest
 
 import personakit_plugin
 import personakit_plugin.backend
+import personakit_plugin.doors
 
 ROOT = Path(__file__).resolve().parent.parent
 DOORS = ("personakit_plugin", "personakit_plugin.backend")
@@ -109,7 +110,7 @@ def declared(door: str) -> dict[str, tuple[str, str]]:
 def test_each_door_declares_a_name_once_and_gives_it_from_its_home(door: str) -> None:
     module = importlib.import_module(door)
     names = declared(door)
-    assert personakit_plugin._public_names(door) == names
+    assert personakit_plugin.doors.names(door) == names
     assert module.__all__ == sorted(names)
     for name, (home, attribute) in names.items():
         where = importlib.import_module(home)

@@ -241,7 +241,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER quotes_derived AFTER INSERT OR UPDATE OF pending, quote OR DELETE ON quotes
         FOR EACH ROW EXECUTE FUNCTION forget_derived();
     """,
-    # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
+    # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.backend.retirement`).
     retirement.POSTGRES_SCHEMA,
     # 9: which connection proposed each new memory (`KnowsProposers`): the connections that proposed, as
     # their clients named themselves, and each memory's `proposed_by` (NULL for those proposed before);

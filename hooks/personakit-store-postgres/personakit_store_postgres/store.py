@@ -969,7 +969,7 @@ class PostgresStore:
                 conn.execute("ANALYZE memories, quotes, aliases, decisions, previous_texts, changes")
         return restored
 
-    # -- retired memories (`Retires`, `personakit_plugin.retirement`) -------------------------------
+    # -- retired memories (`Retires`, `personakit_plugin.backend.retirement`) -------------------------------
 
     def retire(
         self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None

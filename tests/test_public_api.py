@@ -33,13 +33,11 @@ STILL_DEEP = {
         "personakit_plugin.owner.hosts",
         "personakit_plugin.owner.json_edit",
     ],
-    "hooks/personakit-store-postgres/tests/test_postgres_doctor.py": ["personakit_plugin.owner.doctor"],
     "hooks/personakit-store-postgres/tests/test_postgres_faults.py": ["personakit_plugin.serving"],
     "hooks/personakit-store-postgres/tests/test_postgres_review.py": [
         "personakit_plugin.owner",
         "personakit_plugin.owner.review_terminal",
     ],
-    "hooks/personakit-store-postgres/tests/test_postgres_store.py": ["personakit_plugin.owner.doctor"],
 }
 """The owner's commands and the tools' wrappers, which these tests drive in-process; each is to go
 through the command line or the MCP client instead."""

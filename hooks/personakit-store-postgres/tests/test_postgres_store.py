@@ -3,6 +3,10 @@ in the database's own files, and the errors an owner sees."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -570,12 +574,22 @@ def test_the_plugin_module_is_the_entry_point() -> None:
     assert found.load() is personakit_store_postgres
 
 
-def test_doctor_says_the_memory_may_be_kept_by_the_plugin() -> None:
-    from personakit_plugin.owner.doctor import check_plugins
+def test_doctor_says_the_memory_may_be_kept_by_the_plugin(postgres_url: str, tmp_path: Path) -> None:
+    def plugins_found(**environ: str) -> list[tuple[str, str]]:
+        """What `personakit doctor --json` finds of the plugins, as (level, sentence)."""
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(tmp_path / "data"), "doctor", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "HOME": str(tmp_path / "home"), "PERSONAKIT_POSTGRES_URL": postgres_url, **environ},
+            stdin=subprocess.DEVNULL,
+        )
+        return [(f["level"], f["message"]) for f in json.loads(done.stdout)["findings"] if f["check"] == "plugins"]
 
-    lines = [finding.line() for finding in check_plugins({"PERSONAKIT_PLUGINS": "store-postgres"})]
-    assert any(line.startswith("ok    Storage plugin store-postgres is loaded") for line in lines), lines
-    assert not any("Storage plugin" in f.line() for f in check_plugins({"PERSONAKIT_PLUGINS": ""}))
+    found = plugins_found(PERSONAKIT_PLUGINS="store-postgres")
+    assert any(level == "ok" and said.startswith("Storage plugin store-postgres is loaded") for level, said in found)
+    assert not any("Storage plugin" in said for _, said in plugins_found(PERSONAKIT_PLUGINS=""))
 
 
 def test_the_team_set_up_in_the_readme_lets_every_member_reject(postgres_url: str) -> None:

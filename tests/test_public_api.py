@@ -33,7 +33,6 @@ STILL_DEEP = {
         "personakit_plugin.owner.hosts",
         "personakit_plugin.owner.json_edit",
     ],
-    "hooks/personakit-store-postgres/tests/test_postgres_faults.py": ["personakit_plugin.serving"],
     "hooks/personakit-store-postgres/tests/test_postgres_review.py": [
         "personakit_plugin.owner",
         "personakit_plugin.owner.review_terminal",

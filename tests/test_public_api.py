@@ -28,11 +28,6 @@ IMPORT = re.compile(r"^\s*(?:from\s+(personakit_plugin[\w.]*)\s+import|import\s+
 STILL_DEEP = {
     # hook packages' tests that still reach beneath the doors, each for a reason; this list only shrinks
     "hooks/personakit-recall/tests/test_recall.py": ["personakit_plugin.owner.reviewing"],
-    "hooks/personakit-recall/tests/test_recall_model.py": [
-        "personakit_plugin.core.data_folder",
-        "personakit_plugin.owner.hosts",
-        "personakit_plugin.owner.json_edit",
-    ],
     "hooks/personakit-store-postgres/tests/test_postgres_review.py": [
         "personakit_plugin.owner",
         "personakit_plugin.owner.review_terminal",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -10,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from personakit_plugin import Document, PersonaKit, View
-from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, index_of, owner
+from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, environ, index_of, owner
 
 import personakit_recall
 from personakit_recall import index as recall_index
@@ -270,16 +272,32 @@ def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
     assert scores[index.rows["m0"]] > 0  # the common stem still counts a little
 
 
-def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit: MakeKit) -> None:
-    from personakit_plugin.owner.reviewing import Similar
-
+def test_the_owners_review_finds_similar_memories_by_the_same_meaning(
+    recall_kit: MakeKit, personakit_data_dir: Path
+) -> None:
     kit = recall_kit()
     fill(kit)
     tea = kit.propose("Drinks green tea every afternoon", "green tea at four, always", "preferences").id
-    sencha = kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences").id
-    memories = {memory.id: memory for memory in kit.store.memories()}
-    assert Similar(memories.values()).to(memories[tea]) == []  # they share no word
-    assert [memory.id for memory in Similar(memories.values(), kit).to(memories[tea])] == [sencha]
+    kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences")
+
+    def first_shown(plugins: str) -> str:
+        """What `personakit review` shows of the newest memory (sencha) before the owner quits."""
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(personakit_data_dir), "review"],
+            input="q\n",
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=environ(PERSONAKIT_PLUGINS=plugins),
+        )
+        assert done.returncode == 0, done.stderr
+        shown = done.stdout.split("── 1 of ", 1)[1].split("[a]pprove", 1)[0]
+        assert "Has a cup of sencha after lunch" in shown
+        return shown
+
+    assert "Similar memories: none." in first_shown("")  # they share no word
+    by_meaning = f"Similar memories:\n  {tea}  unconfirmed Drinks green tea every afternoon\n"
+    assert by_meaning in first_shown("recall")
 
 
 def test_a_questions_frame_words_leave_its_vector_and_its_other_words_stay() -> None:

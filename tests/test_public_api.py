@@ -26,14 +26,14 @@ DOORS = ("personakit_plugin", "personakit_plugin.backend")
 PUBLIC = {*DOORS, "personakit_plugin.testing"}
 IMPORT = re.compile(r"^\s*(?:from\s+(personakit_plugin[\w.]*)\s+import|import\s+(personakit_plugin[\w.]*))", re.M)
 STILL_DEEP = {
-    # hook packages' tests that still reach beneath the doors, each for a reason; this list only shrinks
+    # Both reviews driven in-process, to hold them to listing through `Outlines` (the store's `memories`
+    # replaced by one that fails): a review in a process of its own cannot be watched so. This only shrinks.
     "hooks/personakit-store-postgres/tests/test_postgres_review.py": [
         "personakit_plugin.owner",
         "personakit_plugin.owner.review_terminal",
     ],
 }
-"""The owner's commands and the tools' wrappers, which these tests drive in-process; each is to go
-through the command line or the MCP client instead."""
+"""The hook packages' tests that still import beneath the doors, each with its reason."""
 
 
 def deep_imports(source: str) -> list[str]:

@@ -25,15 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DOORS = ("personakit_plugin", "personakit_plugin.backend")
 PUBLIC = {*DOORS, "personakit_plugin.testing"}
 IMPORT = re.compile(r"^\s*(?:from\s+(personakit_plugin[\w.]*)\s+import|import\s+(personakit_plugin[\w.]*))", re.M)
-STILL_DEEP = {
-    # Both reviews driven in-process, to hold them to listing through `Outlines` (the store's `memories`
-    # replaced by one that fails): a review in a process of its own cannot be watched so. This only shrinks.
-    "hooks/personakit-store-postgres/tests/test_postgres_review.py": [
-        "personakit_plugin.owner",
-        "personakit_plugin.owner.review_terminal",
-    ],
-}
-"""The hook packages' tests that still import beneath the doors, each with its reason."""
 
 
 def deep_imports(source: str) -> list[str]:
@@ -58,7 +49,7 @@ def authors_code() -> dict[str, str]:
 
 @pytest.mark.parametrize(("path", "source"), sorted(authors_code().items()), ids=lambda value: value[:60])
 def test_the_docs_the_examples_and_the_hook_packages_import_only_the_public_doors(path: str, source: str) -> None:
-    assert deep_imports(source) == STILL_DEEP.get(path, []), f"{path} imports beneath the public doors"
+    assert deep_imports(source) == [], f"{path} imports beneath the public doors"
 
 
 def test_the_check_sees_a_deep_import() -> None:
@@ -78,7 +69,7 @@ def test_the_hook_packages_and_their_tests_are_among_what_is_checked() -> None:
     assert "docs/examples/read_approved_only.py" in checked
     assert "from personakit_plugin import" in checked["docs/plugins.md"]
     assert "from personakit_plugin.backend import" in checked["docs/plugins.md"]
-    assert set(STILL_DEEP) <= set(checked)
+    assert "hooks/personakit-store-postgres/tests/test_postgres_review.py" in checked
 
 
 def declared(door: str) -> dict[str, tuple[str, str]]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
 from personakit_plugin.storage import memory_index, sqlite_changes
-from personakit_plugin.storage.memory_index import members
+from personakit_plugin.storage.memory_index import MemoryIndex, members
 from personakit_plugin.storage.sqlite import SqliteStore, StoreError
 
 VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
@@ -91,7 +91,7 @@ def test_every_read_of_either_connection_equals_the_sql_ranking_after_every_writ
     history: list[tuple[bool, str, str, int, frozenset[str]]], walk: bool
 ) -> None:
     # `walk`: every level is walked in `touched` order instead of sorted, the path large levels take.
-    with two_stores() as (one, two), _small_level(0 if walk else memory_index.SMALL_LEVEL):
+    with two_stores() as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
         ids: list[str] = []
         for first, action, text, at, question in history:
             write(one if first else two, ids, action, text, at)
@@ -101,12 +101,12 @@ def test_every_read_of_either_connection_equals_the_sql_ranking_after_every_writ
 
 @contextlib.contextmanager
 def _small_level(size: int) -> Iterator[None]:
-    kept = memory_index.SMALL_LEVEL
-    memory_index.SMALL_LEVEL = size
+    kept = MemoryIndex.small_level
+    MemoryIndex.small_level = size
     try:
         yield
     finally:
-        memory_index.SMALL_LEVEL = kept
+        MemoryIndex.small_level = kept
 
 
 def test_an_index_that_fell_behind_the_trimmed_log_is_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,7 +220,7 @@ def test_members_lists_the_set_bits_in_order() -> None:
 
 @pytest.mark.parametrize("walk", [False, True], ids=["sorted", "walked"])
 def test_ties_on_every_term_but_the_id_are_broken_by_the_id_past_the_cut(walk: bool) -> None:
-    with two_stores() as (one, two), _small_level(0 if walk else memory_index.SMALL_LEVEL):
+    with two_stores() as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
         ids = [two.propose(f"Drinks tea kind{n}", "tea", "other", 1.0).id for n in range(20)]
         for memory in ids[::3]:
             two.decide(memory, "approve", 2.0)

@@ -24,7 +24,8 @@ install = installed.install
 BACKEND = """
 from pathlib import Path
 
-from personakit_plugin import Backend, SqliteStore, hookimpl
+from personakit_plugin import hookimpl
+from personakit_plugin.backend import Backend, SqliteStore
 
 
 @hookimpl

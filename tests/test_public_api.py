@@ -1,7 +1,9 @@
-"""One public module for plugin authors: `personakit_plugin` (and its test kit, `personakit_plugin.testing`).
+"""Two public doors: `personakit_plugin` for hook authors and hosts, `personakit_plugin.backend` for
+storage backends (and the test kit, `personakit_plugin.testing`).
 
-What the docs, the worked examples and the packages in `hooks/` import comes from it; a deeper
-import there fails here. Its names are imported on first use, and each is the object at its home.
+What the docs, the worked examples and the packages in `hooks/` (their tests too) import comes from
+them; a deeper import there fails here. Each door declares a name once, as `from HOME import NAME as
+NAME`; the name is imported on first use, and is the object at its home.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from pathlib import Path
 import pytest
 
 import personakit_plugin
+import personakit_plugin.backend
+import personakit_plugin.doors
 
 ROOT = Path(__file__).resolve().parent.parent
-PUBLIC = {"personakit_plugin", "personakit_plugin.testing"}
+DOORS = ("personakit_plugin", "personakit_plugin.backend")
+PUBLIC = {*DOORS, "personakit_plugin.testing"}
 IMPORT = re.compile(r"^\s*(?:from\s+(personakit_plugin[\w.]*)\s+import|import\s+(personakit_plugin[\w.]*))", re.M)
 
 
@@ -29,23 +34,22 @@ def deep_imports(source: str) -> list[str]:
 
 def authors_code() -> dict[str, str]:
     """What plugin authors read and copy, by path: the docs' python blocks, the worked examples (the
-    mounting ones in `examples/` too), and the modules of the packages in `hooks/` (their tests may
-    look deeper: they test PersonaKit with them)."""
+    mounting ones in `examples/` too), and the packages in `hooks/`, their tests included."""
     found: dict[str, str] = {}
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         blocks = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
         found[page.relative_to(ROOT).as_posix()] = "\n".join(blocks)
     files = [*(ROOT / "docs" / "examples").rglob("*.py"), *(ROOT / "examples").glob("*.py")]
     for package in sorted((ROOT / "hooks").iterdir()):
-        files += [path for path in package.rglob("*.py") if "tests" not in path.relative_to(package).parts]
+        files += [path for path in package.rglob("*.py") if "training" not in path.relative_to(package).parts]
     for path in files:
         found[path.relative_to(ROOT).as_posix()] = path.read_text(encoding="utf-8")
     return found
 
 
 @pytest.mark.parametrize(("path", "source"), sorted(authors_code().items()), ids=lambda value: value[:60])
-def test_the_docs_the_examples_and_the_hook_packages_import_only_the_public_module(path: str, source: str) -> None:
-    assert deep_imports(source) == [], f"{path} imports beneath the public module"
+def test_the_docs_the_examples_and_the_hook_packages_import_only_the_public_doors(path: str, source: str) -> None:
+    assert deep_imports(source) == [], f"{path} imports beneath the public doors"
 
 
 def test_the_check_sees_a_deep_import() -> None:
@@ -54,43 +58,70 @@ def test_the_check_sees_a_deep_import() -> None:
     assert deep_imports("    import personakit_plugin.storage.rows\nfrom personakit_plugin.testing import X") == [
         "personakit_plugin.storage.rows"
     ]
+    assert deep_imports("from personakit_plugin.backend import Store\n") == []
 
 
-def test_the_hook_packages_are_among_what_is_checked() -> None:
+def test_the_hook_packages_and_their_tests_are_among_what_is_checked() -> None:
     checked = authors_code()
     assert "hooks/personakit-store-postgres/personakit_store_postgres/store.py" in checked
+    assert "hooks/personakit-store-postgres/tests/test_postgres_contract.py" in checked
+    assert "hooks/personakit-rank-bm25/tests/test_rank_bm25.py" in checked
     assert "docs/examples/read_approved_only.py" in checked
     assert "from personakit_plugin import" in checked["docs/plugins.md"]
+    assert "from personakit_plugin.backend import" in checked["docs/plugins.md"]
+    assert "hooks/personakit-store-postgres/tests/test_postgres_review.py" in checked
 
 
-def test_every_public_name_is_the_object_at_its_home() -> None:
-    for module, names in personakit_plugin._HOMES.items():
-        home = importlib.import_module(module)
-        for said in names:
-            attribute, _, name = said.partition(" as ")
-            expected = getattr(home, attribute, None) or importlib.import_module(f"{module}.{attribute}")
-            assert getattr(personakit_plugin, name or attribute) is expected, said
-    assert personakit_plugin.__all__ == sorted(["hookimpl", *personakit_plugin._WHERE], key=_ruff_order)
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        personakit_plugin.nothing  # noqa: B018
+def declared(door: str) -> dict[str, tuple[str, str]]:
+    """The names `door` declares, read independently of the module's own reader: each `from HOME import
+    NAME as NAME` line, whose module the test imports to find the file."""
+    tree = ast.parse(Path(importlib.import_module(door).__file__ or "").read_text(encoding="utf-8"))
+    blocks = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
+    names: dict[str, tuple[str, str]] = {}
+    for node in [*tree.body, *(inner for block in blocks for inner in block.body)]:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("personakit_plugin"):
+            for alias in node.names:
+                assert alias.asname in (None, alias.name), f"{door} renames {alias.name}: say it as it is"
+                if alias.asname == alias.name:
+                    assert alias.name not in names, f"{door} declares {alias.name} twice"
+                    names[alias.name] = (node.module, alias.name)
+    return names
 
 
-def _ruff_order(name: str) -> tuple[int, str]:
-    """The order ruff keeps `__all__` in: constants, then classes, then the rest."""
-    return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name)
+@pytest.mark.parametrize("door", DOORS)
+def test_each_door_declares_a_name_once_and_gives_it_from_its_home(door: str) -> None:
+    module = importlib.import_module(door)
+    names = declared(door)
+    assert personakit_plugin.doors.names(door) == names
+    assert module.__all__ == sorted(names)
+    for name, (home, attribute) in names.items():
+        where = importlib.import_module(home)
+        expected = getattr(where, attribute, None) or importlib.import_module(f"{home}.{attribute}")
+        assert getattr(module, name) is expected, name
+    assert set(names) <= set(dir(module))
+    with pytest.raises(AttributeError, match=f"module '{door}' has no attribute 'nothing'"):
+        module.nothing  # noqa: B018
 
 
-def test_what_type_checkers_see_is_what_the_module_gives() -> None:
-    """The `TYPE_CHECKING` imports name the same homes as the table `__getattr__` reads."""
-    tree = ast.parse(Path(personakit_plugin.__file__).read_text(encoding="utf-8"))
-    (block,) = [node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"]
-    seen = {
-        (alias.asname or alias.name): (node.module, alias.name)
-        for node in block.body
-        if isinstance(node, ast.ImportFrom)
-        for alias in node.names
-    }
-    assert seen == personakit_plugin._WHERE
+def test_the_doors_share_no_name_and_the_small_one_stays_small() -> None:
+    hooks, backend = declared("personakit_plugin"), declared("personakit_plugin.backend")
+    assert set(hooks).isdisjoint(backend)
+    assert not any(home.startswith("personakit_plugin.storage") for home, _ in hooks.values())
+    assert not any(home == "personakit_plugin.core.store" for home, _ in hooks.values())
+    assert len(hooks) <= 30
+
+
+def test_a_door_declares_only_through_the_block_type_checkers_read() -> None:
+    """A name given by `__getattr__` but unknown to type checkers would be `Any` to them: every import
+    in a door's `TYPE_CHECKING` block is a declaration (`as` itself)."""
+    for door in DOORS:
+        tree = ast.parse(Path(importlib.import_module(door).__file__ or "").read_text(encoding="utf-8"))
+        (block,) = [
+            node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        ]
+        for node in block.body:
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("personakit_plugin"):
+                assert all(alias.asname == alias.name for alias in node.names), ast.unparse(node)
 
 
 @pytest.mark.system
@@ -106,7 +137,7 @@ def test_importing_the_public_module_loads_only_the_hook_specs() -> None:
 
 def test_no_public_name_is_a_hook_implementation() -> None:
     """A plugin module imports them by name: one marked `hookimpl` would be a hook of that plugin's."""
-    marked = [
-        name for name in personakit_plugin.__all__ if hasattr(getattr(personakit_plugin, name), "personakit_impl")
-    ]
-    assert marked == []
+    for door in DOORS:
+        module = importlib.import_module(door)
+        marked = [name for name in module.__all__ if hasattr(getattr(module, name), "personakit_impl")]
+        assert marked == [], door

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from personakit_plugin import Config, SqliteStore, hookimpl
+from personakit_plugin import hookimpl
+from personakit_plugin.backend import Config, SqliteStore
 
 
 @hookimpl

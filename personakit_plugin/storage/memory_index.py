@@ -32,8 +32,6 @@ ABSENT = 255
 RESTRICTED = STATE_RANK["restricted"]
 BITSET_BUDGET = 32 * 1024 * 1024
 """Bytes of word bitsets kept between reads; the postings themselves are always kept."""
-SMALL_LEVEL = 256
-"""A level of at most this many memories is sorted whole; a larger one is walked in `touched` order."""
 WALK_PER_MEMBER = 4
 """Steps of that walk allowed per member of the level before it is sorted whole instead."""
 
@@ -90,6 +88,10 @@ class _Recency:
 
 class MemoryIndex:
     """Every memory's rank, `touched` and category, and each word's memories, by integer key."""
+
+    small_level = 256
+    """A level of at most this many memories is sorted whole; a larger one is walked in `touched` order
+    (a test sets it to 0, on the class, for the walk with a few memories)."""
 
     def __init__(self) -> None:
         self.postings: dict[int, array[int]] = {}
@@ -208,7 +210,7 @@ class MemoryIndex:
         store the set is; a set that lies far down that order is listed and sorted after all once the
         walk has cost what sorting it would."""
         count = bits.bit_count()
-        if count > max(SMALL_LEVEL, wanted):
+        if count > max(self.small_level, wanted):
             found = self._walk(bits, wanted, readable_below, budget=WALK_PER_MEMBER * count)
             if found is not None:
                 return found

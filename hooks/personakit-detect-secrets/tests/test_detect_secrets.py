@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
-from personakit_plugin.core import hookspecs
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
+from personakit_plugin import PersonaKit
 
 import personakit_detect_secrets
 
 NAME = "detect-secrets"
+
+
+def listed(**environ: str) -> dict[str, dict[str, Any]]:
+    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def open_kit(folder: Path, *plugins: object) -> PersonaKit:
@@ -118,10 +135,10 @@ def test_it_refuses_what_the_default_lets_through(tmp_path: Path) -> None:
 
     kit = open_kit(tmp_path / "data", personakit_detect_secrets)
     try:
-        refuse = hookspecs.personakit_refuse
-        asked = kit.hooks.order(refuse)
-        assert asked == ["personakit_detect_secrets", "default-refuse"]
-        refusals = [kit.hooks.own(kit.pm.get_plugin(name), refuse)(text=text, quote=quote) for name in asked]
+        asked = kit.pm.hook.personakit_refuse.get_hookimpls()[::-1]  # pluggy asks the last registered first
+        assert [hook.plugin_name for hook in asked] == ["personakit_detect_secrets", "default-refuse"]
+        given = {"text": text, "quote": quote}
+        refusals = [hook.function(**{name: given[name] for name in hook.argnames}) for hook in asked]
         assert refusals == ["credential_shape", None]
         assert kit.propose(text, quote, None).reason == "credential_shape"
         assert kit.store.memories() == []
@@ -138,15 +155,13 @@ def test_ordinary_proposals_are_stored(kit: PersonaKit) -> None:
 
 
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
-    pm = make_plugin_manager(environ={})
-    assert pm.get_plugin(NAME) is personakit_detect_secrets
-    assert pm.versions[NAME] == metadata.version("personakit-detect-secrets")
-    [info] = [info for info in plugin_infos(pm) if info.name == NAME]
-    assert info.hooks == ["personakit_refuse"]
-
-    pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": NAME})
-    assert pm.get_plugin(NAME) is None
-    assert NAME not in pm.versions
+    (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
+    assert entry.load() is personakit_detect_secrets
+    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    assert loaded["version"] == metadata.version("personakit-detect-secrets")
+    assert loaded["hooks"] == ["personakit_refuse"]
+    assert not loaded["default"]
+    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_refuses(tmp_path: Path) -> None:

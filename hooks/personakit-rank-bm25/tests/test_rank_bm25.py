@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import json
 import math
+import os
+import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Candidate, Memory
-from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
+from personakit_plugin import Candidate, Memory, PersonaKit
 
 import personakit_rank_bm25
 
 NAME = "rank-bm25"
+
+
+def listed(**environ: str) -> dict[str, dict[str, Any]]:
+    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def candidate(text: str, *, id: str, state: str = "unconfirmed", touched: float = 0.0) -> Candidate:
@@ -131,15 +148,13 @@ def test_it_takes_precedence_over_the_default_word_overlap(tmp_path: Path) -> No
 
 
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
-    pm = make_plugin_manager(environ={})
-    assert pm.get_plugin(NAME) is personakit_rank_bm25
-    assert pm.versions[NAME] == metadata.version("personakit-rank-bm25")
-    [info] = [info for info in plugin_infos(pm) if info.name == NAME]
-    assert info.hooks == ["personakit_rank"]
-
-    pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": NAME})
-    assert pm.get_plugin(NAME) is None
-    assert NAME not in pm.versions
+    (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
+    assert entry.load() is personakit_rank_bm25
+    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    assert loaded["version"] == metadata.version("personakit-rank-bm25")
+    assert loaded["hooks"] == ["personakit_rank"]
+    assert not loaded["default"]
+    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_ranks_reads(tmp_path: Path) -> None:

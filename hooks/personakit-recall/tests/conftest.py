@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import View
+from personakit_plugin import PersonaKit, View
 from recall_testing import environ
 
 import personakit_recall

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin import PersonaKit
 
 import personakit_recall
 from personakit_recall.index import Index

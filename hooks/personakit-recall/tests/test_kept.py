@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin import PersonaKit
 from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, environ, index_of, owner
 
 import personakit_recall
@@ -119,7 +119,7 @@ def test_another_process_and_the_owners_commands_take_the_kept_vectors(
     code = (
         "import json, sys\n"
         "import personakit_recall\n"
-        "from personakit_plugin.core.kit import PersonaKit\n"
+        "from personakit_plugin import PersonaKit\n"
         "from personakit_recall import encoders\n"
         "from personakit_recall.index import question_text\n"
         "model = encoders.load({})\n"
@@ -150,8 +150,6 @@ def test_another_process_and_the_owners_commands_take_the_kept_vectors(
 def test_a_reject_by_the_owner_erases_the_kept_vector(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
     import sqlite3
 
-    from personakit_plugin.storage.sqlite import FILE_NAME
-
     kit = recall_kit()
     memories = fill(kit)
     kit.read(PARAPHRASE, 7)
@@ -160,7 +158,7 @@ def test_a_reject_by_the_owner_erases_the_kept_vector(recall_kit: MakeKit, perso
     row = index_of(kit).kept_row(bullets)
     assert row is not None and kit.derived(kept.kind(kit), [bullets]) == {bullets: row}
     owner(personakit_data_dir, "reject", bullets)
-    db = sqlite3.connect(personakit_data_dir / FILE_NAME)
+    db = sqlite3.connect(kit.store.path)  # the default store's SQLite file
     try:
         assert db.execute("SELECT count(*) FROM derived WHERE data = ?", (row,)).fetchone() == (0,)
         assert db.execute("SELECT count(*) FROM derived").fetchone() == (len(memories) - 1,)

@@ -17,8 +17,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.storage.sqlite import FILE_NAME
+from personakit_plugin import PersonaKit
 from recall_testing import environ, index_of, owner
 
 import personakit_recall
@@ -48,6 +47,7 @@ def test_two_thousand_kept_vectors_a_third_rejected_leave_no_byte_behind(tmp_pat
     shared = [words.new() for _ in range(40)]
     memories = made_up_memories(words, SIZE, shared)
     kit = PersonaKit.open(tmp_path, plugins=[personakit_recall], environ=environ())
+    database = kit.store.path  # the default store's SQLite file
     try:
         now = kit.now()
         answers = kit.store.bulk_propose([(text, first, "background", now) for text, first, _ in memories])  # type: ignore[attr-defined]
@@ -61,7 +61,7 @@ def test_two_thousand_kept_vectors_a_third_rejected_leave_no_byte_behind(tmp_pat
         assert all(row is not None for row in rows.values())
     finally:
         kit.close()
-    db = sqlite3.connect(tmp_path / FILE_NAME)
+    db = sqlite3.connect(database)
     assert db.execute("SELECT count(*) FROM derived").fetchone() == (SIZE,)
     db.close()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -9,9 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.model import Document, View
-from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, index_of, owner
+from personakit_plugin import Document, PersonaKit, View
+from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE, TIMEOUT, environ, index_of, owner
 
 import personakit_recall
 from personakit_recall import index as recall_index
@@ -256,7 +257,7 @@ def test_a_model_that_cannot_be_loaded_leaves_reads_to_words(
 
 
 def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
-    from personakit_plugin.core.model import Document
+    from personakit_plugin import Document
 
     from personakit_recall.stems import stemmer
 
@@ -271,16 +272,32 @@ def test_bm25_weighs_a_rare_stem_above_a_common_one() -> None:
     assert scores[index.rows["m0"]] > 0  # the common stem still counts a little
 
 
-def test_the_owners_review_finds_similar_memories_by_the_same_meaning(recall_kit: MakeKit) -> None:
-    from personakit_plugin.owner.reviewing import Similar
-
+def test_the_owners_review_finds_similar_memories_by_the_same_meaning(
+    recall_kit: MakeKit, personakit_data_dir: Path
+) -> None:
     kit = recall_kit()
     fill(kit)
     tea = kit.propose("Drinks green tea every afternoon", "green tea at four, always", "preferences").id
-    sencha = kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences").id
-    memories = {memory.id: memory for memory in kit.store.memories()}
-    assert Similar(memories.values()).to(memories[tea]) == []  # they share no word
-    assert [memory.id for memory in Similar(memories.values(), kit).to(memories[tea])] == [sencha]
+    kit.propose("Has a cup of sencha after lunch", "sencha after lunch", "preferences")
+
+    def first_shown(plugins: str) -> str:
+        """What `personakit review` shows of the newest memory (sencha) before the owner quits."""
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(personakit_data_dir), "review"],
+            input="q\n",
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=environ(PERSONAKIT_PLUGINS=plugins),
+        )
+        assert done.returncode == 0, done.stderr
+        shown = done.stdout.split("── 1 of ", 1)[1].split("[a]pprove", 1)[0]
+        assert "Has a cup of sencha after lunch" in shown
+        return shown
+
+    assert "Similar memories: none." in first_shown("")  # they share no word
+    by_meaning = f"Similar memories:\n  {tea}  unconfirmed Drinks green tea every afternoon\n"
+    assert by_meaning in first_shown("recall")
 
 
 def test_a_questions_frame_words_leave_its_vector_and_its_other_words_stay() -> None:
@@ -333,7 +350,7 @@ def test_a_question_of_unknown_words_brings_no_memory_of_unknown_words(recall_ki
 def test_each_model_brings_its_own_fusion_weights() -> None:
     """A model's `bm25_weight` and `quote_weight` are what its index fuses with; one that says none gets
     the bundled model's."""
-    from personakit_plugin.core.model import Document
+    from personakit_plugin import Document
 
     def encode(texts: Sequence[str]) -> np.ndarray:  # the text on one axis, the quote on the other
         return np.array(

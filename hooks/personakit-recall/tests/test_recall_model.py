@@ -12,17 +12,30 @@ import sys
 import textwrap
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
-from personakit_plugin.core.data_folder import SETTINGS_FILE
-from personakit_plugin.owner.hosts import HOSTS, TOML
-from personakit_plugin.owner.json_edit import strip_jsonc
 from recall_testing import TIMEOUT, environ
 from test_bert import tiny_bert
 
 import personakit_recall
 from personakit_recall import bert, encoders
+
+SETTINGS_FILE = "settings.json"
+"""Where `personakit recall-model` records the model in the data folder (docs/commands.md)."""
+HOSTS = (
+    "claude-desktop",
+    "claude-code",
+    "cursor",
+    "vscode",
+    "windsurf",
+    "zed",
+    "codex",
+    "gemini",
+    "lm-studio",
+)
+"""The hosts `personakit connect` knows (`test_every_host_connect_knows_is_tried` holds the two together)."""
 
 
 def personakit(folder: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -212,12 +225,37 @@ def host_env(home: Path) -> dict[str, str]:
     }
 
 
-@pytest.mark.parametrize("host", list(HOSTS))
+def test_every_host_connect_knows_is_tried() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "connect", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=environ(),
+        stdin=subprocess.DEVNULL,
+    )
+    said = " ".join(done.stdout.split())
+    named = said.split("positional arguments: HOST ", 1)[1].split(" options:", 1)[0]
+    assert tuple(named.split(", ")) == HOSTS
+
+
+def entry_in(document: object) -> Any:
+    """The `personakit` server entry in a host's configuration, under whichever key the host keeps them."""
+    if isinstance(document, dict):
+        if isinstance(document.get("personakit"), dict) and "command" in document["personakit"]:
+            return document["personakit"]
+        for value in document.values():
+            found = entry_in(value)
+            if found is not None:
+                return found
+    return None
+
+
+@pytest.mark.parametrize("host", HOSTS)
 def test_the_model_and_the_data_folder_land_in_the_entrys_env_and_survive_a_rerun(
     tmp_path: Path, model: Path, host: str
 ) -> None:
     home, data = tmp_path / "home", tmp_path / "data"
-    path = HOSTS[host].locate(home, host_env(home), sys.platform)
 
     def connect(*args: str) -> str:
         done = subprocess.run(
@@ -233,12 +271,15 @@ def test_the_model_and_the_data_folder_land_in_the_entrys_env_and_survive_a_reru
 
     def env() -> object:
         text = path.read_text(encoding="utf-8")
-        if HOSTS[host].format == TOML:
-            return tomllib.loads(text)[HOSTS[host].key]["personakit"]["env"]
-        return json.loads(strip_jsonc(text)[0])[HOSTS[host].key]["personakit"]["env"]
+        return entry_in(tomllib.loads(text) if path.suffix == ".toml" else json.loads(text))["env"]
 
-    connect("--data-dir", str(data), "connect", host, "--recall-model", str(model))
+    said = json.loads(
+        connect("--data-dir", str(data), "connect", host, "--recall-model", str(model), "--json")
+    )
+    path = Path(said["file"])
+    assert path.is_relative_to(home), "every host's file is looked for under the test's home"
     both = {"PERSONAKIT_DATA_DIR": str(data), "PERSONAKIT_RECALL_MODEL": str(model.resolve())}
+    assert said["entry"]["env"] == both
     assert env() == both
 
     connect("connect", host, "--read-only")

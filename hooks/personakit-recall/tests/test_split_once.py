@@ -8,8 +8,7 @@ import sys
 from collections.abc import Callable
 
 import pytest
-from personakit_plugin.core import words
-from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin import PersonaKit, split_words
 from recall_testing import BULLETS, BULLETS_QUOTE, OTHERS, PARAPHRASE
 
 import personakit_recall
@@ -20,7 +19,7 @@ MakeKit = Callable[..., PersonaKit]
 def counted_splits(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text `split_words` is called on from now, wherever a module imported it from."""
     calls: list[str] = []
-    original = words.split_words
+    original = split_words
 
     def counting(text: str) -> list[str]:
         calls.append(text)

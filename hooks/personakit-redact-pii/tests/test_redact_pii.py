@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import pytest
-from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.core.plugins import make_plugin_manager, plugin_infos
-from personakit_plugin.core.redaction import apply_masks
+from personakit_plugin import PersonaKit, apply_masks
 
 import personakit_redact_pii
 
 NAME = "redact-pii"
+
+
+def listed(**environ: str) -> dict[str, dict[str, Any]]:
+    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def redact(text: str) -> str:
@@ -187,16 +204,13 @@ def test_a_long_number_cut_by_shortening_does_not_fail_the_read(kit: PersonaKit)
 
 
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
-    pm = make_plugin_manager(environ={})
-    assert pm.get_plugin(NAME) is personakit_redact_pii
-    assert pm.versions[NAME] == metadata.version("personakit-redact-pii")
-    [info] = [info for info in plugin_infos(pm) if info.name == NAME]
-    assert info.hooks == ["personakit_redact"]
-    assert not info.default
-
-    pm = make_plugin_manager(environ={"PERSONAKIT_DISABLED_PLUGINS": NAME})
-    assert pm.get_plugin(NAME) is None
-    assert NAME not in pm.versions
+    (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
+    assert entry.load() is personakit_redact_pii
+    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    assert loaded["version"] == metadata.version("personakit-redact-pii")
+    assert loaded["hooks"] == ["personakit_redact"]
+    assert not loaded["default"]
+    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_masks_in_a_read(tmp_path: Path) -> None:

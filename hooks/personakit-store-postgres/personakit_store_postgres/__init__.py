@@ -18,7 +18,8 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import Backend, Config, StoreError, hookimpl
+from personakit_plugin import hookimpl
+from personakit_plugin.backend import Backend, Config, StoreError
 
 if TYPE_CHECKING:
     from .store import PostgresStore

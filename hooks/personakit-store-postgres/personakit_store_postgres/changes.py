@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import psycopg
-from personakit_plugin import Changes, MemoryIndex, cursor_of, cursor_position
+from personakit_plugin.backend import Changes, MemoryIndex, cursor_of, cursor_position
 from psycopg import sql
 
 KEEP = 50_000

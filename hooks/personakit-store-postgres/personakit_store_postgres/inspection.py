@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 import psycopg
-from personakit_plugin import Description
+from personakit_plugin.backend import Description
 from psycopg import sql
 
 from .schema import SCHEMA_VERSION, own_tables

@@ -11,7 +11,7 @@ gives them is the order the ranking contract asks for on any database locale.
 
 from __future__ import annotations
 
-from personakit_plugin import retirement
+from personakit_plugin.backend import retirement
 
 # Each entry takes the schema from the version before it to its own number (1-based).
 MIGRATIONS: tuple[str, ...] = (
@@ -241,7 +241,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER quotes_derived AFTER INSERT OR UPDATE OF pending, quote OR DELETE ON quotes
         FOR EACH ROW EXECUTE FUNCTION forget_derived();
     """,
-    # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.retirement`).
+    # 8: what the owner retired, and when, and what replaced it (`personakit_plugin.backend.retirement`).
     retirement.POSTGRES_SCHEMA,
     # 9: which connection proposed each new memory (`KnowsProposers`): the connections that proposed, as
     # their clients named themselves, and each memory's `proposed_by` (NULL for those proposed before);

@@ -29,19 +29,16 @@ from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 
 import psycopg
-from personakit_plugin import (
+from personakit_plugin import EVERYTHING, Candidate, Document, Memory, View, as_shown, content_words
+from personakit_plugin.backend import (
     DECISION_COLUMNS,
-    EVERYTHING,
     MEMORY_COLUMNS,
-    Candidate,
     Changes,
     Connection,
     Decision,
     Description,
-    Document,
     ExportedMemory,
     Matches,
-    Memory,
     Proposed,
     Proposer,
     Restored,
@@ -54,9 +51,6 @@ from personakit_plugin import (
     StoreReadOnly,
     StoreUnreachable,
     TooManyWaiting,
-    View,
-    as_shown,
-    content_words,
     cursor_position,
     decision_from_row,
     decisions,
@@ -975,7 +969,7 @@ class PostgresStore:
                 conn.execute("ANALYZE memories, quotes, aliases, decisions, previous_texts, changes")
         return restored
 
-    # -- retired memories (`Retires`, `personakit_plugin.retirement`) -------------------------------
+    # -- retired memories (`Retires`, `personakit_plugin.backend.retirement`) -------------------------------
 
     def retire(
         self, memory_id: str, now: float, *, replaced_by: str | None = None, on: float | None = None

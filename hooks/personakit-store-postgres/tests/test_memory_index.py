@@ -14,10 +14,8 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
-from personakit_plugin.core.store import StoreError
-from personakit_plugin.core.words import content_words, legacy_memory_id
-from personakit_plugin.storage import memory_index
+from personakit_plugin import CATEGORIES, EVERYTHING, View, content_words
+from personakit_plugin.backend import MemoryIndex, StoreError, legacy_memory_id
 
 import personakit_store_postgres.store
 from personakit_store_postgres import PostgresStore, changes
@@ -101,7 +99,7 @@ def test_every_read_of_either_store_equals_the_sql_ranking_after_every_write(
     postgres_url: str, history: list[tuple[bool, str, str, int, frozenset[str]]], walk: bool
 ) -> None:
     # `walk`: every level is walked in `touched` order instead of sorted, the path large levels take.
-    with two_stores(postgres_url) as (one, two), _small_level(0 if walk else memory_index.SMALL_LEVEL):
+    with two_stores(postgres_url) as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
         ids: list[str] = []
         for first, action, text, at, question in history:
             write(one if first else two, ids, action, text, at)
@@ -111,12 +109,12 @@ def test_every_read_of_either_store_equals_the_sql_ranking_after_every_write(
 
 @contextlib.contextmanager
 def _small_level(size: int) -> Iterator[None]:
-    kept = memory_index.SMALL_LEVEL
-    memory_index.SMALL_LEVEL = size
+    kept = MemoryIndex.small_level
+    MemoryIndex.small_level = size
     try:
         yield
     finally:
-        memory_index.SMALL_LEVEL = kept
+        MemoryIndex.small_level = kept
 
 
 def test_a_reject_leaves_no_word_of_what_it_erased_in_the_change_log(postgres_url: str) -> None:

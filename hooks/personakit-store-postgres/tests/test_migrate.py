@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.backend import SqliteStore
 
 from personakit_store_postgres import PostgresStore
 

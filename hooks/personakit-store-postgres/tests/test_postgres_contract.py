@@ -7,7 +7,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from personakit_plugin.core.store import (
+from personakit_plugin.backend import (
     Describes,
     FindsIdPrefixes,
     Follows,

@@ -3,16 +3,20 @@ schema opened only to be looked at, which it never creates, migrates or changes.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import psycopg
-from personakit_plugin.owner.doctor import FAIL, OK, WARN, Kept, check_store
 
 from personakit_store_postgres import PostgresStore
 from personakit_store_postgres.schema import SCHEMA_VERSION
 from personakit_store_postgres.store import location_of
 
 SCHEMA = "pk_doctor"
+OK, WARN, FAIL = "ok", "warn", "fail"
 
 
 def environ(url: str) -> dict[str, str]:
@@ -24,7 +28,17 @@ def environ(url: str) -> dict[str, str]:
 
 
 def findings(folder: Path, url: str) -> list[tuple[str, str]]:
-    return [(finding.level, finding.message) for finding in check_store(folder, environ(url))]
+    """What `personakit doctor --json` finds of the store, as (level, sentence)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "--data-dir", str(folder), "doctor", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(folder.parent / "home"), **environ(url)},
+        stdin=subprocess.DEVNULL,
+    )
+    said = json.loads(done.stdout)
+    return [(found["level"], found["message"]) for found in said["findings"] if found["check"] == "store"]
 
 
 def schemas(url: str) -> set[str]:
@@ -47,7 +61,7 @@ def test_doctor_checks_the_postgres_store_it_would_open(postgres_url: str, tmp_p
         tea = store.propose("Prefers green tea", "I like green tea", "preferences", 1.0).id
         store.propose("Takes notes in meetings", "my notes", "work-style", 2.0)
         store.decide(tea, "approve", 3.0)
-        kept = Kept.of(store)
+        described = store.describe()
     finally:
         store.close()
 
@@ -58,7 +72,7 @@ def test_doctor_checks_the_postgres_store_it_would_open(postgres_url: str, tmp_p
     level, said = found[2]
     assert level == OK and said.startswith(f"PostgreSQL store at {where}: 2 memories, 2 quotes, 1 decisions"), said
     assert len(found) == 3
-    assert kept.backend == "PostgreSQL" and kept.bytes is not None and kept.bytes > 0
+    assert described.backend == "PostgreSQL" and described.sizes and sum(described.sizes.values()) > 0
 
 
 def test_doctor_finds_what_the_rows_do_not_hold_together_and_changes_nothing(postgres_url: str, tmp_path: Path) -> None:

@@ -19,11 +19,10 @@ import anyio
 import psycopg
 import pytest
 from mcp import Client, StdioServerParameters
+from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult
-from personakit_plugin import PersonaKit
-from personakit_plugin.core.store import StoreBusy, StoreFault, StoreFull, StoreReadOnly, StoreUnreachable
-from personakit_plugin.serving import tools
-from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin import PersonaKit, mount
+from personakit_plugin.backend import SqliteStore, StoreBusy, StoreFault, StoreFull, StoreReadOnly, StoreUnreachable
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
@@ -161,6 +160,20 @@ def kit_on(url: str, folder: Path) -> PersonaKit:
     return PersonaKit.open(folder, environ=environment(url, folder))
 
 
+def tool(kit: PersonaKit, name: str, *values: str) -> CallToolResult:
+    """A tool called as an assistant calls it: the official client, in memory, on a server `mount` gave
+    `kit` (`values` in the tool's order: text, quote, category; or question)."""
+    server = MCPServer("faults")
+    mount(server, kit)
+    keys = ("question",) if name == READ else ("text", "quote", "category")
+
+    async def call() -> CallToolResult:
+        async with Client(server) as client:
+            return await client.call_tool(name, dict(zip(keys, values, strict=False)))
+
+    return anyio.run(call)
+
+
 @pytest.mark.anyio
 async def test_a_server_stopped_mid_session_is_one_sentence_and_what_was_stored_is_there_when_it_is_back(
     own_cluster, own_url, tmp_path
@@ -211,7 +224,7 @@ def test_a_connection_ended_mid_write_is_one_sentence_and_writes_nothing(postgre
         answers: list[CallToolResult] = []
         with psycopg.connect(postgres_url) as holder, holder.transaction():
             holder.execute("SELECT pg_advisory_xact_lock(%s)", (kit.store._lock,))
-            writer = threading.Thread(target=lambda: answers.append(tools.propose(kit, "Plays the oboe", "I oboe")))
+            writer = threading.Thread(target=lambda: answers.append(tool(kit, PROPOSE, "Plays the oboe", "I oboe")))
             writer.start()
             pid = _waiting_for_the_write_lock(postgres_url, kit.store)
             holder.execute("SELECT pg_terminate_backend(%s)", (pid,))
@@ -231,7 +244,7 @@ def test_a_connection_ended_mid_write_is_one_sentence_and_writes_nothing(postgre
             owners.start()
             holder.execute("SELECT pg_terminate_backend(%s)", (_waiting_for_the_write_lock(postgres_url, kit.store),))
             owners.join(TIMEOUT)
-        again = tools.propose(kit, "Plays the oboe", "I oboe")
+        again = tool(kit, PROPOSE, "Plays the oboe", "I oboe")
         states = sorted((m.text, m.state) for m in kit.store.memories())
     finally:
         kit.close()
@@ -252,8 +265,8 @@ def test_connections_ended_while_idle_are_replaced_without_a_word(postgres_url, 
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
             ).fetchone()
         assert ended is not None and ended[0] >= 1
-        again = tools.propose(kit, "Plays the oboe", "I play the oboe")
-        read = tools.read(kit, "owls and oboe")
+        again = tool(kit, PROPOSE, "Plays the oboe", "I play the oboe")
+        read = tool(kit, READ, "owls and oboe")
     finally:
         kit.close()
     assert not again.is_error and not read.is_error
@@ -316,12 +329,12 @@ def test_a_full_disk_is_one_sentence_and_every_proposal_answered_stored_is_there
             fill(own_url)
             stored, refused = [], None
             for n in range(400):  # what fits in the pages the tables have still goes in
-                answer = tools.propose(kit, f"Knows the tune number {n} by heart", f"I can hum tune {n}", "other")
+                answer = tool(kit, PROPOSE, f"Knows the tune number {n} by heart", f"I can hum tune {n}", "other")
                 if answer.is_error:
                     refused = answer
                     break
                 stored.append(answer.structured_content["id"])
-            read = tools.read(kit, "What are the owls called?")
+            read = tool(kit, READ, "What are the owls called?")
             exported = tmp_path / "more.json"
             sqlite_folder = tmp_path / "sqlite"
             with opened_sqlite(sqlite_folder) as other:
@@ -340,7 +353,7 @@ def test_a_full_disk_is_one_sentence_and_every_proposal_answered_stored_is_there
             imported = owner(own_url, tmp_path / "owner", "import", str(exported))
             with psycopg.connect(own_url, autocommit=True) as conn:
                 conn.execute("DROP TABLE filler")
-            again = tools.propose(kit, "Plays the oboe", "I play the oboe", "tools")
+            again = tool(kit, PROPOSE, "Plays the oboe", "I play the oboe", "tools")
         finally:
             kit.close()
         own_cluster.halt()

@@ -3,16 +3,18 @@ in the database's own files, and the errors an owner sees."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import msgspec
 import psycopg
 import pytest
-from personakit_plugin import PersonaKit
-from personakit_plugin.core.store import Config, StoreError
-from personakit_plugin.core.words import content_words, legacy_memory_id
-from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin import PersonaKit, content_words
+from personakit_plugin.backend import Config, SqliteStore, StoreError, legacy_memory_id
 from personakit_plugin.testing import id_of
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
@@ -316,7 +318,7 @@ def test_connections_the_server_dropped_are_replaced(store: PostgresStore, postg
 
 
 def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: PostgresStore, tmp_path: Path) -> None:
-    from personakit_plugin.default_plugins.rank_overlap import personakit_rank
+    from personakit_plugin.backend import sort_key
 
     texts = [
         f"Drinks {a} tea with {b} at {c}"
@@ -333,7 +335,7 @@ def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: P
     for question in ("green tea with milk", "honey", "ten", "bowling green", "nothing here"):
         words = content_words(question)
         everything = store.matches(words)
-        expected = personakit_rank(candidates=everything.candidates)
+        expected = sorted((c for c in everything.candidates if c.matched >= 1), key=sort_key)  # the default's
         for limit in (1, 3, 7, 50):
             top = store.top_matches(words, limit)
             assert [c.memory.id for c in top.candidates] == [c.memory.id for c in expected[:limit]], question
@@ -342,7 +344,7 @@ def test_top_matches_is_the_default_ranking_of_matches_cut_to_the_limit(store: P
 
 
 def test_the_store_has_every_optional_capability(store: PostgresStore) -> None:
-    from personakit_plugin.core.store import FinishesErasure, RanksInStore, Snapshots
+    from personakit_plugin.backend import FinishesErasure, RanksInStore, Snapshots
 
     assert isinstance(store, Snapshots)
     assert isinstance(store, RanksInStore)
@@ -572,12 +574,22 @@ def test_the_plugin_module_is_the_entry_point() -> None:
     assert found.load() is personakit_store_postgres
 
 
-def test_doctor_says_the_memory_may_be_kept_by_the_plugin() -> None:
-    from personakit_plugin.owner.doctor import check_plugins
+def test_doctor_says_the_memory_may_be_kept_by_the_plugin(postgres_url: str, tmp_path: Path) -> None:
+    def plugins_found(**environ: str) -> list[tuple[str, str]]:
+        """What `personakit doctor --json` finds of the plugins, as (level, sentence)."""
+        done = subprocess.run(
+            [sys.executable, "-m", "personakit_plugin", "--data-dir", str(tmp_path / "data"), "doctor", "--json"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "HOME": str(tmp_path / "home"), "PERSONAKIT_POSTGRES_URL": postgres_url, **environ},
+            stdin=subprocess.DEVNULL,
+        )
+        return [(f["level"], f["message"]) for f in json.loads(done.stdout)["findings"] if f["check"] == "plugins"]
 
-    lines = [finding.line() for finding in check_plugins({"PERSONAKIT_PLUGINS": "store-postgres"})]
-    assert any(line.startswith("ok    Storage plugin store-postgres is loaded") for line in lines), lines
-    assert not any("Storage plugin" in f.line() for f in check_plugins({"PERSONAKIT_PLUGINS": ""}))
+    found = plugins_found(PERSONAKIT_PLUGINS="store-postgres")
+    assert any(level == "ok" and said.startswith("Storage plugin store-postgres is loaded") for level, said in found)
+    assert not any("Storage plugin" in said for _, said in plugins_found(PERSONAKIT_PLUGINS=""))
 
 
 def test_the_team_set_up_in_the_readme_lets_every_member_reject(postgres_url: str) -> None:

@@ -15,7 +15,7 @@ import psycopg
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import Implementation
-from personakit_plugin.core.model import QUOTES_KEPT
+from personakit_plugin.backend import QUOTES_KEPT
 
 from personakit_store_postgres import PostgresStore
 

@@ -52,6 +52,33 @@ def test_the_docs_the_examples_and_the_hook_packages_import_only_the_public_door
     assert deep_imports(source) == [], f"{path} imports beneath the public doors"
 
 
+def imported_names(source: str) -> list[tuple[str, str]]:
+    """(door, name) for every name `source` imports from a public door (`from DOOR import A, B as C`)."""
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module in PUBLIC:
+            found += [(node.module, alias.name) for alias in node.names]
+    return found
+
+
+@pytest.mark.parametrize(("path", "source"), sorted(authors_code().items()), ids=lambda value: value[:60])
+def test_every_name_the_docs_and_examples_import_is_in_its_door(path: str, source: str) -> None:
+    """A name imported from the wrong door (a backend's name from `personakit_plugin`) fails when copied."""
+    try:
+        names = imported_names(source)
+    except SyntaxError:  # a page's blocks joined, some of them fragments: checked line by line
+        names = [pair for line in source.splitlines() if line.startswith("from ") for pair in _line_names(line)]
+    for door, name in names:
+        assert hasattr(importlib.import_module(door), name), f"{path} imports {name} from {door}, which has none"
+
+
+def _line_names(line: str) -> list[tuple[str, str]]:
+    try:
+        return imported_names(line)
+    except SyntaxError:
+        return []
+
+
 def test_the_check_sees_a_deep_import() -> None:
     said = "from personakit_plugin import hookimpl\nfrom personakit_plugin.core.model import ReadResult\n"
     assert deep_imports(said) == ["personakit_plugin.core.model"]

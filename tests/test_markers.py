@@ -242,10 +242,11 @@ def test_tox_has_a_unit_and_a_system_env_outside_env_list() -> None:
 
 def test_ci_runs_everything_on_the_oldest_python_and_the_unit_and_stdio_tests_on_the_others() -> None:
     assert commands(tox()["testenv"]) == [
-        "py311: pytest {posargs}",
+        "py311: pytest --ignore=tests/test_mcpb.py {posargs}",  # tox -e mcpb runs it, having built the bundle
         '!py311: pytest -m "not slow and not system" {posargs}',
         '!py311: pytest -m "system and not slow" tests/test_stdio.py {posargs}',
     ]
+    assert "tests/test_mcpb.py" in tox()["testenv:mcpb"]["commands"] and "mcpb" in tox()["tox"]["env_list"]
     # The stdio server's system tests are there to be run on every version.
     assert "pytest.mark.system" in (Path(__file__).parent / "test_stdio.py").read_text()
 

@@ -104,6 +104,9 @@ class ConfigError(Exception):
 _PLAIN_WORDS = {
     "Expecting value": "a value is missing",
     "Expecting property name enclosed in double quotes": "a key is not in double quotes, or a comma is out of place",
+    # Python 3.13 names what 3.11 and 3.12 call a missing key: said the same on every version.
+    "Illegal trailing comma before end of object": "a key is not in double quotes, or a comma is out of place",
+    "Illegal trailing comma before end of array": "a value is missing, or a comma is out of place",
     "Expecting ',' delimiter": "a comma is missing",
     "Expecting ':' delimiter": "a colon is missing",
     "Extra data": "more text follows the end of the JSON",
@@ -135,7 +138,8 @@ def parse_config(text: str, where: str, format: str, title: str = "") -> Any:
     else:
         if format == JSONC:
             return value
-        at = text[strict.pos : strict.pos + 2]
+        # Python 3.11 and 3.12 stop after a trailing comma, 3.13 at the comma itself.
+        at = text[strict.pos :].lstrip(", \t\r\n")[:2]
         what = "a comment" if at in ("//", "/*") else "a trailing comma" if at[:1] in "}]" else "a comment"
         raise ConfigError(
             f"{where} has {what} at line {error.lineno}, which {title or 'its host'} does not accept in this file"

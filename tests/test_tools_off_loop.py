@@ -28,6 +28,7 @@ from .helpers.stdio import PROPOSE, READ, REQUEST_TIMEOUT, TEST_TIMEOUT
 pytestmark = [pytest.mark.anyio, pytest.mark.system]  # an HTTP server on a real port
 
 HELD = "held up"
+TEXT = "Likes green tea"
 
 
 class HoldsUpReads:
@@ -75,7 +76,8 @@ def serving(kit: PersonaKit, folder: Path) -> Iterator[tuple[str, str, int]]:
 def held_kit(make_kit: Callable[..., PersonaKit], data_dir: Path) -> tuple[PersonaKit, HoldsUpReads]:
     holder = HoldsUpReads()
     kit = make_kit(holder)
-    kit.propose(f"Likes tea that is {HELD}", "I like tea", "preferences")
+    # The read masks the quote (the text was masked once, when the proposal was indexed): it holds the read.
+    kit.propose(TEXT, f"I like tea that is {HELD}", "preferences")
     return kit, holder
 
 
@@ -92,7 +94,7 @@ async def test_a_read_held_up_in_the_kit_does_not_hold_up_another_client(
             async def held_read() -> None:
                 result = await first.call_tool(READ, {"question": "tea"})
                 order.append("read answered")
-                assert [memory["text"] for memory in structured(result)["memories"]] == [f"Likes tea that is {HELD}"]
+                assert [memory["text"] for memory in structured(result)["memories"]] == [TEXT]
 
             async with anyio.create_task_group() as group:
                 group.start_soon(held_read)
@@ -183,9 +185,7 @@ async def test_mounted_on_a_fastmcp_server_a_held_up_read_does_not_hold_up_its_l
             async def held_read() -> None:
                 result = await first.call_tool(READ, {"question": "tea"})
                 order.append("read answered")
-                assert [memory["text"] for memory in result.structured_content["memories"]] == [
-                    f"Likes tea that is {HELD}"
-                ]
+                assert [memory["text"] for memory in result.structured_content["memories"]] == [TEXT]
 
             async with anyio.create_task_group() as group:
                 group.start_soon(held_read)

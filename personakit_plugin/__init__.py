@@ -25,6 +25,7 @@ from personakit_plugin.core.hookspecs import hookimpl as hookimpl
 if TYPE_CHECKING:
     from personakit_plugin.core.data_folder import default_data_dir as default_data_dir
     from personakit_plugin.core.hookspecs import Kit as Kit
+    from personakit_plugin.core.hookspecs import checks_in_bulk as checks_in_bulk
     from personakit_plugin.core.kit import PersonaKit as PersonaKit
     from personakit_plugin.core.model import CATEGORIES as CATEGORIES
     from personakit_plugin.core.model import EVERYTHING as EVERYTHING

@@ -598,3 +598,37 @@ def test_a_memory_json_import_keeps_at_most_quotes_kept_quotes_a_memory(pk, tmp_
     assert f"3 quotes not kept: their memories already had {QUOTES_KEPT}, the most one memory keeps." in out
     (memory,) = listed(pk).values()
     assert memory["quotes"] == observations[:QUOTES_KEPT]
+
+
+def test_a_proposal_hook_that_declares_its_check_keeps_the_bulk_path(make_kit, tmp_path, monkeypatch):
+    """The bulk path opens on what the proposal hook in effect declares (`checks_in_bulk`), not on its
+    name: a plugin's own hook that declares its check has every observation checked by it, in bulk."""
+    from personakit_plugin import ProposeResult, checks_in_bulk, hookimpl
+    from personakit_plugin.default_plugins import propose as default_propose
+
+    def no_coffee(kit, text, quote):  # type: ignore[no-untyped-def]
+        return "no_coffee" if "coffee" in text.casefold() else default_propose.checked(kit, text, quote)
+
+    class NoCoffee:
+        @hookimpl(tryfirst=True)
+        @checks_in_bulk(no_coffee)
+        def personakit_propose(self, kit, text, quote, category):  # type: ignore[no-untyped-def]
+            found = no_coffee(kit, text, quote)
+            if isinstance(found, str):
+                return ProposeResult(stored=False, reason=found)
+            return None  # the default stores it
+
+    kit = make_kit(NoCoffee())
+    calls = bulk_only(monkeypatch)
+    graph = transfer.Graph(
+        observations=[
+            transfer.Observation(f"#{n}", f"Drinks coffee number {n}" if n % 2 else f"Drinks tea number {n}", "q")
+            for n in range(transfer.BULK_AT)
+        ],
+        relations=0,
+        other=0,
+    )
+    done = transfer.import_graph(kit, graph)
+    assert calls  # the bulk path was taken
+    assert {refused.reason for refused in done.refused} == {"no_coffee"}
+    assert len(done.refused) == transfer.BULK_AT // 2 and len(done.new) == transfer.BULK_AT - transfer.BULK_AT // 2

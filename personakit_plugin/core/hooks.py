@@ -309,6 +309,13 @@ class Hooks:
 
     # -- who answers ---------------------------------------------------------------------------
 
+    def bulk_check(self) -> Callable[..., tuple[str, str] | str] | None:
+        """The check the `personakit_propose` hook in effect (the first asked) declared it stores by
+        (`hookspecs.checks_in_bulk`), or None when it declared none."""
+        first = next(implementations(self.pm, PROPOSE), None)
+        check = None if first is None else getattr(first[1], hookspecs.BULK_CHECK, None)
+        return check if callable(check) else None
+
     def ranks_as_store(self) -> bool:
         """Whether the ranking hook in effect (the first `personakit_rank` asked) declares that it orders
         word matches as a store that `RanksInStore` does (`ranking.in_store_order`)."""

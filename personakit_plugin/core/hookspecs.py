@@ -20,7 +20,7 @@ something other than None.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pluggy
 
@@ -41,9 +41,28 @@ if TYPE_CHECKING:
     from personakit_plugin.core.redaction import Mask
     from personakit_plugin.core.store import Backend, Config, Matches, Store
 
+Proposer = TypeVar("Proposer", bound=Callable[..., object])
 hookspec = pluggy.HookspecMarker("personakit")
 hookimpl = pluggy.HookimplMarker("personakit")
 """Marks a plugin's hook implementations; also `personakit_plugin.hookimpl`."""
+
+BULK_CHECK = "personakit_bulk_check"
+"""The attribute `checks_in_bulk` sets on a `personakit_propose` implementation."""
+
+
+def checks_in_bulk(check: Callable[[Kit, str, str], tuple[str, str] | str]) -> Callable[[Proposer], Proposer]:
+    """Declare that a `personakit_propose` implementation stores exactly what `check(kit, text, quote)`
+    lets through, as `(text, quote)`, and refuses the rest with the reason it returns, storing through
+    `kit.store.propose`: while it is the one in effect, an import of a large graph may check every
+    observation with `check` and write them through a store's bulk path (`ProposesInBulk`), with the
+    same answers. What the hook declares, not its name, opens that path."""
+
+    def declared(function: Proposer) -> Proposer:
+        setattr(function, BULK_CHECK, check)
+        return function
+
+    return declared
+
 
 Handler = Callable[["argparse.Namespace"], None]
 """What runs an owner's command: its parsed arguments in, its output said (`personakit_commands`)."""

@@ -40,13 +40,11 @@ GROUP = "personakit"
 ALLOW_ENV = "PERSONAKIT_PLUGINS"
 BLOCK_ENV = "PERSONAKIT_DISABLED_PLUGINS"
 DISTRIBUTION = "personakit-plugin"
-DEFAULT_PROPOSE = "default-propose"
-"""The default `personakit_propose` plugin's name: while it answers first, an import may take the bulk path."""
 DEFAULT_RANK = "default-rank"
 """The default `personakit_rank` plugin's name: while it answers first, the store may rank for it."""
 DEFAULT_PLUGINS = {
     "default-read": "personakit_plugin.default_plugins.read",
-    DEFAULT_PROPOSE: "personakit_plugin.default_plugins.propose",
+    "default-propose": "personakit_plugin.default_plugins.propose",
     DEFAULT_RANK: "personakit_plugin.default_plugins.rank_overlap",
     "default-redact": "personakit_plugin.default_plugins.redact_email",
     "default-refuse": "personakit_plugin.default_plugins.refuse_credentials",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from personakit_plugin.core.hookspecs import hookimpl
+from personakit_plugin.core.hookspecs import checks_in_bulk, hookimpl
 from personakit_plugin.core.model import TEXT_LIMIT, ProposeResult, category_of
 
 if TYPE_CHECKING:
@@ -32,6 +32,7 @@ def checked(kit: Kit, text: str, quote: str) -> tuple[str, str] | str:
 
 
 @hookimpl(trylast=True)
+@checks_in_bulk(checked)
 def personakit_propose(kit: Kit, text: str, quote: str, category: str | None) -> ProposeResult:
     found = checked(kit, text, quote)
     if isinstance(found, str):

@@ -33,11 +33,11 @@ because a memory is one statement about the owner and must say who it is about. 
 skipped: PersonaKit keeps statements, not a graph.
 
 A large graph (`BULK_AT` observations or more) takes the store's bulk path when the store has one
-(`core.store.ProposesInBulk`, as the SQLite store does) and the default `personakit_propose` is the
-one in effect: every observation is checked by that hook's own rule (`default_plugins.propose.checked`:
-the same refusals, in the same order), and those it would store are written in transactions of `BULK_CHUNK`,
-not one each. The answers are the same as proposing them one by one; only the number of commits
-differs. A store without it gets every observation through `propose`.
+(`core.store.ProposesInBulk`, as the SQLite store does) and the `personakit_propose` in effect declares
+the check it stores by (`hookspecs.checks_in_bulk`, as the default does): every observation is checked
+by that check (the same refusals, in the same order), and those it would store are written in
+transactions of `BULK_CHUNK`, not one each. The answers are the same as proposing them one by one;
+only the number of commits differs. A store without it gets every observation through `propose`.
 
 An import of an export is one `Store.restore`, already one transaction for the whole file, whose
 lookups (by id, text and aliases, as the merge rule needs) and inserts both stores batch.
@@ -54,7 +54,6 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from personakit_plugin.core import hookspecs
 from personakit_plugin.core.model import (
     CATEGORIES,
     DECISIONS,
@@ -66,11 +65,9 @@ from personakit_plugin.core.model import (
     ExportedMemory,
     category_of,
 )
-from personakit_plugin.core.plugins import DEFAULT_PROPOSE
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import Proposed, ProposesInBulk, Restored, Store, StoreError
 from personakit_plugin.core.words import DROPPED_KEY_DIGITS
-from personakit_plugin.default_plugins import propose as default_propose
 from personakit_plugin.owner.display import json_printable
 
 if TYPE_CHECKING:
@@ -321,8 +318,9 @@ def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None
     store's bulk path (see the module's docstring), with the same answers."""
     progress = progress or Progress.silent()
     progress.total = len(graph.observations)
-    if isinstance(kit.store, ProposesInBulk) and len(graph.observations) >= BULK_AT and _proposes_by_default(kit):
-        return _import_in_bulk(kit, graph.observations, kit.store.bulk_propose, progress)
+    check = kit.hooks.bulk_check()
+    if isinstance(kit.store, ProposesInBulk) and len(graph.observations) >= BULK_AT and check is not None:
+        return _import_in_bulk(kit, graph.observations, kit.store.bulk_propose, check, progress)
     done = GraphImported([], [], [])
     for observation in graph.observations:
         result = kit.propose(observation.text, observation.quote, None)
@@ -336,15 +334,11 @@ def import_graph(kit: PersonaKit, graph: Graph, progress: Progress | None = None
     return done
 
 
-def _proposes_by_default(kit: PersonaKit) -> bool:
-    """Whether the default `personakit_propose` answers proposals: no other implementation comes first."""
-    return kit.hooks.order(hookspecs.personakit_propose)[:1] == [DEFAULT_PROPOSE]
-
-
 def _import_in_bulk(
     kit: PersonaKit,
     observations: Sequence[Observation],
     bulk: Callable[[list[tuple[str, str, str, float]]], list[Proposed]],
+    check: Callable[..., tuple[str, str] | str],
     progress: Progress,
 ) -> GraphImported:
     done = GraphImported([], [], [])
@@ -352,7 +346,7 @@ def _import_in_bulk(
     for start in range(0, len(observations), BULK_CHUNK):
         items: list[tuple[str, str, str, float]] = []
         for observation in observations[start : start + BULK_CHUNK]:
-            found = default_propose.checked(kit, observation.text, observation.quote)
+            found = check(kit, observation.text, observation.quote)
             if isinstance(found, str):
                 done.refused.append(Refused(observation.where, found))
             else:

@@ -51,8 +51,9 @@ from typing import Any
 import synthetic
 
 from personakit_plugin.core.kit import PersonaKit
-from personakit_plugin.owner import bulk, review_web
-from personakit_plugin.owner.review_terminal import Review, Terminal
+from personakit_plugin.owner.review import bulk
+from personakit_plugin.owner.review import web as review_web
+from personakit_plugin.owner.review.terminal import Review, Terminal
 
 ENVIRON = {"PERSONAKIT_PLUGINS": ""}
 CLIENT = ("flood-client", "9.9")

@@ -1,4 +1,4 @@
-"""How well `personakit show` and the reviews name the memory a proposal may replace (`owner/updates.py`).
+"""How well `personakit show` and the reviews name the memory a proposal may replace (`owner/review/updates.py`).
 
     python benchmarks/updates.py [--no-recall] [--half tuning|held_out]
 
@@ -54,7 +54,7 @@ def pairs(half: str) -> list[tuple[str, str, str, str]]:
 def offered(category: str, old: str, proposal: str, plugins: list[object]) -> tuple[list[str], str]:
     """The texts the detector offers for `proposal` in a store of the background and `old`, and `old`'s id."""
     from personakit_plugin.core.kit import PersonaKit
-    from personakit_plugin.owner.updates import may_replace
+    from personakit_plugin.owner.review.updates import may_replace
 
     with tempfile.TemporaryDirectory() as folder:
         kit = PersonaKit.open(folder, plugins=plugins, environ={"PERSONAKIT_PLUGINS": ""}, entry_points=False)

@@ -24,9 +24,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.owner.connect import Change, plan, plan_removal, server_entry
-from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML
-from personakit_plugin.owner.json_edit import member, parse, strip_jsonc
+from personakit_plugin.owner.hosts.connect import Change, plan, plan_removal, server_entry
+from personakit_plugin.owner.hosts.json_edit import member, parse, strip_jsonc
+from personakit_plugin.owner.hosts.table import HOSTS, JSONC, TOML
 
 from .helpers import cli, hosts
 

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from personakit_plugin.core.data_folder import default_data_dir
-from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML
-from personakit_plugin.owner.json_edit import strip_jsonc
+from personakit_plugin.owner.hosts.json_edit import strip_jsonc
+from personakit_plugin.owner.hosts.table import HOSTS, JSONC, TOML
 
 from .helpers import cli, hosts
 

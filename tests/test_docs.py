@@ -156,7 +156,7 @@ def test_the_worked_examples_entry_point_is_a_module_it_installs() -> None:
 @pytest.mark.usefixtures("installed")
 def test_the_worked_example_installed_is_listed_as_the_guide_shows(capsys: pytest.CaptureFixture[str]) -> None:
     from personakit_plugin.owner.cli import main
-    from personakit_plugin.owner.doctor import check_plugins
+    from personakit_plugin.owner.data.doctor import check_plugins
 
     assert main(["plugins"]) == 0
     header, *rows = capsys.readouterr().out.splitlines()

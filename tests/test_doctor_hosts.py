@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.doctor import FAIL, OK, check_hosts, host_configs
-from personakit_plugin.owner.hosts import HOSTS, JSON, JSONC, TOML
+from personakit_plugin.owner.data.doctor import FAIL, OK, check_hosts, host_configs
+from personakit_plugin.owner.hosts.table import HOSTS, JSON, JSONC, TOML
 
 from .helpers import cli, hosts
 

@@ -19,7 +19,7 @@ import pytest
 
 from personakit_plugin.core.data_folder import default_data_dir
 from personakit_plugin.owner.console import PROBE_ENV
-from personakit_plugin.owner.doctor import CHECKS
+from personakit_plugin.owner.data.doctor import CHECKS
 
 from .conftest import personakit_command
 from .helpers import cli, hosts, stdio

@@ -19,7 +19,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from personakit_plugin.owner.connect import HOSTS, connect
+from personakit_plugin.owner.hosts.connect import HOSTS, connect
 
 from .helpers.http import connect as http_client
 from .helpers.http import http_server, token_of

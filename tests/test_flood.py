@@ -18,8 +18,8 @@ from mcp import Client
 from mcp_types import Implementation
 
 from personakit_plugin.core.model import WAITING_PER_CONNECTION
-from personakit_plugin.owner import bulk
 from personakit_plugin.owner.cli import build_parser
+from personakit_plugin.owner.review import bulk
 
 from .conftest import clean_environ, folder_bytes, opened, personakit_command, seed, stdio_parameters
 from .helpers.stdio import PROPOSE, REQUEST_TIMEOUT, TEST_TIMEOUT, call

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from personakit_plugin.core.data_folder import default_data_dir
-from personakit_plugin.owner.connect import connect, server_entry
-from personakit_plugin.owner.hosts import HOSTS
+from personakit_plugin.owner.hosts.connect import connect, server_entry
+from personakit_plugin.owner.hosts.table import HOSTS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

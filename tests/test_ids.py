@@ -18,7 +18,7 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.core.words import legacy_memory_id, normalise
 from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.transfer import export_lines, import_export, parse_export
+from personakit_plugin.owner.data.transfer import export_lines, import_export, parse_export
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 from personakit_plugin.testing import id_of
 

@@ -12,7 +12,7 @@ import pytest
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.migrate import counts, move
+from personakit_plugin.owner.data.migrate import counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.testing import id_of
 

@@ -153,7 +153,7 @@ def test_the_package_wheel_has_its_scripts_and_the_recall_extra(dist):
 def test_the_package_wheel_carries_its_data_files(dist):
     with zipfile.ZipFile(dist / f"personakit_plugin-{version()}-py3-none-any.whl") as archive:
         names = set(archive.namelist())
-    assert {"personakit_plugin/py.typed", "personakit_plugin/owner/review_page.html"} <= names
+    assert {"personakit_plugin/py.typed", "personakit_plugin/owner/review/page.html"} <= names
     assert not any(name.startswith(("tests/", "hooks/")) for name in names)
 
 

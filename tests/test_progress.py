@@ -18,7 +18,7 @@ import pytest
 
 from personakit_plugin.core.progress import DELAY_ENV, INTERVAL, Progress, duration, rate
 from personakit_plugin.core.words import content_words, legacy_memory_id
-from personakit_plugin.owner.data_commands import EXPORT_STOPPED, GRAPH_STOPPED
+from personakit_plugin.owner.commands.importing import EXPORT_STOPPED, GRAPH_STOPPED
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 from personakit_plugin.testing import Clock
 

@@ -191,7 +191,7 @@ async def test_over_stdio_a_replaced_memory_is_never_read_in_any_view(folder: Pa
     ],
 )
 def test_the_issues_updates_are_named_by_words(folder: Path, old: str, proposal: str, category: str) -> None:
-    from personakit_plugin.owner.updates import may_replace
+    from personakit_plugin.owner.review.updates import may_replace
 
     (first,) = seed(folder, (old, old.lower(), category))
     decide(folder, "approve", first)
@@ -205,7 +205,7 @@ def test_the_issues_updates_are_named_by_words(folder: Path, old: str, proposal:
     "look_alike", ["Also has a cat called Luna", "Speaks Spanish as well", "Has taken up climbing too"]
 )
 def test_a_second_pet_language_or_hobby_is_not_an_update(folder: Path, look_alike: str) -> None:
-    from personakit_plugin.owner.updates import may_replace
+    from personakit_plugin.owner.review.updates import may_replace
 
     olds = seed(folder, ("Has a dog called Rex", "rex", "other"), ("Speaks Portuguese", "pt", "background"))
     decide(folder, "approve", *olds)
@@ -270,7 +270,7 @@ def test_the_web_review_names_and_replaces_with_one_request(folder: Path) -> Non
         status, answer = request(server, "/api/memories?state=retired")
         assert [m["id"] for m in answer["memories"]] == [old]
     assert (stored(folder, old).state, stored(folder, new).state) == ("retired", "approved")
-    page = (Path(__file__).parent.parent / "personakit_plugin" / "owner" / "review_page.html").read_text()
+    page = (Path(__file__).parent.parent / "personakit_plugin" / "owner" / "review" / "page.html").read_text()
     assert "p: () => replace()" in page
 
 

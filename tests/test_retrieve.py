@@ -318,8 +318,8 @@ async def test_over_stdio_a_retriever_brings_by_meaning_and_forgets_a_reject_mad
 
 
 def test_the_owners_review_shows_the_paraphrases_a_retriever_finds(make_kit: MakeKit) -> None:
-    from personakit_plugin.owner.review_web import ReviewApi
-    from personakit_plugin.owner.reviewing import Similar
+    from personakit_plugin.owner.review.shared import Similar
+    from personakit_plugin.owner.review.web import ReviewApi
 
     kit = make_kit(synonyms())
     espresso, cappuccino, _ = seed(

@@ -12,8 +12,8 @@ import pytest
 
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.store import Outlines
-from personakit_plugin.owner import review_web
-from personakit_plugin.owner.review_terminal import Review, Terminal
+from personakit_plugin.owner.review import web as review_web
+from personakit_plugin.owner.review.terminal import Review, Terminal
 
 
 def test_both_reviews_list_without_reading_every_quote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

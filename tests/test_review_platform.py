@@ -2,7 +2,7 @@
 
 The terminal review needs `termios` (POSIX); on a system without it (Windows) `personakit review` says so in
 one sentence and points to `personakit review --web`, which imports nothing of the terminal review. What both
-reviews use lives in `owner/reviewing.py`; neither review imports the other.
+reviews use lives in `owner/review/shared.py`; neither review imports the other.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ import pytest
 
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.review import NO_TERMINAL
-from personakit_plugin.owner.reviewing import ERASE_WAIT, finish_erasing
+from personakit_plugin.owner.review.launch import NO_TERMINAL
+from personakit_plugin.owner.review.shared import ERASE_WAIT, finish_erasing
 
 OWNER = Path(__file__).resolve().parent.parent / "personakit_plugin" / "owner"
-TERMINAL = "personakit_plugin.owner.review_terminal"
-WEB = "personakit_plugin.owner.review_web"
+TERMINAL = "personakit_plugin.owner.review.terminal"
+WEB = "personakit_plugin.owner.review.web"
 
 
 @pytest.fixture
@@ -69,11 +69,11 @@ def imported_by(module: str) -> set[str]:
 
 
 def test_both_reviews_import_the_shared_module_and_neither_the_other() -> None:
-    terminal, web = imported_by("review_terminal"), imported_by("review_web")
-    assert "personakit_plugin.owner.reviewing" in terminal & web
+    terminal, web = imported_by("review/terminal"), imported_by("review/web")
+    assert "personakit_plugin.owner.review.shared" in terminal & web
     assert WEB not in terminal and TERMINAL not in web
-    assert {TERMINAL, WEB} <= imported_by("review"), "the command dispatches to either"
-    assert not imported_by("reviewing") & {TERMINAL, WEB, "personakit_plugin.owner.review"}
+    assert {TERMINAL, WEB} <= imported_by("review/launch"), "the command dispatches to either"
+    assert not imported_by("review/shared") & {TERMINAL, WEB, "personakit_plugin.owner.review.launch"}
 
 
 # -- finishing an erasure: through the store's capability when it has one ---------------------------------

@@ -18,7 +18,7 @@ import pytest
 
 from personakit_plugin.core.model import Memory
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.reviewing import Similar
+from personakit_plugin.owner.review.shared import Similar
 
 from .conftest import (
     HOSTILE_ESCAPED,
@@ -541,9 +541,9 @@ def test_quotes_waiting_under_an_approved_memory_are_kept_or_dropped(folder: Pat
 
 def test_both_reviews_keep_and_drop_a_waiting_quote_with_the_same_keys() -> None:
     """The terminal's keys (its hints and `h`) and the page's (its keyboard and the keys its footer lists)."""
-    from personakit_plugin.owner import review_terminal
+    from personakit_plugin.owner.review import terminal as review_terminal
 
-    page = (Path(review_terminal.__file__).parent / "review_page.html").read_text(encoding="utf-8")
+    page = (Path(review_terminal.__file__).parent / "page.html").read_text(encoding="utf-8")
     on_page = {
         action: re.findall(rf'(\w): \(\) => actQuote\("{action}"\)', page) for action in ("accept-quote", "drop-quote")
     }

@@ -26,10 +26,10 @@ from typing import Any, cast
 import pytest
 
 from personakit_plugin.core.model import TEXT_LIMIT
-from personakit_plugin.owner import review_web
 from personakit_plugin.owner.display import when
-from personakit_plugin.owner.review_web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
-from personakit_plugin.owner.reviewing import quote_key
+from personakit_plugin.owner.review import web as review_web
+from personakit_plugin.owner.review.shared import quote_key
+from personakit_plugin.owner.review.web import MAX_BODY, SECURITY_HEADERS, TOKEN_HEADER, ReviewServer, serve_review
 
 from .conftest import (
     HOSTILE_CATEGORY,
@@ -759,7 +759,7 @@ def test_the_browser_is_given_a_private_file_not_the_token(
 
 @pytest.mark.system
 def test_the_redirect_file_takes_the_browser_to_the_review(chromium: str, server: ReviewServer, tmp_path: Path) -> None:
-    from personakit_plugin.owner.review_web import redirect_file
+    from personakit_plugin.owner.review.web import redirect_file
 
     path = redirect_file(server.url)
     try:
@@ -1118,7 +1118,7 @@ def test_the_page_shows_times_in_the_one_format_of_every_owner_view(server: Revi
     assert status == 200 and answer["memories"]
     for memory in answer["memories"]:
         assert memory["proposed"] == when(memory["created"]) and " UTC" in memory["proposed"]
-    page = (Path(review_web.__file__).parent / "review_page.html").read_text(encoding="utf-8")
+    page = (Path(review_web.__file__).parent / "page.html").read_text(encoding="utf-8")
     assert "toLocale" not in page and "new Date" not in page
     assert "memory.proposed" in page
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.doctor import FAIL, OK, WARN, age, check_hosts, check_plugins
+from personakit_plugin.owner.data.doctor import FAIL, OK, WARN, age, check_hosts, check_plugins
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION
 
 from .helpers import cli, installed

@@ -13,7 +13,7 @@ import pytest
 from personakit_plugin.core import plugins
 from personakit_plugin.core.hookspecs import hookimpl
 from personakit_plugin.core.store import Config, Describes
-from personakit_plugin.owner.doctor import FAIL, OK, WARN, Kept, check_store
+from personakit_plugin.owner.data.doctor import FAIL, OK, WARN, Kept, check_store
 from personakit_plugin.storage.sqlite import FILE_NAME, SCHEMA_VERSION, SqliteStore
 
 from .conftest import folder_bytes

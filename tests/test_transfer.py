@@ -12,8 +12,8 @@ import stat
 import pytest
 
 from personakit_plugin.core.model import QUOTES_KEPT
-from personakit_plugin.owner import transfer
-from personakit_plugin.owner.transfer import OWNER_NAMES
+from personakit_plugin.owner.data import transfer
+from personakit_plugin.owner.data.transfer import OWNER_NAMES
 
 from .conftest import WAITING_QUOTES, opened, seed, seed_waiting
 from .helpers import cli
@@ -462,7 +462,7 @@ def seeded_kit(make_kit, where):
 def test_a_large_memory_json_import_in_bulk_answers_as_one_by_one(make_kit, tmp_path, monkeypatch):
     """The bulk path, in chunks small enough to split repeats across transactions, gives the same
     answers, the same refusals and the same stored memories (times included) as proposing one by one."""
-    from personakit_plugin.owner import transfer
+    from personakit_plugin.owner.data import transfer
 
     graph = transfer.parse_memory_json(
         "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"
@@ -486,7 +486,7 @@ def test_a_large_memory_json_import_in_bulk_answers_as_one_by_one(make_kit, tmp_
 def test_a_memory_json_import_goes_one_by_one_when_a_plugin_answers_proposals(make_kit, tmp_path, monkeypatch):
     """A plugin that implements personakit_propose sees every observation: the bulk path is not taken."""
     from personakit_plugin import hookimpl
-    from personakit_plugin.owner import transfer
+    from personakit_plugin.owner.data import transfer
     from personakit_plugin.storage.sqlite import SqliteStore
 
     seen = []
@@ -528,7 +528,7 @@ def test_a_large_memory_json_import_into_a_store_without_a_bulk_path_proposes_on
     """The bulk path is a capability (`ProposesInBulk`): a store without it gets every observation
     through `propose`, with the same answers and the same stored memories."""
     from personakit_plugin.core.store import ProposesInBulk
-    from personakit_plugin.owner import transfer
+    from personakit_plugin.owner.data import transfer
 
     graph = transfer.parse_memory_json(
         "".join(json.dumps(item) + "\n" for item in mixed_graph()).encode(), "memory.jsonl"

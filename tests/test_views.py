@@ -35,8 +35,8 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.words import content_words
 from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.connect import connect
-from personakit_plugin.owner.reviewing import Similar
+from personakit_plugin.owner.hosts.connect import connect
+from personakit_plugin.owner.review.shared import Similar
 from personakit_plugin.serving.server import build_server
 from personakit_plugin.testing import Clock
 

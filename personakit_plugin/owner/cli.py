@@ -9,7 +9,7 @@ do not go together: `console.UsageError`) exits with status 2, as argparse's own
 command or option meant when one is close to what was typed; every other error exits with status 1.
 Options are never abbreviated. When the reader of
 standard output goes away (`personakit list | head -1`), the command stops quietly, with status 141;
-`export` says its output is incomplete and exits 1 instead (`data_commands.cmd_export`). Standard output
+`export` says its output is incomplete and exits 1 instead (`commands/exporting.py`). Standard output
 that cannot be written (a full disk, an I/O error) is one sentence and status 1, for every command.
 """
 
@@ -25,25 +25,31 @@ from typing import Any, NoReturn
 
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import StoreError
-from personakit_plugin.owner import connect, data_commands
 from personakit_plugin.owner.commands import (
     Add,
     CommandModule,
     Handler,
     deciding,
+    doctor,
     edit,
+    exporting,
     helping,
     history,
+    importing,
     listing,
+    migrate,
     plugins,
     recall_model,
     retire,
     review,
     serve,
     show,
+    stats,
+    undo,
 )
 from personakit_plugin.owner.console import DATA_ENV, CommandError, OutputFailed, UsageError, say, writing_stdout
 from personakit_plugin.owner.display import printable
+from personakit_plugin.owner.hosts import connect
 from personakit_plugin.owner.plugin_commands import built_in, left_out, run_plugin_command, with_commands
 from personakit_plugin.owner.usage import Formatter, command_list, commands_of, examples
 
@@ -57,7 +63,12 @@ COMMANDS: tuple[CommandModule, ...] = (
     edit,
     history,
     review,
-    data_commands,  # undo, export, import, stats, migrate, doctor
+    undo,
+    exporting,  # export
+    importing,  # import
+    stats,
+    migrate,
+    doctor,
     plugins,
     recall_model,  # recall-model [MODEL]
     helping,  # help [COMMAND], completion SHELL

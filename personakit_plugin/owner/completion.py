@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from personakit_plugin.owner.hosts import HOSTS
+from personakit_plugin.owner.hosts.table import HOSTS
 from personakit_plugin.owner.usage import GROUPS, commands_of
 
 SHELLS = ("bash", "zsh", "fish")

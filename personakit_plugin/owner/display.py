@@ -5,7 +5,7 @@ hide or recolour a line of `personakit list`), bidirectional overrides (which re
 seems to say) or invisible characters. Every owner-facing output passes what it shows through
 `printable`: the command line's plain and table output and its error sentences, the terminal
 review and the web review (whose page applies the same rule in JavaScript, `printable` in
-`review_page.html`; keep the two alike).
+`review/page.html`; keep the two alike).
 
 The rule: a character is hidden, so shown escaped, when its Unicode category is
 

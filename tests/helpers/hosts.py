@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.hosts import HOSTS
+from personakit_plugin.owner.hosts.table import HOSTS
 
 
 @pytest.fixture(autouse=True)

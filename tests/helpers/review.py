@@ -17,7 +17,7 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import ReadResult
 from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.default_plugins import read as default_read
-from personakit_plugin.owner.review_web import TOKEN_HEADER, ReviewServer, serve_review
+from personakit_plugin.owner.review.web import TOKEN_HEADER, ReviewServer, serve_review
 
 from ..conftest import opened
 

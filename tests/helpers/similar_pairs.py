@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from personakit_plugin.core.model import Memory
-from personakit_plugin.owner.reviewing import Similar
+from personakit_plugin.owner.review.shared import Similar
 
 SIMILAR = Path(__file__).parent.parent / "data" / "similar"
 PARTS = ("development", "held_out")

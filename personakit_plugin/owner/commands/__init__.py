@@ -1,10 +1,10 @@
 """The owner's commands, one module per command or small group of commands.
 
-Every command module, here and elsewhere in `owner/` (`connect.py`, `data_commands.py`), is a plugin of
-the command line: it implements the hook `personakit_commands(add)` (`core.hookspecs`), adding its commands
-with `add(name, handler, help)` and its options on the parser `add` returns, as an installed plugin adds
-its own. `cli.COMMANDS` lists the modules, in the order `--help` shows them; a new command is a new module
-with its hook and one line in that list.
+Every command module, here and `owner/hosts/connect.py`, is a plugin of the command line: it implements
+the hook `personakit_commands(add)` (`core.hookspecs`), adding its commands with `add(name, handler, help)`
+and its options on the parser `add` returns, as an installed plugin adds its own. `cli.COMMANDS` lists
+the modules, in the order `--help` shows them; a new command is a new module with its hook and one line in
+that list.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`personakit approve|restrict|reject|reset ID...`: one decision on each memory, in one transaction; and
 `personakit reject|restrict --proposed-by CONN [--since T] [--until T]`: the same on every memory one
-connection proposed that still waits (`owner/bulk.py`), shown first and asked for.
+connection proposed that still waits (`owner/review/bulk.py`), shown first and asked for.
 
 An approve confirms only the quotes the owner was shown before it (`asking.shown_for_approve`), and says
 which: each quote it confirmed, then each that still waits for the owner, one line each."""
@@ -17,7 +17,7 @@ from personakit_plugin.owner.commands import Add, Handler
 from personakit_plugin.owner.commands.asking import bulk_agreed, reject_agreed, shown_for_approve
 from personakit_plugin.owner.console import ID_HELP, CommandError, UsageError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import plural, printable
-from personakit_plugin.owner.reviewing import unchanged
+from personakit_plugin.owner.review.shared import unchanged
 
 
 def _decide(action: str) -> Handler:
@@ -57,7 +57,7 @@ def _decide(action: str) -> Handler:
 def _decide_proposed(action: str, args: argparse.Namespace) -> None:
     """Reject or restrict every memory that still waits from one connection in a span of time: shown, then
     asked (`bulk_agreed`), then decided in one transaction, a reject erasing once for them all."""
-    from personakit_plugin.owner import bulk
+    from personakit_plugin.owner.review import bulk
 
     if args.ids:
         raise UsageError("Give either ids or --proposed-by, not both.")

@@ -10,7 +10,7 @@ from personakit_plugin.owner.commands import Add
 from personakit_plugin.owner.commands.deciding import ID_HELP
 from personakit_plugin.owner.console import UsageError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import printable
-from personakit_plugin.owner.reviewing import check_edit, unchanged
+from personakit_plugin.owner.review.shared import check_edit, unchanged
 
 
 def cmd_edit(args: argparse.Namespace) -> None:

@@ -24,7 +24,7 @@ from personakit_plugin.owner.commands.asking import shown_for_approve
 from personakit_plugin.owner.commands.deciding import ID_HELP, say_confirmed, say_waiting
 from personakit_plugin.owner.console import CommandError, UsageError, memory_ids, open_kit, say
 from personakit_plugin.owner.display import printable, when
-from personakit_plugin.owner.reviewing import unchanged
+from personakit_plugin.owner.review.shared import unchanged
 
 
 def retires(store: Store) -> Retires:

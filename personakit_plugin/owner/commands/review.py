@@ -1,4 +1,4 @@
-"""`personakit review [--web] [--no-browser]`: its options; the reviews themselves are `owner/review.py`."""
+"""`personakit review [--web] [--no-browser]`: its options; the reviews themselves are in `owner/review/`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from personakit_plugin.owner.console import UsageError
 
 
 def cmd_review(args: argparse.Namespace) -> None:
-    """The terminal review and, with --web, the browser's (review.py, review_web.py)."""
+    """The terminal review and, with --web, the browser's (review/launch.py, review/web.py)."""
     if args.no_browser and not args.web:
         raise UsageError("--no-browser only applies to --web; add --web to review in the browser, or leave it out.")
-    from personakit_plugin.owner.review import cmd_review as review
+    from personakit_plugin.owner.review.launch import cmd_review as review
 
     review(args)
 

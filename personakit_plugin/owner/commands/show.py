@@ -15,8 +15,8 @@ from personakit_plugin.owner.commands.retire import retirement_sentence
 from personakit_plugin.owner.commands.shown import decisions_table, memory_json
 from personakit_plugin.owner.console import ID_HELP, memory_ids, open_kit, print_json, say, writing_stdout
 from personakit_plugin.owner.display import printable, when
-from personakit_plugin.owner.reviewing import note_shown
-from personakit_plugin.owner.updates import may_replace
+from personakit_plugin.owner.review.shared import note_shown
+from personakit_plugin.owner.review.updates import may_replace
 
 
 def cmd_show(args: argparse.Namespace) -> None:

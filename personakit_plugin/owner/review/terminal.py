@@ -2,10 +2,10 @@
 
 POSIX only (Linux, macOS, the BSDs): single keys come through `termios` and `tty`, which Windows does not
 have, so importing this module there raises ModuleNotFoundError and `personakit review` says in one sentence
-that `personakit review --web` works everywhere (`review.py`). It runs in any plain terminal, over SSH too,
+that `personakit review --web` works everywhere (`launch.py`). It runs in any plain terminal, over SSH too,
 with the standard library alone: single keys when standard input is a terminal, else one line per answer.
-`--web` serves the same review as a page in the browser (`review_web.py`); what the two share is in
-`reviewing.py`.
+`--web` serves the same review as a page in the browser (`web.py`); what the two share is in
+`shared.py`.
 
 What the owner sees is wrapped to the terminal's width as it is when it is written (text runs at most
 100 columns), always between two words, never inside one; the key line wraps between two key hints. A key
@@ -38,7 +38,7 @@ from personakit_plugin.core.model import CATEGORIES, Memory
 from personakit_plugin.core.store import Retires, StoreError
 from personakit_plugin.owner.console import writing_stdout
 from personakit_plugin.owner.display import plural, printable, when
-from personakit_plugin.owner.reviewing import (
+from personakit_plugin.owner.review.shared import (
     Likeness,
     Proposers,
     Tally,
@@ -383,7 +383,7 @@ class Review:
             t.tell(f"This may replace {old.id}: “{old.text}”: [p] approves this one and retires that one.")
 
     def _replaces(self, memory: Memory) -> list[Memory]:
-        from personakit_plugin.owner.updates import may_replace
+        from personakit_plugin.owner.review.updates import may_replace
 
         if memory.state != "unconfirmed" or not isinstance(self.kit.store, Retires):
             return []

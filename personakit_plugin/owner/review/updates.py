@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from personakit_plugin.core.model import Memory
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.reviewing import FUNCTION_WORDS, MEMORY_VERBS
+from personakit_plugin.owner.review.shared import FUNCTION_WORDS, MEMORY_VERBS
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit

@@ -1,5 +1,5 @@
-"""`personakit review [--web] [--no-browser]`: the terminal review (`review_terminal.py`, POSIX only) or,
-with `--web`, the page in the browser (`review_web.py`, everywhere). Each is imported only when chosen."""
+"""`personakit review [--web] [--no-browser]`: the terminal review (`terminal.py`, POSIX only) or,
+with `--web`, the page in the browser (`web.py`, everywhere). Each is imported only when chosen."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ NO_TERMINAL = (
 def cmd_review(args: argparse.Namespace) -> None:
     """Ctrl-C ends either review; each says its summary."""
     if getattr(args, "web", False):
-        from personakit_plugin.owner.review_web import serve_review
+        from personakit_plugin.owner.review.web import serve_review
 
         kit = open_kit(args)
         try:
@@ -25,7 +25,7 @@ def cmd_review(args: argparse.Namespace) -> None:
             kit.close()
         return
     try:
-        from personakit_plugin.owner.review_terminal import review_terminal
+        from personakit_plugin.owner.review.terminal import review_terminal
     except ModuleNotFoundError as exc:  # no termios or tty: Windows
         if exc.name not in ("termios", "tty"):
             raise

@@ -1,4 +1,4 @@
-"""What the terminal review (`review_terminal.py`) and the web review (`review_web.py`) share: the order
+"""What the terminal review (`terminal.py`) and the web review (`web.py`) share: the order
 memories are reviewed in, which memories look alike, how an edit is checked, what a decision that changed
 nothing says, finishing an erasure the store could not finish, undo, and the summary each says at its end.
 Both reviews import this module; neither imports the other.

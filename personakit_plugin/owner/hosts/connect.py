@@ -1,11 +1,11 @@
 """`personakit connect HOST` and `personakit disconnect HOST`: PersonaKit added to, or taken out of, an
 MCP host's own configuration in one command.
 
-Connect edits the host's user-level file (every project of that host sees PersonaKit; `hosts.py`
+Connect edits the host's user-level file (every project of that host sees PersonaKit; `table.py`
 says where each host keeps it), with the absolute path of the interpreter running this command,
 which is the one that has PersonaKit, and `-m personakit_plugin serve`.
 
-An entry already there keeps what it says (`host_entry.py`): read-only, its view, its data folder, its
+An entry already there keeps what it says (`entry.py`): read-only, its view, its data folder, its
 recall model and any other option of `serve`; only the options given on this command line change it
 (`--read-write` and `--all-categories`, `--with-unconfirmed` undo the others), and the owner is told
 what changed and what was kept. A data folder (`--data-dir`, or `PERSONAKIT_DATA_DIR` for a new entry)
@@ -23,7 +23,7 @@ by hand. A file the host itself accepts is read (JSON with comments and trailing
 reads them); a file it cannot parse is left alone, and the owner told which line.
 
 Disconnect gives back the file as it was before connect when nothing else wrote it since, and removes
-what connect added (the file itself, the servers' key) when that holds nothing else (`host_record.py`);
+what connect added (the file itself, the servers' key) when that holds nothing else (`record.py`);
 otherwise it removes the `personakit` entry alone, and a key the owner wrote is never taken away.
 
 The file as it was is kept beside it (`<file>.personakit-backup-<time>`, same mode), but for a file
@@ -56,7 +56,6 @@ from typing import Any
 from personakit_plugin.core.hookspecs import Add, hookimpl
 from personakit_plugin.core.model import EVERYTHING, View
 from personakit_plugin.core.settings import RECALL_MODEL_ENV
-from personakit_plugin.owner import host_record, json_edit, toml_edit
 from personakit_plugin.owner.console import (
     DATA_ENV,
     CommandError,
@@ -66,7 +65,9 @@ from personakit_plugin.owner.console import (
     say,
     view_of,
 )
-from personakit_plugin.owner.host_entry import (
+from personakit_plugin.owner.hosts import json_edit, toml_edit
+from personakit_plugin.owner.hosts import record as host_record
+from personakit_plugin.owner.hosts.entry import (
     Asked,
     Settings,
     differences,
@@ -76,7 +77,7 @@ from personakit_plugin.owner.host_entry import (
     settings_of,
     settled,
 )
-from personakit_plugin.owner.hosts import HOSTS, JSONC, TOML, Host, app_config_home, host_files
+from personakit_plugin.owner.hosts.table import HOSTS, JSONC, TOML, Host, app_config_home, host_files
 
 __all__ = [
     "HOSTS",

@@ -6,7 +6,7 @@ opens the store only to look at it (`Config.look_only`), through what the store 
 Each finding is one line, `ok`, `warn` or `FAIL`, said as soon as its check has found it (`checks`);
 any `FAIL` makes the command exit with status 1. `doctor --json` says them all as one object (`report`).
 
-For the MCP hosts it reads each one's configuration files (`hosts.py` knows where they are and in
+For the MCP hosts it reads each one's configuration files (`hosts/table.py` knows where they are and in
 which format, JSON, JSON with comments or TOML; one it cannot parse is a FAIL) and starts every
 entry that mentions personakit the way the host would: its command, args and env, over stdio
 with the SDK's own client, which asks it to `initialize` and list its tools within
@@ -38,7 +38,7 @@ from personakit_plugin.core.data_folder import exposures
 from personakit_plugin.core.model import CATEGORIES, STATES, Memory
 from personakit_plugin.owner.console import PROBE_ENV, view_in
 from personakit_plugin.owner.display import printable
-from personakit_plugin.owner.host_entry import entry_folder
+from personakit_plugin.owner.hosts.entry import entry_folder
 
 if TYPE_CHECKING:
     from personakit_plugin.core.store import Describes, Description
@@ -298,7 +298,7 @@ def host_configs(
     """The MCP host configuration files that may exist on this machine: each host's own, where
     `personakit connect` writes, then those of a project in the current folder. Each with its host
     and its format (JSON, JSON with comments, TOML)."""
-    from personakit_plugin.owner.hosts import JSON, JSONC, TOML, host_files
+    from personakit_plugin.owner.hosts.table import JSON, JSONC, TOML, host_files
 
     found = [(host.title, path, host.format) for host, path in host_files(home, environ, platform)]
     return [
@@ -418,7 +418,7 @@ def _same_folder(a: Path, b: Path) -> bool:
 
 def _read_hosts(home: Path, cwd: Path, environ: Mapping[str, str]) -> Iterator[Finding | tuple[str, str, Any, Path]]:
     """Each configuration file that exists, parsed (host, where, value, path); a FAIL for one that cannot be."""
-    from personakit_plugin.owner.connect import ConfigError, read_config
+    from personakit_plugin.owner.hosts.connect import ConfigError, read_config
 
     seen: set[Path] = set()
     for host, path, format in host_configs(home, cwd, environ):
@@ -485,7 +485,7 @@ def check_hosts(
     personakit started as the host would, FAIL when it does not answer as PersonaKit, WARN when it
     uses another data folder than `folder`; a host's own file without personakit is named, with the
     command that adds it."""
-    from personakit_plugin.owner.hosts import HOSTS
+    from personakit_plugin.owner.hosts.table import HOSTS
 
     own_files = {host.locate(home, environ, sys.platform): name for name, host in HOSTS.items()}
     mentioned = False

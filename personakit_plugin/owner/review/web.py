@@ -1,12 +1,12 @@
 """`personakit review --web`: the review as a page in the browser, served on 127.0.0.1 only.
 
-Starlette, served by uvicorn (both come with the MCP SDK), answers one page (`review_page.html`) and a
+Starlette, served by uvicorn (both come with the MCP SDK), answers one page (`page.html`) and a
 small JSON API:
 
 - `GET /api/memories?state=unconfirmed|approved|restricted|rejected|all&q=TEXT&offset=N&limit=N`, one page
   (`PAGE` memories unless `limit` says fewer) of the memories chosen, with how many there are (`matching`),
   the counts of each state and the connections that proposed (`connections`); `by=CONN&since=T&until=T`
-  (local times such as `2026-11-30T15:32`) chooses those one connection proposed that still wait (`owner/bulk.py`)
+  (local times such as `2026-11-30T15:32`) chooses those one connection proposed that still wait (`bulk.py`)
 - `GET /api/similar?id=ID`: the similar memories of one memory, asked for as its card is shown
 - `POST /api/decide-many` with `{"action": "reject"|"restrict", "by", "since"?, "until"?, "count"}`: every
   memory that filter chooses, in one transaction (a reject erases once), if there are still `count` of them
@@ -80,9 +80,9 @@ from personakit_plugin.core.model import (
 )
 from personakit_plugin.core.plugins import PluginError
 from personakit_plugin.core.store import KnowsProposers, Proposer, Retires, StoreError, UnknownMemory
-from personakit_plugin.owner import bulk
 from personakit_plugin.owner.display import json_printable, printable, when
-from personakit_plugin.owner.reviewing import (
+from personakit_plugin.owner.review import bulk
+from personakit_plugin.owner.review.shared import (
     Likeness,
     Proposers,
     Tally,
@@ -96,7 +96,7 @@ from personakit_plugin.owner.reviewing import (
     unchanged,
     undo,
 )
-from personakit_plugin.owner.updates import may_replace
+from personakit_plugin.owner.review.updates import may_replace
 
 if TYPE_CHECKING:
     from personakit_plugin.core.kit import PersonaKit
@@ -128,7 +128,7 @@ class ApiError(Exception):
 
 def page() -> bytes:
     """The review page, with the limits it states filled in from the model."""
-    html = resources.files("personakit_plugin.owner").joinpath("review_page.html").read_bytes()
+    html = resources.files("personakit_plugin.owner.review").joinpath("page.html").read_bytes()
     return html.replace(b"{{TEXT_LIMIT}}", str(TEXT_LIMIT).encode())
 
 

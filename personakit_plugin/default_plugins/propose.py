@@ -2,7 +2,7 @@
 quote added to the memory it repeats, up to `QUOTES_KEPT`).
 
 `checked` is the rule of the refusals, in one place: this hook stores what it passes, and an import
-through the store's bulk path (`owner.transfer`) checks every observation with it."""
+through the store's bulk path (`owner.data.transfer`) checks every observation with it."""
 
 from __future__ import annotations
 

@@ -152,8 +152,8 @@ def make_plugin_manager(
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        name = pm.get_name(exc.plugin)
-        raise PluginError(f"PersonaKit plugin {name!r} is invalid: {exc}", plugin=name) from exc
+        invalid = pm.get_name(exc.plugin)
+        raise PluginError(f"PersonaKit plugin {invalid!r} is invalid: {exc}", plugin=invalid) from exc
     return pm
 
 

@@ -13,7 +13,7 @@ A door declares each of its names once, as `from HOME import NAME as NAME` (that
 marks it public): type checkers read those lines, and `personakit_plugin.doors` reads the same
 lines to give the name on first use (PEP 562) and to make the door's `__all__`. Only `hookimpl`
 is imported eagerly, so a plugin that imports it, or the stdio server starting, does not pay for
-the MCP SDK or the store. `tests/test_public_api.py` keeps the doors apart and honest.
+the MCP SDK or the store. `tests/project/test_public_api.py` keeps the doors apart and honest.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ allows, and every failure is a `PluginError` naming the plugin and the hook.
 pluggy would call the implementations itself (`pm.hook.personakit_read(...)`), but an exception it
 re-raises does not say which plugin raised it, and a wrong answer cannot be told from the others. So
 the implementations are called one at a time, here only (`call_each`), with pluggy's own list of
-them (`get_hookimpls`); `tests/test_hooks.py` holds each method to its spec's `firstresult`.
+them (`get_hookimpls`); `tests/core/test_hooks.py` holds each method to its spec's `firstresult`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ API covers nearly all of it:
 
 The one private name: `mount` is synchronous and must refuse, before changing anything, a server
 that already has a tool of one of PersonaKit's names; the public `get_tool` is a coroutine, so
-`has_local_tool` reads the local provider's `_components`. `tests/test_mount_fastmcp.py` pins it.
+`has_local_tool` reads the local provider's `_components`. `tests/serving/test_mount_fastmcp.py` pins it.
 """
 
 from __future__ import annotations

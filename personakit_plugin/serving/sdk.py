@@ -1,7 +1,7 @@
 """What PersonaKit uses of the MCP SDK that the SDK does not offer publicly, in one place.
 
 Each function says which private name it relies on and why there is no public way. No other module
-of the package touches a private name of the SDK; `tests/test_sdk.py` pins each assumption made
+of the package touches a private name of the SDK; `tests/serving/test_sdk.py` pins each assumption made
 here, so an upgrade of the SDK that breaks one fails there, saying which.
 """
 
@@ -90,7 +90,7 @@ def claim_std_stream(
     """
     try:
         from mcp.server.stdio import _claim_fd, _open_stdin_diversion, _open_stdout_diversion
-    except ImportError:  # pragma: no cover - tests/test_sdk.py fails first
+    except ImportError:  # pragma: no cover - tests/serving/test_sdk.py fails first
         return stream.buffer, None
     diversion = _open_stdin_diversion if fd == 0 else _open_stdout_diversion
     buffer, release = _claim_fd(fd, stream, mode, diversion)

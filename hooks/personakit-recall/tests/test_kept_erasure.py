@@ -6,7 +6,7 @@ waiting quote, restricts and edits others). Every byte of every file of the data
 afterwards: no rejected memory's vector may be there, as the store keeps it (its scale and its bytes),
 nor its components in single or half precision, nor any word only rejected texts held. A positive
 control finds the same vectors before the reject. The scan and the made-up words are those of
-PersonaKit's own erasure tests (`tests/test_erasure_at_size.py`).
+PersonaKit's own erasure tests (`tests/privacy/test_erasure_at_size.py`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from recall_testing import environ, index_of, owner
 import personakit_recall
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # PersonaKit's own tests, for their helpers
-from tests.test_erasure_at_size import Words, found_in_folder, made_up, made_up_memories
+from tests.privacy.test_erasure_at_size import Words, found_in_folder, made_up, made_up_memories
 
 SIZE = 2_000
 

@@ -1,0 +1,138 @@
+"""`personakit migrate`'s checks before anything moves, and the move into an empty store with its
+progress on a terminal (the whole command is tested against a real PostgreSQL in
+hooks/personakit-store-postgres/tests/test_migrate.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from personakit_plugin.core.progress import Progress
+from personakit_plugin.core.store import StoreError
+from personakit_plugin.owner.cli import main
+from personakit_plugin.owner.data.migrate import counts, move
+from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.testing import id_of
+
+from ..helpers import installed
+from ..helpers.terminal import Screen
+
+install = installed.install
+
+BACKEND = """
+from pathlib import Path
+
+from personakit_plugin import hookimpl
+from personakit_plugin.backend import Backend, SqliteStore
+
+
+@hookimpl
+def personakit_backends():
+    return [Backend("folder", lambda url, config: SqliteStore.open(Path(url.removeprefix("folder:"))), "FOLDER_URL")]
+"""
+"""A backend declared by a plugin whose entry point's name says nothing of it: SQLite in another folder."""
+
+
+def migrate(capsys: pytest.CaptureFixture[str], folder: Path, *args: str) -> tuple[int, str]:
+    code = main(["--data-dir", str(folder), "migrate", *args])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return code, captured.err
+
+
+def test_a_folder_without_a_memory_is_refused_and_not_created(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, said = migrate(capsys, tmp_path / "none", "--to", "postgres", "postgresql://localhost/x")
+    assert code == 1 and "There is no PersonaKit database in" in said and said.count("\n") == 1
+    assert not (tmp_path / "none").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("nosuch", "No plugin offers the storage backend 'nosuch'; "),
+        ("Not-A-Name", "is not a backend name"),
+    ],
+)
+def test_a_backend_that_is_not_installed_is_one_sentence(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str, said: str
+) -> None:
+    SqliteStore.open(tmp_path).close()
+    code, err = migrate(capsys, tmp_path, "--to", name, "x://y")
+    assert code == 1 and said in err and err.count("\n") == 1
+
+
+def test_the_counts_are_by_state_with_quotes_and_decisions(tmp_path: Path) -> None:
+    store = SqliteStore.open(tmp_path)
+    try:
+        tea = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
+        store.propose("Prefers tea", "I like tea", "preferences", 2.0)
+        gone = store.propose("Has a secret garden", "garden", "background", 3.0).id
+        store.decide(tea, "approve", 4.0)
+        store.decide(gone, "reject", 5.0)
+        moved = counts(store.dump())
+    finally:
+        store.close()
+    assert (moved.states, moved.quotes, moved.decisions) == (
+        {"unconfirmed": 0, "approved": 1, "restricted": 0, "rejected": 1, "retired": 0},
+        2,
+        2,
+    )
+    assert moved.line() == "2 memories (1 approved, 1 rejected), 2 quotes and 2 decisions"
+
+
+def test_the_move_shows_its_progress_and_checks_what_arrived(tmp_path: Path) -> None:
+    """Into an empty store: everything arrives, counted on the owner's terminal as it goes, with a final
+    line; into one that holds memories: one sentence, and nothing is written."""
+    source = SqliteStore.open(tmp_path / "sqlite")
+    try:
+        for n in range(3):
+            source.propose(f"Keeps notebook number {n}", f"notebook {n}", "tools", float(n))
+        source.decide(id_of(source, "Keeps notebook number 0"), "approve", 5.0)
+        dumped = source.dump()
+    finally:
+        source.close()
+    target = SqliteStore.open(tmp_path / "target")
+    try:
+        screen = Screen()
+        with Progress("Migrating", stream=screen, delay=0.0) as progress:
+            moved = move(dumped, target, progress)
+        assert moved == counts(dumped) and target.dump() == dumped
+        drawn = [row.strip() for row in re.split(r"[\r\n]", screen.getvalue()) if row.strip()]
+        assert re.fullmatch(r"Migrating: 3 memories in \d+\.\d s \([\d,.]+/s\)\.", drawn[-1]), drawn
+        assert screen.getvalue().endswith("\n") and screen.getvalue().count("\n") == 1
+
+        with pytest.raises(StoreError, match="already holds 3 memories"):
+            move(dumped, target, Progress.silent())
+        assert target.dump() == dumped
+    finally:
+        target.close()
+
+
+def test_a_backend_is_found_by_its_declaration_not_its_plugins_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, install, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install("anything", BACKEND)
+    install("store-folder", "")  # the old naming convention, declaring nothing
+    monkeypatch.delenv("PERSONAKIT_PLUGINS", raising=False)
+    monkeypatch.delenv("PERSONAKIT_DISABLED_PLUGINS", raising=False)
+    source = SqliteStore.open(tmp_path / "here")
+    source.propose("Prefers tea", "tea please", "preferences", 1.0)
+    source.close()
+
+    code = main(["--data-dir", str(tmp_path / "here"), "migrate", "--to", "folder", f"folder:{tmp_path / 'there'}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert out.startswith("Moved 1 memories (1 unconfirmed), 1 quotes and 0 decisions from ")
+    assert "Point your servers at it with FOLDER_URL;" in out
+    target = SqliteStore.open(tmp_path / "there")
+    assert [memory.text for memory in target.memories()] == ["Prefers tea"]
+    target.close()
+
+    monkeypatch.setenv("PERSONAKIT_DISABLED_PLUGINS", "anything")
+    code, err = migrate(capsys, tmp_path / "here", "--to", "folder", "folder:elsewhere")
+    assert code == 1 and err.startswith("personakit: No plugin offers the storage backend 'folder'; ")
+    assert err.count("\n") == 1 and "folder," not in err and "folder." not in err

@@ -1,0 +1,207 @@
+"""Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
+them are stored.
+
+Measured on `corpus/secrets_fresh/`, written in five languages (and a few Dutch and Portuguese lines)
+without reading the detector: the tuning part must pass whole; the held-out part, never read while
+tuning, must not fall below the figures it gave at its one measurement after tuning (see
+`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only. Every run prints the figures of
+both parts (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language by
+language.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from personakit_plugin.core.kit import PersonaKit
+from personakit_plugin.default_plugins import refuse_credentials
+from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
+from personakit_plugin.default_plugins.secrets.numbers import (
+    bsn_valid,
+    itin_valid,
+    nif_pt_valid,
+    nss_es_valid,
+    sin_valid,
+    sv_number_valid,
+)
+
+from ..helpers.secret_corpora import FRESH_PARTS, figures, fresh
+
+ROOT = Path(__file__).parents[2]
+
+# One sentence for each shape the corpus taught the detector, with fictional values (those with a
+# checksum pass it); none is a sentence of the corpus. The key says what it shows.
+SHAPES: dict[str, str] = {
+    "an IBAN grouped as Spanish banks print it": "la cuenta de la comunidad: ES91 2100 0418 45 0200051332",
+    "an IBAN grouped as Italian banks print it": "bonifico su IT60 X 05428 11101 000000123456 entro venerdì",
+    "an ITIN further on in its label's sentence": "my ITIN - the one on the tax letter - 952-95-0181",
+    "an SSN after 'social'": "she asked for my social again, it's 512-44-7319",
+    "a Steuer-ID with dashes": "Steuer-ID aus dem Brief: 13-570-869-260",
+    "a Steuer-ID after 'Steuernummer-ID'": "meine Steuernummer-ID lautet 13570869260",
+    "a DNI and its 'letra'": "DNI 48123456 letra G",
+    "a NIR and its 'clé'": "numéro de sécu 2 85 07 75 056 123 clé 70",
+    "a Dutch BSN": "mijn BSN is 690830166",
+    "a Portuguese NIF": "NIF 275749118 para a fatura",
+    "a Canadian SIN": "SIN 390 139 624, for the Canadian tax form",
+    "a Spanish social security number": "número de la Seguridad Social: 28 24704558 53",
+    "a German social insurance number": "Rentenversicherungsnummer 12 150385 M 014",
+    "a list of backup codes": "discord backup codes are qkahzr2m vbnlpxaw tt3wqaze",
+    "recovery codes after a service's name": "códigos de recuperación Dropbox: 7hq2k9xm4p1z",
+    "a keypad code with a letter": "le digicode du bâtiment C est 2291A",
+    "'psw'": "psw del router: Tramonto88",
+    "a padlock's code in groups": "cadenas du vélo 3-8-1-4",
+    "a padlock's code in groups, nothing it opens named": "the padlock is 7-2-9-4",
+    "a card as what a code opens": "le code de la carte c'est 8812",
+    "an e-mail login and a password": "Spotify: tom.h@example.org / Vinyl2023",
+    "a passphrase of capitalised words and a number, after an aside": (
+        "the vault passphrase, which I picked last spring, is Copper Lantern Meadow 61"
+    ),
+    "a router's key in digit groups": "Netzwerkschlüssel: 3391 0472 8815 2260",
+    "'code wifi'": "le code wifi du gîte c'est mk29dk44qz",
+    "a two-factor seed named in Italian": "chiave dell'autenticatore: MFRGGZDFMZTWQ2LK",
+    "a Wi-Fi key named with an article": "la chiave della rete è 4kq9zv7m2w",
+    "a router's key named in French": "clé de la box : 9e8d7c6b5a4f",
+    "a licence key named in German": "Lizenzschlüssel: QK7JG-NPHTM-C97JM-9MPGT-3V66T",
+    "a recovery key of digit groups": "BitLocker recovery key 612345-234567-345678-456789-567890-678901-789012-890123",
+    "a door code with a hyphen": "Tor-Code 4417, falls ich nicht da bin",
+    "a password five words before its name": "Kestrel48 — that's the wifi password",
+    "a French identity card's twelve digits": "numéro de carte d'identité : 930475120864",
+    "a driving licence number": "Führerscheinnummer B072RRE2I55",
+    "a driving licence number in groups": "driver's license D123-4567-8901",
+    "a wallet's private key in hex, which an address is not": (
+        "wallet private key 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"
+    ),
+    "an EVM-shaped string named as a key": "api key 0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+    "an American Express number in one run": "Amex 378282246310005",
+    "a seed phrase after '12 palabras'": (
+        "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
+    ),
+}
+# Sentences that look like those and hold no secret.
+LOOK_ALIKES = [
+    "my social media handle is @jane_doe_1985",
+    "the ITIN application form is W-7, it takes 7 weeks",
+    "Steuer-ID beantragt, Aktenzeichen 12/345/67890",
+    "el DNI caduca el 12/08/2030",
+    "la sécu m'a remboursé 25 euros le 12 mars",
+    "mijn BSN staat op mijn paspoort",
+    "el de la seguridad social me dijo que llame al 612 345 678 mañana",
+    "o meu número de contribuinte está na fatura, liga para 912 345 678",
+    "the digicode is broken, call the caretaker",
+    "Passwort-Regeln: Mindestlänge 12 Zeichen",
+    "backup codes: I printed 10 of them",
+    "the padlock cost 12 euros",
+    "order reference ES12 3456 7890 1234",
+    "the password policy says Minimum Length 12",
+    "Wi-Fi code is on the back of the router",
+    "my 12 words are written on steel in the safe",
+    "my recovery key is printed and in the safe",
+    "la chiave di tutto è la pazienza",
+    "the license key arrives by email within 24 hours",
+    "clé de la box perdue, le technicien passe le 12",
+    "my driving licence expires in 2031",
+    "Führerschein seit 2010, Klasse B",
+    "carte d'identité renouvelée le 12/03/2024",
+    "send the refund to 0x742d35Cc6634C0532925a3b844Bc454e4438f44e",
+    "meine Bitcoin-Adresse: 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2",
+    "pay to bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+    "tx hash 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060",
+    "the phone's IMEI is 490154203237518, for the insurance claim",
+    "the padlock brand is Master Lock 1500",
+]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
+    sentence = SHAPES[shape]
+    assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
+    assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
+
+
+@pytest.mark.parametrize("sentence", LOOK_ALIKES)
+def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
+    assert proposal_secret_kind(sentence, sentence) is None
+    result = kit.propose(sentence, sentence, "tools")
+    assert result.stored and result.new, result
+
+
+@pytest.mark.parametrize(
+    ("check", "valid", "invalid"),
+    [
+        (itin_valid, "952-95-0181", "952-42-0181"),  # the fourth and fifth digits in a group the IRS issues
+        (bsn_valid, "690830166", "690830167"),
+        (nif_pt_valid, "275749118", "275749119"),
+        (sin_valid, "390139624", "390139625"),
+        (nss_es_valid, "282470455853", "282470455854"),
+        (sv_number_valid, "12150385M014", "12150385M015"),
+    ],
+)
+def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
+    assert check(valid) and not check(invalid)
+
+
+def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
+    for sentence in (
+        "mijn BSN is 690830167",
+        "SIN 390 139 625, for the Canadian tax form",
+        "DNI 48123456 letra H",
+        "la cuenta de la comunidad: ES92 2100 0418 45 0200051332",
+    ):
+        assert not holds_secret("", sentence), sentence
+
+
+# -- the blind corpus --------------------------------------------------------------------------------
+
+
+def test_the_blind_corpus_is_in_two_parts_and_five_languages() -> None:
+    for part, (secrets, ordinary) in zip(FRESH_PARTS, ((100, 70), (130, 90)), strict=True):
+        cases = fresh(part)
+        assert sum(case.secret for case in cases) >= secrets and sum(not case.secret for case in cases) >= ordinary
+        assert {"en", "de", "es", "fr", "it"} <= {case.lang for case in cases}
+    texts = [case.quote for part in FRESH_PARTS for case in fresh(part)]
+    assert len(set(texts)) == len(texts), f"{len(texts) - len(set(texts))} sentences repeat"
+
+
+def test_every_secret_of_the_tune_part_is_refused() -> None:
+    missed = [case for case in fresh("tune") if case.secret and not holds_secret(case.text, case.quote)]
+    assert not missed, "\n".join(f"[{case.lang}] {case.quote!r}" for case in missed)
+
+
+def test_no_ordinary_sentence_of_the_tune_part_is_refused() -> None:
+    refused = [
+        f"[{case.lang}] {proposal_secret_kind(case.text, case.quote)}: {case.quote!r}"
+        for case in fresh("tune")
+        if not case.secret and holds_secret(case.text, case.quote)
+    ]
+    assert not refused, "\n".join(refused)
+
+
+# The floor of the held-out part: its sentences are never printed, only its figures. The target was 95%
+# of its secrets and none of its ordinary sentences. Before the detector was tuned on the tuning part it
+# refused 120 of 139 secrets (86.3%) and 0 of 97 ordinary sentences; measured once after tuning, 126 of
+# 139 (90.6%) and 0 of 97: short of the target. It may not get worse.
+HELD_OUT_MIN_REFUSED = 126
+HELD_OUT_MAX_ORDINARY_REFUSED = 0
+
+
+def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
+    held_out = next(row for row in figures() if row.name == "fresh, held out")
+    assert held_out.found >= HELD_OUT_MIN_REFUSED, held_out.line()
+    assert held_out.refused <= HELD_OUT_MAX_ORDINARY_REFUSED, held_out.line()
+
+
+@pytest.mark.system
+def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence() -> None:
+    script = [sys.executable, str(ROOT / "benchmarks" / "secrets_fresh.py")]
+    shown = subprocess.run([*script, "--part", "tune"], capture_output=True, text=True, check=True, cwd=ROOT)
+    tune = next(row for row in figures() if row.name == "fresh, tune")
+    assert f"secrets refused {tune.found:>3}/{tune.secrets:<3}" in shown.stdout, shown.stdout
+    assert "  de " in shown.stdout and "  it " in shown.stdout
+    refused = subprocess.run([*script, "--part", "heldout", "--misses"], capture_output=True, text=True, cwd=ROOT)
+    assert refused.returncode == 2 and not refused.stdout, refused
+    assert "held-out part is only counted" in refused.stderr

@@ -73,12 +73,14 @@ if TYPE_CHECKING:
     from personakit_plugin.storage.memory_index import MemoryIndex as MemoryIndex
     from personakit_plugin.storage.rows import DECISION_COLUMNS as DECISION_COLUMNS
     from personakit_plugin.storage.rows import MEMORY_COLUMNS as MEMORY_COLUMNS
+    from personakit_plugin.storage.rows import PROPOSER_COLUMNS as PROPOSER_COLUMNS
     from personakit_plugin.storage.rows import cursor_of as cursor_of
     from personakit_plugin.storage.rows import cursor_position as cursor_position
     from personakit_plugin.storage.rows import decision_from_row as decision_from_row
     from personakit_plugin.storage.rows import exported as exported
     from personakit_plugin.storage.rows import memories_with_quotes as memories_with_quotes
     from personakit_plugin.storage.rows import memory_from_row as memory_from_row
+    from personakit_plugin.storage.rows import proposer_from_row as proposer_from_row
     from personakit_plugin.storage.sqlite import SqliteStore as SqliteStore
 else:  # type checkers see the names above, and no catch-all
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from personakit_plugin.core.model import Decision, ExportedDecision, ExportedMemory, Memory
+from personakit_plugin.core.model import Connection, Decision, ExportedDecision, ExportedMemory, Memory
+from personakit_plugin.core.store import Proposer
 
 MEMORY_COLUMNS = "id, text, category, state, created, touched, approved_at"
 """A memory's columns, in the order `memory_from_row` reads them."""
@@ -195,3 +196,18 @@ def cursor_position(since: str | None, prefix: str, generation: object) -> int |
     if len(parts) != 3 or parts[0] != prefix or parts[1] != str(generation) or not parts[2].isdigit():
         return None
     return int(parts[2])
+
+
+PROPOSER_COLUMNS = "c.id, c.client, c.version, c.started"
+"""The connection's columns a `proposer_from_row` row starts with (from `connections c`); then its waiting
+count, its proposed count and its latest proposal's time."""
+
+
+def proposer_from_row(row: Sequence[Any]) -> Proposer:
+    """A row of `PROPOSER_COLUMNS`, waiting, proposed, latest, as a `Proposer` (both SQL stores)."""
+    return Proposer(
+        connection=Connection(id=row[0], client=row[1], version=row[2], started=row[3]),
+        waiting=row[4],
+        proposed=row[5],
+        last=row[6],
+    )

@@ -64,10 +64,12 @@ from personakit_plugin.storage import decisions, retirement, sqlite_changes, sql
 from personakit_plugin.storage.rows import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
+    PROPOSER_COLUMNS,
     decision_from_row,
     exported,
     memories_with_quotes,
     memory_from_row,
+    proposer_from_row,
 )
 from personakit_plugin.storage.sqlite_faults import (
     FileIdentity,
@@ -874,18 +876,10 @@ class SqliteStore:
         """Every connection that proposed a memory the store still has, the latest to propose first."""
         with self._read() as db:
             rows = db.execute(
-                "SELECT c.id, c.client, c.version, c.started, sum(m.state = 'unconfirmed'), count(*), max(m.created) "
+                f"SELECT {PROPOSER_COLUMNS}, sum(m.state = 'unconfirmed'), count(*), max(m.created) "
                 "FROM connections c JOIN memories m ON m.proposed_by = c.id GROUP BY c.id ORDER BY 7 DESC, c.id"
             ).fetchall()
-        return [
-            Proposer(
-                connection=Connection(id=row[0], client=row[1], version=row[2], started=row[3]),
-                waiting=row[4],
-                proposed=row[5],
-                last=row[6],
-            )
-            for row in rows
-        ]
+        return [proposer_from_row(row) for row in rows]
 
     def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]:
         """The unconfirmed memories the connections `ids` proposed in [since, until), newest first."""

@@ -7,6 +7,8 @@ Fixtures (available in any pytest run once PersonaKit is installed):
   `personakit_data_dir` with the default plugins and `plugins` registered (installed
   third-party plugins are left out unless `environ` says otherwise). Closed afterwards.
 - `id_of(store, text)`: the id a new memory of `text` gets in `store` (ids are keyed per store).
+- `plugins_listed(**environ)`: `personakit plugins --json` in its own process, by plugin name: whether the owner
+  sees your plugin loaded, at which version, with which hooks.
 - `personakit_kit`: one such kit with the defaults alone.
 - `personakit_client`: the official MCP client connected in-process to a server with
   PersonaKit's tools on `personakit_kit` (use in `async` tests with `@pytest.mark.anyio`).
@@ -41,6 +43,7 @@ from personakit_plugin.testing.fixtures import (
     personakit_data_dir,
     personakit_kit,
     personakit_make_kit,
+    plugins_listed,
 )
 from personakit_plugin.testing.hook_contracts import (
     RankingContract,
@@ -62,4 +65,5 @@ __all__ = [
     "personakit_data_dir",
     "personakit_kit",
     "personakit_make_kit",
+    "plugins_listed",
 ]

@@ -3,6 +3,10 @@ it, `pytest --fixtures -v` an example too."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -12,6 +16,21 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.store import KeepsIdSecret
 from personakit_plugin.core.words import id_key, memory_id
+
+
+def plugins_listed(**environ: str) -> dict[str, dict[str, Any]]:
+    """`personakit plugins --json` in a process of its own, by plugin name: what the owner sees loaded with
+    `environ` over this one (installed plugins left out unless `PERSONAKIT_PLUGINS` is given)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr
+    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def id_of(store: object, text: str) -> str:

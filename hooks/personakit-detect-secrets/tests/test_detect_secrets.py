@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import pytest
 from personakit_plugin import PersonaKit
+from personakit_plugin.testing import plugins_listed
 
 import personakit_detect_secrets
 
 NAME = "detect-secrets"
-
-
-def listed(**environ: str) -> dict[str, dict[str, Any]]:
-    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
-    done = subprocess.run(
-        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def open_kit(folder: Path, *plugins: object) -> PersonaKit:
@@ -157,11 +139,11 @@ def test_ordinary_proposals_are_stored(kit: PersonaKit) -> None:
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
     (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
     assert entry.load() is personakit_detect_secrets
-    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    loaded = plugins_listed(PERSONAKIT_PLUGINS=NAME)[NAME]
     assert loaded["version"] == metadata.version("personakit-detect-secrets")
     assert loaded["hooks"] == ["personakit_refuse"]
     assert not loaded["default"]
-    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
+    assert NAME not in plugins_listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_refuses(tmp_path: Path) -> None:

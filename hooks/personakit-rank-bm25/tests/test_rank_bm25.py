@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import pytest
 from personakit_plugin import Candidate, Memory, PersonaKit
+from personakit_plugin.testing import plugins_listed
 
 import personakit_rank_bm25
 
 NAME = "rank-bm25"
-
-
-def listed(**environ: str) -> dict[str, dict[str, Any]]:
-    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
-    done = subprocess.run(
-        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def candidate(text: str, *, id: str, state: str = "unconfirmed", touched: float = 0.0) -> Candidate:
@@ -150,11 +132,11 @@ def test_it_takes_precedence_over_the_default_word_overlap(tmp_path: Path) -> No
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
     (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
     assert entry.load() is personakit_rank_bm25
-    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    loaded = plugins_listed(PERSONAKIT_PLUGINS=NAME)[NAME]
     assert loaded["version"] == metadata.version("personakit-rank-bm25")
     assert loaded["hooks"] == ["personakit_rank"]
     assert not loaded["default"]
-    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
+    assert NAME not in plugins_listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_ranks_reads(tmp_path: Path) -> None:

@@ -2,35 +2,17 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import pytest
 from personakit_plugin import PersonaKit, apply_masks
+from personakit_plugin.testing import plugins_listed
 
 import personakit_redact_pii
 
 NAME = "redact-pii"
-
-
-def listed(**environ: str) -> dict[str, dict[str, Any]]:
-    """`personakit plugins --json`, by plugin name: what the owner sees loaded under `environ`."""
-    done = subprocess.run(
-        [sys.executable, "-m", "personakit_plugin", "plugins", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PERSONAKIT_PLUGINS": "", **environ},
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stderr
-    return {info["name"]: info for info in json.loads(done.stdout)}
 
 
 def redact(text: str) -> str:
@@ -206,11 +188,11 @@ def test_a_long_number_cut_by_shortening_does_not_fail_the_read(kit: PersonaKit)
 def test_the_entry_point_loads_with_its_version_and_can_be_disabled() -> None:
     (entry,) = [found for found in metadata.entry_points(group="personakit") if found.name == NAME]
     assert entry.load() is personakit_redact_pii
-    loaded = listed(PERSONAKIT_PLUGINS=NAME)[NAME]
+    loaded = plugins_listed(PERSONAKIT_PLUGINS=NAME)[NAME]
     assert loaded["version"] == metadata.version("personakit-redact-pii")
     assert loaded["hooks"] == ["personakit_redact"]
     assert not loaded["default"]
-    assert NAME not in listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
+    assert NAME not in plugins_listed(PERSONAKIT_PLUGINS=NAME, PERSONAKIT_DISABLED_PLUGINS=NAME)
 
 
 def test_allowed_by_name_it_masks_in_a_read(tmp_path: Path) -> None:

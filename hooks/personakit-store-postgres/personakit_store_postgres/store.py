@@ -33,6 +33,7 @@ from personakit_plugin import EVERYTHING, Candidate, Document, Memory, View, as_
 from personakit_plugin.backend import (
     DECISION_COLUMNS,
     MEMORY_COLUMNS,
+    PROPOSER_COLUMNS,
     Changes,
     Connection,
     Decision,
@@ -61,6 +62,7 @@ from personakit_plugin.backend import (
     memory_from_row,
     memory_id,
     order_by,
+    proposer_from_row,
     rank_case,
     readable_below,
     retirement,
@@ -420,19 +422,11 @@ class PostgresStore:
         """Every connection that proposed a memory the schema still has, the latest to propose first."""
         with self._read() as cur:
             rows = cur.execute(
-                "SELECT c.id, c.client, c.version, c.started, count(*) FILTER (WHERE m.state = 'unconfirmed'), "
+                f"SELECT {PROPOSER_COLUMNS}, count(*) FILTER (WHERE m.state = 'unconfirmed'), "
                 "count(*), max(m.created) FROM connections c JOIN memories m ON m.proposed_by = c.id "
                 "GROUP BY c.id ORDER BY 7 DESC, c.id"
             ).fetchall()
-        return [
-            Proposer(
-                connection=Connection(id=row[0], client=row[1], version=row[2], started=row[3]),
-                waiting=row[4],
-                proposed=row[5],
-                last=row[6],
-            )
-            for row in rows
-        ]
+        return [proposer_from_row(row) for row in rows]
 
     def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]:
         """The unconfirmed memories the connections `ids` proposed in [since, until), newest first."""

@@ -20,7 +20,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from personakit_plugin.default_plugins.secrets import proposal_secret_kind
-from tests.helpers.secret_corpora import FRESH_HELD_OUT, FRESH_PARTS, FRESH_TUNE_PARTS, Case, fresh, fresh_exists, fresh_missing
+from tests.helpers.secret_corpora import (
+    FRESH_HELD_OUT,
+    FRESH_PARTS,
+    FRESH_TUNE_PARTS,
+    Case,
+    fresh,
+    fresh_exists,
+    fresh_missing,
+)
 
 
 def table(part: str, cases: tuple[Case, ...]) -> list[str]:

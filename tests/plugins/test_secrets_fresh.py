@@ -92,6 +92,47 @@ SHAPES: dict[str, str] = {
         "mis 12 palabras: guilt giraffe charge dilemma initial parade relief gallery blast chuckle ocean spoon"
     ),
 }
+# The shapes the second tuning part taught it, the same way.
+SHAPES_ROUND_2: dict[str, str] = {
+    "a seed phrase of the Spanish list after its label": (
+        "mi frase semilla: recoger ocre dictar cráneo gen untar tanque retrato puré ayer capucha malo"
+    ),
+    "a seed phrase of the French list after its label": (
+        "mes 12 mots : justice bilingue gibier couvrir louve vipère reporter matière vinaigre bermuda électron énergie"
+    ),
+    "a seed phrase of the Italian list after its label": (
+        "frase di recupero del wallet: altalena smemorato ampliare maturo risultato commando troppo croce alzare"
+        " codardo alabarda altrove"
+    ),
+    "a seed phrase of the Portuguese list after its label": (
+        "frase semente: isca fadiga trindade surreal viveiro ajudar torque matinal afastar dentista delator perplexo"
+    ),
+    "a seed phrase of the Italian list without a label, checksum included": (
+        "diametro lardoso verbale endemico isolato ribadire disumano ortensia paga etto umile ardito"
+    ),
+    "a seed phrase of the French list without a label, checksum included": (
+        "à garder : brique stable puiser intime banlieue frontal séance paniquer intuitif séparer séjour gélule"
+    ),
+    "a password's name misspelt": "my pasword for the climbing gym app is Boulder4Life77",
+    "a password's name misspelt another way": "netflix passwrd is popcorn4night",
+    "'priv key'": "eth priv key 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+    "a BitLocker key after a clause, no connector": (
+        "bitlocker key of the old desktop 197634-223887-121355-907663-522519-458123-308139-315930"
+    ),
+    "a licence number in groups, the sentence going on": "driving licence number is K418-2290-7731 if the insurer asks",
+    "a DNI written with dots": "mi DNI es 53.281.947-D",
+    "an NIE written with dashes": "NIE de mi hermano: Y-4172905-Y",
+    "a French ID card number of twelve letters and digits": "numéro de carte d'identité K7PQ2XZ9LM44",
+    "a passphrase named in French": "ma phrase de passe VeraCrypt : lune-bleue-77-sur-mer",
+    "a passphrase named in Spanish": "mi frase de paso de GPG: faro-rojo-88-norte",
+    "a passphrase named in Italian": "la mia frase segreta è Gatto-Nero-19-Luna",
+    "a password changed 'in' a new value, in Italian": "ho cambiato la password del wifi ieri in Pesca742Limone",
+    "a password changed 'para' a new value, in Portuguese": "mudei a senha do email para Caju55Verde",
+    "a network's bare key, named after it": (
+        "unser WLAN heißt Hausnetz und der Schlüssel lautet 7712 0931 4456 2280 1193"
+    ),
+    "a network's bare key in English": "the wifi is called Moonbase and the key is Crater-Dust-2291",
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -124,16 +165,33 @@ LOOK_ALIKES = [
     "the phone's IMEI is 490154203237518, for the insurance claim",
     "the padlock brand is Master Lock 1500",
 ]
+# And the look-alikes of the second round's shapes.
+LOOK_ALIKES_ROUND_2 = [
+    "DNI 53.281.947-E",  # the check letter is D
+    "NIE Y-4172905-T",
+    "the key to the wifi problem was a new router, model AX3000",
+    "order 197634-223887 shipped",
+    "driving licence renewed on 12-03-2024 in Leeds",
+    "numéro de carte d'identité perdu, déclaration faite",
+    "ho cambiato la password ieri in ufficio",
+    "I changed the password in Office365 yesterday",
+    "la phrase de passe doit faire 20 caractères",
+    "ma frase semilla está en el cajón, no la toques",
+    "mes 12 mots sont dans le coffre",
+    "il wifi dell'hotel è lento, la chiave della camera è la 214",
+    # A seed phrase's words whose checksum fails, with no label: a list of words (one word of a valid one changed).
+    "diametro lardoso verbale endemico isolato ribadire disumano ortensia paga etto umile ardore",
+]
 
 
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2])
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
-    sentence = SHAPES[shape]
+    sentence = SHAPES.get(shape) or SHAPES_ROUND_2[shape]
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
     assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
 
 
-@pytest.mark.parametrize("sentence", LOOK_ALIKES)
+@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2])
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
     result = kit.propose(sentence, sentence, "tools")

@@ -344,9 +344,16 @@ def test_each_thing_a_code_opens_is_read_alike_by_the_label_and_the_nearby_detec
         "die häufigste PIN ist 1234, meine PIN ist 9157",
         "123456 is the most common password, mine is Tr0ub4dor&3",
         "el PIN más común es 1234; el código de mi puerta es 9157",
+        # An owner's secret dressed as a fact: whose it is, or what it opens, says it is one.
+        "my most common PIN is 4821",
+        "your most common PIN is 4821",
+        "the most common PIN for my front door is 4821",
+        "the most common PIN for the front door is 4821",
+        "die häufigste PIN meiner Karten ist 4821",
+        "123456 is the most common password of our team",
     ],
 )
-def test_an_owners_secret_beside_a_fact_about_secrets_is_refused(sentence: str) -> None:
+def test_an_owners_secret_beside_or_dressed_as_a_fact_about_secrets_is_refused(sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is not None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- Pieces of the labelled detectors -----------------------------------------------------------
@@ -79,11 +80,21 @@ _IN_GENERAL_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _WINDOW = 48
+_CLAUSE_END = lazy_pattern(r"[.!?;\n]")
+_WORD = lazy_pattern(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 
 def said_in_general(text: str, label_start: int, label_end: int) -> bool:
     """Whether the label at `text[label_start:label_end]` names the secrets people pick in general, not
     one of the owner's: "the most common PIN is 1234", "el PIN más común es 1234". A fact about PINs
-    names no owner's PIN; "my PIN is 1234" and "the PIN of my most common card" are not that."""
+    names no owner's PIN. Not when its sentence says whose it is or what it opens, wherever: "my most
+    common PIN", "the most common PIN for the front door", "la PIN più comune delle mie carte"."""
     before = text[max(0, label_start - _WINDOW) : label_start]
-    return bool(_IN_GENERAL_BEFORE.search(before) or _IN_GENERAL_AFTER.match(text, label_end))
+    if not (_IN_GENERAL_BEFORE.search(before) or _IN_GENERAL_AFTER.match(text, label_end)):
+        return False
+    start = max(text.rfind(sign, 0, label_start) for sign in ".!?;\n") + 1
+    end = _CLAUSE_END.search(text, label_end)
+    sentence = text[start : end.start() if end else len(text)].casefold()
+    return not any(
+        word in vocabulary.OWNER_WORDS or vocabulary.names_a_locked_thing(word) for word in _WORD.findall(sentence)
+    )

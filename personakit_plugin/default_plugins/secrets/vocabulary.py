@@ -171,6 +171,18 @@ CHANGED_TO: dict[str, frozenset[str]] = {
         cambiado cambiada""".split()
     ),
 }
+# Words that make a secret someone's, in each language: "my most common PIN", "el PIN más común de mis
+# tarjetas", "your usual PIN" (the assistant speaking of the owner's). Not "you" nor "du": "the worst PIN
+# you can pick" is anyone's.
+OWNER_WORDS = frozenset(
+    """i i'm i've me my mine our ours we us your yours his her their owner owner's
+    ich mein meine meiner meinen meinem unser unsere unserer wir dein deine ihr ihre sein seine
+    je mon ma mes notre nos moi tu ton ta tes votre vos son sa ses leur leurs
+    yo mi mis mío mía nuestro nuestra nuestros nuestras tú tu tus su sus
+    io mio mia miei mie nostro nostra nostri tuo tua suo
+    eu meu minha meus minhas nosso nossa teu tua seu sua
+    ik mijn onze ons jij je jouw uw zijn haar""".split()
+)
 # "key" alone, in each language: a key of a network named just before ("das wlan heißt X und der
 # Schlüssel ist ...", "the wifi is HomeNet and the key is ...").
 BARE_KEYS = r"keys?|schlüssel|cl[ée]s?|chiave|clave|chave|sleutel"

@@ -115,11 +115,11 @@ class Figures(NamedTuple):
 
     @property
     def recall(self) -> float:
-        return self.found / self.secrets
+        return self.found / self.secrets if self.secrets else 0.0
 
     @property
     def false_positive_rate(self) -> float:
-        return self.refused / self.ordinary
+        return self.refused / self.ordinary if self.ordinary else 0.0
 
     def line(self) -> str:
         return (

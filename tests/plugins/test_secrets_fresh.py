@@ -267,7 +267,7 @@ def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
         pytest.skip(fresh_missing(FRESH_HELD_OUT))
     held_out = next(row for row in figures() if row.name == "fresh, held out")
     if HELD_OUT_MIN_REFUSED is None or HELD_OUT_MAX_ORDINARY_REFUSED is None:
-        pytest.skip(f"the held-out part has no floor yet: set it from its one measurement,{held_out.line()}")
+        pytest.skip(f"the held-out part has no floor yet: set it from its one measurement: {held_out.line().strip()}")
     assert held_out.found >= HELD_OUT_MIN_REFUSED, held_out.line()
     assert held_out.refused <= HELD_OUT_MAX_ORDINARY_REFUSED, held_out.line()
 

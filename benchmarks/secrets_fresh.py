@@ -1,11 +1,13 @@
 """The secret check's figures on the blind corpus `tests/corpus/secrets_fresh/`, part by part and language
 by language: secrets refused out of all, ordinary sentences refused out of all.
 
-The corpus has a tuning part and a held-out part; the held-out part is only ever counted. `--misses`
-lists the tuning part's wrong answers, sentence by sentence, to tune on; it refuses to list the
-held-out part's, which are never to be read.
+The corpus has two tuning parts (`tune`, and `tune_round2`: the first held-out part, looked at once after
+tuning and then tuned on) and a held-out part (`heldout`), which is only ever counted, and is written
+apart: until it is added, it is skipped with a line that says so. `--misses` lists the tuning parts'
+wrong answers, sentence by sentence, to tune on; it refuses to list the held-out part's, which are
+never to be read.
 
-    python benchmarks/secrets_fresh.py [--part tune|heldout|both] [--misses]
+    python benchmarks/secrets_fresh.py [--part tune|tune_round2|heldout|all] [--misses]
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from personakit_plugin.default_plugins.secrets import proposal_secret_kind
-from tests.helpers.secret_corpora import FRESH_PARTS, Case, fresh
+from tests.helpers.secret_corpora import (
+    FRESH_HELD_OUT,
+    FRESH_PARTS,
+    FRESH_TUNE_PARTS,
+    Case,
+    fresh,
+    fresh_exists,
+    fresh_missing,
+)
 
 
 def table(part: str, cases: tuple[Case, ...]) -> list[str]:
@@ -45,7 +55,7 @@ def table(part: str, cases: tuple[Case, ...]) -> list[str]:
 
 
 def misses(cases: tuple[Case, ...]) -> list[str]:
-    """The tuning part's wrong answers: secrets stored, ordinary sentences refused (with the kind found)."""
+    """A tuning part's wrong answers: secrets stored, ordinary sentences refused (with the kind found)."""
     lines = []
     for case in cases:
         kind = proposal_secret_kind(case.text, case.quote)
@@ -58,15 +68,20 @@ def misses(cases: tuple[Case, ...]) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=[*FRESH_PARTS, "both"], default="both")
-    parser.add_argument("--misses", action="store_true", help="list the tuning part's wrong answers")
+    parser.add_argument("--part", choices=[*FRESH_PARTS, "all"], default="all")
+    parser.add_argument("--misses", action="store_true", help="list the tuning parts' wrong answers")
     args = parser.parse_args()
-    if args.misses and args.part != "tune":
-        parser.error("--misses lists the tuning part only (--part tune): the held-out part is only counted")
-    parts = FRESH_PARTS if args.part == "both" else (args.part,)
+    if args.misses and args.part not in (*FRESH_TUNE_PARTS, "all"):
+        parser.error("--misses lists the tuning parts only: the held-out part is only counted")
+    parts = FRESH_PARTS if args.part == "all" else (args.part,)
     for part in parts:
+        if not fresh_exists(part):
+            print(fresh_missing(part))
+            continue
         print("\n".join(table(part, fresh(part))))
-        if args.misses:
+        if args.misses and part == FRESH_HELD_OUT:
+            print("  its wrong answers are not listed: the held-out part is only counted")
+        elif args.misses:
             print("\n".join(misses(fresh(part))) or "  no wrong answer")
     return 0
 

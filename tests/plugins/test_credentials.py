@@ -27,7 +27,18 @@ from pathlib import Path
 
 import pytest
 
-from personakit_plugin.default_plugins.secrets import bip39_english, normalise, secret_kind, seed_phrase, shapes
+from personakit_plugin.default_plugins.secrets import (
+    bip39_english,
+    everyday_kind,
+    normalise,
+    pins,
+    proposal_secret_kind,
+    secret_kind,
+    seed_phrase,
+    shapes,
+    vocabulary,
+)
+from personakit_plugin.default_plugins.secrets.bip39_other import BIP39_OTHER_LISTS
 
 
 def looks_like_secret(text: str) -> bool:
@@ -211,6 +222,26 @@ def test_the_bip39_word_list_is_the_published_one() -> None:
     assert hashlib.sha256(("\n".join(words) + "\n").encode()).hexdigest() == BIP39_ENGLISH_SHA256
 
 
+# The other lists' SHA-256, of the files as published beside the English one: a word a line, NFKD.
+BIP39_OTHER_SHA256 = {
+    "es": "46846a5a0139d1e3cb77293e521c2865f7bcdb82c44e8d0a06a2cd0ecba48c0b",
+    "fr": "ebc3959ab7801a1df6bac4fa7d970652f1df76b683cd2f4003c941c63d517e59",
+    "it": "d392c49fdb700a24cd1fceb237c1f65dcc128f6b34a8aacb58b59384b5c648c2",
+    "pt": "2685e9c194c82ae67e10ba59d9ea5345a23dc093e92276fc5361f6667d79cd3f",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BIP39_OTHER_SHA256))
+def test_the_other_bip39_word_lists_are_the_published_ones_and_checked_alike(lang: str) -> None:
+    words = BIP39_OTHER_LISTS[lang].split()
+    assert len(set(words)) == 2048 and all(unicodedata.is_normalized("NFC", word) for word in words)
+    published = "".join(unicodedata.normalize("NFKD", word) + "\n" for word in words)
+    assert hashlib.sha256(published.encode()).hexdigest() == BIP39_OTHER_SHA256[lang]
+    # The phrase of sixteen zero bytes in every list: its first word eleven times, then its fourth.
+    assert seed_phrase._bip39_checksum_holds([words[0]] * 11 + [words[3]], lang)
+    assert not seed_phrase._bip39_checksum_holds([words[0]] * 12, lang)
+
+
 @pytest.mark.parametrize(
     ("phrase", "valid"),
     [
@@ -287,6 +318,43 @@ def test_a_labelled_phrase_needs_twelve_words_nearly_all_different() -> None:
     assert secret_kind("seed phrase: " + " ".join(words)) == "seed-phrase"
     assert secret_kind("seed phrase: " + " ".join(words[:11])) is None
     assert secret_kind("seed phrase: " + " ".join(words[:4] * 3)) is None
+
+
+# --- What a code opens: one list, read alike by each detector ------------------------------------
+
+
+def test_the_pin_detector_keeps_no_list_of_its_own() -> None:
+    assert not any(isinstance(value, frozenset) for value in vars(pins).values())
+
+
+@pytest.mark.parametrize("thing", sorted(vocabulary.LOCKED_THINGS))
+def test_each_thing_a_code_opens_is_read_alike_by_the_label_and_the_nearby_detectors(thing: str) -> None:
+    sentence = f"the code for the {thing} is 4821"
+    assert secret_kind(sentence) == "pin-code"
+    assert everyday_kind(normalise(sentence)) == "code-nearby"
+
+
+# --- Facts about the secrets people pick: the ordinary corpus holds them; the owner's beside them --
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the most common PIN is 1234 and my PIN is 9157",
+        "die häufigste PIN ist 1234, meine PIN ist 9157",
+        "123456 is the most common password, mine is Tr0ub4dor&3",
+        "el PIN más común es 1234; el código de mi puerta es 9157",
+        # An owner's secret dressed as a fact: whose it is, or what it opens, says it is one.
+        "my most common PIN is 4821",
+        "your most common PIN is 4821",
+        "the most common PIN for my front door is 4821",
+        "the most common PIN for the front door is 4821",
+        "die häufigste PIN meiner Karten ist 4821",
+        "123456 is the most common password of our team",
+    ],
+)
+def test_an_owners_secret_beside_or_dressed_as_a_fact_about_secrets_is_refused(sentence: str) -> None:
+    assert proposal_secret_kind(sentence, sentence) is not None
 
 
 # --- Importing stays cheap --------------------------------------------------------------------------

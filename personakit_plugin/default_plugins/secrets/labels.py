@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
 # --- Pieces of the labelled detectors -----------------------------------------------------------
 
 # A value: quoted, in angle brackets, or up to the next white space.
@@ -57,3 +60,41 @@ def fills_its_line(match: re.Match[str], group: str) -> bool:
     end = match.string.find("\n", match.end(group))
     rest = match.string[match.end(group) : None if end < 0 else end]
     return not rest.strip(" \t.,;!?")
+
+
+# Words that make a label speak of secrets in general, not of the owner's: "the most common PIN is 1234",
+# "die häufigste PIN ist 1234", "1234 is the most popular passcode". Up to two words may stand between
+# them and the label ("the most common 4-digit PIN").
+_IN_GENERAL_BEFORE = lazy_pattern(
+    r"""(?:\b(?:most|least)[ ](?:common(?:ly[ ]used)?|popular|used|frequent(?:ly[ ]used)?|guessed|likely|chosen)
+    |\b(?:commonest|worst|weakest|typical)|\b(?:häufigst|beliebtest|meistgenutzt|meistverwendet)e[nrs]?
+    |\bmeest[ ](?:gebruikte|voorkomende|gekozen|populaire))(?:[ ][\w-]+){0,2}[ ]$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The same after the label, as French, Spanish, Italian and Portuguese put it: "le code PIN le plus
+# courant", "el PIN más común", "il PIN più comune", "o PIN mais usado".
+_IN_GENERAL_AFTER = lazy_pattern(
+    r"""[ ](?:(?:le|la|les|el|los|las|il|lo|o|a|os|as)[ ])?(?:plus|m[aá]s|pi[uù]|mais)[ ]
+    (?:courant|fr[ée]quent|utilis[ée]|r[ée]pandu|populaire|com[uú]n|frecuente|usad[oa]|popular|comun[ei]
+    |frequent[ei]|usat[oa]|diffus[oa]|comum)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_WINDOW = 48
+_CLAUSE_END = lazy_pattern(r"[.!?;\n]")
+_WORD = lazy_pattern(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def said_in_general(text: str, label_start: int, label_end: int) -> bool:
+    """Whether the label at `text[label_start:label_end]` names the secrets people pick in general, not
+    one of the owner's: "the most common PIN is 1234", "el PIN más común es 1234". A fact about PINs
+    names no owner's PIN. Not when its sentence says whose it is or what it opens, wherever: "my most
+    common PIN", "the most common PIN for the front door", "la PIN più comune delle mie carte"."""
+    before = text[max(0, label_start - _WINDOW) : label_start]
+    if not (_IN_GENERAL_BEFORE.search(before) or _IN_GENERAL_AFTER.match(text, label_end)):
+        return False
+    start = max(text.rfind(sign, 0, label_start) for sign in ".!?;\n") + 1
+    end = _CLAUSE_END.search(text, label_end)
+    sentence = text[start : end.start() if end else len(text)].casefold()
+    return not any(
+        word in vocabulary.OWNER_WORDS or vocabulary.names_a_locked_thing(word) for word in _WORD.findall(sentence)
+    )

@@ -7,11 +7,14 @@ import re
 from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.labels import said_in_general
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 
 
 class Name(NamedTuple):
-    kind: str  # "password", "verb", "code", "generic" (a code or combination) or "totp"
+    # "password", "netkey" (a network's bare "key", its value after it), "verb", "code", "generic" (a code
+    # or combination) or "totp"
+    kind: str
     word: str
     start: int
     end: int
@@ -26,18 +29,33 @@ def _names(ignore_case: bool) -> LazyPattern:
         "password": vocabulary.alternatives(vocabulary.KEY_NAMES, vocabulary.SECRET_NOUNS),
         "totp": vocabulary.TOTP_NAMES,
         "generic": vocabulary.GENERIC_CODES,
+        "netkey": vocabulary.BARE_KEYS,
     }
     body = "|".join(f"(?P<{kind}>{words})" for kind, words in groups.items())
     return lazy_pattern(rf"(?<![^\W_])(?:{body})(?![^\W_])", re.IGNORECASE if ignore_case else 0)
 
 
 _NEXT_WORD = lazy_pattern(r"[\s-]*([^\W\d_]+)")
+_NETWORK = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})(?![^\W_])", re.IGNORECASE)
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+# How far before a bare "key" the network it opens may be named.
+_NETWORK_BEFORE = 60
+
+
+def _network_before(text: str, start: int) -> bool:
+    """Whether a network is named before `start` in its sentence: "das wlan heißt ... und der Schlüssel"."""
+    window = text[max(0, start - _NETWORK_BEFORE) : start]
+    ends = list(_SENTENCE_END.finditer(window))
+    return _NETWORK.search(window, ends[-1].end() if ends else 0) is not None
+
+
 _SUBJECTS = frozenset("i we you they to can will 'll".split())
 
 
 def names(text: str) -> list[Name]:
     """Every name of a secret in `text`, in order, without those that name something else ("password
-    manager", "boarding pass", "I pin photos")."""
+    manager", "boarding pass", "I pin photos") or the secrets people pick in general ("the most common
+    PIN")."""
     found = []
     # The words are lower case: matched against the text in lower case, three times as fast as
     # ignoring case, unless lowering changes the text's length (a dotted capital I), which would
@@ -46,6 +64,8 @@ def names(text: str) -> list[Name]:
     matches = _names(False).finditer(lowered) if len(lowered) == len(text) else _names(True).finditer(text)
     for match in matches:
         kind = match.lastgroup or ""
+        if kind == "netkey" and not _network_before(text, match.start()):  # a bare "key" only as a network's
+            continue
         word = text[match.start() : match.end()]
         following = _NEXT_WORD.match(text, match.end())
         if following and following.group(1).casefold() in vocabulary.NOT_A_SECRET_AFTER:
@@ -56,6 +76,8 @@ def names(text: str) -> list[Name]:
         if folded == "pass" and previous in vocabulary.TICKETS:
             continue
         if folded == "pin" and word != "PIN" and previous in _SUBJECTS:
+            continue
+        if said_in_general(text, match.start(), match.end()):
             continue
         found.append(Name(kind, word, match.start(), match.end()))
     return found

@@ -35,6 +35,8 @@ _COMPOUND_AFTER = 3
 # How many words a clause between a name and its connector may hold: "for the office printer downstairs".
 _CLAUSE_WORDS = 5
 _LOCKED_BEFORE = 3
+# How many tokens before "in" a verb of changing may stand: "ho cambiato la password del wifi ieri in ...".
+_CHANGED_BEFORE = 7
 _BASE32_GROUP = lazy_pattern(r"[A-Z2-7]{4}")
 _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
 _FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
@@ -50,11 +52,18 @@ def _folded(token: Token) -> str:
     return token.core.casefold()
 
 
-def _is_value(candidate: Token, previous: Token | None, typed: dict[int, bool]) -> bool:
-    """A typed token that is not what the secret is for ("the password for Office365"). `typed` holds
-    the answers of `looks_typed` so far, by the token's start: a token near many names is looked at once."""
-    if previous is not None and _folded(previous) in vocabulary.THING_PREPOSITIONS:
-        return False
+def _is_value(found: list[Token], index: int, typed: dict[int, bool]) -> bool:
+    """A typed token that is not what the secret is for ("the password for Office365"), unless the
+    preposition follows a verb of changing it ("l'ho cambiata ieri in Gelato928Fragola"). `typed`
+    holds the answers of `looks_typed` so far, by the token's start: a token near many names is looked
+    at once."""
+    candidate = found[index]
+    if index > 0 and (preposition := _folded(found[index - 1])) in vocabulary.THING_PREPOSITIONS:
+        earlier = found[max(0, index - 1 - _CHANGED_BEFORE) : index - 1]
+        verbs = vocabulary.CHANGED_TO.get(preposition, frozenset())
+        changed = any(_folded(token) in verbs for token in earlier)
+        if not changed:
+            return False
     if candidate.start not in typed:
         typed[candidate.start] = looks_typed(candidate)
     return typed[candidate.start]
@@ -79,11 +88,10 @@ class _Lines:
         return line.strip(" \t.,;!?") == token.text.strip(" \t.,;!?")
 
 
-def _window(found: list[Token], first: int, last: int, before: int, after: int) -> list[tuple[Token, Token | None]]:
-    """The tokens around a name (tokens `first` to `last`), each with the one before it; the token
-    right before the name ("Office365 password") is what it is for, and left out."""
-    indices = [*range(max(0, first - before), first - 1), *range(last + 1, min(len(found), last + 1 + after))]
-    return [(found[i], found[i - 1] if i > 0 else None) for i in indices]
+def _window(first: int, last: int, before: int, after: int, count: int) -> list[int]:
+    """The indices of the tokens around a name (tokens `first` to `last`) of `count`; the token right
+    before the name ("Office365 password") is what it is for, and left out."""
+    return [*range(max(0, first - before), first - 1), *range(last + 1, min(count, last + 1 + after))]
 
 
 def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
@@ -93,9 +101,11 @@ def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
 
 
 def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
+    # Before a network's bare "key" stands the network's name ("the WLAN is FritzBox-7590 and the key ...").
+    before = 0 if name.kind == "netkey" else _BEFORE
     return any(
-        _is_value(token, previous, typed) and lines.reach(name, token)
-        for token, previous in _window(found, first, last, _BEFORE, _AFTER)
+        _is_value(found, index, typed) and lines.reach(name, found[index])
+        for index in _window(first, last, before, _AFTER, len(found))
     )
 
 
@@ -259,9 +269,9 @@ def _not_all_words(groups: list[str]) -> bool:
 def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: int) -> bool:
     around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
     for token in around:
-        word = _folded(token).strip("'’s")
+        word = _folded(token).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
         word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"
-        if word in vocabulary.LOCKED_THINGS or (len(word) > 4 and word.endswith(("tür", "tor", "schloss", "handy"))):
+        if vocabulary.names_a_locked_thing(word):
             return True
     return False
 
@@ -342,9 +352,10 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
     base32: dict[int, str] = {}
     for name in found_names:
         first, last = _span(found, starts, name)
-        if name.kind in {"password", "verb"} and _typed_near(found, first, last, name, lines, typed):
+        password = name.kind in {"password", "netkey"}
+        if (password or name.kind == "verb") and _typed_near(found, first, last, name, lines, typed):
             return "password-nearby"
-        if name.kind == "password" and (
+        if password and (
             _compound_after(found, last)
             or _quoted_after(found, last, text)
             or _run_together_after(found, last)
@@ -352,10 +363,10 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             or _digit_groups_after(found, last)
         ):
             return "passphrase"
-        if name.kind == "password" and _app_password_after(found, last):
+        if password and _app_password_after(found, last):
             return "app-password"
         if name.kind in {"code", "generic"} and _code_near(found, first, last, text, name, lines):
             return "code-nearby"
-        if name.kind in {"totp", "password"} and _base32_near(found, first, last, base32):
+        if (password or name.kind == "totp") and _base32_near(found, first, last, base32):
             return "totp-secret"
     return None

@@ -188,13 +188,15 @@ _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
 def id_card_valid(value: str) -> bool:
     """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
     7-3-1 check digit), an Italian electronic ID card number (two letters, five digits, two letters), or
-    a French one (twelve digits, the year and month of issue first; or, since 2021, nine letters and
-    digits, two digits at least)."""
+    a French one (twelve digits, the year and month of issue first; or, since 2021, nine or twelve
+    letters and digits, two digits at least)."""
     compact = value.upper()
     if _ITALIAN_ID_CARD.fullmatch(compact):
         return True
     if len(compact) == 12 and compact.isdigit():
         return 1 <= int(compact[2:4]) <= 12
+    if len(compact) == 12 and not compact.isdigit() and sum(ch.isdigit() for ch in compact) >= 2:
+        return True
     if len(compact) == 9 and not compact.isalpha() and sum(ch.isdigit() for ch in compact) >= 2:
         return True
     if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
@@ -209,8 +211,9 @@ def id_card_valid(value: str) -> bool:
 
 
 _DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
-# What may stand between a DNI's digits and its letter: "78235139-H", "07706989 letra B".
-_DNI_BETWEEN = lazy_pattern(r"[ ,-]|letra|lettre|letter", re.IGNORECASE)
+# What may stand between a DNI's digits and its letter, or in its number: "78235139-H", "07706989 letra
+# B", "79.987.672-C", "X-1234567-L".
+_DNI_BETWEEN = lazy_pattern(r"[ ,.-]|letra|lettre|letter", re.IGNORECASE)
 
 
 def dni_valid(value: str) -> bool:
@@ -423,7 +426,7 @@ _FAMILIES: tuple[_Family, ...] = (
             |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
             |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
         ),
-        _value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,10})"),
+        _value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,12})"),
         id_card_valid,
         ("ausweis", "perso", "card", "identit", "cie", "cni"),
     ),
@@ -434,7 +437,10 @@ _FAMILIES: tuple[_Family, ...] = (
             |carn[eé][ ]de[ ]identidad
             |(?:n[uú]mero|c[oó]digo)[ ]de[ ]identificaci[oó]n(?:[ ](?:fiscal|de[ ]extranjero))?"""
         ),
-        _value(r"(?<![A-Za-z0-9])[XYZxyz]?\d{7,8}(?:[ -]?|,?[ ]+(?:letra|lettre|letter)[ ]+)[A-Za-z]"),
+        _value(
+            r"""(?<![A-Za-z0-9])(?:[XYZxyz]-?)?(?:\d{7,8}|\d{1,2}\.\d{3}\.\d{3})
+            (?:[ -]?|,?[ ]+(?:letra|lettre|letter)[ ]+)[A-Za-z]"""
+        ),
         dni_valid,
         ("dni", "nie", "nif", "d.n.i", "identidad", "identificaci"),
         dni_valid,
@@ -468,7 +474,8 @@ _FAMILIES: tuple[_Family, ...] = (
             |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
             |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
         ),
-        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:[ -]?[A-Za-z0-9]{1,9}){0,3}"),
+        # In groups, each group after the first holds a digit: "D206-0877-2187 in case ..." ends at "2187".
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:(?:-|[ ](?=[A-Za-z]{0,8}\d))?[A-Za-z0-9]{1,9}){0,3}"),
         licence_valid,
         ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
     ),

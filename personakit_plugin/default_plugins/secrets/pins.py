@@ -10,8 +10,10 @@ from personakit_plugin.default_plugins.secrets.labels import (
     VALUE_FIRST_JOIN,
     fills_its_line,
     labelled,
+    said_in_general,
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
@@ -44,22 +46,10 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
 # of digit groups: read from every group, "1 1 1 ..." would cost the square of its length.
 PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
-    (?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL}
+    (?P<label>(?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL})
     (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
-_LOCKED_THINGS = frozenset(
-    """door doors front back gate gates garage alarm safe lock locker lockers padlock lockbox keypad building house
-    flat apartment office entrance shed storage bike mailbox letterbox card phone sim atm laptop tablet ipad iphone
-    suitcase luggage box keybox get enter open unlock disarm
-    porte portail alarme coffre coffre-fort cadenas immeuble entrée carte téléphone casier entrer ouvrir
-    puerta portón portal alarma caja candado tarjeta teléfono móvil taquilla cajero entrar abrir
-    porta portone cancello allarme cassaforte lucchetto carta bancomat telefono armadietto entrare aprire
-    portão cofre cadeado cartão telemóvel celular
-    deur voordeur poort kluis slot hangslot pinpas bankpas kaart telefoon kluisje binnenkomen openen""".split()
-)
-# German compounds end in what they open: Haustür, Gartentor, Alarmanlage, Zahlenschloss, Bankkarte.
-_LOCKED_ENDINGS = ("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy")
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
@@ -70,11 +60,7 @@ UNIT_AFTER = lazy_pattern(
 
 
 def _names_a_locked_thing(clause: str) -> bool:
-    for word in re.split(r"[\s'’]+", clause.casefold()):
-        word = word.strip('.,;:!?"()')
-        if word in _LOCKED_THINGS or (len(word) > 4 and word.endswith(_LOCKED_ENDINGS)):
-            return True
-    return False
+    return any(names_a_locked_thing(word.strip('.,;:!?"()')) for word in re.split(r"[\s'’]+", clause.casefold()))
 
 
 def pin_is_real(match: re.Match[str]) -> bool:
@@ -84,6 +70,10 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     groups = match.groupdict()
     if groups.get("generic") and not _names_a_locked_thing(groups["gclause"]):
+        return False
+    label = next((name for name in ("label", "generic") if groups.get(name)), None)
+    start, end = match.span(label) if label else (match.start(), match.start())
+    if said_in_general(match.string, start, end):
         return False
     if groups.get("bare") and groups["label"].casefold() == "pin" and groups["label"] != "PIN":
         return False

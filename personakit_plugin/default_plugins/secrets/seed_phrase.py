@@ -1,4 +1,5 @@
-"""Seed phrases: runs of BIP-39 words, after a label or, checksum included, without one."""
+"""Seed phrases: runs of BIP-39 words of one list (English, Spanish, French, Italian or Portuguese), after
+a label or, checksum included, without one."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import functools
 import re
 
 from personakit_plugin.default_plugins.secrets.bip39_english import BIP39_ENGLISH
+from personakit_plugin.default_plugins.secrets.bip39_other import BIP39_OTHER_LISTS
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # --- Seed phrases -------------------------------------------------------------------------------
@@ -19,13 +21,16 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
     |phrase\s+(?:de\s+r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|mots\s+de\s+r[ée]cup[ée]ration
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
-# A run of at least twelve words of three to eight letters (the lengths of the BIP-39 words), with
-# white space, punctuation, quotes, slashes or numbering between them; `_is_seed_phrase` looks at the words.
-SEED_RUN = r"""(?<![A-Za-z])[A-Za-z]{3,8}(?![A-Za-z])(?:[\s,;.:()\d#/|"'“”‘’-]+[A-Za-z]{3,8}(?![A-Za-z])){11,}"""
+# A run of at least twelve words of three to nine letters (the lengths of the BIP-39 words, accents
+# included), with white space, punctuation, quotes, slashes or numbering between them; `_is_seed_phrase`
+# looks at the words.
+SEED_RUN = r"""(?<![^\W\d_])[^\W\d_]{3,9}(?![^\W\d_])(?:[\s,;.:()\d#/|"'“”‘’-]+[^\W\d_]{3,9}(?![^\W\d_])){11,}"""
 _SEED_WORDS = 12
 _SEED_LENGTHS = (12, 15, 18, 21, 24)
-_SEED_TOKEN = lazy_pattern(r"(?P<separator>[^A-Za-z]*)(?P<word>[A-Za-z]+)")
-_LETTERS = lazy_pattern(r"[A-Za-z]+")
+_SEED_TOKEN = lazy_pattern(r"(?P<separator>[\W\d_]*)(?P<word>[^\W\d_]+)")
+_LETTERS = lazy_pattern(r"[^\W\d_]+")
+# The word lists, by language: a phrase is made of the words of one list.
+_LISTS = {"en": BIP39_ENGLISH, **BIP39_OTHER_LISTS}
 # Between the words of an unlabelled seed phrase: white space, or the numbering of a list ("1. ", "2) ").
 _PLAIN_SEPARATOR = lazy_pattern(r"\s+(?:\d{1,2}[.):]?\s+)?|\s*\d{1,2}[.):]\s*")
 # Or the same few signs between every two words: ", ", " / ", '" "', "' '", "; ", " | ", " - ".
@@ -35,11 +40,17 @@ _MIN_HALF = 3
 
 
 @functools.cache
-def _bip39_index() -> dict[str, int]:
-    return {word: index for index, word in enumerate(BIP39_ENGLISH.split())}
+def _bip39_index(lang: str = "en") -> dict[str, int]:
+    return {word: index for index, word in enumerate(_LISTS[lang].split())}
 
 
-def _bip39_checksum_holds(words: list[str]) -> bool:
+def _languages(words: list[str], least: int) -> list[str]:
+    """The lists that hold at least `least` of `words` (in lower case), English first: those worth reading
+    a phrase in. A list is read only when it can hold a phrase, so prose costs a look-up a word a list."""
+    return [lang for lang in _LISTS if sum(word in _bip39_index(lang) for word in words) >= least]
+
+
+def _bip39_checksum_holds(words: list[str], lang: str = "en") -> bool:
     """Whether 12, 15, 18, 21 or 24 BIP-39 words end in the checksum of the entropy they encode.
 
     Every wallet's phrase does; a list of ordinary words that happen to be in the list does so once
@@ -47,7 +58,7 @@ def _bip39_checksum_holds(words: list[str]) -> bool:
     """
     import hashlib  # only here: most texts never reach this point
 
-    index = _bip39_index()
+    index = _bip39_index(lang)
     bits = 0
     for word in words:
         bits = bits << 11 | index[word]
@@ -74,11 +85,12 @@ def _separator_kind(separator: str) -> str | None:
     return signs if _LIST_SEPARATOR.fullmatch(signs) else None
 
 
-def bare_runs(text: str) -> list[list[str]]:
+def bare_runs(text: str, lang: str = "en") -> list[list[str]]:
     """The runs of BIP-39 words in `text` written alike: one case for all (or a capital first word
     before lower-case ones) and the same separator between every two words, each run as its words in
-    lower case. A list in capitals, "cook, emerge, annual", "keep/friend/payment" are each a run."""
-    bip39 = _bip39_index()
+    lower case. A list in capitals, "cook, emerge, annual", "keep/friend/payment" are each a run. The
+    words are those of the list of `lang`."""
+    bip39 = _bip39_index(lang)
     runs: list[list[str]] = []
     run: list[str] = []
     style = kind = None
@@ -108,37 +120,48 @@ def bare_runs(text: str) -> list[list[str]]:
     return runs
 
 
-def _is_phrase(words: list[str]) -> bool:
+def _is_phrase(words: list[str], lang: str = "en") -> bool:
     """Whether a whole run is a wallet's phrase: a length wallets use, nearly all different, not in
     alphabetical order (a list someone sorted), checksum included."""
     return (
         len(words) in _SEED_LENGTHS
         and len(set(words)) >= len(words) - 2
         and words != sorted(words)
-        and _bip39_checksum_holds(words)
+        and _bip39_checksum_holds(words, lang)
     )
 
 
-def _ends_in_a_checked_phrase(run: list[str]) -> bool:
+def _ends_in_a_checked_phrase(run: list[str], lang: str) -> bool:
     """Whether a run of BIP-39 words ends in a whole phrase, nearly all different and checksum included."""
-    return any(_is_phrase(run[-length:]) for length in _SEED_LENGTHS if len(run) >= length)
+    return any(_is_phrase(run[-length:], lang) for length in _SEED_LENGTHS if len(run) >= length)
 
 
 def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
     """Whether a run of words holds twelve or more BIP-39 words in a row, nearly all different.
 
-    After a label, any separators, any case and one stray word in twelve (a misspelling, a word of
-    another list) are allowed. Without a label the words must all be in the list and written alike
-    (`bare_runs`), and twelve to twenty-four of them in a row must pass the phrase's checksum.
+    The words are those of one list, English, Spanish, French, Italian or Portuguese. After a label, any
+    separators, any case and one stray word in twelve (a misspelling, a word of another list) are
+    allowed. Without a label the words must all be in the list and written alike (`bare_runs`), and
+    twelve to twenty-four of them in a row must pass the phrase's checksum.
     """
+    words = [word.lower() for word in _LETTERS.findall(match.group())]
     if not labelled:
         return any(
-            _ends_in_a_checked_phrase(run[: end + 1]) for run in bare_runs(match.group()) for end in range(len(run))
+            _ends_in_a_checked_phrase(run[: end + 1], lang)
+            for lang in _languages(words, _SEED_WORDS)
+            for run in bare_runs(match.group(), lang)
+            for end in range(len(run))
         )
-    bip39 = _bip39_index()
+    return any(_labelled_run(match.group(), lang) for lang in _languages(words, _SEED_WORDS - 1))
+
+
+def _labelled_run(text: str, lang: str) -> bool:
+    """Whether twelve words of the list of `lang` stand in a row in `text`, nearly all different, one
+    stray word in twelve allowed."""
+    bip39 = _bip39_index(lang)
     run: list[str] = []
     strays = 0
-    for token in _SEED_TOKEN.finditer(match.group()):
+    for token in _SEED_TOKEN.finditer(text):
         word = token["word"]
         listed = word.lower() in bip39
         if listed:
@@ -157,7 +180,7 @@ def split_seed_phrase(text: str, quote: str) -> bool:
     """Whether a seed phrase is split between a proposal's text and its quote: the first or last run of
     three BIP-39 words or more of one, followed by the first or last run of the other, make a whole
     checked phrase ("first half: cattle grace train opera robust doll" / "sing laundry ship school
-    bunker chat"). Each half is written alike, as `bare_runs` reads it."""
+    bunker chat"). Each half is written alike, as `bare_runs` reads it; the English list only."""
     halves = []
     for part in (text, quote):
         runs = [run for run in bare_runs(part) if len(run) >= _MIN_HALF]

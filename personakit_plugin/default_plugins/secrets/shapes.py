@@ -61,8 +61,11 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   after a connecting word or sign, or right after a label that can only mean a code ("alarm code
   9021", "PIN 4821"). A bare "code" counts only when the words after it name what it opens ("the
   code to the safe"). This is new: PINs used to be deliberately let through, since four digits read
-  like any other number; they are refused now, but only next to a label that says what they are;
-* seed phrases: twelve or more words of the BIP-39 English list after "seed phrase", "recovery
+  like any other number; they are refused now, but only next to a label that says what they are,
+  and not when the label speaks of the codes people pick in general ("the most common PIN is 1234",
+  `labels.said_in_general`);
+* seed phrases: twelve or more words of one BIP-39 list (English, Spanish, French, Italian or
+  Portuguese) after "seed phrase", "recovery
   phrase", "mnemonic", "24 words" and the like, commas, numbering, capitals and a stray misspelt word
   allowed; and without any label, a run of twelve to twenty-four BIP-39 words written alike (all
   lower case, Capitalised or UPPER CASE, the same separator between every two: spaces, numbering,
@@ -73,6 +76,8 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   after its label, with only a space between ("recovery code 8F3K-2M9P-4X7Q-1Z8W") (recovery-codes);
 * the password of a Wi-Fi QR string, `WIFI:T:WPA;S:HomeNet;P:sunflower42;;` (wifi-qr-password), and
   `age` secret keys, `AGE-SECRET-KEY-1` and 58 bech32 characters (age-secret-key);
+* BitLocker recovery keys, wherever they stand: eight groups of six digits joined by hyphens, a shape
+  nothing else is written in (bitlocker-recovery-key);
 * long random-looking strings of base64 or hex characters (high-entropy, `is_high_entropy`).
 
 Deliberately not detected, because ordinary sentences look the same:
@@ -145,6 +150,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
     VALUE_FIRST_JOIN,
     fills_its_line,
     labelled,
+    said_in_general,
     word_before,
 )
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
@@ -270,6 +276,8 @@ def _wifi_password_is_real(match: re.Match[str]) -> bool:
 
 # An age identity: "AGE-SECRET-KEY-1" and 58 characters of the bech32 alphabet.
 _AGE_KEY = r"""\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])"""
+# A BitLocker recovery key: 48 digits in eight groups of six, joined by hyphens.
+_BITLOCKER_KEY = r"""(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"""
 
 
 # --- Passwords on command lines -----------------------------------------------------------------
@@ -360,8 +368,8 @@ def _key_value_is_credential(match: re.Match[str]) -> bool:
 _PASSWORD_FIRST = (
     r"""(?<!\S)(?P<value>"[^"\n]*"|'[^'\n]*'|\S+)"""
     + VALUE_FIRST_JOIN
-    + r"""(?:[\w-]+\s+){0,2}?(?:password|passcode|passphrase|pw|passwort|kennwort|mot\s+de\s+passe|contrase(?:ñ|n)a
-    |senha|wachtwoord)(?![\w-]|\s*(?:manager|reset|policy|hint|field|prompt|strength|rules?|requirements?|change|app
+    + r"""(?:[\w-]+\s+){0,2}?(?P<label>password|passcode|passphrase|pw|passwort|kennwort|mot\s+de\s+passe
+    |contrase(?:ñ|n)a|senha|wachtwoord)(?![\w-]|\s*(?:manager|reset|policy|hint|field|prompt|strength|rules?|requirements?|change|app
     |vault))"""
 )
 _KEY_ASSIGNMENT = _CREDENTIAL_KEY + r"""[\"']?(?:\s*(?::=|=>|->|→|[:=–—])\s*|\s+-{1,2}\s+)""" + VALUE
@@ -395,6 +403,8 @@ def _body_is_mixed(match: re.Match[str]) -> bool:
 
 
 def _value_is_credential(match: re.Match[str]) -> bool:
+    if said_in_general(match.string, *match.span("label")):
+        return False
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
 
 
@@ -523,6 +533,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("backup-codes", _compile(_BACKUP_CODES), _backup_codes_are_real, _A_DIGIT),
     _Detector("wifi-qr-password", _compile(_WIFI_QR, re.IGNORECASE), _wifi_password_is_real),
     _Detector("age-secret-key", _compile(_AGE_KEY, re.IGNORECASE)),
+    _Detector("bitlocker-recovery-key", _compile(_BITLOCKER_KEY), words=("-",)),
     _Detector("command-line-password", _compile(_COMMAND_LINE), _command_line_password_is_real, _A_DASH),
     _Detector(
         "credential-assignment",
@@ -535,7 +546,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     # something else.
     _Detector(
         "credential-assignment",
-        _compile(labelled(_PROSE_LABEL, VALUE), re.IGNORECASE),
+        _compile(labelled(f"(?P<label>{_PROSE_LABEL})", VALUE), re.IGNORECASE),
         _value_is_credential,
         words=_PROSE_WORDS,
     ),

@@ -12,6 +12,10 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
     "en": (
         r"passwords?",
         r"passwd",
+        # As typed in a hurry: "pasword", "passwrd", "passowrd", "pssword".
+        r"pass?w(?:or|ro|r|o)?ds?",
+        r"pass?owrds?",
+        r"pssw(?:or)?ds?",
         r"pwd",
         r"pw",
         r"pword",
@@ -27,16 +31,16 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"log-?in",
     ),
     "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zugangsdaten", r"anmeldedaten"),
-    "fr": (r"mots?\s+de\s+passe", r"mdp", r"phrase\s+secr[èe]te", r"identifiants"),
-    "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales"),
-    "it": (r"parola\s+d['’]ordine", r"credenziali"),
-    "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais"),
+    "fr": (r"mots?\s+de\s+passe", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),
+    "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales", r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)"),
+    "it": (r"parola\s+d['’]ordine", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
+    "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
     "nl": (r"wachtwoorden?", r"inloggegevens"),
 }
 
 # "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".
 KEY_QUALIFIERS = (
-    r"wi-?fi|wlan|wpa[23]?|wep|network|wireless|router|hotspot|api|secret|private|access|master|license|licence"
+    r"wi-?fi|wlan|wpa[23]?|wep|network|wireless|router|hotspot|api|secret|private|priv|access|master|license|licence"
     r"|product|recovery|encryption|app|security|2fa|mfa|totp|authenticator|otp|setup|signing|ssh|gpg|pgp|vpn"
 )
 KEY_NAMES: dict[str, tuple[str, ...]] = {
@@ -102,18 +106,32 @@ GENERIC_CODES = (
 )
 # Of those, the words after which a code in groups ("12-34-56", "4-2-7-1") is the code whatever it opens.
 COMBINATION_WORDS = r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|" + PADLOCKS
+# What a code opens, or opening it, in any language: "the code for the front door", "code pour entrer",
+# "el código del garaje". German compounds end in what they open: Haustür, Gartentor, Alarmanlage,
+# Zahlenschloss, Bankkarte.
 LOCKED_THINGS = frozenset(
     """door doors front back gate gates garage opener alarm panel safe lock locker lockers padlock lockbox keypad
-    building house flat apartment entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle laptop
-    computer pc mac macbook android screen sim atm suitcase luggage keybox unlock disarm card cards
-    porte portail garage alarme coffre cadenas immeuble téléphone portable tablette ordinateur carte vélo casier
-    puerta portón garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta taquilla
-    porta portone cancello garage allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
-    armadietto bancomat
+    building house flat apartment office entrance shed storage bike mailbox letterbox phone iphone ipad tablet kindle
+    laptop computer pc mac macbook android screen sim atm suitcase luggage box keybox card cards
+    get enter open unlock disarm
+    porte portail alarme coffre coffre-fort cadenas immeuble entrée téléphone portable tablette ordinateur carte vélo
+    casier entrer ouvrir
+    puerta portón portal garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta
+    taquilla cajero entrar abrir
+    porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
+    bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão
-    deur voordeur poort garage kluis slot hangslot telefoon laptop fiets pinpas bankpas kluisje
-    tür haustür tor garage alarmanlage tresor schloss handy telefon laptop karte fahrrad spind""".split()
+    deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
+    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
 )
+LOCKED_ENDINGS = ("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy")
+
+
+def names_a_locked_thing(word: str) -> bool:
+    """Whether a word (case-folded) names what a code opens: a word of `LOCKED_THINGS`, or a compound of
+    more than four letters that ends in one of `LOCKED_ENDINGS`."""
+    return word in LOCKED_THINGS or (len(word) > 4 and word.endswith(LOCKED_ENDINGS))
+
 
 # Words that say a base32 string is a one-time-password seed.
 TOTP_NAMES = (
@@ -139,6 +157,39 @@ TICKETS = frozenset(
 THING_PREPOSITIONS = frozenset(
     "for of on at in from by für von vom zum zur bei pour du des para del della di dei do da dos voor van bij".split()
 )
+# After a verb of changing a secret, the preposition that leads to the new value, not to what the secret is
+# for: "l'ho cambiata ieri in Gelato928Fragola", "auf ... geändert" aside, "Passwort in ... geändert",
+# "mudei a senha para ...". In English "for" and "in" stay what it is for: "I changed the password in
+# Office365".
+CHANGED_TO: dict[str, frozenset[str]] = {
+    "in": frozenset(
+        """cambiato cambiata cambiati cambiate modificato modificata impostato impostata geändert geaendert
+        umgestellt veranderd gewijzigd""".split()
+    ),
+    "para": frozenset(
+        """mudei mudou mudada mudado alterei alterou alterada alterado troquei trocou trocada trocado cambié
+        cambiado cambiada""".split()
+    ),
+}
+# Words that make a secret someone's, in each language: "my most common PIN", "el PIN más común de mis
+# tarjetas", "your usual PIN" (the assistant speaking of the owner's). Not "you" nor "du": "the worst PIN
+# you can pick" is anyone's.
+OWNER_WORDS = frozenset(
+    """i i'm i've me my mine our ours we us your yours his her their owner owner's
+    ich mein meine meiner meinen meinem unser unsere unserer wir dein deine ihr ihre sein seine
+    je mon ma mes notre nos moi tu ton ta tes votre vos son sa ses leur leurs
+    yo mi mis mío mía nuestro nuestra nuestros nuestras tú tu tus su sus
+    io mio mia miei mie nostro nostra nostri tuo tua suo
+    eu meu minha meus minhas nosso nossa teu tua seu sua
+    ik mijn onze ons jij je jouw uw zijn haar""".split()
+)
+# "key" alone, in each language: a key of a network named just before ("das wlan heißt X und der
+# Schlüssel ist ...", "the wifi is HomeNet and the key is ...").
+BARE_KEYS = r"keys?|schlüssel|cl[ée]s?|chiave|clave|chave|sleutel"
+NETWORK_WORDS = (
+    r"wi-?fi|wlan|wpa[23]?|ssid|router|hotspot|network|netzwerk|netz|box|r[ée]seau|red|rete|rede|netwerk|modem"
+)
+
 # Words before a number that make it a date or a count: "I changed my PIN in 2019", "since 2015".
 NUMBER_PREPOSITIONS = frozenset(
     """in since from until till before after by on around about over under than every each per seit bis vor nach

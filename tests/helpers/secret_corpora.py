@@ -77,15 +77,19 @@ def fresh_missing(part: str) -> str:
 
 @functools.cache
 def fresh(part: str) -> tuple[Case, ...]:
-    """One part (`tune`, `tune_round2` or `heldout`) of the blind corpus: a JSON object a line, `text`
-    (the quote, each sentence said on its own), `secret`, `lang` and `kind`."""
+    """One part (`tune`, `tune_round2` or `heldout`) of the blind corpus: a JSON object a line, `secret`,
+    `lang`, `kind` and the words: in the tuning parts `text` alone, the owner's words (the quote); in the
+    held-out part `text`, the memory as an assistant words it, and `quote`, the owner's own words (a
+    secret may be in either, or split between them)."""
     cases = []
     for number, line in enumerate((FRESH / f"{part}.jsonl").read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         row = json.loads(line)
         assert isinstance(row.get("secret"), bool) and isinstance(row.get("text"), str), f"{part}.jsonl line {number}"
-        cases.append(Case(row["secret"], "", row["text"], row.get("lang", "")))
+        text, quote = (row["text"], row["quote"]) if "quote" in row else ("", row["text"])
+        assert isinstance(quote, str), f"{part}.jsonl line {number}"
+        cases.append(Case(row["secret"], text, quote, row.get("lang", "")))
     return tuple(cases)
 
 

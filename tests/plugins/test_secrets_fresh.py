@@ -258,8 +258,10 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # its figures. The first held-out part (now `tune_round2`) was measured once after tuning, 126 of 139
 # secrets refused and 0 of 97 ordinary sentences, then tuned on. The new part's floor is what it gives
 # at its one measurement; until it is set, the part is only printed with the figures.
-HELD_OUT_MIN_REFUSED: int | None = None
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MIN_REFUSED: int | None = 197
+"""Its one blind measurement: 197 of its 222 secrets refused."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
+"""And 5 of its 164 ordinary sentences refused (the target is none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:

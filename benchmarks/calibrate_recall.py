@@ -64,6 +64,7 @@ def measure(
             store = quality.build_store(config, memories, workdir / f"b{bm25}-q{quote}-s{keep_stop_words}")
             try:
                 store.kit.read("Anything to know before starting?", quality.LIMIT)
+                quality.settle(store.kit)
                 for threshold in thresholds:
                     loaded["encoder"].threshold = threshold
                     answers = quality.ask(store, questions)

@@ -40,7 +40,8 @@ most three memories, each an approved one the fill would give: one of the three 
 approved memories, or of the three most recently approved that share no word with the question)
 and the mean number of memories returned; they are kept out of the overall figures. Times: the
 store's build (proposals and decisions), the first read (where a plugin builds an index on first
-use) and the median read after it.
+use, or begins to build it in the background: the questions wait until it is built, `settle`) and
+the median read after it.
 
 `label_problems` checks the kind labels mechanically (the tests run it): a shared-word question
 shares a word (the contract's words, stop words left out) with at least one answer's text; an
@@ -316,6 +317,20 @@ class Answer:
     seconds: float
 
 
+def settle(kit: PersonaKit) -> None:
+    """Wait until an index the recall plugin builds in the background (a sentence model's, with more
+    memories to embed than a read embeds itself) is built and taken in: reads meanwhile go by words,
+    and a run is to score the model, not how far its build had got when each question came."""
+    try:
+        import personakit_recall
+    except ImportError:
+        return
+    state = personakit_recall.state_of(kit)
+    while state.building is not None:
+        state.building.join()
+        kit.read("Anything to know before starting?", LIMIT)  # the built index is taken in by a read
+
+
 def ask(store: Store, questions: Sequence[Question]) -> list[Answer]:
     answers = []
     for question in questions:
@@ -412,6 +427,7 @@ def evaluate(config: Config, memories: Sequence[Memory], parts: Mapping[str, Seq
             first_started = time.perf_counter()
             store.kit.read("Anything to know before starting?", LIMIT)  # a plugin may build its index now
             first_read = time.perf_counter() - first_started
+            settle(store.kit)
             answers = {part: ask(store, questions) for part, questions in parts.items()}
         finally:
             store.kit.close()

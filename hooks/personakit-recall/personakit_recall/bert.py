@@ -338,7 +338,7 @@ class OnnxBert(MeanPooled):
 
         super().__init__(folder)
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads.threads()
+        options.intra_op_num_threads = threads.threads(sample=True)
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3  # its warnings are not the owner's business: errors only

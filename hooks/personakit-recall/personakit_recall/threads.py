@@ -7,15 +7,17 @@ for each other: all-MiniLM-L6-v2 read 23 memories in 2.0 to 2.5 s with one threa
 with the default two, and a build on two shared cores under load ran ten times slower with two threads
 than with one (`benchmarks/recall_encoders.py`). So an encoder asks `threads()` once a call: the cores
 of the process's affinity mask (`os.sched_getaffinity`, which a container or `taskset` narrows), less
-the ones the machine's load average says are busy already, at least one; `PERSONAKIT_RECALL_THREADS`
-sets the number instead. The limit (`limited`) holds within the encoder's call only and is undone
-after it: nothing is changed at import, nor for the rest of the process (PersonaKit's own numpy, or a
-host that mounts PersonaKit, keep their threads).
+the ones the machine's load average says are busy already, at least one (ONNX Runtime, whose threads
+are chosen once, also looks at what the machine does now: `threads(sample=True)`);
+`PERSONAKIT_RECALL_THREADS` sets the number instead. The limit (`limited`) holds within the encoder's
+call only and is undone after it: nothing is changed at import, nor for the rest of the process
+(PersonaKit's own numpy, or a host that mounts PersonaKit, keep their threads).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -33,10 +35,21 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def threads(environ: dict[str, str] | None = None) -> int:
+SAMPLE_SECONDS = 0.2
+"""How long `busy_now` watches the machine: long enough for the kernel's counters (ticks of 10 ms) to
+say something, short enough for a choice made once, when a model is loaded."""
+
+
+def threads(environ: dict[str, str] | None = None, sample: bool = False) -> int:
     """The threads an encoder's call may use now: `PERSONAKIT_RECALL_THREADS` when it is a positive
     whole number, else the available cores less those the last minute's load average keeps busy (a load
-    of 1.6 on two cores leaves one), at least one and at most the available cores."""
+    of 1.6 on two cores leaves one), at least one and at most the available cores.
+
+    With `sample` (a choice made once for a long while: ONNX Runtime's threads, fixed when its model is
+    loaded), the cores busy are the fewer of the load average's and what other processes keep busy
+    now (`busy_now`): the load average is a minute's memory, which counts this process's own work of
+    a moment ago (an import, a store's build) and a burst that is over as busy, and gave a model's
+    first build one thread on a machine with two free."""
     environ = dict(os.environ) if environ is None else environ
     cores = available_cores()
     chosen = environ.get(THREADS_ENV, "").strip()
@@ -46,9 +59,40 @@ def threads(environ: dict[str, str] | None = None) -> int:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):  # no load average (Windows): every available core
         return cores
+    if sample:
+        now = busy_now()
+        if now is not None:
+            busy = min(busy, now)
     total = max(1, os.cpu_count() or cores)
     free = total - round(busy)
     return max(1, min(cores, free))
+
+
+def busy_now(seconds: float = SAMPLE_SECONDS) -> float | None:
+    """The cores other processes kept busy over the next `seconds`: the machine's busy time
+    (`/proc/stat`) less this process's own, a second of either a core; None where the system has no
+    `/proc/stat` (macOS, Windows) or it cannot be read."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        busy_before, own_before, started = _busy_ticks(), time.process_time(), time.monotonic()
+        time.sleep(seconds)
+        busy_after, own_after, ended = _busy_ticks(), time.process_time(), time.monotonic()
+    except (OSError, ValueError, AttributeError):
+        return None
+    elapsed = max(ended - started, 1e-3)
+    others = (busy_after - busy_before) / ticks - (own_after - own_before)
+    return max(0.0, others / elapsed)
+
+
+def _busy_ticks() -> int:
+    """The machine's time spent busy since it started, in clock ticks: every field of `/proc/stat`'s
+    `cpu` line but idle and iowait (guest time is counted in user time already)."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        fields = stat.readline().split()
+    if not fields or fields[0] != "cpu":
+        raise ValueError("/proc/stat has no cpu line")
+    numbers = [int(field) for field in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    return sum(numbers) - numbers[3] - numbers[4]
 
 
 @contextmanager

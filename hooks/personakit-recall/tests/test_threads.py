@@ -3,6 +3,7 @@ encoder's call, and given back its own number after it; nothing is changed at im
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -54,6 +55,51 @@ def test_the_threads_are_the_free_cores_of_the_process_at_least_one(monkeypatch:
     assert threads.threads({}) == 1
     assert threads.threads({threads.THREADS_ENV: "3"}) == 3
     assert threads.threads({threads.THREADS_ENV: "none"}) == 1  # not a number: the machine decides
+
+
+def test_a_choice_made_once_trusts_what_the_machine_does_now_over_a_minute_of_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ONNX Runtime's threads are fixed when its model loads: a load average that still remembers this
+    process's own work of a moment ago (or a burst that is over) must not leave it one thread on two free
+    cores for the whole of a build; a machine busy now, by both measures, still gets fewer threads."""
+    monkeypatch.setattr(threads.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(threads.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(threads.os, "getloadavg", lambda: (1.4, 0.0, 0.0))
+    monkeypatch.setattr(threads, "busy_now", lambda seconds=threads.SAMPLE_SECONDS: 0.05)
+    assert threads.threads({}) == 1  # a call's own choice goes by the load average, as before
+    assert threads.threads({}, sample=True) == 2
+    monkeypatch.setattr(threads, "busy_now", lambda seconds=threads.SAMPLE_SECONDS: 1.9)
+    assert threads.threads({}, sample=True) == 1  # busy by both measures
+    monkeypatch.setattr(threads.os, "getloadavg", lambda: (0.1, 0.0, 0.0))
+    assert threads.threads({}, sample=True) == 2  # a burst of now that the minute does not confirm
+    monkeypatch.setattr(threads, "busy_now", lambda seconds=threads.SAMPLE_SECONDS: None)
+    monkeypatch.setattr(threads.os, "getloadavg", lambda: (1.4, 0.0, 0.0))
+    assert threads.threads({}, sample=True) == 1  # nothing to sample (no /proc/stat): the load average
+
+
+def test_what_other_processes_keep_busy_leaves_out_this_process_own_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The machine's busy time over the sample less this process's own, in cores: a process that itself
+    kept one core busy while the machine counted one and a half reads as half a core of others' work."""
+    ticks = iter([1_000, 1_000 + 30])  # 0.3 s of busy time at 100 ticks a second, over a 0.2 s sample
+    own = iter([5.0, 5.0 + 0.2])  # 0.2 s of it this process's
+    clock = iter([10.0, 10.2])
+    monkeypatch.setattr(threads, "_busy_ticks", lambda: next(ticks))
+    monkeypatch.setattr(threads.os, "sysconf", lambda name: 100)
+    monkeypatch.setattr(threads.time, "process_time", lambda: next(own))
+    monkeypatch.setattr(threads.time, "monotonic", lambda: next(clock))
+    monkeypatch.setattr(threads.time, "sleep", lambda seconds: None)
+    assert threads.busy_now() == pytest.approx(0.5)
+
+
+def test_the_machine_is_sampled_from_its_own_counters_where_it_has_them() -> None:
+    if not Path("/proc/stat").is_file():
+        assert threads.busy_now(0.01) is None
+        return
+    found = threads.busy_now(0.05)
+    assert found is not None and 0.0 <= found <= (os.cpu_count() or 1) + 1
 
 
 def test_importing_the_plugin_and_loading_a_model_changes_no_thread_setting(tmp_path: Path) -> None:

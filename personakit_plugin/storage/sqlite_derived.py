@@ -62,7 +62,7 @@ def derived(db: sqlite3.Connection, kind: str, ids: Collection[str], view: View)
     number = _kind_id(db, kind, create=False)
     if number is None:
         return {}
-    where, args = sqlite_changes.readable_where(view, "m.")
+    where, args = sqlite_changes.readable_where(view, "m.", by_id=True)
     wanted = list(dict.fromkeys(ids))
     found: dict[str, bytes] = {}
     for start in range(0, len(wanted), CHUNK):
@@ -70,7 +70,9 @@ def derived(db: sqlite3.Connection, kind: str, ids: Collection[str], view: View)
         found.update(
             (memory, bytes(data))
             for memory, data in db.execute(
-                f"SELECT m.id, d.data FROM memories m JOIN derived d ON d.memory_key = m.key AND d.kind = ? "
+                # memories first, by id, then each one's row by its key (CROSS JOIN keeps that order):
+                # not every row of the kind (`derived_by_kind`) for each chunk
+                f"SELECT m.id, d.data FROM memories m CROSS JOIN derived d ON d.memory_key = m.key AND d.kind = ? "
                 f"WHERE {where} AND m.id IN ({','.join('?' * len(chunk))})",
                 (number, *args, *chunk),
             )
@@ -86,7 +88,7 @@ def keep(db: sqlite3.Connection, kind: str, rows: Mapping[str, bytes], since: st
     if followed is None or followed < trimmed or followed > seq or not rows:
         return []
     number = _kind_id(db, kind, create=True)
-    where, args = sqlite_changes.readable_where(View(), "")
+    where, args = sqlite_changes.readable_where(View(), "", by_id=True)
     wanted = list(rows)
     kept: list[str] = []
     for start in range(0, len(wanted), CHUNK):

@@ -320,6 +320,35 @@ def test_a_write_costs_the_same_however_long_the_store_and_its_change_log(store:
     assert large <= small * 2 + 2, (small, large)
 
 
+def test_what_a_retriever_reads_and_keeps_costs_the_same_however_many_memories(store: SqliteStore) -> None:
+    """Storage: a page of documents, the documents and derived rows of some ids, and keeping derived
+    rows go by the memories' ids, never through every readable memory (the state's index) or every row
+    of a kind: a recall build of 100,000 memories once spent most of its time there."""
+    kind = "test: a vector"
+
+    def steps(known: int) -> int:
+        ids = sorted(memory.id for memory in store.memories())[:40]
+        rows = {memory: b"\x01" * 16 for memory in ids}
+        cursor = store.changes(None).cursor
+        # every memory has its row: the lookup must not read all the rows of the kind to find 40
+        for start in range(0, known, 500):
+            chunk = sorted(memory.id for memory in store.memories())[start : start + 500]
+            store.keep_derived(kind, dict.fromkeys(chunk, b"\x02" * 16), cursor)
+        assert len(store.derived(kind, ids)) == 40
+        return (
+            steps_of(store, lambda: store.documents(None, after=ids[0], limit=20))
+            + steps_of(store, lambda: store.documents(ids))
+            + steps_of(store, lambda: store.derived(kind, ids))
+            + steps_of(store, lambda: store.keep_derived(kind, rows, cursor))
+        )
+
+    fill(store, 0, 60)
+    small = steps(60)
+    fill(store, 60, 1_560)
+    large = steps(1_560)
+    assert large <= small * 2 + 2, (small, large)
+
+
 def test_matched_counts_distinct_shared_words(store: SqliteStore) -> None:
     """Ranking: a memory's score is the number of distinct question words in its text."""
     both = propose(store, "Drinks tea, tea and more tea every morning")

@@ -10,7 +10,9 @@ line, the next start) and erases a memory's rows with every change to it, in the
 kept: they cost little beside a vector, and are made again from the text at each start.
 
 A read never writes: rows to keep are handed to a thread (`Keeper`) that writes them once the read's
-snapshot has ended, only for memories unchanged since the cursor taken before they were read.
+snapshot has ended, only for memories unchanged since the cursor taken before they were read. It waits
+`LINGER` for more first, so that a burst of proposals, each indexed by the read after it, is kept in
+one write transaction, not one each.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import os
 import queue
 import threading
 from collections.abc import Collection, Mapping
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,9 @@ from personakit_plugin import EVIDENCE_LIMIT
 from personakit_recall import encoders, index
 
 log = logging.getLogger("personakit.recall")
+
+LINGER = 0.2
+"""Seconds the `Keeper` waits, after rows are handed to it, for more to write in the same transaction."""
 
 FORMAT = "personakit-recall vectors 2: scale f32, int8 steps; unknown tokens and wordless texts count nothing"
 """How a kept vector is derived and laid out; a change to either is a new kind, so nothing older is read."""
@@ -130,11 +136,14 @@ class Kept:
 
 class Keeper:
     """A thread that writes rows to keep (`Kit.keep_derived`), so that no read waits for a write and no
-    write is asked inside a read's snapshot. It starts with the first rows and ends when idle."""
+    write is asked inside a read's snapshot. It starts with the first rows and ends when idle; it writes
+    what it was handed within `LINGER` seconds at once (`_keep`)."""
 
     def __init__(self) -> None:
         self._queue: queue.Queue[tuple[Any, str, dict[str, bytes], str]] = queue.Queue()
         self._lock = threading.Lock()
+        self._now = threading.Event()
+        """Set by `wait`: what is handed over is written without lingering."""
         self._thread: threading.Thread | None = None
         self.kept = 0
         """Rows the store kept, all told (a row of a memory changed meanwhile is not)."""
@@ -148,21 +157,63 @@ class Keeper:
 
     def wait(self) -> None:
         """Until every row handed over so far is written (or refused)."""
+        self._now.set()
         self._queue.join()
 
     def _run(self) -> None:
         while True:
             try:
-                kit, name, rows, since = self._queue.get(timeout=1.0)
+                first = self._queue.get(timeout=1.0)
             except queue.Empty:
                 with self._lock:
                     if self._queue.empty():
                         self._thread = None
                         return
                 continue
+            self._now.wait(LINGER)
+            handed = [first]
+            with suppress(queue.Empty):
+                while True:
+                    handed.append(self._queue.get_nowait())
             try:
-                self.kept += len(kit.keep_derived(name, rows, since))
-            except Exception as exc:  # a store closed or failing: the rows are made again when needed
-                log.warning("personakit-recall could not keep its vectors: %s", type(exc).__name__)
+                for (kit, name), given in _grouped(handed).items():
+                    self.kept += self._keep(kit, name, given)
             finally:
-                self._queue.task_done()
+                self._now.clear()
+                for _ in handed:
+                    self._queue.task_done()
+
+    @staticmethod
+    def _keep(kit: Any, name: str, given: list[tuple[dict[str, bytes], str]]) -> int:
+        """Keep the rows of `given` (rows, and the cursor taken before their memories were read), oldest
+        first, in one transaction; how many were kept. Rows handed with different cursors are kept under
+        the cursor of now (the first `changes` asked here), each only when its memory has not changed
+        since its own cursor (`changes`): the store then refuses any changed after."""
+        try:
+            if len(given) == 1:
+                rows, since = given[0]
+                return len(kit.keep_derived(name, rows, since))
+            merged: dict[str, bytes] = {}
+            now: str | None = None
+            for rows, since in given:
+                changed = kit.changes(since)
+                now = changed.cursor if now is None else now
+                if changed.reset:  # too old to tell what changed since: made again when needed
+                    continue
+                gone = set(changed.ids)
+                merged.update((memory, data) for memory, data in rows.items() if memory not in gone)
+            return len(kit.keep_derived(name, merged, now)) if merged and now is not None else 0
+        except Exception as exc:  # a store closed or failing: the rows are made again when needed
+            log.warning("personakit-recall could not keep its vectors: %s", type(exc).__name__)
+            return 0
+
+
+def _grouped(
+    handed: list[tuple[Any, str, dict[str, bytes], str]],
+) -> dict[tuple[Any, str], list[tuple[dict[str, bytes], str]]]:
+    """The rows handed over, by kit (hashed by identity, as `state_of` keys it) and kind, each group in
+    the order handed."""
+    groups: dict[tuple[Any, str], list[tuple[dict[str, bytes], str]]] = {}
+    for kit, name, rows, since in handed:
+        groups.setdefault((kit, name), []).append((rows, since))
+    return groups

@@ -281,3 +281,30 @@ def test_the_kind_names_the_bundled_models_files_by_their_content(
     with (copy / "config.json").open("a", encoding="utf-8") as file:
         file.write(" ")
     assert kept.kind(kit, {encoders.MODEL_ENV: str(copy)}) != bundled  # a file changed: another model
+
+
+def test_rows_handed_over_together_are_kept_in_one_write_each_only_if_unchanged_since_its_cursor(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A burst of proposals, each indexed by the read after it, is kept in one write transaction; a row
+    whose memory changed after the cursor it was handed with is not kept, whichever cursor the write
+    goes by."""
+    monkeypatch.setattr(kept, "LINGER", 60.0)  # nothing is written until `wait`
+    kit = recall_kit()
+    first, second, third = fill(kit)[:3]
+    name, keeper = kept.kind(kit), kept.Keeper()
+    writes: list[dict[str, bytes]] = []
+    keep_derived = kit.keep_derived
+
+    def counted(kind: str, rows: dict[str, bytes], since: str) -> list[str]:
+        writes.append(dict(rows))
+        return keep_derived(kind, rows, since)
+
+    monkeypatch.setattr(kit, "keep_derived", counted)
+    keeper.put(kit, name, {first: b"first", second: b"second, as it was read"}, kit.changes(None).cursor)
+    kit.store.decide(second, "approve", kit.now())  # shown unmasked now: its row of before is stale
+    keeper.put(kit, name, {third: b"third"}, kit.changes(None).cursor)
+    keeper.wait()
+    assert len(writes) == 1
+    assert kit.derived(name, [first, second, third]) == {first: b"first", third: b"third"}
+    assert keeper.kept == 2

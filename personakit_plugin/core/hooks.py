@@ -14,6 +14,7 @@ them (`get_hookimpls`); `tests/core/test_hooks.py` holds each method to its spec
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,6 +28,8 @@ from personakit_plugin.core.ranking import STORE_ORDER
 from personakit_plugin.core.reading import ReadRequest
 from personakit_plugin.core.redaction import MASK_RULE, Mask, mask_problem
 from personakit_plugin.core.store import Backend, StoreError
+
+log = logging.getLogger("personakit_plugin.hooks")
 
 if TYPE_CHECKING:
     import argparse
@@ -190,6 +193,7 @@ REDACT = hookspecs.personakit_redact.__name__
 REFUSE = hookspecs.personakit_refuse.__name__
 COMMANDS = hookspecs.personakit_commands.__name__
 BACKENDS = hookspecs.personakit_backends.__name__
+CLOSE = hookspecs.personakit_close.__name__
 BACKEND_NAME = re.compile(r"[a-z][a-z0-9]{0,39}")
 """What a backend's name may be: lowercase letters and digits, beginning with a letter, at most 40."""
 BUILT_IN = "personakit_plugin."
@@ -264,6 +268,15 @@ class Hooks:
                 raise PluginError.returned(name, REFUSE, what, reason, ", which must return a reason or None")
             reasons.append(reason)
         return next((reason for reason in reasons if reason is not None), None)
+
+    def close(self, kit: Kit) -> None:
+        """`personakit_close`, every implementation: one that raises is logged as the `PluginError` that
+        names it, and the next is called all the same (the kit closes its store after this)."""
+        for name, function, argnames in implementations(self.pm, CLOSE):
+            try:
+                call_one(name, CLOSE, function, argnames, {"kit": kit})
+            except (PluginError, StoreError) as exc:
+                log.warning("%s", exc)
 
     def commands(self, add: Add) -> dict[str, str]:
         """`personakit_commands`, every implementation, each handed its own `add` that passes a well-formed

@@ -385,3 +385,20 @@ def personakit_backends() -> Iterable[Backend] | None:
     declaration does. A name two plugins offer, one that is not well formed, or an answer that is not
     `Backend`s is a PluginError naming the plugin.
     """
+
+
+@hookspec
+def personakit_close(kit: Kit) -> None:
+    """The kit is closing: finish, or give up, what the plugin does in the background for it.
+
+    Called once by `PersonaKit.close`, before the store closes, so a plugin may still write what it
+    holds for this kit (the recall plugin writes the vectors it has not kept yet and stops a build in
+    progress) and then lets go of it: nothing of the plugin may touch the kit's store afterwards.
+
+    :param kit: the kit that is closing, its store still open.
+    :return: None.
+
+    Every implementation is called. One that raises is logged in one line naming the plugin (on
+    stderr, never on a stdio server's wire), and the others are called and the store closed all the
+    same. It should return within a few seconds: a server waits for it as it stops.
+    """

@@ -115,7 +115,12 @@ class PersonaKit(ForReads, ForRetrievers):
         return cls(pm, Config(data_dir=Path(data_dir), environ=env, create=create), view)
 
     def close(self) -> None:
-        self.store.close()
+        """Close the store, once each plugin has finished or given up its background work for this kit
+        (`personakit_close`)."""
+        try:
+            self.hooks.close(self)
+        finally:
+            self.store.close()
 
     def _redaction(self) -> str:
         versions = self.pm.versions

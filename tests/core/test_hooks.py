@@ -17,6 +17,7 @@ from personakit_plugin.core.hooks import Hooks, PluginError
 from personakit_plugin.core.model import ProposeResult, ReadResult
 from personakit_plugin.core.plugins import make_plugin_manager
 from personakit_plugin.core.reading import ReadRequest
+from personakit_plugin.core.store import StoreError
 
 PACKAGE = Path(personakit_plugin.__file__).parent
 SPECS = sorted(
@@ -46,6 +47,7 @@ ANSWERS: dict[str, Any] = {
     "personakit_refuse": lambda who: who,
     "personakit_commands": lambda who: None,
     "personakit_backends": lambda who: [],
+    "personakit_close": lambda who: None,
 }
 """For each hook, a valid answer that is not None, made for the plugin `who`."""
 
@@ -106,9 +108,22 @@ def test_a_method_stops_at_the_first_answer_exactly_when_its_spec_says_firstresu
         assert "first" in str(answer)
 
 
+LOGGED_NOT_RAISED = {"personakit_close"}
+"""The hooks whose failure is logged and passed over: a kit closes whatever a plugin does."""
+
+
 @pytest.mark.parametrize("hook", SPECS)
-def test_a_plugin_that_raises_in_any_hook_is_named_and_its_words_are_only_in_the_details(hook: str) -> None:
+def test_a_plugin_that_raises_in_any_hook_is_named_and_its_words_are_only_in_the_details(
+    hook: str, caplog: pytest.LogCaptureFixture
+) -> None:
     hooks = Hooks(make_plugin_manager([Fake("broken", hook, fails=True)], entry_points=False))
+    if hook in LOGGED_NOT_RAISED:
+        with caplog.at_level("WARNING", logger="personakit_plugin.hooks"):
+            ask(hooks, hook)
+        assert [record.getMessage() for record in caplog.records] == [
+            "PersonaKit plugin 'broken' failed in personakit_close (RuntimeError)."
+        ]
+        return
     with pytest.raises(PluginError) as raised:
         ask(hooks, hook)
     error = raised.value
@@ -207,3 +222,27 @@ def test_a_backend_whose_name_is_not_well_formed_is_named() -> None:
     hooks = Hooks(make_plugin_manager([_backends("odd", [Backend("Post Gres", print, "X")])], entry_points=False))
     with pytest.raises(PluginError, match=r"'odd' returned the backend 'Post Gres' from personakit_backends, whose"):
         hooks.backends()
+
+
+def test_a_kit_asks_every_plugin_to_close_before_its_store_closes_even_after_one_fails(tmp_path: Path) -> None:
+    """`personakit_close` comes while the store is still open (a plugin may still write what it holds),
+    every plugin is asked even when one before it raised, and the store is closed after."""
+    from personakit_plugin import PersonaKit
+
+    seen: list[tuple[str, str]] = []
+
+    class Writes:
+        __name__ = "writes"
+
+        @hookspecs.hookimpl
+        def personakit_close(self, kit: Any) -> None:
+            seen.append(("writes", kit.store.get(stored).text))  # the store answers: it is still open
+
+    broken = Fake("broken", "personakit_close", fails=True)
+    kit = PersonaKit.open(tmp_path, plugins=[broken, Writes()], entry_points=True)
+    assert kit.hooks.order(hookspecs.personakit_close)[:2] == ["broken", "writes"]  # the failing one first
+    stored = kit.propose("Drinks tea", "I drink tea every morning", "preferences").id
+    kit.close()
+    assert seen == [("writes", "Drinks tea")]
+    with pytest.raises(StoreError):  # closed: nothing more is asked of it
+        kit.store.get(stored)

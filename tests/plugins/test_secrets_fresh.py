@@ -1,13 +1,13 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in five languages (and a few Dutch and Portuguese lines)
-without reading the detector: the two tuning parts must pass whole (the second is the first held-out
-part, looked at once after tuning, 126 of 139 secrets refused then, and tuned on since); the held-out
-part, written apart and added later, is never read while tuning, must not fall below the figures it
-gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts
-only; until it is there, its tests are skipped with a line that says so. Every run prints the figures
-of each part (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the three
+tuning parts must pass whole (the second and third are the first two held-out parts, each looked at once
+after tuning, 126 of 139 and 197 of 222 secrets refused then, and tuned on since); the held-out part,
+written apart and added later, is never read while tuning, must not fall below the figures it gives at
+its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
+it is there, its tests are skipped with a line that says so. Every run prints the figures of each part
+(`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
 by language.
 """
 
@@ -226,7 +226,9 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
 # -- the blind corpus --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("part", "secrets", "ordinary"), [("tune", 100, 70), ("tune_round2", 130, 90)])
+@pytest.mark.parametrize(
+    ("part", "secrets", "ordinary"), [("tune", 100, 70), ("tune_round2", 130, 90), ("tune_round3", 220, 160)]
+)
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
     cases = fresh(part)
     assert sum(case.secret for case in cases) >= secrets and sum(not case.secret for case in cases) >= ordinary
@@ -255,13 +257,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first held-out part (now `tune_round2`) was measured once after tuning, 126 of 139
-# secrets refused and 0 of 97 ordinary sentences, then tuned on. The new part's floor is what it gives
-# at its one measurement; until it is set, the part is only printed with the figures.
-HELD_OUT_MIN_REFUSED: int | None = 197
-"""Its one blind measurement: 197 of its 222 secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
-"""And 5 of its 164 ordinary sentences refused (the target is none)."""
+# its figures. The first two held-out parts (now `tune_round2` and `tune_round3`) were each measured once
+# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
+# and tuned on. The new part's floor is what it gives at its one measurement; until it is set, the part
+# is only printed with the figures.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""Its one blind measurement: how many of its secrets were refused."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And how many of its ordinary sentences were refused (the target is none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -277,14 +280,18 @@ def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
 @pytest.mark.system
 def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence() -> None:
     script = [sys.executable, str(ROOT / "benchmarks" / "secrets_fresh.py")]
-    for part, name in (("tune", "fresh, tune"), ("tune_round2", "fresh, tune round 2")):
+    for part, name in (
+        ("tune", "fresh, tune"),
+        ("tune_round2", "fresh, tune round 2"),
+        ("tune_round3", "fresh, tune round 3"),
+    ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)
         assert f"{part}:\n" in shown.stdout and f"secrets refused {row.found:>3}/{row.secrets:<3}" in shown.stdout
         assert "  de " in shown.stdout and "  it " in shown.stdout
     listed = subprocess.run([*script, "--misses"], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert "tune:\n" in listed.stdout and "tune_round2:\n" in listed.stdout, listed.stdout
-    assert listed.stdout.count("no wrong answer") == 2, listed.stdout
+    assert all(f"{part}:\n" in listed.stdout for part in FRESH_TUNE_PARTS), listed.stdout
+    assert listed.stdout.count("no wrong answer") == len(FRESH_TUNE_PARTS), listed.stdout
     if fresh_exists(FRESH_HELD_OUT):
         assert "its wrong answers are not listed" in listed.stdout, listed.stdout
     else:

@@ -25,7 +25,9 @@ from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
 from personakit_plugin.default_plugins.secrets.numbers import (
     bsn_valid,
+    cpf_valid,
     itin_valid,
+    licence_valid,
     nif_pt_valid,
     nss_es_valid,
     sin_valid,
@@ -133,6 +135,22 @@ SHAPES_ROUND_2: dict[str, str] = {
     ),
     "a network's bare key in English": "the wifi is called Moonbase and the key is Crater-Dust-2291",
 }
+# The shapes the third tuning part taught it, the same way.
+SHAPES_ROUND_3: dict[str, str] = {
+    "a Brazilian CPF with its dots": "o CPF da minha mãe é 529.982.247-25",
+    "a CPF in one run after an aside": "CPF (para a nota fiscal) 52998224725",
+    "a Portuguese citizen card number in its groups": "o número do cartão de cidadão é 12345678 9 ZZ1",
+    "an owner's word between a label and its number": "NIF do titular: 275749118",
+    "a driver license, no possessive": "driver license D4213377 for the rental",
+    "a British licence in its groups": "licence number MORGA 753116 SM9IJ, for the hire car",
+    "'n°' before a French licence's label": "n° de permis : 120475300981",
+    "a pass phrase of lower-case words after a colon": "my pass phrase for the backup disk is: silver otter lantern 42",
+    "an unlock code named in German": "Entsperrcode fürs iPad 604812",
+    "an unlock code named in Spanish": "código de desbloqueo del móvil: 7731",
+    "a code of a Dutch compound that names what it opens": "code brievenbus 3382",
+    "a locker's combination of three digits": "a combinação do cacifo do ginásio é 417",
+    "a password in a reference's shape, in two cases": "the zip opens with password INV-2291-kq",
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -182,16 +200,28 @@ LOOK_ALIKES_ROUND_2 = [
     # A seed phrase's words whose checksum fails, with no label: a list of words (one word of a valid one changed).
     "diametro lardoso verbale endemico isolato ribadire disumano ortensia paga etto umile ardore",
 ]
+# And of the third round's.
+LOOK_ALIKES_ROUND_3 = [
+    "o CPF é obrigatório na nota fiscal",
+    "CPF 529.982.247-26",  # the check digits are 25
+    "cartão de cidadão renovado em 2024, custou 18 euros",
+    "the licence number field is optional",
+    "ticket PAY-8841 about the password reset is closed",
+    "pass: 4 of 5 tests green",
+    "the passphrase rule is: three words and 1 digit",
+    "Entsperrcode vergessen, Handy zum Laden gebracht",
+    "o cacifo do ginásio custa 12 euros por mês",
+]
 
 
-@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2])
+@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3])
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
-    sentence = SHAPES.get(shape) or SHAPES_ROUND_2[shape]
+    sentence = SHAPES.get(shape) or SHAPES_ROUND_2.get(shape) or SHAPES_ROUND_3[shape]
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
     assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
 
 
-@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2])
+@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3])
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
     result = kit.propose(sentence, sentence, "tools")
@@ -207,6 +237,8 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (sin_valid, "390139624", "390139625"),
         (nss_es_valid, "282470455853", "282470455854"),
         (sv_number_valid, "12150385M014", "12150385M015"),
+        (cpf_valid, "529.982.247-25", "529.982.247-26"),
+        (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:

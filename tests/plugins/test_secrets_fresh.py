@@ -150,6 +150,13 @@ SHAPES_ROUND_3: dict[str, str] = {
     "a code of a Dutch compound that names what it opens": "code brievenbus 3382",
     "a locker's combination of three digits": "a combinação do cacifo do ginásio é 417",
     "a password in a reference's shape, in two cases": "the zip opens with password INV-2291-kq",
+    "a security answer for a bank, in English": "for the bank's security question my first school was Ashgrove",
+    "a security answer by its label, quoted": "als Sicherheitsantwort habe ich 'Rosenheim' genommen",
+    "a security answer for a bank, in Spanish": "para el banco, el apellido de soltera de mi madre es Ortega",
+    "a security answer, in French": "question secrète : ville natale = Quimper",
+    "a security answer, in Italian": "domanda segreta della banca: primo animale -> Briciola",
+    "a security answer for a bank, in Portuguese": "no banco, a minha cidade natal é Viseu",
+    "a security answer, in Dutch": "beveiligingsvraag: meisjesnaam moeder is Jansen",
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
@@ -211,6 +218,11 @@ LOOK_ALIKES_ROUND_3 = [
     "the passphrase rule is: three words and 1 digit",
     "Entsperrcode vergessen, Handy zum Laden gebracht",
     "o cacifo do ginásio custa 12 euros por mês",
+    "my mother's maiden name is on the birth certificate, the bank wants a copy",
+    "mi primera mascota se llamaba Canela y era preciosa",
+    "security question for Barclays: what was your first pet?",
+    "la banque m'a demandé le nom de jeune fille de ma mère",
+    "my first car was a Fiat Panda, bought from the bank's auction",
 ]
 
 

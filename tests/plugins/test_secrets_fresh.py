@@ -157,6 +157,10 @@ SHAPES_ROUND_3: dict[str, str] = {
     "a security answer, in Italian": "domanda segreta della banca: primo animale -> Briciola",
     "a security answer for a bank, in Portuguese": "no banco, a minha cidade natal é Viseu",
     "a security answer, in Dutch": "beveiligingsvraag: meisjesnaam moeder is Jansen",
+    "a PIN spelled out in English words": "the PIN of the garage is six one one eight",
+    "a PIN spelled out in Spanish words, with hyphens": "el pin del móvil: cinco-dos-nueve-cero",
+    "a PIN spelled out in Dutch words": "pincode van de bankpas is zeven drie twee vijf",
+    "a password spelled letter by letter": "the wifi password is T, i, g, e, r, then 4 4",
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
@@ -223,6 +227,9 @@ LOOK_ALIKES_ROUND_3 = [
     "security question for Barclays: what was your first pet?",
     "la banque m'a demandé le nom de jeune fille de ma mère",
     "my first car was a Fiat Panda, bought from the bank's auction",
+    "the PIN has four digits, one or two of them repeat",
+    "I wrote the password down: one, two, three times I checked it",
+    "we need one two three four volunteers for the cake stall",
 ]
 
 

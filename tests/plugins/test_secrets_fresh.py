@@ -161,6 +161,10 @@ SHAPES_ROUND_3: dict[str, str] = {
     "a PIN spelled out in Spanish words, with hyphens": "el pin del móvil: cinco-dos-nueve-cero",
     "a PIN spelled out in Dutch words": "pincode van de bankpas is zeven drie twee vijf",
     "a password spelled letter by letter": "the wifi password is T, i, g, e, r, then 4 4",
+    "a safe's dial, turn by turn": "combinación de la caja fuerte: derecha 12 izquierda 30 derecha 5",
+    "a lock that opens with a code": "the key box by the cabin door opens with 3318",
+    "a safe that opens with a code, in German": "der Tresor im Keller öffnet mit 7731",
+    "an alarm's code after what it guards, no verb": "Alarmanlage Ferienhaus 4471",
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
@@ -230,6 +234,11 @@ LOOK_ALIKES_ROUND_3 = [
     "the PIN has four digits, one or two of them repeat",
     "I wrote the password down: one, two, three times I checked it",
     "we need one two three four volunteers for the cake stall",
+    "the app opens with 2024 highlights",
+    "alarm set for 0630 tomorrow",
+    "Alarmanlage seit 2019 eingebaut, Wartung im Mai",
+    "wie viele Leute 1234 als PIN nehmen, ist erschreckend",
+    "PIN 0000 is used far too often, says the study",
 ]
 
 

@@ -458,6 +458,7 @@ _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombination", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     "hangslot",
+    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme"),
 )
 _A_DASH = lazy_pattern(r"-")
 

@@ -165,6 +165,9 @@ SHAPES_ROUND_3: dict[str, str] = {
     "a lock that opens with a code": "the key box by the cabin door opens with 3318",
     "a safe that opens with a code, in German": "der Tresor im Keller öffnet mit 7731",
     "an alarm's code after what it guards, no verb": "Alarmanlage Ferienhaus 4471",
+    "a card number near the word 'test', not called a test card": "card for the test purchase: 4539 1488 0343 6467",
+    "an AWS key spelling EXAMPLE, nothing saying it is documentation": "aws access key AKIAI44QH8DHBEXAMPLE in prod",
+    "a Stripe secret test key": "the stripe secret key sk_test_4eC39HqLyjWDarjtT1zdp7dc",
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
@@ -239,6 +242,11 @@ LOOK_ALIKES_ROUND_3 = [
     "Alarmanlage seit 2019 eingebaut, Wartung im Mai",
     "wie viele Leute 1234 als PIN nehmen, ist erschreckend",
     "PIN 0000 is used far too often, says the study",
+    "the checkout page loads pk_live_51HqLyjWDarjtT1zdp7dcXyZ, the publishable key",
+    "in the sandbox I pay with test card 4000 0566 5566 5556",
+    "la tarjeta de prueba 4111 1111 1111 1111 funciona en el entorno de pruebas",
+    "the boto3 docs show AKIAIOSFODNN7EXAMPLE as the access key in every sample",
+    "the deploy key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBq7Xk9mPz2wLr4Ns8TvYc1Qe6Hj3Ud5Fa0 ci@build",
 ]
 
 

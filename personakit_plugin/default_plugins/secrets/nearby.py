@@ -25,7 +25,7 @@ from personakit_plugin.default_plugins.secrets.tokens import (
     is_word_compound,
     looks_typed,
 )
-from personakit_plugin.default_plugins.secrets.values import is_wordlike
+from personakit_plugin.default_plugins.secrets.values import SSH_KEY_TYPE, documents_an_example, is_wordlike
 
 # How many tokens after and before a name are looked at.
 _AFTER = 8
@@ -345,6 +345,22 @@ def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, st
     return False
 
 
+def _public_tokens(text: str, found: list[Token]) -> set[int]:
+    """The starts of the tokens that are no secret whatever their shape: an SSH public key's type and body
+    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE")."""
+    public: set[int] = set()
+    example = documents_an_example(text)
+    ssh = "ssh-" in text or "ecdsa-" in text
+    if not (example or ssh):
+        return public
+    for index, token in enumerate(found):
+        if example and "EXAMPLE" in token.core:
+            public.add(token.start)
+        if ssh and SSH_KEY_TYPE.fullmatch(token.core):
+            public.update(following.start for following in found[index : index + 2])
+    return public
+
+
 def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | None = None) -> str | None:
     """The kind of secret a name in `text` points at, or None: `password-nearby`, `passphrase`,
     `app-password`, `code-nearby` or `totp-secret`. `joint` is where a proposal's text and quote
@@ -355,8 +371,9 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
     found = tokens_of()
     starts = [token.start for token in found]
     lines = _Lines(text, joint)
-    typed: dict[int, bool] = {}
-    base32: dict[int, str] = {}
+    public = _public_tokens(text, found)
+    typed: dict[int, bool] = dict.fromkeys(public, False)
+    base32: dict[int, str] = dict.fromkeys(public, "")
     for name in found_names:
         first, last = _span(found, starts, name)
         password = name.kind in {"password", "netkey"}

@@ -2,7 +2,8 @@
 
 A bank's or a site's security question ("first pet", "mother's maiden name", "city of birth") is a
 second password whose answer people can say in passing. An answer is refused when a question is
-named and answered, and the sentence says it is a security question or speaks of a bank: "for bank
+named and answered, and the sentence says it is a security question or, for the questions only security
+questions ask, speaks of a bank ("my hometown is Leeds and my bank is Barclays" is a fact): "for bank
 security questions my mother's maiden name is Kowalczyk", "bij de bank: eerste huisdier = Pluisje",
 "domanda di sicurezza: città natale di mio padre -> Brindisi". An answer's own label takes its value
 straight away ("als Sicherheitsantwort 'Pestalozzischule' angegeben"), or further on in its sentence.
@@ -16,25 +17,28 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
-# The classic questions, in the seven languages.
+# The questions only security questions ask: their answer is a secret for a bank too.
 _QUESTION = lazy_pattern(
     r"""\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name
-    |(?:city|town|place)[ ]of[ ]birth|birth[ ]?(?:place|city|town)|home[ ]?town|favou?rite[ ](?:teacher|book|food)
-    |m[äa]dchenname|geburtsname|erste[snmr]?[ ](?:haustier|schule|grundschule|auto|lehrer(?:in)?)|geburtsort
-    |apellido[ ]de[ ]soltera|primer[oa]?[ ](?:mascota|colegio|escuela|coche|profesor(?:a)?)|ciudad[ ]natal
-    |lugar[ ]de[ ]nacimiento
-    |nom[ ]de[ ]jeune[ ]fille|premi(?:er|[èe]re)[ ](?:animal|[ée]cole|voiture|professeur|ma[îi]tresse)|ville[ ]natale
-    |lieu[ ]de[ ]naissance
-    |(?:cognome|nome)[ ]da[ ]nubile|prim[oa][ ](?:animale|scuola|auto|insegnante|maestr[oa])|citt[àa][ ]natale
-    |luogo[ ]di[ ]nascita
-    |nome[ ]de[ ]solteira|primeir[oa][ ](?:animal|escola|carro|professor(?:a)?)|cidade[ ]natal|terra[ ]natal
-    |meisjesnaam|eerste[ ](?:huisdier|school|auto|leraar|juf|meester)|geboorteplaats|geboortestad)\b""",
+    |m[äa]dchenname|geburtsname|erste[snmr]?[ ](?:haustier|schule|grundschule|auto|lehrer(?:in)?)
+    |apellido[ ]de[ ]soltera|primer[oa]?[ ](?:mascota|colegio|escuela|coche|profesor(?:a)?)
+    |nom[ ]de[ ]jeune[ ]fille|premi(?:er|[èe]re)[ ](?:animal|[ée]cole|voiture|professeur|ma[îi]tresse)
+    |(?:cognome|nome)[ ]da[ ]nubile|prim[oa][ ](?:animale|scuola|auto|insegnante|maestr[oa])
+    |nome[ ]de[ ]solteira|primeir[oa][ ](?:animal|escola|carro|professor(?:a)?)
+    |meisjesnaam|eerste[ ](?:huisdier|school|auto|leraar|juf|meester))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-# What makes a question a security question: its name, or a bank in the sentence.
-_CONTEXT = lazy_pattern(
+# Questions whose answer is an ordinary fact ("my hometown is Leeds") unless a security question is named.
+_FACT_QUESTION = lazy_pattern(
+    r"""\b(?:(?:city|town|place)[ ]of[ ]birth|birth[ ]?(?:place|city|town)|home[ ]?town
+    |favou?rite[ ](?:teacher|book|food)
+    |geburtsort|ciudad[ ]natal|lugar[ ]de[ ]nacimiento|ville[ ]natale|lieu[ ]de[ ]naissance|citt[àa][ ]natale
+    |luogo[ ]di[ ]nascita|cidade[ ]natal|terra[ ]natal|geboorteplaats|geboortestad)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# What makes a question a security question: its name, or (for `_QUESTION`) a bank in the sentence.
+_SECURITY_QUESTION = lazy_pattern(
     r"""\b(?:security[ ](?:questions?|answers?)|secret[ ](?:questions?|answers?)|memorable[ ](?:word|answer)
-    |bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse
     |sicherheits(?:frage|antwort)\w*|geheimfrage\w*
     |(?:pregunta|respuesta)s?[ ](?:de[ ]seguridad|secreta)
     |(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
@@ -43,6 +47,7 @@ _CONTEXT = lazy_pattern(
     |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+_BANK = lazy_pattern(r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse)\b", re.IGNORECASE)
 # An answer's own label: its value may follow with no connector.
 _ANSWER_LABEL = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
@@ -75,6 +80,11 @@ def security_answer(text: str) -> bool:
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
             return True
     for question in _QUESTION.finditer(text):
-        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and _CONTEXT.search(text):
+        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and (
+            _SECURITY_QUESTION.search(text) or _BANK.search(text)
+        ):
+            return True
+    for question in _FACT_QUESTION.finditer(text):
+        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and _SECURITY_QUESTION.search(text):
             return True
     return False

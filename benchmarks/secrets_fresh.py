@@ -4,9 +4,8 @@ by language: secrets refused out of all, ordinary sentences refused out of all.
 The corpus has three tuning parts (`tune`; `tune_round2` and `tune_round3`: the first two held-out parts,
 each looked at once after tuning and then tuned on) and a held-out part (`heldout`), which is only ever
 counted, and is written apart: until it is added, it is skipped with a line that says so. `--misses`
-lists the tuning parts'
-wrong answers, sentence by sentence, to tune on; it refuses to list the held-out part's, which are
-never to be read.
+lists the tuning parts' wrong answers, sentence by sentence, to tune on; it refuses to list the held-out
+part's, which are never to be read.
 
     python benchmarks/secrets_fresh.py [--part tune|tune_round2|tune_round3|heldout|all] [--misses]
 """

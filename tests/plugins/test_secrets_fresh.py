@@ -240,6 +240,8 @@ LOOK_ALIKES_ROUND_3 = [
     "we need one two three four volunteers for the cake stall",
     "the app opens with 2024 highlights",
     "alarm set for 0630 tomorrow",
+    "Alarmanlage Modell 2024",
+    "the garage opens with 433 MHz remotes",
     "Alarmanlage seit 2019 eingebaut, Wartung im Mai",
     "wie viele Leute 1234 als PIN nehmen, ist erschreckend",
     "PIN 0000 is used far too often, says the study",

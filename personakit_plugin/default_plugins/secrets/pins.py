@@ -67,7 +67,7 @@ _MAX_PIN_DIGITS = 12
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
-    |ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
+    |[kmg]?hz|ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -78,6 +78,8 @@ def _names_a_locked_thing(clause: str) -> bool:
 
 
 _CLAUSE_BEFORE = 50
+# After an alarm with no verb, a year is when it was fitted or its model: "Alarmanlage Modell 2024".
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _ends_its_line(text: str, end: int) -> bool:
@@ -100,7 +102,9 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     if groups.get("opens") and not _names_a_locked_thing(_clause_before(match.string, match.start())):
         return False
-    if groups.get("alarm") and not (4 <= digits <= 8 and _ends_its_line(match.string, match.end())):
+    if groups.get("alarm") and not (
+        4 <= digits <= 8 and _ends_its_line(match.string, match.end()) and not _YEAR.fullmatch(match["pin"])
+    ):
         return False
     label = next((name for name in ("label", "generic") if groups.get(name)), None)
     start, end = match.span(label) if label else (match.start(), match.start())

@@ -1,13 +1,13 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in five languages (and a few Dutch and Portuguese lines)
-without reading the detector: the two tuning parts must pass whole (the second is the first held-out
-part, looked at once after tuning, 126 of 139 secrets refused then, and tuned on since); the held-out
-part, written apart and added later, is never read while tuning, must not fall below the figures it
-gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts
-only; until it is there, its tests are skipped with a line that says so. Every run prints the figures
-of each part (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the three
+tuning parts must pass whole (the second and third are the first two held-out parts, each looked at once
+after tuning, 126 of 139 and 197 of 222 secrets refused then, and tuned on since); the held-out part,
+written apart and added later, is never read while tuning, must not fall below the figures it gives at
+its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
+it is there, its tests are skipped with a line that says so. Every run prints the figures of each part
+(`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
 by language.
 """
 
@@ -25,7 +25,9 @@ from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
 from personakit_plugin.default_plugins.secrets.numbers import (
     bsn_valid,
+    cpf_valid,
     itin_valid,
+    licence_valid,
     nif_pt_valid,
     nss_es_valid,
     sin_valid,
@@ -133,6 +135,40 @@ SHAPES_ROUND_2: dict[str, str] = {
     ),
     "a network's bare key in English": "the wifi is called Moonbase and the key is Crater-Dust-2291",
 }
+# The shapes the third tuning part taught it, the same way.
+SHAPES_ROUND_3: dict[str, str] = {
+    "a Brazilian CPF with its dots": "o CPF da minha mãe é 529.982.247-25",
+    "a CPF in one run after an aside": "CPF (para a nota fiscal) 52998224725",
+    "a Portuguese citizen card number in its groups": "o número do cartão de cidadão é 12345678 9 ZZ1",
+    "an owner's word between a label and its number": "NIF do titular: 275749118",
+    "a driver license, no possessive": "driver license D4213377 for the rental",
+    "a British licence in its groups": "licence number MORGA 753116 SM9IJ, for the hire car",
+    "'n°' before a French licence's label": "n° de permis : 120475300981",
+    "a pass phrase of lower-case words after a colon": "my pass phrase for the backup disk is: silver otter lantern 42",
+    "an unlock code named in German": "Entsperrcode fürs iPad 604812",
+    "an unlock code named in Spanish": "código de desbloqueo del móvil: 7731",
+    "a code of a Dutch compound that names what it opens": "code brievenbus 3382",
+    "a locker's combination of three digits": "a combinação do cacifo do ginásio é 417",
+    "a password in a reference's shape, in two cases": "the zip opens with password INV-2291-kq",
+    "a security answer for a bank, in English": "for the bank's security question my first school was Ashgrove",
+    "a security answer by its label, quoted": "als Sicherheitsantwort habe ich 'Rosenheim' genommen",
+    "a security answer for a bank, in Spanish": "para el banco, el apellido de soltera de mi madre es Ortega",
+    "a security answer, in French": "question secrète : ville natale = Quimper",
+    "a security answer, in Italian": "domanda segreta della banca: primo animale -> Briciola",
+    "a security answer for a bank, in Portuguese": "no banco, o nome do meu primeiro animal é Tobias",
+    "a security answer, in Dutch": "beveiligingsvraag: meisjesnaam moeder is Jansen",
+    "a PIN spelled out in English words": "the PIN of the garage is six one one eight",
+    "a PIN spelled out in Spanish words, with hyphens": "el pin del móvil: cinco-dos-nueve-cero",
+    "a PIN spelled out in Dutch words": "pincode van de bankpas is zeven drie twee vijf",
+    "a password spelled letter by letter": "the wifi password is T, i, g, e, r, then 4 4",
+    "a safe's dial, turn by turn": "combinación de la caja fuerte: derecha 12 izquierda 30 derecha 5",
+    "a lock that opens with a code": "the key box by the cabin door opens with 3318",
+    "a safe that opens with a code, in German": "der Tresor im Keller öffnet mit 7731",
+    "an alarm's code after what it guards, no verb": "Alarmanlage Ferienhaus 4471",
+    "a card number near the word 'test', not called a test card": "card for the test purchase: 4539 1488 0343 6467",
+    "an AWS key spelling EXAMPLE, nothing saying it is documentation": "aws access key AKIAI44QH8DHBEXAMPLE in prod",
+    "a Stripe secret test key": "the stripe secret key sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -182,16 +218,49 @@ LOOK_ALIKES_ROUND_2 = [
     # A seed phrase's words whose checksum fails, with no label: a list of words (one word of a valid one changed).
     "diametro lardoso verbale endemico isolato ribadire disumano ortensia paga etto umile ardore",
 ]
+# And of the third round's.
+LOOK_ALIKES_ROUND_3 = [
+    "o CPF é obrigatório na nota fiscal",
+    "CPF 529.982.247-26",  # the check digits are 25
+    "cartão de cidadão renovado em 2024, custou 18 euros",
+    "the licence number field is optional",
+    "ticket PAY-8841 about the password reset is closed",
+    "pass: 4 of 5 tests green",
+    "the passphrase rule is: three words and 1 digit",
+    "Entsperrcode vergessen, Handy zum Laden gebracht",
+    "o cacifo do ginásio custa 12 euros por mês",
+    "my mother's maiden name is on the birth certificate, the bank wants a copy",
+    "mi primera mascota se llamaba Canela y era preciosa",
+    "security question for Barclays: what was your first pet?",
+    "la banque m'a demandé le nom de jeune fille de ma mère",
+    "my first car was a Fiat Panda, bought from the bank's auction",
+    "my hometown is Leeds and my bank is Barclays",
+    "the PIN has four digits, one or two of them repeat",
+    "I wrote the password down: one, two, three times I checked it",
+    "we need one two three four volunteers for the cake stall",
+    "the app opens with 2024 highlights",
+    "alarm set for 0630 tomorrow",
+    "Alarmanlage Modell 2024",
+    "the garage opens with 433 MHz remotes",
+    "Alarmanlage seit 2019 eingebaut, Wartung im Mai",
+    "wie viele Leute 1234 als PIN nehmen, ist erschreckend",
+    "PIN 0000 is used far too often, says the study",
+    "the checkout page loads pk_live_51HqLyjWDarjtT1zdp7dcXyZ, the publishable key",
+    "in the sandbox I pay with test card 4000 0566 5566 5556",
+    "la tarjeta de prueba 4111 1111 1111 1111 funciona en el entorno de pruebas",
+    "the boto3 docs show AKIAIOSFODNN7EXAMPLE as the access key in every sample",
+    "the deploy key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBq7Xk9mPz2wLr4Ns8TvYc1Qe6Hj3Ud5Fa0 ci@build",
+]
 
 
-@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2])
+@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3])
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
-    sentence = SHAPES.get(shape) or SHAPES_ROUND_2[shape]
+    sentence = SHAPES.get(shape) or SHAPES_ROUND_2.get(shape) or SHAPES_ROUND_3[shape]
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
     assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
 
 
-@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2])
+@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3])
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
     result = kit.propose(sentence, sentence, "tools")
@@ -207,6 +276,8 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (sin_valid, "390139624", "390139625"),
         (nss_es_valid, "282470455853", "282470455854"),
         (sv_number_valid, "12150385M014", "12150385M015"),
+        (cpf_valid, "529.982.247-25", "529.982.247-26"),
+        (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -226,7 +297,9 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
 # -- the blind corpus --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("part", "secrets", "ordinary"), [("tune", 100, 70), ("tune_round2", 130, 90)])
+@pytest.mark.parametrize(
+    ("part", "secrets", "ordinary"), [("tune", 100, 70), ("tune_round2", 130, 90), ("tune_round3", 220, 160)]
+)
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
     cases = fresh(part)
     assert sum(case.secret for case in cases) >= secrets and sum(not case.secret for case in cases) >= ordinary
@@ -255,13 +328,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first held-out part (now `tune_round2`) was measured once after tuning, 126 of 139
-# secrets refused and 0 of 97 ordinary sentences, then tuned on. The new part's floor is what it gives
-# at its one measurement; until it is set, the part is only printed with the figures.
-HELD_OUT_MIN_REFUSED: int | None = 197
-"""Its one blind measurement: 197 of its 222 secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
-"""And 5 of its 164 ordinary sentences refused (the target is none)."""
+# its figures. The first two held-out parts (now `tune_round2` and `tune_round3`) were each measured once
+# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
+# and tuned on. The new part's floor is what it gives at its one measurement; until it is set, the part
+# is only printed with the figures.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""Its one blind measurement: how many of its secrets were refused."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And how many of its ordinary sentences were refused (the target is none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -277,14 +351,18 @@ def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
 @pytest.mark.system
 def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence() -> None:
     script = [sys.executable, str(ROOT / "benchmarks" / "secrets_fresh.py")]
-    for part, name in (("tune", "fresh, tune"), ("tune_round2", "fresh, tune round 2")):
+    for part, name in (
+        ("tune", "fresh, tune"),
+        ("tune_round2", "fresh, tune round 2"),
+        ("tune_round3", "fresh, tune round 3"),
+    ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)
         assert f"{part}:\n" in shown.stdout and f"secrets refused {row.found:>3}/{row.secrets:<3}" in shown.stdout
         assert "  de " in shown.stdout and "  it " in shown.stdout
     listed = subprocess.run([*script, "--misses"], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert "tune:\n" in listed.stdout and "tune_round2:\n" in listed.stdout, listed.stdout
-    assert listed.stdout.count("no wrong answer") == 2, listed.stdout
+    assert all(f"{part}:\n" in listed.stdout for part in FRESH_TUNE_PARTS), listed.stdout
+    assert listed.stdout.count("no wrong answer") == len(FRESH_TUNE_PARTS), listed.stdout
     if fresh_exists(FRESH_HELD_OUT):
         assert "its wrong answers are not listed" in listed.stdout, listed.stdout
     else:

@@ -15,8 +15,10 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); and a token no word, name or number looks like, eight characters or more with both
-  cases, a digit and a symbol inside ("Tr0ub4dor&3").
+  (`numbers`); the answer to a security question, named as one or for a bank (`security_answers`);
+  a password or PIN spelled out after its name, character by character (`spelled`); and a token no
+  word, name or number looks like, eight characters or more with both cases, a digit and a symbol
+  inside ("Tr0ub4dor&3").
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
 them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`) and a card
@@ -35,8 +37,10 @@ from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
+from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
@@ -56,10 +60,14 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "card-number"
     if kind := identity_number(text):
         return kind
+    if security_answer(text):
+        return "security-answer"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:
         return kind
+    if spelled_out(text):
+        return "spelled-out"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):

@@ -42,13 +42,31 @@ def _card_shaped(run: str) -> bool:
     return len(separators) == 1 and groups in _GROUPINGS
 
 
+# Words that make a card number a payment provider's test number, which no bank issues: "the stripe test
+# card 4242 4242 4242 4242", "Testkarte", "tarjeta de prueba", "sandbox".
+_TEST_CARD = lazy_pattern(
+    r"""\btest(?:ing)?[ -]?(?:cards?|karten?|numbers?|nummern?)\b|\bcartes?[ ]de[ ]test\b|\btarjetas?[ ]de[ ]prueba
+    |\bcart[ae][ ]di[ ](?:test|prova)\b|\btestkaart|\bcart[ãa]o[ ]de[ ]teste|\bsandbox\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _called_a_test_card(text: str, start: int) -> bool:
+    """Whether the line of the number at `start` calls it a test card."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    return _TEST_CARD.search(text[line_start : line_end if line_end >= 0 else len(text)]) is not None
+
+
 def card_number(text: str) -> bool:
     """Whether `text` holds a payment card number: grouped as cards are, or 15 or 16 digits in one run,
-    with an issuer's first digits, passing the Luhn check. A phone number (after `+`) is not one."""
+    with an issuer's first digits, passing the Luhn check. A phone number (after `+`) is not one, nor a
+    number its line calls a test card."""
     for match in _DIGIT_RUN.finditer(text):
         run = match.group()
         digits = run.replace(" ", "").replace("-", "")
-        if _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1 and luhn_valid(digits):
+        shaped = _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1
+        if shaped and luhn_valid(digits) and not _called_a_test_card(text, match.start()):
             return True
     return False
 

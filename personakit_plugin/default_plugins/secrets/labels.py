@@ -63,20 +63,27 @@ def fills_its_line(match: re.Match[str], group: str) -> bool:
 
 
 # Words that make a label speak of secrets in general, not of the owner's: "the most common PIN is 1234",
-# "die häufigste PIN ist 1234", "1234 is the most popular passcode". Up to two words may stand between
-# them and the label ("the most common 4-digit PIN").
+# "die häufigste PIN ist 1234", "1234 is the most popular passcode", "wie viele Leute 0000 als PIN haben".
+# Up to two words may stand between them and the label ("the most common 4-digit PIN").
 _IN_GENERAL_BEFORE = lazy_pattern(
     r"""(?:\b(?:most|least)[ ](?:common(?:ly[ ]used)?|popular|used|frequent(?:ly[ ]used)?|guessed|likely|chosen)
     |\b(?:commonest|worst|weakest|typical)|\b(?:häufigst|beliebtest|meistgenutzt|meistverwendet)e[nrs]?
-    |\bmeest[ ](?:gebruikte|voorkomende|gekozen|populaire))(?:[ ][\w-]+){0,2}[ ]$""",
+    |\bmeest[ ](?:gebruikte|voorkomende|gekozen|populaire)
+    |\b(?:how|so|too)[ ]many[ ]people|\bmost[ ]people|\b(?:wie|so|zu)?[ ]?viele[ ](?:leute|menschen)
+    |\bmuch[ao]s?[ ](?:gente|personas)|\bbeaucoup[ ]de[ ](?:gens|personnes)|\btant[ei]?[ ](?:persone|gente)
+    |\bmolt[ei][ ](?:persone|gente)|\bveel[ ]mensen|\bmuit[ao]s?[ ](?:gente|pessoas))(?:[ ][\w-]+){0,2}[ ]$""",
     re.IGNORECASE | re.VERBOSE,
 )
 # The same after the label, as French, Spanish, Italian and Portuguese put it: "le code PIN le plus
 # courant", "el PIN más común", "il PIN più comune", "o PIN mais usado".
 _IN_GENERAL_AFTER = lazy_pattern(
-    r"""[ ](?:(?:le|la|les|el|los|las|il|lo|o|a|os|as)[ ])?(?:plus|m[aá]s|pi[uù]|mais)[ ]
+    r"""(?:[ ](?:(?:le|la|les|el|los|las|il|lo|o|a|os|as)[ ])?(?:plus|m[aá]s|pi[uù]|mais)[ ]
     (?:courant|fr[ée]quent|utilis[ée]|r[ée]pandu|populaire|com[uú]n|frecuente|usad[oa]|popular|comun[ei]
-    |frequent[ei]|usat[oa]|diffus[oa]|comum)""",
+    |frequent[ei]|usat[oa]|diffus[oa]|comum)
+    # Or that a PIN is used too often: "die PIN 0000 wird viel zu oft benutzt", "PIN 1234 is used far too often".
+    |(?:[ ][^\s,;.]+){0,3}[ ](?:(?:viel[ ])?zu[ ]oft|(?:far[ ]|way[ ]|much[ ])?too[ ]often|(?:bien[ ])?trop[ ]souvent
+    |demasiad[oa][ ](?:a[ ]menudo|frecuente)|con[ ]demasiada[ ]frecuencia|troppo[ ]spesso|(?:veel[ ])?te[ ]vaak
+    |com[ ]demasiada[ ]frequ[êe]ncia|vezes[ ]demais))""",
     re.IGNORECASE | re.VERBOSE,
 )
 _WINDOW = 48

@@ -25,7 +25,7 @@ from personakit_plugin.default_plugins.secrets.tokens import (
     is_word_compound,
     looks_typed,
 )
-from personakit_plugin.default_plugins.secrets.values import is_wordlike
+from personakit_plugin.default_plugins.secrets.values import SSH_KEY_TYPE, documents_an_example, is_wordlike
 
 # How many tokens after and before a name are looked at.
 _AFTER = 8
@@ -156,6 +156,7 @@ def _run_together_after(found: list[Token], last: int) -> bool:
 
 # A passphrase of capitalised words and a number, set off by spaces: "Cobalt Ferry Mitten 8204 Blue".
 _TITLE_WORD = lazy_pattern(r"[A-ZÄÖÜÀ-ÞĀ-Ž][a-zß-öø-ÿ]{1,15}")
+_LOWER_WORD = lazy_pattern(r"[a-zß-öø-ÿ]{3,15}")
 _NUMBER_WORD = lazy_pattern(r"\d{1,8}")
 _MIN_PHRASE_WORDS = 2
 _MIN_PHRASE_TOKENS = 3
@@ -164,27 +165,33 @@ _MIN_PHRASE_TOKENS = 3
 _PHRASE_REACH = 16
 
 
-def _spaced_passphrase_at(found: list[Token], index: int, text: str) -> bool:
+def _spaced_passphrase_at(found: list[Token], index: int, text: str, colon: bool = False) -> bool:
     """Whether the tokens from `index` on are a passphrase of capitalised words and a number, up to the
     end of the sentence: two words or more and a number, three tokens at least, nothing else between
-    them, and no number a count ("12 Zeichen")."""
-    words = numbers = 0
+    them, and no number a count ("12 Zeichen"). After a colon the words may be lower case too ("the pass
+    phrase is: purple monkey dishwasher 1987"): a colon announces a value, as prose rarely does."""
+    words = numbers = lower = 0
     for position, token in enumerate(found[index : index + 8], index):
         core = token.core
         if _TITLE_WORD.fullmatch(core):
             words += 1
+        elif colon and _LOWER_WORD.fullmatch(core):
+            words += 1
+            lower += 1
         elif _NUMBER_WORD.fullmatch(core) and UNIT_AFTER.match(text, token.end) is None:
             numbers += 1
         else:
             return False
         following = found[position + 1].start if position + 1 < len(found) else len(text)
         if token.text != core or "\n" in text[token.end : following]:  # punctuation or a line break ends it
-            return token.text.startswith(core) and _whole_phrase(words, numbers)
-    return _whole_phrase(words, numbers) and index + words + numbers >= len(found)
+            return token.text.startswith(core) and _whole_phrase(words, numbers, lower)
+    return _whole_phrase(words, numbers, lower) and index + words + numbers >= len(found)
 
 
-def _whole_phrase(words: int, numbers: int) -> bool:
-    return words >= _MIN_PHRASE_WORDS and numbers >= 1 and words + numbers >= _MIN_PHRASE_TOKENS
+def _whole_phrase(words: int, numbers: int, lower: int = 0) -> bool:
+    # With words in lower case, one word more: "pass: 4 of 5 tests" is a score.
+    least = _MIN_PHRASE_WORDS + (lower > 0)
+    return words >= least and numbers >= 1 and words + numbers >= _MIN_PHRASE_TOKENS
 
 
 def _spaced_passphrase_after(found: list[Token], last: int, name: Name, text: str) -> bool:
@@ -197,7 +204,7 @@ def _spaced_passphrase_after(found: list[Token], last: int, name: Name, text: st
             joined = previous.text.endswith((":", "=")) and previous.end - 1 == name.end
         else:
             joined = _folded(previous) in vocabulary.CONNECTORS
-        if joined and _spaced_passphrase_at(found, index, text):
+        if joined and _spaced_passphrase_at(found, index, text, colon=previous.text.endswith(":")):
             return True
     return False
 
@@ -338,6 +345,22 @@ def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, st
     return False
 
 
+def _public_tokens(text: str, found: list[Token]) -> set[int]:
+    """The starts of the tokens that are no secret whatever their shape: an SSH public key's type and body
+    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE")."""
+    public: set[int] = set()
+    example = documents_an_example(text)
+    ssh = "ssh-" in text or "ecdsa-" in text
+    if not (example or ssh):
+        return public
+    for index, token in enumerate(found):
+        if example and "EXAMPLE" in token.core:
+            public.add(token.start)
+        if ssh and SSH_KEY_TYPE.fullmatch(token.core):
+            public.update(following.start for following in found[index : index + 2])
+    return public
+
+
 def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | None = None) -> str | None:
     """The kind of secret a name in `text` points at, or None: `password-nearby`, `passphrase`,
     `app-password`, `code-nearby` or `totp-secret`. `joint` is where a proposal's text and quote
@@ -348,8 +371,9 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
     found = tokens_of()
     starts = [token.start for token in found]
     lines = _Lines(text, joint)
-    typed: dict[int, bool] = {}
-    base32: dict[int, str] = {}
+    public = _public_tokens(text, found)
+    typed: dict[int, bool] = dict.fromkeys(public, False)
+    base32: dict[int, str] = dict.fromkeys(public, "")
     for name in found_names:
         first, last = _span(found, starts, name)
         password = name.kind in {"password", "netkey"}

@@ -243,12 +243,19 @@ def passport_valid(value: str) -> bool:
     return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
 
 
+# A British licence: five letters of the surname (9 for the missing), six digits of the birth date (the
+# month's first digit plus 5 for a woman), two initials, a digit and two check letters ("MORGA753116SM9IJ").
+_UK_LICENCE = lazy_pattern(r"[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z0-9]{2}(?:\d{2})?")
+
+
 def licence_valid(value: str) -> bool:
     """A driving licence number: eight to eighteen letters and digits, three digits at least, not a date;
     in groups, a digit in each ("D123-4567-8901", not "expires in 2031")."""
     groups = value.replace("-", " ").split()
     compact = "".join(groups)
     digits = sum(ch.isdigit() for ch in compact)
+    if _UK_LICENCE.fullmatch(compact.upper()):
+        return True
     if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
         return False
     return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not _DATE.fullmatch(compact)
@@ -321,6 +328,29 @@ def sv_number_valid(value: str) -> bool:
     return total % 10 == int(compact[11])
 
 
+def cpf_valid(value: str) -> bool:
+    """A Brazilian CPF: eleven digits, not one repeated, the last two the mod 11 check digits of those before
+    (weights 10 to 2, then 11 to 2)."""
+    digits = [int(d) for d in _digits(value)]
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for count in (9, 10):
+        total = sum(d * w for d, w in zip(digits[:count], range(count + 1, 1, -1), strict=True))
+        if total * 10 % 11 % 10 != digits[count]:
+            return False
+    return True
+
+
+_CITIZEN_CARD = lazy_pattern(r"\d{8}\d[A-Z]{2}\d")
+
+
+def citizen_card_valid(value: str) -> bool:
+    """A Portuguese citizen card number as printed: the eight-digit civil number, its check digit, the
+    card's two letters and a last digit ("12345678 9 ZZ1"). Its check digits are not read: fictional
+    numbers in examples rarely pass them, and the label and this shape are enough."""
+    return _CITIZEN_CARD.fullmatch(value.replace(" ", "").upper()) is not None
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
     digits = _digits(value)
@@ -356,7 +386,8 @@ _NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|
 # mi ... es", "lautet", "n°", "n.").
 _JOIN = lazy_pattern(
     r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
-    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des)
+    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des
+    |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -469,8 +500,9 @@ _FAMILIES: tuple[_Family, ...] = (
     _Family(
         "driving-licence-number",
         _label(
-            r"""driv(?:er['’]?s|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|f[üu]hrerschein-?(?:nummer|nr\.?)?
-            |num[ée]ro[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
+            r"""driv(?:er(?:['’]?s)?|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|licen[cs]e[ ](?:number|no\.?|\#)
+            |f[üu]hrerschein-?(?:nummer|nr\.?)?
+            |(?:num[ée]ro|n[°º]|no\.?)[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
             |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
             |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
         ),
@@ -493,6 +525,22 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{3}"),
         nif_pt_valid,
         ("nif", "contribuinte"),
+    ),
+    _Family(
+        "br-cpf",
+        _label(r"cpf|cadastro[ ]de[ ]pessoas?[ ]f[íi]sicas?"),
+        _value(r"(?<![\d-])\d{3}([ .]?)\d{3}\1\d{3}[ .-]?\d{2}"),
+        cpf_valid,
+        ("cpf", "cadastro"),
+        cpf_valid,
+    ),
+    _Family(
+        "pt-citizen-card",
+        _label(r"cart[ãa]o[ ]de[ ]cidad[ãa]o|cart[ãa]o[ ]do[ ]cidad[ãa]o"),
+        _value(r"(?<![A-Za-z0-9])\d{8}[ ]?\d[ ]?[A-Za-z]{2}[ ]?\d"),
+        citizen_card_valid,
+        ("cidad",),
+        citizen_card_valid,
     ),
     _Family(
         "ca-sin",

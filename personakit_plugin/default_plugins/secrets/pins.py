@@ -33,7 +33,19 @@ _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]l
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
     |combina[cç][aã]o|combinatie|kombination|zahlenkombination)"""
-_PIN_VALUE = r"""(?P<pin>[#*]?\d+(?:[ \-–]\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
+# A safe's dial, turn by turn: "left 27 right 9 left 41", "links 12 rechts 40 links 8".
+_DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
+_DIAL = rf"""(?:{_DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{_DIAL_TURN}[ ]?\d{{1,2}}"""
+_PIN_VALUE = rf"""(?P<pin>[#*]?\d+(?:[ \-–]\d+)*[#*]?|{_DIAL})(?![\w%°€$£¥]|[.,:/]\d)"""
+# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
+# must be a locked thing, said before it in its clause.
+_OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
+    |s['’]ouvre[ ]avec|si[ ]apre[ ]con|opent[ ]met|gaat[ ]open[ ]met)(?:[ ]with)?(?:[ ](?:the|a|code|pin|den
+    |dem|el|le|il|o|de))*[ ]"""
+# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
+# Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
+_ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
+    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
 # "I changed my PIN to 4821", "the door code was set to 1234".
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
@@ -41,6 +53,8 @@ _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|sw
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE})
     | {labelled(_PIN_WORD, "", CONNECTOR_OR_COLON)}
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
+    | (?P<opens>{_OPENS_WITH})
+    | (?P<alarm>{_ALARM})
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -53,7 +67,7 @@ _MAX_PIN_DIGITS = 12
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
-    |ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
+    |[kmg]?hz|ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -63,6 +77,21 @@ def _names_a_locked_thing(clause: str) -> bool:
     return any(names_a_locked_thing(word.strip('.,;:!?"()')) for word in re.split(r"[\s'’]+", clause.casefold()))
 
 
+_CLAUSE_BEFORE = 50
+# After an alarm with no verb, a year is when it was fitted or its model: "Alarmanlage Modell 2024".
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _ends_its_line(text: str, end: int) -> bool:
+    return not text[end:].split("\n", 1)[0].strip(" .!,;")
+
+
+def _clause_before(text: str, start: int) -> str:
+    """The words before `start` in its clause, up to fifty characters."""
+    window = text[max(0, start - _CLAUSE_BEFORE) : start]
+    return re.split(r"[.!?;,\n]", window)[-1]
+
+
 def pin_is_real(match: re.Match[str]) -> bool:
     """Whether a number after a PIN's or a lock's label is the code: 3 to 12 digits, not a count or an amount."""
     digits = sum(ch.isdigit() for ch in match["pin"])
@@ -70,6 +99,12 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     groups = match.groupdict()
     if groups.get("generic") and not _names_a_locked_thing(groups["gclause"]):
+        return False
+    if groups.get("opens") and not _names_a_locked_thing(_clause_before(match.string, match.start())):
+        return False
+    if groups.get("alarm") and not (
+        4 <= digits <= 8 and _ends_its_line(match.string, match.end()) and not _YEAR.fullmatch(match["pin"])
+    ):
         return False
     label = next((name for name in ("label", "generic") if groups.get(name)), None)
     start, end = match.span(label) if label else (match.start(), match.start())

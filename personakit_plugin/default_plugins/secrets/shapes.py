@@ -171,6 +171,7 @@ from personakit_plugin.default_plugins.secrets.values import (
     is_mixed,
     is_typed_value,
     is_wordlike,
+    not_a_documented_example,
     unquote,
 )
 
@@ -458,12 +459,13 @@ _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombination", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     "hangslot",
+    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme"),
 )
 _A_DASH = lazy_pattern(r"-")
 
 # Most specific first: `secret_kind` names the first detector that fires.
 _DETECTORS: tuple[_Detector, ...] = (
-    _Detector("aws-access-key", _compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b")),
+    _Detector("aws-access-key", _compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"), not_a_documented_example),
     _Detector(
         "aws-secret-key",
         _compile(

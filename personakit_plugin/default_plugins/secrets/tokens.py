@@ -3,7 +3,7 @@
 A text is cut into tokens at white space; each keeps its place in the text. What decides is the
 token's shape, not a list of known passwords: "Hunter22!", "sunshine42" and "Blue-Moon-88" are
 typed, "1Password", "v2.14.3", "20-character", "$1,249.99", "10:30", "JIRA-4821", "#1E90FF",
-"jane.doe@example.com" and "RTX4090" are not.
+"jane.doe@example.com" and "RTX4090" are not; "PAY-8841-zq", a reference's shape in two cases, is typed.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ _ORDINARY_SHAPES = lazy_pattern(
     | [~.]?/\S* | [a-z]:\\\S*               # a path
     | \S*\.(?:com|org|net|io|de|fr|es|it|nl|pt|co|uk|pdf|docx?|xlsx?|pptx?|txt|csv|jpe?g|png|gif|zip|py|js|ts|md)
     | [a-z]+\d+(?:\.\d+)+\S*                # Python3.12, iOS17.5.1
-    | [a-z]{1,6}-\d+(?:-[a-z0-9]+)?         # JIRA-4821, COVID-19, E-1234, B2-17
+    | (?-i:[A-Z][A-Za-z]{0,5}-\d+(?:-[A-Z0-9]+)?|[a-z]{1,6}-\d+(?:-[a-z0-9]+)?)  # JIRA-4821, COVID-19, E-1234
     | \d+(?:[.,]\d+)?(?:-[a-z]+)+          # 25-minute, 20-character, 3-month
     | [a-z]?\d+[a-z]?(?:-[a-z]{2,})+        # Q3-report, H1-planning
     | [a-z]?\d+(?:[.,:/-]\d+)*[a-z]{0,3}    # dates, times, prices, ids, sizes: 12/03/2026, 10:30, 16GB, 3rd

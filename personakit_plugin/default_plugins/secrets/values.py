@@ -62,7 +62,29 @@ def unquote(value: str) -> str:
     return value.lstrip("\"'`(")
 
 
-_NOT_CREDENTIALS = (PLACEHOLDER, CODE_REFERENCE, VERSION, PASSWORD_MANAGER, MEASURE_OR_ALGORITHM)
+# A key that spells EXAMPLE, in a sentence that says it comes from documentation: AWS's documented
+# "AKIAIOSFODNN7EXAMPLE", quoted in a tutorial. Not when only the key is there ("my key is
+# AKIAIOSFODNN7EXAMPLE"): an owner may have pasted it into a real configuration.
+_DOCUMENTED = lazy_pattern(
+    r"""\b(?:docs?|documentation|documented|sample|placeholder|dummy|tutorial|dokumentation|beispiel\w*|exemple
+    |ejemplo|esempio|exemplo|voorbeeld)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def not_a_documented_example(match: re.Match[str]) -> bool:
+    """Whether a key is not a documentation's example: it does not spell EXAMPLE, or nothing says it is one."""
+    return "EXAMPLE" not in match.group() or _DOCUMENTED.search(match.string) is None
+
+
+def documents_an_example(text: str) -> bool:
+    """Whether `text` spells EXAMPLE and says it quotes documentation: its EXAMPLE keys are not secrets."""
+    return "EXAMPLE" in text and _DOCUMENTED.search(text) is not None
+
+
+# The type that opens an SSH public key ("public key: ssh-ed25519 AAAA..."): what follows it is public.
+SSH_KEY_TYPE = lazy_pattern(r"ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com")
+_NOT_CREDENTIALS = (PLACEHOLDER, CODE_REFERENCE, VERSION, PASSWORD_MANAGER, MEASURE_OR_ALGORITHM, SSH_KEY_TYPE)
 # Words that stand where a command line's password would, and are not one.
 NOT_TYPED = frozenset(
     {"true", "false", "yes", "no", "on", "off", "prompt", "ask", "stdin", "env", "file", "required", "optional"}
@@ -229,10 +251,16 @@ def _is_hex_id(token: str, before: str) -> bool:
     )
 
 
+# Keys made to be published: a Stripe publishable key sits in every checkout page's source.
+_PUBLISHABLE = ("pk_test_", "pk_live_")
+
+
 def is_high_entropy(match: re.Match[str]) -> bool:
     """Whether a run of base64/hex characters is a randomly generated key, not a digest, id or URL."""
     token = match.group().rstrip("=")
     if len(token) < _MIN_RANDOM_LENGTH or _UUID.fullmatch(token) or not _looks_random(token):
+        return False
+    if token.startswith(_PUBLISHABLE):
         return False
     before = match.string[max(0, match.start() - _CONTEXT_WINDOW) : match.start()]
     if _is_hex_id(token, before) or _is_public_address(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):

@@ -22,6 +22,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"psw",
         r"pass",
         r"passphrases?",
+        r"pass\s+phrases?",
         r"passcodes?",
         r"secret",
         r"psk",
@@ -89,12 +90,12 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
 # Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.
 CODE_NOUNS: dict[str, tuple[str, ...]] = {
     "en": (r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
-    "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode"),
-    "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s)"),
-    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso)",),
-    "it": (r"codice\s+(?:pin|segreto|di\s+accesso)",),
-    "pt": (r"c[oó]digo\s+(?:pin|secreto|de\s+acesso)",),
-    "nl": (r"pincode", r"toegangscode"),
+    "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"entsperr-?code", r"entsperr-?pin"),
+    "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)"),
+    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)",),
+    "it": (r"codice\s+(?:pin|segreto|di\s+accesso|di\s+sblocco)",),
+    "pt": (r"c[oó]digo\s+(?:pin|secreto|de\s+acesso|de\s+desbloqueio)",),
+    "nl": (r"pincode", r"toegangscode", r"ontgrendel-?code"),
 }
 # "code" and "combination" name a secret only next to what they open: "my iPhone code", "the code for
 # my Kindle", "el código del garaje".
@@ -120,11 +121,15 @@ LOCKED_THINGS = frozenset(
     taquilla cajero entrar abrir
     porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
     bancomat entrare aprire
-    portão garagem cofre cadeado telemóvel telefone cartão
+    portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
 )
-LOCKED_ENDINGS = ("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy")
+# Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
+LOCKED_ENDINGS = (
+    *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
+    *("deur", "poort", "kluis", "stalling", "slot", "bus"),
+)
 
 
 def names_a_locked_thing(word: str) -> bool:

@@ -1,0 +1,90 @@
+"""The answer to a security question: "my mother's maiden name is Kowalczyk" said for the bank.
+
+A bank's or a site's security question ("first pet", "mother's maiden name", "city of birth") is a
+second password whose answer people can say in passing. An answer is refused when a question is
+named and answered, and the sentence says it is a security question or, for the questions only security
+questions ask, speaks of a bank ("my hometown is Leeds and my bank is Barclays" is a fact): "for bank
+security questions my mother's maiden name is Kowalczyk", "bij de bank: eerste huisdier = Pluisje",
+"domanda di sicurezza: città natale di mio padre -> Brindisi". An answer's own label takes its value
+straight away ("als Sicherheitsantwort 'Pestalozzischule' angegeben"), or further on in its sentence.
+The answer is a capitalised word after a connector, or a quoted word: "my first pet was a dog" and a
+sentence about a pet, with no bank nor security question in it, are stored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+# The questions only security questions ask: their answer is a secret for a bank too.
+_QUESTION = lazy_pattern(
+    r"""\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name
+    |m[äa]dchenname|geburtsname|erste[snmr]?[ ](?:haustier|schule|grundschule|auto|lehrer(?:in)?)
+    |apellido[ ]de[ ]soltera|primer[oa]?[ ](?:mascota|colegio|escuela|coche|profesor(?:a)?)
+    |nom[ ]de[ ]jeune[ ]fille|premi(?:er|[èe]re)[ ](?:animal|[ée]cole|voiture|professeur|ma[îi]tresse)
+    |(?:cognome|nome)[ ]da[ ]nubile|prim[oa][ ](?:animale|scuola|auto|insegnante|maestr[oa])
+    |nome[ ]de[ ]solteira|primeir[oa][ ](?:animal|escola|carro|professor(?:a)?)
+    |meisjesnaam|eerste[ ](?:huisdier|school|auto|leraar|juf|meester))\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Questions whose answer is an ordinary fact ("my hometown is Leeds") unless a security question is named.
+_FACT_QUESTION = lazy_pattern(
+    r"""\b(?:(?:city|town|place)[ ]of[ ]birth|birth[ ]?(?:place|city|town)|home[ ]?town
+    |favou?rite[ ](?:teacher|book|food)
+    |geburtsort|ciudad[ ]natal|lugar[ ]de[ ]nacimiento|ville[ ]natale|lieu[ ]de[ ]naissance|citt[àa][ ]natale
+    |luogo[ ]di[ ]nascita|cidade[ ]natal|terra[ ]natal|geboorteplaats|geboortestad)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# What makes a question a security question: its name, or (for `_QUESTION`) a bank in the sentence.
+_SECURITY_QUESTION = lazy_pattern(
+    r"""\b(?:security[ ](?:questions?|answers?)|secret[ ](?:questions?|answers?)|memorable[ ](?:word|answer)
+    |sicherheits(?:frage|antwort)\w*|geheimfrage\w*
+    |(?:pregunta|respuesta)s?[ ](?:de[ ]seguridad|secreta)
+    |(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
+    |(?:domand|rispost)[ae][ ](?:di[ ]sicurezza|segret[ae])
+    |(?:pergunta|resposta)s?[ ](?:de[ ]seguran[çc]a|secreta)
+    |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_BANK = lazy_pattern(r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse)\b", re.IGNORECASE)
+# An answer's own label: its value may follow with no connector.
+_ANSWER_LABEL = lazy_pattern(
+    r"""\b(?:security[ ]answer|secret[ ]answer|sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
+    |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
+    |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
+# or a quoted word.
+_CAPITALISED = r"[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{2,}"
+_QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
+_CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
+    |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
+    |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*)"""
+_ANSWER_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED})|\s+{_QUOTED}""", re.VERBOSE)
+_ANSWER_RIGHT_AFTER = lazy_pattern(rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
+_WINDOW = 50
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+
+
+def _sentence_after(text: str, start: int) -> str:
+    window = text[start : start + _WINDOW]
+    end = _SENTENCE_END.search(window)
+    return window if end is None else window[: end.start()]
+
+
+def security_answer(text: str) -> bool:
+    """Whether `text` answers a security question, named as one or for a bank."""
+    for answer in _ANSWER_LABEL.finditer(text):
+        if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
+            return True
+    for question in _QUESTION.finditer(text):
+        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and (
+            _SECURITY_QUESTION.search(text) or _BANK.search(text)
+        ):
+            return True
+    for question in _FACT_QUESTION.finditer(text):
+        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and _SECURITY_QUESTION.search(text):
+            return True
+    return False

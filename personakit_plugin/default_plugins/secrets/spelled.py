@@ -1,0 +1,51 @@
+"""A password or a PIN spelled out after its name: character by character, or digit by digit in words.
+
+"pin for the new card is four seven two nine", "PIN fürs Tablet: drei-acht-null-eins", "the password is
+capital R, o, s, i, e, then 2 0 1 7": four characters or more, each alone (a letter, a digit, or a
+digit's word in one of the seven languages), separated by spaces, commas or hyphens, perhaps with
+"then", "and" or "capital" between them, within the sentence after a word that names a password or a
+code (`names`). A count ("one or two"), a list of three, or such a run with no such name before it is
+not one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.names import names
+
+_DIGIT_WORDS = r"""zero|oh|one|two|three|four|five|six|seven|eight|nine
+    |null|eins|zwei|drei|vier|f[üu]nf|sechs|sieben|acht|neun
+    |cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve
+    |z[ée]ro|un|deux|trois|quatre|cinq|six|sept|huit|neuf
+    |due|tre|quattro|cinque|sei|sette|otto|nove
+    |um|dois|tr[êe]s|quatro|sete|oito
+    |nul|een|twee|drie|vijf|zes|zeven|negen"""
+# Words said between the characters: "capital R", "then 2", "und dann".
+_FILLERS = r"""then|and|capital|lower(?:case)?|upper(?:case)?|small|big|dann|und|gro(?:ß|ss)es|kleines|y|luego
+    |may[úu]scula|min[úu]scula|et|puis|majuscule|minuscule|e|poi|maiuscola|minuscola|depois|mai[úu]scula|en|dan
+    |hoofdletter"""
+_UNIT = rf"(?:[^\W_]|{_DIGIT_WORDS})(?![^\W_])"
+_RUN = lazy_pattern(
+    rf"""(?<![^\s,:;(\"'“‘])(?:{_UNIT}[\s,;–-]+(?:(?:{_FILLERS})[\s,]+)*){{3,}}{_UNIT}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_NAME_KINDS = frozenset({"password", "netkey", "code"})
+# How far before the run its name may end.
+_REACH = 60
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+
+
+def spelled_out(text: str) -> bool:
+    """Whether `text` spells a password or a code out, character by character, after its name."""
+    runs = list(_RUN.finditer(text))
+    if not runs:
+        return False
+    found = [name for name in names(text) if name.kind in _NAME_KINDS]
+    for run in runs:
+        for name in found:
+            between = text[name.end : run.start()]
+            if 0 <= len(between) <= _REACH and not _SENTENCE_END.search(between):
+                return True
+    return False

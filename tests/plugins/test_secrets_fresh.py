@@ -370,3 +370,23 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
     refused = subprocess.run([*script, "--part", "heldout", "--misses"], capture_output=True, text=True, cwd=ROOT)
     assert refused.returncode == 2 and not refused.stdout, refused
     assert "held-out part is only counted" in refused.stderr
+
+
+def test_a_test_card_is_one_a_provider_published_never_one_a_sentence_merely_calls_so() -> None:
+    """A payment provider's published test number, called a test card, is stored; a real card number is
+    refused even when the sentence calls it a test card (a manipulated assistant would say just that),
+    and so is a published number said as the owner's card with no word of testing."""
+    from personakit_plugin.default_plugins.secrets.cards import PUBLISHED_TEST_CARDS, luhn_valid
+
+    assert all(luhn_valid(number) for number in PUBLISHED_TEST_CARDS)  # the list holds card numbers only
+    for number in ("4242424242424242", "4000056655665556", "5555555555554444", "378282246310005"):
+        grouped = " ".join(number[at : at + 4] for at in range(0, len(number), 4))
+        assert proposal_secret_kind("Tests payments", f"the stripe test card {grouped} works") is None, number
+        assert proposal_secret_kind("Pays by card", f"my card is {grouped}") is not None, number
+    real = "4539 1488 0343 6467"  # Luhn-valid, issued-looking, on no provider's list
+    for said in (
+        f"the stripe test card {real}",
+        f"sandbox checkout with test card {real}",
+        f"tarjeta de prueba {real}",
+    ):
+        assert proposal_secret_kind("Tests payments", said) is not None, said

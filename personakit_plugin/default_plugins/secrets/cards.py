@@ -42,8 +42,30 @@ def _card_shaped(run: str) -> bool:
     return len(separators) == 1 and groups in _GROUPINGS
 
 
-# Words that make a card number a payment provider's test number, which no bank issues: "the stripe test
-# card 4242 4242 4242 4242", "Testkarte", "tarjeta de prueba", "sandbox".
+# The card numbers payment providers publish for testing (Stripe's, Adyen's and Braintree's
+# documentation, and the generic Visa 4111 1111 1111 1111), which no bank issues. A sentence that quotes
+# one and calls it a test card ("the stripe test card 4242 4242 4242 4242", "Testkarte", "tarjeta de
+# prueba", "sandbox") holds no secret; a number on no provider's list is refused whatever the sentence
+# calls it (a manipulated assistant would call a real card a test card), and so is a listed number said
+# as the owner's own card with no word of testing.
+PUBLISHED_TEST_CARDS = frozenset(
+    """
+    4242424242424242 4000056655665556 5555555555554444 2223003122003222 5200828282828210 5105105105105100
+    378282246310005 371449635398431 6011111111111117 6011000990139424 6011981111111113 3056930009020004
+    36227206271667 3566002020360505 6200000000000005 6555900000604105 4000002500001001 4000000000000002
+    4000000000009995 4000000000009987 4000000000009979 4000000000000069 4000000000000127 4000000000000119
+    4000000000000077 4000000000000010 4000000000000028 4000000000000036 4000000000000044 4000000000000101
+    4000000000000341 4000002500003155 4000002760003184 4000008260003178 4000000000003220 4000000000003063
+    4000000000003055 4000000000000259 4000000000001976 4000000000005126 4000000000000093
+    4111111111111111 4012888888881881 4222222222222 5454545454545454 5431111111111111 4005519200000004
+    4009348888881881 4012000033330026 4012000077777777 4217651111111119 4500600000000061 6011000991300009
+    5105105105105100 2223000048400011 4166676667666746 5577000055770004 4917610000000000 4035501000000008
+    4400000000000008 4988438843884305 4111111145551142 2222400070000005 6703444444444449
+    6243030000000001 6011601160116611 4035874000424977 4360000001000005
+    """.split()
+)
+
+
 _TEST_CARD = lazy_pattern(
     r"""\btest(?:ing)?[ -]?(?:cards?|karten?|numbers?|nummern?)\b|\bcartes?[ ]de[ ]test\b|\btarjetas?[ ]de[ ]prueba
     |\bcart[ae][ ]di[ ](?:test|prova)\b|\btestkaart|\bcart[ãa]o[ ]de[ ]teste|\bsandbox\b""",
@@ -51,22 +73,29 @@ _TEST_CARD = lazy_pattern(
 )
 
 
-def _called_a_test_card(text: str, start: int) -> bool:
-    """Whether the line of the number at `start` calls it a test card."""
+def _line_of(text: str, start: int) -> str:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
-    return _TEST_CARD.search(text[line_start : line_end if line_end >= 0 else len(text)]) is not None
+    return text[line_start : line_end if line_end >= 0 else len(text)]
+
+
+def _a_real_card(digits: str, said: str) -> bool:
+    """Whether a card's digits pass the Luhn check and are not a published test number that `said` (the
+    words around it) calls a test card."""
+    if not luhn_valid(digits):
+        return False
+    return digits not in PUBLISHED_TEST_CARDS or _TEST_CARD.search(said) is None
 
 
 def card_number(text: str) -> bool:
     """Whether `text` holds a payment card number: grouped as cards are, or 15 or 16 digits in one run,
     with an issuer's first digits, passing the Luhn check. A phone number (after `+`) is not one, nor a
-    number its line calls a test card."""
+    number payment providers publish for testing (`PUBLISHED_TEST_CARDS`) that its line calls a test card."""
     for match in _DIGIT_RUN.finditer(text):
         run = match.group()
         digits = run.replace(" ", "").replace("-", "")
         shaped = _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1
-        if shaped and luhn_valid(digits) and not _called_a_test_card(text, match.start()):
+        if shaped and _a_real_card(digits, _line_of(text, match.start())):
             return True
     return False
 
@@ -100,6 +129,6 @@ def split_card_number(text: str, quote: str) -> bool:
         for first in first_parts:
             for second in second_parts:
                 digits = first + second
-                if len(digits) in _SPLIT_LENGTHS and _ISSUER.match(digits) and luhn_valid(digits):
+                if len(digits) in _SPLIT_LENGTHS and _ISSUER.match(digits) and _a_real_card(digits, f"{text}\n{quote}"):
                     return True
     return False

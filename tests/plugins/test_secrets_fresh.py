@@ -332,10 +332,10 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
 # and tuned on. The new part's floor is what it gives at its one measurement; until it is set, the part
 # is only printed with the figures.
-HELD_OUT_MIN_REFUSED: int | None = None
-"""Its one blind measurement: how many of its secrets were refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
-"""And how many of its ordinary sentences were refused (the target is none)."""
+HELD_OUT_MIN_REFUSED: int | None = 245
+"""Its one blind measurement: 245 of its 283 secrets refused."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 8
+"""And 8 of its 195 ordinary sentences refused (the target is none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:

@@ -39,7 +39,7 @@ def example(name: str) -> ModuleType:
     return module
 
 
-def test_there_are_nine_hooks() -> None:
+def test_there_are_ten_hooks() -> None:
     assert (
         sorted(
             [
@@ -52,6 +52,7 @@ def test_there_are_nine_hooks() -> None:
                 "personakit_store",
                 "personakit_commands",
                 "personakit_backends",
+                "personakit_close",
             ]
         )
         == HOOKS

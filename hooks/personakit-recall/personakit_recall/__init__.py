@@ -70,6 +70,10 @@ PAGE = 2_048
 INLINE_EMBED = 64
 """Memories at most that a model which is not a static one (a sentence model, some 30 a second) embeds
 within a read; more, and the index is built in the background while reads go by words."""
+CLOSE_WAIT = 10.0
+"""Seconds at most a closing kit waits for a build to finish the chunk it is embedding (a sentence
+model's chunk of `KEEP_EVERY` memories takes a second or two); past that the build is left to end on
+its own, silently."""
 KEEP_EVERY = 64
 """Memories a background build of such a model embeds, then keeps in the store, at a time: how often the
 owner sees its progress (`personakit doctor`) and another process can take them up."""
@@ -92,6 +96,15 @@ class Recall:
         self.keeper = kept.Keeper()
         self._kind: str | None = None
         self._keeps: bool | None = None
+
+    def close(self) -> None:
+        """The kit is closing (`personakit_close`): a build in progress given up, and the vectors handed
+        to the keeper written while the store is still open."""
+        with self.lock:
+            building, self.building = self.building, None
+        if building is not None:
+            building.stop(CLOSE_WAIT)
+        self.keeper.wait()
 
     def store(self, kit: Any, since: str | None) -> kept.Kept | None:
         """Where this kit's vectors are kept (`kept.Kept`), for memories unchanged since `since`; None
@@ -182,12 +195,19 @@ class Build:
         self._changed: set[str] = set()
         self.embedded = 0
         """Memories this build embedded itself (the others' vectors were kept in the store)."""
+        self._stopped = threading.Event()
         self.thread = threading.Thread(
             target=self._run, args=(kit,), name="personakit-recall-build", daemon=True
         )
         self.thread.start()
 
     def join(self, timeout: float | None = None) -> None:
+        self.thread.join(timeout)
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Give the build up: it ends after the chunk it is embedding (waited for up to `timeout`
+        seconds), keeps nothing more, and says nothing of a store closed under it."""
+        self._stopped.set()
         self.thread.join(timeout)
 
     def follow(self, kit: Any) -> bool:
@@ -208,7 +228,7 @@ class Build:
     def _run(self, kit: Any) -> None:
         after: str | None = None
         try:
-            while True:
+            while not self._stopped.is_set():
                 page = kit.documents(None, after=after, limit=PAGE)
                 if not page:
                     return
@@ -216,6 +236,8 @@ class Build:
                 self._index(kit, page)
                 del page
         except Exception as exc:  # the store went away (closed, unreachable): a reset at the next read
+            if self._stopped.is_set():  # given up as its kit closes: nothing to say
+                return
             log.warning("personakit-recall could not index the store: %s", exc)
             with self.lock:
                 self.index.clear()
@@ -236,6 +258,8 @@ class Build:
         chunks = [missing[start : start + self.every] for start in range(0, len(missing), self.every)]
         random.SystemRandom().shuffle(chunks)
         for chunk in chunks:
+            if self._stopped.is_set():
+                return
             again = store.known([document.id for document in chunk], dim) if store is not None else {}
             prepared = self.index.prepare(chunk, again)
             self.embedded += len(prepared.fresh)
@@ -243,6 +267,8 @@ class Build:
                 try:  # outside any read: written now, for the owner's doctor and other processes to see
                     kit.keep_derived(store.name, fresh_rows(prepared), store.since)
                 except Exception as exc:
+                    if self._stopped.is_set():
+                        return
                     log.warning("personakit-recall could not keep its vectors: %s", type(exc).__name__)
             self._place(prepared)
 
@@ -262,6 +288,16 @@ def state_of(kit: Any) -> Recall:
         if state is None:
             state = _states[kit] = Recall()
         return state
+
+
+@hookimpl
+def personakit_close(kit: Any) -> None:
+    """Before the kit's store closes: give up its build and write the vectors not kept yet. A kit that
+    never read has no recall state, and nothing is made for it here."""
+    with _states_lock:
+        state = _states.get(kit)
+    if state is not None:
+        state.close()
 
 
 @hookimpl

@@ -228,6 +228,52 @@ def test_a_new_model_builds_in_the_background_and_a_second_process_takes_up_what
     assert one.retrieve(PARAPHRASE, 7) is not None
 
 
+def test_a_kit_closed_right_after_a_read_keeps_the_vectors_it_was_writing(
+    recall_kit: MakeKit, counting: Counting, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The keeper lingers before it writes (a burst of proposals is one write): a kit closed within that
+    moment (a server stopping after its last answer) still writes every row before its store closes,
+    and says nothing."""
+    kit = recall_kit()
+    memories = fill(kit)
+    name = kept.kind(kit)
+    with caplog.at_level("WARNING", logger="personakit.recall"):
+        kit.read(PARAPHRASE, 7)
+        kit.close()
+    assert caplog.records == []
+    again = recall_kit()
+    assert again.derived_count(name) == (len(memories), len(memories))
+
+
+def test_a_build_in_progress_is_given_up_quietly_when_its_kit_closes(
+    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A kit closing while its index is built in the background waits for the chunk being embedded,
+    keeps it while the store is open, and ends the build: nothing touches the closed store, nothing
+    is logged."""
+    model = Gated()
+    monkeypatch.setattr(personakit_recall, "_encoder", model)
+    monkeypatch.setattr(personakit_recall, "INLINE_EMBED", 2)
+    monkeypatch.setattr(personakit_recall, "KEEP_EVERY", 2)
+    kit = recall_kit()
+    memories = fill(kit) + [
+        kit.propose(f"Keeps notebook number {n}", f"notebook {n}", "other").id or "" for n in range(5)
+    ]
+    name = kept.kind(kit)
+    assert kit.retrieve(PARAPHRASE, 7) is None
+    build = personakit_recall.state_of(kit).building
+    assert build is not None
+    model.waiting.wait(TIMEOUT)  # the first chunk kept, the second being embedded
+    threading.Timer(0.3, model.gate.set).start()  # the chunk ends while the kit closes
+    with caplog.at_level("WARNING", logger="personakit.recall"):
+        kit.close()
+        build.join(TIMEOUT)
+    assert not build.thread.is_alive()
+    assert caplog.records == []
+    again = recall_kit()
+    assert again.derived_count(name) == (4, len(memories))  # two chunks kept, then it stopped
+
+
 def test_doctor_shows_how_far_the_index_is_built(recall_kit: MakeKit, personakit_data_dir: Path) -> None:
     kit = recall_kit()
     memories = fill(kit)

@@ -195,19 +195,31 @@ class Gated:
         return found / np.linalg.norm(found, axis=1, keepdims=True)
 
 
-def test_a_new_model_builds_in_the_background_and_a_second_process_takes_up_what_the_first_kept(
-    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The first kit's build keeps one chunk, then stalls; a second kit starting meanwhile takes that
-    chunk from the store and embeds only the rest; reads go on by words in both while they build."""
+@pytest.fixture
+def gated(monkeypatch: pytest.MonkeyPatch) -> Gated:
+    """A slow model that stalls the first build at its second chunk of two memories."""
     model = Gated()
     monkeypatch.setattr(personakit_recall, "_encoder", model)
     monkeypatch.setattr(personakit_recall, "INLINE_EMBED", 2)
     monkeypatch.setattr(personakit_recall, "KEEP_EVERY", 2)
-    one = recall_kit()
-    memories = fill(one) + [
-        one.propose(f"Keeps notebook number {n}", f"notebook {n}", "other").id or "" for n in range(5)
+    return model
+
+
+def fill_more(kit: PersonaKit) -> list[str]:
+    """`fill`, and five memories more: enough chunks of two for a build to stall in."""
+    return fill(kit) + [
+        kit.propose(f"Keeps notebook number {n}", f"notebook {n}", "other").id or "" for n in range(5)
     ]
+
+
+def test_a_new_model_builds_in_the_background_and_a_second_process_takes_up_what_the_first_kept(
+    recall_kit: MakeKit, gated: Gated
+) -> None:
+    """The first kit's build keeps one chunk, then stalls; a second kit starting meanwhile takes that
+    chunk from the store and embeds only the rest; reads go on by words in both while they build."""
+    model = gated
+    one = recall_kit()
+    memories = fill_more(one)
     name = kept.kind(one)
     assert one.retrieve(PARAPHRASE, 7) is None  # a new model: built in the background, reads by words
     first = personakit_recall.state_of(one).building
@@ -246,19 +258,14 @@ def test_a_kit_closed_right_after_a_read_keeps_the_vectors_it_was_writing(
 
 
 def test_a_build_in_progress_is_given_up_quietly_when_its_kit_closes(
-    recall_kit: MakeKit, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    recall_kit: MakeKit, gated: Gated, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A kit closing while its index is built in the background waits for the chunk being embedded,
     keeps it while the store is open, and ends the build: nothing touches the closed store, nothing
     is logged."""
-    model = Gated()
-    monkeypatch.setattr(personakit_recall, "_encoder", model)
-    monkeypatch.setattr(personakit_recall, "INLINE_EMBED", 2)
-    monkeypatch.setattr(personakit_recall, "KEEP_EVERY", 2)
+    model = gated
     kit = recall_kit()
-    memories = fill(kit) + [
-        kit.propose(f"Keeps notebook number {n}", f"notebook {n}", "other").id or "" for n in range(5)
-    ]
+    memories = fill_more(kit)
     name = kept.kind(kit)
     assert kit.retrieve(PARAPHRASE, 7) is None
     build = personakit_recall.state_of(kit).building

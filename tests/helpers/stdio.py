@@ -128,9 +128,10 @@ def is_json_rpc(line: bytes) -> bool:
 class RawServer:
     """`python -m personakit_plugin` on pipes; every stdout line is kept for inspection."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *serve: str) -> None:
+        """`serve`: the server's own options, after `serve` (none: the bare command)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "personakit_plugin"],
+            [sys.executable, "-m", "personakit_plugin", *(("serve", *serve) if serve else ())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=data_environ(data_dir),
@@ -223,9 +224,10 @@ class Wire:
     """`python -m personakit_plugin` on pipes, spoken to in JSON-RPC lines, answers in the order they come
     and stderr kept; for tests that kill it (SIGKILL) and count what was acknowledged."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *serve: str) -> None:
+        """`serve`: the server's own options, after `serve` (none: the bare command)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "personakit_plugin"],
+            [sys.executable, "-m", "personakit_plugin", *(("serve", *serve) if serve else ())],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -1023,6 +1023,12 @@ def looked_at(
     tools.js(f"{TABS}[{tab - 1}].click()")
     tools.until(f"{CARDS}.startsWith('{first}') && innerWidth === {width} && {TOUCH} === {str(touch).lower()}", device)
     tools.until(f"{STATUS}.textContent", "the status line")
+    # The page hears of a new pointer through a media query's change event, which comes a frame after
+    # `matches` turns: the search box's key hint may still be the old one here, for a moment, not for good.
+    hinted = "!" if touch else ""
+    tools.until(
+        f"{hinted}document.getElementById('search').placeholder.includes('( / )')", f"{device}: the search hint"
+    )
     layout: dict[str, Any] = tools.js(LAYOUT)
     tools.capture(path)
     return layout

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.model import View as View
     from personakit_plugin.core.ranking import in_store_order as in_store_order
     from personakit_plugin.core.reading import ReadRequest as ReadRequest
+    from personakit_plugin.core.reading import weighs_words as weighs_words
     from personakit_plugin.core.redaction import Mask as Mask
     from personakit_plugin.core.redaction import apply_masks as apply_masks
     from personakit_plugin.core.redaction import as_shown as as_shown

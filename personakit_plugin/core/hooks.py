@@ -25,7 +25,7 @@ import pluggy
 from personakit_plugin.core import hookspecs
 from personakit_plugin.core.model import ProposeResult, ReadResult, Scored
 from personakit_plugin.core.ranking import STORE_ORDER
-from personakit_plugin.core.reading import ReadRequest
+from personakit_plugin.core.reading import WEIGHS_WORDS, ReadRequest
 from personakit_plugin.core.redaction import MASK_RULE, Mask, mask_problem
 from personakit_plugin.core.store import Backend, StoreError
 
@@ -241,12 +241,17 @@ class Hooks:
 
     def retrieve(self, kit: Kit, request: ReadRequest) -> list[list[Scored]] | None:
         """`personakit_retrieve`, every implementation: each answer that is not None, checked and put
-        in score order (`_scored`); None when none answered."""
+        in score order (`_scored`); None when none answered. A read's `request` notes whether one that
+        answered weighs the question's words itself (`reading.weighs_words`)."""
         question, words, limit = request.question, request.words, request.limit
         given = {"kit": kit, "question": question, "words": words, "limit": limit, "request": request}
-        found = [
-            _scored(name, answer, limit) for name, answer in call_each(self.pm, RETRIEVE, **given) if answer is not None
-        ]
+        found = []
+        for name, function, argnames in implementations(self.pm, RETRIEVE):
+            answer = call_one(name, RETRIEVE, function, argnames, given)
+            if answer is not None:
+                found.append(_scored(name, answer, limit))
+                if getattr(function, WEIGHS_WORDS, False) is True:
+                    request.remember_words_weighed()
         return found or None
 
     def redact(self, text: str) -> list[Mask]:

@@ -277,11 +277,13 @@ def personakit_retrieve(
     several, reciprocal rank fusion (each memory scores the sum of `1 / (60 + rank)` over the answers
     that hold it; ties keep the order of the first answer that holds it). The memories they bring come
     first, then the word index's matches they did not bring, in the order of the ranking hook in
-    effect, cut to `limit`; the fill of rule 5 counts both as matches. An id that is not a memory a
-    read in the view may return is dropped before fusion, and the read's boundary check refuses it
-    anyway. An answer that is not a list of `Scored` with a text id and a finite number as score, has
-    more than `limit` entries or an id twice, or a hook that raises, fails the read closed (a
-    PluginError naming the plugin and the hook). `withheld` is the word index's count whatever the
+    effect (none of them when an implementation that answered is marked `weighs_words`: its score
+    weighs the question's words, and what it left out is not relevant), cut to `limit`; the fill of
+    rule 5 counts both as matches. An id that is not a memory a read in the view may return is
+    dropped before fusion, and the read's boundary check refuses it anyway. An answer that is not a
+    list of `Scored` with a text id and a finite number as score, has more than `limit` entries or an
+    id twice, or a hook that raises, fails the read closed (a PluginError naming the plugin and the
+    hook). `withheld` is the word index's count whatever the
     retrievers bring.
     """
 

@@ -11,10 +11,25 @@ read lives on the kit, so nothing of it survives into the next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from personakit_plugin.core.model import EVERYTHING, FUSION_K, Memory, Scored, View
 from personakit_plugin.core.words import STOP_WORDS, split_words
+
+Retriever = TypeVar("Retriever", bound=Callable[..., object])
+WEIGHS_WORDS = "personakit_weighs_words"
+"""The attribute `weighs_words` sets on a retrieval hook."""
+
+
+def weighs_words(function: Retriever) -> Retriever:
+    """Declare that a `personakit_retrieve` implementation weighs the question's words itself (its own
+    word ranking, stems and all, is part of its score): when it answers a read, what the retrievers
+    bring (fused, whatever the others declare) is the read's matches, and the word index's other
+    matches, which it judged not relevant, are left out. The fill of rule 5 (approved memories sharing
+    no word) and `withheld` are as ever. Without it, the word matches follow what the retrievers bring."""
+    setattr(function, WEIGHS_WORDS, True)
+    return function
 
 
 class ReadRequest:
@@ -31,7 +46,17 @@ class ReadRequest:
     are the kit's own (`remember_*`, `known_*`): the boundary check reads them instead of asking the
     store again. A hook reads the public fields and leaves the rest alone."""
 
-    __slots__ = ("_memories", "_quotes", "_restricted", "limit", "ordered", "question", "view", "words")
+    __slots__ = (
+        "_memories",
+        "_quotes",
+        "_restricted",
+        "_weighed",
+        "limit",
+        "ordered",
+        "question",
+        "view",
+        "words",
+    )
 
     def __init__(self, question: str, limit: int, view: View = EVERYTHING) -> None:
         self.question = question
@@ -42,6 +67,7 @@ class ReadRequest:
         self._restricted: dict[frozenset[str], int] = {}
         self._memories: dict[str, Memory] = {}
         self._quotes: dict[str, tuple[str, ...]] = {}
+        self._weighed = False
 
     def __repr__(self) -> str:
         return f"ReadRequest(question={self.question!r}, limit={self.limit})"
@@ -74,6 +100,16 @@ class ReadRequest:
 
     def known_quotes(self, ids: Sequence[str]) -> dict[str, tuple[str, ...]]:
         return {memory: self._quotes[memory] for memory in ids if memory in self._quotes}
+
+    def remember_words_weighed(self) -> None:
+        self._weighed = True
+
+    @property
+    def words_weighed(self) -> bool:
+        """Whether a retriever that answered this read declared that it weighs the question's words
+        (`weighs_words`): the read then shows what the retrievers brought and no other word match.
+        Known once the retrievers were asked (`Kit.brought`); False before."""
+        return self._weighed
 
 
 def fused(found: list[list[Scored]], readable: Iterable[str]) -> list[Scored]:

@@ -4,8 +4,9 @@ The read flows one way, through the kit's helpers only (the `Kit` protocol): the
 (`kit.brought`), the word index's first matches in the order of the ranking hook in effect (the fast
 path: while that ranker declares the store's order, `kit.top_matches` lets a store that ranks in its
 own queries give the first `limit` only; else every match, `kit.matches`, ranked by `kit.rank`), their
-union cut to the limit, the fill of rule 5 (`kit.approved`), and
-what is shown (`kit.shown_read`). The question was split once, into the read's `ReadRequest`.
+union cut to the limit (the retrievers' alone, when one that weighs the words itself answered), the
+fill of rule 5 (`kit.approved`), and what is shown (`kit.shown_read`). The question was split once,
+into the read's `ReadRequest`.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ def default_read(kit: Kit, question: str, limit: int, request: ReadRequest | Non
     # At most `limit` word matches: with fewer, every match.
     chosen: list[Memory] = list(brought or ())
     taken = {memory.id for memory in chosen}
-    # The retrievers' memories first, then the word matches they did not bring. At most `limit` of
-    # them are brought, so `limit` word matches always leave enough of the others.
-    chosen += [candidate.memory for candidate in found.candidates if candidate.memory.id not in taken]
+    # The retrievers' memories first, then the word matches they did not bring (none when a retriever
+    # that weighs the words itself answered: it judged them not relevant). At most `limit` of them are
+    # brought, so `limit` word matches always leave enough of the others.
+    if not request.words_weighed:
+        chosen += [candidate.memory for candidate in found.candidates if candidate.memory.id not in taken]
     chosen = chosen[:limit]
     room = min(FILL_TO, limit) - len(chosen)
     if room > 0:  # fewer matches than `limit`: every match is among those taken

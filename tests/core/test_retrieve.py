@@ -14,7 +14,7 @@ import anyio
 import msgspec
 import pytest
 
-from personakit_plugin import hookimpl
+from personakit_plugin import hookimpl, weighs_words
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.core.model import Changes, Scored, View
 from personakit_plugin.core.plugins import PluginError
@@ -172,6 +172,49 @@ def test_withheld_is_the_word_indexs_count_whatever_the_retrievers_bring(make_ki
     kit = make_kit(Scripted(scored(secret, espresso)), synonyms(), folder=data_dir)
     result = kit.read(QUESTION, 7)
     assert ([memory.id for memory in result.memories], result.withheld) == ([espresso], 1)
+
+
+class Weighing(Scripted):
+    """A retriever that declares it weighs the question's words itself."""
+
+    @hookimpl
+    @weighs_words
+    def personakit_retrieve(self, kit: PersonaKit, limit: int) -> object:
+        return Scripted.personakit_retrieve(self, kit, limit)
+
+
+def test_a_retriever_that_weighs_the_words_leaves_out_the_word_matches_it_did_not_bring(
+    make_kit: MakeKit, data_dir: Path
+) -> None:
+    plain = make_kit()
+    espresso, grinder, beans, _, notebook = seed(
+        plain,
+        [
+            ("Drinks espresso after lunch", "preferences", "approve"),
+            ("Has a coffee grinder", "tools", "approve"),
+            ("Buys coffee beans on Fridays", "preferences", None),
+            ("Keeps a secret coffee stash", "tools", "restrict"),
+            ("Keeps a paper notebook", "tools", "approve"),
+        ],
+    )
+    assert ids(plain) == [grinder, beans, notebook]  # two word matches, then one approved fills
+    weighing = make_kit(Weighing(scored(espresso)), folder=data_dir)
+    result = weighing.read(QUESTION, 7)
+    # What it brought, then the fill: neither word match it left out is shown (the fill takes approved
+    # memories that share no word), and `withheld` is still the word index's count.
+    assert [memory.id for memory in result.memories] == [espresso, notebook]
+    assert result.withheld == 1 == plain.read(QUESTION, 7).withheld
+    nothing = make_kit(Weighing(lambda kit, documents: []), folder=data_dir)
+    assert ids(nothing) == [notebook, espresso]  # the fill alone
+    # Beside a retriever that does not weigh words, what both bring is fused and the word matches
+    # still stay out: one that weighs them has judged them.
+    both = make_kit(Weighing(scored(espresso)), Scripted(scored(grinder)), folder=data_dir)
+    assert ids(both) == [espresso, grinder, notebook]
+    unweighed = make_kit(Scripted(scored(espresso)), folder=data_dir)
+    assert ids(unweighed) == [espresso, grinder, beans]  # the word matches follow what it brings
+    # Answering None, it stays out of the read, and the word matches come as without it.
+    silent = make_kit(Weighing(lambda kit, documents: None), folder=data_dir)
+    assert ids(silent) == ids(plain)
 
 
 def test_several_retrievers_are_fused_by_reciprocal_rank(make_kit: MakeKit, data_dir: Path) -> None:

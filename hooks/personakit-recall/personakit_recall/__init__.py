@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from personakit_plugin import ReadRequest, Scored, hookimpl
+from personakit_plugin import ReadRequest, Scored, hookimpl, weighs_words
 
 from personakit_recall import encoders, stems
 
@@ -301,10 +301,13 @@ def personakit_close(kit: Any) -> None:
 
 
 @hookimpl
+@weighs_words
 def personakit_retrieve(kit: Any, question: str, limit: int, request: ReadRequest) -> Sequence[Scored] | None:
     """The memories relevant to `question` by meaning and word forms, best first; None while the
     index of a large store is being built or when the model cannot be loaded. The read's `request`
-    holds the question's words, split once (`ReadRequest.ordered`)."""
+    holds the question's words, split once (`ReadRequest.ordered`). Its score weighs the question's
+    words (BM25 of their stems), so it declares so (`weighs_words`): a word match it scores below the
+    model's threshold is not shown, and a question nothing answers gets no more than the fill."""
     model = encoder(kit)
     if model is None:
         return None

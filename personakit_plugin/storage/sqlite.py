@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import random
 import sqlite3
 import threading
 import time
@@ -546,14 +547,23 @@ class SqliteStore:
     @classmethod
     def _connect(cls, path: Path) -> sqlite3.Connection:
         db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
-        try:
-            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            # Look before changing anything: another program's file, or a newer schema, is left as it is.
-            cls._check_owner(path, db)
-            journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        except sqlite3.DatabaseError as exc:
-            db.close()
-            raise fault_of(exc) or _unreadable(path, exc) from None
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        while True:
+            try:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                # Look before changing anything: another program's file, or a newer schema, is left as it is.
+                cls._check_owner(path, db)
+                journal = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                break
+            except sqlite3.DatabaseError as exc:
+                # Servers starting at once on a new file each read it, then ask for the lock that turns
+                # on its write-ahead log: SQLite answers all but one busy at once, without waiting (its
+                # busy handler would deadlock them). The others try again, a moment apart.
+                if is_busy(exc) and time.monotonic() < deadline:
+                    time.sleep(random.uniform(0.005, 0.05))
+                    continue
+                db.close()
+                raise fault_of(exc) or _unreadable(path, exc) from None
         if journal != "wal":
             db.close()
             raise StoreError(f"{path} cannot be put in WAL mode; is the folder on a network drive?")

@@ -6,6 +6,7 @@ breaks is named in one sentence and never takes the built-in commands with it.""
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
@@ -130,6 +131,10 @@ def test_a_plugin_whose_hook_fails_is_named_and_the_built_in_commands_work(insta
     one_warning(helped, said)
     assert personakit("hello").code == 0, "another plugin's commands are still there"
     assert personakit("mine").code == 2, "what the failed plugin added is left out with it"
+    # doctor says so among its findings on the plugins too, as a warning, and in its JSON.
+    checked = personakit("doctor", "--json")
+    warned = [f for f in json.loads(checked.out)["findings"] if f["check"] == "plugins" and f["level"] == "warn"]
+    assert [finding["message"] for finding in warned if said in finding["message"]] == [one_warning(checked, said)[21:]]
 
 
 def test_two_plugins_adding_one_name_the_second_is_left_out(install, personakit) -> None:

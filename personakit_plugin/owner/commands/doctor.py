@@ -19,7 +19,8 @@ def cmd_doctor(args: argparse.Namespace) -> None:
 
     folder = data_dir(args.data_dir)
     found = []
-    for check, finding in checks(folder, dict(os.environ)):
+    left_out = getattr(args, "plugins_left_out", [])  # a plugin whose commands failed: said on stderr too
+    for check, finding in checks(folder, dict(os.environ), commands_left_out=left_out):
         found.append((check, finding))
         if not args.json:
             say(finding.line())

@@ -27,7 +27,7 @@ import stat
 import sys
 import tempfile
 import warnings
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -523,13 +523,19 @@ CHECKS = ("folder", "store", "plugins", "hosts")
 
 
 def checks(
-    folder: Path, environ: dict[str, str], home: Path | None = None, cwd: Path | None = None
+    folder: Path,
+    environ: dict[str, str],
+    home: Path | None = None,
+    cwd: Path | None = None,
+    commands_left_out: Sequence[str] = (),
 ) -> Iterator[tuple[str, Finding]]:
     """Each finding with the name of its check, as soon as that check has found it (a host entry that is
-    slow to start holds back only the findings after it)."""
+    slow to start holds back only the findings after it). `commands_left_out`: the command line's warning
+    for each plugin whose commands it left out (`plugin_commands.left_out`), a WARN among the plugins'."""
     yield from (("folder", finding) for finding in check_folder(folder))
     yield from (("store", finding) for finding in check_store(folder, environ))
     yield from (("plugins", finding) for finding in check_plugins(environ, folder))
+    yield from (("plugins", Finding(WARN, printable(warning))) for warning in commands_left_out)
     yield from (("hosts", finding) for finding in check_hosts(home or Path.home(), cwd or Path.cwd(), environ, folder))
 
 

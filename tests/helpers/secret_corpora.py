@@ -25,7 +25,7 @@ EVERYDAY = TESTS / "data" / "everyday"
 OTHER_SHAPES = TESTS / "data" / "other_shapes"
 FRESH = TESTS / "corpus" / "secrets_fresh"
 PARTS = ("development", "held_out")
-FRESH_TUNE_PARTS = ("tune", "tune_round2", "tune_round3")
+FRESH_TUNE_PARTS = ("tune", "tune_round2", "tune_round3", "tune_round4")
 FRESH_HELD_OUT = "heldout"
 FRESH_PARTS = (*FRESH_TUNE_PARTS, FRESH_HELD_OUT)
 
@@ -154,6 +154,7 @@ def figures() -> tuple[Figures, ...]:
         measure("fresh, tune", fresh("tune")),
         measure("fresh, tune round 2", fresh("tune_round2")),
         measure("fresh, tune round 3", fresh("tune_round3")),
+        measure("fresh, tune round 4", fresh("tune_round4")),
         *([measure("fresh, held out", fresh(FRESH_HELD_OUT))] if fresh_exists(FRESH_HELD_OUT) else []),
         measure("older corpora", regression()),
     )

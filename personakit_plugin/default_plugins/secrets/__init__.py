@@ -21,8 +21,9 @@ Two families of detectors, both on the text as `normalise` reads it:
   inside ("Tr0ub4dor&3").
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
-them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`) and a card
-number whose digits are split (`cards.split_card_number`).
+them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`), an IBAN whose
+start and rest are apart (`ibans.split_iban`) and a card number whose digits are split
+(`cards.split_card_number`).
 
 They are measured on corpora in the tests, one of them a held-out part written from how people
 talk and never tuned on; the figures print on every test run.
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
@@ -102,6 +104,8 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
         return kind
     if split_seed_phrase(text, quote):
         return "seed-phrase"
+    if split_iban(text, quote):
+        return "iban"
     return "card-number" if split_card_number(text, quote) else None
 
 

@@ -25,73 +25,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import NamedTuple
 
+from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
-
-# --- IBANs, anywhere -----------------------------------------------------------------------------
-
-# The length of each country's IBAN (ISO 13616 registry).
-_IBAN_LENGTHS = {
-    **dict.fromkeys("NO".split(), 15),
-    **dict.fromkeys("BE".split(), 16),
-    **dict.fromkeys("DK FI FO GL NL".split(), 18),
-    **dict.fromkeys("MK SI".split(), 19),
-    **dict.fromkeys("AT BA EE KZ LT LU XK".split(), 20),
-    **dict.fromkeys("CH HR LI LV".split(), 21),
-    **dict.fromkeys("BG BH CR DE GB GE IE ME RS".split(), 22),
-    **dict.fromkeys("AE GI IL".split(), 23),
-    **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
-    **dict.fromkeys("PT".split(), 25),
-    **dict.fromkeys("IS TR".split(), 26),
-    **dict.fromkeys("FR GR IT MC MR SM".split(), 27),
-    **dict.fromkeys("AL AZ CY DO GT HU LB PL".split(), 28),
-    **dict.fromkeys("BR EG PS QA UA".split(), 29),
-    **dict.fromkeys("JO KW MU".split(), 30),
-    **dict.fromkeys("MT".split(), 31),
-}
-# Two letters, two check digits, then groups of four (perhaps set off by single spaces) and a
-# shorter last group: as banks print them, or in one run.
-_IBAN = lazy_pattern(
-    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
-)
-
-
-def iban_valid(candidate: str) -> bool:
-    """Whether an IBAN, spaces aside, has its country's length and passes the mod 97 check (ISO 13616).
-    A candidate longer than its country's IBAN is read up to that length: a word may follow it."""
-    compact = candidate.replace(" ", "").upper()
-    length = _IBAN_LENGTHS.get(compact[:2])
-    if length is None or len(compact) < length:
-        return False
-    compact = compact[:length]
-    if not compact[4:].isalnum() or not any(ch.isdigit() for ch in compact[4:]):
-        return False
-    rearranged = compact[4:] + compact[:4]
-    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
-
-
-# The same in capitals and digits, grouped as a country's banks print them rather than by four ("ES63
-# 9354 8812 72 4281082491", "IT27 Y 48054 85113 854711628172"): read up to the country's length, which
-# must end a group.
-_IBAN_GROUPED = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}")
-
-
-def _grouped_iban_valid(candidate: str) -> bool:
-    length = _IBAN_LENGTHS.get(candidate[:2])
-    if length is None:
-        return False
-    seen = 0
-    for end, ch in enumerate(candidate):
-        seen += ch != " "
-        if seen == length:
-            return candidate[end + 1 : end + 2] in ("", " ") and iban_valid(candidate[: end + 1])
-    return False
-
-
-def _iban_anywhere(text: str) -> bool:
-    return any(iban_valid(match.group()) for match in _IBAN.finditer(text)) or any(
-        _grouped_iban_valid(match.group()) for match in _IBAN_GROUPED.finditer(text)
-    )
-
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
 
@@ -631,7 +566,7 @@ def _labelled_number(family: _Family, text: str) -> bool:
 
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
-    if _iban_anywhere(text):
+    if iban_anywhere(text):
         return "iban"
     if _codice_fiscale_anywhere(text):
         return "it-codice-fiscale"

@@ -13,6 +13,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
     said_in_general,
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
@@ -92,6 +93,28 @@ def _clause_before(text: str, start: int) -> str:
     return re.split(r"[.!?;,\n]", window)[-1]
 
 
+# An Indian postal code is a "PIN code" too: six digits, the first 1 to 8, said for a place ("the pin code
+# in Bangalore is 560034", "pincode of Andheri: 400053") or beside a word of post. A PIN for a card,
+# an app or a door is said with an article, an owner's word or what it opens ("my PIN code for the card").
+_POSTAL_PIN = lazy_pattern(r"[1-8]\d{5}")
+_PLACE_CLAUSE = lazy_pattern(r"\s+(?:in|of|for|at)((?:\s+[^\W\d_]+){1,2})\s*(?:is|was|:|=)?\s*$", re.IGNORECASE)
+_POST_WORDS = lazy_pattern(r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE)
+_NOT_A_PLACE = frozenset("the a an this that my card bank app account phone sim".split()) | vocabulary.OWNER_WORDS
+
+
+def postal_code(text: str, label: str, between: str, value: str) -> bool:
+    """Whether a six-digit "PIN code" (`value` after `label`, `between` them) is an Indian postal code:
+    said for a place, or beside a word of post."""
+    if not _POSTAL_PIN.fullmatch(value) or "code" not in label.casefold():
+        return False
+    if _POST_WORDS.search(text):
+        return True
+    place = _PLACE_CLAUSE.match(between)
+    return place is not None and not any(
+        word in _NOT_A_PLACE or names_a_locked_thing(word) for word in place[1].casefold().split()
+    )
+
+
 def pin_is_real(match: re.Match[str]) -> bool:
     """Whether a number after a PIN's or a lock's label is the code: 3 to 12 digits, not a count or an amount."""
     digits = sum(ch.isdigit() for ch in match["pin"])
@@ -105,6 +128,9 @@ def pin_is_real(match: re.Match[str]) -> bool:
     if groups.get("alarm") and not (
         4 <= digits <= 8 and _ends_its_line(match.string, match.end()) and not _YEAR.fullmatch(match["pin"])
     ):
+        return False
+    between = match.string[match.end("label") : match.start("pin")] if groups.get("label") else ""
+    if groups.get("label") and postal_code(match.string, groups["label"], between, match["pin"]):
         return False
     label = next((name for name in ("label", "generic") if groups.get(name)), None)
     start, end = match.span(label) if label else (match.start(), match.start())

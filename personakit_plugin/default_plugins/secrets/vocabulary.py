@@ -145,11 +145,12 @@ TOTP_NAMES = (
     r"|autenticazione|autenticaci[oó]n|autentica[cç][aã]o|deux\s+facteurs|dos\s+factores|due\s+fattori"
 )
 
-# After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate".
+# After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate",
+# "gpg key id" (a public key's id).
 NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
-    mark marks holder holders box limit limits
+    mark marks holder holders box limit limits id ids fingerprint fingerprints
     regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
@@ -193,6 +194,13 @@ OWNER_WORDS = frozenset(
 BARE_KEYS = r"keys?|schlüssel|cl[ée]s?|chiave|clave|chave|sleutel"
 NETWORK_WORDS = (
     r"wi-?fi|wlan|wpa[23]?|ssid|router|hotspot|network|netzwerk|netz|box|r[ée]seau|red|rete|rede|netwerk|modem"
+)
+
+# Verbs that give a network its name: what follows is its name, not its key ("unser WLAN heißt
+# FRITZ!Box 7590", "the wifi is called Moonbase!2").
+NAMING_VERBS = frozenset(
+    """called named heißt heisst nennt llama llamada llamado appelle appelé appelée nomme chiama chiamata chiamato
+    chama chamada chamado heet genaamd""".split()
 )
 
 # Words before a number that make it a date or a count: "I changed my PIN in 2019", "since 2015".

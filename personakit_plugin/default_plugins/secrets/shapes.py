@@ -155,7 +155,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
 )
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 from personakit_plugin.default_plugins.secrets.normalise import normalise
-from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
+from personakit_plugin.default_plugins.secrets.pins import KEYPAD, PIN, PIN_FIRST, keypad_is_real, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_LABEL,
     SEED_RUN,
@@ -457,11 +457,13 @@ _PAIR_WORDS = (
 )
 _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
-    *("kombination", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
+    *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     "hangslot",
-    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme"),
+    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht", "fic", "est", "qued"),
 )
 _A_DASH = lazy_pattern(r"-")
+# What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.
+_A_KEYPAD_CODE = lazy_pattern(r"\d \d \d \d|\d{3}")
 
 # Most specific first: `secret_kind` names the first detector that fires.
 _DETECTORS: tuple[_Detector, ...] = (
@@ -561,6 +563,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("credential-pair", _compile(_PAIR, re.IGNORECASE), _pair_is_real, words=_PAIR_WORDS),
     _Detector("pin-code", _compile(PIN, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(PIN_FIRST, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
+    _Detector("pin-code", _compile(KEYPAD, re.IGNORECASE), keypad_is_real, _A_KEYPAD_CODE, ("",)),
     _Detector("seed-phrase", _compile(SEED_LABEL + r"[\s\S]{0,40}?" + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
     _Detector("seed-phrase", _compile(SEED_RUN), bare_seed_phrase),
     _Detector("high-entropy", _compile(r"[A-Za-z0-9+/_=-]{24,}"), is_high_entropy),

@@ -122,6 +122,7 @@ LOCKED_THINGS = frozenset(
     porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
     bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
+    voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
 )
@@ -208,6 +209,10 @@ NUMBER_PREPOSITIONS = frozenset(
     """in since from until till before after by on around about over under than every each per seit bis vor nach
     depuis avant après desde hasta antes después dal fino prima dopo desde até antes depois sinds tot voor na""".split()
 )
+
+# Words after "PIN code in" that make it no place: "my PIN code in the app", "the pin code of my card"
+# (an Indian postal "PIN code in Bangalore" is stored).
+NOT_A_PLACE = frozenset("the a an this that card bank app account".split()) | OWNER_WORDS
 
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
 CONNECTORS = frozenset(

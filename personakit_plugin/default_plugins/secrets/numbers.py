@@ -173,9 +173,12 @@ _DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
 
 def passport_valid(value: str) -> bool:
-    """A passport number: eight to ten letters and digits, two digits at least, not a date (20310512)."""
+    """A passport number: seven to ten letters and digits, a digit at least, not a date (20310512); with
+    one digit only, in capitals ("JZZ4PNZNV", "C767270")."""
     digits = sum(ch.isdigit() for ch in value)
-    return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
+    if not (7 <= len(value) <= 10 and digits >= 1) or _DATE.fullmatch(value):
+        return False
+    return digits >= 2 or value.isupper()
 
 
 # A British licence: five letters of the surname (9 for the missing), six digits of the birth date (the
@@ -286,6 +289,43 @@ def citizen_card_valid(value: str) -> bool:
     return _CITIZEN_CARD.fullmatch(value.replace(" ", "").upper()) is not None
 
 
+# The prefixes the IRS gives employer identification numbers (its campuses and online issue).
+_EIN_PREFIXES = lazy_pattern(r"0[1-6]|1[0-6]|2[0-7]|[34]\d|5\d|6[0-8]|7[1-7]|8[0-8]|9[0-58-9]")
+
+
+def ein_valid(value: str) -> bool:
+    """A US employer identification number: nine digits, two of a prefix the IRS issues."""
+    digits = _digits(value)
+    return len(digits) == 9 and _EIN_PREFIXES.fullmatch(digits[:2]) is not None and len(set(digits)) > 1
+
+
+def be_national_number_valid(value: str) -> bool:
+    """A Belgian national register number: eleven digits, the last two 97 less the first nine modulo 97
+    (with a 2 before them for those born from 2000)."""
+    digits = _digits(value)
+    if len(digits) != 11:
+        return False
+    check = int(digits[9:])
+    return any(97 - int(prefix + digits[:9]) % 97 == check for prefix in ("", "2"))
+
+
+_FR_TAX_NUMBER = lazy_pattern(r"[0-3]\d{12}")
+
+
+def fr_tax_number_valid(value: str) -> bool:
+    """A French tax number (numéro fiscal, SPI): thirteen digits, the first 0 to 3. Its check (the last
+    three digits) is not read: fictional numbers rarely pass it, and the label and the length are enough."""
+    return _FR_TAX_NUMBER.fullmatch(_digits(value)) is not None
+
+
+def nss_es_printed(value: str) -> bool:
+    """A Spanish social security number as its card prints it, "28/12345678/40": a province, then the
+    check not read (fictional numbers rarely pass it); or any other way, with its check."""
+    digits = _digits(value)
+    printed = value.count("/") == 2 and len(digits) == 12
+    return (printed and (1 <= int(digits[:2]) <= 53 or digits[:2] == "66")) or nss_es_valid(value)
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
     digits = _digits(value)
@@ -321,6 +361,7 @@ _NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|
 # mi ... es", "lautet", "n°", "n.").
 _JOIN = lazy_pattern(
     r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
+    |n\.?[oº]
     |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
@@ -428,7 +469,7 @@ _FAMILIES: tuple[_Family, ...] = (
             r"""(?:passport|reisepass|pasaporte|passeport|passaporto|passaporte|paspoort)(?:[ -]?nummer)?
             |pass(?:nummer|-nr\.?)"""
         ),
-        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{7,10}"),
         passport_valid,
         ("pass", "pasaporte", "paspoort"),
     ),
@@ -460,6 +501,7 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{3}"),
         nif_pt_valid,
         ("nif", "contribuinte"),
+        nif_pt_valid,
     ),
     _Family(
         "br-cpf",
@@ -492,9 +534,38 @@ _FAMILIES: tuple[_Family, ...] = (
             |seguridad[ ]social"""
         ),
         _value(r"(?<![\d-])\d{2}[ /-]?\d{8}[ /-]?\d{2}"),
-        nss_es_valid,
+        nss_es_printed,
         ("nss", "seguridad social", "afiliaci"),
         nss_es_valid,
+    ),
+    _Family(
+        "us-ein",
+        _label(r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?"),
+        _value(r"(?<![\d-])\d{2}-?\d{7}"),
+        ein_valid,
+        ("ein", "employer", "federal"),
+        _dashed,
+    ),
+    _Family(
+        "be-national-number",
+        _label(
+            r"""rijksregister-?nummer|rijksregister|nationaal[ ]nummer|num[ée]ro[ ]national|registre[ ]national
+            |national[ ](?:register|registry)[ ]number|insz(?:-?nummer)?|niss"""
+        ),
+        _value(r"(?<![\d-])\d{2}[ .]?\d{2}[ .]?\d{2}[ .-]?\d{3}[ .]?\d{2}"),
+        be_national_number_valid,
+        ("rijksregister", "nationaal", "national", "insz", "niss"),
+        be_national_number_valid,
+    ),
+    _Family(
+        "fr-tax-number",
+        _label(
+            r"""num[ée]ro[ ]fiscal(?:[ ]de[ ]r[ée]f[ée]rence)?(?:[ ]\((?-i:SPI)\))?|num[ée]ro[ ]spi|(?-i:SPI)
+            |identifiant[ ]fiscal|num[ée]ro[ ]d['’]identification[ ]fiscale"""
+        ),
+        _value(r"(?<![\d-])[0-3]\d(?:[ ]?\d){11}"),
+        fr_tax_number_valid,
+        ("fiscal", "spi"),
     ),
     _Family(
         "de-social-insurance-number",

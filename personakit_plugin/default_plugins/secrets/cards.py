@@ -45,8 +45,9 @@ def _card_shaped(run: str) -> bool:
 # The card numbers payment providers publish for testing (Stripe's, Adyen's and Braintree's
 # documentation, and the generic Visa 4111 1111 1111 1111), which no bank issues. A sentence that quotes
 # one and calls it a test card ("the stripe test card 4242 4242 4242 4242", "Testkarte", "tarjeta de
-# prueba", "sandbox") or says it is for testing ("for stripe testing you use ...") holds no secret; a number on no provider's list is refused whatever the sentence
-# calls it (a manipulated assistant would call a real card a test card), and so is a listed number said
+# prueba", "sandbox") or says it is for testing ("for stripe testing you use ...") holds no secret; a
+# number on no provider's list is refused whatever the sentence calls it (a manipulated assistant
+# would call a real card a test card), and so is a listed number said
 # as the owner's own card with no word of testing.
 PUBLISHED_TEST_CARDS = frozenset(
     """

@@ -346,6 +346,9 @@ class _Family(NamedTuple):
     # that do not join them ("my social for the W-4: 750-80-5322"): a check that chance rarely passes
     # (a check digit or letter), or a number written in the shape only this number has.
     far: Callable[[str], bool] | None = None
+    # Words of which a label may hold one instead, as written (an acronym that is a word in lower case:
+    # "EIN", German "ein").
+    cased_words: tuple[str, ...] = ()
 
 
 def _label(source: str) -> LazyPattern:
@@ -543,8 +546,9 @@ _FAMILIES: tuple[_Family, ...] = (
         _label(r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?"),
         _value(r"(?<![\d-])\d{2}-?\d{7}"),
         ein_valid,
-        ("ein", "employer", "federal"),
+        ("employer", "federal"),
         _dashed,
+        ("EIN",),
     ),
     _Family(
         "be-national-number",
@@ -643,6 +647,7 @@ def identity_number(text: str) -> str | None:
         return "it-codice-fiscale"
     folded = text.casefold()
     for family in _FAMILIES:
-        if any(word in folded for word in family.words) and _labelled_number(family, text):
+        named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
+        if named and _labelled_number(family, text):
             return family.kind
     return None

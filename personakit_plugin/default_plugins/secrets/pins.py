@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.labels import (
     CLAUSE,
     CONNECTOR_OR_COLON,
@@ -13,7 +14,6 @@ from personakit_plugin.default_plugins.secrets.labels import (
     said_in_general,
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
@@ -43,7 +43,7 @@ _PIN_VALUE = rf"""(?P<pin>{_DIAL}|[#*]?\d+(?:(?:[ ]?[\-–][ ]?|[ ])\d+)*[#*]?)(
 # must be a locked thing, said before it in its clause.
 _OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
     |s['’]ouvre[ ]avec|si[ ]apre[ ]con|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
-    |(?:ficou|fica|est[áa])[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en))(?:[ ]with)?
+    |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en))(?:[ ]with)?
 (?:[ ](?:the|a|code|pin|den
     |dem|el|le|il|o|de))*[ ]"""
 # An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
@@ -54,7 +54,8 @@ _ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
-PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE} | (?P<place>(?:[ ][^\W\d_]{{2,}}){{1,2}})[ ]?:[ ]*)
+PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}
+    | (?P<place>(?:[ ][^\W\d_]{{2,}}){{1,2}})[ ]?:[ ]*)
     | {labelled(_PIN_WORD, "", CONNECTOR_OR_COLON)}
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
     | (?P<opens>{_OPENS_WITH})
@@ -97,6 +98,8 @@ def keypad_is_real(match: re.Match[str]) -> bool:
         return not _ROUND.fullmatch(match["setpin"]) and _names_a_locked_thing(match["what"])
     before = _clause_before(match.string, match.start())
     return _names_a_locked_thing(before) and _AT.search(before.rstrip()) is None
+
+
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
@@ -151,7 +154,9 @@ def _clause_before(text: str, start: int) -> str:
 # an app or a door is said with an article, an owner's word or what it opens ("my PIN code for the card").
 _POSTAL_PIN = lazy_pattern(r"[1-8]\d{5}")
 _PLACE_CLAUSE = lazy_pattern(r"\s+(?:in|of|for|at)((?:\s+[^\W\d_]+){1,2})\s*(?:is|was|:|=)?\s*$", re.IGNORECASE)
-_POST_WORDS = lazy_pattern(r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE)
+_POST_WORDS = lazy_pattern(
+    r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE
+)
 
 
 def postal_code(text: str, label: str, between: str, value: str) -> bool:

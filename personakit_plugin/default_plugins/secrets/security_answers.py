@@ -50,7 +50,8 @@ _SECURITY_QUESTION = lazy_pattern(
 _BANK = lazy_pattern(r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse)\b", re.IGNORECASE)
 # An answer's own label: its value may follow with no connector.
 _ANSWER_LABEL = lazy_pattern(
-    r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)|sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
+    r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
+    |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
     re.IGNORECASE | re.VERBOSE,
@@ -81,7 +82,9 @@ def _sentence_after(text: str, start: int) -> str:
 _SIGNED_ANSWER = lazy_pattern(rf"""\s*(?:=|->|=>|→|:)\s*(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
 _QUESTION_COLON = lazy_pattern(r"[^:()→=]{0,40}:")
 _SIGNED_WINDOW = 90
-_END_NOT_A_TITLE = lazy_pattern(r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Sr)(?<!Sra)(?<!Hr)(?<!Fr)(?<!Mme)(?<!Sig)[.!?;]\s|\n")
+_END_NOT_A_TITLE = lazy_pattern(
+    r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Sr)(?<!Sra)(?<!Hr)(?<!Fr)(?<!Mme)(?<!Sig)[.!?;]\s|\n"
+)
 
 
 def _answer_after_its_question(text: str) -> bool:
@@ -97,9 +100,17 @@ def _answer_after_its_question(text: str) -> bool:
     return False
 
 
+# What every name of a security question holds (case-folded): a text with none is not read for one.
+_QUESTION_WORDS = (
+    *("security", "secret", "memorable", "sicherheits", "geheim", "pregunta", "respuesta", "question", "ponse"),
+    *("domand", "rispost", "pergunta", "resposta", "beveiligings", "vraag"),
+)
+
+
 def security_answer(text: str) -> bool:
     """Whether `text` answers a security question, named as one or for a bank."""
-    if _answer_after_its_question(text):
+    folded = text.casefold()
+    if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

@@ -211,7 +211,7 @@ _RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?cod
 _RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(?![A-Za-z0-9])"""
 # Between the label and its connector, what the codes are for: a clause ("for my Discord account"), or
 # the service's name alone ("codici di recupero Google: ...").
-_RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2})?"""
+_RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2}|(?:[ ][a-z][\w.]{1,20}){1,2}(?=:))?"""
 _RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VALUE
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
@@ -459,11 +459,17 @@ _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     "hangslot",
-    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht", "fic", "est", "qued"),
+    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
 )
 _A_DASH = lazy_pattern(r"-")
 # What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.
-_A_KEYPAD_CODE = lazy_pattern(r"\d \d \d \d|\d{3}")
+_A_KEYPAD_CODE = lazy_pattern(
+    r"""\d[ ]\d[ ]\d[ ]\d|\d[ ]?[#*]|\d,?[ ](?:then|and|followed|y|luego|puis|et|suivi|dann|und|gefolgt|poi|e|seguito
+    |depois|seguido|gevolgd|en|di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal)[ ]
+    |\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet|gezet|stelde
+    |ingesteld)[ ]\d""",
+    re.VERBOSE,
+)
 
 # Most specific first: `secret_kind` names the first detector that fires.
 _DETECTORS: tuple[_Detector, ...] = (
@@ -613,7 +619,7 @@ def secret_kind(text: str) -> str | None:
     text = normalise(text)
     folded = text.casefold()
     for detector in _DETECTORS:
-        if detector.words and not any(word in folded for word in detector.words):
+        if detector.words and not any(map(folded.__contains__, detector.words)):  # map: no frame per word
             continue
         if detector.needs is not None and not detector.needs.search(text):
             continue

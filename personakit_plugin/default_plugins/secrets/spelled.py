@@ -26,9 +26,25 @@ _DIGIT_WORDS = r"""zero|oh|one|two|three|four|five|six|seven|eight|nine
 _FILLERS = r"""then|and|capital|lower(?:case)?|upper(?:case)?|small|big|dann|und|gro(?:ß|ss)es|kleines|y|luego
     |may[úu]scula|min[úu]scula|et|puis|majuscule|minuscule|e|poi|maiuscola|minuscola|depois|mai[úu]scula|en|dan
     |hoofdletter"""
+# Letters and signs said by their names: "emme", "erre", "question mark", "punto esclamativo", "dièse".
+# (Only names no word of prose is: "de", "te" or "pi" are words.)
+_SPOKEN = r"""effe|acca|hache|jota|kappa|elle|ele|emme|eme|enne|ene|erre|ere|esse|ese|uve|doppia[ ]vu|zeta|zed
+    |(?:question|exclamation)[ ](?:mark|point)|hash(?:[ ]?tag)?|at[ ]sign|dollar[ ]sign|underscore|asterisk|ampersand
+    |ausrufezeichen|fragezeichen|raute|unterstrich|sternchen|punto[ ](?:esclamativo|interrogativo)|cancelletto
+    |chiocciola|trattino(?:[ ]basso)?|signo[ ]de[ ](?:exclamaci[oó]n|interrogaci[oó]n)|almohadilla|arroba|gui[oó]n
+    |point[ ]d['’](?:exclamation|interrogation)|di[èe]se|arobase|tiret
+    |ponto[ ]de[ ](?:exclama[cç][aã]o|interroga[cç][aã]o)
+    |uitroepteken|vraagteken|hekje|apenstaartje|streepje"""
 _UNIT = rf"(?:[^\W_]|{_DIGIT_WORDS})(?![^\W_])"
+_SPOKEN_UNIT = rf"(?:[^\W_]|{_DIGIT_WORDS}|{_SPOKEN})(?![^\W_])"
 _RUN = lazy_pattern(
     rf"""(?<![^\s,:;(\"'“‘])(?:{_UNIT}[\s,;–-]+(?:(?:{_FILLERS})[\s,]+)*){{3,}}{_UNIT}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The same with the names of letters and signs, read only when the text holds one of them.
+_A_SPOKEN_NAME = lazy_pattern(rf"(?<![^\W_])(?:{_SPOKEN})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_SPOKEN_RUN = lazy_pattern(
+    rf"""(?<![^\s,:;(\"'“‘])(?:{_SPOKEN_UNIT}[\s,;–-]+(?:(?:{_FILLERS})[\s,]+)*){{3,}}{_SPOKEN_UNIT}""",
     re.IGNORECASE | re.VERBOSE,
 )
 _NAME_KINDS = frozenset({"password", "netkey", "code"})
@@ -40,6 +56,8 @@ _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
     runs = list(_RUN.finditer(text))
+    if not runs and _A_SPOKEN_NAME.search(text):
+        runs = list(_SPOKEN_RUN.finditer(text))
     if not runs:
         return False
     found = [name for name in names(text) if name.kind in _NAME_KINDS]

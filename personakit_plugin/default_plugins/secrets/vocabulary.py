@@ -36,7 +36,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
     "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales", r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)"),
     "it": (r"parola\s+d['’]ordine", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
     "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
-    "nl": (r"wachtwoorden?", r"inloggegevens"),
+    "nl": (r"wachtwoord(?:en)?", r"inloggegevens"),
 }
 
 # "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".

@@ -205,6 +205,17 @@ SHAPES_ROUND_4: dict[str, str] = {
     "a passport number after 'n.º'": "passaporte n.º P123456",
     "a Portuguese NIF after a name": "contribuinte da Ana: 123456789",
     "recovery codes after a service in lower case": "herstelcodes google account: 4K9TV-WQ2X8, 7PQ2M-RR4TZ",
+    "a password dictated in words, a sign said by its name": (
+        "the gym locker app password is at sign purple turtle nine four exclamation mark"
+    ),
+    "a router's key in one run after a clause and a colon": "the wlan password is under the modem: 5529184470312",
+    "half a seed phrase after a label that names the part": (
+        "second half of the recovery phrase: prison fiber orient tribe ripple glance"
+    ),
+    "an e-mail, a label and a password of capitalised words run together": (
+        "hbo → mail: pablo.ruiz@example.es / clave2: MiPerroCanela"
+    ),
+    "a Dutch password named in the singular": "mijn wachtwoord voor de bibliotheek is Boekenwurm_77",
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
@@ -311,6 +322,14 @@ LOOK_ALIKES_ROUND_4 = [
     "numéro fiscal : sur l'avis d'impôt, page 1",
     "passport renewed, valid until 2034",
     "la password ha una e maiuscola e una erre",
+    "the password is one with a question mark and two digits",
+    "the wifi password is on the router sticker: call 08001234567 if it fades",
+    "the support line for password resets: 08001234567",
+    "first half of the seed phrase is in the safe, the second at my sister's",
+    "the words of my seed phrase: I wrote them on steel plates",
+    "contact: ana.lopez@example.es / tel: 0612345678",
+    "escríbeme a ana.lopez@example.es / nombre: AnaLopezGarcia",
+    "het wachtwoord van de wifi staat op de router",
 ]
 
 

@@ -16,7 +16,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
   (`numbers`); the answer to a security question, named as one or for a bank (`security_answers`);
-  a password or PIN spelled out after its name, character by character (`spelled`); and a token no
+  a password or PIN spelled out after its name, character by character, or dictated with a sign said
+  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3").
 
@@ -40,7 +41,7 @@ from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
-from personakit_plugin.default_plugins.secrets.seed_phrase import split_seed_phrase
+from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
@@ -70,6 +71,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return kind
     if spelled_out(text):
         return "spelled-out"
+    if partial_seed_phrase(text):
+        return "seed-phrase"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):

@@ -230,9 +230,25 @@ _MIN_GROUPED_DIGITS = 12
 _MIN_BARE_DIGITS = 16
 
 
+# After a clause that ends in a colon ("the wifi password is on the router sticker: 84629371045"), a
+# router's key in one run: ten digits or more, no date. Not a number to call ("... call: 0800...").
+_DIGIT_RUN = lazy_pattern(r"\d{10,20}")
+
+
+def _digits_after_a_colon(found: list[Token], last: int) -> bool:
+    for index in range(last + 2, min(len(found), last + 1 + _AFTER)):
+        if found[index - 1].text.endswith(":") and _DIGIT_RUN.fullmatch(found[index].core):
+            return not any(_folded(token).strip(":") in vocabulary.CALL_WORDS for token in found[last + 1 : index])
+        if found[index - 1].text.endswith((".", ";", "!", "?")):
+            return False
+    return False
+
+
 def _digit_groups_after(found: list[Token], last: int) -> bool:
     """Groups of digits, twelve digits or more in all, right after the name and a connector (sixteen
-    or more right after the name)."""
+    or more right after the name); or a run of ten digits or more after a clause and its colon."""
+    if _digits_after_a_colon(found, last):
+        return True
     for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
         if not _DIGIT_GROUP.fullmatch(found[index].core):
             continue

@@ -260,7 +260,7 @@ _PUBLIC_BEFORE = lazy_pattern(
     |impress[ãa]o[ ]digital|vingerafdruk|\b(?:sha(?:1|256|384|512)|md5):)(?P<rest>[^.;\n]{0,16})$""",
     re.IGNORECASE | re.VERBOSE,
 )
-_PRIVATE = lazy_pattern(r"priv|secret|geheim|priv[ée]|privad|privat|segret|secret", re.IGNORECASE)
+_PRIVATE = lazy_pattern(r"priv|secret|geheim|segret", re.IGNORECASE)
 
 
 def _is_public(before: str) -> bool:

@@ -214,6 +214,18 @@ NUMBER_PREPOSITIONS = frozenset(
 # (an Indian postal "PIN code in Bangalore" is stored).
 NOT_A_PLACE = frozenset("the a an this that card bank app account".split()) | OWNER_WORDS
 
+# Labels of a contact or a name, not of a password, after an e-mail address: "jane@example.org / tel: ...".
+CONTACT_LABELS = frozenset(
+    """tel tél tlf phone mobile cell fax name nombre nom nome naam user usuario utente utilisateur usuário gebruiker
+    benutzer login id address adresse dirección indirizzo endereço adres web site url telefon telefono teléfono
+    móvil handy""".split()
+)
+# Words that say a number is to be called, not typed: "the password reset line, call: 0800 ...".
+CALL_WORDS = frozenset(
+    """call ring phone tel telephone hotline helpline support number nummer número numéro numero bel bellen anrufen
+    llama llamar appelle appeler chiama chiamare ligue ligar""".split()
+)
+
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
 CONNECTORS = frozenset(
     """is was are be 's now still : = - -> => – — ist lautet war sind est était es era è é são zijn blijft

@@ -1,16 +1,16 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
 Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(country, length and mod 97, ISO 13616; grouped by four or as its country's banks group it); an
-Italian codice fiscale anywhere (its check letter); and after their label, or just before it
+(`ibans`); an Italian codice fiscale anywhere (its check letter); and after their label, or just before it
 ("151-90-0769 is my SSN"): a US Social Security number (no area 000, 666 or 900-999, no group 00, no
 serial 0000) and ITIN (area 9, the IRS's groups), a UK National Insurance number (the prefixes HMRC
 issues, a suffix A to D), a German Steuer-ID (one digit twice or thrice in the first ten, the ISO 7064
 check digit), a German ID card number (its alphabet and, with ten characters, its 7-3-1 check digit),
 an Italian electronic ID card, a French ID card (twelve digits, or nine letters and digits), a Spanish
 DNI or NIE (its check letter), a French NIR (its key), a Dutch BSN (the eleven test), a Portuguese NIF
-(mod 11), a Canadian SIN (Luhn), Spanish and German social security numbers (their checks), a
-passport number (eight to ten letters and digits, two digits at least), a driving licence number, a
+(mod 11), a Canadian SIN (Luhn), Spanish and German social security numbers (their checks), a US
+EIN (the IRS's prefixes), a Belgian national register number (mod 97), a French tax number (SPI,
+thirteen digits), a passport number (seven to ten letters and digits), a driving licence number, a
 routing number (the ABA checksum) and a bank account number (six to twenty digits). Between a label
 and its value only a few words that join them may stand ("my checking account number is ...", "el
 número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account

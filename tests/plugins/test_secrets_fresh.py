@@ -324,6 +324,7 @@ LOOK_ALIKES_ROUND_4 = [
     "la password ha una e maiuscola e una erre",
     "the password is one with a question mark and two digits",
     "the wifi password is on the router sticker: call 08001234567 if it fades",
+    "the house number is 1 2 3 4, the blue door",
     "the support line for password resets: 08001234567",
     "first half of the seed phrase is in the safe, the second at my sister's",
     "the words of my seed phrase: I wrote them on steel plates",

@@ -97,6 +97,8 @@ def keypad_is_real(match: re.Match[str]) -> bool:
     if match["set"]:
         return not _ROUND.fullmatch(match["setpin"]) and _names_a_locked_thing(match["what"])
     before = _clause_before(match.string, match.start())
+    if any(word in vocabulary.CALL_WORDS for word in before.casefold().split()):  # "the house number is 1 2 3 4"
+        return False
     return _names_a_locked_thing(before) and _AT.search(before.rstrip()) is None
 
 

@@ -216,6 +216,9 @@ SHAPES_ROUND_4: dict[str, str] = {
         "hbo → mail: pablo.ruiz@example.es / clave2: MiPerroCanela"
     ),
     "a Dutch password named in the singular": "mijn wachtwoord voor de bibliotheek is Boekenwurm_77",
+    "a published test number said as the owner's beside a bare 'test'": (
+        "my visa is 4242 4242 4242 4242, the test drive deposit went on it"
+    ),
 }
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [

@@ -70,8 +70,10 @@ PUBLISHED_TEST_CARDS = frozenset(
 _TEST_CARD = lazy_pattern(
     r"""\btest(?:ing)?[ -]?(?:cards?|karten?|numbers?|nummern?)\b|\bcartes?[ ]de[ ]test\b|\btarjetas?[ ]de[ ]prueba
     |\bcart[ae][ ]di[ ](?:test|prova)\b|\btestkaart|\bcart[ãa]o[ ]de[ ]teste|\bsandbox\b
-    # Or says that the number is used for testing: "for stripe testing you use ...", "pour tester un refus".
-    |\btest(?:s|ing|en)?\b|\btest(?:er|ez|ons)\b|\bpruebas?\b|\bprobar\b|\btestar\b|\btestes?\b|\bprova(?:re)?\b""",
+    # Or says that the number is used for testing: "for stripe testing you use ...", "pour tester un refus"
+    # (not a bare "test": "my card, I tested it yesterday" is the owner's).
+    |\b(?:for|in|during|while)[ ](?:[^\W\d_]+[ ])?testing\b|\bto[ ]test\b|\bpour[ ]tester\b|\bpara[ ](?:probar|testar)\b
+    |\bper[ ](?:testare|provare)\b|\bzum[ ]testen\b|\bom[ ]te[ ]testen\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 

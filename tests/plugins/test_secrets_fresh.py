@@ -6,9 +6,9 @@ tuning parts must pass whole (the second, third and fourth are the first three h
 at once after tuning, 126 of 139, 197 of 222 and 245 of 283 secrets refused then, and tuned on since); the
 next held-out part, written apart and added later, is never read while tuning, must not fall below the
 figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
-counts only; until it is there, its tests are skipped with a line that says so. Every run prints the figures of each part
-(`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
-by language.
+counts only; until it is there, its tests are skipped with a line that says so. Every run prints the
+figures of each part (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them
+language by language.
 """
 
 from __future__ import annotations

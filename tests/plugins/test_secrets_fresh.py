@@ -1,14 +1,14 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the three
-tuning parts must pass whole (the second and third are the first two held-out parts, each looked at once
-after tuning, 126 of 139 and 197 of 222 secrets refused then, and tuned on since); the held-out part,
-written apart and added later, is never read while tuning, must not fall below the figures it gives at
-its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
-it is there, its tests are skipped with a line that says so. Every run prints the figures of each part
-(`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them language
-by language.
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the four
+tuning parts must pass whole (the second, third and fourth are the first three held-out parts, each looked
+at once after tuning, 126 of 139, 197 of 222 and 245 of 283 secrets refused then, and tuned on since); the
+next held-out part, written apart and added later, is never read while tuning, must not fall below the
+figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
+counts only; until it is there, its tests are skipped with a line that says so. Every run prints the
+figures of each part (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them
+language by language.
 """
 
 from __future__ import annotations
@@ -169,6 +169,56 @@ SHAPES_ROUND_3: dict[str, str] = {
     "an AWS key spelling EXAMPLE, nothing saying it is documentation": "aws access key AKIAI44QH8DHBEXAMPLE in prod",
     "a Stripe secret test key": "the stripe secret key sk_test_4eC39HqLyjWDarjtT1zdp7dc",
 }
+# The shapes the fourth tuning part taught it, the same way.
+SHAPES_ROUND_4: dict[str, str] = {
+    "an IBAN whose start and rest are apart": "IBAN begins DE89370400\nand ends 440532013000",
+    "a code said digit by digit after what it opens": "the shed alarm is 7 3 1 5, don't tell the kids",
+    "a code said digit by digit, in German": "Kellertür Code ist 4 0 9 2 für den Handwerker",
+    "a code and the key that ends it": "the gate is 3318 then the bell symbol",
+    "a code and the key that ends it, in Spanish": "para entrar en el portal pulsa 7742 y luego la llave",
+    "a code and the key that ends it, in Dutch": "deurcode atelier: 5521 gevolgd door het sleuteltje",
+    "a code digit by digit and a hash, in French": "code de la porte du garage : 6 2 0 8 dièse",
+    "a code digit by digit and a star, in Italian": "codice del portone 9 4 1 3 *",
+    "a code set on a safe, the number first": "he puesto 0731 en la caja fuerte del apartamento",
+    "a code a safe was left with, in Portuguese": "o cofre do escritório ficou com 6619",
+    "a lock that opens with a code, German word order": "das Vorhängeschloss geht mit 4471 auf",
+    "a combination in spaced groups": "candado del trastero: 4 - 1 - 8",
+    "a dial's turns, number first": "gym locker combination is 22 right 8 left 31 right",
+    "a 'Zahlenkombi'": "Zahlenkombi vom Spind: 31-07-22",
+    "an immobiliser code after a clause with 'from'": "immobiliser code from the dealer's letter: 5820",
+    "a label, a place and a colon": "alarmcode zomerhuis: 3 9 1 7",
+    "an alarm's code after a colon, words after it": "Alarmanlage im Büro: 8130 zum Entschärfen",
+    "an answer after a security question and the question": "question secrète : nom du premier chien → Filou",
+    "an answer after a bracketed question": "respuesta secreta (ciudad del primer trabajo): Cuenca",
+    "an answer with a title": "pergunta de segurança: professora preferida = Sra. Cardoso",
+    "a memorable word": "memorable word for the building society is MARMALADE",
+    "a password spelled with letter and sign names, in Italian": (
+        "la password è acca maiuscola, o, emme, e, chiocciola, tre tre"
+    ),
+    "an employer identification number": "our EIN is 12-3456789 for the invoices",
+    "a Belgian national register number": "rijksregisternummer van mijn zoon: 85.07.30-033.28",
+    "a Belgian national register number in one run, further on": "nationaal nummer van oma staat hier: 85073003328",
+    "a French tax number after its bracketed name": "numéro fiscal (SPI) : 1234567890123",
+    "a Spanish social security number as its card prints it": "número de la seguridad social 08/12345678/12",
+    "a passport number with one digit, in capitals": "Reisepass Nr. CFGH4JKLM, bis 2031",
+    "a passport number after 'n.º'": "passaporte n.º P123456",
+    "a Portuguese NIF after a name": "contribuinte da Ana: 123456789",
+    "recovery codes after a service in lower case": "herstelcodes google account: 4K9TV-WQ2X8, 7PQ2M-RR4TZ",
+    "a password dictated in words, a sign said by its name": (
+        "the gym locker app password is at sign purple turtle nine four exclamation mark"
+    ),
+    "a router's key in one run after a clause and a colon": "the wlan password is under the modem: 5529184470312",
+    "half a seed phrase after a label that names the part": (
+        "second half of the recovery phrase: prison fiber orient tribe ripple glance"
+    ),
+    "an e-mail, a label and a password of capitalised words run together": (
+        "hbo → mail: pablo.ruiz@example.es / clave2: MiPerroCanela"
+    ),
+    "a Dutch password named in the singular": "mijn wachtwoord voor de bibliotheek is Boekenwurm_77",
+    "a published test number said as the owner's beside a bare 'test'": (
+        "my visa is 4242 4242 4242 4242, the test drive deposit went on it"
+    ),
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -251,16 +301,49 @@ LOOK_ALIKES_ROUND_3 = [
     "the boto3 docs show AKIAIOSFODNN7EXAMPLE as the access key in every sample",
     "the deploy key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBq7Xk9mPz2wLr4Ns8TvYc1Qe6Hj3Ud5Fa0 ci@build",
 ]
+# And of the fourth round's.
+LOOK_ALIKES_ROUND_4 = [
+    "the IBAN examples on the ECBS page start with GB82 WEST 1234 5698 7654 32",
+    "voorbeeld van een IBAN: NL91 ABNA 0417 1643 00",
+    "in the sandbox, testing refunds, use 4000 0000 0000 0077",
+    "pour tester un paiement refusé on utilise 4000 0000 0000 0002",
+    "server host key fingerprint: SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s",
+    "peer PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg= in the config",
+    "my gpg key id is 0x3AA5C34371567BD2, on the keyserver",
+    "die WLAN heißt Telekom!Home 5G, das Passwort steht auf dem Router",
+    "the pin code in mumbai is 400053 for the courier",
+    "my grandfather's pin code of chennai is 600001",
+    "the alarm goes off at 6 3 0 every day",
+    "I put 1500 in the safe before the trip",
+    "Alarmanlage: 2024 eingebaut, Wartung im Mai",
+    "PIN reset: 2024 was the last time",
+    "Sicherheitsfrage: Name des ersten Haustiers",
+    "question secrète : ville natale, je ne l'ai pas encore choisie",
+    "our EIN letter came, the number is on page 2",
+    "rijksregisternummer staat op de achterkant van de eID",
+    "numéro fiscal : sur l'avis d'impôt, page 1",
+    "passport renewed, valid until 2034",
+    "la password ha una e maiuscola e una erre",
+    "the password is one with a question mark and two digits",
+    "the wifi password is on the router sticker: call 08001234567 if it fades",
+    "the house number is 1 2 3 4, the blue door",
+    "the support line for password resets: 08001234567",
+    "first half of the seed phrase is in the safe, the second at my sister's",
+    "the words of my seed phrase: I wrote them on steel plates",
+    "contact: ana.lopez@example.es / tel: 0612345678",
+    "escríbeme a ana.lopez@example.es / nombre: AnaLopezGarcia",
+    "het wachtwoord van de wifi staat op de router",
+]
 
 
-@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3])
+@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4])
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
-    sentence = SHAPES.get(shape) or SHAPES_ROUND_2.get(shape) or SHAPES_ROUND_3[shape]
+    sentence = SHAPES.get(shape) or SHAPES_ROUND_2.get(shape) or SHAPES_ROUND_3.get(shape) or SHAPES_ROUND_4[shape]
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
     assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
 
 
-@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3])
+@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3, *LOOK_ALIKES_ROUND_4])
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
     result = kit.propose(sentence, sentence, "tools")
@@ -298,7 +381,8 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
 
 
 @pytest.mark.parametrize(
-    ("part", "secrets", "ordinary"), [("tune", 100, 70), ("tune_round2", 130, 90), ("tune_round3", 220, 160)]
+    ("part", "secrets", "ordinary"),
+    [("tune", 100, 70), ("tune_round2", 130, 90), ("tune_round3", 220, 160), ("tune_round4", 280, 190)],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
     cases = fresh(part)
@@ -328,14 +412,15 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first two held-out parts (now `tune_round2` and `tune_round3`) were each measured once
-# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
-# and tuned on. The new part's floor is what it gives at its one measurement; until it is set, the part
-# is only printed with the figures.
-HELD_OUT_MIN_REFUSED: int | None = 245
-"""Its one blind measurement: 245 of its 283 secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 8
-"""And 8 of its 195 ordinary sentences refused (the target is none)."""
+# its figures. The first three held-out parts (now `tune_round2`, `tune_round3` and `tune_round4`) were
+# each measured once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of
+# 222 and 5 of 164, then 245 of 283 and 8 of 195, and tuned on. The next part's floor is what it gives at
+# its one measurement; until the part is there its tests are skipped, and until its floor is set it is
+# only printed with the figures.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""The next held-out part's one blind measurement: secrets refused (unset until it is measured)."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And its ordinary sentences refused then (the target is none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -355,6 +440,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune", "fresh, tune"),
         ("tune_round2", "fresh, tune round 2"),
         ("tune_round3", "fresh, tune round 3"),
+        ("tune_round4", "fresh, tune round 4"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

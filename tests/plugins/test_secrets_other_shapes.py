@@ -21,10 +21,10 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind, secret_kind
+from personakit_plugin.default_plugins.secrets.ibans import iban_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     codice_fiscale_valid,
     dni_valid,
-    iban_valid,
     id_card_valid,
     nino_valid,
     nir_valid,

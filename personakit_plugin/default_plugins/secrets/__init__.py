@@ -16,13 +16,15 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
   (`numbers`); the answer to a security question, named as one or for a bank (`security_answers`);
-  a password or PIN spelled out after its name, character by character (`spelled`); and a token no
+  a password or PIN spelled out after its name, character by character, or dictated with a sign said
+  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3").
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
-them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`) and a card
-number whose digits are split (`cards.split_card_number`).
+them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`), an IBAN whose
+start and rest are apart (`ibans.split_iban`) and a card number whose digits are split
+(`cards.split_card_number`).
 
 They are measured on corpora in the tests, one of them a held-out part written from how people
 talk and never tuned on; the figures print on every test run.
@@ -32,13 +34,14 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
-from personakit_plugin.default_plugins.secrets.seed_phrase import split_seed_phrase
+from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
@@ -68,6 +71,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return kind
     if spelled_out(text):
         return "spelled-out"
+    if partial_seed_phrase(text):
+        return "seed-phrase"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):
@@ -102,6 +107,8 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
         return kind
     if split_seed_phrase(text, quote):
         return "seed-phrase"
+    if split_iban(text, quote):
+        return "iban"
     return "card-number" if split_card_number(text, quote) else None
 
 

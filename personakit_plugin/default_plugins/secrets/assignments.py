@@ -60,6 +60,8 @@ def assigned_secret(text: str) -> bool:
         words = _words(name)
         if not words or words[-1] not in _SECRET_WORDS or _is_a_ticket(text, match.start(), words):
             continue
+        if words[-2:-1] in (["public"], ["pub"]):  # `PublicKey = ...`, `public_key: ...`: published to be checked
+            continue
         value = unquote(match["value"])
         if is_credential_value(match["value"]):
             return True

@@ -45,8 +45,9 @@ def _card_shaped(run: str) -> bool:
 # The card numbers payment providers publish for testing (Stripe's, Adyen's and Braintree's
 # documentation, and the generic Visa 4111 1111 1111 1111), which no bank issues. A sentence that quotes
 # one and calls it a test card ("the stripe test card 4242 4242 4242 4242", "Testkarte", "tarjeta de
-# prueba", "sandbox") holds no secret; a number on no provider's list is refused whatever the sentence
-# calls it (a manipulated assistant would call a real card a test card), and so is a listed number said
+# prueba", "sandbox") or says it is for testing ("for stripe testing you use ...") holds no secret; a
+# number on no provider's list is refused whatever the sentence calls it (a manipulated assistant
+# would call a real card a test card), and so is a listed number said
 # as the owner's own card with no word of testing.
 PUBLISHED_TEST_CARDS = frozenset(
     """
@@ -68,7 +69,11 @@ PUBLISHED_TEST_CARDS = frozenset(
 
 _TEST_CARD = lazy_pattern(
     r"""\btest(?:ing)?[ -]?(?:cards?|karten?|numbers?|nummern?)\b|\bcartes?[ ]de[ ]test\b|\btarjetas?[ ]de[ ]prueba
-    |\bcart[ae][ ]di[ ](?:test|prova)\b|\btestkaart|\bcart[ãa]o[ ]de[ ]teste|\bsandbox\b""",
+    |\bcart[ae][ ]di[ ](?:test|prova)\b|\btestkaart|\bcart[ãa]o[ ]de[ ]teste|\bsandbox\b
+    # Or says that the number is used for testing: "for stripe testing you use ...", "pour tester un refus"
+    # (not a bare "test": "my card, I tested it yesterday" is the owner's).
+    |\b(?:for|in|during|while)[ ](?:[^\W\d_]+[ ])?testing\b|\bto[ ]test\b|\bpour[ ]tester\b|\bpara[ ](?:probar|testar)\b
+    |\bper[ ](?:testare|provare)\b|\bzum[ ]testen\b|\bom[ ]te[ ]testen\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 

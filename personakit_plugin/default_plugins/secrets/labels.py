@@ -24,7 +24,8 @@ _CONNECTOR = (
 )
 # "the password for the office printer downstairs is ...", "das Passwort für das WLAN ist ...",
 # "le code de la porte est ...": a preposition and up to five words between a label and its verb.
-_PREPOSITION = r"""(?:for|to|of|on|at|in|für|fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
+_PREPOSITION = r"""(?:for|from|to|of|on|at|in|aus|für
+|fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
     |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
 CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,5}?"""
 # Numbers and codes may also follow a colon without a space: "alarm code:9021".

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, postal_code
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     as_code,
@@ -58,6 +58,8 @@ def _is_value(found: list[Token], index: int, typed: dict[int, bool]) -> bool:
     holds the answers of `looks_typed` so far, by the token's start: a token near many names is looked
     at once."""
     candidate = found[index]
+    if _named_network(found, index):
+        return False
     if index > 0 and (preposition := _folded(found[index - 1])) in vocabulary.THING_PREPOSITIONS:
         earlier = found[max(0, index - 1 - _CHANGED_BEFORE) : index - 1]
         verbs = vocabulary.CHANGED_TO.get(preposition, frozenset())
@@ -67,6 +69,17 @@ def _is_value(found: list[Token], index: int, typed: dict[int, bool]) -> bool:
     if candidate.start not in typed:
         typed[candidate.start] = looks_typed(candidate)
     return typed[candidate.start]
+
+
+_NETWORK = lazy_pattern(rf"(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
+
+
+def _named_network(found: list[Token], index: int) -> bool:
+    """Whether the token at `index` is a network's name, right after the verb that gives it ("unser WLAN
+    heißt FRITZ!Box 7590"), the network named just before the verb."""
+    if index < 2 or _folded(found[index - 1]) not in vocabulary.NAMING_VERBS:
+        return False
+    return any(_NETWORK.fullmatch(_folded(token)) for token in found[max(0, index - 4) : index - 1])
 
 
 class _Lines:
@@ -217,9 +230,25 @@ _MIN_GROUPED_DIGITS = 12
 _MIN_BARE_DIGITS = 16
 
 
+# After a clause that ends in a colon ("the wifi password is on the router sticker: 84629371045"), a
+# router's key in one run: ten digits or more, no date. Not a number to call ("... call: 0800...").
+_DIGIT_RUN = lazy_pattern(r"\d{10,20}")
+
+
+def _digits_after_a_colon(found: list[Token], last: int) -> bool:
+    for index in range(last + 2, min(len(found), last + 1 + _AFTER)):
+        if found[index - 1].text.endswith(":") and _DIGIT_RUN.fullmatch(found[index].core):
+            return not any(_folded(token).strip(":") in vocabulary.CALL_WORDS for token in found[last + 1 : index])
+        if found[index - 1].text.endswith((".", ";", "!", "?")):
+            return False
+    return False
+
+
 def _digit_groups_after(found: list[Token], last: int) -> bool:
     """Groups of digits, twelve digits or more in all, right after the name and a connector (sixteen
-    or more right after the name)."""
+    or more right after the name); or a run of ten digits or more after a clause and its colon."""
+    if _digits_after_a_colon(found, last):
+        return True
     for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
         if not _DIGIT_GROUP.fullmatch(found[index].core):
             continue
@@ -304,7 +333,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):
             continue
         if name.kind == "code":
-            return True
+            return not postal_code(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
         if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):

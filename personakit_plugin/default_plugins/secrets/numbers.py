@@ -1,16 +1,16 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
 Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(country, length and mod 97, ISO 13616; grouped by four or as its country's banks group it); an
-Italian codice fiscale anywhere (its check letter); and after their label, or just before it
+(`ibans`); an Italian codice fiscale anywhere (its check letter); and after their label, or just before it
 ("151-90-0769 is my SSN"): a US Social Security number (no area 000, 666 or 900-999, no group 00, no
 serial 0000) and ITIN (area 9, the IRS's groups), a UK National Insurance number (the prefixes HMRC
 issues, a suffix A to D), a German Steuer-ID (one digit twice or thrice in the first ten, the ISO 7064
 check digit), a German ID card number (its alphabet and, with ten characters, its 7-3-1 check digit),
 an Italian electronic ID card, a French ID card (twelve digits, or nine letters and digits), a Spanish
 DNI or NIE (its check letter), a French NIR (its key), a Dutch BSN (the eleven test), a Portuguese NIF
-(mod 11), a Canadian SIN (Luhn), Spanish and German social security numbers (their checks), a
-passport number (eight to ten letters and digits, two digits at least), a driving licence number, a
+(mod 11), a Canadian SIN (Luhn), Spanish and German social security numbers (their checks), a US
+EIN (the IRS's prefixes), a Belgian national register number (mod 97), a French tax number (SPI,
+thirteen digits), a passport number (seven to ten letters and digits), a driving licence number, a
 routing number (the ABA checksum) and a bank account number (six to twenty digits). Between a label
 and its value only a few words that join them may stand ("my checking account number is ...", "el
 número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account
@@ -25,73 +25,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import NamedTuple
 
+from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
-
-# --- IBANs, anywhere -----------------------------------------------------------------------------
-
-# The length of each country's IBAN (ISO 13616 registry).
-_IBAN_LENGTHS = {
-    **dict.fromkeys("NO".split(), 15),
-    **dict.fromkeys("BE".split(), 16),
-    **dict.fromkeys("DK FI FO GL NL".split(), 18),
-    **dict.fromkeys("MK SI".split(), 19),
-    **dict.fromkeys("AT BA EE KZ LT LU XK".split(), 20),
-    **dict.fromkeys("CH HR LI LV".split(), 21),
-    **dict.fromkeys("BG BH CR DE GB GE IE ME RS".split(), 22),
-    **dict.fromkeys("AE GI IL".split(), 23),
-    **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
-    **dict.fromkeys("PT".split(), 25),
-    **dict.fromkeys("IS TR".split(), 26),
-    **dict.fromkeys("FR GR IT MC MR SM".split(), 27),
-    **dict.fromkeys("AL AZ CY DO GT HU LB PL".split(), 28),
-    **dict.fromkeys("BR EG PS QA UA".split(), 29),
-    **dict.fromkeys("JO KW MU".split(), 30),
-    **dict.fromkeys("MT".split(), 31),
-}
-# Two letters, two check digits, then groups of four (perhaps set off by single spaces) and a
-# shorter last group: as banks print them, or in one run.
-_IBAN = lazy_pattern(
-    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
-)
-
-
-def iban_valid(candidate: str) -> bool:
-    """Whether an IBAN, spaces aside, has its country's length and passes the mod 97 check (ISO 13616).
-    A candidate longer than its country's IBAN is read up to that length: a word may follow it."""
-    compact = candidate.replace(" ", "").upper()
-    length = _IBAN_LENGTHS.get(compact[:2])
-    if length is None or len(compact) < length:
-        return False
-    compact = compact[:length]
-    if not compact[4:].isalnum() or not any(ch.isdigit() for ch in compact[4:]):
-        return False
-    rearranged = compact[4:] + compact[:4]
-    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
-
-
-# The same in capitals and digits, grouped as a country's banks print them rather than by four ("ES63
-# 9354 8812 72 4281082491", "IT27 Y 48054 85113 854711628172"): read up to the country's length, which
-# must end a group.
-_IBAN_GROUPED = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}")
-
-
-def _grouped_iban_valid(candidate: str) -> bool:
-    length = _IBAN_LENGTHS.get(candidate[:2])
-    if length is None:
-        return False
-    seen = 0
-    for end, ch in enumerate(candidate):
-        seen += ch != " "
-        if seen == length:
-            return candidate[end + 1 : end + 2] in ("", " ") and iban_valid(candidate[: end + 1])
-    return False
-
-
-def _iban_anywhere(text: str) -> bool:
-    return any(iban_valid(match.group()) for match in _IBAN.finditer(text)) or any(
-        _grouped_iban_valid(match.group()) for match in _IBAN_GROUPED.finditer(text)
-    )
-
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
 
@@ -238,9 +173,12 @@ _DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 
 
 def passport_valid(value: str) -> bool:
-    """A passport number: eight to ten letters and digits, two digits at least, not a date (20310512)."""
+    """A passport number: seven to ten letters and digits, a digit at least, not a date (20310512); with
+    one digit only, in capitals ("JZZ4PNZNV", "C767270")."""
     digits = sum(ch.isdigit() for ch in value)
-    return 8 <= len(value) <= 10 and digits >= 2 and not _DATE.fullmatch(value)
+    if not (7 <= len(value) <= 10 and digits >= 1) or _DATE.fullmatch(value):
+        return False
+    return digits >= 2 or value.isupper()
 
 
 # A British licence: five letters of the surname (9 for the missing), six digits of the birth date (the
@@ -351,6 +289,43 @@ def citizen_card_valid(value: str) -> bool:
     return _CITIZEN_CARD.fullmatch(value.replace(" ", "").upper()) is not None
 
 
+# The prefixes the IRS gives employer identification numbers (its campuses and online issue).
+_EIN_PREFIXES = lazy_pattern(r"0[1-6]|1[0-6]|2[0-7]|[34]\d|5\d|6[0-8]|7[1-7]|8[0-8]|9[0-58-9]")
+
+
+def ein_valid(value: str) -> bool:
+    """A US employer identification number: nine digits, two of a prefix the IRS issues."""
+    digits = _digits(value)
+    return len(digits) == 9 and _EIN_PREFIXES.fullmatch(digits[:2]) is not None and len(set(digits)) > 1
+
+
+def be_national_number_valid(value: str) -> bool:
+    """A Belgian national register number: eleven digits, the last two 97 less the first nine modulo 97
+    (with a 2 before them for those born from 2000)."""
+    digits = _digits(value)
+    if len(digits) != 11:
+        return False
+    check = int(digits[9:])
+    return any(97 - int(prefix + digits[:9]) % 97 == check for prefix in ("", "2"))
+
+
+_FR_TAX_NUMBER = lazy_pattern(r"[0-3]\d{12}")
+
+
+def fr_tax_number_valid(value: str) -> bool:
+    """A French tax number (numéro fiscal, SPI): thirteen digits, the first 0 to 3. Its check (the last
+    three digits) is not read: fictional numbers rarely pass it, and the label and the length are enough."""
+    return _FR_TAX_NUMBER.fullmatch(_digits(value)) is not None
+
+
+def nss_es_printed(value: str) -> bool:
+    """A Spanish social security number as its card prints it, "28/12345678/40": a province, then the
+    check not read (fictional numbers rarely pass it); or any other way, with its check."""
+    digits = _digits(value)
+    printed = value.count("/") == 2 and len(digits) == 12
+    return (printed and (1 <= int(digits[:2]) <= 53 or digits[:2] == "66")) or nss_es_valid(value)
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
     digits = _digits(value)
@@ -371,6 +346,9 @@ class _Family(NamedTuple):
     # that do not join them ("my social for the W-4: 750-80-5322"): a check that chance rarely passes
     # (a check digit or letter), or a number written in the shape only this number has.
     far: Callable[[str], bool] | None = None
+    # Words of which a label may hold one instead, as written (an acronym that is a word in lower case:
+    # "EIN", German "ein").
+    cased_words: tuple[str, ...] = ()
 
 
 def _label(source: str) -> LazyPattern:
@@ -386,6 +364,7 @@ _NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|
 # mi ... es", "lautet", "n°", "n.").
 _JOIN = lazy_pattern(
     r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
+    |n\.?[oº]
     |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
@@ -493,7 +472,7 @@ _FAMILIES: tuple[_Family, ...] = (
             r"""(?:passport|reisepass|pasaporte|passeport|passaporto|passaporte|paspoort)(?:[ -]?nummer)?
             |pass(?:nummer|-nr\.?)"""
         ),
-        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{8,10}"),
+        _value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{7,10}"),
         passport_valid,
         ("pass", "pasaporte", "paspoort"),
     ),
@@ -525,6 +504,7 @@ _FAMILIES: tuple[_Family, ...] = (
         _value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{3}"),
         nif_pt_valid,
         ("nif", "contribuinte"),
+        nif_pt_valid,
     ),
     _Family(
         "br-cpf",
@@ -557,9 +537,39 @@ _FAMILIES: tuple[_Family, ...] = (
             |seguridad[ ]social"""
         ),
         _value(r"(?<![\d-])\d{2}[ /-]?\d{8}[ /-]?\d{2}"),
-        nss_es_valid,
+        nss_es_printed,
         ("nss", "seguridad social", "afiliaci"),
         nss_es_valid,
+    ),
+    _Family(
+        "us-ein",
+        _label(r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?"),
+        _value(r"(?<![\d-])\d{2}-?\d{7}"),
+        ein_valid,
+        ("employer", "federal"),
+        _dashed,
+        ("EIN",),
+    ),
+    _Family(
+        "be-national-number",
+        _label(
+            r"""rijksregister-?nummer|rijksregister|nationaal[ ]nummer|num[ée]ro[ ]national|registre[ ]national
+            |national[ ](?:register|registry)[ ]number|insz(?:-?nummer)?|niss"""
+        ),
+        _value(r"(?<![\d-])\d{2}[ .]?\d{2}[ .]?\d{2}[ .-]?\d{3}[ .]?\d{2}"),
+        be_national_number_valid,
+        ("rijksregister", "nationaal", "national", "insz", "niss"),
+        be_national_number_valid,
+    ),
+    _Family(
+        "fr-tax-number",
+        _label(
+            r"""num[ée]ro[ ]fiscal(?:[ ]de[ ]r[ée]f[ée]rence)?(?:[ ]\((?-i:SPI)\))?|num[ée]ro[ ]spi|(?-i:SPI)
+            |identifiant[ ]fiscal|num[ée]ro[ ]d['’]identification[ ]fiscale"""
+        ),
+        _value(r"(?<![\d-])[0-3]\d(?:[ ]?\d){11}"),
+        fr_tax_number_valid,
+        ("fiscal", "spi"),
     ),
     _Family(
         "de-social-insurance-number",
@@ -631,12 +641,13 @@ def _labelled_number(family: _Family, text: str) -> bool:
 
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
-    if _iban_anywhere(text):
+    if iban_anywhere(text):
         return "iban"
     if _codice_fiscale_anywhere(text):
         return "it-codice-fiscale"
     folded = text.casefold()
     for family in _FAMILIES:
-        if any(word in folded for word in family.words) and _labelled_number(family, text):
+        named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
+        if named and _labelled_number(family, text):
             return family.kind
     return None

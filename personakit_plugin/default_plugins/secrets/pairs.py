@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
@@ -25,11 +26,32 @@ DEFAULT_USERS = frozenset(
 )
 
 
+# After an e-mail address, words run together with a capital each, three or more, are a password too
+# ("lucia@example.es / contra: TeQuieroMadrid"): a name or a word has two at most ("McDonald").
+_CAPITALISED_RUN = lazy_pattern(r"(?:[A-ZÀ-Þ][a-zß-ÿ]+){3,}")
+
+
 def _is_password(user: str, text: str) -> bool:
     token = make_token(text)
     if user.casefold() in DEFAULT_USERS or _EMAIL.fullmatch(user):
-        return looks_typed(token)
+        return looks_typed(token) or (
+            _EMAIL.fullmatch(user) is not None and bool(_CAPITALISED_RUN.fullmatch(token.core))
+        )
     return has_letters_digits_and_symbols(token.core) and not is_ordinary(token.core)
+
+
+def _labelled_second(found: list[Token], index: int) -> bool:
+    """After an e-mail address and `/`, a label of one word and a colon, then the password: "correo:
+    lucia@example.es / contra: TeQuieroMadrid". Not a label of a contact or a name ("/ tel: ...")."""
+    label = found[index + 1] if index + 2 < len(found) else None
+    if label is None or label.text != f"{label.core}:":
+        return False
+    user = found[index - 1].core
+    return (
+        _EMAIL.fullmatch(user) is not None
+        and label.core.casefold() not in vocabulary.CONTACT_LABELS
+        and _is_password(user, found[index + 2].core)
+    )
 
 
 def user_and_password(found: list[Token]) -> bool:
@@ -44,5 +66,7 @@ def user_and_password(found: list[Token]) -> bool:
         if token.core in {"/", "|", ":"} and 0 < index < len(found) - 1:
             user, password = found[index - 1].core, found[index + 1].core
             if is_user_name(user) and _is_password(user, password):
+                return True
+            if token.core in {"/", "|"} and _labelled_second(found, index):
                 return True
     return False

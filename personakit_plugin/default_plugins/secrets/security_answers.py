@@ -50,14 +50,16 @@ _SECURITY_QUESTION = lazy_pattern(
 _BANK = lazy_pattern(r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse)\b", re.IGNORECASE)
 # An answer's own label: its value may follow with no connector.
 _ANSWER_LABEL = lazy_pattern(
-    r"""\b(?:security[ ]answer|secret[ ]answer|sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
+    r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
+    |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
-_CAPITALISED = r"[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{2,}"
+# A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes".
+_CAPITALISED = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{2,}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
     |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
@@ -74,8 +76,42 @@ def _sentence_after(text: str, start: int) -> str:
     return window if end is None else window[: end.start()]
 
 
+# After a security question named, the question itself and then its answer after a sign ("question
+# secrète : ville natale de ma mère → Quimper", "pregunta secreta (nombre de mi abuela): Remedios"):
+# the first colon after the name only opens the question, unless the question stood in brackets.
+_SIGNED_ANSWER = lazy_pattern(rf"""\s*(?:=|->|=>|→|:)\s*(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
+_QUESTION_COLON = lazy_pattern(r"[^:()→=]{0,40}:")
+_SIGNED_WINDOW = 90
+_END_NOT_A_TITLE = lazy_pattern(
+    r"(?<!Mr)(?<!Mrs)(?<!Ms)(?<!Dr)(?<!Sr)(?<!Sra)(?<!Hr)(?<!Fr)(?<!Mme)(?<!Sig)[.!?;]\s|\n"
+)
+
+
+def _answer_after_its_question(text: str) -> bool:
+    for named in _SECURITY_QUESTION.finditer(text):
+        window = text[named.end() : named.end() + _SIGNED_WINDOW]
+        end = _END_NOT_A_TITLE.search(window)
+        window = window if end is None else window[: end.start()]
+        opening = _QUESTION_COLON.match(window)
+        for sign in _SIGNED_ANSWER.finditer(window):
+            if opening is not None and sign.start() < opening.end():
+                continue
+            return True
+    return False
+
+
+# What every name of a security question holds (case-folded): a text with none is not read for one.
+_QUESTION_WORDS = (
+    *("security", "secret", "memorable", "sicherheits", "geheim", "pregunta", "respuesta", "question", "ponse"),
+    *("domand", "rispost", "pergunta", "resposta", "beveiligings", "vraag"),
+)
+
+
 def security_answer(text: str) -> bool:
     """Whether `text` answers a security question, named as one or for a bank."""
+    folded = text.casefold()
+    if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):
+        return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
             return True

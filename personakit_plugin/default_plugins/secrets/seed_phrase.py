@@ -188,6 +188,38 @@ def split_seed_phrase(text: str, quote: str) -> bool:
     return any(_is_phrase(first + second) for one, other in (halves, halves[::-1]) for first in one for second in other)
 
 
+# Part of a seed phrase after a label that says so: "first half of my seed: spread cushion sight false
+# earn staff", "zweite Hälfte der Wiederherstellungsphrase: ...". Six words of one list in a row, all
+# different, are no sentence of prose.
+_PART_LABEL = lazy_pattern(
+    r"""\b(?:half|h[äa]lfte|mitad|moiti[ée]|met[àa]|metade|helft|part|teil|parte|partie|deel
+    |words[ ]\d{1,2}[ ]?(?:-|–|to)[ ]?\d{1,2})\b[^:\n]{0,30}?
+    (?:seed|phrase|frase|semilla|semente|mnemonic|w[öo]rter|words|palabras|mots|parole|palavras|woorden|herstelzin)
+    [^:\n]{0,20}?:""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PART_GATE = ("half", "hälfte", "halfte", "mitad", "moiti", "metà", "meta", "helft", "seed", "words")
+_MIN_PART = 6
+
+
+def partial_seed_phrase(text: str) -> bool:
+    """Whether `text` gives part of a seed phrase after a label that names the part: six words or more of
+    one BIP-39 list in a row, all different."""
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _PART_GATE)):
+        return False
+    for label in _PART_LABEL.finditer(text):
+        words = [word.lower() for word in _LETTERS.findall(text[label.end() : label.end() + 120].split("\n")[0])]
+        for lang in _languages(words, _MIN_PART):
+            bip39 = _bip39_index(lang)
+            run: list[str] = []
+            for word in words:
+                run = [*run, word] if word in bip39 and word not in run else ([word] if word in bip39 else [])
+                if len(run) >= _MIN_PART:
+                    return True
+    return False
+
+
 def labelled_seed_phrase(match: re.Match[str]) -> bool:
     return _is_seed_phrase(match, labelled=True)
 

@@ -155,7 +155,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
 )
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 from personakit_plugin.default_plugins.secrets.normalise import normalise
-from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
+from personakit_plugin.default_plugins.secrets.pins import KEYPAD, PIN, PIN_FIRST, keypad_is_real, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_LABEL,
     SEED_RUN,
@@ -211,7 +211,7 @@ _RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?cod
 _RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(?![A-Za-z0-9])"""
 # Between the label and its connector, what the codes are for: a clause ("for my Discord account"), or
 # the service's name alone ("codici di recupero Google: ...").
-_RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2})?"""
+_RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2}|(?:[ ][a-z][\w.]{1,20}){1,2}(?=:))?"""
 _RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VALUE
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
@@ -457,11 +457,19 @@ _PAIR_WORDS = (
 )
 _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
-    *("kombination", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
+    *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     "hangslot",
-    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme"),
+    *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
 )
 _A_DASH = lazy_pattern(r"-")
+# What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.
+_A_KEYPAD_CODE = lazy_pattern(
+    r"""\d[ ]\d[ ]\d[ ]\d|\d[ ]?[#*]|\d,?[ ](?:then|and|followed|y|luego|puis|et|suivi|dann|und|gefolgt|poi|e|seguito
+    |depois|seguido|gevolgd|en|di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal)[ ]
+    |\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet|gezet|stelde
+    |ingesteld)[ ]\d""",
+    re.VERBOSE,
+)
 
 # Most specific first: `secret_kind` names the first detector that fires.
 _DETECTORS: tuple[_Detector, ...] = (
@@ -561,6 +569,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("credential-pair", _compile(_PAIR, re.IGNORECASE), _pair_is_real, words=_PAIR_WORDS),
     _Detector("pin-code", _compile(PIN, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(PIN_FIRST, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
+    _Detector("pin-code", _compile(KEYPAD, re.IGNORECASE), keypad_is_real, _A_KEYPAD_CODE, ("",)),
     _Detector("seed-phrase", _compile(SEED_LABEL + r"[\s\S]{0,40}?" + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
     _Detector("seed-phrase", _compile(SEED_RUN), bare_seed_phrase),
     _Detector("high-entropy", _compile(r"[A-Za-z0-9+/_=-]{24,}"), is_high_entropy),
@@ -610,7 +619,7 @@ def secret_kind(text: str) -> str | None:
     text = normalise(text)
     folded = text.casefold()
     for detector in _DETECTORS:
-        if detector.words and not any(word in folded for word in detector.words):
+        if detector.words and not any(map(folded.__contains__, detector.words)):  # map: no frame per word
             continue
         if detector.needs is not None and not detector.needs.search(text):
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.labels import CLAUSE, CONNECTOR_OR_COLON
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import names
 
@@ -26,9 +27,29 @@ _DIGIT_WORDS = r"""zero|oh|one|two|three|four|five|six|seven|eight|nine
 _FILLERS = r"""then|and|capital|lower(?:case)?|upper(?:case)?|small|big|dann|und|gro(?:ß|ss)es|kleines|y|luego
     |may[úu]scula|min[úu]scula|et|puis|majuscule|minuscule|e|poi|maiuscola|minuscola|depois|mai[úu]scula|en|dan
     |hoofdletter"""
+# Signs said by their names: "question mark", "punto esclamativo", "dièse".
+_SIGNS = r"""(?:question|exclamation)[ ](?:mark|point)|hash(?:[ ]?tag)?|at[ ]sign|dollar[ ]sign|underscore
+    |asterisk|ampersand|ausrufezeichen|fragezeichen|raute|unterstrich|sternchen|punto[ ](?:esclamativo|interrogativo)
+    |cancelletto|chiocciola|trattino(?:[ ]basso)?|signo[ ]de[ ](?:exclamaci[oó]n|interrogaci[oó]n)|almohadilla|arroba
+    |gui[oó]n|point[ ]d['’](?:exclamation|interrogation)|di[èe]se|arobase|tiret
+    |ponto[ ]de[ ](?:exclama[cç][aã]o|interroga[cç][aã]o)|uitroepteken|vraagteken|hekje|apenstaartje|streepje"""
+# And letters by their names, "emme", "erre", "hache": only names no word of prose is ("de", "te" or
+# "pi" are words).
+_SPOKEN = (
+    r"""effe|acca|hache|jota|kappa|elle|ele|emme|eme|enne|ene|erre|ere|esse|ese|uve|doppia[ ]vu|zeta|zed
+    |"""
+    + _SIGNS
+)
 _UNIT = rf"(?:[^\W_]|{_DIGIT_WORDS})(?![^\W_])"
+_SPOKEN_UNIT = rf"(?:[^\W_]|{_DIGIT_WORDS}|{_SPOKEN})(?![^\W_])"
 _RUN = lazy_pattern(
     rf"""(?<![^\s,:;(\"'“‘])(?:{_UNIT}[\s,;–-]+(?:(?:{_FILLERS})[\s,]+)*){{3,}}{_UNIT}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The same with the names of letters and signs, read only when the text holds one of them.
+_A_SPOKEN_NAME = lazy_pattern(rf"(?<![^\W_])(?:{_SPOKEN})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_SPOKEN_RUN = lazy_pattern(
+    rf"""(?<![^\s,:;(\"'“‘])(?:{_SPOKEN_UNIT}[\s,;–-]+(?:(?:{_FILLERS})[\s,]+)*){{3,}}{_SPOKEN_UNIT}""",
     re.IGNORECASE | re.VERBOSE,
 )
 _NAME_KINDS = frozenset({"password", "netkey", "code"})
@@ -37,11 +58,42 @@ _REACH = 60
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 
 
+# A password dictated in words with a sign said by its name and a number, after its name and a connector:
+# "the school password is hash tag blue whale seven seven question mark". Not a rule about passwords:
+# "the password is one with a question mark" has words no dictation holds.
+_A_SIGN = lazy_pattern(rf"(?<![^\W_])(?:{_SIGNS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_A_NUMBER = lazy_pattern(rf"(?<![^\W_])(?:{_DIGIT_WORDS}|\d+)(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_SAID = lazy_pattern(rf"(?:{CLAUSE})?{CONNECTOR_OR_COLON}(?P<value>[^.;!?\n]{{8,120}})", re.IGNORECASE | re.VERBOSE)
+_NOT_DICTATION = lazy_pattern(
+    r"""\b(?:a|an|the|must|should|needs?|has|have|had|contains?|with|without|missing|includes?|any|some|least|more
+    |less|than|rule|like|ein|eine|muss|mit|ohne|une|doit|avec|sans|una|debe|con|sin|deve|senza|uma|com|sem|een|moet
+    |met|zonder)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _dictated(text: str) -> bool:
+    if not _A_SIGN.search(text):
+        return False
+    for name in names(text):
+        said = _SAID.match(text, name.end) if name.kind in {"password", "netkey"} else None
+        if said is None:
+            continue
+        value = said["value"]
+        if _A_SIGN.search(value) and _A_NUMBER.search(value) and not _NOT_DICTATION.search(value):
+            return True
+    return False
+
+
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
     runs = list(_RUN.finditer(text))
     if not runs:
-        return False
+        if not _A_SPOKEN_NAME.search(text):
+            return False
+        runs = list(_SPOKEN_RUN.finditer(text))
+        if not runs:
+            return _dictated(text)
     found = [name for name in names(text) if name.kind in _NAME_KINDS]
     for run in runs:
         for name in found:

@@ -251,6 +251,24 @@ def _is_hex_id(token: str, before: str) -> bool:
     )
 
 
+# What a public key or a key's fingerprint is called just before it ("my wireguard PublicKey = ...",
+# "key fingerprint is SHA256:..."), in the seven languages: it is published to be checked, not kept.
+# Not when a private or secret key is named after it, nearer the string.
+_PUBLIC_BEFORE = lazy_pattern(
+    r"""(?:\b(?:public[ _-]?key|pub[ _-]?key|cl[ée][ ]publique|clave[ ]p[uú]blica|öffentliche[rn]?[ ]schlüssel
+    |chiave[ ]pubblica|chave[ ]p[uú]blica|publieke[ ]sleutel)|fingerprint|fingerabdruck|empreinte|huella|impronta
+    |impress[ãa]o[ ]digital|vingerafdruk|\b(?:sha(?:1|256|384|512)|md5):)(?P<rest>[^.;\n]{0,16})$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PRIVATE = lazy_pattern(r"priv|secret|geheim|segret", re.IGNORECASE)
+
+
+def _is_public(before: str) -> bool:
+    """Whether the words just before a string call it a public key or a fingerprint."""
+    public = _PUBLIC_BEFORE.search(before)
+    return public is not None and _PRIVATE.search(public["rest"]) is None
+
+
 # Keys made to be published: a Stripe publishable key sits in every checkout page's source.
 _PUBLISHABLE = ("pk_test_", "pk_live_")
 
@@ -264,5 +282,7 @@ def is_high_entropy(match: re.Match[str]) -> bool:
         return False
     before = match.string[max(0, match.start() - _CONTEXT_WINDOW) : match.start()]
     if _is_hex_id(token, before) or _is_public_address(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
+        return False
+    if _is_public(before):
         return False
     return not _in_url(match)

@@ -36,7 +36,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
     "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales", r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)"),
     "it": (r"parola\s+d['’]ordine", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
     "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
-    "nl": (r"wachtwoorden?", r"inloggegevens"),
+    "nl": (r"wachtwoord(?:en)?", r"inloggegevens"),
 }
 
 # "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".
@@ -122,6 +122,7 @@ LOCKED_THINGS = frozenset(
     porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
     bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
+    voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
 )
@@ -145,11 +146,12 @@ TOTP_NAMES = (
     r"|autenticazione|autenticaci[oó]n|autentica[cç][aã]o|deux\s+facteurs|dos\s+factores|due\s+fattori"
 )
 
-# After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate".
+# After a name, a word that makes it name something else: "password manager", "PIN pad", "pass rate",
+# "gpg key id" (a public key's id).
 NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
-    mark marks holder holders box limit limits
+    mark marks holder holders box limit limits id ids fingerprint fingerprints
     regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
@@ -195,10 +197,33 @@ NETWORK_WORDS = (
     r"wi-?fi|wlan|wpa[23]?|ssid|router|hotspot|network|netzwerk|netz|box|r[ée]seau|red|rete|rede|netwerk|modem"
 )
 
+# Verbs that give a network its name: what follows is its name, not its key ("unser WLAN heißt
+# FRITZ!Box 7590", "the wifi is called Moonbase!2").
+NAMING_VERBS = frozenset(
+    """called named heißt heisst nennt llama llamada llamado appelle appelé appelée nomme chiama chiamata chiamato
+    chama chamada chamado heet genaamd""".split()
+)
+
 # Words before a number that make it a date or a count: "I changed my PIN in 2019", "since 2015".
 NUMBER_PREPOSITIONS = frozenset(
     """in since from until till before after by on around about over under than every each per seit bis vor nach
     depuis avant après desde hasta antes después dal fino prima dopo desde até antes depois sinds tot voor na""".split()
+)
+
+# Words after "PIN code in" that make it no place: "my PIN code in the app", "the pin code of my card"
+# (an Indian postal "PIN code in Bangalore" is stored).
+NOT_A_PLACE = frozenset("the a an this that card bank app account".split()) | OWNER_WORDS
+
+# Labels of a contact or a name, not of a password, after an e-mail address: "jane@example.org / tel: ...".
+CONTACT_LABELS = frozenset(
+    """tel tél tlf phone mobile cell fax name nombre nom nome naam user usuario utente utilisateur usuário gebruiker
+    benutzer login id address adresse dirección indirizzo endereço adres web site url telefon telefono teléfono
+    móvil handy""".split()
+)
+# Words that say a number is to be called, not typed: "the password reset line, call: 0800 ...".
+CALL_WORDS = frozenset(
+    """call ring phone tel telephone hotline helpline support number nummer número numéro numero bel bellen anrufen
+    llama llamar appelle appeler chiama chiamare ligue ligar""".split()
 )
 
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".

@@ -1,0 +1,118 @@
+"""IBANs: anywhere in a text (country, length and mod 97, ISO 13616), grouped by four or as a country's
+banks group them, or split in two; the examples standards publish are not an owner's."""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+# The length of each country's IBAN (ISO 13616 registry).
+_IBAN_LENGTHS = {
+    **dict.fromkeys("NO".split(), 15),
+    **dict.fromkeys("BE".split(), 16),
+    **dict.fromkeys("DK FI FO GL NL".split(), 18),
+    **dict.fromkeys("MK SI".split(), 19),
+    **dict.fromkeys("AT BA EE KZ LT LU XK".split(), 20),
+    **dict.fromkeys("CH HR LI LV".split(), 21),
+    **dict.fromkeys("BG BH CR DE GB GE IE ME RS".split(), 22),
+    **dict.fromkeys("AE GI IL".split(), 23),
+    **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
+    **dict.fromkeys("PT".split(), 25),
+    **dict.fromkeys("IS TR".split(), 26),
+    **dict.fromkeys("FR GR IT MC MR SM".split(), 27),
+    **dict.fromkeys("AL AZ CY DO GT HU LB PL".split(), 28),
+    **dict.fromkeys("BR EG PS QA UA".split(), 29),
+    **dict.fromkeys("JO KW MU".split(), 30),
+    **dict.fromkeys("MT".split(), 31),
+}
+# Two letters, two check digits, then groups of four (perhaps set off by single spaces) and a
+# shorter last group: as banks print them, or in one run.
+_IBAN = lazy_pattern(
+    r"(?<![A-Za-z0-9])[A-Za-z]{2}\d{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+
+
+def iban_valid(candidate: str) -> bool:
+    """Whether an IBAN, spaces aside, has its country's length and passes the mod 97 check (ISO 13616).
+    A candidate longer than its country's IBAN is read up to that length: a word may follow it."""
+    compact = candidate.replace(" ", "").upper()
+    length = _IBAN_LENGTHS.get(compact[:2])
+    if length is None or len(compact) < length:
+        return False
+    compact = compact[:length]
+    if not compact[4:].isalnum() or not any(ch.isdigit() for ch in compact[4:]):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+# The same in capitals and digits, grouped as a country's banks print them rather than by four ("ES63
+# 9354 8812 72 4281082491", "IT27 Y 48054 85113 854711628172"): read up to the country's length, which
+# must end a group.
+_IBAN_GROUPED = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){10,30}")
+
+
+def _grouped_iban_valid(candidate: str) -> bool:
+    length = _IBAN_LENGTHS.get(candidate[:2])
+    if length is None:
+        return False
+    seen = 0
+    for end, ch in enumerate(candidate):
+        seen += ch != " "
+        if seen == length:
+            return candidate[end + 1 : end + 2] in ("", " ") and iban_valid(candidate[: end + 1])
+    return False
+
+
+# The example IBANs that standards and banks publish (ECBS's and each country's registry entry in ISO
+# 13616's), which no one holds: a sentence that quotes one as an example holds no secret. The same
+# IBAN with no word saying it is an example is refused, as a card that providers publish for testing is.
+PUBLISHED_EXAMPLES = frozenset(
+    """GB82WEST12345698765432 GB29NWBK60161331926819 DE89370400440532013000 FR1420041010050500013M02606
+    ES9121000418450200051332 IT60X0542811101000000123456 NL91ABNA0417164300 BE68539007547034
+    AT611904300234573201 CH9300762011623852957 PT50000201231234567890154 IE29AIBK93115212345678""".split()
+)
+_EXAMPLE = lazy_pattern(
+    r"""\b(?:examples?|sample|dummy|placeholder|docs?|documentation|beispiel\w*|exemple|ejemplo|esempio|exemplo
+    |voorbeeld)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _an_owners_iban(candidate: str, text: str) -> bool:
+    compact = candidate.replace(" ", "").upper()
+    return compact not in PUBLISHED_EXAMPLES or _EXAMPLE.search(text) is None
+
+
+def iban_anywhere(text: str) -> bool:
+    """Whether `text` holds a valid IBAN that is not a published example it calls one."""
+    return any(
+        iban_valid(match.group()) and _an_owners_iban(match.group(), text) for match in _IBAN.finditer(text)
+    ) or any(
+        _grouped_iban_valid(match.group()) and _an_owners_iban(match.group(), text)
+        for match in _IBAN_GROUPED.finditer(text)
+    )
+
+
+# The start of an IBAN, too short to be one, and the digits that complete it elsewhere: "the landlady's
+# account starts with DE9351227085" / "the rest is 5360228709".
+_IBAN_START = lazy_pattern(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){4,26}(?![A-Za-z0-9])")
+_DIGITS_REST = lazy_pattern(r"(?<![\w+-])\d(?:[ ]?\d){3,25}(?![\w-])")
+
+
+def split_iban(text: str, quote: str) -> bool:
+    """Whether an IBAN is split between a proposal's text and its quote (or two places of one text):
+    an IBAN's start that is not a whole IBAN, and a run of digits after it that completes it to one
+    of its country's length passing the mod 97 check. Chance makes one in 97 of such pairs."""
+    joined = f"{text}\n{quote}"
+    for start in _IBAN_START.finditer(joined):
+        head = start.group().replace(" ", "")
+        length = _IBAN_LENGTHS.get(head[:2])
+        if length is None or len(head) >= length:
+            continue
+        for rest in _DIGITS_REST.finditer(joined[start.end() :]):
+            tail = rest.group().replace(" ", "")
+            if len(head) + len(tail) == length and iban_valid(head + tail) and _an_owners_iban(head + tail, joined):
+                return True
+    return False

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, postal_code
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     as_code,

@@ -154,8 +154,9 @@ from personakit_plugin.default_plugins.secrets.labels import (
     word_before,
 )
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_is_real
 from personakit_plugin.default_plugins.secrets.normalise import normalise
-from personakit_plugin.default_plugins.secrets.pins import KEYPAD, PIN, PIN_FIRST, keypad_is_real, pin_is_real
+from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_LABEL,
     SEED_RUN,

@@ -36,6 +36,7 @@ from personakit_plugin.default_plugins.secrets.assignments import assigned_secre
 from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
@@ -65,6 +66,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return kind
     if security_answer(text):
         return "security-answer"
+    if _A_DIGIT.search(text) and lock_code(text):
+        return "pin-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:

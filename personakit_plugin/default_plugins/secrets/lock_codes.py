@@ -91,3 +91,54 @@ def clause_before(text: str, start: int) -> str:
     """The words before `start` in its clause, up to fifty characters."""
     window = text[max(0, start - _CLAUSE_BEFORE) : start]
     return re.split(r"[.!?;,\n]", window)[-1]
+
+
+# --- A lock's code said on its line, or the number a lock is set to -------------------------------------
+
+# A code's word: "code", "código", "codice", a combination's, or a German compound of one ("Notfallcode").
+CODE_WORDS = r"""codes?|c[oó]digos?|codice|combinazione|combinaci[oó]n|combinaison|combina[cç][aã]o|combination
+    |kombination|combo|notfall-?code|werks-?code|master-?code"""
+# What names a code that is no lock's, wherever it stands on the line: "zip code for the office: 94103".
+_NOT_A_LOCK_CODE = lazy_pattern(
+    r"""\b(?:zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
+    |coupon|gutschein|cup[oó]n|reference|referenz|r[ée]f[ée]rence|order|booking|error|fehler|erreur|status|qr|bar
+    |tax|sort|swift|bic|iata|airport|flight|product|colou?r|html|source|dress|course|kurs|cours|curso|corso|model
+    |modell|mod[eè]le|modelo|modello|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
+    |rules?|policy|expires?|expiry|valid|ändern|geändert|länge|seit|bis)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "code van het slimme slot voor de oppas: 048041", "código da fechadura para a empregada: 674989": a
+# code's word and what it opens on the line before a colon, the code alone after it.
+_CODE_ON_ITS_LINE = lazy_pattern(
+    rf"""(?:^|(?<=\n))(?P<head>[^\n:]{{0,80}}?(?<![^\W_])(?:{CODE_WORDS})(?![^\W_])[^\n:]{{0,60}}):[ \t]*
+    (?P<pin>\d{{4,8}})[ \t]*(?=[.!,;)]|$|\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A combination lock and the number it is set to, in its clause: "the bike lock, I set it to 8368", "het
+# fietsslot staat op 7210", "le cadenas du vélo est sur 3252", "das Fahrradschloss ist auf 1457
+# eingestellt", "el candado de la bici lo puse en 2010", "o cadeado da bicicleta está em 8358".
+_LOCKS = r"""(?:[^\W\d_]*(?:lock|schloss|schloß|slot))|padlocks?|cadenas|candados?|cadeados?|lucchett[oi]|safe
+    |tresor|cofre|coffre(?:-fort)?|cassaforte|kluis|kluisje|caja[ ]fuerte|cerradura|fechadura|serrure|serratura"""
+_SET_TO = r"""(?:i[ ])?(?:set|put|turned)[ ](?:it[ ])?(?:to|on|at)|(?:is|was)[ ](?:now[ ])?(?:set[ ])?(?:to|on|at)
+    |staat[ ](?:nu[ ])?op|(?:heb[ ]ik[ ])?(?:ingesteld|gezet)[ ]op|zet[ ](?:ik[ ])?op|est[ ](?:maintenant[ ])?sur
+    |(?:r[ée]gl[ée]|mis)[ ]sur|je[ ]l['’]ai[ ](?:mis|r[ée]gl[ée])[ ]sur|(?:lo|la)[ ](?:puse|pongo|tengo)[ ]en
+    |est[áa][ ](?:puesto[ ])?en|(?:est[áa]|fica|ficou)[ ](?:em|no)|pus[ ](?:em|no)|[èe][ ](?:impostato[ ])?su
+    |l['’]ho[ ](?:messo|impostato)[ ]su|(?:ist|steht)[ ](?:jetzt[ ])?auf|hab[e]?[ ](?:es|ihn)?[ ]?auf"""
+_LOCK_SET_TO = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKS})(?![^\W_])[^.;!?\n]{{0,60}}?(?<![^\W_])(?:{_SET_TO})[ ]
+    (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_A_LOCK = lazy_pattern(rf"(?:{_LOCKS})", re.IGNORECASE | re.VERBOSE)
+
+
+def lock_code(text: str) -> bool:
+    """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
+    or the number a combination lock is set to."""
+    for match in _CODE_ON_ITS_LINE.finditer(text):
+        head = match["head"]
+        if names_a_locked_thing_in(head) and not _NOT_A_LOCK_CODE.search(head):
+            return True
+    if _A_LOCK.search(text):
+        return _LOCK_SET_TO.search(text) is not None
+    return False

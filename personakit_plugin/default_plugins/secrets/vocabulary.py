@@ -124,7 +124,9 @@ LOCKED_THINGS = frozenset(
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
-    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
+    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
+    fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
+    car coche voiture macchina carro auto""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (

@@ -41,6 +41,7 @@ from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
@@ -66,7 +67,7 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return kind
     if security_answer(text):
         return "security-answer"
-    if _A_DIGIT.search(text) and lock_code(text):
+    if _A_DIGIT.search(text) and (lock_code(text) or one_time_code(text)):
         return "pin-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)

@@ -136,3 +136,22 @@ DE_SOCIAL_INSURANCE = Family(
     ("versicherungs", "sv", "rv"),
     sv_number_valid,
 )
+
+
+def nhs_valid(value: str) -> bool:
+    """A UK NHS number: ten digits, the last the mod 11 check of the first nine (weights 10 to 2)."""
+    digits = digits_of(value)
+    if len(digits) != 10 or len(set(digits)) == 1:
+        return False
+    check = 11 - sum(int(d) * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    return check != 10 and check % 11 == int(digits[9])
+
+
+UK_NHS_NUMBER = Family(
+    "uk-nhs-number",
+    label(r"nhs(?:[ ](?:number|no\.?|\#))?|chi[ ](?:number|no\.?)"),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{4}"),
+    nhs_valid,
+    ("nhs", "chi "),
+    nhs_valid,
+)

@@ -4,7 +4,7 @@ Each family is recognised by its structure and, where it has one, its checksum: 
 (`ibans`); an Italian codice fiscale anywhere (its check letter); and after their label, or just before it
 ("151-90-0769 is my SSN"), the numbers of each family (a `number_labels.Family`: its label, its value's
 shape, its check), kept by where they are issued: `ids_americas` (US SSN, ITIN and EIN, Canadian SIN,
-Brazilian CPF), `ids_north_europe` (UK National Insurance number, German Steuer-ID and social insurance
+Brazilian CPF), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID and social insurance
 number, Dutch BSN, Belgian national register number), `ids_south_europe` (Spanish DNI or NIE and social
 security number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity
 cards, passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label
@@ -51,8 +51,10 @@ from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     DE_STEUER_ID,
     NL_BSN,
     UK_NATIONAL_INSURANCE,
+    UK_NHS_NUMBER,
     be_national_number_valid,
     bsn_valid,
+    nhs_valid,
     nino_valid,
     steuer_id_valid,
     sv_number_valid,
@@ -92,6 +94,7 @@ __all__ = [
     "identity_number",
     "itin_valid",
     "licence_valid",
+    "nhs_valid",
     "nif_pt_valid",
     "nino_valid",
     "nir_valid",
@@ -134,6 +137,7 @@ _FAMILIES: tuple[Family, ...] = (
     US_SSN,
     US_ITIN,
     UK_NATIONAL_INSURANCE,
+    UK_NHS_NUMBER,
     DE_STEUER_ID,
     ID_CARD,
     ES_DNI_NIE,

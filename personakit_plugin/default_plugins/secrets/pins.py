@@ -34,7 +34,9 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
-    |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?)
+    |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
+    |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
+    |jugendschutz-?(?:pin|code)|kinderslot-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "the padlock on the shed is 4-7-2".
@@ -42,7 +44,7 @@ _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]l
     |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
-    |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi)"""
+    |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi|notfall-?code|werks-?code)"""
 _PIN_VALUE = rf"""(?P<pin>{DIAL}|[#*]?\d+(?:(?:[ ]?[\-–][ ]?|[ ])\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
 # "I changed my PIN to 4821", "the door code was set to 1234".
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
@@ -78,6 +80,35 @@ _NOT_A_PLACE_CLAUSE = lazy_pattern(
     |expires?|expiry|valid|ändern|geändert|länge|seit|bis)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+# A one-time code and how it came, then the code: "the code that just came by SMS is 930892", "SMS code:
+# 4471 19", "el código que me llegó por SMS es 552910".
+_ONE_TIME_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:codes?|c[oó]digo|codice|token)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
+    (?:by|via|per|por|par|in|im|from|de|da|du|dal|del|van|aus)[ ]
+    (?:an[ ]|a[ ]|un[ ]|una[ ]|um[ ]|een[ ]|the[ ]|le[ ]|el[ ])?
+    (?:sms|text(?:[ ]message)?|texto|mensaje|messaggio|nachricht|bericht|authenticator)(?![^\W_])
+    [^.\n\d]{0,20}?(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet)?[ ]*:?[ ]*
+    (?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A code said to be used up is no secret any more: "the 2FA code is 482913, it expired a minute ago".
+_SPENT = lazy_pattern(
+    r"\b(?:expired|abgelaufen|caduc[óo]|caducado|expir[ée]|scadut[oa]|expirou|verlopen|used|benutzt|usado|utilis[ée])\b",
+    re.IGNORECASE,
+)
+
+
+def one_time_code(text: str) -> bool:
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"), not
+    one it says is spent."""
+    return any(
+        UNIT_AFTER.match(text, match.end()) is None
+        and not YEAR.fullmatch(match["pin"])
+        and not _SPENT.search(text[match.end() : match.end() + 40])
+        for match in _ONE_TIME_CODE.finditer(text)
+    )
 
 
 def pin_is_real(match: re.Match[str]) -> bool:

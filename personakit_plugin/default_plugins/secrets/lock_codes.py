@@ -98,12 +98,15 @@ def clause_before(text: str, start: int) -> str:
 # A code's word: "code", "código", "codice", a combination's, or a German compound of one ("Notfallcode").
 CODE_WORDS = r"""codes?|c[oó]digos?|codice|combinazione|combinaci[oó]n|combinaison|combina[cç][aã]o|combination
     |kombination|combo|notfall-?code|werks-?code|master-?code"""
-# What names a code that is no lock's, wherever it stands on the line: "zip code for the office: 94103".
-_NOT_A_LOCK_CODE = lazy_pattern(
-    r"""\b(?:zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
+# Kinds of codes that are no lock's: "zip code for the office: 94103", "promo code for the gym".
+_OTHER_CODES = r"""zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
     |coupon|gutschein|cup[oó]n|reference|referenz|r[ée]f[ée]rence|order|booking|error|fehler|erreur|status|qr|bar
     |tax|sort|swift|bic|iata|airport|flight|product|colou?r|html|source|dress|course|kurs|cours|curso|corso|model
-    |modell|mod[eè]le|modelo|modello|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
+    |modell|mod[eè]le|modelo|modello"""
+OTHER_CODES = lazy_pattern(rf"\b(?:{_OTHER_CODES})\b", re.IGNORECASE | re.VERBOSE)
+# And what says a line is about changing a code, not the code: "door code changed on: 1205".
+NOT_A_LOCK_CODE = lazy_pattern(
+    rf"""\b(?:{_OTHER_CODES}|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
     |rules?|policy|expires?|expiry|valid|ändern|geändert|länge|seit|bis)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -137,7 +140,7 @@ def lock_code(text: str) -> bool:
     or the number a combination lock is set to."""
     for match in _CODE_ON_ITS_LINE.finditer(text):
         head = match["head"]
-        if names_a_locked_thing_in(head) and not _NOT_A_LOCK_CODE.search(head):
+        if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True
     if _A_LOCK.search(text):
         return _LOCK_SET_TO.search(text) is not None

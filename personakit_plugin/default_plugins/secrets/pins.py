@@ -18,6 +18,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     ALARM,
     DIAL,
     OPENS_WITH,
+    OTHER_CODES,
     YEAR,
     alarm_code_ends,
     clause_before,
@@ -119,6 +120,11 @@ def pin_is_real(match: re.Match[str]) -> bool:
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
     if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]):
+        return False
+    # "zip code for the office: 94103": a code that is no lock's, named just before the code's word.
+    if groups.get("generic") and OTHER_CODES.search(
+        match.string[max(0, match.start("generic") - 16) : match.start("generic")]
+    ):
         return False
     if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
         return False

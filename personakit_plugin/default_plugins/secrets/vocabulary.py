@@ -140,7 +140,7 @@ LOCKED_THINGS = frozenset(
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
-    *("deur", "poort", "kluis", "stalling", "slot", "bus"),
+    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach"),
 )
 
 

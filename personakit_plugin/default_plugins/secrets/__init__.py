@@ -47,6 +47,7 @@ from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_p
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
+from personakit_plugin.default_plugins.secrets.told import told_in_pieces
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -77,6 +78,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
+    if _A_DIGIT.search(text) and told_in_pieces(text):
+        return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):

@@ -1,0 +1,88 @@
+"""Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
+password given as the answer on a chat's next line to a question that names it, and a password of
+digits after its name, what it is for and a colon.
+
+"Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
+rest may stand in the quote. "[21:04] Dana: what's the prime video password again / [21:05] me:
+Blue.35": the answer stands alone on its line. "mot de passe Crédit Agricole : 917200": a bank's
+password of digits. A rule about passwords ("passwords must start with a letter", "my PIN starts with
+a zero") gives no piece of one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR
+from personakit_plugin.default_plugins.secrets.names import Name, names
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+
+_BEGINS_OR_ENDS = r"""(?:begins|starts|ends|began|started|ended|beginnt|f[äa]ngt|endet|h[öo]rt|inizia|comincia
+    |finisce|termina|empieza|comienza|acaba|commence|d[ée]bute|finit|se[ ]termine|come[cç]a|acaba|begint|eindigt)
+    [ ](?:with|in|on|mit|auf|con|per|por|en|par|com|met|op|by)[ ]"""
+# After the name, a few words at most ("the PIN of my card begins with"), then what it begins or ends with.
+_PART = lazy_pattern(
+    rf"""[^.!?\n]{{0,30}}?(?<![^\W_])(?:(?:is|ist|è|es|est|é|was)[ ])?{_BEGINS_OR_ENDS}(?P<part>\S+?)(?:[ ]an)?
+    (?=[.,;!?)]?(?:\s|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DIGITS = lazy_pattern(r"\d{2,}")
+_TYPED_PART = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*\d)\S{4,}")
+
+
+def _part_told(text: str, name: Name) -> bool:
+    match = _PART.match(text, name.end)
+    if match is None:
+        return False
+    part = match["part"].strip("'\"“”‘’")
+    if name.kind == "code":
+        return _DIGITS.fullmatch(part) is not None
+    return name.kind == "password" and _TYPED_PART.fullmatch(part) is not None
+
+
+# A line of a chat: a time or a speaker before a colon, then what was said.
+_CHAT_LINE = lazy_pattern(r"(?:\[[\d:. ]+\]\s*)?[^\W\d_][\w .'-]{0,20}:[ \t]*(?P<said>[^\n]*)")
+_QUESTION = lazy_pattern(
+    r"""\?|\b(?:what(?:['’]s)?|again|wat|welk|was|wie|quel(?:le)?|c['’]est[ ]quoi|cu[aá]l|qu[eé]|qual|quale|which)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ANSWER = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*\d)[^\s]{5,64}")
+
+
+def _answered(text: str, name: Name) -> bool:
+    """A question that names a password on its line, the next line its answer alone after a speaker."""
+    line_start = text.rfind("\n", 0, name.start) + 1
+    line_end = text.find("\n", name.end)
+    if line_end < 0 or not _QUESTION.search(text[line_start:line_end]):
+        return False
+    next_end = text.find("\n", line_end + 1)
+    line = _CHAT_LINE.fullmatch(text[line_end + 1 : next_end if next_end >= 0 else len(text)])
+    return line is not None and _ANSWER.fullmatch(line["said"].strip().rstrip(".!")) is not None
+
+
+# A password of digits after its name, what it is for and a colon: "mot de passe Crédit Agricole : 917200".
+_FOR_AND_DIGITS = lazy_pattern(
+    r"""(?P<for>(?:[ ][^\W\d_][\w'’-]*){1,3})[ ]?:[ ]*(?P<digits>\d{4,12})(?=[ ]*(?:[.,;!)]|$|\n))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _digits_after(text: str, name: Name) -> bool:
+    match = _FOR_AND_DIGITS.match(text, name.end)
+    if match is None or NOT_A_LOCK_CODE.search(match["for"]) or YEAR.fullmatch(match["digits"]):
+        return False
+    return UNIT_AFTER.match(text, match.end()) is None
+
+
+def told_in_pieces(text: str) -> bool:
+    """Whether `text` tells part of a secret, answers a chat's question about one, or gives a password of
+    digits after its name and what it is for."""
+    for name in names(text):
+        if name.kind in {"password", "code"} and _part_told(text, name):
+            return True
+        if name.kind in {"password", "netkey"} and "\n" in text[name.end :] and _answered(text, name):
+            return True
+        if name.kind == "password" and _digits_after(text, name):
+            return True
+    return False

@@ -120,8 +120,9 @@ _CODE_ON_ITS_LINE = lazy_pattern(
 # A combination lock and the number it is set to, in its clause: "the bike lock, I set it to 8368", "het
 # fietsslot staat op 7210", "le cadenas du vélo est sur 3252", "das Fahrradschloss ist auf 1457
 # eingestellt", "el candado de la bici lo puse en 2010", "o cadeado da bicicleta está em 8358".
-_LOCKS = r"""(?:[^\W\d_]*(?:lock|schloss|schloß|slot))|padlocks?|cadenas|candados?|cadeados?|lucchett[oi]|safe
-    |tresor|cofre|coffre(?:-fort)?|cassaforte|kluis|kluisje|caja[ ]fuerte|cerradura|fechadura|serrure|serratura"""
+_LOCKS = r"""(?<![^\W_])(?:[^\W\d_]{0,16}(?:lock|schloss|schloß|slot))|padlocks?|cadenas|candados?|cadeados?
+    |lucchett[oi]|safe|tresor|cofre|coffre(?:-fort)?|cassaforte|kluis|kluisje|caja[ ]fuerte
+    |cerradura|fechadura|serrure|serratura"""
 _SET_TO = r"""(?:i[ ])?(?:set|put|turned)[ ](?:it[ ])?(?:to|on|at)|(?:is|was)[ ](?:now[ ])?(?:set[ ])?(?:to|on|at)
     |staat[ ](?:nu[ ])?op|(?:heb[ ]ik[ ])?(?:ingesteld|gezet)[ ]op|zet[ ](?:ik[ ])?op|est[ ](?:maintenant[ ])?sur
     |(?:r[ée]gl[ée]|mis)[ ]sur|je[ ]l['’]ai[ ](?:mis|r[ée]gl[ée])[ ]sur|(?:lo|la)[ ](?:puse|pongo|tengo)[ ]en

@@ -50,11 +50,16 @@ _QUESTION = lazy_pattern(
 _ANSWER = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*\d)[^\s]{5,64}")
 
 
-def _answered(text: str, name: Name) -> bool:
-    """A question that names a password on its line, the next line its answer alone after a speaker."""
+def _answered(text: str, name: Name, asked: dict[int, bool]) -> bool:
+    """A question that names a password on its line, the next line its answer alone after a speaker.
+    `asked` keeps, for each line read, whether it asks: a line is read once, however many names it holds."""
     line_start = text.rfind("\n", 0, name.start) + 1
     line_end = text.find("\n", name.end)
-    if line_end < 0 or not _QUESTION.search(text[line_start:line_end]):
+    if line_end < 0:
+        return False
+    if line_start not in asked:
+        asked[line_start] = _QUESTION.search(text[line_start:line_end]) is not None
+    if not asked[line_start]:
         return False
     next_end = text.find("\n", line_end + 1)
     line = _CHAT_LINE.fullmatch(text[line_end + 1 : next_end if next_end >= 0 else len(text)])
@@ -78,10 +83,11 @@ def _digits_after(text: str, name: Name) -> bool:
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, or gives a password of
     digits after its name and what it is for."""
+    asked: dict[int, bool] = {}
     for name in names(text):
         if name.kind in {"password", "code"} and _part_told(text, name):
             return True
-        if name.kind in {"password", "netkey"} and "\n" in text[name.end :] and _answered(text, name):
+        if name.kind in {"password", "netkey"} and "\n" in text[name.end :] and _answered(text, name, asked):
             return True
         if name.kind == "password" and _digits_after(text, name):
             return True

@@ -110,6 +110,22 @@ def _lock_code_in_words(text: str, run: re.Match[str]) -> bool:
     return names_a_locked_thing_in(before) or names_a_locked_thing_in(compound)
 
 
+# Characters said one by one and then said to be one: "n a F J 8 E C w L V but without the spaces".
+_WITHOUT_SPACES = lazy_pattern(
+    r"""[^.!?\n]{0,20}?\b(?:without[ ](?:the[ ])?spaces|no[ ]spaces|ohne[ ](?:die[ ])?leerzeichen
+    |sin[ ](?:los[ ])?espacios|sans[ ](?:les[ ])?espaces|senza[ ](?:gli[ ])?spazi|sem[ ](?:os[ ])?espa[cç]os
+    |zonder[ ](?:de[ ])?spaties)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SINGLE = lazy_pattern(r"(?<!\S)[^\W_](?!\S)")
+
+
+def _said_without_spaces(text: str, run: re.Match[str]) -> bool:
+    units = _SINGLE.findall(run.group())
+    mixed = any(u.isdigit() for u in units) and any(u.isalpha() for u in units)
+    return len(units) >= 6 and mixed and _WITHOUT_SPACES.match(text, run.end()) is not None
+
+
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
     if _A_CODE.search(text) and any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text)):
@@ -121,6 +137,8 @@ def spelled_out(text: str) -> bool:
         runs = list(_SPOKEN_RUN.finditer(text))
         if not runs:
             return _dictated(text)
+    if any(_said_without_spaces(text, run) for run in runs):
+        return True
     found = [name for name in names(text) if name.kind in _NAME_KINDS]
     for run in runs:
         for name in found:

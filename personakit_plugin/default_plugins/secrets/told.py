@@ -17,6 +17,7 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.values import is_credential_value
 
 _BEGINS_OR_ENDS = r"""(?:begins|starts|ends|began|started|ended|beginnt|f[äa]ngt|endet|h[öo]rt|inizia|comincia
     |finisce|termina|empieza|comienza|acaba|commence|d[ée]bute|finit|se[ ]termine|come[cç]a|acaba|begint|eindigt)
@@ -80,15 +81,65 @@ def _digits_after(text: str, name: Name) -> bool:
     return UNIT_AFTER.match(text, match.end()) is None
 
 
+# A list under a header that names credentials or accounts, an item a service and its password, or its
+# user and password: "Zugangsdaten:\n- Stadtwerke: kunde4711 / tulip42?", "cuentas:\n* Spotify → fuchs21?".
+_HEADER = lazy_pattern(
+    r"""(?:^|\n)[ \t]*(?:(?:my|our|meine|unsere|mis|mes|nos|i[ ]miei|le[ ]mie|os[ ]meus|as[ ]minhas|mijn|onze)[ ])?
+    (?:credentials|creds|logins?|accounts|passwords|zugangsdaten|anmeldedaten|konten|passw[öo]rter|cuentas|accesos
+    |contrase[ñn]as|credenciales|comptes|identifiants|mots[ ]de[ ]passe|credenziali|account|accessi|contas|acessos
+    |credenciais|senhas|inloggegevens|wachtwoorden)[ \t]*:[ \t]*(?=\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ITEM = lazy_pattern(r"[ \t]*[-*•][ \t]*[^\n:→]{1,30}?[ \t]*(?::|→|->|=)[ \t]*(?P<value>[^\n]*)")
+
+
+def _listed_under_a_header(text: str) -> bool:
+    for header in _HEADER.finditer(text):
+        for line in text[header.end() + 1 :].split("\n"):
+            item = _ITEM.fullmatch(line)
+            if item is None:
+                break
+            value = item["value"].split(" / ")[-1].strip()
+            if " " not in value and is_credential_value(value, min_length=8):
+                return True
+    return False
+
+
+# In any list of services, an item whose value is a word, a number and letters, as passwords are made
+# ("- Enel: Papillon3575GAT"): a capitalised word of five letters or more, three digits or more, then
+# letters; not a product's name ("FritzBox7590", "iPhone15Pro", "Golf2019GTI").
+_WORD_NUMBER_LETTERS = lazy_pattern(r"[A-ZÀ-Þ][a-zß-ÿ]{4,}\d{3,}[A-Za-z]{2,}[!?#$%&*]?")
+
+
+def _listed_password(text: str) -> bool:
+    items = [item for line in text.split("\n") if (item := _ITEM.fullmatch(line))]
+    return len(items) >= 2 and any(_WORD_NUMBER_LETTERS.fullmatch(item["value"].strip()) for item in items)
+
+
+# After a password's recipe, the password itself: "password = dog's name + house number + !, so Biscuit29!".
+_SO_VALUE = lazy_pattern(
+    r"""[^.\n]{0,80}?,?[ ](?:so|i\.?e\.?|that[ ]is|which[ ]makes|also|d\.[ ]?h\.|alors|donc|c['’]est-[àa]-dire|o[ ]sea
+    |es[ ]decir|quindi|cio[èe]|ent[ãa]o|ou[ ]seja|dus|oftewel)[ ,:]+(?P<value>\S+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _value_after_its_recipe(text: str, name: Name) -> bool:
+    match = _SO_VALUE.match(text, name.end)
+    return match is not None and is_credential_value(match["value"].rstrip(".,;"), min_length=8)
+
+
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, or gives a password of
     digits after its name and what it is for."""
+    if _listed_under_a_header(text) or _listed_password(text):
+        return True
     asked: dict[int, bool] = {}
     for name in names(text):
         if name.kind in {"password", "code"} and _part_told(text, name):
             return True
         if name.kind in {"password", "netkey"} and "\n" in text[name.end :] and _answered(text, name, asked):
             return True
-        if name.kind == "password" and _digits_after(text, name):
+        if name.kind == "password" and (_digits_after(text, name) or _value_after_its_recipe(text, name)):
             return True
     return False

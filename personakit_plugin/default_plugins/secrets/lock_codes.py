@@ -133,13 +133,15 @@ _LOCK_SET_TO = lazy_pattern(
     (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Cheap to look for: every code's word holds one of these.
+A_CODE_WORD = lazy_pattern(r"c[oó]d|combin|kombin|combo", re.IGNORECASE)
 _A_LOCK = lazy_pattern(rf"(?:{_LOCKS})", re.IGNORECASE | re.VERBOSE)
 
 
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
     or the number a combination lock is set to."""
-    for match in _CODE_ON_ITS_LINE.finditer(text):
+    for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True

@@ -14,7 +14,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.labels import CLAUSE, CONNECTOR_OR_COLON
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.lock_codes import CODE_WORDS, names_a_locked_thing_in
+from personakit_plugin.default_plugins.secrets.lock_codes import A_CODE_WORD, CODE_WORDS, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import names
 
 _DIGIT_WORDS = r"""zero|oh|one|two|three|four|five|six|seven|eight|nine
@@ -93,7 +93,6 @@ _DIGIT_RUN = lazy_pattern(
     rf"""(?<![^\s,:;(\"'“‘])(?:(?:{_DIGIT_WORDS})[\s,–-]+){{3,7}}(?:{_DIGIT_WORDS})(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
-_A_CODE = lazy_pattern(r"c[oó]d|combin|kombin|combo", re.IGNORECASE)
 _CODE_WORD = lazy_pattern(rf"(?:(?<![^\W_])|(?<=[^\W\d_]{{3}}))(?:{CODE_WORDS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
 
 
@@ -128,7 +127,7 @@ def _said_without_spaces(text: str, run: re.Match[str]) -> bool:
 
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
-    if _A_CODE.search(text) and any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text)):
+    if A_CODE_WORD.search(text) and any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text)):
         return True
     runs = list(_RUN.finditer(text))
     if not runs:

@@ -15,9 +15,11 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); the answer to a security question, named as one or for a bank (`security_answers`);
+  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`); a one-time code
+  and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
-  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); and a token no
+  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
+  secret told in pieces, in a chat or in a list (`told`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3").
 

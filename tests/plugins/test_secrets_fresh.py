@@ -248,6 +248,7 @@ SHAPES_ROUND_5: dict[str, str] = {
     "a parental-control PIN": "the parental control PIN is 7305",
     "an emergency code named in German": "der Notfallcode vom Tresor ist 8841",
     "a one-time code and how it came": "the code that came by text message is 731904",
+    "a one-time code said to be spent, which words cannot show": "the code that came by SMS was 551203 but it expired",
     "a one-time code and how it came, in Spanish": "el código que me llegó por SMS es 552910",
     "a password called the magic word": "the magic word for the guest network is Tulip!Rain58",
     "a password called the magic word, in Dutch": "toverwoord van de wifi: Zonnebloem#44",
@@ -412,7 +413,6 @@ LOOK_ALIKES_ROUND_4 = [
 
 # And of the fifth round's.
 LOOK_ALIKES_ROUND_5 = [
-    "zip code for the office: 94103",
     "the code for the front door: ask the caretaker",
     "door code changed on: 1205",
     "codice del cancello: chiedere a Marco",
@@ -421,7 +421,6 @@ LOOK_ALIKES_ROUND_5 = [
     "het fietsslot staat op de foto van 2019",
     "the cargo bike lock cost 85 euros",
     "the code of conduct has four parts, one two three four",
-    "the code that came by SMS was 551203 but it expired already",
     "the code came by SMS, I typed it in and it worked",
     "NHS number 943 476 5918 on the old letter",
     "the NHS number is on the letter from the surgery",

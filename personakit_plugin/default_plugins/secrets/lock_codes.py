@@ -103,7 +103,6 @@ _OTHER_CODES = r"""zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?
     |coupon|gutschein|cup[oó]n|reference|referenz|r[ée]f[ée]rence|order|booking|error|fehler|erreur|status|qr|bar
     |tax|sort|swift|bic|iata|airport|flight|product|colou?r|html|source|dress|course|kurs|cours|curso|corso|model
     |modell|mod[eè]le|modelo|modello"""
-OTHER_CODES = lazy_pattern(rf"\b(?:{_OTHER_CODES})\b", re.IGNORECASE | re.VERBOSE)
 # And what says a line is about changing a code, not the code: "door code changed on: 1205".
 NOT_A_LOCK_CODE = lazy_pattern(
     rf"""\b(?:{_OTHER_CODES}|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?

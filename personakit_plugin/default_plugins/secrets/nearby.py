@@ -17,7 +17,6 @@ from collections.abc import Callable
 
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.lock_codes import OTHER_CODES
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
 from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
@@ -351,8 +350,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
         if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):
-            # Not a code named as no lock's just before its word: "zip code for the office: 94103".
-            return OTHER_CODES.search(text[max(0, name.start - 16) : name.start]) is None
+            return True
     return False
 
 

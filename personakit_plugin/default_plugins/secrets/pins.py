@@ -18,7 +18,6 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     ALARM,
     DIAL,
     OPENS_WITH,
-    OTHER_CODES,
     YEAR,
     alarm_code_ends,
     clause_before,
@@ -94,20 +93,13 @@ _ONE_TIME_CODE = lazy_pattern(
     (?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
-# A code said to be used up is no secret any more: "the 2FA code is 482913, it expired a minute ago".
-_SPENT = lazy_pattern(
-    r"\b(?:expired|abgelaufen|caduc[óo]|caducado|expir[ée]|scadut[oa]|expirou|verlopen|used|benutzt|usado|utilis[ée])\b",
-    re.IGNORECASE,
-)
 
 
 def one_time_code(text: str) -> bool:
-    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"), not
-    one it says is spent."""
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"). One
+    said to be spent is refused too: a sentence's words cannot show that a code no longer works."""
     return any(
-        UNIT_AFTER.match(text, match.end()) is None
-        and not YEAR.fullmatch(match["pin"])
-        and not _SPENT.search(text[match.end() : match.end() + 40])
+        UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
         for match in _ONE_TIME_CODE.finditer(text)
     )
 
@@ -120,11 +112,6 @@ def pin_is_real(match: re.Match[str]) -> bool:
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
     if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]):
-        return False
-    # "zip code for the office: 94103": a code that is no lock's, named just before the code's word.
-    if groups.get("generic") and OTHER_CODES.search(
-        match.string[max(0, match.start("generic") - 16) : match.start("generic")]
-    ):
         return False
     if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
         return False

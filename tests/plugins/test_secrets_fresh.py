@@ -1,9 +1,10 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the four
-tuning parts must pass whole (the second, third and fourth are the first three held-out parts, each looked
-at once after tuning, 126 of 139, 197 of 222 and 245 of 283 secrets refused then, and tuned on since); the
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the five
+tuning parts must pass whole (the second to the fifth are the first four held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283 and 261 of 324 secrets refused then, and tuned on
+since); the
 next held-out part, written apart and added later, is never read while tuning, must not fall below the
 figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
 counts only; until it is there, its tests are skipped with a line that says so. Every run prints the
@@ -28,6 +29,7 @@ from personakit_plugin.default_plugins.secrets.numbers import (
     cpf_valid,
     itin_valid,
     licence_valid,
+    nhs_valid,
     nif_pt_valid,
     nss_es_valid,
     sin_valid,
@@ -219,6 +221,80 @@ SHAPES_ROUND_4: dict[str, str] = {
         "my visa is 4242 4242 4242 4242, the test drive deposit went on it"
     ),
 }
+# The shapes the fifth tuning part taught it, the same way.
+SHAPES_ROUND_5: dict[str, str] = {
+    "a smart lock's code on its line after the code's word and a colon": (
+        "code of the smart lock at the cabin for the cleaner: 552817"
+    ),
+    "a lock's code on its line, in Portuguese": "código da fechadura da garagem para o jardineiro: 381920",
+    "a lock's code on its line, in Spanish": "código de la cerradura del trastero para el fontanero: 604417",
+    "a parcel locker's code on its line, in French": "code de retrait de la consigne de la gare : 730148",
+    "a suitcase lock set to a number": "the suitcase lock is set to 5082 now",
+    "a padlock set to a number, in Dutch": "het hangslot van de schuur staat nu op 3391",
+    "a combination lock set to a number, in German": "das Zahlenschloss am Spind ist auf 7720 eingestellt",
+    "a padlock set to a number, in French": "le cadenas de la cave est sur 1906",
+    "a padlock set to a number, in Spanish": "el candado del trastero lo puse en 4471",
+    "a padlock set to a number, in Portuguese": "o cadeado do cacifo está em 2684",
+    "a lock's code in digits' words after the code's word": "the code for the shed door is nine one four two",
+    "a lock's code in digits' words, in German": "Kellerspind, Code sieben zwei null acht",
+    "a lock's code in digits' words, in Italian": "codice del cancello otto tre uno sei",
+    "a lock's code in digits' words, in French": "code du portail sept deux neuf un",
+    "a lock's code in digits' words, in Dutch": "code van de voordeur drie acht een vier",
+    "a lock's code in digits' words, in Portuguese": "portão da quinta, código cinco nove dois oito",
+    "a lock's code in digits' words, in Spanish": "código de la taquilla tres uno siete nueve",
+    "a lock's code in digits' words after a compound that names the lock": "Alarmcode vier null zwei sechs",
+    "a UK NHS number": "NHS number 943 476 5919 for the new practice",
+    "a parental-control PIN, in French": "code parental de la télé : 4418",
+    "a parental-control PIN": "the parental control PIN is 7305",
+    "an emergency code named in German": "der Notfallcode vom Tresor ist 8841",
+    "a one-time code and how it came": "the code that came by text message is 731904",
+    "a one-time code said to be spent, which words cannot show": "the code that came by SMS was 551203 but it expired",
+    "a one-time code and how it came, in Spanish": "el código que me llegó por SMS es 552910",
+    "a password called the magic word": "the magic word for the guest network is Tulip!Rain58",
+    "a password called the magic word, in Dutch": "toverwoord van de wifi: Zonnebloem#44",
+    "'ww' for a Dutch password": "ww van de laptop: Kaas&Wijn77",
+    "a password reset to a value": "the payroll password was reset to quartz!River9 today",
+    "a password changed to a value, in German": "das Passwort wurde geändert auf Lindenbaum!23",
+    "'contraseña' with two letters swapped": "la contrasñea del portátil es Girasol#58",
+    "a clause of six words between a password's name and its verb": (
+        "la contraseña del wifi en la casa de playa es Faro#2290"
+    ),
+    "a seed phrase after 'seed', a few words and a colon": (
+        "seed for the cold wallet: orbit velvet humble casino drift lunar pepper oyster timber noble cradle fossil"
+    ),
+    "a seed phrase after a wallet's words": (
+        "trezor words: fossil cradle noble timber oyster pepper lunar drift casino humble velvet orbit"
+    ),
+    "what a PIN begins with": "the PIN of the new card begins with 39",
+    "what a PIN begins with, in German": "die PIN fängt mit 58 an",
+    "what a PIN ends with, in Italian": "il PIN finisce con 71",
+    "what a PIN begins with, in Spanish": "el PIN empieza por 84",
+    "what a password ends with": "the laptop password ends with Fox88",
+    "what a password begins with, in French": "le mot de passe commence par Lune7",
+    "a password answered on a chat's next line": "[18:40] Ana: what's the netflix password?\n[18:41] me: Cactus.91",
+    "a password answered on a chat's next line, in Dutch": (
+        "[10:02] Tom: wat is het wachtwoord van de printer?\n[10:03] ik: Inkt4Ever"
+    ),
+    "a password of digits after its name, what it is for and a colon": "mot de passe Banque Postale : 482913",
+    "a password of digits, in English": "password Halifax online: 55120937",
+    "a passphrase after a clause and its colon": "passphrase for the backup disk: otter-velvet-canyon-mango",
+    "a router's key in digit groups after a clause and its colon": (
+        "Netzwerkschlüssel klebt unter dem Router: 5521 7730 1184 9062"
+    ),
+    "a typed answer to a security question after a dash": (
+        "security answers for the bank: first school — pinguinoRojo58"
+    ),
+    "a generated password in letters whose case changes as no word's": "the temporary password is kWbeRTqoZa",
+    "characters said one by one, said to be one": "it's q 7 R m 2 x P w, without the spaces, for the NAS",
+    "a list of credentials under its header": "Zugangsdaten:\n- Bibliothek: leser2231 / buchwurm77?\n- Bank: per Post",
+    "a list of accounts under its header, a password after an arrow": (
+        "cuentas:\n* Netflix → compartida\n* Dropbox → nubeAzul44?"
+    ),
+    "a password made of a word, a number and letters in a list of services": (
+        "- Iberdrola: Mariposa8841LUZ\n- Movistar: preguntar a Ana"
+    ),
+    "a password after its recipe": "password = cat's name + year we met + ?, so Misifu2011?",
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -335,15 +411,60 @@ LOOK_ALIKES_ROUND_4 = [
     "het wachtwoord van de wifi staat op de router",
 ]
 
+# And of the fifth round's.
+LOOK_ALIKES_ROUND_5 = [
+    "the code for the front door: ask the caretaker",
+    "door code changed on: 1205",
+    "codice del cancello: chiedere a Marco",
+    "the bike lock is set to open with the app",
+    "the alarm is set to 0630 on weekdays",
+    "het fietsslot staat op de foto van 2019",
+    "the cargo bike lock cost 85 euros",
+    "the code of conduct has four parts, one two three four",
+    "the code came by SMS, I typed it in and it worked",
+    "NHS number 943 476 5918 on the old letter",
+    "the NHS number is on the letter from the surgery",
+    "parental control settings: 12 years and over",
+    "the magic word is please, the kids know it",
+    "I said the magic word and the bouncer let us in",
+    "password reset to default by IT, I'll pick a new one",
+    "la contraseña del wifi de la casa de playa es la de siempre",
+    "seed for the garden: tomatoes, basil and some chillies",
+    "the PIN starts with a zero, which confuses the app",
+    "passwords must begin with a letter and end with 2 digits",
+    "the password ends with whatever you like, as long as it is long",
+    "the password policy starts in 2025",
+    "[18:40] Ana: what's the netflix password?\n[18:41] me: ask Tom",
+    "[18:40] Ana: what's the netflix password?\n[18:41] me: it changed in 2024",
+    "password rules: 12345678 is banned",
+    "mot de passe oublié : 0800 123 456",
+    "security answers for the bank: first school — the one by the river",
+    "the password is JavaScriptRocks, the course says",
+    "the book is called getUserNameById",
+    "spell it r e d without the spaces and it is the colour",
+    "accounts:\n- Netflix: shared with Tom\n- Spotify: family plan",
+    "Zugangsdaten:\n- Stadtwerke: per Post\n- Telekom: über Mail",
+    "- Router: FritzBox7590AX\n- TV: Bravia 55",
+    "- Car: Golf2019GTI\n- Phone: iPhone15Pro",
+    "the password rule is long, so pick four words",
+]
 
-@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4])
+
+@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5])
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
-    sentence = SHAPES.get(shape) or SHAPES_ROUND_2.get(shape) or SHAPES_ROUND_3.get(shape) or SHAPES_ROUND_4[shape]
+    sentence = next(
+        shapes[shape]
+        for shapes in (SHAPES, SHAPES_ROUND_2, SHAPES_ROUND_3, SHAPES_ROUND_4, SHAPES_ROUND_5)
+        if shape in shapes
+    )
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
     assert refuse_credentials.personakit_refuse(text=sentence, quote="the owner said so") == "credential_shape"
 
 
-@pytest.mark.parametrize("sentence", [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3, *LOOK_ALIKES_ROUND_4])
+@pytest.mark.parametrize(
+    "sentence",
+    [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3, *LOOK_ALIKES_ROUND_4, *LOOK_ALIKES_ROUND_5],
+)
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
     result = kit.propose(sentence, sentence, "tools")
@@ -361,6 +482,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (sv_number_valid, "12150385M014", "12150385M015"),
         (cpf_valid, "529.982.247-25", "529.982.247-26"),
         (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
+        (nhs_valid, "943 476 5919", "943 476 5918"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -382,7 +504,13 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
 
 @pytest.mark.parametrize(
     ("part", "secrets", "ordinary"),
-    [("tune", 100, 70), ("tune_round2", 130, 90), ("tune_round3", 220, 160), ("tune_round4", 280, 190)],
+    [
+        ("tune", 100, 70),
+        ("tune_round2", 130, 90),
+        ("tune_round3", 220, 160),
+        ("tune_round4", 280, 190),
+        ("tune_round5", 320, 200),
+    ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
     cases = fresh(part)
@@ -420,16 +548,15 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first three held-out parts (now `tune_round2`, `tune_round3` and `tune_round4`) were
-# each measured once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of
-# 222 and 5 of 164, then 245 of 283 and 8 of 195, and tuned on. The held-out part's floor is what it gave
-# at its one measurement; without the part its tests are skipped, and a new part is only printed with
-# the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = 261
-"""The held-out part's one blind measurement (the fourth part, 324 secrets; one ordinary sentence, the same as one of
-`tune_round3`, left out as written twice): secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
-"""And its ordinary sentences refused then, of 206 (the target: none)."""
+# its figures. The first four held-out parts (now `tune_round2` to `tune_round5`) were each measured once
+# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
+# then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, and tuned on. The held-out part's floor is
+# what it gives at its one measurement; without the part its tests are skipped, and a new part is only
+# printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""The next held-out part's one blind measurement: secrets refused (none yet)."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And its ordinary sentences refused then (the target: none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -450,6 +577,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round2", "fresh, tune round 2"),
         ("tune_round3", "fresh, tune round 3"),
         ("tune_round4", "fresh, tune round 4"),
+        ("tune_round5", "fresh, tune round 5"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -15,9 +15,11 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); the answer to a security question, named as one or for a bank (`security_answers`);
+  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`); a one-time code
+  and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
-  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); and a token no
+  by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
+  secret told in pieces, in a chat or in a list (`told`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3").
 
@@ -36,15 +38,18 @@ from personakit_plugin.default_plugins.secrets.assignments import assigned_secre
 from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
+from personakit_plugin.default_plugins.secrets.told import told_in_pieces
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -65,6 +70,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return kind
     if security_answer(text):
         return "security-answer"
+    if _A_DIGIT.search(text) and (lock_code(text) or one_time_code(text)):
+        return "pin-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:
@@ -73,6 +80,8 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
+    if _A_DIGIT.search(text) and told_in_pieces(text):
+        return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):

@@ -22,12 +22,22 @@ _CONNECTOR = (
     + r"""(?:\s+(?:now|still|jetzt|noch|maintenant|ahora|ora|agora|nu|nog))?(?:\s*:)?\s+
     | ['’]s\s+ | \s*:\s+ | \s*(?:=>|->|→|:=|=|–|—)\s* | \s+-{1,2}\s+ | [ \t]*\r?\n\s*)"""
 )
+# Or a change to the value: "the payroll password was reset to ...", "Passwort geändert auf ...", "mot de
+# passe changé en ...", "contraseña cambiada a ...".
+CONNECTOR_OR_CHANGE = (
+    r"""(?:"""
+    + _CONNECTOR
+    + r"""|\s+(?:(?:was|is|has\s+been|got|wurde|ist|a\s+été|est|fue|ha\s+sido|è\s+stata|foi|is)\s+)?
+    (?:reset|changed|set|switched|updated|geändert|zurückgesetzt|gesetzt|chang[ée]e?|r[ée]initialis[ée]e?
+    |cambiad[oa]|restablecid[oa]|cambiat[oa]|reimpostat[oa]|mudad[oa]|alterad[oa]|redefinid[oa]|veranderd|gewijzigd
+    |gereset)\s+(?:to|auf|en|pour|à|a|in|para|naar|in)\s+)"""
+)
 # "the password for the office printer downstairs is ...", "das Passwort für das WLAN ist ...",
 # "le code de la porte est ...": a preposition and up to five words between a label and its verb.
 _PREPOSITION = r"""(?:for|from|to|of|on|at|in|aus|für
 |fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
     |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
-CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,5}?"""
+CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,6}?"""
 # Numbers and codes may also follow a colon without a space: "alarm code:9021".
 CONNECTOR_OR_COLON = r"""(?:""" + _CONNECTOR + r"""|\s*:\s*)"""
 # Between a value given first and its label: "... is my", "... as the", "... ist mein", "... est mon".

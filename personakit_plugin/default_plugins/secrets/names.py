@@ -55,7 +55,12 @@ _SUBJECTS = frozenset("i we you they to can will 'll".split())
 def names(text: str) -> list[Name]:
     """Every name of a secret in `text`, in order, without those that name something else ("password
     manager", "boarding pass", "I pin photos") or the secrets people pick in general ("the most common
-    PIN")."""
+    PIN"). Several detectors ask for the names of the same text: the last few texts' are kept."""
+    return list(_names_in(text))
+
+
+@functools.lru_cache(maxsize=4)
+def _names_in(text: str) -> tuple[Name, ...]:
     found = []
     # The words are lower case: matched against the text in lower case, three times as fast as
     # ignoring case, unless lowering changes the text's length (a dotted capital I), which would
@@ -80,4 +85,4 @@ def names(text: str) -> list[Name]:
         if said_in_general(text, match.start(), match.end()):
             continue
         found.append(Name(kind, word, match.start(), match.end()))
-    return found
+    return tuple(found)

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, postal_code
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     as_code,
@@ -131,10 +132,11 @@ def _joined_to(found: list[Token], last: int, index: int) -> bool:
     if all(word in vocabulary.CONNECTORS for word in between):
         return True
     # "the password for my old work laptop is ...": a clause that says what it is for, then a connector.
+    # Or its colon: "LUKS passphrase on the thinkpad: ...".
     return (
         len(between) <= _CLAUSE_WORDS + 2
         and between[0] in vocabulary.THING_PREPOSITIONS
-        and between[-1] in vocabulary.CONNECTORS
+        and (between[-1] in vocabulary.CONNECTORS or found[index - 1].text.endswith(":"))
     )
 
 
@@ -235,9 +237,26 @@ _MIN_BARE_DIGITS = 16
 _DIGIT_RUN = lazy_pattern(r"\d{10,20}")
 
 
+def _grouped_digits(found: list[Token], index: int) -> int:
+    """How many digits the groups from `index` on hold: "6278 8802 4637 5541 4375"."""
+    digits = 0
+    for token in found[index : index + 8]:
+        if not _DIGIT_GROUP.fullmatch(token.core):
+            break
+        digits += sum(ch.isdigit() for ch in token.core)
+        if token.text != token.core:
+            break
+    return digits
+
+
 def _digits_after_a_colon(found: list[Token], last: int) -> bool:
+    """A run of ten digits or more, or groups of twelve or more, after a clause and its colon ("WLAN-
+    Schlüssel steht hinten auf der Fritzbox: 6278 8802 4637 5541 4375")."""
     for index in range(last + 2, min(len(found), last + 1 + _AFTER)):
-        if found[index - 1].text.endswith(":") and _DIGIT_RUN.fullmatch(found[index].core):
+        after_colon = found[index - 1].text.endswith(":")
+        if after_colon and (
+            _DIGIT_RUN.fullmatch(found[index].core) or _grouped_digits(found, index) >= _MIN_GROUPED_DIGITS
+        ):
             return not any(_folded(token).strip(":") in vocabulary.CALL_WORDS for token in found[last + 1 : index])
         if found[index - 1].text.endswith((".", ";", "!", "?")):
             return False
@@ -252,13 +271,7 @@ def _digit_groups_after(found: list[Token], last: int) -> bool:
     for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
         if not _DIGIT_GROUP.fullmatch(found[index].core):
             continue
-        digits = 0
-        for token in found[index : index + 8]:
-            if not _DIGIT_GROUP.fullmatch(token.core):
-                break
-            digits += sum(ch.isdigit() for ch in token.core)
-            if token.text != token.core:
-                break
+        digits = _grouped_digits(found, index)
         if _joined_to(found, last, index):
             return digits >= _MIN_GROUPED_DIGITS
         return index == last + 1 and digits >= _MIN_BARE_DIGITS

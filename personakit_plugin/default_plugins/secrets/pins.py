@@ -1,10 +1,10 @@
-"""PINs and the codes of doors, alarms, safes and locks, after their label or before it."""
+"""PINs and the codes of doors, alarms, safes and locks, after their label or before it; the shapes only
+a lock's code has (a dial, a keypad, what a lock opens with) are in `lock_codes`."""
 
 from __future__ import annotations
 
 import re
 
-from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.labels import (
     CLAUSE,
     CONNECTOR_OR_COLON,
@@ -14,7 +14,16 @@ from personakit_plugin.default_plugins.secrets.labels import (
     said_in_general,
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
+from personakit_plugin.default_plugins.secrets.lock_codes import (
+    ALARM,
+    DIAL,
+    OPENS_WITH,
+    YEAR,
+    alarm_code_ends,
+    clause_before,
+    names_a_locked_thing_in,
+)
+from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
@@ -25,7 +34,9 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
-    |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?)
+    |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
+    |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
+    |jugendschutz-?(?:pin|code)|kinderslot-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "the padlock on the shed is 4-7-2".
@@ -33,23 +44,8 @@ _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]l
     |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
-    |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi)"""
-# A safe's dial, turn by turn: "left 27 right 9 left 41", "links 12 rechts 40 links 8".
-_DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
-_DIAL = rf"""(?:{_DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{_DIAL_TURN}[ ]?\d{{1,2}}
-    |(?:\d{{1,2}}[ ]?{_DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{_DIAL_TURN}(?!\w)"""
-_PIN_VALUE = rf"""(?P<pin>{_DIAL}|[#*]?\d+(?:(?:[ ]?[\-–][ ]?|[ ])\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
-# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
-# must be a locked thing, said before it in its clause.
-_OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
-    |s['’]ouvre[ ]avec|si[ ]apre[ ]con|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
-    |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en))(?:[ ]with)?
-(?:[ ](?:the|a|code|pin|den
-    |dem|el|le|il|o|de))*[ ]"""
-# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
-# Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
-_ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
-    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
+    |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi|notfall-?code|werks-?code)"""
+_PIN_VALUE = rf"""(?P<pin>{DIAL}|[#*]?\d+(?:(?:[ ]?[\-–][ ]?|[ ])\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
 # "I changed my PIN to 4821", "the door code was set to 1234".
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
@@ -58,8 +54,8 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<place>(?:[ ][^\W\d_]{{2,}}){{1,2}})[ ]?:[ ]*)
     | {labelled(_PIN_WORD, "", CONNECTOR_OR_COLON)}
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
-    | (?P<opens>{_OPENS_WITH})
-    | (?P<alarm>{_ALARM})
+    | (?P<opens>{OPENS_WITH})
+    | (?P<alarm>{ALARM})
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -67,40 +63,8 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
 PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
     (?P<label>(?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL})
     (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
-# A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
-# is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
-# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
-_KEYPAD_KEY = r"""(?:,?[ ](?:then|and[ ]then|followed[ ]by|y[ ]luego|luego|y[ ]despu[ée]s|puis|et[ ]puis|suivi[ ]de
-    |dann|und[ ]dann|gefolgt[ ]von|poi|e[ ]poi|seguito[ ]da|depois|e[ ]depois|seguido[ ]de|gevolgd[ ]door|en[ ]dan)
-    [ ](?:(?:the|la|el|le|il|o|a|het|de|die|das|den|l['’])[ ]?)?(?:(?:key|bell|hash|star|pound)[ ](?:symbol|sign|key)
-    |key|bell|hash|star|pound|enter|ok|tick|campanita|campana|llave(?:cita)?|almohadilla|asterisco|cl[ée]|cloche
-    |di[èe]se|[ée]toile|raute|stern|glocke|schlüssel(?:symbol)?|cancelletto|campanello|chiave|chave|sino|estrela
-    |cardinal|sleuteltje|sleutel|bel|hekje|sterretje)(?![\w])
-    |[ ]?[#*](?![\w#*])|[ ](?:di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal|hekje)(?![\w]))"""
-# Or set on what it opens, the number first: "puse 0519 en la caja fuerte", "I set 4471 on the lockbox".
-_SET_ON = r"""\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet
-    |gezet|stelde|ingesteld)[ ]"""
-_SET_ON_WHAT = r"""[ ](?:on|in|for|as|en|para|como|sur|pour|dans|comme|su|per|nel|nella|sul|sulla|come|no|na|em|op
-    |voor|als|auf|für|im|am)[ ](?P<what>(?:[^\W\d_]+[ ]?){1,3})"""
-KEYPAD = rf"""(?<![\w#*.,/:+-])(?:(?P<pin>\d(?:[ ]\d){{3,7}}(?![ ]?\d)(?:{_KEYPAD_KEY})?|\d{{3,8}}{_KEYPAD_KEY})
-    |(?P<set>{_SET_ON})(?P<setpin>\d{{4,8}}){_SET_ON_WHAT})"""
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
-_ROUND = lazy_pattern(r"[1-9]\d*0")
-# A clock's time is no code: "the alarm goes off at 6 3 0", "réveil à 0 6 3 0".
-_AT = lazy_pattern(r"(?:\b(?:at|um|à|a[ ]las|alle|às|om|for|pour|para|per|voor|für)[ ]*)$", re.IGNORECASE)
-
-
-def keypad_is_real(match: re.Match[str]) -> bool:
-    """Whether a code typed on a keypad, or set on a lock, is one: what it opens named before it in its
-    clause (or after it, when set on it), not a clock's time, not a round amount put in a safe."""
-    if match["set"]:
-        return not _ROUND.fullmatch(match["setpin"]) and _names_a_locked_thing(match["what"])
-    before = _clause_before(match.string, match.start())
-    if any(word in vocabulary.CALL_WORDS for word in before.casefold().split()):  # "the house number is 1 2 3 4"
-        return False
-    return _names_a_locked_thing(before) and _AT.search(before.rstrip()) is None
-
 
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
@@ -110,27 +74,6 @@ UNIT_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
-
-def _names_a_locked_thing(clause: str) -> bool:
-    return any(names_a_locked_thing(word.strip('.,;:!?"()')) for word in re.split(r"[\s'’]+", clause.casefold()))
-
-
-_CLAUSE_BEFORE = 50
-# After an alarm with no verb, a year is when it was fitted or its model: "Alarmanlage Modell 2024".
-_YEAR = re.compile(r"(?:19|20)\d\d")
-
-
-def _ends_its_line(text: str, end: int) -> bool:
-    return not text[end:].split("\n", 1)[0].strip(" .!,;")
-
-
-# After an alarm's colon, a code may have words after it: "alarmanlage bei mama: 2609 zum scharf schalten";
-# not those of a clock: "alarm: 0630 tomorrow".
-_CLOCK_AFTER = lazy_pattern(
-    r"""\s*(?:tomorrow|tonight|today|am|pm|a\.m\.|p\.m\.|o['’]clock|h|uhr|morgen|heute|demain|ce[ ]soir|mañana|hoy
-    |domani|stasera|amanhã|hoje|vanavond|every|each|jeden|tous|todos|ogni|elke|daily|täglich)\b""",
-    re.IGNORECASE | re.VERBOSE,
-)
 # What the words between a label and a colon may not be: "PIN reset: 2024", "door code changed on: 1205".
 _NOT_A_PLACE_CLAUSE = lazy_pattern(
     r"""\b(?:reset|change[ds]?|changed[ ]on|set|updated?|length|attempts?|tries|since|until|from|digits?|rules?|policy
@@ -139,38 +82,25 @@ _NOT_A_PLACE_CLAUSE = lazy_pattern(
 )
 
 
-def _alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
-    if alarm.rstrip().endswith(":"):
-        return _CLOCK_AFTER.match(match.string, match.end()) is None
-    return _ends_its_line(match.string, match.end())
-
-
-def _clause_before(text: str, start: int) -> str:
-    """The words before `start` in its clause, up to fifty characters."""
-    window = text[max(0, start - _CLAUSE_BEFORE) : start]
-    return re.split(r"[.!?;,\n]", window)[-1]
-
-
-# An Indian postal code is a "PIN code" too: six digits, the first 1 to 8, said for a place ("the pin code
-# in Bangalore is 560034", "pincode of Andheri: 400053") or beside a word of post. A PIN for a card,
-# an app or a door is said with an article, an owner's word or what it opens ("my PIN code for the card").
-_POSTAL_PIN = lazy_pattern(r"[1-8]\d{5}")
-_PLACE_CLAUSE = lazy_pattern(r"\s+(?:in|of|for|at)((?:\s+[^\W\d_]+){1,2})\s*(?:is|was|:|=)?\s*$", re.IGNORECASE)
-_POST_WORDS = lazy_pattern(
-    r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE
+# A one-time code and how it came, then the code: "the code that just came by SMS is 930892", "SMS code:
+# 4471 19", "el código que me llegó por SMS es 552910".
+_ONE_TIME_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:codes?|c[oó]digo|codice|token)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
+    (?:by|via|per|por|par|in|im|from|de|da|du|dal|del|van|aus)[ ]
+    (?:an[ ]|a[ ]|un[ ]|una[ ]|um[ ]|een[ ]|the[ ]|le[ ]|el[ ])?
+    (?:sms|text(?:[ ]message)?|texto|mensaje|messaggio|nachricht|bericht|authenticator)(?![^\W_])
+    [^.\n\d]{0,20}?(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet)?[ ]*:?[ ]*
+    (?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
 )
 
 
-def postal_code(text: str, label: str, between: str, value: str) -> bool:
-    """Whether a six-digit "PIN code" (`value` after `label`, `between` them) is an Indian postal code:
-    said for a place, or beside a word of post."""
-    if not _POSTAL_PIN.fullmatch(value) or "code" not in label.casefold():
-        return False
-    if _POST_WORDS.search(text):
-        return True
-    place = _PLACE_CLAUSE.match(between)
-    return place is not None and not any(
-        word in vocabulary.NOT_A_PLACE or names_a_locked_thing(word) for word in place[1].casefold().split()
+def one_time_code(text: str) -> bool:
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"). One
+    said to be spent is refused too: a sentence's words cannot show that a code no longer works."""
+    return any(
+        UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
+        for match in _ONE_TIME_CODE.finditer(text)
     )
 
 
@@ -181,12 +111,12 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
-    if groups.get("generic") and not dial and not _names_a_locked_thing(groups["gclause"]):
+    if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]):
         return False
-    if groups.get("opens") and not _names_a_locked_thing(_clause_before(match.string, match.start())):
+    if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
         return False
     if groups.get("alarm") and not (
-        4 <= digits <= 8 and _alarm_code_ends(match, groups["alarm"]) and not _YEAR.fullmatch(match["pin"])
+        4 <= digits <= 8 and alarm_code_ends(match, groups["alarm"]) and not YEAR.fullmatch(match["pin"])
     ):
         return False
     if groups.get("place") and _NOT_A_PLACE_CLAUSE.search(groups["place"]):

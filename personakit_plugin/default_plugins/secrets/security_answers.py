@@ -63,8 +63,10 @@ _CAPITALISED = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?[A-ZÄ
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
     |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
-    |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*)"""
-_ANSWER_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED})|\s+{_QUOTED}""", re.VERBOSE)
+    |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*|\s+[—–]\s+)"""
+# Or a typed answer, letters and digits, as a password is typed: "first pet — sardinhaOtter47".
+_TYPED = r"(?=[\w-]*\d)[^\W\d_][\w-]{5,}"
+_ANSWER_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}""", re.VERBOSE)
 _ANSWER_RIGHT_AFTER = lazy_pattern(rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
 _WINDOW = 50
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")

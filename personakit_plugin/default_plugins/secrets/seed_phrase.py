@@ -17,7 +17,8 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
     |(?:12|15|18|21|24|twelve|fifteen|eighteen|twenty[ -]one|twenty[ -]four|zwölf|vierundzwanzig|douze
        |vingt-quatre|doce|veinticuatro|dodici|ventiquattro|doze|vinte[ ]e[ ]quatro|twaalf|vierentwintig)
       [ -](?:words|wörter|worte|mots|palabras|parole|palavras|woorden)
-    |seed(?=\s*[:=])
+    |seed(?:\s+[^\W\d_]+){0,4}?(?=\s*[:=])
+    |(?:ledger|trezor|wallet|metamask|coldcard|bitbox)[ ](?:words|wörter|mots|palabras|parole|palavras|woorden)
     |phrase\s+(?:de\s+r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|mots\s+de\s+r[ée]cup[ée]ration
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""

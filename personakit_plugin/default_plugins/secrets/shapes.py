@@ -144,6 +144,7 @@ from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets.labels import (
     CLAUSE,
+    CONNECTOR_OR_CHANGE,
     CONNECTOR_OR_COLON,
     QUOTED_OR_WORD,
     VALUE,
@@ -154,8 +155,9 @@ from personakit_plugin.default_plugins.secrets.labels import (
     word_before,
 )
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_is_real
 from personakit_plugin.default_plugins.secrets.normalise import normalise
-from personakit_plugin.default_plugins.secrets.pins import KEYPAD, PIN, PIN_FIRST, keypad_is_real, pin_is_real
+from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_LABEL,
     SEED_RUN,
@@ -374,13 +376,19 @@ _PASSWORD_FIRST = (
     |vault))"""
 )
 _KEY_ASSIGNMENT = _CREDENTIAL_KEY + r"""[\"']?(?:\s*(?::=|=>|->|→|[:=–—])\s*|\s+-{1,2}\s+)""" + VALUE
-_PROSE_LABEL = r"""(?:\b(?:password|passcode|passphrase|passwd|pw|token|mot\s+de\s+passe|mdp|contrase(?:ñ|n)a|senha
+# "contraseña" as typed in a hurry, two letters swapped: "contrasñea", "contarseña".
+_CONTRASENA = r"""contr?a(?:se|es|s)?(?:ñ|n)(?:e?a|ae)"""
+_PROSE_LABEL = (
+    r"""(?:\b(?:password|passcode|passphrase|passwd|pw|token|mot\s+de\s+passe|mdp|"""
+    + _CONTRASENA
+    + r"""|senha
        |palavra[- ]passe|parola\s+d['’]ordine|clave
        |(?:api|access|secret|private|wi-?fi|wlan|wpa[23]?|wep|network(?:\s+security)?|wireless|router|license|licence
           |product|recovery|encryption)[ _-]?key
        |(?:clé|clave|chiave|chave)\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|de\s+seguridad|di\s+sicurezza|de\s+seguran[cç]a)
        |netwerksleutel|netzwerkschlüssel)
     |passwort|kennwort|wachtwoord|wlan-?schlüssel|wlan-?key)"""
+)
 
 
 # --- The detectors ------------------------------------------------------------------------------
@@ -447,7 +455,7 @@ _KEY_WORDS = (
     "mdp",
 )
 _PROSE_WORDS = (
-    *("pass", "pw", "token", "mdp", "contrase", "senha", "parola", "clave", "key", "clé", "chiave", "chave"),
+    *("pass", "pw", "token", "mdp", "contra", "senha", "parola", "clave", "key", "clé", "chiave", "chave"),
     *("sleutel", "schlüssel", "kennwort", "wachtwoord"),
 )
 _PASSWORD_FIRST_WORDS = ("pass", "pw", "kennwort", "contrase", "senha", "wachtwoord")
@@ -556,7 +564,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     # something else.
     _Detector(
         "credential-assignment",
-        _compile(labelled(f"(?P<label>{_PROSE_LABEL})", VALUE), re.IGNORECASE),
+        _compile(labelled(f"(?P<label>{_PROSE_LABEL})", VALUE, CONNECTOR_OR_CHANGE), re.IGNORECASE),
         _value_is_credential,
         words=_PROSE_WORDS,
     ),

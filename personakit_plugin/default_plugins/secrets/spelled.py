@@ -14,6 +14,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.labels import CLAUSE, CONNECTOR_OR_COLON
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import A_CODE_WORD, CODE_WORDS, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import names
 
 _DIGIT_WORDS = r"""zero|oh|one|two|three|four|five|six|seven|eight|nine
@@ -85,8 +86,49 @@ def _dictated(text: str) -> bool:
     return False
 
 
+# A lock's code said digit by digit in words after a code's word, what it opens named on its line before
+# the run: "el código del portal es seis siete dos dos", "casier 23 à la piscine, code huit quatre huit
+# zéro", "alarmcode zes nul nul vijf". Only digits' words: "the code has one or two letters" is no run.
+_DIGIT_RUN = lazy_pattern(
+    rf"""(?<![^\s,:;(\"'“‘])(?:(?:{_DIGIT_WORDS})[\s,–-]+){{3,7}}(?:{_DIGIT_WORDS})(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CODE_WORD = lazy_pattern(rf"(?:(?<![^\W_])|(?<=[^\W\d_]{{3}}))(?:{CODE_WORDS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+
+
+def _lock_code_in_words(text: str, run: re.Match[str]) -> bool:
+    line_start = text.rfind("\n", 0, run.start()) + 1
+    before = text[max(line_start, run.start() - _REACH) : run.start()]
+    codes = list(_CODE_WORD.finditer(before))
+    code = codes[-1] if codes else None
+    if code is None or _SENTENCE_END.search(before, code.end()):
+        return False
+    # What it opens on its line before the run, or in the compound the code's word ends ("alarmcode").
+    word_start = max(before.rfind(" ", 0, code.start()), before.rfind(",", 0, code.start())) + 1
+    compound = before[word_start : code.start()]
+    return names_a_locked_thing_in(before) or names_a_locked_thing_in(compound)
+
+
+# Characters said one by one and then said to be one: "n a F J 8 E C w L V but without the spaces".
+_WITHOUT_SPACES = lazy_pattern(
+    r"""[^.!?\n]{0,20}?\b(?:without[ ](?:the[ ])?spaces|no[ ]spaces|ohne[ ](?:die[ ])?leerzeichen
+    |sin[ ](?:los[ ])?espacios|sans[ ](?:les[ ])?espaces|senza[ ](?:gli[ ])?spazi|sem[ ](?:os[ ])?espa[cç]os
+    |zonder[ ](?:de[ ])?spaties)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SINGLE = lazy_pattern(r"(?<!\S)[^\W_](?!\S)")
+
+
+def _said_without_spaces(text: str, run: re.Match[str]) -> bool:
+    units = _SINGLE.findall(run.group())
+    mixed = any(u.isdigit() for u in units) and any(u.isalpha() for u in units)
+    return len(units) >= 6 and mixed and _WITHOUT_SPACES.match(text, run.end()) is not None
+
+
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
+    if A_CODE_WORD.search(text) and any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text)):
+        return True
     runs = list(_RUN.finditer(text))
     if not runs:
         if not _A_SPOKEN_NAME.search(text):
@@ -94,6 +136,8 @@ def spelled_out(text: str) -> bool:
         runs = list(_SPOKEN_RUN.finditer(text))
         if not runs:
             return _dictated(text)
+    if any(_said_without_spaces(text, run) for run in runs):
+        return True
     found = [name for name in names(text) if name.kind in _NAME_KINDS]
     for run in runs:
         for name in found:

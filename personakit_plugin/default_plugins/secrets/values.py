@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import math
 import re
 from collections import Counter
@@ -105,7 +106,23 @@ def is_credential_value(raw: str, min_length: int = 6) -> bool:
     has_letter = any(ch.isalpha() for ch in value)
     has_digit = any(ch.isdigit() for ch in value)
     has_symbol = any(not ch.isalnum() and ch not in _ORDINARY_PUNCTUATION for ch in value)
-    return has_letter and (has_digit or has_symbol)
+    return (has_letter and (has_digit or has_symbol)) or _irregular_case(value)
+
+
+_MIN_IRREGULAR = 8
+_CASE_SWITCHES = 4
+
+
+def _irregular_case(value: str) -> bool:
+    """Letters whose case changes as no word's does, as a generated password's: "resSiTCxupI" (capitals
+    side by side or last, four changes of case or more), not "iPhone" or "getUserName"."""
+    if len(value) < _MIN_IRREGULAR or not value.isalpha():
+        return False
+    switches = sum(a.isupper() != b.isupper() for a, b in itertools.pairwise(value))
+    lone_capital = any(
+        ch.isupper() and not (i + 1 < len(value) and value[i + 1].islower()) for i, ch in enumerate(value)
+    )
+    return switches >= _CASE_SWITCHES and lone_capital
 
 
 def is_typed_value(raw: str) -> bool:

@@ -30,13 +30,22 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"credentials?",
         r"creds",
         r"log-?in",
+        # What a password is called in jest: "the magic word is ...".
+        r"magic\s+words?",
     ),
-    "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zugangsdaten", r"anmeldedaten"),
-    "fr": (r"mots?\s+de\s+passe", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),
-    "es": (r"contrase(?:ñ|n)as?", r"clave", r"credenciales", r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)"),
-    "it": (r"parola\s+d['’]ordine", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
-    "pt": (r"senhas?", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
-    "nl": (r"wachtwoord(?:en)?", r"inloggegevens"),
+    "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zauberwort", r"zugangsdaten", r"anmeldedaten"),
+    "fr": (r"mots?\s+de\s+passe", r"mot\s+magique", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),
+    "es": (
+        r"contrase(?:ñ|n)as?",
+        r"contras(?:ñ|n)eas?",
+        r"palabra\s+m[áa]gica",
+        r"clave",
+        r"credenciales",
+        r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)",
+    ),
+    "it": (r"parola\s+d['’]ordine", r"parola\s+magica", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
+    "pt": (r"senhas?", r"palavra\s+m[áa]gica", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
+    "nl": (r"wachtwoord(?:en)?", r"ww", r"inloggegevens", r"toverwoord"),
 }
 
 # "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".
@@ -124,12 +133,14 @@ LOCKED_THINGS = frozenset(
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
-    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind""".split()
+    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
+    fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
+    car coche voiture macchina carro auto""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
-    *("deur", "poort", "kluis", "stalling", "slot", "bus"),
+    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach"),
 )
 
 

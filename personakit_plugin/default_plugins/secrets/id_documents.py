@@ -1,0 +1,107 @@
+"""The numbers of identity documents, their checks and labels: identity cards (German, Italian, French),
+passports and driving licences.
+"""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.number_labels import Family, label, value
+
+_ID_CARD_ALPHABET = frozenset("CFGHJKLMNPRTVWXYZ0123456789")
+_ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
+
+
+def id_card_valid(value: str) -> bool:
+    """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
+    7-3-1 check digit), an Italian electronic ID card number (two letters, five digits, two letters), or
+    a French one (twelve digits, the year and month of issue first; or, since 2021, nine or twelve
+    letters and digits, two digits at least)."""
+    compact = value.upper()
+    if _ITALIAN_ID_CARD.fullmatch(compact):
+        return True
+    if len(compact) == 12 and compact.isdigit():
+        return 1 <= int(compact[2:4]) <= 12
+    if len(compact) == 12 and not compact.isdigit() and sum(ch.isdigit() for ch in compact) >= 2:
+        return True
+    if len(compact) == 9 and not compact.isalpha() and sum(ch.isdigit() for ch in compact) >= 2:
+        return True
+    if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
+        return False
+    if len(compact) == 9:
+        return True
+    weights = (7, 3, 1) * 3
+    total = sum(
+        (int(ch) if ch.isdigit() else ord(ch) - 55) * weight for ch, weight in zip(compact, weights, strict=False)
+    )
+    return compact[9].isdigit() and total % 10 == int(compact[9])
+
+
+_DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
+def passport_valid(value: str) -> bool:
+    """A passport number: seven to ten letters and digits, a digit at least, not a date (20310512); with
+    one digit only, in capitals ("JZZ4PNZNV", "C767270")."""
+    digits = sum(ch.isdigit() for ch in value)
+    if not (7 <= len(value) <= 10 and digits >= 1) or _DATE.fullmatch(value):
+        return False
+    return digits >= 2 or value.isupper()
+
+
+# A British licence: five letters of the surname (9 for the missing), six digits of the birth date (the
+# month's first digit plus 5 for a woman), two initials, a digit and two check letters ("MORGA753116SM9IJ").
+_UK_LICENCE = lazy_pattern(r"[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z0-9]{2}(?:\d{2})?")
+
+
+def licence_valid(value: str) -> bool:
+    """A driving licence number: eight to eighteen letters and digits, three digits at least, not a date;
+    in groups, a digit in each ("D123-4567-8901", not "expires in 2031")."""
+    groups = value.replace("-", " ").split()
+    compact = "".join(groups)
+    digits = sum(ch.isdigit() for ch in compact)
+    if _UK_LICENCE.fullmatch(compact.upper()):
+        return True
+    if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
+        return False
+    return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not _DATE.fullmatch(compact)
+
+
+ID_CARD = Family(
+    "id-card-number",
+    label(
+        r"""personalausweis(?:-?nummer|-?nr\.?)?|ausweis-?(?:nummer|nr\.?)|perso(?:-?nummer|-?nr\.?)?
+        |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
+        |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
+    ),
+    value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,12})"),
+    id_card_valid,
+    ("ausweis", "perso", "card", "identit", "cie", "cni"),
+)
+
+
+PASSPORT = Family(
+    "passport-number",
+    label(
+        r"""(?:passport|reisepass|pasaporte|passeport|passaporto|passaporte|paspoort)(?:[ -]?nummer)?
+        |pass(?:nummer|-nr\.?)"""
+    ),
+    value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{7,10}"),
+    passport_valid,
+    ("pass", "pasaporte", "paspoort"),
+)
+
+
+DRIVING_LICENCE = Family(
+    "driving-licence-number",
+    label(
+        r"""driv(?:er(?:['’]?s)?|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|licen[cs]e[ ](?:number|no\.?|\#)
+        |f[üu]hrerschein-?(?:nummer|nr\.?)?
+        |(?:num[ée]ro|n[°º]|no\.?)[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
+        |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
+        |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
+    ),
+    # In groups, each group after the first holds a digit: "D206-0877-2187 in case ..." ends at "2187".
+    value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:(?:-|[ ](?=[A-Za-z]{0,8}\d))?[A-Za-z0-9]{1,9}){0,3}"),
+    licence_valid,
+    ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
+)

@@ -1,0 +1,120 @@
+"""Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
+employer identification number (EIN), the Canadian Social Insurance Number and the Brazilian CPF.
+"""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    dashed,
+    dashed_or_spaced,
+    digits_of,
+    label,
+    value,
+)
+
+
+def itin_valid(value: str) -> bool:
+    """A US Individual Taxpayer Identification Number: nine digits, the first 9, the fourth and fifth
+    one of the groups the IRS issues (50-65, 70-88, 90-92, 94-99)."""
+    digits = digits_of(value)
+    if len(digits) != 9 or digits[0] != "9":
+        return False
+    group = int(digits[3:5])
+    return 50 <= group <= 65 or 70 <= group <= 88 or 90 <= group <= 92 or 94 <= group <= 99
+
+
+def ssn_valid(value: str) -> bool:
+    """A US Social Security number as the SSA issues them: no area 000, 666 or 900-999, no group 00, no serial 0000."""
+    digits = digits_of(value)
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return len(digits) == 9 and area not in {"000", "666"} and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def sin_valid(value: str) -> bool:
+    """A Canadian Social Insurance Number: nine digits, not starting with 0 or 8, passing Luhn."""
+    digits = digits_of(value)
+    if len(digits) != 9 or digits[0] in "08":
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def cpf_valid(value: str) -> bool:
+    """A Brazilian CPF: eleven digits, not one repeated, the last two the mod 11 check digits of those before
+    (weights 10 to 2, then 11 to 2)."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for count in (9, 10):
+        total = sum(d * w for d, w in zip(digits[:count], range(count + 1, 1, -1), strict=True))
+        if total * 10 % 11 % 10 != digits[count]:
+            return False
+    return True
+
+
+_EIN_PREFIXES = lazy_pattern(r"0[1-6]|1[0-6]|2[0-7]|[34]\d|5\d|6[0-8]|7[1-7]|8[0-8]|9[0-58-9]")
+
+
+def ein_valid(value: str) -> bool:
+    """A US employer identification number: nine digits, two of a prefix the IRS issues."""
+    digits = digits_of(value)
+    return len(digits) == 9 and _EIN_PREFIXES.fullmatch(digits[:2]) is not None and len(set(digits)) > 1
+
+
+US_SSN = Family(
+    "us-ssn",
+    label(
+        r"""ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?
+        |social(?![ ](?:media|network|networks|worker|workers|club|life|event|events|calendar|skills|studies))"""
+    ),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
+    ssn_valid,
+    ("ssn", "ss#", "social", "soc"),
+    dashed,
+)
+
+
+US_ITIN = Family(
+    "us-itin",
+    label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|(?-i:TIN)|taxpayer[ ]id(?:[ ]number)?"),
+    value(r"(?<![\d-])9\d{2}([ -]?)\d{2}\1\d{4}"),
+    itin_valid,
+    ("itin", "taxpayer", "tin"),
+    dashed,
+)
+
+
+BR_CPF = Family(
+    "br-cpf",
+    label(r"cpf|cadastro[ ]de[ ]pessoas?[ ]f[íi]sicas?"),
+    value(r"(?<![\d-])\d{3}([ .]?)\d{3}\1\d{3}[ .-]?\d{2}"),
+    cpf_valid,
+    ("cpf", "cadastro"),
+    cpf_valid,
+)
+
+
+CA_SIN = Family(
+    "ca-sin",
+    label(r"(?-i:SIN)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
+    sin_valid,
+    ("sin", "social insurance", "assurance sociale"),
+    dashed_or_spaced,
+)
+
+
+US_EIN = Family(
+    "us-ein",
+    label(r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?"),
+    value(r"(?<![\d-])\d{2}-?\d{7}"),
+    ein_valid,
+    ("employer", "federal"),
+    dashed,
+    ("EIN",),
+)

@@ -1,0 +1,157 @@
+"""Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
+German tax id (Steuer-ID) and social insurance number, the Dutch BSN and the Belgian national register
+number.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+
+_NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
+_NINO_SECOND = frozenset("ABCEGHJKLMNPRSTWXYZ")
+_NINO_NOT_ISSUED = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
+
+
+def nino_valid(value: str) -> bool:
+    """A UK National Insurance number: a prefix HMRC issues, six digits, a suffix A to D."""
+    compact = value.replace(" ", "").upper()
+    prefix = compact[:2]
+    return (
+        prefix[0] in _NINO_FIRST
+        and prefix[1] in _NINO_SECOND
+        and prefix not in _NINO_NOT_ISSUED
+        and compact[2:8].isdigit()
+        and compact[8] in "ABCD"
+    )
+
+
+def steuer_id_valid(value: str) -> bool:
+    """A German tax id (Steuer-ID): eleven digits, no leading zero, one digit twice or thrice among the
+    first ten and the others once, and the ISO 7064 MOD 11,10 check digit last."""
+    digits = digits_of(value)
+    if len(digits) != 11 or digits[0] == "0":
+        return False
+    counts = sorted(Counter(digits[:10]).values(), reverse=True)
+    if counts[0] not in (2, 3) or counts[1:] != [1] * (len(counts) - 1):
+        return False
+    product = 10
+    for digit in digits[:10]:
+        total = (int(digit) + product) % 10 or 10
+        product = total * 2 % 11
+    return (11 - product) % 10 == int(digits[10])
+
+
+def bsn_valid(value: str) -> bool:
+    """A Dutch citizen service number (BSN): nine digits passing the eleven test (weights 9 to 2, the
+    last digit -1)."""
+    digits = digits_of(value)
+    if len(digits) != 9 or digits == "0" * 9:
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) - int(digits[8])
+    return total % 11 == 0
+
+
+_SV_WEIGHTS = (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1)
+
+
+def sv_number_valid(value: str) -> bool:
+    """A German social insurance number (Rentenversicherungsnummer): area, date of birth, the initial
+    of the birth name, serial and the check digit of its weights 2-1-2-5-7-1-2-1-2-1-2-1."""
+    compact = value.replace(" ", "").upper()
+    if len(compact) != 12 or not (compact[:8].isdigit() and compact[8].isalpha() and compact[9:].isdigit()):
+        return False
+    if not (1 <= int(compact[4:6]) <= 12 and 1 <= int(compact[2:4]) <= 31):
+        return False
+    sequence = compact[:8] + f"{ord(compact[8]) - 64:02d}" + compact[9:11]
+    total = sum(sum(divmod(int(d) * w, 10)) for d, w in zip(sequence, _SV_WEIGHTS, strict=True))
+    return total % 10 == int(compact[11])
+
+
+def be_national_number_valid(value: str) -> bool:
+    """A Belgian national register number: eleven digits, the last two 97 less the first nine modulo 97
+    (with a 2 before them for those born from 2000)."""
+    digits = digits_of(value)
+    if len(digits) != 11:
+        return False
+    check = int(digits[9:])
+    return any(97 - int(prefix + digits[:9]) % 97 == check for prefix in ("", "2"))
+
+
+UK_NATIONAL_INSURANCE = Family(
+    "uk-national-insurance-number",
+    label(r"ni[ ](?:number|no\.?|\#)|nino|national[ ]insurance(?:[ ](?:number|no\.?|\#))?"),
+    value(r"(?<![A-Za-z0-9])[A-Za-z]{2}[ ]?\d{2}[ ]?\d{2}[ ]?\d{2}[ ]?[A-Da-d]"),
+    nino_valid,
+    ("ni ", "nino", "insurance"),
+    nino_valid,
+)
+
+
+DE_STEUER_ID = Family(
+    "de-steuer-id",
+    label(
+        r"""steuer-?id(?:entifikationsnummer)?|steuer-?identifikations-?nummer|identifikationsnummer|idnr\.?
+        |steuerliche[ ]id(?:entifikationsnummer)?|steuer-?nummer(?:-?id)?|steuer-?nr\.?|tax[ ]id(?:[ ]number)?"""
+    ),
+    value(r"(?<![\d])\d{2}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{3}"),
+    steuer_id_valid,
+    ("steuer", "identifikation", "idnr", "tax"),
+    steuer_id_valid,
+)
+
+
+NL_BSN = Family(
+    "nl-bsn",
+    label(r"bsn(?:-?nummer)?|burgerservicenummer|sofi-?nummer"),
+    value(r"(?<![\d-])\d{4}[ .]?\d{2}[ .]?\d{3}|(?<![\d-])\d{3}[ .]?\d{3}[ .]?\d{3}"),
+    bsn_valid,
+    ("bsn", "burgerservice", "sofi"),
+    bsn_valid,
+)
+
+
+BE_NATIONAL_NUMBER = Family(
+    "be-national-number",
+    label(
+        r"""rijksregister-?nummer|rijksregister|nationaal[ ]nummer|num[ée]ro[ ]national|registre[ ]national
+        |national[ ](?:register|registry)[ ]number|insz(?:-?nummer)?|niss"""
+    ),
+    value(r"(?<![\d-])\d{2}[ .]?\d{2}[ .]?\d{2}[ .-]?\d{3}[ .]?\d{2}"),
+    be_national_number_valid,
+    ("rijksregister", "nationaal", "national", "insz", "niss"),
+    be_national_number_valid,
+)
+
+
+DE_SOCIAL_INSURANCE = Family(
+    "de-social-insurance-number",
+    label(
+        r"""sozialversicherungs-?nummer|rentenversicherungs-?nummer|versicherungsnummer|sv-?nummer|rv-?nummer
+        |sv-?nr\.?|rv-?nr\.?"""
+    ),
+    value(r"(?<![A-Za-z0-9])\d{2}[ ]?\d{6}[ ]?[A-Za-z][ ]?\d{3}"),
+    sv_number_valid,
+    ("versicherungs", "sv", "rv"),
+    sv_number_valid,
+)
+
+
+def nhs_valid(value: str) -> bool:
+    """A UK NHS number: ten digits, the last the mod 11 check of the first nine (weights 10 to 2)."""
+    digits = digits_of(value)
+    if len(digits) != 10 or len(set(digits)) == 1:
+        return False
+    check = 11 - sum(int(d) * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    return check != 10 and check % 11 == int(digits[9])
+
+
+UK_NHS_NUMBER = Family(
+    "uk-nhs-number",
+    label(r"nhs(?:[ ](?:number|no\.?|\#))?|chi[ ](?:number|no\.?)"),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{4}"),
+    nhs_valid,
+    ("nhs", "chi "),
+    nhs_valid,
+)

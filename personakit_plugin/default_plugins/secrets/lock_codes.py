@@ -1,0 +1,149 @@
+"""The codes of locks, safes, alarms and keypads, where what the code opens says it is one: a safe's dial
+turn by turn, a lock that opens with a code, an alarm's code after what it guards, a code typed on a
+keypad (digit by digit, or with the key that ends it) or set on a lock. What a code opens is a word of
+`vocabulary.LOCKED_THINGS`, the one list of them."""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
+
+# A safe's dial, turn by turn: "left 27 right 9 left 41", "links 12 rechts 40 links 8".
+DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
+DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
+    |(?:\d{{1,2}}[ ]?{DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{DIAL_TURN}(?!\w)"""
+# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
+# must be a locked thing, said before it in its clause.
+OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
+    |s['’]ouvre[ ]avec|si[ ]apre[ ]con|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
+    |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en))(?:[ ]with)?
+(?:[ ](?:the|a|code|pin|den
+    |dem|el|le|il|o|de))*[ ]"""
+# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
+# Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
+ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
+    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
+# A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
+# is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
+# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
+_KEYPAD_KEY = r"""(?:,?[ ](?:then|and[ ]then|followed[ ]by|y[ ]luego|luego|y[ ]despu[ée]s|puis|et[ ]puis|suivi[ ]de
+    |dann|und[ ]dann|gefolgt[ ]von|poi|e[ ]poi|seguito[ ]da|depois|e[ ]depois|seguido[ ]de|gevolgd[ ]door|en[ ]dan)
+    [ ](?:(?:the|la|el|le|il|o|a|het|de|die|das|den|l['’])[ ]?)?(?:(?:key|bell|hash|star|pound)[ ](?:symbol|sign|key)
+    |key|bell|hash|star|pound|enter|ok|tick|campanita|campana|llave(?:cita)?|almohadilla|asterisco|cl[ée]|cloche
+    |di[èe]se|[ée]toile|raute|stern|glocke|schlüssel(?:symbol)?|cancelletto|campanello|chiave|chave|sino|estrela
+    |cardinal|sleuteltje|sleutel|bel|hekje|sterretje)(?![\w])
+    |[ ]?[#*](?![\w#*])|[ ](?:di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal|hekje)(?![\w]))"""
+# Or set on what it opens, the number first: "puse 0519 en la caja fuerte", "I set 4471 on the lockbox".
+_SET_ON = r"""\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet
+    |gezet|stelde|ingesteld)[ ]"""
+_SET_ON_WHAT = r"""[ ](?:on|in|for|as|en|para|como|sur|pour|dans|comme|su|per|nel|nella|sul|sulla|come|no|na|em|op
+    |voor|als|auf|für|im|am)[ ](?P<what>(?:[^\W\d_]+[ ]?){1,3})"""
+KEYPAD = rf"""(?<![\w#*.,/:+-])(?:(?P<pin>\d(?:[ ]\d){{3,7}}(?![ ]?\d)(?:{_KEYPAD_KEY})?|\d{{3,8}}{_KEYPAD_KEY})
+    |(?P<set>{_SET_ON})(?P<setpin>\d{{4,8}}){_SET_ON_WHAT})"""
+_ROUND = lazy_pattern(r"[1-9]\d*0")
+# A clock's time is no code: "the alarm goes off at 6 3 0", "réveil à 0 6 3 0".
+_AT = lazy_pattern(r"(?:\b(?:at|um|à|a[ ]las|alle|às|om|for|pour|para|per|voor|für)[ ]*)$", re.IGNORECASE)
+
+
+def keypad_is_real(match: re.Match[str]) -> bool:
+    """Whether a code typed on a keypad, or set on a lock, is one: what it opens named before it in its
+    clause (or after it, when set on it), not a clock's time, not a round amount put in a safe."""
+    if match["set"]:
+        return not _ROUND.fullmatch(match["setpin"]) and names_a_locked_thing_in(match["what"])
+    before = clause_before(match.string, match.start())
+    if any(word in vocabulary.CALL_WORDS for word in before.casefold().split()):  # "the house number is 1 2 3 4"
+        return False
+    return names_a_locked_thing_in(before) and _AT.search(before.rstrip()) is None
+
+
+def names_a_locked_thing_in(clause: str) -> bool:
+    return any(names_a_locked_thing(word.strip('.,;:!?"()')) for word in re.split(r"[\s'’]+", clause.casefold()))
+
+
+_CLAUSE_BEFORE = 50
+# After an alarm with no verb, a year is when it was fitted or its model: "Alarmanlage Modell 2024".
+YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _ends_its_line(text: str, end: int) -> bool:
+    return not text[end:].split("\n", 1)[0].strip(" .!,;")
+
+
+# After an alarm's colon, a code may have words after it: "alarmanlage bei mama: 2609 zum scharf schalten";
+# not those of a clock: "alarm: 0630 tomorrow".
+_CLOCK_AFTER = lazy_pattern(
+    r"""\s*(?:tomorrow|tonight|today|am|pm|a\.m\.|p\.m\.|o['’]clock|h|uhr|morgen|heute|demain|ce[ ]soir|mañana|hoy
+    |domani|stasera|amanhã|hoje|vanavond|every|each|jeden|tous|todos|ogni|elke|daily|täglich)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
+    if alarm.rstrip().endswith(":"):
+        return _CLOCK_AFTER.match(match.string, match.end()) is None
+    return _ends_its_line(match.string, match.end())
+
+
+def clause_before(text: str, start: int) -> str:
+    """The words before `start` in its clause, up to fifty characters."""
+    window = text[max(0, start - _CLAUSE_BEFORE) : start]
+    return re.split(r"[.!?;,\n]", window)[-1]
+
+
+# --- A lock's code said on its line, or the number a lock is set to -------------------------------------
+
+# A code's word: "code", "código", "codice", a combination's, or a German compound of one ("Notfallcode").
+CODE_WORDS = r"""codes?|c[oó]digos?|codice|combinazione|combinaci[oó]n|combinaison|combina[cç][aã]o|combination
+    |kombination|combo|notfall-?code|werks-?code|master-?code"""
+# Kinds of codes that are no lock's: "zip code for the office: 94103", "promo code for the gym".
+_OTHER_CODES = r"""zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
+    |coupon|gutschein|cup[oó]n|reference|referenz|r[ée]f[ée]rence|order|booking|error|fehler|erreur|status|qr|bar
+    |tax|sort|swift|bic|iata|airport|flight|product|colou?r|html|source|dress|course|kurs|cours|curso|corso|model
+    |modell|mod[eè]le|modelo|modello"""
+# And what says a line is about changing a code, not the code: "door code changed on: 1205".
+NOT_A_LOCK_CODE = lazy_pattern(
+    rf"""\b(?:{_OTHER_CODES}|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
+    |rules?|policy|expires?|expiry|valid|ändern|geändert|länge|seit|bis)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "code van het slimme slot voor de oppas: 048041", "código da fechadura para a empregada: 674989": a
+# code's word and what it opens on the line before a colon, the code alone after it.
+_CODE_ON_ITS_LINE = lazy_pattern(
+    rf"""(?:^|(?<=\n))(?P<head>[^\n:]{{0,80}}?(?<![^\W_])(?:{CODE_WORDS})(?![^\W_])[^\n:]{{0,60}}):[ \t]*
+    (?P<pin>\d{{4,8}})[ \t]*(?=[.!,;)]|$|\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A combination lock and the number it is set to, in its clause: "the bike lock, I set it to 8368", "het
+# fietsslot staat op 7210", "le cadenas du vélo est sur 3252", "das Fahrradschloss ist auf 1457
+# eingestellt", "el candado de la bici lo puse en 2010", "o cadeado da bicicleta está em 8358".
+_LOCKS = r"""(?<![^\W_])(?:[^\W\d_]{0,16}(?:lock|schloss|schloß|slot))|padlocks?|cadenas|candados?|cadeados?
+    |lucchett[oi]|safe|tresor|cofre|coffre(?:-fort)?|cassaforte|kluis|kluisje|caja[ ]fuerte
+    |cerradura|fechadura|serrure|serratura"""
+_SET_TO = r"""(?:i[ ])?(?:set|put|turned)[ ](?:it[ ])?(?:to|on|at)|(?:is|was)[ ](?:now[ ])?(?:set[ ])?(?:to|on|at)
+    |staat[ ](?:nu[ ])?op|(?:heb[ ]ik[ ])?(?:ingesteld|gezet)[ ]op|zet[ ](?:ik[ ])?op|est[ ](?:maintenant[ ])?sur
+    |(?:r[ée]gl[ée]|mis)[ ]sur|je[ ]l['’]ai[ ](?:mis|r[ée]gl[ée])[ ]sur|(?:lo|la)[ ](?:puse|pongo|tengo)[ ]en
+    |est[áa][ ](?:puesto[ ])?en|(?:est[áa]|fica|ficou)[ ](?:em|no)|pus[ ](?:em|no)|[èe][ ](?:impostato[ ])?su
+    |l['’]ho[ ](?:messo|impostato)[ ]su|(?:ist|steht)[ ](?:jetzt[ ])?auf|hab[e]?[ ](?:es|ihn)?[ ]?auf"""
+_LOCK_SET_TO = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKS})(?![^\W_])[^.;!?\n]{{0,60}}?(?<![^\W_])(?:{_SET_TO})[ ]
+    (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Cheap to look for: every code's word holds one of these.
+A_CODE_WORD = lazy_pattern(r"c[oó]d|combin|kombin|combo", re.IGNORECASE)
+_A_LOCK = lazy_pattern(rf"(?:{_LOCKS})", re.IGNORECASE | re.VERBOSE)
+
+
+def lock_code(text: str) -> bool:
+    """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
+    or the number a combination lock is set to."""
+    for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
+        head = match["head"]
+        if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
+            return True
+    if _A_LOCK.search(text):
+        return _LOCK_SET_TO.search(text) is not None
+    return False

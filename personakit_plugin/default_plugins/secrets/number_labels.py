@@ -1,0 +1,50 @@
+"""What every identity and bank number said with its label is described by: a `Family` (its kind, label,
+value, check and the words that gate it) and the helpers its modules build one with.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple
+
+from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
+
+
+def digits_of(value: str) -> str:
+    return "".join(ch for ch in value if ch.isdigit())
+
+
+class Family(NamedTuple):
+    kind: str
+    label: LazyPattern
+    value: LazyPattern
+    valid: Callable[[str], bool]
+    # Words of which every label holds one (case-folded): a text without any is skipped.
+    words: tuple[str, ...]
+    # Whether a value that passes this check may stand further on in the label's sentence, past words
+    # that do not join them ("my social for the W-4: 750-80-5322"): a check that chance rarely passes
+    # (a check digit or letter), or a number written in the shape only this number has.
+    far: Callable[[str], bool] | None = None
+    # Words of which a label may hold one instead, as written (an acronym that is a word in lower case:
+    # "EIN", German "ein").
+    cased_words: tuple[str, ...] = ()
+
+
+def label(source: str) -> LazyPattern:
+    return lazy_pattern(r"(?<![\w])(?:" + source + r")(?![\w])", re.IGNORECASE | re.VERBOSE)
+
+
+def value(source: str) -> LazyPattern:
+    return lazy_pattern(r"(?:" + source + r")(?![\w-])", re.VERBOSE)
+
+
+NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|n°|nº)"""
+
+
+def dashed(value: str) -> bool:
+    return "-" in value
+
+
+def dashed_or_spaced(value: str) -> bool:
+    return "-" in value or " " in value

@@ -36,8 +36,10 @@ CONNECTOR_OR_CHANGE = (
 # "le code de la porte est ...": a preposition and up to five words between a label and its verb.
 _PREPOSITION = r"""(?:for|from|to|of|on|at|in|aus|für
 |fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
-    |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op)"""
-CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,6}?"""
+    |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op
+    |by|near|beside|behind|under|neben|hinter|unter|près|sous|derrière|junto|debajo|detrás|vicino|accanto|sotto
+    |dietro|naast|achter|onder|perto|atrás)"""
+CLAUSE = r"""\s+""" + _PREPOSITION + r"""(?:\s+[^\s:=]+){0,7}?"""
 # Numbers and codes may also follow a colon without a space: "alarm code:9021".
 CONNECTOR_OR_COLON = r"""(?:""" + _CONNECTOR + r"""|\s*:\s*)"""
 # Between a value given first and its label: "... is my", "... as the", "... ist mein", "... est mon".

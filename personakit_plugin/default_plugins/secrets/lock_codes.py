@@ -16,16 +16,27 @@ DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|s
 DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
     |(?:\d{{1,2}}[ ]?{DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{DIAL_TURN}(?!\w)"""
 # What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
-# must be a locked thing, said before it in its clause.
+# must be a locked thing, said before it in its clause. An alarm is turned off or on with its code the
+# same way: "o alarme desliga-se com 8062", "alarm uitzetten met 7923", "die Alarmanlage schaltet man mit
+# 2255 scharf", "l'alarme se désactive avec 4410".
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
-    |s['’]ouvre[ ]avec|si[ ]apre[ ]con|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
-    |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en))(?:[ ]with)?
-(?:[ ](?:the|a|code|pin|den
+    |s['’]ouvre[ ]avec|si[ ]apre[ ]co[nl]|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
+    |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en)
+    |(?:disarms?|arms?|turns?[ ]off|switch(?:es)?[ ]off)(?:[ ]it)?[ ]with
+    |(?:se[ ])?(?:desliga|desativa|desactiva|activa|ativa|liga)(?:-se)?[ ](?:con|com)
+    |se[ ](?:d[ée]sactive|d[ée]sarme|coupe)[ ]avec|si[ ](?:disattiva|disinserisce|spegne)[ ]co[nl]
+    |(?:uit|aan)(?:zetten|schakelen|te[ ]zetten)[ ]met|zet[ ](?:je|het)[ ](?:uit|aan)[ ]met
+    |(?:schaltet|macht)[ ](?:man|sie|ihr|du)[ ](?:sie[ ]|es[ ])?mit
+    |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit)(?:[ ]with)?
+(?:[ ](?:the|a|code|codice|c[oó]digo|pin|den
     |dem|el|le|il|o|de))*[ ]"""
 # An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
 # Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
+# Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
 ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
-    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
+    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet
+    |schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
+    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
 # symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
@@ -132,6 +143,69 @@ _LOCK_SET_TO = lazy_pattern(
     (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
+# la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
+_CODE_AFTER_A_COMMA = lazy_pattern(
+    rf"""(?P<head>[^.!?;\n]{{2,80}}),[ ](?:{CODE_WORDS})[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[.!,;)]|[ ]*$|[ ]*\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# What a code opens, perhaps a word or two about where, a colon and the code alone: "Haustür unten: 7519,
+# dann ...", "suitcase tsa lock: 986.", "portail du fond : 4471".
+_THING_THEN_COLON = lazy_pattern(
+    r"""(?:^|(?<=[\n,;(]))[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+){0,3})[ ]?:[ \t]*
+    (?P<pin>\d{3,8})(?=[.!,;)]|[ \t]*$|[ \t]*\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Codes listed number first, each before what it opens: "2755 garaje, 4835 trastero", "1234 Haustür; 5678
+# Keller".
+_NUMBER_THEN_THING = lazy_pattern(
+    r"""(?<![\w.,:/-])\d{4,8}[ ](?P<first>[^\W\d_]+)[ ]?[,;/][ ]?\d{4,8}[ ](?P<second>[^\W\d_]+)(?![^\W_])""",
+    re.IGNORECASE,
+)
+# A lock set to a number, the verb first: "set the hotel safe to 8876", "j'ai réglé le cadenas sur 4410",
+# "ho impostato la cassaforte su 3391".
+_SET_LOCK_TO = lazy_pattern(
+    rf"""\b(?:set|put|changed|turned|r[ée]gl[ée]|mis|impostato|messo|puse|puesto|configur[ée]|coloquei|pus
+    |stelde|zette|gestellt|eingestellt)[ ](?:(?:the|my|our|le|la|mon|ma|il|el|mi|o|a|meu|minha|de|het|mijn
+    |den|das|die|meinen|mein)[ ])?(?:[^\W\d_]+[ ]){{0,2}}?(?<![^\W_])(?:{_LOCKS})(?![^\W_])[ ]
+    (?:to|on|at|sur|à|su|a|en|em|para|op|auf)[ ](?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Before a colon, a phone or a card is followed by its number or its last digits, not a code: "phone: 0612".
+_NOT_A_KEYPAD = lazy_pattern(
+    rf"""\b(?:{_OTHER_CODES}|phones?|iphone|telefon|telefono|tel[ée]fono|telefone|telem[óo]vel|telefoon|handy|mobile
+    |m[óo]vil|portable|cellulare|cards?|cartes?|karte|tarjeta|carta|cart[ãa]o|kaart|ext|extension|room|zimmer|chambre
+    |habitaci[óo]n|stanza|quarto|kamer|reset|change[ds]?|set|updated?|since|until|seit|bis)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_UNIT_OR_YEAR = lazy_pattern(r"(?:19|20)\d\d$")
+
+
+def _no_year(pin: str) -> bool:
+    return _UNIT_OR_YEAR.match(pin) is None
+
+
+def code_said_short(text: str) -> bool:
+    """Whether `text` gives a lock's code the short way: after a comma and a code's word, what it opens
+    said before in the sentence; alone after what it opens and a colon (three digits for a lock's own
+    dials); numbers listed before what each opens; or a lock set to it, the verb first."""
+    if "," in text and A_CODE_WORD.search(text):
+        for match in _CODE_AFTER_A_COMMA.finditer(text):
+            if names_a_locked_thing_in(match["head"]) and not NOT_A_LOCK_CODE.search(match["head"]):
+                return True
+    if ":" in text:
+        for match in _THING_THEN_COLON.finditer(text):
+            head, pin = match["head"], match["pin"]
+            if not names_a_locked_thing_in(head) or _NOT_A_KEYPAD.search(head) or not _no_year(pin):
+                continue
+            if len(pin) > 3 or _A_LOCK.search(head):
+                return True
+    for match in _NUMBER_THEN_THING.finditer(text):
+        if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):
+            return True
+    return _A_LOCK.search(text) is not None and _SET_LOCK_TO.search(text) is not None
+
+
 # Cheap to look for: every code's word holds one of these.
 A_CODE_WORD = lazy_pattern(r"c[oó]d|combin|kombin|combo", re.IGNORECASE)
 _A_LOCK = lazy_pattern(rf"(?:{_LOCKS})", re.IGNORECASE | re.VERBOSE)
@@ -144,6 +218,6 @@ def lock_code(text: str) -> bool:
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True
-    if _A_LOCK.search(text):
-        return _LOCK_SET_TO.search(text) is not None
-    return False
+    if _A_LOCK.search(text) and _LOCK_SET_TO.search(text) is not None:
+        return True
+    return code_said_short(text)

@@ -30,7 +30,8 @@ from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 # Labels that name a PIN or a lock's code by themselves; the value may follow with no verb: "PIN 4821".
 _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|cvv2?|cvc2?|csc|pass[ -]?code|pincode
     |(?:door|gate|alarm|safe|garage|keypad|entry|entrance|access|lock|locker|padlock|lockbox|key[ -]?safe|key[ -]?box
-       |security|unlock|mailbox|intercom|buzzer|immobili[sz]er|voicemail)[ -]?(?:code|pin|combination|combo)
+       |security|unlock|mailbox|intercom|buzzer|immobili[sz]er|voicemail|nuki|smart[ -]?lock)
+       [ -]?(?:code|pin|combination|combo)
     |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)

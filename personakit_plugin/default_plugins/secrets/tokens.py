@@ -52,7 +52,8 @@ _ORDINARY_SHAPES = lazy_pattern(
     | (?-i:[A-Z][A-Za-z]{0,5}-\d+(?:-[A-Z0-9]+)?|[a-z]{1,6}-\d+(?:-[a-z0-9]+)?)  # JIRA-4821, COVID-19, E-1234
     | \d+(?:[.,]\d+)?(?:-[a-z]+)+          # 25-minute, 20-character, 3-month
     | [a-z]?\d+[a-z]?(?:-[a-z]{2,})+        # Q3-report, H1-planning
-    | [a-z]?\d+(?:[.,:/-]\d+)*[a-z]{0,3}    # dates, times, prices, ids, sizes: 12/03/2026, 10:30, 16GB, 3rd
+    # dates, times, prices, ids, sizes: 12/03/2026, 10:30, 16GB, 3rd, 5Mb, 9kWh; not a name after digits (s541Oma)
+    | [a-z]?\d+(?:[.,:/-]\d+)*(?-i:[a-z]{0,3}|[A-Z]{0,3}|[A-Z][a-z]?|[a-z][A-Z][a-z]?)
     | [$€£¥]\s?\d[\d.,]*[kmb]?              # prices
     | \d[\d.,]*\s?[$€£¥%]                   # 89€, 100%
     | [+-]?\d[\d\s().-]*                    # phone numbers

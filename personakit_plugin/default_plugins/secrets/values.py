@@ -25,8 +25,12 @@ PLACEHOLDER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 # Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
-# getenv("TOKEN"), input("Password: ") (whose value is cut at the space).
-CODE_REFERENCE = lazy_pattern(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+# getenv("TOKEN"), input("Password: ") (whose value is cut at the space). Not a word, a dot and a
+# capitalised word with digits, which is how people make passwords and no code names a thing
+# ("nemo.Tigger32", "kiki.Tigger2").
+CODE_REFERENCE = lazy_pattern(
+    r"(?![a-z]{2,}\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"
+)
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
 PASSWORD_MANAGER = lazy_pattern(r"1password\b.*", re.IGNORECASE)
 _PATH_OR_URL = lazy_pattern(r"~?\.{0,2}/|[A-Za-z]:\\|\w+://")

@@ -135,12 +135,12 @@ LOCKED_THINGS = frozenset(
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
     fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
-    car coche voiture macchina carro auto""".split()
+    car coche voiture macchina carro auto nuki trastero keller cantina berging""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
-    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach"),
+    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten"),
 )
 
 

@@ -110,13 +110,13 @@ def clause_before(text: str, start: int) -> str:
 CODE_WORDS = r"""codes?|c[oó]digos?|codice|combinazione|combinaci[oó]n|combinaison|combina[cç][aã]o|combination
     |kombination|combo|notfall-?code|werks-?code|master-?code"""
 # Kinds of codes that are no lock's: "zip code for the office: 94103", "promo code for the gym".
-_OTHER_CODES = r"""zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
+OTHER_CODES = r"""zip|postal|post|postcode|postleitzahl|plz|area|country|dial(?:ling)?|tracking|promo|discount|voucher
     |coupon|gutschein|cup[oó]n|reference|referenz|r[ée]f[ée]rence|order|booking|error|fehler|erreur|status|qr|bar
     |tax|sort|swift|bic|iata|airport|flight|product|colou?r|html|source|dress|course|kurs|cours|curso|corso|model
     |modell|mod[eè]le|modelo|modello"""
 # And what says a line is about changing a code, not the code: "door code changed on: 1205".
 NOT_A_LOCK_CODE = lazy_pattern(
-    rf"""\b(?:{_OTHER_CODES}|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
+    rf"""\b(?:{OTHER_CODES}|reset|change[ds]?|changed|set|updated?|length|attempts?|tries|since|until|digits?
     |rules?|policy|expires?|expiry|valid|ändern|geändert|länge|seit|bis)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -173,7 +173,7 @@ _SET_LOCK_TO = lazy_pattern(
 )
 # Before a colon, a phone or a card is followed by its number or its last digits, not a code: "phone: 0612".
 _NOT_A_KEYPAD = lazy_pattern(
-    rf"""\b(?:{_OTHER_CODES}|phones?|iphone|telefon|telefono|tel[ée]fono|telefone|telem[óo]vel|telefoon|handy|mobile
+    rf"""\b(?:{OTHER_CODES}|phones?|iphone|telefon|telefono|tel[ée]fono|telefone|telem[óo]vel|telefoon|handy|mobile
     |m[óo]vil|portable|cellulare|cards?|cartes?|karte|tarjeta|carta|cart[ãa]o|kaart|ext|extension|room|zimmer|chambre
     |habitaci[óo]n|stanza|quarto|kamer|reset|change[ds]?|set|updated?|since|until|seit|bis)\b""",
     re.IGNORECASE | re.VERBOSE,

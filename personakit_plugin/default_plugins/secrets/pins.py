@@ -18,6 +18,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     ALARM,
     DIAL,
     OPENS_WITH,
+    OTHER_CODES,
     YEAR,
     alarm_code_ends,
     clause_before,
@@ -49,6 +50,17 @@ _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|c
 _PIN_VALUE = rf"""(?P<pin>{DIAL}|[#*]?\d+(?:(?:[ ]?[\-–][ ]?|[ ])\d+)*[#*]?)(?![\w%°€$£¥]|[.,:/]\d)"""
 # "I changed my PIN to 4821", "the door code was set to 1234".
 _PIN_CHANGE = r"""\s+(?:(?:was|is|has\s+been|got)\s+)?(?:(?:changed|set|reset|switched|updated)\s+)?to\s+"""
+# What guards a child's or a profile's access, and the code it has: "el control parental de la play tiene
+# 0733", "I put a profile lock on my netflix profile, it's 6433", "die Kindersicherung am Fernseher ist 5521".
+_PARENTAL = r"""\b(?:control(?:es)?[ ]parental(?:es)?|contr[ôo]le[ ]parental|controllo[ ]parentale|controle[ ]parental
+    |parental[ ]controls?|kindersicherung|jugendschutz|ouderlijk[ ]toezicht|profile[ ](?:lock|pin)
+    |(?:bloqueo|bloqueio)[ ]de[ ]perfil|verrouillage[ ]du[ ]profil|blocco[ ](?:del[ ])?profilo|profil-?sperre
+    |profielslot)"""
+_PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha|a|heeft|uses|usa|utilise|nutzt|gebruikt
+    |is|es|est|è|é|ist)[ ]|[ ]?:[ ]?)(?:(?:the|el|la|le|il|o|a|de|het|der|die|das|code|pin|c[oó]digo|codice)[ ])*"""
+# A password of digits right after its name and what it is for: "senha do app do banco 072738, ...".
+_PASSWORD_FOR = rf"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine)
+    {CLAUSE}[ ]"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}
@@ -57,6 +69,8 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
     | (?P<opens>{OPENS_WITH})
     | (?P<alarm>{ALARM})
+    | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
+    | {_PASSWORD_FOR}(?=\d{{6,12}}(?:[.,;!]|\s*$))
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -96,12 +110,36 @@ _ONE_TIME_CODE = lazy_pattern(
 )
 
 
+# Or that it was sent or came, then the code, digits or digits and capitals: "the code they sent me is
+# 827962", "el pin de Cl@ve me llegó: 985LR098", "il codice che mi è arrivato è 4471", "der Code, den sie mir
+# geschickt haben, ist 5521".
+_SENT_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?P<label>codes?|c[oó]digo|codice|token|pin|otp)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
+    (?:(?:(?:they|you|he|she|it|someone|the[ ]bank)[ ])?(?:sent|texted|e-?mailed)(?:[ ](?:me|us|to[ ]me))?
+    |(?:i[ ])?(?:got|received)|ricevuto|recebi|re[çc]u|erhalten|bekommen|gekregen|ontvangen|recib[íi]
+    |(?:me|nos|mi|ci)[ ](?:lleg[óo]|mandaron|enviaron|[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|chegou|mandaram
+    |enviaram)|m['’]a[ ]été[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|geschickt(?:[ ](?:hat|haben))?|gestuurd|kreeg)
+    (?![^\W_])[^.\n\d]{0,20}?(?:(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet))?[ ]*:?[ ]*
+    (?P<pin>\d{4,8}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
+
+
 def one_time_code(text: str) -> bool:
-    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"). One
-    said to be spent is refused too: a sentence's words cannot show that a code no longer works."""
-    return any(
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892") or that
+    it was sent ("the code they sent me is 827962"); not a tracking, promo or booking code. One said to be
+    spent is refused too: a sentence's words cannot show that a code no longer works."""
+    if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
         for match in _ONE_TIME_CODE.finditer(text)
+    ):
+        return True
+    return any(
+        UNIT_AFTER.match(text, match.end()) is None
+        and not YEAR.fullmatch(match["pin"])
+        and _OTHER_CODE_BEFORE.search(text[max(0, match.start() - 30) : match.start()]) is None
+        for match in _SENT_CODE.finditer(text)
     )
 
 

@@ -222,6 +222,33 @@ _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
 
 
+# After the label and what the codes are for, two or more codes of one shape with no connector, or listed
+# one a line, numbered or not: "steam guard backup codes AC3V0 XLIO2 BLUFW", "codici di backup di
+# instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...".
+_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}"""
+_LISTED_RECOVERY = (
+    _RECOVERY_LABEL
+    + f"(?:{CLAUSE})?"
+    + rf"""[ \t]*:?[ \t]*\n?[ \t]*
+    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*[,;]?[ \t]+|[ \t]*\n[ \t]*){_LISTED_CODE}){{1,15}})(?![\w-])"""
+)
+_LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]")
+
+
+def _listed_codes_are_real(match: re.Match[str]) -> bool:
+    """Whether the codes listed after a backup-codes label are codes: two or more, of one shape (the
+    lengths of their groups), all different, each with a digit, not all years."""
+    codes = [code for code in match["codes"].split() if not _LIST_NUMBER.fullmatch(code)]
+    codes = [code.strip(",;") for code in codes]
+    shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
+    return (
+        len(codes) >= 2
+        and len(shapes) == 1
+        and len(set(codes)) == len(codes)
+        and not all(_YEAR.fullmatch(code) for code in codes)
+    )
+
+
 _MIN_CODE_LENGTH = 6
 
 
@@ -466,7 +493,8 @@ _PAIR_WORDS = (
 _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
-    "hangslot",
+    *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord"),
+    "parola d",
     *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
 )
 _A_DASH = lazy_pattern(r"-")
@@ -548,6 +576,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("totp-secret", _compile(_TOTP, re.IGNORECASE), _base32_is_secret),
     _Detector("recovery-codes", _compile(_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
     _Detector("recovery-codes", _compile(_GROUPED_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("recovery-codes", _compile(_LISTED_RECOVERY, re.IGNORECASE), _listed_codes_are_real),
     _Detector("backup-codes", _compile(_BACKUP_CODES), _backup_codes_are_real, _A_DIGIT),
     _Detector("wifi-qr-password", _compile(_WIFI_QR, re.IGNORECASE), _wifi_password_is_real),
     _Detector("age-secret-key", _compile(_AGE_KEY, re.IGNORECASE)),

@@ -145,14 +145,15 @@ def is_word_compound(token: Token) -> bool:
 
 # A keypad's code may hold one of its letter keys, A to D: "7618B", "A2491", "4B21" (`_is_code` counts
 # the digits).
-_NUMBER = lazy_pattern(r"[#*]?(?:[A-D]\d{3,12}|\d{3,12}|\d{1,11}[A-D]\d{0,11})[#*]?")
+# Digits, perhaps with a keypad's letter, or two capitals among them as some keypads take ("7NE489").
+_NUMBER = lazy_pattern(r"[#*]?(?:[A-D]\d{3,12}|\d{3,12}|\d{1,11}[A-D]\d{0,11}|\d{1,4}[A-Z]{2}\d{2,4})[#*]?")
 _GROUPED_DIGITS = lazy_pattern(r"\d{1,3}(?:-\d{1,3}){1,4}")
 
 
 def as_code(token: Token) -> str | None:
     """The digits of a token that can be a PIN or a lock's code: 3 to 12 digits, perhaps with # or * or
-    a keypad's letter A to D, or 2 to 5 groups of up to three digits joined by dashes ("12-34-56"); None
-    if it is not one."""
+    a keypad's letter A to D or two capitals inside, or 2 to 5 groups of up to three digits joined by
+    dashes ("12-34-56"); None if it is not one."""
     core = token.text.lstrip(_LEADING).rstrip(".,;:)]}\"'!?")
     if _NUMBER.fullmatch(core) or _GROUPED_DIGITS.fullmatch(core):
         return core

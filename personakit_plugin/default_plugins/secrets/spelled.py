@@ -64,7 +64,14 @@ _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # "the password is one with a question mark" has words no dictation holds.
 _A_SIGN = lazy_pattern(rf"(?<![^\W_])(?:{_SIGNS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
 _A_NUMBER = lazy_pattern(rf"(?<![^\W_])(?:{_DIGIT_WORDS}|\d+)(?![^\W_])", re.IGNORECASE | re.VERBOSE)
-_SAID = lazy_pattern(rf"(?:{CLAUSE})?{CONNECTOR_OR_COLON}(?P<value>[^.;!?\n]{{8,120}})", re.IGNORECASE | re.VERBOSE)
+# Or with no connector, when the dictation opens with a letter's case: "Passwort für Omas Tablet groß S
+# sonne 2415 Ausrufezeichen", "password for the tablet capital S sunny 2415 exclamation mark".
+_CASE_OF_A_LETTER = r"""(?:capital|big|small|upper(?:case)?|lower(?:case)?|gro(?:ß|ss)(?:es)?|klein(?:es)?
+    |may[úu]scula|min[úu]scula|majuscule|minuscule|maiuscola|minuscola|mai[úu]scula|hoofdletter)[ ][^\W\d_](?![^\W_])"""
+_SAID = lazy_pattern(
+    rf"""(?:{CLAUSE})?(?:{CONNECTOR_OR_COLON}|[ ](?={_CASE_OF_A_LETTER}))(?P<value>[^.;!?\n]{{8,120}})""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _NOT_DICTATION = lazy_pattern(
     r"""\b(?:a|an|the|must|should|needs?|has|have|had|contains?|with|without|missing|includes?|any|some|least|more
     |less|than|rule|like|ein|eine|muss|mit|ohne|une|doit|avec|sans|una|debe|con|sin|deve|senza|uma|com|sem|een|moet

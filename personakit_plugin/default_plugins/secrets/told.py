@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR
+from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
 from personakit_plugin.default_plugins.secrets.values import is_credential_value
@@ -116,6 +116,54 @@ def _listed_password(text: str) -> bool:
     return len(items) >= 2 and any(_WORD_NUMBER_LETTERS.fullmatch(item["value"].strip()) for item in items)
 
 
+# The rest of a code, or its last or first digits: "and the rest of the garage code is 82", "der Rest vom
+# Tresorcode ist 19", "le reste du code de la porte est 07", "las dos últimas cifras del PIN son 61".
+_REST_OF = lazy_pattern(
+    r"""(?<![^\W_])(?:rest|remainder|reste|suite|resto|restante|(?:last|first|final)[ ](?:two|three|four|\d)[ ]digits
+    |(?:letzten|ersten)[ ](?:zwei|drei|vier|\d)[ ](?:ziffern|stellen)
+    |(?:deux|trois|quatre|\d)[ ](?:derniers|premiers)[ ]chiffres
+    |(?:dos|tres|cuatro|\d)[ ](?:últimas|primeras)[ ]cifras|(?:ultime|prime)[ ](?:due|tre|quattro|\d)[ ]cifre
+    |(?:dois|tr[êe]s|quatro|\d)[ ](?:últimos|primeiros)[ ]d[íi]gitos
+    |(?:laatste|eerste)[ ](?:twee|drie|vier|\d)[ ]cijfers)
+    [ ](?:of|vom|von|del|de|du|della|dello|do|da|van)[ ](?P<what>[^.!?\n:]{1,40}?)[ ]
+    (?:is|are|ist|sind|lautet|lauten|es|son|est|sont|è|sono|é|são|zijn|was)[ ]:?[ ]?
+    (?P<part>\d{2,8})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _rest_told(text: str) -> bool:
+    for match in _REST_OF.finditer(text):
+        what = match["what"]
+        found = [name for name in names(what) if name.kind in {"password", "code", "generic"}]
+        compound = any(
+            word.endswith("code") and names_a_locked_thing_in(word[:-4]) for word in what.casefold().split()
+        )  # "Tresorcode"
+        if compound or any(name.kind != "generic" or names_a_locked_thing_in(what) for name in found):
+            return UNIT_AFTER.match(text, match.end()) is None
+    return False
+
+
+# A table whose header names a password's column, and a row's cell in that column: "| site | user | pw |
+# \n|---|---|---|\n| ebay | meg_77 | 0FyitFTxGR |".
+_TABLE_RULE = lazy_pattern(r"[\s|:+-]*")
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _in_a_password_column(text: str) -> bool:
+    rows = [line for line in text.split("\n") if line.count("|") >= 2 and not _TABLE_RULE.fullmatch(line)]
+    for number, header in enumerate(rows[:-1]):
+        columns = [i for i, cell in enumerate(_cells(header)) if any(n.kind == "password" for n in names(cell))]
+        for row in rows[number + 1 :] if columns else ():
+            cells = _cells(row)
+            if any(i < len(cells) and is_credential_value(cells[i]) for i in columns):
+                return True
+    return False
+
+
 # After a password's recipe, the password itself: "password = dog's name + house number + !, so Biscuit29!".
 _SO_VALUE = lazy_pattern(
     r"""[^.\n]{0,80}?,?[ ](?:so|i\.?e\.?|that[ ]is|which[ ]makes|also|d\.[ ]?h\.|alors|donc|c['’]est-[àa]-dire|o[ ]sea
@@ -130,9 +178,13 @@ def _value_after_its_recipe(text: str, name: Name) -> bool:
 
 
 def told_in_pieces(text: str) -> bool:
-    """Whether `text` tells part of a secret, answers a chat's question about one, or gives a password of
-    digits after its name and what it is for."""
+    """Whether `text` tells part of a secret, answers a chat's question about one, gives a password of
+    digits after its name and what it is for, or a password in a table's column that names it."""
     if _listed_under_a_header(text) or _listed_password(text):
+        return True
+    if "|" in text and _in_a_password_column(text):
+        return True
+    if _rest_told(text):
         return True
     asked: dict[int, bool] = {}
     for name in names(text):

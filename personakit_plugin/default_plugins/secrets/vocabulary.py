@@ -88,12 +88,26 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
         r"(?:reset|changed?|set|switched)\s+it\s+to",
         r"set\s+(?:the\s+|my\s+|our\s+)?(?:wi-?fi|wlan|hotspot|router)\s+to",
     ),
-    "de": (r"entsperr(?:en|e|t)", r"(?:anmelden|einloggen)\s+mit", r"melde\s+mich\s+mit"),
-    "fr": (r"d[ée]verrouill(?:er|e)", r"(?:je\s+)?me\s+connecte\s+avec", r"se\s+connecter\s+avec"),
-    "es": (r"desbloque(?:ar|o|a)", r"entr(?:ar|o)\s+con"),
-    "it": (r"sblocc(?:are|o|a)", r"acced(?:ere|o)\s+con"),
-    "pt": (r"desbloque(?:ar|io|ia)", r"entr(?:ar|o)\s+com"),
-    "nl": (r"ontgrendel(?:en|t)?", r"(?:inloggen|log\s+in)\s+met"),
+    "de": (
+        r"entsperr(?:en|e|t)",
+        r"(?:anmelden|einloggen)\s+mit",
+        r"melde\s+mich\s+mit",
+        r"(?:kommst\s+du|kommt\s+man)\s+(?:(?:da|dort)\s+)?(?:rein\s+|hinein\s+)?mit",
+    ),
+    "fr": (
+        r"d[ée]verrouill(?:er|e)",
+        r"(?:je\s+)?me\s+connecte\s+avec",
+        r"se\s+connecter\s+avec",
+        r"(?:on\s+)?(?:y\s+)?entre\s+avec",
+    ),
+    "es": (r"desbloque(?:ar|o|a)", r"entr(?:ar|o|as?)\s+con"),
+    "it": (r"sblocc(?:are|o|a)", r"acced(?:ere|o|i)\s+con", r"(?:ci\s+)?entr(?:are|o|i|a)\s+co[nl]"),
+    "pt": (r"desbloque(?:ar|io|ia)", r"entr(?:ar|o|as?)\s+com"),
+    "nl": (
+        r"ontgrendel(?:en|t)?",
+        r"(?:inloggen|log\s+in)\s+met",
+        r"(?:kom\s+je|komt\s+(?:je|men))\s+(?:er\s+)?(?:in|binnen)\s+met",
+    ),
 }
 
 # Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.

@@ -4,6 +4,7 @@ IBAN, recognised anywhere, is in `ibans`).
 
 from __future__ import annotations
 
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import NUMBER_WORD, Family, digits_of, label, value
 
 
@@ -47,3 +48,20 @@ BANK_ACCOUNT = Family(
     account_valid,
     ("account", "acct", "a/c", "konto", "cuenta", "compte", "conto", "conta", "rekening"),
 )
+
+
+# A British sort code and an account number side by side, as bank details are written, with no label:
+# "40-12-76 / 29370337", "sort 20-00-00, 55779911". Three pairs of digits joined by dashes, then eight digits.
+_SORT_CODE_AND_ACCOUNT = lazy_pattern(r"(?<![\w-])\d\d-\d\d-\d\d[ ]?[/,;|]?[ ]?(?P<account>\d{8})(?![\w-]|[.,]\d)")
+
+
+_A_DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+
+
+def sort_code_and_account(text: str) -> bool:
+    """Whether `text` holds a sort code and an account number side by side (`account_valid`), the account
+    no date written as eight digits ("12-03-24 20240312")."""
+    return any(
+        account_valid(match["account"]) and not _A_DATE.fullmatch(match["account"])
+        for match in _SORT_CODE_AND_ACCOUNT.finditer(text)
+    )

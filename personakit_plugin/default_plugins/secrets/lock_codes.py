@@ -178,6 +178,18 @@ _NOT_A_KEYPAD = lazy_pattern(
     |habitaci[óo]n|stanza|quarto|kamer|reset|change[ds]?|set|updated?|since|until|seit|bis)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A lock's code after how it is made up, "so" and the code: "the key safe, the numbers are our street
+# number then 05, so 1405", "le cadenas, les chiffres sont l'année de Léa puis 7, donc 20127".
+_SO_CODE = lazy_pattern(
+    r"""(?P<head>[^.!?\n]{8,140}?),?[ ](?:so|i\.?e\.?|that[ ]is|which[ ]makes|d\.[ ]?h\.|alors|donc|o[ ]sea|es[ ]decir
+    |quindi|cio[èe]|ent[ãa]o|ou[ ]seja|dus|oftewel|also)[ ,:]+(?P<pin>\d{3,8})(?=[.!,;)]|\s*$|\s*\n)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DIGITS_WORD = lazy_pattern(
+    rf"""(?<![^\W_])(?:{CODE_WORDS}|numbers|digits|nummern|zahlen|ziffern|chiffres|num[ée]ros|cifras|numeri|cifre
+    |d[íi]gitos|cijfers|nummers)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _UNIT_OR_YEAR = lazy_pattern(r"(?:19|20)\d\d$")
 
 
@@ -185,10 +197,18 @@ def _no_year(pin: str) -> bool:
     return _UNIT_OR_YEAR.match(pin) is None
 
 
+def _names_a_lock_or_its_code(clause: str) -> bool:
+    """A lock, a safe, a padlock; or a code's word and what it opens ("the house numbers" is neither)."""
+    return _A_LOCK.search(clause) is not None or (
+        A_CODE_WORD.search(clause) is not None and names_a_locked_thing_in(clause)
+    )
+
+
 def code_said_short(text: str) -> bool:
     """Whether `text` gives a lock's code the short way: after a comma and a code's word, what it opens
     said before in the sentence; alone after what it opens and a colon (three digits for a lock's own
-    dials); numbers listed before what each opens; or a lock set to it, the verb first."""
+    dials); numbers listed before what each opens; a lock set to it, the verb first; or after how it is
+    made up and "so"."""
     if "," in text and A_CODE_WORD.search(text):
         for match in _CODE_AFTER_A_COMMA.finditer(text):
             if names_a_locked_thing_in(match["head"]) and not NOT_A_LOCK_CODE.search(match["head"]):
@@ -203,7 +223,13 @@ def code_said_short(text: str) -> bool:
     for match in _NUMBER_THEN_THING.finditer(text):
         if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):
             return True
-    return _A_LOCK.search(text) is not None and _SET_LOCK_TO.search(text) is not None
+    if _A_LOCK.search(text) is not None and _SET_LOCK_TO.search(text) is not None:
+        return True
+    return any(
+        _DIGITS_WORD.search(head) and _no_year(match["pin"]) and _names_a_lock_or_its_code(head)
+        for match in _SO_CODE.finditer(text)
+        for head in (match["head"],)
+    )
 
 
 # Cheap to look for: every code's word holds one of these.

@@ -23,6 +23,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     ROUTING_NUMBER,
     account_valid,
     routing_valid,
+    sort_code_and_account,
 )
 from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere
 from personakit_plugin.default_plugins.secrets.id_documents import (
@@ -196,6 +197,8 @@ def identity_number(text: str) -> str | None:
         return "iban"
     if codice_fiscale_anywhere(text):
         return "it-codice-fiscale"
+    if "-" in text and sort_code_and_account(text):
+        return "bank-account-number"
     folded = text.casefold()
     for family in _FAMILIES:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))

@@ -261,6 +261,19 @@ def _is_public_address(token: str, before: str) -> bool:
     )
 
 
+# A digest's name may stand further back in its sentence than other words: "the sha256 for the ubuntu iso
+# on the download page is 2a12...". Never past the sentence's end, and a key's or a token's name anywhere
+# in that stretch still makes the string a secret.
+_DIGEST_WINDOW = 80
+_SENTENCE_END = lazy_pattern(r"[.!?;](?:\s|$)|\n")
+
+
+def _clause_before(match: re.Match[str]) -> str:
+    before = match.string[max(0, match.start() - _DIGEST_WINDOW) : match.start()]
+    ends = list(_SENTENCE_END.finditer(before))
+    return before[ends[-1].end() :] if ends else before
+
+
 def _is_hex_id(token: str, before: str) -> bool:
     """Whether a hex string is a digest, a commit or a trace id, by its length and the words before it."""
     token = token.removeprefix("0x")
@@ -302,7 +315,9 @@ def is_high_entropy(match: re.Match[str]) -> bool:
     if token.startswith(_PUBLISHABLE):
         return False
     before = match.string[max(0, match.start() - _CONTEXT_WINDOW) : match.start()]
-    if _is_hex_id(token, before) or _is_public_address(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
+    if _is_hex_id(token, _clause_before(match)):
+        return False
+    if _is_public_address(token, before) or _SSH_PUBLIC_KEY_TYPE.search(before):
         return False
     if _is_public(before):
         return False

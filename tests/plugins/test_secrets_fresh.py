@@ -1,15 +1,14 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the five
-tuning parts must pass whole (the second to the fifth are the first four held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283 and 261 of 324 secrets refused then, and tuned on
-since); the
-next held-out part, written apart and added later, is never read while tuning, must not fall below the
-figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
-counts only; until it is there, its tests are skipped with a line that says so. Every run prints the
-figures of each part (`conftest.pytest_terminal_summary`); `benchmarks/secrets_fresh.py` prints them
-language by language.
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the six
+tuning parts must pass whole (the second to the sixth are the first five held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324 and 253 of 310 secrets refused then,
+and tuned on since); the next held-out part, written apart and added later, is never read while tuning,
+must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
+failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
+Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
+`benchmarks/secrets_fresh.py` prints them language by language.
 """
 
 from __future__ import annotations
@@ -295,6 +294,73 @@ SHAPES_ROUND_5: dict[str, str] = {
     ),
     "a password after its recipe": "password = cat's name + year we met + ?, so Misifu2011?",
 }
+# The shapes the sixth tuning part taught it, the same way.
+SHAPES_ROUND_6: dict[str, str] = {
+    "a password of a word, a dot and a capitalised word with digits": "router_password: lupo.Marmotta71",
+    "a password of a word, a dot and a capitalised word with digits, in prose": (
+        "the nas wanted a password, so I went with fenna.Brioche48"
+    ),
+    "a command line's quoted password of that shape": "psql -U admin -p'tulip.Mercurio19' billing",
+    "a password of digits then a capitalised name": "I changed my password to k802Lia! yesterday",
+    "an alarm turned off with its code, in Portuguese": "o alarme da loja desativa-se com 6613 ao entrar",
+    "an alarm turned off with its code, in Dutch": "het alarm van de winkel uitschakelen met 5094, dan de deur",
+    "an alarm armed with its code, in German": "die Alarmanlage im Büro macht man mit 3318 scharf",
+    "an alarm turned off with its code, in English": "the studio alarm disarms with 7720 at the side panel",
+    "an alarm turned off with its code, in French": "l'alarme du garage se désactive avec 4159 en rentrant",
+    "an alarm turned off with its code, in Italian": "l'allarme del negozio si disattiva con 2281 dal tastierino",
+    "a gate that opens with 'col codice'": "il cancello si apre col codice 9034 e poi a sinistra",
+    "a lock's code after a comma and a code's word": "armadietto 12 in palestra, codice 739150, lo svuoto venerdì",
+    "a lock's code after a comma, in Spanish": "consigna de la estación, la 7, código 4402",
+    "a lock's code after a comma, in Portuguese": "armário 9 da piscina, combinação 6618",
+    "what a code opens, a colon and the code alone": "Hoftor hinten: 8240, dann rechts",
+    "a trunk lock, a colon and three digits": "cabin trunk lock: 417. the grey case",
+    "a lock, a colon and three digits, in German": "Koffer TSA-Schloss: 382. der graue",
+    "codes listed number first before what each opens": "4821 Keller, 9930 Garage, bitte nicht verwechseln",
+    "a lock set to a number, the verb first": "I set the locker padlock to 6093 for the week",
+    "a lock set to a number, the verb first, in French": "j'ai réglé le cadenas du vélo sur 2718",
+    "a clause of seven words between a code's word and its verb": (
+        "el código del portal de la casa de mi madre es 5531"
+    ),
+    "a compound ending in Kasten as what a code opens": "der Code vom Briefkasten unten ist 4410",
+    "a smart lock's code by its brand": "the Nuki code for the dog walker is 661204",
+    "a key safe's code after where it hangs": "the key safe behind the garden gate is 3817, leave the key inside",
+    "a storage room's code among the locked things": "la combinación del trastero es 5560",
+    "backup codes after their label with no connector": "discord backup codes 7KQ2P M4XZ8 9RTB3",
+    "backup codes after a clause, dashed, with no connector": "codes de secours de github 4821-0937 5530-1264",
+    "backup codes one a line and numbered": "recovery codes for the bank:\n1. 7731-0442\n2. 9018-3365\n3. 2207-5519",
+    "a one-time code said sent": "the code the bank texted me is 530918, it's only valid for ten minutes",
+    "a one-time code said come, in Spanish, with capitals": "el código de la AEAT me llegó: 774KP210",
+    "a one-time code said come, in Italian": "il codice che mi è arrivato è 662014, inseriscilo tu",
+    "a parental control's code, in Spanish": "el control parental de la tele tiene 8812 por si acaso",
+    "a profile lock's code": "there's a profile lock on the kids' disney profile, it's 3095",
+    "a parental control's code, in German": "die Kindersicherung vom Tablet ist 7264",
+    "a password of digits right after its name and what it is for": "senha do email da escola 88192037",
+    "a password of digits right after its name, in Spanish": (
+        "la contraseña de la alarma del coche 60715522, no la cambies"
+    ),
+    "a keypad code with two capitals among its digits": "le digicode du parking c'est 4KD713",
+    "a password after a verb of getting in, in Italian": "sul portatile di casa ci entri con Pioggia58!",
+    "a password after a verb of getting in, in French": "sur le vieux pc on y entre avec Mouette33",
+    "a password after a verb of getting in, in German": "am alten Laptop kommst du mit Regen77! rein",
+    "a password after a verb of getting in, in Dutch": "op de oude pc kom je binnen met Wolken55x",
+    "a password in a table's column that names it": (
+        "| service | login | password |\n|---|---|---|\n| bank | tomh | Kiwi8812! |"
+    ),
+    "a password in a table's column, in German": "| Dienst | Passwort |\n|---|---|\n| Strom | Ahorn2290 |",
+    "a password dictated after its name, opening with a letter's case": (
+        "password for the old laptop capital M river 3381 question mark"
+    ),
+    "a password dictated with a letter's case, in French": (
+        "mot de passe de la box majuscule T lapin 904 point d'exclamation"
+    ),
+    "the rest of a code after its first digits": "and the rest of the door code is 61, four digits in all",
+    "the last digits of a PIN, in Spanish": "las dos últimas cifras del PIN son 83",
+    "the rest of a compound code, in German": "der Rest vom Garagencode ist 27",
+    "a sort code and an account number side by side": "rent goes to 20-32-06 / 41889922 every month",
+    "a lock's code after how it is made up and 'so'": (
+        "the bike padlock, the numbers are mum's birth year then 3, so 19583"
+    ),
+}
 # Sentences that look like those and hold no secret.
 LOOK_ALIKES = [
     "my social media handle is @jane_doe_1985",
@@ -449,12 +515,49 @@ LOOK_ALIKES_ROUND_5 = [
     "the password rule is long, so pick four words",
 ]
 
+# And of the sixth round's.
+LOOK_ALIKES_ROUND_6 = [
+    "password = settings.DB_PASSWORD",
+    "the password is 3rd on the list of things to reset",
+    "the alarm turns off with 3 beeps",
+    "die Alarmanlage schaltet man mit der App scharf",
+    "the alarm switches off at 0630 on weekdays",
+    "Haustür: 2019 renoviert",
+    "phone: 0612",
+    "Karte: 4821",
+    "the house numbers go up by two, so 1405",
+    "the door has numbers on it, so 2024",
+    "2 Keller, 3 Garagen, alles vermietet",
+    "the tracking code they sent me is 482913",
+    "the promo code they sent me is 2024",
+    "they sent me the code at 0630",
+    "the code they sent me is wrong, asking for a new one",
+    "parental controls has 3 levels",
+    "el control parental tiene 4 niveles",
+    "the password for room 101 is on the fridge",
+    "backup codes are in the drawer",
+    "backup codes for 2024 2025",
+    "I printed the backup codes for Google 10 times",
+    "ci entri con il badge n. 44",
+    "da kommst du mit dem Bus rein",
+    "| site | password rule |\n|---|---|\n| ebay | 12 chars |",
+    "| app | password manager |\n|---|---|\n| work | 1Password |",
+    "the password for the tablet has capital letters and a question mark",
+    "the rest of the code is 20 lines",
+    "the last two digits of the year are 24",
+    "meeting 12-03-24 20240312",
+    "the sha256 for the installer on the vendor's page is "
+    "2a7f1c0d9e3b4a5f6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b",
+]
 
-@pytest.mark.parametrize("shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5])
+
+@pytest.mark.parametrize(
+    "shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5, *SHAPES_ROUND_6]
+)
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
     sentence = next(
         shapes[shape]
-        for shapes in (SHAPES, SHAPES_ROUND_2, SHAPES_ROUND_3, SHAPES_ROUND_4, SHAPES_ROUND_5)
+        for shapes in (SHAPES, SHAPES_ROUND_2, SHAPES_ROUND_3, SHAPES_ROUND_4, SHAPES_ROUND_5, SHAPES_ROUND_6)
         if shape in shapes
     )
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
@@ -463,7 +566,14 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
 
 @pytest.mark.parametrize(
     "sentence",
-    [*LOOK_ALIKES, *LOOK_ALIKES_ROUND_2, *LOOK_ALIKES_ROUND_3, *LOOK_ALIKES_ROUND_4, *LOOK_ALIKES_ROUND_5],
+    [
+        *LOOK_ALIKES,
+        *LOOK_ALIKES_ROUND_2,
+        *LOOK_ALIKES_ROUND_3,
+        *LOOK_ALIKES_ROUND_4,
+        *LOOK_ALIKES_ROUND_5,
+        *LOOK_ALIKES_ROUND_6,
+    ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
     assert proposal_secret_kind(sentence, sentence) is None
@@ -510,6 +620,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round3", 220, 160),
         ("tune_round4", 280, 190),
         ("tune_round5", 320, 200),
+        ("tune_round6", 310, 210),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -548,16 +659,15 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first four held-out parts (now `tune_round2` to `tune_round5`) were each measured once
+# its figures. The first five held-out parts (now `tune_round2` to `tune_round6`) were each measured once
 # after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
-# then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, and tuned on. The held-out part's floor is
-# what it gives at its one measurement; without the part its tests are skipped, and a new part is only
-# printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = 253
-"""The held-out part's one blind measurement (the fifth part, 310 secrets): secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 2
-"""And its ordinary sentences refused then, of 216 (the target: none; one more sentence, written the
-same as one of `tune_round5`, is left out of the file)."""
+# then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, and tuned
+# on. The held-out part's floor is what it gives at its one measurement; without the part its tests are
+# skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And its ordinary sentences refused then (the target: none; None until the next part is measured)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -579,6 +689,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round3", "fresh, tune round 3"),
         ("tune_round4", "fresh, tune round 4"),
         ("tune_round5", "fresh, tune round 5"),
+        ("tune_round6", "fresh, tune round 6"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -152,7 +152,7 @@ _CODE_AFTER_A_COMMA = lazy_pattern(
 # What a code opens, perhaps a word or two about where, a colon and the code alone: "Haustür unten: 7519,
 # dann ...", "suitcase tsa lock: 986.", "portail du fond : 4471".
 _THING_THEN_COLON = lazy_pattern(
-    r"""(?:^|(?<=[\n,;(]))[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+){0,3})[ ]?:[ \t]*
+    r"""(?:^|(?<=[\n,;(]))[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+(?:-[^\W\d_]+)?){0,3})[ ]?:[ \t]*
     (?P<pin>\d{3,8})(?=[.!,;)]|[ \t]*$|[ \t]*\n)""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -167,7 +167,7 @@ _NUMBER_THEN_THING = lazy_pattern(
 _SET_LOCK_TO = lazy_pattern(
     rf"""\b(?:set|put|changed|turned|r[ée]gl[ée]|mis|impostato|messo|puse|puesto|configur[ée]|coloquei|pus
     |stelde|zette|gestellt|eingestellt)[ ](?:(?:the|my|our|le|la|mon|ma|il|el|mi|o|a|meu|minha|de|het|mijn
-    |den|das|die|meinen|mein)[ ])?(?:[^\W\d_]+[ ]){{0,2}}?(?<![^\W_])(?:{_LOCKS})(?![^\W_])[ ]
+    |den|das|die|meinen|mein)[ ])?(?:[^\W\d_]+[ ]){{0,2}}?(?<![^\W_])(?:{_LOCKS})(?![^\W_])(?:[ ][^\W\d_]+){{0,3}}?[ ]
     (?:to|on|at|sur|à|su|a|en|em|para|op|auf)[ ](?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -136,9 +136,10 @@ def _rest_told(text: str) -> bool:
     for match in _REST_OF.finditer(text):
         what = match["what"]
         found = [name for name in names(what) if name.kind in {"password", "code", "generic"}]
-        compound = any(
-            word.endswith("code") and names_a_locked_thing_in(word[:-4]) for word in what.casefold().split()
-        )  # "Tresorcode"
+        compound = any(  # "Tresorcode", "Garagencode", with a linking n or s
+            word.endswith("code") and (names_a_locked_thing_in(word[:-4]) or names_a_locked_thing_in(word[:-5]))
+            for word in what.casefold().split()
+        )
         if compound or any(name.kind != "generic" or names_a_locked_thing_in(what) for name in found):
             return UNIT_AFTER.match(text, match.end()) is None
     return False

@@ -146,15 +146,23 @@ _LOCK_SET_TO = lazy_pattern(
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
-    rf"""(?P<head>[^.!?;\n]{{2,80}}),[ ](?:{CODE_WORDS})[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[.!,;)]|[ ]*$|[ ]*\n)""",
+    rf""",[ ](?:{CODE_WORDS})[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[.!,;)]|[ ]*$|[ ]*\n)""",
     re.IGNORECASE | re.VERBOSE,
 )
+_SENTENCE_BREAK = re.compile(r"[.!?;\n]")
+
+
+def _sentence_before(text: str, start: int, reach: int) -> str:
+    """The words before `start` in its sentence, up to `reach` characters."""
+    return _SENTENCE_BREAK.split(text[max(0, start - reach) : start])[-1]
+
+
 # What a code opens, perhaps a word or two about where, a colon and the code alone: "Haustür unten: 7519,
-# dann ...", "suitcase tsa lock: 986.", "portail du fond : 4471".
-_THING_THEN_COLON = lazy_pattern(
-    r"""(?:^|(?<=[\n,;(]))[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+(?:-[^\W\d_]+)?){0,3})[ ]?:[ \t]*
-    (?P<pin>\d{3,8})(?=[.!,;)]|[ \t]*$|[ \t]*\n)""",
-    re.IGNORECASE | re.VERBOSE,
+# dann ...", "suitcase tsa lock: 986.", "portail du fond : 4471". Read from the colon and its code back to
+# the start of the line or the item.
+_COLON_THEN_CODE = lazy_pattern(r"[ ]?:[ \t]*(?P<pin>\d{3,8})(?=[.!,;)]|[ \t]*$|[ \t]*\n)")
+_THING_BEFORE_A_COLON = lazy_pattern(
+    r"""[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+(?:-[^\W\d_]+)?){0,3})""", re.VERBOSE
 )
 # Codes listed number first, each before what it opens: "2755 garaje, 4835 trastero", "1234 Haustür; 5678
 # Keller".
@@ -180,9 +188,10 @@ _NOT_A_KEYPAD = lazy_pattern(
 )
 # A lock's code after how it is made up, "so" and the code: "the key safe, the numbers are our street
 # number then 05, so 1405", "le cadenas, les chiffres sont l'année de Léa puis 7, donc 20127".
-_SO_CODE = lazy_pattern(
-    r"""(?P<head>[^.!?\n]{8,140}?),?[ ](?:so|i\.?e\.?|that[ ]is|which[ ]makes|d\.[ ]?h\.|alors|donc|o[ ]sea|es[ ]decir
-    |quindi|cio[èe]|ent[ãa]o|ou[ ]seja|dus|oftewel|also)[ ,:]+(?P<pin>\d{3,8})(?=[.!,;)]|\s*$|\s*\n)""",
+_SO_CODE = lazy_pattern(r"(?<![\w.,:/-])\d{3,8}(?=[.!,;)]|\s*$|\s*\n)")
+_SO_BEFORE = lazy_pattern(
+    r"""(?<![^\W_])(?:so|i\.?e\.?|that[ ]is|which[ ]makes|d\.[ ]?h\.|alors|donc|o[ ]sea|es[ ]decir|quindi|cio[èe]
+    |ent[ãa]o|ou[ ]seja|dus|oftewel|also)[ ,:]+$""",
     re.IGNORECASE | re.VERBOSE,
 )
 _DIGITS_WORD = lazy_pattern(
@@ -204,31 +213,34 @@ def _names_a_lock_or_its_code(clause: str) -> bool:
     )
 
 
-def code_said_short(text: str) -> bool:
+def code_said_short(text: str, has_a_lock: bool) -> bool:
     """Whether `text` gives a lock's code the short way: after a comma and a code's word, what it opens
     said before in the sentence; alone after what it opens and a colon (three digits for a lock's own
     dials); numbers listed before what each opens; a lock set to it, the verb first; or after how it is
-    made up and "so"."""
+    made up and "so". `has_a_lock`: whether `text` names a lock (`_A_LOCK`)."""
     if "," in text and A_CODE_WORD.search(text):
         for match in _CODE_AFTER_A_COMMA.finditer(text):
-            if names_a_locked_thing_in(match["head"]) and not NOT_A_LOCK_CODE.search(match["head"]):
+            head = _sentence_before(text, match.start(), 80)
+            if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
                 return True
-    if ":" in text:
-        for match in _THING_THEN_COLON.finditer(text):
-            head, pin = match["head"], match["pin"]
-            if not names_a_locked_thing_in(head) or _NOT_A_KEYPAD.search(head) or not _no_year(pin):
-                continue
-            if len(pin) > 3 or _A_LOCK.search(head):
-                return True
-    for match in _NUMBER_THEN_THING.finditer(text):
+    for match in _COLON_THEN_CODE.finditer(text) if ":" in text else ():
+        item_start = max(text.rfind(sign, 0, match.start()) for sign in "\n,;(") + 1
+        thing = _THING_BEFORE_A_COLON.compiled.fullmatch(text, item_start, match.start())
+        head, pin = (thing["head"] if thing else ""), match["pin"]
+        if not head or not names_a_locked_thing_in(head) or _NOT_A_KEYPAD.search(head) or not _no_year(pin):
+            continue
+        if len(pin) > 3 or _A_LOCK.search(head):
+            return True
+    for match in _NUMBER_THEN_THING.finditer(text) if "," in text or ";" in text or "/" in text else ():
         if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):
             return True
-    if _A_LOCK.search(text) is not None and _SET_LOCK_TO.search(text) is not None:
+    if has_a_lock and _SET_LOCK_TO.search(text) is not None:
         return True
     return any(
-        _DIGITS_WORD.search(head) and _no_year(match["pin"]) and _names_a_lock_or_its_code(head)
+        _DIGITS_WORD.search(head) and _no_year(match.group()) and _names_a_lock_or_its_code(head)
         for match in _SO_CODE.finditer(text)
-        for head in (match["head"],)
+        if (so := _SO_BEFORE.search(text[max(0, match.start() - 20) : match.start()]))
+        for head in (_sentence_before(text, match.start() - len(so.group()), 140),)
     )
 
 
@@ -244,6 +256,7 @@ def lock_code(text: str) -> bool:
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True
-    if _A_LOCK.search(text) and _LOCK_SET_TO.search(text) is not None:
+    has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
+    if has_a_lock and _LOCK_SET_TO.search(text) is not None:
         return True
-    return code_said_short(text)
+    return code_said_short(text, has_a_lock)

@@ -123,6 +123,11 @@ _SENT_CODE = lazy_pattern(
     (?P<pin>\d{4,8}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Cheap to look for: every match of `_SENT_CODE` holds one of these.
+_SENDING = (
+    *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
+    *("recib", "lleg", "manda", "envia", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg"),
+)
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
 
 
@@ -135,6 +140,9 @@ def one_time_code(text: str) -> bool:
         for match in _ONE_TIME_CODE.finditer(text)
     ):
         return True
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word
+        return False
     return any(
         UNIT_AFTER.match(text, match.end()) is None
         and not YEAR.fullmatch(match["pin"])

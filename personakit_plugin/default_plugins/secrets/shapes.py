@@ -229,8 +229,8 @@ _LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A
 _LISTED_RECOVERY = (
     _RECOVERY_LABEL
     + f"(?:{CLAUSE})?"
-    + rf"""[ \t]*:?[ \t]*\n?[ \t]*
-    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*[,;]?[ \t]+|[ \t]*\n[ \t]*){_LISTED_CODE}){{1,15}})(?![\w-])"""
+    + rf"""[ \t]*+:?[ \t]*+\n?[ \t]*+
+    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
 )
 _LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]")
 

@@ -132,7 +132,14 @@ _REST_OF = lazy_pattern(
 )
 
 
+# Cheap to look for: every match of `_REST_OF` holds one of these.
+_REST_WORDS = ("rest", "remain", "suite", "digits", "ziffern", "stellen", "chiffres", "cifr", "gitos", "cijfers")
+
+
 def _rest_told(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _REST_WORDS)):  # map: no frame per word
+        return False
     for match in _REST_OF.finditer(text):
         what = match["what"]
         found = [name for name in names(what) if name.kind in {"password", "code", "generic"}]

@@ -176,6 +176,7 @@ from personakit_plugin.default_plugins.secrets.values import (
     not_a_documented_example,
     unquote,
 )
+from personakit_plugin.default_plugins.secrets.vocabulary import PASSWORD_WORDS
 
 # --- TOTP seeds and backup codes ----------------------------------------------------------------
 
@@ -347,8 +348,7 @@ _PAIR_LABEL = r"""\b(?:creds|credentials|log-?in(?:\s+details)?|sign-?in|user(?:
 _USER_LABEL = r"""\b(?:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur|usuario|utente|usu[aá]rio
     |gebruiker(?:snaam)?|ssid|wi-?fi|wlan|network|netzwerk|r[ée]seau|red|rete|rede|netwerk)"""
 # "pass" is left out after a user name: "allow user to pass execution_id" is about something else.
-_PASSWORD_LABEL = r"""(?:password|passwort|kennwort|pw|pwd|passcode|passphrase|key|schlüssel|mot\s+de\s+passe|mdp
-    |clé|contrase(?:ñ|n)a|clave|senha|chiave|wachtwoord|sleutel)"""
+_PASSWORD_LABEL = rf"""(?:{PASSWORD_WORDS}|pw|pwd|key|schlüssel|mdp|clé|clave|chiave|sleutel)"""
 _PAIR_JOIN = r"""(?:\s*[:=]\s*|\s+(?:is|ist|est|es|è|é)\s+|[ \t]+)"""
 _PAIR = (
     labelled(_PAIR_LABEL, r"[^\s/:|,]+(?:\s*[/|]\s*|:)(?P<pair>[^\s/|]\S*)")
@@ -398,9 +398,8 @@ def _key_value_is_credential(match: re.Match[str]) -> bool:
 _PASSWORD_FIRST = (
     r"""(?<!\S)(?P<value>"[^"\n]*"|'[^'\n]*'|\S+)"""
     + VALUE_FIRST_JOIN
-    + r"""(?:[\w-]+\s+){0,2}?(?P<label>password|passcode|passphrase|pw|passwort|kennwort|mot\s+de\s+passe
-    |contrase(?:ñ|n)a|senha|wachtwoord)(?![\w-]|\s*(?:manager|reset|policy|hint|field|prompt|strength|rules?|requirements?|change|app
-    |vault))"""
+    + rf"""(?:[\w-]+\s+){{0,2}}?(?P<label>{PASSWORD_WORDS}|pw)
+    (?![\w-]|\s*(?:manager|reset|policy|hint|field|prompt|strength|rules?|requirements?|change|app|vault))"""
 )
 _KEY_ASSIGNMENT = _CREDENTIAL_KEY + r"""[\"']?(?:\s*(?::=|=>|->|→|[:=–—])\s*|\s+-{1,2}\s+)""" + VALUE
 # "contraseña" as typed in a hurry, two letters swapped: "contrasñea", "contarseña".

@@ -77,6 +77,12 @@ KEY_NAMES: dict[str, tuple[str, ...]] = {
     "nl": (r"(?:netwerk|wifi|wpa|licentie|product|herstel)-?sleutel",),
 }
 
+# The words for a password itself, in the seven languages, as the value-first and user-and-password shapes
+# read them (`shapes`): one list, so that a word added here is read by both.
+PASSWORD_WORDS = (
+    r"""password|passcode|passphrase|passwort|kennwort|wachtwoord|mot\s+de\s+passe|contrase(?:ñ|n)a|senha"""
+)
+
 # Verbs whose object is a secret: "use Hunter22! to unlock my laptop", "I log in with admin and ...".
 AUTH_VERBS: dict[str, tuple[str, ...]] = {
     "en": (

@@ -296,6 +296,13 @@ SHAPES_ROUND_5: dict[str, str] = {
 }
 # The shapes the sixth tuning part taught it, the same way.
 SHAPES_ROUND_6: dict[str, str] = {
+    "a wallet's seed in hex, though a digest's name stands before it": (
+        "my seed, in its sha256 form, from the tag on the safe: "
+        "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8"
+    ),
+    "a private key in hex beside a transaction's words": (
+        "tx signing priv for the cold wallet: 3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+    ),
     "a password of a word, a dot and a capitalised word with digits": "router_password: lupo.Marmotta71",
     "a password of a word, a dot and a capitalised word with digits, in prose": (
         "the nas wanted a password, so I went with fenna.Brioche48"

@@ -178,7 +178,11 @@ _HEX_ID_CONTEXT = lazy_pattern(
     |transaction)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_CREDENTIAL_CONTEXT = lazy_pattern(r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?)", re.IGNORECASE)
+# A private key or a wallet's seed is 64 hex digits too: named anywhere in the words before, the string
+# is never taken for a digest, whatever digest word stands beside it.
+_CREDENTIAL_CONTEXT = lazy_pattern(
+    r"(?<![a-z])(?:keys?|secrets?|tokens?|passw|credentials?|priv|seed|mnemonic)", re.IGNORECASE
+)
 # How far back, in characters, the words that say what a string is are looked for.
 _CONTEXT_WINDOW = 40
 # The body of an OpenSSH public key is long base64, and public.

@@ -558,14 +558,48 @@ LOOK_ALIKES_ROUND_6 = [
     "2a7f1c0d9e3b4a5f6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b",
 ]
 
+# The shapes the seventh tuning part taught it, the same way.
+SHAPES_ROUND_7: dict[str, str] = {
+    "a seed phrase after the words 'of' a wallet, a few words off the BIP-39 list": (
+        "the words of my trezor: canyon mirror velvet kettle pilot lemon shadow oyster humble ladder spring ocean"
+    ),
+    "a seed phrase after 'palabras de' a wallet, one word off the list first": (
+        "palabras de mi billetera: kettle canyon mirror velvet pilot lemon shadow humble ladder spring ocean tiger"
+    ),
+    "a seed phrase after 'phrase de récup'": (
+        "phrase de récup : canyon mirror velvet pilot lemon shadow humble ladder spring ocean tiger oyster"
+    ),
+    "a seed phrase after 'parole del' a wallet, with no colon": (
+        "le parole del portafoglio canyon mirror velvet pilot lemon banjo shadow humble ladder spring ocean tiger"
+    ),
+}
+
+# And look-alikes of the seventh round's shapes, stored.
+LOOK_ALIKES_ROUND_7 = [
+    "the words of my trezor are stamped on a steel plate in the safe",
+    "phrase de récup : notée sur papier, rangée dans le coffre de la banque",
+    "las palabras del monedero: nunca las escribas en el ordenador ni en el móvil",
+    "parole del portafoglio: scritte a mano, mai fotografate",
+    "the twelve words for the ledger: never typed, never photographed, kept apart from the device",
+]
+
 
 @pytest.mark.parametrize(
-    "shape", [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5, *SHAPES_ROUND_6]
+    "shape",
+    [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5, *SHAPES_ROUND_6, *SHAPES_ROUND_7],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
     sentence = next(
         shapes[shape]
-        for shapes in (SHAPES, SHAPES_ROUND_2, SHAPES_ROUND_3, SHAPES_ROUND_4, SHAPES_ROUND_5, SHAPES_ROUND_6)
+        for shapes in (
+            SHAPES,
+            SHAPES_ROUND_2,
+            SHAPES_ROUND_3,
+            SHAPES_ROUND_4,
+            SHAPES_ROUND_5,
+            SHAPES_ROUND_6,
+            SHAPES_ROUND_7,
+        )
         if shape in shapes
     )
     assert refuse_credentials.personakit_refuse(text="Said something", quote=sentence) == "credential_shape"
@@ -581,6 +615,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_4,
         *LOOK_ALIKES_ROUND_5,
         *LOOK_ALIKES_ROUND_6,
+        *LOOK_ALIKES_ROUND_7,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -654,7 +689,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 267}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 276}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -19,7 +19,12 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
       [ -](?:words|wörter|worte|mots|palabras|parole|palavras|woorden)
     |seed(?:\s+[^\W\d_]+){0,4}?(?=\s*[:=])
     |(?:ledger|trezor|wallet|metamask|coldcard|bitbox)[ ](?:words|wörter|mots|palabras|parole|palavras|woorden)
-    |phrase\s+(?:de\s+r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|mots\s+de\s+r[ée]cup[ée]ration
+    |phrase\s+(?:de\s+r[ée]cup(?:[ée]ration)?|secr[èe]te|mn[ée]monique)
+    |(?:words|w[öo]rter|mots|palabras|parole|palavras|woorden|phrase|frase)
+      \s+(?:(?:for|of|from|de|du|des|del|della|dal|da|do|van|voor|von|aus)\s+)?
+      (?:(?:the|my|la|le|el|il|mi|mon|mijn|o|a|minha|meu|die|der|dem|meiner|meinem|het)\s+)?
+      (?:ledger|trezor|wallet|metamask|coldcard|bitbox|monedero|cartera|billetera|carteira|portefeuille|portafoglio
+        |portemonnee)|mots\s+de\s+r[ée]cup[ée]ration
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
 # A run of at least twelve words of three to nine letters (the lengths of the BIP-39 words, accents
@@ -27,6 +32,10 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
 # looks at the words.
 SEED_RUN = r"""(?<![^\W\d_])[^\W\d_]{3,9}(?![^\W\d_])(?:[\s,;.:()\d#/|"'“”‘’-]+[^\W\d_]{3,9}(?![^\W\d_])){11,}"""
 _SEED_WORDS = 12
+# After a label, the words a run may hold that are in no BIP-39 list (a misspelt or misremembered word,
+# or a wallet whose own list differs, as Electrum's and Monero's do): a third of twelve at most, never
+# more than the listed words read so far, and one of them only right after the label's colon.
+_MAX_STRAYS = 4
 _SEED_LENGTHS = (12, 15, 18, 21, 24)
 _SEED_TOKEN = lazy_pattern(r"(?P<separator>[\W\d_]*)(?P<word>[^\W\d_]+)")
 _LETTERS = lazy_pattern(r"[^\W\d_]+")
@@ -153,12 +162,12 @@ def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
             for run in bare_runs(match.group(), lang)
             for end in range(len(run))
         )
-    return any(_labelled_run(match.group(), lang) for lang in _languages(words, _SEED_WORDS - 1))
+    return any(_labelled_run(match.group(), lang) for lang in _languages(words, _SEED_WORDS - _MAX_STRAYS))
 
 
 def _labelled_run(text: str, lang: str) -> bool:
-    """Whether twelve words of the list of `lang` stand in a row in `text`, nearly all different, one
-    stray word in twelve allowed."""
+    """Whether twelve words of the list of `lang` stand in a row in `text`, nearly all different, a few
+    stray words allowed (`_MAX_STRAYS`)."""
     bip39 = _bip39_index(lang)
     run: list[str] = []
     strays = 0
@@ -167,12 +176,13 @@ def _labelled_run(text: str, lang: str) -> bool:
         listed = word.lower() in bip39
         if listed:
             run.append(word.lower())
-        elif run and strays < 1 + len(run) // _SEED_WORDS:
+        elif run and strays < min(_MAX_STRAYS, len(run)):
             strays += 1
             continue
         else:
-            run, strays = [], 0
-        if len(run) + strays >= _SEED_WORDS and len(set(run)) >= len(run) - 2:
+            # A stray word may open a run right after the label's colon ("words of the wallet: kettle ...").
+            run, strays = [], int(":" in token["separator"])
+        if len(run) + strays >= _SEED_WORDS and len(set(run)) >= max(len(run) - 2, _SEED_WORDS - _MAX_STRAYS):
             return True
     return False
 

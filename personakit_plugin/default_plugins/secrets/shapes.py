@@ -66,8 +66,10 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   `labels.said_in_general`);
 * seed phrases: twelve or more words of one BIP-39 list (English, Spanish, French, Italian or
   Portuguese) after "seed phrase", "recovery
-  phrase", "mnemonic", "24 words" and the like, commas, numbering, capitals and a stray misspelt word
-  allowed; and without any label, a run of twelve to twenty-four BIP-39 words written alike (all
+  phrase", "mnemonic", "24 words", the words of a wallet ("palabras del monedero", "phrase de
+  récup") and the like, commas, numbering, capitals and up to four stray words in twelve (misspelt, or
+  from a wallet's own list) allowed; and without any label, a run of twelve to twenty-four BIP-39
+  words written alike (all
   lower case, Capitalised or UPPER CASE, the same separator between every two: spaces, numbering,
   commas, slashes, quotes), nearly all different and not sorted, that passes the phrase's checksum
   as every wallet's phrase does (seed-phrase);

@@ -572,6 +572,13 @@ SHAPES_ROUND_7: dict[str, str] = {
     "a seed phrase after 'parole del' a wallet, with no colon": (
         "le parole del portafoglio canyon mirror velvet pilot lemon banjo shadow humble ladder spring ocean tiger"
     ),
+    "a code named by its word alone, said digit by digit in words (English)": "the code is nine one five two, ok?",
+    "the same in French": "bon, le code c'est six zéro neuf deux, note-le",
+    "the same in Italian": "il codice è quattro sette due due",
+    "the same in Portuguese": "o código é cinco um oito oito",
+    "the same in Dutch": "de code is drie negen nul twee",
+    "the same in Spanish": "el código es ocho ocho uno cuatro, apúntalo",
+    "the same in German": "der Code ist fünf null drei sieben",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -581,6 +588,12 @@ LOOK_ALIKES_ROUND_7 = [
     "las palabras del monedero: nunca las escribas en el ordenador ni en el móvil",
     "parole del portafoglio: scritte a mano, mai fotografate",
     "the twelve words for the ledger: never typed, never photographed, kept apart from the device",
+    "the zip code is nine four one zero three",
+    "the error code is four oh four, the page is gone",
+    "the code is four digits long, two of them the same",
+    "le code c'est un ou deux chiffres de plus",
+    "il codice è due righe, non di più",
+    "de code is een of twee regels",
 ]
 
 
@@ -689,7 +702,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 276}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 284}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

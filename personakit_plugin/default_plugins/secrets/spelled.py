@@ -103,6 +103,18 @@ _DIGIT_RUN = lazy_pattern(
 _CODE_WORD = lazy_pattern(rf"(?:(?<![^\W_])|(?<=[^\W\d_]{{3}}))(?:{CODE_WORDS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
 
 
+# Or a code named by its word alone, a determiner at most before it, then said digit by digit in words
+# right after its verb: "the code is seven four one one", "le code c'est deux trois un un", "il codice è
+# zero uno otto tre", "de code is nul zeven vier een". A code with a kind named before its word ("the
+# zip code is ...", "the error code is four oh four") is not this shape.
+_PLAIN_CODE_IN_WORDS = lazy_pattern(
+    rf"""(?:^|[,;:.!?(\"'“‘—–]\s*|(?<![^\W_])(?:the|my|our|le|mon|notre|il|mio|o|meu|el|mi|der|mein|unser|de|mijn
+    |ons)\s+)(?:code|codice|c[óo]digo)\s+(?:is|c['’]est|est|[èée]|es|ist|lautet|:)\s*
+    (?:(?:{_DIGIT_WORDS})[\s,–-]+){{3,7}}(?:{_DIGIT_WORDS})(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _lock_code_in_words(text: str, run: re.Match[str]) -> bool:
     line_start = text.rfind("\n", 0, run.start()) + 1
     before = text[max(line_start, run.start() - _REACH) : run.start()]
@@ -134,7 +146,9 @@ def _said_without_spaces(text: str, run: re.Match[str]) -> bool:
 
 def spelled_out(text: str) -> bool:
     """Whether `text` spells a password or a code out, character by character, after its name."""
-    if A_CODE_WORD.search(text) and any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text)):
+    if A_CODE_WORD.search(text) and (
+        _PLAIN_CODE_IN_WORDS.search(text) or any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text))
+    ):
         return True
     runs = list(_RUN.finditer(text))
     if not runs:

@@ -579,6 +579,7 @@ SHAPES_ROUND_7: dict[str, str] = {
     "the same in Dutch": "de code is drie negen nul twee",
     "the same in Spanish": "el código es ocho ocho uno cuatro, apúntalo",
     "the same in German": "der Code ist fünf null drei sieben",
+    "a Steuer-ID in threes from the left (3-3-3-2)": "Steuer-ID 650 728 391 66 – für die Steuererklärung",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -594,6 +595,7 @@ LOOK_ALIKES_ROUND_7 = [
     "le code c'est un ou deux chiffres de plus",
     "il codice è due righe, non di più",
     "de code is een of twee regels",
+    "Steuer-ID 650 728 391 67 – für die Steuererklärung",
 ]
 
 
@@ -702,7 +704,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 284}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 286}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -95,7 +95,8 @@ DE_STEUER_ID = Family(
         r"""steuer-?id(?:entifikationsnummer)?|steuer-?identifikations-?nummer|identifikationsnummer|idnr\.?
         |steuerliche[ ]id(?:entifikationsnummer)?|steuer-?nummer(?:-?id)?|steuer-?nr\.?|tax[ ]id(?:[ ]number)?"""
     ),
-    value(r"(?<![\d])\d{2}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{3}"),
+    # Grouped as the letters print it (2-3-3-3) or in threes from the left (3-3-3-2).
+    value(r"(?<![\d])(?:\d{2}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{3}|\d{3}[ /.-]?\d{3}[ /.-]?\d{3}[ /.-]?\d{2})"),
     steuer_id_valid,
     ("steuer", "identifikation", "idnr", "tax"),
     steuer_id_valid,

@@ -26,6 +26,7 @@ from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
 from personakit_plugin.default_plugins.secrets.numbers import (
     bsn_valid,
+    clabe_valid,
     cpf_valid,
     itin_valid,
     licence_valid,
@@ -580,6 +581,8 @@ SHAPES_ROUND_7: dict[str, str] = {
     "the same in Spanish": "el código es ocho ocho uno cuatro, apúntalo",
     "the same in German": "der Code ist fünf null drei sieben",
     "a Steuer-ID in threes from the left (3-3-3-2)": "Steuer-ID 650 728 391 66 – für die Steuererklärung",
+    "a Mexican CLABE after its name": "mi CLABE es 002180700845123454 por si alguien me transfiere",
+    "a CLABE grouped as banks print it": "CLABE: 002 180 70084512345 4",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -596,6 +599,8 @@ LOOK_ALIKES_ROUND_7 = [
     "il codice è due righe, non di più",
     "de code is een of twee regels",
     "Steuer-ID 650 728 391 67 – für die Steuererklärung",
+    "mi CLABE es 002180700845123458",
+    "la CLABE tiene 18 dígitos, me la pide el cliente",
 ]
 
 
@@ -651,6 +656,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (cpf_valid, "529.982.247-25", "529.982.247-26"),
         (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
         (nhs_valid, "943 476 5919", "943 476 5918"),
+        (clabe_valid, "002180700845123454", "002180700845123458"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -704,7 +710,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 286}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 288}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1,5 +1,5 @@
-"""Bank numbers said with their label, their checks: ABA routing numbers and bank account numbers (an
-IBAN, recognised anywhere, is in `ibans`).
+"""Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs and bank account
+numbers (an IBAN, recognised anywhere, is in `ibans`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,16 @@ def routing_valid(value: str) -> bool:
     return sum(int(d) * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
 
 
+def clabe_valid(value: str) -> bool:
+    """A Mexican CLABE: eighteen digits, the last the check digit of the first seventeen, weights 3-7-1
+    (each product modulo 10)."""
+    digits = digits_of(value)
+    if len(digits) != 18:
+        return False
+    total = sum(int(d) * w % 10 for d, w in zip(digits[:17], (3, 7, 1) * 6, strict=False))
+    return (10 - total % 10) % 10 == int(digits[17])
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
     digits = digits_of(value)
@@ -29,6 +39,17 @@ ROUTING_NUMBER = Family(
     value(r"(?<![\d-])\d{9}"),
     routing_valid,
     ("routing", "aba", "rtn"),
+)
+
+
+# Written whole or grouped as banks print it: bank, branch, account and check digit ("012 180 00772178350 4").
+MX_CLABE = Family(
+    "mx-clabe",
+    label(r"clabe(?:[ ]interbancaria)?"),
+    value(r"(?<![\d-])\d{3}[ ]?\d{3}[ ]?\d{11}[ ]?\d"),
+    clabe_valid,
+    ("clabe",),
+    clabe_valid,
 )
 
 

@@ -20,8 +20,10 @@ import re
 
 from personakit_plugin.default_plugins.secrets.bank_numbers import (
     BANK_ACCOUNT,
+    MX_CLABE,
     ROUTING_NUMBER,
     account_valid,
+    clabe_valid,
     routing_valid,
     sort_code_and_account,
 )
@@ -86,6 +88,7 @@ __all__ = [
     "be_national_number_valid",
     "bsn_valid",
     "citizen_card_valid",
+    "clabe_valid",
     "codice_fiscale_valid",
     "cpf_valid",
     "dni_valid",
@@ -156,6 +159,7 @@ _FAMILIES: tuple[Family, ...] = (
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
     ROUTING_NUMBER,
+    MX_CLABE,
     BANK_ACCOUNT,
 )
 

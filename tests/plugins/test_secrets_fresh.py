@@ -583,6 +583,13 @@ SHAPES_ROUND_7: dict[str, str] = {
     "a Steuer-ID in threes from the left (3-3-3-2)": "Steuer-ID 650 728 391 66 – für die Steuererklärung",
     "a Mexican CLABE after its name": "mi CLABE es 002180700845123454 por si alguien me transfiere",
     "a CLABE grouped as banks print it": "CLABE: 002 180 70084512345 4",
+    "a lock's code as what opens it (English)": "what opens the garden gate is 3906, push hard",
+    "a lock's code as what opens it (French)": "ce qui ouvre le portail c'est 4410",
+    "a lock's code as what opens it (Spanish)": "lo que abre el trastero es 2207",
+    "a lock's code as what opens it (German, the verb last)": "was die Gartentür öffnet, ist 3318",
+    "a lock's code as what opens it (Dutch)": "wat de berging opent is 5120",
+    "a shed that opens with a code (Dutch)": "het schuurtje gaat open met 6604",
+    "a shed that opens with a code (German)": "der Schuppen öffnet mit 7215",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -601,6 +608,11 @@ LOOK_ALIKES_ROUND_7 = [
     "Steuer-ID 650 728 391 67 – für die Steuererklärung",
     "mi CLABE es 002180700845123458",
     "la CLABE tiene 18 dígitos, me la pide el cliente",
+    "what opens the shed is a key under the pot",
+    "what opens the shed is 2019's new padlock",
+    "what opens the museum is 1000 visitors a day",
+    "ce qui ouvre le portail c'est la télécommande",
+    "de schuur gaat open met een sleutel",
 ]
 
 
@@ -710,7 +722,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 288}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 292}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

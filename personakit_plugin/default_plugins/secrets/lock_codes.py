@@ -249,9 +249,32 @@ A_CODE_WORD = lazy_pattern(r"c[oó]d|combin|kombin|combo", re.IGNORECASE)
 _A_LOCK = lazy_pattern(rf"(?:{_LOCKS})", re.IGNORECASE | re.VERBOSE)
 
 
+# A lock's code as what opens it: "what opens the shed is 0699", "ce qui ouvre le portail c'est 4410", "lo
+# que abre el trastero es 2207", "was die Gartentür öffnet, ist 3318", "wat de berging opent is 5120".
+_WHAT_OPENS = lazy_pattern(
+    r"""(?<![^\W_])(?:what|ce[ ]qui|lo[ ]que|quello[ ]che|ci[òo][ ]che|o[ ]que)[ ](?:opens|unlocks|ouvre|abre|apre)
+    [ ](?P<thing>[^.;!?\n:]{1,40}?)[ ](?:is|c['’]est|est|es|è|é)[ ]
+    (?P<pin>\d{3,8})(?![\d.,:/]\d)
+    |(?<![^\W_])(?:was|wat)[ ](?P<object>[^.;!?\n:]{1,40}?)[ ](?:öffnet|aufmacht|opent|openmaakt),?[ ](?:ist|is)[ ]
+    (?P<pin2>\d{3,8})(?![\d.,:/]\d)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OPENS_GATE = ("open", "ouvre", "abre", "apre", "öffnet", "aufmacht", "unlock")
+
+
+def _what_opens(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _OPENS_GATE)):
+        return False
+    return any(
+        names_a_locked_thing_in(match["thing"] or match["object"]) and _no_year(match["pin"] or match["pin2"])
+        for match in _WHAT_OPENS.finditer(text)
+    )
+
+
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
-    or the number a combination lock is set to."""
+    the number a combination lock is set to, or the number that is what opens a locked thing."""
     for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
@@ -259,4 +282,4 @@ def lock_code(text: str) -> bool:
     has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:
         return True
-    return code_said_short(text, has_a_lock)
+    return _what_opens(text) or code_said_short(text, has_a_lock)

@@ -155,7 +155,9 @@ LOCKED_THINGS = frozenset(
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
     fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
-    car coche voiture macchina carro auto nuki trastero keller cantina berging consigna""".split()
+    car coche voiture macchina carro auto nuki trastero keller cantina berging consigna
+    barn schuur schuurtje hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
+    arrecadação""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (

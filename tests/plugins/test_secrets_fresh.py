@@ -590,6 +590,7 @@ SHAPES_ROUND_7: dict[str, str] = {
     "a lock's code as what opens it (Dutch)": "wat de berging opent is 5120",
     "a shed that opens with a code (Dutch)": "het schuurtje gaat open met 6604",
     "a shed that opens with a code (German)": "der Schuppen öffnet mit 7215",
+    "a phone's unlock, named so, and its number": "screen unlock is 271828 in case the kids need it",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -613,6 +614,8 @@ LOOK_ALIKES_ROUND_7 = [
     "what opens the museum is 1000 visitors a day",
     "ce qui ouvre le portail c'est la télécommande",
     "de schuur gaat open met een sleutel",
+    "phone unlock is face id now",
+    "the iPad unlock is 4 digits, the phone's 6",
 ]
 
 
@@ -722,7 +725,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 292}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 294}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

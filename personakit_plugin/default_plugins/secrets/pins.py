@@ -41,9 +41,10 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |jugendschutz-?(?:pin|code)|kinderslot-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
-# "the padlock on the shed is 4-7-2".
+# "the padlock on the shed is 4-7-2", "phone unlock is 4821".
 _PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas|candado
-    |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss)"""
+    |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
+    |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
     |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi|notfall-?code|werks-?code)"""

@@ -591,6 +591,8 @@ SHAPES_ROUND_7: dict[str, str] = {
     "a shed that opens with a code (Dutch)": "het schuurtje gaat open met 6604",
     "a shed that opens with a code (German)": "der Schuppen öffnet mit 7215",
     "a phone's unlock, named so, and its number": "screen unlock is 271828 in case the kids need it",
+    "a keypad named in German, then the code and its key": "bei Papa gibt's ein Tastenfeld, Code 5521 und dann Raute",
+    "a keypad named in Italian, then the code and its key": "c'è un tastierino, codice 4471 e poi cancelletto",
 }
 
 # And look-alikes of the seventh round's shapes, stored.
@@ -616,6 +618,7 @@ LOOK_ALIKES_ROUND_7 = [
     "de schuur gaat open met een sleutel",
     "phone unlock is face id now",
     "the iPad unlock is 4 digits, the phone's 6",
+    "das Tastenfeld hat 12 Tasten und eine Raute",
 ]
 
 
@@ -725,7 +728,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 294}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

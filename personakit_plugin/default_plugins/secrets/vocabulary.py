@@ -157,6 +157,7 @@ LOCKED_THINGS = frozenset(
     fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
     car coche voiture macchina carro auto nuki trastero keller cantina berging consigna
     barn schuur schuurtje hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
+    tastenfeld tastierino
     arrecadação""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.

@@ -660,8 +660,14 @@ class SqliteStore:
 
     @staticmethod
     def _check_owner(path: Path, db: sqlite3.Connection) -> None:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        # The version and the tables are read in one statement, so from one moment of the file: read apart,
+        # another server creating the file between them shows tables under version 0, another program's file.
+        rows = db.execute(
+            "SELECT version.user_version, tables.name FROM pragma_user_version AS version "
+            "LEFT JOIN sqlite_master AS tables ON tables.type = 'table'"
+        ).fetchall()
+        version = rows[0][0]
+        tables = {name for (_, name) in rows if name is not None}
         if version > SCHEMA_VERSION:
             db.close()
             raise StoreError(

@@ -3,8 +3,10 @@ are safe), and the owner's decisions against a process that keeps proposing."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ import pytest
 from mcp import Client
 
 from personakit_plugin.core.model import QUOTES_KEPT
+from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 from ..conftest import clean_environ
 from ..helpers.stdio import PROPOSE, READ, TEST_TIMEOUT, MakeKit, acli, call, propose, server
@@ -146,6 +149,56 @@ def test_servers_starting_at_once_on_a_new_folder_all_open_it(tmp_path: Path) ->
             if process.returncode:
                 failures.append(error.decode(errors="replace").strip().splitlines()[-1:])
         assert failures == [], f"round {round}: {failures}"
+
+
+class OpensBetween(sqlite3.Connection):
+    """A connection that, once it has read the file's schema version, lets another server open the same
+    new folder (create its tables, set its version) before it reads anything more."""
+
+    other: Path | None = None
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        rows = super().execute(sql, *args).fetchall()
+        if OpensBetween.other is not None and "user_version" in sql:
+            folder, OpensBetween.other = OpensBetween.other, None
+            opener = threading.Thread(target=lambda: SqliteStore.open(folder).close())
+            opener.start()
+            opener.join(timeout=TEST_TIMEOUT)
+        return Rows(rows)
+
+
+class Rows(list[Any]):
+    def fetchone(self) -> Any:
+        return self[0] if self else None
+
+    def fetchall(self) -> list[Any]:
+        return list(self)
+
+
+def test_a_server_that_reads_the_new_file_while_another_creates_it_opens_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check that the file is PersonaKit's reads the schema version and the tables from one moment
+    of the file. Read apart, a server that saw version 0 and then the tables another server had just
+    created took the new file for another program's and did not start (seen once in CI)."""
+    folder = tmp_path / "data"
+    connect = sqlite3.connect
+    first = [True]
+
+    def connect_once_between(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if first[0] and str(args[0]).endswith(FILE_NAME):
+            first[0] = False
+            OpensBetween.other = folder
+            kwargs["factory"] = OpensBetween
+        return connect(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect_once_between)
+    store = SqliteStore.open(folder)
+    try:
+        assert OpensBetween.other is None and not first[0]  # the other server did open it in between
+        assert store.memories() == []
+    finally:
+        store.close()
 
 
 async def keep_proposing(client: Client, text: str, stop: anyio.Event, states: list[str]) -> None:

@@ -104,6 +104,10 @@ class MemoryIndex:
         self._recency: dict[int, _Recency] = {}  # rank -> its memories in `touched` order
         self._bits: OrderedDict[int, int] = OrderedDict()  # word -> bitset, least recently used first
         self._bits_bytes = 0
+        # The largest key posted (or above every key). In a posting that holds it, it is the last: a new
+        # memory's key is the largest, so adding its words looks through no posting (at 100,000 memories
+        # a common word's posting is thousands of keys long).
+        self._top = -1
 
     # -- building and following changes ------------------------------------------------------
 
@@ -120,6 +124,7 @@ class MemoryIndex:
         index.rank = bytearray([ABSENT]) * size
         index.touched = array("d", bytes(8 * size))
         index.category = bytearray(size)
+        index._top = size  # above every key: held by no posting
         ranks, times, categories, codes = index.rank, index.touched, index.category, index._codes
         for key, state, touched, category in memories:
             code = codes.get(category)
@@ -156,17 +161,34 @@ class MemoryIndex:
 
     def add_word(self, word: int, key: int) -> None:
         keys = self.postings.setdefault(word, array(POSTING))
-        if key not in keys:
+        if key > self._top:
+            self._top = key
             keys.append(key)
-            if word in self._bits:
-                self._bits[word] |= 1 << key
+        elif key == self._top:
+            if keys and keys[-1] == key:
+                return
+            keys.append(key)
+        elif key in keys:  # an older memory's key: looked for (an edit, a decision's words)
+            return
+        elif keys and keys[-1] == self._top:
+            keys.insert(len(keys) - 1, key)  # the largest key stays last
+        else:
+            keys.append(key)
+        if word in self._bits:
+            self._bits[word] |= 1 << key
 
     def remove_word(self, word: int, key: int) -> None:
         keys = self.postings.get(word)
-        if keys is not None and key in keys:
+        if not keys:
+            return
+        if key == self._top and keys[-1] == key:
+            keys.pop()
+        elif key != self._top and key in keys:
             keys.remove(key)
-            if word in self._bits:
-                self._bits[word] &= ~(1 << key)
+        else:
+            return
+        if word in self._bits:
+            self._bits[word] &= ~(1 << key)
 
     # -- ranking -----------------------------------------------------------------------------
 

@@ -230,3 +230,32 @@ def test_ties_on_every_term_but_the_id_are_broken_by_the_id_past_the_cut(walk: b
         found = one.top_matches(frozenset({"tea"}), 9)
         assert [c.memory.id for c in found.candidates] == approved + sorted(set(ids) - set(approved))[:2]
         assert_agrees(one, frozenset({"tea", "kind3"}))
+
+
+def test_a_word_is_posted_once_for_a_memory_whatever_its_key() -> None:
+    """A new memory's key is the largest, and the last of each posting that holds it, so its words go in
+    and out without a look through the postings; a smaller key (a word added back by an edit) is looked
+    for first, and goes in before the largest. No word is ever posted twice for a memory, and none is
+    left behind when it is taken out, also when SQLite gives the newest memory's key again after it
+    was erased."""
+    index = MemoryIndex.build([(3, "approved", 1.0, "tools"), (5, "approved", 2.0, "tools")], [(1, [5, 3])], 6)
+    index.add_word(1, 5)  # already there: an edit that keeps the word
+    index.add_word(1, 9)  # a new memory
+    index.add_word(1, 9)
+    assert sorted(index.postings[1]) == [3, 5, 9]
+    index.add_word(1, 4)  # an older memory gains the word after the newest did
+    index.add_word(1, 9)
+    index.add_word(1, 4)
+    assert sorted(index.postings[1]) == [3, 4, 5, 9]
+    index.remove_word(1, 4)
+    index.remove_word(1, 9)  # the newest memory erased; its key comes back for the next one
+    index.remove_word(1, 9)
+    assert sorted(index.postings[1]) == [3, 5]
+    index.add_word(2, 9)
+    index.add_word(1, 9)
+    index.add_word(1, 9)
+    index.remove_word(1, 5)
+    assert sorted(index.postings[1]) == [3, 9]
+    assert list(index.postings[2]) == [9]
+    index.set_memory(9, "approved", 3.0, "tools")
+    assert index.top([1, 2], 5, 2, None) == ([(9, 2), (3, 1)], 0)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import re
 from collections.abc import Mapping, Sequence
 from itertools import chain
 from pathlib import Path
@@ -168,10 +169,9 @@ class StaticEncoder:
         self._embedding = embedding
         self._tokenizer = tokenizer
         self._weights = weights
-        unknown = getattr(tokenizer.model, "unk_token", None)
-        self._unknown = tokenizer.token_to_id(unknown) if unknown else None
-        """The id of the token a word the tokenizer has no pieces for becomes: it counts as nothing, so a
-        text of such words has no vector (and matches nothing) instead of all of them the same one."""
+        self._void = meaningless(tokenizer, embedding.shape[0])
+        """Per token id, whether it counts as nothing (`meaningless`): a text of such tokens has no
+        vector (and matches nothing) instead of all of them the same one."""
         # The tokenizer's cache of the words it has split would keep a rejected memory's words; without
         # it a word is split again, once a chunk of memories (`encode_words`).
         resize = getattr(self._tokenizer.model, "_resize_cache", None)
@@ -197,8 +197,7 @@ class StaticEncoder:
         rows = self._embedding[ids].astype(np.float32)
         if self._weights is not None:
             rows *= self._weights[ids, None]
-        if self._unknown is not None:
-            rows[ids == self._unknown] = 0.0
+        rows[self._void[ids]] = 0.0
         return rows
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -261,6 +260,29 @@ class StaticEncoder:
         norms[norms == 0] = 1.0
         found /= norms  # `_unit` in place: the same quotients, without a second matrix
         return found
+
+
+BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")
+"""How a tokenizer with byte fallback (WordLlama's, Llama 2's) spells a byte of a character it has no
+piece for."""
+
+
+def meaningless(tokenizer: Any, size: int) -> np.ndarray:
+    """A mask of the `size` token ids that mean nothing alone: the unknown token (a word the tokenizer
+    has no pieces for becomes it); with byte fallback, the bytes of such a word, which every other
+    script's characters share (runes and Ethiopic both begin `<0xE1>`), and the word-start mark alone
+    ("▁"), which comes before them."""
+    import numpy as np
+
+    void = np.zeros(size, dtype=bool)
+    model = tokenizer.model
+    unknown = getattr(model, "unk_token", None)
+    ids = [tokenizer.token_to_id(unknown)] if unknown else []
+    if getattr(model, "byte_fallback", False):
+        vocabulary = tokenizer.get_vocab()
+        ids += [at for token, at in vocabulary.items() if BYTE_TOKEN.fullmatch(token) or token == "\u2581"]
+    void[[at for at in ids if at is not None and 0 <= at < size]] = True
+    return void
 
 
 class BundledEncoder(StaticEncoder):

@@ -37,7 +37,10 @@ log = logging.getLogger("personakit.recall")
 LINGER = 0.2
 """Seconds the `Keeper` waits, after rows are handed to it, for more to write in the same transaction."""
 
-FORMAT = "personakit-recall vectors 2: scale f32, int8 steps; unknown tokens and wordless texts count nothing"
+FORMAT = (
+    "personakit-recall vectors 3: scale f32, int8 steps; unknown tokens, a byte-fallback tokenizer's bytes "
+    "and its lone word-start mark, and wordless texts count nothing"
+)
 """How a kept vector is derived and laid out; a change to either is a new kind, so nothing older is read."""
 
 _identities: dict[tuple[object, ...], str] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from pathlib import Path
@@ -229,6 +230,13 @@ def test_the_bundled_model_read_without_wordllama_gives_wordllamas_vectors(
     plain = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
     plain.embedding *= encoders.token_weights(plain.embedding.shape[0])[:, None]
     plain.embedding[plain.tokenizer.token_to_id("<unk>")] = 0.0  # the unknown token counts as nothing
+    # and so do the bytes a character with no piece of its own is spelled with, and the lone word-start mark
+    vocabulary = plain.tokenizer.get_vocab()
+    void = [
+        at for token, at in vocabulary.items() if re.fullmatch(r"<0x[0-9A-F]{2}>", token) or token == "\u2581"
+    ]
+    assert len(void) == 257
+    plain.embedding[void] = 0.0
     every = np.arange(plain.embedding.shape[0])
     assert np.array_equal(bundled.token_vectors(every), plain.embedding)  # the same weighted token vectors
     texts = varied_texts(400)
@@ -237,7 +245,8 @@ def test_the_bundled_model_read_without_wordllama_gives_wordllamas_vectors(
     assert found.shape == expected.shape
     assert np.abs(found - expected).max() < 1e-5
     worded = [bool(encoders.split_words(text)) for text in texts]
-    assert np.array_equal(np.linalg.norm(found, axis=1) > 0.5, worded)  # those without a word are zero
+    assert not found[np.logical_not(worded)].any()  # those without a word are zero
+    assert (np.linalg.norm(found, axis=1) > 0.5).sum() > 0.9 * len(texts)
 
 
 def test_a_few_texts_and_many_are_given_the_same_vectors(bundled: encoders.WordLlamaEncoder) -> None:

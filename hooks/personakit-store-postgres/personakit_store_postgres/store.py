@@ -804,7 +804,9 @@ class PostgresStore:
         if not memory_ids:
             return []
         seen = shown or {}
-        with self._write() as cur:
+        with self._write() as cur, cur.connection.pipeline():
+            # Pipelined: a statement whose rows the logic does not read is sent without waiting for the
+            # server's answer, so a memory costs a few round trips rather than one a statement.
             rows = self._rows(cur)
             done = [decisions.decide(rows, memory, action, now, shown=seen.get(memory)) for memory in memory_ids]
             unfinished = self._unfinished(cur)
@@ -1039,6 +1041,9 @@ class _PostgresRows(decisions.Rows):
         self.insert("memories", f"{MEMORY_COLUMNS}, words", words)
 
     def set_text(self, memory: str, text: str | None) -> None:
+        if text is None:  # an erased text has no words: nothing to read back first
+            self.run("UPDATE memories SET text = NULL, words = ''::tsvector WHERE id = ?", (memory,))
+            return
         self.run("UPDATE memories SET text = ? WHERE id = ?", (text, memory))
         self.index_words(memory)
 

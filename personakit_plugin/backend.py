@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.store import ReadsMany as ReadsMany
     from personakit_plugin.core.store import RemembersShown as RemembersShown
     from personakit_plugin.core.store import Restored as Restored
+    from personakit_plugin.core.store import RestoresProposers as RestoresProposers
     from personakit_plugin.core.store import Retires as Retires
     from personakit_plugin.core.store import Snapshots as Snapshots
     from personakit_plugin.core.store import Store as Store
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
     from personakit_plugin.core.store import TooManyWaiting as TooManyWaiting
     from personakit_plugin.core.store import UnknownMemory as UnknownMemory
     from personakit_plugin.core.store import derived_problem as derived_problem
+    from personakit_plugin.core.store import proposers_problem as proposers_problem
     from personakit_plugin.core.words import id_key as id_key
     from personakit_plugin.core.words import legacy_memory_id as legacy_memory_id
     from personakit_plugin.core.words import memory_id as memory_id

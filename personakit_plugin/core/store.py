@@ -482,6 +482,27 @@ class KnowsProposers(Protocol):
     def proposers(self, ids: Collection[str]) -> dict[str, str]: ...
 
 
+@runtime_checkable
+class RestoresProposers(Protocol):
+    """A store that takes who proposed what from another (`personakit migrate`), beside `restore`.
+
+    `restore_proposers(connections, proposers)` records each connection of `connections` (one the store
+    has already is left as it is) and, for each memory id of `proposers`, the connection id it maps to as
+    that memory's proposer, in one transaction: all or nothing. A memory the store does not have, or a
+    connection id that `connections` does not hold, is a `StoreError` and records nothing."""
+
+    def restore_proposers(self, connections: Collection[Connection], proposers: Mapping[str, str]) -> None: ...
+
+
+def proposers_problem(connections: Collection[Connection], proposers: Mapping[str, str]) -> str | None:
+    """Why `restore_proposers` cannot take these (a proposer among no connection given), or None."""
+    known = {connection.id for connection in connections}
+    for memory, connection in proposers.items():
+        if connection not in known:
+            return f"{memory} was proposed by {connection}, which is not among the connections given."
+    return None
+
+
 DERIVED_KIND_MAX = 200
 """The longest name of a kind of derived rows (`KeepsDerived`), in characters."""
 DERIVED_BYTES_MAX = 65_536

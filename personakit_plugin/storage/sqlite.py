@@ -58,7 +58,9 @@ from personakit_plugin.core.store import (
     StoreIOError,
     StoreReadOnly,
     TooManyWaiting,
+    UnknownMemory,
     derived_problem,
+    proposers_problem,
 )
 from personakit_plugin.core.words import content_words, id_key, legacy_memory_id, memory_id
 from personakit_plugin.storage import decisions, retirement, sqlite_changes, sqlite_derived
@@ -887,6 +889,20 @@ class SqliteStore:
             (connection.id, connection.client, connection.version, connection.started),
         )
         self._db.execute("UPDATE memories SET proposed_by = ? WHERE id = ?", (connection.id, memory_id))
+
+    def restore_proposers(self, connections: Collection[Connection], proposers: Mapping[str, str]) -> None:
+        """Record these connections and each memory's proposer, all or nothing (`RestoresProposers`)."""
+        problem = proposers_problem(connections, proposers)
+        if problem is not None:
+            raise StoreError(problem)
+        with self._write() as db:
+            db.executemany(
+                "INSERT OR IGNORE INTO connections (id, client, version, started) VALUES (?, ?, ?, ?)",
+                [(c.id, c.client, c.version, c.started) for c in connections],
+            )
+            for memory, connection in proposers.items():
+                if db.execute("UPDATE memories SET proposed_by = ? WHERE id = ?", (connection, memory)).rowcount != 1:
+                    raise UnknownMemory(memory)
 
     def connections(self) -> list[Proposer]:
         """Every connection that proposed a memory the store still has, the latest to propose first."""

@@ -30,6 +30,7 @@ from personakit_plugin.core.store import (
     RanksInStore,
     ReadsMany,
     RemembersShown,
+    RestoresProposers,
     Retires,
     Store,
     StoreError,
@@ -1319,6 +1320,34 @@ class StoreContract:
             with pytest.raises(TooManyWaiting):
                 two.propose("Walks to work", "walking", "other", 3.0)
         assert [(p.connection.id, p.waiting) for p in first.connections()] == [(flood.id, 2)]
+
+    def test_restore_proposers_takes_who_proposed_what_whole_or_not_at_all(self, store: Store) -> None:
+        """What `personakit migrate` carries beside the memories: the connections and each memory's proposer,
+        a rejected memory's too; a proposer among no connection given, or a memory the store does not have,
+        records nothing; a connection the store has already stays as it was."""
+        knows = self._knows_proposers(store)
+        if not isinstance(store, RestoresProposers):
+            pytest.skip("the store does not offer RestoresProposers (a migration into it leaves proposers out)")
+        jazz = store.propose("Likes jazz", "jazz", "preferences", 1.0).id
+        vim = store.propose("Uses vim", "vim", "tools", 2.0).id
+        walk = store.propose("Walks to work", "walking", "other", 3.0).id
+        alone = store.propose("Reads on paper", "paper", "other", 4.0).id
+        store.decide(vim, "reject", 5.0)
+        flood = Connection(id="c_0000000d", client="flood", version="2.0", started=0.5)
+        other = Connection(id="c_0000000e", client="", version="", started=0.7)
+        with pytest.raises(StoreError, match="c_0000000e, which is not among the connections given"):
+            store.restore_proposers([flood], {jazz: flood.id, walk: other.id})
+        with pytest.raises(UnknownMemory):
+            store.restore_proposers([flood, other], {jazz: flood.id, "m_000000000000": other.id})
+        assert knows.proposers([jazz, vim, walk, alone]) == {}
+        store.restore_proposers([flood, other], {jazz: flood.id, vim: flood.id, walk: other.id})
+        assert knows.proposers([jazz, vim, walk, alone]) == {jazz: flood.id, vim: flood.id, walk: other.id}
+        assert [(p.connection, p.waiting, p.proposed, p.last) for p in knows.connections()] == [
+            (other, 1, 1, 3.0),
+            (flood, 1, 2, 2.0),
+        ]
+        store.restore_proposers([Connection(id=flood.id, client="renamed", started=9.0)], {alone: flood.id})
+        assert [(p.connection, p.waiting) for p in knows.connections()] == [(flood, 2), (other, 1)]
 
     def test_proposed_by_gives_the_waiting_memories_of_connections_in_a_span_newest_first(self, store: Store) -> None:
         knows = self._knows_proposers(store)

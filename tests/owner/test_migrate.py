@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.core.model import Connection, ExportedMemory
 from personakit_plugin.core.progress import Progress
 from personakit_plugin.core.store import StoreError
 from personakit_plugin.owner.cli import main
-from personakit_plugin.owner.data.migrate import counts, move
+from personakit_plugin.owner.data.migrate import Proposers, counts, move
 from personakit_plugin.storage.sqlite import SqliteStore
 from personakit_plugin.testing import id_of
 
@@ -136,3 +137,79 @@ def test_a_backend_is_found_by_its_declaration_not_its_plugins_name(
     code, err = migrate(capsys, tmp_path / "here", "--to", "folder", "folder:elsewhere")
     assert code == 1 and err.startswith("personakit: No plugin offers the storage backend 'folder'; ")
     assert err.count("\n") == 1 and "folder," not in err and "folder." not in err
+
+
+FLOOD = Connection(id="c_0a1b2c3d", client="flood-client", version="9.9", started=1.0)
+
+
+def proposed_in(folder: Path) -> tuple[list[ExportedMemory], Proposers]:
+    """A SQLite memory where one connection proposed two memories (one since rejected) and the owner one."""
+    source = SqliteStore.open(folder)
+    try:
+        with source.proposing(FLOOD, 100):
+            jazz = source.propose("Likes jazz", "jazz", "preferences", 1.0).id
+            vim = source.propose("Uses vim", "vim", "tools", 2.0).id
+        source.propose("Prefers tea", "tea please", "preferences", 3.0)
+        source.decide(vim, "reject", 4.0)
+        proposed = Proposers([p.connection for p in source.connections()], source.proposers([jazz, vim]))
+        assert proposed.by_memory == {jazz: FLOOD.id, vim: FLOOD.id}
+        return source.dump(), proposed
+    finally:
+        source.close()
+
+
+class NoProposers:
+    """A backend's store that records no proposers: the few methods a move asks of a store."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.location = store.location
+
+    def dump(self) -> list[ExportedMemory]:
+        return self._store.dump()
+
+    def restore(self, memories: list[ExportedMemory]) -> object:
+        return self._store.restore(memories)
+
+
+def test_the_move_carries_which_connection_proposed_each_memory(tmp_path: Path) -> None:
+    """`personakit reject --proposed-by` and the reviews' filter work on the migrated memory as before."""
+    dumped, proposed = proposed_in(tmp_path / "sqlite")
+    target = SqliteStore.open(tmp_path / "target")
+    try:
+        moved = move(dumped, target, Progress.silent(), None, proposed)
+        assert (moved.proposers, moved.proposers_left) == (2, 0)
+        assert target.proposers([memory.id for memory in dumped]) == proposed.by_memory
+        assert [(p.connection, p.waiting, p.proposed) for p in target.connections()] == [(FLOOD, 1, 2)]
+    finally:
+        target.close()
+
+
+def test_a_target_that_records_no_proposers_takes_the_move_and_the_count_says_what_stayed(tmp_path: Path) -> None:
+    dumped, proposed = proposed_in(tmp_path / "sqlite")
+    store = SqliteStore.open(tmp_path / "target")
+    try:
+        moved = move(dumped, NoProposers(store), Progress.silent(), None, proposed)  # type: ignore[arg-type]
+        assert (moved.proposers, moved.proposers_left) == (0, 2)
+        assert sorted(m.id for m in store.dump()) == sorted(m.id for m in dumped)
+        assert store.connections() == []
+    finally:
+        store.close()
+
+
+def test_the_command_says_the_proposers_came_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, install, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install("anything", BACKEND)
+    monkeypatch.delenv("PERSONAKIT_PLUGINS", raising=False)
+    monkeypatch.delenv("PERSONAKIT_DISABLED_PLUGINS", raising=False)
+    _, proposed = proposed_in(tmp_path / "here")
+    code = main(["--data-dir", str(tmp_path / "here"), "migrate", "--to", "folder", f"folder:{tmp_path / 'there'}"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "\nWhich connection proposed each memory came too (2 memories).\n" in out
+    target = SqliteStore.open(tmp_path / "there")
+    try:
+        assert target.proposers(list(proposed.by_memory)) == proposed.by_memory
+    finally:
+        target.close()

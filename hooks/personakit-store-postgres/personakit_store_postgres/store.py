@@ -52,6 +52,7 @@ from personakit_plugin.backend import (
     StoreReadOnly,
     StoreUnreachable,
     TooManyWaiting,
+    UnknownMemory,
     cursor_position,
     decision_from_row,
     decisions,
@@ -63,6 +64,7 @@ from personakit_plugin.backend import (
     memory_id,
     order_by,
     proposer_from_row,
+    proposers_problem,
     rank_case,
     readable_below,
     retirement,
@@ -427,6 +429,27 @@ class PostgresStore:
                 "GROUP BY c.id ORDER BY 7 DESC, c.id"
             ).fetchall()
         return [proposer_from_row(row) for row in rows]
+
+    def restore_proposers(self, connections: Collection[Connection], proposers: Mapping[str, str]) -> None:
+        """Record these connections and each memory's proposer, all or nothing (`RestoresProposers`)."""
+        problem = proposers_problem(connections, proposers)
+        if problem is not None:
+            raise StoreError(problem)
+        with self._write() as cur:
+            cur.executemany(
+                "INSERT INTO connections (id, client, version, started) VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING",
+                [(c.id, c.client, c.version, c.started) for c in connections],
+            )
+            memories, by = list(proposers), list(proposers.values())
+            found = cur.execute(
+                "UPDATE memories m SET proposed_by = p.connection "
+                "FROM unnest(%s::text[], %s::text[]) AS p (memory, connection) WHERE m.id = p.memory RETURNING m.id",
+                (memories, by),
+            ).fetchall()
+            if len(found) != len(memories):
+                missing = sorted(set(memories) - {row[0] for row in found})
+                raise UnknownMemory(missing[0])
 
     def proposed_by(self, ids: Collection[str], since: float | None, until: float | None) -> list[Memory]:
         """The unconfirmed memories the connections `ids` proposed in [since, until), newest first."""

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from personakit_plugin.backend import SqliteStore
+from personakit_plugin.backend import Connection, SqliteStore
 
 from personakit_store_postgres import PostgresStore
 
@@ -104,3 +104,26 @@ def test_migrate_without_a_memory_to_move_says_so(tmp_path: Path, postgres_url: 
     assert done.returncode == 1
     assert "There is no PersonaKit database in" in done.stderr
     assert not (tmp_path / "empty").exists()
+
+
+def test_migrate_carries_which_connection_proposed_each_memory(tmp_path: Path, postgres_url: str) -> None:
+    """A flood proposed before the move is still one connection's to decide on at once after it."""
+    flood = Connection(id="c_0a1b2c3d", client="flood-client", version="9.9", started=1.0)
+    source = SqliteStore.open(tmp_path / "data")
+    try:
+        with source.proposing(flood, 100):
+            waiting = [source.propose(f"Fact number{n} here", f"said {n}", "other", float(n)).id for n in range(3)]
+        source.propose("Prefers tea", "tea please", "preferences", 5.0)
+        source.decide(waiting[0], "approve", 6.0)
+    finally:
+        source.close()
+    done = personakit(tmp_path / "data", "migrate", "--to", "postgres", postgres_url)
+    assert done.returncode == 0, done.stderr
+    assert "Which connection proposed each memory came too (3 memories)." in done.stdout
+    target = PostgresStore.open(postgres_url)
+    try:
+        assert target.proposers(waiting) == dict.fromkeys(waiting, flood.id)
+        assert [(p.connection, p.waiting, p.proposed) for p in target.connections()] == [(flood, 2, 3)]
+        assert [m.id for m in target.proposed_by([flood.id], None, None)] == waiting[:0:-1]
+    finally:
+        target.close()

@@ -54,6 +54,13 @@ def cmd_migrate(args: argparse.Namespace) -> None:
     with Progress("Migrating") as progress:
         target, backend, moved = migrate(folder, name, url, dict(os.environ), progress)
     say(f"Moved {moved.line()} from {folder} to {target.location}, and checked that all of it arrived.")
+    if moved.proposers:
+        say(f"Which connection proposed each memory came too ({moved.proposers:,} memories).")
+    if moved.proposers_left:
+        say(
+            f"Which connection proposed each of {moved.proposers_left:,} memories stayed behind: that backend "
+            "does not record it, so `--proposed-by` and the reviews' filter find none of them there."
+        )
     say(
         f"Point your servers at it with {printable(backend.setting)}; "
         "the SQLite file is unchanged: remove it once you no longer need it."

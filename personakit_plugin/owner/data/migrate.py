@@ -21,14 +21,23 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple, cast
 
 import msgspec
 
 from personakit_plugin.core.hooks import Hooks, PluginError
-from personakit_plugin.core.model import STATES, ExportedMemory
+from personakit_plugin.core.model import STATES, Connection, ExportedMemory
 from personakit_plugin.core.plugins import make_plugin_manager
 from personakit_plugin.core.progress import Progress
-from personakit_plugin.core.store import Backend, Config, KeepsIdSecret, Store, StoreError
+from personakit_plugin.core.store import (
+    Backend,
+    Config,
+    KeepsIdSecret,
+    KnowsProposers,
+    RestoresProposers,
+    Store,
+    StoreError,
+)
 from personakit_plugin.storage.sqlite import FILE_NAME, SqliteStore
 
 NAME = re.compile(r"[a-z][a-z0-9]*")
@@ -38,6 +47,10 @@ class Counts(msgspec.Struct, frozen=True):
     states: dict[str, int]
     quotes: int
     decisions: int
+    proposers: int = 0
+    """Memories whose proposer (the connection that proposed it) was carried."""
+    proposers_left: int = 0
+    """Memories whose proposer was not: the target records none (`RestoresProposers`)."""
 
     @property
     def memories(self) -> int:
@@ -121,19 +134,39 @@ def migrate(
         with progress.waiting("reading the SQLite memory"):
             dumped = source.dump()
             secret = source.id_secret()
+            proposed = Proposers(
+                [proposer.connection for proposer in source.connections()],
+                source.proposers([memory.id for memory in dumped]),
+            )
     finally:
         source.close()
     progress.total = len(dumped)
     target, backend = open_target(name, url, data_dir, environ)
     try:
-        return target, backend, move(dumped, target, progress, secret)
+        return target, backend, move(dumped, target, progress, secret, proposed)
     finally:
         target.close()
 
 
-def move(dumped: list[ExportedMemory], target: Store, progress: Progress, secret: bytes | None = None) -> Counts:
+class Proposers(NamedTuple):
+    """Who proposed what in the store moved from (`KnowsProposers`): the connections that proposed, and
+    each memory's proposer by id."""
+
+    connections: list[Connection]
+    by_memory: dict[str, str]
+
+
+def move(
+    dumped: list[ExportedMemory],
+    target: Store,
+    progress: Progress,
+    secret: bytes | None = None,
+    proposed: Proposers | None = None,
+) -> Counts:
     """Restore `dumped` into `target`, which must be empty, and check that all of it arrived. `secret`
-    is the id secret of the store `dumped` came from, which a target that keeps one takes first."""
+    is the id secret of the store `dumped` came from, which a target that keeps one takes first;
+    `proposed`, who proposed what there, which the target takes too where it can (`RestoresProposers`);
+    where it cannot, the counts say how many memories' proposers stayed behind."""
     with progress.waiting(f"checking that {target.location} is empty"):
         there = target.dump()
     if there:
@@ -141,18 +174,28 @@ def move(dumped: list[ExportedMemory], target: Store, progress: Progress, secret
             f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
             "merge with `personakit export` and, pointed at it, `personakit import`."
         )
+    left = 0
+    if proposed is not None and not (isinstance(target, RestoresProposers) and isinstance(target, KnowsProposers)):
+        left, proposed = len(proposed.by_memory), None  # said by the caller: the move goes on without them
+    if proposed is not None and not proposed.by_memory:
+        proposed = None
     if secret is not None and isinstance(target, KeepsIdSecret):
         target.adopt_id_secret(secret)
     with progress.waiting(f"writing {len(dumped):,} memories into {target.location}"):
         target.restore(dumped)
+        if proposed is not None:
+            cast(RestoresProposers, target).restore_proposers(proposed.connections, proposed.by_memory)
     with progress.waiting("reading them back to check them"):
         arrived = target.dump()
     # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.
-    if not _same(arrived, dumped):
+    if not _same(arrived, dumped) or (
+        proposed is not None and cast(KnowsProposers, target).proposers(proposed.by_memory) != proposed.by_memory
+    ):
         moved, expected = counts(arrived), counts(dumped)
         raise StoreError(
             f"The memory in {target.location} does not match the SQLite one after the move "
             f"({moved.line()} against {expected.line()}); do not use it, and report this."
         )
     progress.advance(len(arrived))
-    return counts(arrived)
+    carried = len(proposed.by_memory) if proposed is not None else 0
+    return msgspec.structs.replace(counts(arrived), proposers=carried, proposers_left=left)

@@ -66,8 +66,9 @@ QUOTE_LENGTH = 1800
 
 
 def flood_quote(quote: str, n: int) -> str:
-    """`quote`, then plain talk to about `QUOTE_LENGTH` characters, numbered so that no two are alike."""
-    return (f"{quote} ({n}) " + FILLER * (QUOTE_LENGTH // len(FILLER) + 1))[:QUOTE_LENGTH]
+    """`quote`, then plain talk to about `QUOTE_LENGTH` characters, numbered so that no two are alike (in
+    words a secret check reads as talk: a bare number in brackets after "code review" it took for a code)."""
+    return (f"{quote} That was note {n}. " + FILLER * (QUOTE_LENGTH // len(FILLER) + 1))[:QUOTE_LENGTH]
 
 
 @dataclass

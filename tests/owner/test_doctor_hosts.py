@@ -6,13 +6,15 @@ HOME, XDG_CONFIG_HOME and APPDATA point into the test's folder, so doctor only s
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
 
-from personakit_plugin.owner.data.doctor import FAIL, OK, check_hosts, host_configs
+from personakit_plugin.owner.console import PROBE_ENV
+from personakit_plugin.owner.data.doctor import FAIL, OK, WARN, check_hosts, host_configs
 from personakit_plugin.owner.hosts.table import HOSTS, JSON, JSONC, TOML
 
 from ..helpers import cli, hosts
@@ -108,3 +110,20 @@ def test_a_hosts_own_file_without_personakit_is_named_with_the_command_that_adds
     assert (OK, "Codex CLI has a configuration without personakit; `personakit connect codex` adds it.") in found
     assert (OK, "LM Studio has a configuration without personakit; `personakit connect lm-studio` adds it.") in found
     assert not any("Gemini CLI" in message for _, message in found), "a project's file is the project's business"
+
+
+@pytest.mark.system
+def test_an_entry_that_sets_the_probe_variable_is_named(pk, folder):
+    """Doctor starts each entry with it set, so that the check creates nothing; set in the entry itself,
+    every server the host starts offers the assistant no way to propose."""
+    pk("connect", "cursor").ok()
+    path = HOSTS["cursor"].locate(home_dir(), os.environ, sys.platform)
+    written = json.loads(path.read_text(encoding="utf-8"))
+    written["mcpServers"]["personakit"].setdefault("env", {})[PROBE_ENV] = "1"
+    path.write_text(json.dumps(written), encoding="utf-8")
+
+    lines = pk("doctor").lines()
+
+    (warned,) = [line for line in lines if PROBE_ENV in line]
+    assert warned.startswith(WARN) and "offers the assistant no way to propose" in warned
+    assert any(line.startswith(OK) and "starts PersonaKit." in line for line in lines), lines

@@ -454,6 +454,12 @@ def _entry_findings(
             f"{said} uses the data folder {theirs}, not {folder}, the one checked here; "
             f"`personakit --data-dir {shlex.quote(str(theirs))} doctor` checks that one.",
         )
+    if PROBE_ENV in env:
+        yield Finding(
+            WARN,
+            f"{said} sets {PROBE_ENV} in its env, which only doctor's own check uses: its server offers the "
+            "assistant no way to propose and keeps nothing; remove it from the entry.",
+        )
     if host == "Claude Desktop" and not os.path.isabs(command):
         yield Finding(
             WARN,

@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the
-tuning parts must pass whole (the second to the seventh are the first six held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310 and 267 of 316 secrets
-refused then, and tuned on since; the seventh, still being tuned on, has a floor of secrets refused, see
+tuning parts must pass whole (the second to the eighth are the first seven held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316 and 269 of 300
+secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
 `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
 must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
 failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
@@ -621,10 +621,32 @@ LOOK_ALIKES_ROUND_7 = [
     "das Tastenfeld hat 12 Tasten und eine Raute",
 ]
 
+# The shapes the eighth tuning part taught it, the same way.
+SHAPES_ROUND_8: dict[str, str] = {}
+
+# And look-alikes of the eighth round's shapes, stored.
+LOOK_ALIKES_ROUND_8 = [
+    "config.sample.yml ships with DB_URL=mysql://user:pass@127.0.0.1/shop, the real one is set on deploy",
+    "app.env.dist holds REDIS_URL=redis://username:secret@cache:6379/0 for new developers to copy",
+    "we moved every server to ssh keys last spring, plus html2text for the nightly mail digest",
+    "gpg keys for signing the tags, and dos2unix on the scripts before we commit",
+    "the v3 release is tagged at a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189, roll back to it if the migration fails",
+    "our 2.4 release was a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189 on main",
+]
+
 
 @pytest.mark.parametrize(
     "shape",
-    [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5, *SHAPES_ROUND_6, *SHAPES_ROUND_7],
+    [
+        *SHAPES,
+        *SHAPES_ROUND_2,
+        *SHAPES_ROUND_3,
+        *SHAPES_ROUND_4,
+        *SHAPES_ROUND_5,
+        *SHAPES_ROUND_6,
+        *SHAPES_ROUND_7,
+        *SHAPES_ROUND_8,
+    ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
     sentence = next(
@@ -637,6 +659,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_5,
             SHAPES_ROUND_6,
             SHAPES_ROUND_7,
+            SHAPES_ROUND_8,
         )
         if shape in shapes
     )
@@ -654,6 +677,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_5,
         *LOOK_ALIKES_ROUND_6,
         *LOOK_ALIKES_ROUND_7,
+        *LOOK_ALIKES_ROUND_8,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -704,6 +728,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round5", 320, 200),
         ("tune_round6", 310, 210),
         ("tune_round7", 310, 200),
+        ("tune_round8", 300, 200),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -727,8 +752,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
-# The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296}
+# The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 269}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -752,16 +777,16 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first six held-out parts (now `tune_round2` to `tune_round7`) were each measured once
-# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
-# then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of
-# 316 and 0 of 206, and tuned on. The held-out part's floor is what it gives at its one measurement;
-# without the part its tests are skipped, and a new part is only printed with the figures until its floor
-# is set.
-HELD_OUT_MIN_REFUSED: int | None = 269
-"""The held-out part's one blind measurement (the seventh part, 300 secrets): secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 4
-"""And its ordinary sentences refused then, of 202 (the target: none)."""
+# its figures. The first seven held-out parts (now `tune_round2` to `tune_round8`) were each measured
+# once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
+# 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
+# of 316 and 0 of 206, then 269 of 300 and 4 of 202, and tuned on. The held-out part's floor is what it
+# gives at its one measurement; without the part its tests are skipped, and a new part is only printed
+# with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And its ordinary sentences refused then (the target: none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -785,6 +810,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round5", "fresh, tune round 5"),
         ("tune_round6", "fresh, tune round 6"),
         ("tune_round7", "fresh, tune round 7"),
+        ("tune_round8", "fresh, tune round 8"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

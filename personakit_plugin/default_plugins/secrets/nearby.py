@@ -114,11 +114,20 @@ def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
     return first, last
 
 
+# A key of a pair, whose secret half is a block of base64 (an SSH, GPG or signing key), not a word with
+# digits: a typed token near its name is something else ("ssh keys only now, and fail2ban for the rest"),
+# unless it is joined to the name ("the ssh key: Gr33n-Door!").
+_KEY_PAIR = lazy_pattern(r"(?:ssh|gpg|pgp|signing)[\s_-]*keys?", re.IGNORECASE)
+
+
 def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
     # Before a network's bare "key" stands the network's name ("the WLAN is FritzBox-7590 and the key ...").
     before = 0 if name.kind == "netkey" else _BEFORE
+    key_pair = _KEY_PAIR.fullmatch(name.word) is not None
     return any(
-        _is_value(found, index, typed) and lines.reach(name, found[index])
+        _is_value(found, index, typed)
+        and lines.reach(name, found[index])
+        and (not key_pair or (index > last and _joined_to(found, last, index)))
         for index in _window(first, last, before, _AFTER, len(found))
     )
 

@@ -114,14 +114,16 @@ Deliberately not detected, because ordinary sentences look the same:
   `%API_KEY%`, masks such as `***`, `xxxx`, `...`, names such as `your_password`, `YOUR_API_KEY` or
   `PASSWORD`, and `changeme`, the conventional "replace me" value. They hold no secret. A
   lower-case word such as `pass` or `password` inside a connection URL or after `curl -u user:` is
-  still refused: that form is unambiguous and the word may well be the real, weak, password.
+  still refused: that form is unambiguous and the word may well be the real, weak, password. Only a
+  template file of settings (`.env.example`, `config.sample.yml`) holding `user:password` in its URL,
+  the user and the password named by what they are, is a stand-in.
 * references to where a secret lives or how it is read: `settings.DB_PASSWORD`,
   `os.environ["TOKEN"]`, `input("Password: ")`, file paths, and command lines that will ask for
   the password (`mysql -u root -p`, `pg_dump --password`).
 * hex digests and ids in context. A 32-, 40- or 64-digit hex string shortly after a word such as
-  "commit", "sha", "hash", "checksum", "digest" or "trace id" (and no word such as "key" or "token")
-  is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without such a word a
-  long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
+  "commit", "sha", "hash", "checksum", "digest", "tagged", "release" or "trace id" (and no word such as
+  "key" or "token") is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without
+  such a word a long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
   Twilio auth tokens, DigitalOcean, Datadog ...). Short git hashes, 7 to 12 digits, are far below
   the length considered.
 * UUIDs, OpenSSH public keys, URLs without credentials (their path and query are not scanned for
@@ -445,8 +447,26 @@ def _value_is_credential(match: re.Match[str]) -> bool:
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
 
 
+# A file of settings committed as a template, with stand-ins where the real values go: ".env.example",
+# "config.sample.yml", "settings.template.json", "app.env.dist".
+_TEMPLATE_FILE = lazy_pattern(
+    r"""(?<![\w-])[\w./-]*\.(?:example|sample|template|dist|tmpl|tpl)(?:\.[a-z]{2,5})?(?![\w-])
+    |(?<![\w-])(?:example|sample|template)\.(?:env|ya?ml|json|toml|ini|conf|cfg|properties)(?![\w-])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The user and password a template's connection URL stands in with: "postgres://user:password@localhost".
+_STAND_IN_USER = frozenset({"user", "username", "usr", "login", "name"})
+_STAND_IN_PASSWORD = frozenset({"password", "pass", "passwd", "pwd", "secret"})
+
+
 def _password_is_real(match: re.Match[str]) -> bool:
-    return not PLACEHOLDER.fullmatch(match["password"])
+    password = match["password"]
+    if PLACEHOLDER.fullmatch(password):
+        return False
+    # In a template file, a user and a password named by what they are, "user:password", stand in for
+    # the real ones; anywhere else the word may be the real, weak, password ("postgres:password").
+    stand_in = match["user"].casefold() in _STAND_IN_USER and password.casefold() in _STAND_IN_PASSWORD
+    return not (stand_in and _TEMPLATE_FILE.search(match.string))
 
 
 def _authorization_is_real(match: re.Match[str]) -> bool:
@@ -557,7 +577,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("jwt", _compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")),
     _Detector(
         "connection-string",
-        _compile(r"\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@]*:(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
+        _compile(r"\b[a-z][a-z0-9+.-]{1,30}://(?P<user>[^\s:/@]*):(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
         _password_is_real,
     ),
     _Detector(

@@ -622,7 +622,21 @@ LOOK_ALIKES_ROUND_7 = [
 ]
 
 # The shapes the eighth tuning part taught it, the same way.
-SHAPES_ROUND_8: dict[str, str] = {}
+SHAPES_ROUND_8: dict[str, str] = {
+    "a TOTP seed in groups after its name and a long clause": (
+        "the 2FA setup key the bank printed under the QR code that day was QX4M 7TRE NB2K WL5P ZD3H JA6V"
+    ),
+    "backup codes after an aside and its colon": "my github backup codes, two are crossed out now: qe7t-m2vx r8pk-4jsn",
+    "backup codes of letters joined by 'and' ('y')": "códigos de respaldo de Dropbox: pqtz-wrkm y h7xd-3nvb",
+    "back-up codes, the hyphen inside 'back-up'": "back-up codes from the photo site: 7731 0925, 4468 1302",
+    "a seed phrase after 'N word' and an aside up to its colon": (
+        "12 word backup for the ledger, the one you asked me about last week: canyon mirror velvet kettle"
+        " pilot lemon shadow oyster humble ladder spring ocean"
+    ),
+    "a seed phrase whose twelfth word is off the list": (
+        "las 12 palabras del monedero: canyon mirror velvet tiger pilot lemon shadow oyster humble ladder spring oceam"
+    ),
+}
 
 # And look-alikes of the eighth round's shapes, stored.
 LOOK_ALIKES_ROUND_8 = [
@@ -632,6 +646,11 @@ LOOK_ALIKES_ROUND_8 = [
     "gpg keys for signing the tags, and dos2unix on the scripts before we commit",
     "the v3 release is tagged at a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189, roll back to it if the migration fails",
     "our 2.4 release was a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189 on main",
+    "the authenticator app they showed me instead of the old one was great: READ THIS NOTE WHEN BACK HOME",
+    "backup codes, the ones from last year: time-based and well-known",
+    "back-up codes van de bank: nog niet ontvangen",
+    "12 word poems for the class, the ones we read aloud: canyon mirror velvet kettle pilot lemon",
+    "seed order for the plot: tomato, pepper, onion, garlic, pumpkin, bean, corn, lettuce, carrot, melon, leek, kale",
 ]
 
 
@@ -753,7 +772,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 269}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 279}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -43,6 +43,8 @@ _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
 _FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
 _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
+# How many tokens after its name a TOTP seed in groups may begin: a clause may come between.
+_BASE32_AFTER = 14
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
 _MIN_QUOTED_WORDS = 3
 _COMBINATIONS = lazy_pattern(vocabulary.COMBINATION_WORDS, re.IGNORECASE)
@@ -375,9 +377,10 @@ def _base32_shape(token: Token) -> str:
 
 def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, str]) -> bool:
     """A TOTP seed near its name: sixteen base32 characters or more, whole or in groups of four, with a
-    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"). `shapes` holds
+    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"), perhaps after a
+    clause ("the setup key they showed me instead of the QR code was JBSW Y3DP ..."). `shapes` holds
     each token's `_base32_shape` once it is known, by its start."""
-    window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _AFTER + 4]
+    window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _BASE32_AFTER + 4]
     groups = 0
     random = False  # a digit, or a group that is not a word, among the groups so far
     for token in window:

@@ -163,6 +163,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
+    SEED_GAP,
     SEED_LABEL,
     SEED_RUN,
     bare_seed_phrase,
@@ -209,7 +210,7 @@ def _base32_is_secret(match: re.Match[str]) -> bool:
     return not all(is_wordlike(group) for group in groups)
 
 
-_RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up-?codes?
+_RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up[ _-]?codes?
     |wiederherstellungs-?codes?|notfall-?codes?|codes?\s+de\s+(?:secours|r[ée]cup[ée]ration|sauvegarde)
     |c[oó]digos?\s+de\s+(?:respaldo|recuperaci[oó]n|recupera[cç][aã]o|backup|emergencia|seguran[cç]a)
     |codici?\s+di\s+(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
@@ -229,29 +230,41 @@ _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-
 
 # After the label and what the codes are for, two or more codes of one shape with no connector, or listed
 # one a line, numbered or not: "steam guard backup codes AC3V0 XLIO2 BLUFW", "codici di backup di
-# instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...".
-_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}"""
+# instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...". Or after
+# an aside and its colon ("backup codes, two are gone already: ..."), or joined by "and" ("... y ...").
+# A code holds a digit, or is dashed groups ("mkja-qhhk"; `_listed_codes_are_real` wants a group no word).
+_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?:(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}
+    |[A-Za-z]{4,10}(?:-[A-Za-z0-9]{3,10}){1,3})"""
+_LISTED_AND = r"""[ \t]+(?:and|und|et|y|e|en)[ \t]+"""
+_LISTED_ASIDE = r""",(?:[ \t]+[^\s:=.;!?]+){1,8}?[ \t]*:"""
 _LISTED_RECOVERY = (
     _RECOVERY_LABEL
-    + f"(?:{CLAUSE})?"
+    + f"(?:{CLAUSE}|{_LISTED_ASIDE})?"
     + rf"""[ \t]*+:?[ \t]*+\n?[ \t]*+
-    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
+    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|{_LISTED_AND}|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
 )
+_LISTED_JOIN = lazy_pattern(r"(?:[\s,;]|(?<=\s)(?:and|und|et|y|e|en)(?=\s))+")
 _LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]")
 
 
 def _listed_codes_are_real(match: re.Match[str]) -> bool:
     """Whether the codes listed after a backup-codes label are codes: two or more, of one shape (the
     lengths of their groups), all different, each with a digit, not all years."""
-    codes = [code for code in match["codes"].split() if not _LIST_NUMBER.fullmatch(code)]
-    codes = [code.strip(",;") for code in codes]
+    codes = [code for code in _LISTED_JOIN.compiled.split(match["codes"]) if code]
+    codes = [code for code in codes if not _LIST_NUMBER.fullmatch(code)]
     shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
     return (
         len(codes) >= 2
         and len(shapes) == 1
         and len(set(codes)) == len(codes)
         and not all(_YEAR.fullmatch(code) for code in codes)
+        and all(_is_code_not_words(code) for code in codes)
     )
+
+
+def _is_code_not_words(code: str) -> bool:
+    """A code of a list: a digit in it, or a group of letters that is no word ("mkja-qhhk", not "time-based")."""
+    return any(ch.isdigit() for ch in code) or not all(is_wordlike(group) for group in code.split("-"))
 
 
 _MIN_CODE_LENGTH = 6
@@ -628,7 +641,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("pin-code", _compile(PIN, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(PIN_FIRST, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(KEYPAD, re.IGNORECASE), keypad_is_real, _A_KEYPAD_CODE, ("",)),
-    _Detector("seed-phrase", _compile(SEED_LABEL + r"[\s\S]{0,40}?" + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
+    _Detector("seed-phrase", _compile(SEED_LABEL + SEED_GAP + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
     _Detector("seed-phrase", _compile(SEED_RUN), bare_seed_phrase),
     _Detector("high-entropy", _compile(r"[A-Za-z0-9+/_=-]{24,}"), is_high_entropy),
 )

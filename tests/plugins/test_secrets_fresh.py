@@ -636,6 +636,13 @@ SHAPES_ROUND_8: dict[str, str] = {
     "a seed phrase whose twelfth word is off the list": (
         "las 12 palabras del monedero: canyon mirror velvet tiger pilot lemon shadow oyster humble ladder spring oceam"
     ),
+    "a German ID card number of nine letters of its alphabet, after 'Perso'": "fürs Amt, mein Perso: LMHZRKVTC",
+    "an alarm, what it guards, a colon, then a code's word and the code": (
+        "alarma del local de la tienda: código 6614, luego hay que esperar el pitido"
+    ),
+    "a lock named, then the number the owner put on it (French)": "le cadenas du casier, j'ai mis 3318, au cas où",
+    "a lock named, then the number the owner put on it (English)": "the hotel room safe, I set 8062, remind me later",
+    "a password of digits right after 'pw'": "wifi at the cabin is open but the router admin pw 739154, keep it",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -651,6 +658,10 @@ LOOK_ALIKES_ROUND_8 = [
     "back-up codes van de bank: nog niet ontvangen",
     "12 word poems for the class, the ones we read aloud: canyon mirror velvet kettle pilot lemon",
     "seed order for the plot: tomato, pepper, onion, garlic, pumpkin, bean, corn, lettuce, carrot, melon, leek, kale",
+    "mein Perso ist ABGELAUFEN, neuer Termin beim Amt",
+    "the hotel safe, I put 2000 in it before we left",
+    "le coffre de la banque, j'ai mis 1500 euros dedans",
+    "pw 123456 is the most common one, never use it",
 ]
 
 
@@ -772,7 +783,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 279}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 286}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -30,13 +30,14 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
     |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit)(?:[ ]with)?
 (?:[ ](?:the|a|code|codice|c[oó]digo|pin|den
     |dem|el|le|il|o|de))*[ ]"""
-# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
-# Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
+# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629", or
+# after its colon and a code's word ("allarme della baita: codice 4471, poi ..."). Not a clock's, nor
+# after a preposition ("alarm set for 0630", "réveil à 0630").
 # Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
 ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
     |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet
     |schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
-    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
+    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
 # symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
@@ -93,7 +94,7 @@ _CLOCK_AFTER = lazy_pattern(
 
 
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
-    if alarm.rstrip().endswith(":"):
+    if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
     return _ends_its_line(match.string, match.end())
 
@@ -143,6 +144,17 @@ _LOCK_SET_TO = lazy_pattern(
     (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A lock named, then the number the owner put on it, with no word for "on": "the hotel safe, I set 8062",
+# "le cadenas du casier, j'ai mis 3318, ...", "la cassaforte, ho messo 2291", "la caja fuerte, puse 4417".
+# Not an amount put in it: no round hundreds, no money or unit after it, no year.
+_LOCK_PUT = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKS})(?![^\W_])[^.;!?\n]{{0,60}}?(?<![^\W_])
+    (?:i[ ](?:set|put|chose|picked)|j['’]ai[ ](?:mis|choisi|r[ée]gl[ée])|ho[ ](?:messo|impostato|scelto)
+    |(?:le[ ]|la[ ]|lo[ ])?(?:puse|eleg[íi])|coloquei|escolhi|(?:ich[ ])?hab[e]?[ ](?:ich[ ])?)[ ]
+    (?P<pin>\d{{4,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|dollars?|bucks|€|\$|[^\W\d_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_HUNDREDS = lazy_pattern(r"\d*00")
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
@@ -281,5 +293,9 @@ def lock_code(text: str) -> bool:
             return True
     has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:
+        return True
+    if has_a_lock and any(
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
+    ):
         return True
     return _what_opens(text) or code_said_short(text, has_a_lock)

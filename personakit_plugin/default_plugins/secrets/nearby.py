@@ -117,7 +117,7 @@ def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
 
 
 # A key of a pair, whose secret half is a block of base64 (an SSH, GPG or signing key), not a word with
-# digits: a typed token near its name is something else ("ssh keys only now, and fail2ban for the rest"),
+# digits: a typed token near its name is something else ("ssh keys everywhere, plus html2text for mail"),
 # unless it is joined to the name ("the ssh key: Gr33n-Door!").
 _KEY_PAIR = lazy_pattern(r"(?:ssh|gpg|pgp|signing)[\s_-]*keys?", re.IGNORECASE)
 
@@ -378,7 +378,7 @@ def _base32_shape(token: Token) -> str:
 def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, str]) -> bool:
     """A TOTP seed near its name: sixteen base32 characters or more, whole or in groups of four, with a
     digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"), perhaps after a
-    clause ("the setup key they showed me instead of the QR code was JBSW Y3DP ..."). `shapes` holds
+    clause ("the 2FA setup key the bank printed under the QR code was JBSW Y3DP ..."). `shapes` holds
     each token's `_base32_shape` once it is known, by its start."""
     window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _BASE32_AFTER + 4]
     groups = 0

@@ -28,7 +28,7 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
 # Between a label and its run: forty characters, or an aside up to the colon that announces the words
-# ("24 word recovery for the trezor, since you asked how I keep it: ...").
+# ("12 word backup for the ledger, the one I wrote on the card: ...").
 SEED_GAP = r"""(?:[\s\S]{0,40}?|[^:.!?\n]{0,100}:[ \t]*)"""
 # A run of at least twelve words of three to nine letters (the lengths of the BIP-39 words, accents
 # included), with white space, punctuation, quotes, slashes or numbering between them; `_is_seed_phrase`
@@ -181,7 +181,7 @@ def _labelled_run(text: str, lang: str) -> bool:
             run.append(word.lower())
         elif run and strays < min(_MAX_STRAYS, len(run)):
             strays += 1
-            # The twelfth word may be stray too, the last one misspelt ("... clever chalk oasis"), when
+            # The twelfth word may be stray too, the last one misspelt ("... ladder spring oceam"), when
             # the eleven before it are listed: a list of vegetables ends in two words off the list.
             if len(run) == _SEED_WORDS - 1 and strays == 1 and len(set(run)) == len(run):
                 return True

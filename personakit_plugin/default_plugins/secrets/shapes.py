@@ -232,7 +232,7 @@ _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-
 # one a line, numbered or not: "steam guard backup codes AC3V0 XLIO2 BLUFW", "codici di backup di
 # instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...". Or after
 # an aside and its colon ("backup codes, two are gone already: ..."), or joined by "and" ("... y ...").
-# A code holds a digit, or is dashed groups ("mkja-qhhk"; `_listed_codes_are_real` wants a group no word).
+# A code holds a digit, or is dashed groups ("pqtz-wrkm"; `_listed_codes_are_real` wants a group no word).
 _LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?:(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}
     |[A-Za-z]{4,10}(?:-[A-Za-z0-9]{3,10}){1,3})"""
 _LISTED_AND = r"""[ \t]+(?:and|und|et|y|e|en)[ \t]+"""
@@ -263,7 +263,7 @@ def _listed_codes_are_real(match: re.Match[str]) -> bool:
 
 
 def _is_code_not_words(code: str) -> bool:
-    """A code of a list: a digit in it, or a group of letters that is no word ("mkja-qhhk", not "time-based")."""
+    """A code of a list: a digit in it, or a group of letters that is no word ("pqtz-wrkm", not "time-based")."""
     return any(ch.isdigit() for ch in code) or not all(is_wordlike(group) for group in code.split("-"))
 
 
@@ -527,7 +527,8 @@ _PAIR_WORDS = (
 _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
-    *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord"),
+    *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord", "pw"),
+    "mdp",
     "parola d",
     *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
 )

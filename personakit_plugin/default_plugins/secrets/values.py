@@ -170,7 +170,7 @@ _MIN_HEX_ENTROPY = 3.0
 _MAX_WORD_COVERAGE = 0.5
 _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 # Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
-# as they are keys; the words just before one tell which ("the v2 release is tagged at ..." is a commit).
+# as they are keys; the words just before one tell which ("the 3.1 release was tagged at ..." is a commit).
 # A credential word wins over an id word.
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
 _HEX_ID_CONTEXT = lazy_pattern(

@@ -643,6 +643,15 @@ SHAPES_ROUND_8: dict[str, str] = {
     "a lock named, then the number the owner put on it (French)": "le cadenas du casier, j'ai mis 3318, au cas où",
     "a lock named, then the number the owner put on it (English)": "the hotel room safe, I set 8062, remind me later",
     "a password of digits right after 'pw'": "wifi at the cabin is open but the router admin pw 739154, keep it",
+    "a password of two lower-case words, a dot and digits": "la contraseña de la nube es harbor.pebble4, no la pierdas",
+    "'contra', short for 'contraseña', before its value": "mi contra del banco: tulip.garden82 ya la cambié",
+    "a password after an aside and a colon, past the usual reach": (
+        "the wifi password, hang on, the sticker is worn, let me read it slowly off the back: cobalt-fern7"
+    ),
+    "a password in the next sentence, after 'it is' (German)": (
+        "Das Passwort vom Tablet, bevor ich es wieder vergesse und alles neu machen muss. Es ist Quarz-Ofen64"
+    ),
+    "a password called by what it opens, 'the bank word'": "Tell my daughter the bank word, it's Mango77!, if I forget",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -662,6 +671,12 @@ LOOK_ALIKES_ROUND_8 = [
     "the hotel safe, I put 2000 in it before we left",
     "le coffre de la banque, j'ai mis 1500 euros dedans",
     "pw 123456 is the most common one, never use it",
+    "the token dtype is numpy.float32 for the embeddings",
+    "the config value is cache.timeout30 in the settings",
+    "votamos contra la ley, y la contra del partido es firme",
+    "the wifi password is on the fridge, next to the note about the dentist: tuesday 10:30",
+    "das Passwort habe ich geändert, weil das alte zu kurz war. Es ist jetzt länger",
+    "the email word count limit is 250 words",
 ]
 
 
@@ -783,7 +798,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296, "tune_round8": 286}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 298, "tune_round8": 292}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

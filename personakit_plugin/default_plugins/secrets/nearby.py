@@ -134,6 +134,34 @@ def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _L
     )
 
 
+# How a value is announced after an aside or in the next sentence: a colon ("... just take it down as I
+# spell it: ..."), or "it is" ("... so I don't lose it. It is ..."), in the seven languages.
+_IT_IS_PAIRS = frozenset(
+    ("it is", "that is", "es ist", "das ist", "het is", "dat is", "esa es", "questa è", "ela é", "ist es")
+)
+_IT_IS_WORDS = frozenset(("it's", "it’s", "that's", "that’s", "c'est", "c’est"))
+
+
+def _announced(found: list[Token], index: int, last: int) -> bool:
+    """Whether the token at `index` follows a colon or "it is" after the name (ending at token `last`)."""
+    previous = found[index - 1]
+    if index - 1 > last and previous.text.endswith(":"):
+        return True
+    if index - 1 > last and _folded(previous) in _IT_IS_WORDS:
+        return True
+    return index - 2 > last and f"{_folded(found[index - 2])} {_folded(previous)}" in _IT_IS_PAIRS
+
+
+def _announced_after(found: list[Token], last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
+    """A typed token announced further on than `_AFTER` reaches, after an aside or in the next sentence:
+    "VPN password, wait, just take it down as I spell it: ...", "das Passwort vom Konto, damit ich es
+    nicht vergesse. Es ist ...". Only right after a colon or "it is"."""
+    return any(
+        _announced(found, index, last) and _is_value(found, index, typed) and lines.reach(name, found[index])
+        for index in range(last + 1 + _AFTER, min(len(found), last + 1 + _PHRASE_REACH))
+    )
+
+
 def _joined_to(found: list[Token], last: int, index: int) -> bool:
     """Whether the token at `index` follows the name (ending at token `last`) through a connector:
     "the passphrase is ...", "passphrase: ...", not "a strong password is like ..."."""
@@ -432,6 +460,8 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         first, last = _span(found, starts, name)
         password = name.kind in {"password", "netkey"}
         if (password or name.kind == "verb") and _typed_near(found, first, last, name, lines, typed):
+            return "password-nearby"
+        if name.kind == "password" and _announced_after(found, last, name, lines, typed):
             return "password-nearby"
         if password and (
             _compound_after(found, last)

@@ -30,8 +30,9 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"credentials?",
         r"creds",
         r"log-?in",
-        # What a password is called in jest: "the magic word is ...".
+        # What a password is called in jest: "the magic word is ...", or by what it opens: "the bank word".
         r"magic\s+words?",
+        r"(?:banking|bank|login|computer|laptop|e-?mail)\s+word",
     ),
     "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zauberwort", r"zugangsdaten", r"anmeldedaten"),
     "fr": (r"mots?\s+de\s+passe", r"mot\s+magique", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),
@@ -40,6 +41,8 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"contras(?:ñ|n)eas?",
         r"palabra\s+m[áa]gica",
         r"clave",
+        # "contra", short for "contraseña", only as a noun that a value follows: "mi nueva contra: ...".
+        r"(?:la|mi|tu|su|nueva|vieja|nuestra)\s+contra(?=\s*:|\s+(?:del?|es|era)\s)",
         r"credenciales",
         r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)",
     ),

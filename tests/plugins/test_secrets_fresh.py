@@ -652,6 +652,13 @@ SHAPES_ROUND_8: dict[str, str] = {
         "Das Passwort vom Tablet, bevor ich es wieder vergesse und alles neu machen muss. Es ist Quarz-Ofen64"
     ),
     "a password called by what it opens, 'the bank word'": "Tell my daughter the bank word, it's Mango77!, if I forget",
+    "a lock's code after a false start and 'I'll just say it,'": (
+        "the tablet code is, um, the year... no, let me just say it, 730514, the kids keep asking"
+    ),
+    "a PIN named, its number after an aside and 'it's'": (
+        "the PIN for the card, since you wanted to know what I type at the machine. It's 6047."
+    ),
+    "a till's manager override and its code": "the supervisor override at the shop is 2958, don't tell the new guy",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -677,6 +684,9 @@ LOOK_ALIKES_ROUND_8 = [
     "the wifi password is on the fridge, next to the note about the dentist: tuesday 10:30",
     "das Passwort habe ich geändert, weil das alte zu kurz war. Es ist jetzt länger",
     "the email word count limit is 250 words",
+    "the tablet code is, um, something with the year, I'll say it later, 2 kids keep asking",
+    "the PIN for the card, since you asked what I do at the machine. It's 2019 all over again.",
+    "manager override approved 3 refunds today, about 45 minutes of queue",
 ]
 
 
@@ -798,7 +808,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 298, "tune_round8": 292}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 298, "tune_round8": 298}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -43,6 +43,7 @@ _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
 _FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
 _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
+_A_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 # How many tokens after its name a TOTP seed in groups may begin: a clause may come between.
 _BASE32_AFTER = 14
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
@@ -135,11 +136,13 @@ def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _L
 
 
 # How a value is announced after an aside or in the next sentence: a colon ("... just take it down as I
-# spell it: ..."), or "it is" ("... so I don't lose it. It is ..."), in the seven languages.
+# spell it: ..."), "it is" ("... so I don't lose it. It is ..."), in the seven languages, or "it" and a
+# comma after a verb of saying ("no, I'll just say it, ...").
 _IT_IS_PAIRS = frozenset(
     ("it is", "that is", "es ist", "das ist", "het is", "dat is", "esa es", "questa è", "ela é", "ist es")
 )
 _IT_IS_WORDS = frozenset(("it's", "it’s", "that's", "that’s", "c'est", "c’est"))
+_SAY_IT = frozenset(("say", "tell", "read", "spell", "give", "write", "type"))
 
 
 def _announced(found: list[Token], index: int, last: int) -> bool:
@@ -148,6 +151,8 @@ def _announced(found: list[Token], index: int, last: int) -> bool:
     if index - 1 > last and previous.text.endswith(":"):
         return True
     if index - 1 > last and _folded(previous) in _IT_IS_WORDS:
+        return True
+    if index - 2 > last and previous.text.casefold() == "it," and _folded(found[index - 2]) in _SAY_IT:
         return True
     return index - 2 > last and f"{_folded(found[index - 2])} {_folded(previous)}" in _IT_IS_PAIRS
 
@@ -380,8 +385,15 @@ def _is_code(found: list[Token], index: int, text: str) -> bool:
 
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
-    iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56")."""
-    for index in range(last + 1, min(len(found), last + 1 + _CODE_AFTER)):
+    iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
+    on, after an aside, only announced (`_announced`): "my phone code is, no, I'll just say it, 4821"."""
+    reach = min(len(found), last + 1 + _CODE_AFTER)
+    further = (
+        index
+        for index in range(reach, min(len(found), last + 1 + _PHRASE_REACH))
+        if _announced(found, index, last) and not _A_YEAR.fullmatch(found[index].core)  # "It's 2019 again"
+    )
+    for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):
             continue
         if name.kind == "code":

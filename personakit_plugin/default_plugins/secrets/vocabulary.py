@@ -121,7 +121,12 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
 
 # Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.
 CODE_NOUNS: dict[str, tuple[str, ...]] = {
-    "en": (r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+    "en": (
+        *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+        # What a till's or a register's manager types to approve a refund: "the manager override is ...".
+        r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
+        r"override\s+(?:code|pin)s?",
+    ),
     "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"entsperr-?code", r"entsperr-?pin"),
     "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)"),
     "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)",),

@@ -659,6 +659,13 @@ SHAPES_ROUND_8: dict[str, str] = {
         "the PIN for the card, since you wanted to know what I type at the machine. It's 6047."
     ),
     "a till's manager override and its code": "the supervisor override at the shop is 2958, don't tell the new guy",
+    "a seed phrase with four words off the list, the last of them too": (
+        "palabras de la cartera: harbor canyon mirror velvet anchorage pilot lemon shadow oystre humble ladder oceam"
+    ),
+    "a lock and the code it is locked with (Spanish)": "el candado del trastero lo cierro con 8304",
+    "a lock and the code it is locked with (English)": "my gym padlock, well, the pool locker I lock it with 6627",
+    "an alarm, then its code and what the code does": "when the alarm starts beeping it's 5093 to disarm, then OK",
+    "a password called the safe word": "the safe word for the alarm company is heron4242, they ask for it",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -687,6 +694,10 @@ LOOK_ALIKES_ROUND_8 = [
     "the tablet code is, um, something with the year, I'll say it later, 2 kids keep asking",
     "the PIN for the card, since you asked what I do at the machine. It's 2019 all over again.",
     "manager override approved 3 refunds today, about 45 minutes of queue",
+    "la puerta del trastero la cierro con llave y candado",
+    "the shop needs 5000 to open a second till",
+    "the garage door: 2019 to open was the year we fixed it",
+    "the safe word in class is pineapple, when the kids need a break",
 ]
 
 
@@ -808,7 +819,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 298, "tune_round8": 298}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 303, "tune_round8": 298}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

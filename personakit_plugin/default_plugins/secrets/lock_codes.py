@@ -15,11 +15,15 @@ from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_
 DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
 DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
     |(?:\d{{1,2}}[ ]?{DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{DIAL_TURN}(?!\w)"""
-# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
-# must be a locked thing, said before it in its clause. An alarm is turned off or on with its code the
-# same way: "o alarme desliga-se com 8062", "alarm uitzetten met 7923", "die Alarmanlage schaltet man mit
-# 2255 scharf", "l'alarme se désactive avec 4410".
+# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234", or is locked with
+# ("el candado lo cierro con 4180"); what it names must be a locked thing, said before it in its clause.
+# An alarm is turned off or on with its code the same way: "o alarme desliga-se com 8062", "alarm
+# uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410".
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
+    |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
+    |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
+    |sluit[ ](?:ik[ ])?(?:het[ ]|hem[ ])?(?:af[ ])?met
+    |schlie(?:ß|ss)(?:e|t)[ ](?:ich[ ]|man[ ])?(?:ihn[ ]|es[ ]|sie[ ])?mit
     |s['’]ouvre[ ]avec|si[ ]apre[ ]co[nl]|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
     |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en)
     |(?:disarms?|arms?|turns?[ ]off|switch(?:es)?[ ]off)(?:[ ]it)?[ ]with
@@ -273,6 +277,29 @@ _WHAT_OPENS = lazy_pattern(
 )
 _OPENS_GATE = ("open", "ouvre", "abre", "apre", "öffnet", "aufmacht", "unlock")
 
+# The code, then what it does, what it opens said before it in its sentence: "if the alarm goes off it's
+# 4471 to disarm", "la alarma, 2207 para desactivarla", "die Alarmanlage: 3318 zum Ausschalten".
+_CODE_TO_OPEN = lazy_pattern(
+    r"""(?<![\w.,:/-])(?P<pin>\d{4,8})[ ](?:to[ ](?:disarm|open|unlock|turn[ ]it[ ]off|switch[ ]it[ ]off|get[ ]in)
+    |pour[ ](?:la[ ]|le[ ]|l['’])?(?:d[ée]sactiver|d[ée]sarmer|ouvrir|couper)|para[ ](?:desactivar|desarmar|abrir
+    |desligar|desativar)|per[ ](?:disattivar|disinserir|aprir)|zum[ ](?:entschärfen|ausschalten|öffnen|aufmachen)
+    |om[ ](?:uit[ ]te[ ]zetten|te[ ]openen|open[ ]te[ ]maken))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TO_OPEN_GATE = ("to ", "pour ", "para ", "per ", "zum ", "om ")
+
+
+def _code_to_open(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _TO_OPEN_GATE)):
+        return False
+    return any(
+        _no_year(match["pin"])
+        and not _HUNDREDS.fullmatch(match["pin"])  # "the shop needs 5000 to open": an amount
+        and names_a_locked_thing_in(_sentence_before(text, match.start(), 80))
+        for match in _CODE_TO_OPEN.finditer(text)
+    )
+
 
 def _what_opens(text: str) -> bool:
     folded = text.casefold()
@@ -286,7 +313,8 @@ def _what_opens(text: str) -> bool:
 
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
-    the number a combination lock is set to, or the number that is what opens a locked thing."""
+    the number a combination lock is set to, the number that is what opens a locked thing, or the number
+    and what it does to it ("... it's 4471 to disarm")."""
     for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
@@ -298,4 +326,4 @@ def lock_code(text: str) -> bool:
         _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
     ):
         return True
-    return _what_opens(text) or code_said_short(text, has_a_lock)
+    return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock)

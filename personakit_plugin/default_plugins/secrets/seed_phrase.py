@@ -168,12 +168,18 @@ def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
     return any(_labelled_run(match.group(), lang) for lang in _languages(words, _SEED_WORDS - _MAX_STRAYS))
 
 
+def _ends_the_words(text: str, end: int) -> bool:
+    rest = text[end:].lstrip(" \t")
+    return not rest or rest[0] in ".!?;\n"
+
+
 def _labelled_run(text: str, lang: str) -> bool:
     """Whether twelve words of the list of `lang` stand in a row in `text`, nearly all different, a few
     stray words allowed (`_MAX_STRAYS`)."""
     bip39 = _bip39_index(lang)
     run: list[str] = []
     strays = 0
+    after_listed = False
     for token in _SEED_TOKEN.finditer(text):
         word = token["word"]
         listed = word.lower() in bip39
@@ -181,14 +187,14 @@ def _labelled_run(text: str, lang: str) -> bool:
             run.append(word.lower())
         elif run and strays < min(_MAX_STRAYS, len(run)):
             strays += 1
-            # The twelfth word may be stray too, the last one misspelt ("... ladder spring oceam"), when
-            # the eleven before it are listed: a list of vegetables ends in two words off the list.
-            if len(run) == _SEED_WORDS - 1 and strays == 1 and len(set(run)) == len(run):
-                return True
-            continue
+            # The twelfth word may be stray too, the last one misspelt ("... ladder spring oceam"): right
+            # after a listed word, and where the words end (the text or the sentence ends).
+            if not (after_listed and _ends_the_words(text, token.end())):
+                continue
         else:
             # A stray word may open a run right after the label's colon ("words of the wallet: kettle ...").
             run, strays = [], int(":" in token["separator"])
+        after_listed = listed
         if len(run) + strays >= _SEED_WORDS and len(set(run)) >= max(len(run) - 2, _SEED_WORDS - _MAX_STRAYS):
             return True
     return False

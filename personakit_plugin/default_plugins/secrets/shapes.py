@@ -531,6 +531,7 @@ _PIN_WORDS = (
     "mdp",
     "parola d",
     *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
+    *("close", "cierr", "ferme", "chiud", "fech", "sluit", "schlie"),
 )
 _A_DASH = lazy_pattern(r"-")
 # What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.

@@ -33,6 +33,9 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         # What a password is called in jest: "the magic word is ...", or by what it opens: "the bank word".
         r"magic\s+words?",
         r"(?:banking|bank|login|computer|laptop|e-?mail)\s+word",
+        # The word an alarm's monitoring company asks for: "the safe word is ...".
+        r"safe\s*words?",
+        r"code\s*words?",
     ),
     "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zauberwort", r"zugangsdaten", r"anmeldedaten"),
     "fr": (r"mots?\s+de\s+passe", r"mot\s+magique", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),

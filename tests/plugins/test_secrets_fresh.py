@@ -666,6 +666,11 @@ SHAPES_ROUND_8: dict[str, str] = {
     "a lock and the code it is locked with (English)": "my gym padlock, well, the pool locker I lock it with 6627",
     "an alarm, then its code and what the code does": "when the alarm starts beeping it's 5093 to disarm, then OK",
     "a password called the safe word": "the safe word for the alarm company is heron4242, they ask for it",
+    "what one types on a device, then what it is (English)": (
+        "so what you key in on the modem, the long string on the label, it's PlumOtter83 if it asks"
+    ),
+    "what one types on a device, then what it is (German)": "was man am Laptop eingibt, ist hOLMtRAvPEk, gell",
+    "what one types on a device, then what it is (Spanish)": "lo que tecleas en el router es KiwiNube2210",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -698,6 +703,10 @@ LOOK_ALIKES_ROUND_8 = [
     "the shop needs 5000 to open a second till",
     "the garage door: 2019 to open was the year we fixed it",
     "the safe word in class is pineapple, when the kids need a break",
+    "what you type on the router page is the address 192.168.0.1",
+    "was man am Laptop eingibt, ist egal, es speichert nichts",
+    "lo que tecleas en el router es la dirección que viene en la etiqueta",
+    "what you type in the search box is CamelCase sensitive",
 ]
 
 
@@ -819,7 +828,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 303, "tune_round8": 298}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 307, "tune_round8": 298}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

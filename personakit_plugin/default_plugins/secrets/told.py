@@ -1,6 +1,7 @@
 """Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
-password given as the answer on a chat's next line to a question that names it, and a password of
-digits after its name, what it is for and a colon.
+password given as the answer on a chat's next line to a question that names it, a password of digits
+after its name, what it is for and a colon, and what one types on a device or a network, said so
+("what you key in on the modem is ...").
 
 "Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
 rest may stand in the quote. "[21:04] Dana: what's the prime video password again / [21:05] me:
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import Name, names
@@ -183,6 +185,38 @@ _SO_VALUE = lazy_pattern(
 def _value_after_its_recipe(text: str, name: Name) -> bool:
     match = _SO_VALUE.match(text, name.end)
     return match is not None and is_credential_value(match["value"].rstrip(".,;"), min_length=8)
+
+
+# What one types on a device or a network, named as such, then what it is: "what you key in on the modem,
+# the long one, it's ...", "das, was man am Laptop eingibt, ist ...", "lo que tecleas en el router es ...".
+_TYPED_ON = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:what|the[ ]thing|the[ ]one)[ ](?:you|i|we|one)[ ](?:type|enter|put[ ]in|punch[ ]in|key[ ]in)
+    |(?:das(?:[ ]ding)?,?[ ](?:das|was)|was)[ ](?:man|du|ich|ihr)[ ](?P<de>[^.;!?\n,]{0,30}?)(?:eintipp(?:t|st|e)
+      |eingib(?:t|st)|eingebe)
+    |ce[ ]que[ ](?:tu[ ]tapes|l['’]on[ ]tape|on[ ]tape|je[ ]tape|tu[ ]entres|on[ ]entre|on[ ]saisit|tu[ ]saisis)
+    |lo[ ]que[ ](?:escribes|tecleas|pones|metes|se[ ]escribe|se[ ]teclea|se[ ]pone)
+    |quello[ ]che[ ](?:digiti|scrivi|inserisci|si[ ]digita|metti)|o[ ]que[ ](?:digitas|digita|escreves|se[ ]digita)
+    |wat[ ](?:je|jij|ik|men)[ ](?P<nl>[^.;!?\n,]{0,30}?)(?:intypt|invoert|intikt))
+    (?P<where>[^.;!?\n]{0,80}?)(?:,|[ ]—|[ ]-)?[ ](?:it['’]s|it[ ]is|that['’]s|is|ist|c['’]est|est|es|è|é)[ ]
+    (?P<value>\S+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DEVICE = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
+_TYPED_GATE = ("type", "enter", " in ", "tipp", "gib", "gebe", "tape", "entre", "sais", "escrib", "tecle", "pone")
+_TYPED_GATE_MORE = ("mete", "digit", "scriv", "inserisc", "mett", "escrev", "intypt", "invoert", "intikt")
+
+
+def typed_on_a_device(text: str) -> bool:
+    """Whether `text` gives what one types on a device or a network, named as such, as a credential."""
+    folded = text.casefold()
+    if not any(map(folded.__contains__, (*_TYPED_GATE, *_TYPED_GATE_MORE))):
+        return False
+    for match in _TYPED_ON.finditer(text):
+        where = " ".join(part for part in (match["de"], match["nl"], match["where"]) if part)
+        device = _DEVICE.search(where) is not None or names_a_locked_thing_in(where)
+        if device and is_credential_value(match["value"].rstrip(".,;:!?"), min_length=8):
+            return True
+    return False
 
 
 def told_in_pieces(text: str) -> bool:

@@ -671,6 +671,10 @@ SHAPES_ROUND_8: dict[str, str] = {
     ),
     "what one types on a device, then what it is (German)": "was man am Laptop eingibt, ist hOLMtRAvPEk, gell",
     "what one types on a device, then what it is (Spanish)": "lo que tecleas en el router es KiwiNube2210",
+    "what a password begins with, letters and a sign": "das Passwort fürs Postfach fängt mit 'Lark&' an, Rest später",
+    "an account's password in a list": "Zettel vom Kühlschrank:\n- Milch\n- compte Fnac: Tulipe42!\n- Müll raus",
+    "a service's e-mail, its password alone on the next line": "Spotify: ana@example.net\nKirsche55!\nfür Lena",
+    "a leaked password to be changed, given itself": "note: change Marmot88Blue everywhere, it showed up in a leak",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -707,7 +711,19 @@ LOOK_ALIKES_ROUND_8 = [
     "was man am Laptop eingibt, ist egal, es speichert nichts",
     "lo que tecleas en el router es la dirección que viene en la etiqueta",
     "what you type in the search box is CamelCase sensitive",
+    "the password must begin with a letter and end with a sign",
+    "Zettel:\n- compte Fnac: 4 commandes en cours\n- account PayPal: jane.doe@example.com",
+    "From: ana@example.net\nThanks2all\n",
+    "change the password everywhere, it showed up in a leak",
+    "replace the iPhone12 after the battery leaked",
 ]
+
+
+def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() -> None:
+    """The text names it, the quote spells it: the line break that joins them ends no sentence."""
+    spelled = "it's big K e s t r e l five five hash, easy"
+    assert proposal_secret_kind("Owner's laptop password, spelled out", spelled) == "spelled-out"
+    assert proposal_secret_kind("Owner's laptop, spelled out", spelled) is None
 
 
 @pytest.mark.parametrize(
@@ -828,7 +844,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 307, "tune_round8": 298}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 313, "tune_round8": 298}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -76,11 +76,11 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
     kind = secret_nearby(text, found, joint)
     if kind is not None:
         return kind
-    if spelled_out(text):
+    if spelled_out(text, joint):
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
-    if (_A_DIGIT.search(text) and told_in_pieces(text)) or typed_on_a_device(text):
+    if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"

@@ -1,7 +1,8 @@
 """Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
 password given as the answer on a chat's next line to a question that names it, a password of digits
-after its name, what it is for and a colon, and what one types on a device or a network, said so
-("what you key in on the modem is ...").
+after its name, what it is for and a colon, a service's e-mail and on the next line its password, an
+account's password in a list, a leaked password to be changed, and what one types on a device or a
+network, said so ("what you key in on the modem is ...").
 
 "Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
 rest may stand in the quote. "[21:04] Dana: what's the prime video password again / [21:05] me:
@@ -31,7 +32,8 @@ _PART = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _DIGITS = lazy_pattern(r"\d{2,}")
-_TYPED_PART = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*\d)\S{4,}")
+# A part of a password: letters and a digit ("Kiwi4"), or letters and a sign that words do not hold ("Lark&").
+_TYPED_PART = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*[\d!#$%&*=?@^~|§])\S{4,}")
 
 
 def _part_told(text: str, name: Name) -> bool:
@@ -116,6 +118,25 @@ _WORD_NUMBER_LETTERS = lazy_pattern(r"[A-ZÀ-Þ][a-zß-ÿ]{4,}\d{3,}[A-Za-z]{2,}
 def _listed_password(text: str) -> bool:
     items = [item for line in text.split("\n") if (item := _ITEM.fullmatch(line))]
     return len(items) >= 2 and any(_WORD_NUMBER_LETTERS.fullmatch(item["value"].strip()) for item in items)
+
+
+# An account named in a list's item, and a value alone after its colon with both cases and a digit, as
+# passwords are and account numbers, addresses and names are not: "- account Fnac: Tulipe42!", "• Konto
+# Post: Regen77Wald".
+_ACCOUNT_ITEM = lazy_pattern(
+    r"""(?:^|\n)[ \t]*[-*•][ \t]*(?:(?:my|mon|mein|mi|il[ ]mio|o[ ]meu|mijn)[ ])?(?:accounts?|comptes?|konto|cuenta
+    |conto|conta|account)(?:[ ][^\s:]{1,20}){0,3}[ \t]*:[ \t]*(?P<value>\S+)[ \t]*(?=\n|$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _account_password_listed(text: str) -> bool:
+    for item in _ACCOUNT_ITEM.finditer(text):
+        value = item["value"]
+        cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
+        if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
+            return True
+    return False
 
 
 # The rest of a code, or its last or first digits: "and the rest of the garage code is 82", "der Rest vom
@@ -219,10 +240,59 @@ def typed_on_a_device(text: str) -> bool:
     return False
 
 
+# A service's login as people note it, the e-mail on the service's line and the password alone on the
+# next: "Spotify: ana@example.net\nKirsche55!". Not a mail's header or a contact's line ("From: ...").
+_EMAIL_THEN_LINE = lazy_pattern(
+    r"""(?:^|\n)[ \t]*(?!(?:contact|kontakt|e-?mail|mail|from|to|cc|bcc|reply|support|correo|courriel|von|an|de)
+    [ \t]*:)[^\W\d_][^\n:]{0,30}:[ \t]*[\w.+-]+@[\w-]+(?:\.[\w-]+)+[ \t]*\n[ \t]*(?P<value>\S+)[ \t]*(?=\n|$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _password_under_an_email(text: str) -> bool:
+    if "@" not in text:
+        return False
+    return any(
+        "@" not in match["value"] and ":" not in match["value"] and is_credential_value(match["value"], min_length=8)
+        for match in _EMAIL_THEN_LINE.finditer(text)
+    )
+
+
+# A password to be changed because it leaked, given itself: "change Kirsche55! everywhere, it was in that
+# leak", "Sonne2020! überall ändern, war im Datenleck". The verb and the value, and a leak named in the
+# sentence.
+_CHANGE_IT = lazy_pattern(
+    r"""(?<![^\W_])(?:change|rotate|replace|(?:ich[ ])?änder[en]?|changer|cambiar|cambia|cambiare|mudar|muda
+    |veranderen|wijzig(?:en)?)[ ](?P<value>[^\s,;]+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LEAKED = lazy_pattern(
+    r"""(?<![^\W_])(?:breach(?:ed)?|leak(?:ed)?|pwned|hacked|compromised|gehackt|geleakt|datenleck|fuite|piraté
+    |filtraci[oó]n|filtrad[oa]|hackead[oa]|violazione|trapelat[oa]|vazad[oa]|vazamento|gelekt|datalek)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A full stop or a line break ends the sentence: a "!" or "?" may end the password itself.
+_SENTENCE_END = lazy_pattern(r"\.(?:\s|$)|\n")
+
+
+def _leaked_password_to_change(text: str) -> bool:
+    for sentence in _SENTENCE_END.compiled.split(text):
+        if _LEAKED.search(sentence) is None:
+            continue
+        for match in _CHANGE_IT.finditer(sentence):
+            value = match["value"]
+            cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
+            if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
+                return True
+    return False
+
+
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, gives a password of
     digits after its name and what it is for, or a password in a table's column that names it."""
-    if _listed_under_a_header(text) or _listed_password(text):
+    if _listed_under_a_header(text) or _listed_password(text) or _account_password_listed(text):
+        return True
+    if _password_under_an_email(text) or _leaked_password_to_change(text):
         return True
     if "|" in text and _in_a_password_column(text):
         return True

@@ -1,7 +1,8 @@
 """Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
 password given as the answer on a chat's next line to a question that names it, a password of digits
 after its name, what it is for and a colon, a service's e-mail and on the next line its password, an
-account's password in a list, a leaked password to be changed, and what one types on a device or a
+account's password in a list, a leaked password to be changed, a network said to be a generated
+passphrase ("the wifi at the lake house is maple-orbit-582"), and what one types on a device or a
 network, said so ("what you key in on the modem is ...").
 
 "Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
@@ -287,12 +288,25 @@ def _leaked_password_to_change(text: str) -> bool:
     return False
 
 
+# A network said to be a passphrase of the generated kind, words in lower case joined by hyphens and a
+# number: "the wifi at the lake house is maple-orbit-582". A network's name is said with "called" or
+# "heißt", and has capitals, a band or a single digit ("Vodafone-4A2C", "home-net-5g").
+_NETWORK_IS_A_PASSPHRASE = lazy_pattern(
+    r"""(?<![^\W_])(?:wi-?fi|wlan|wireless|r[ée]seau|netzwerk|netwerk|rete|rede)(?:[ ](?:at|in|for|of|im|in[ ]der|bei
+    |à|de|du|en|del|della|di|da|do|van|op|bij|dans|a)[ ][^.;!?\n,:]{1,30}?)?[ ](?:is|ist|est|es|è|é|c['’]est)[ ]
+    (?P<value>(?-i:[a-z]{3,}(?:-[a-z]{3,}){1,3}-\d{2,4}))(?![\w-])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, gives a password of
     digits after its name and what it is for, or a password in a table's column that names it."""
     if _listed_under_a_header(text) or _listed_password(text) or _account_password_listed(text):
         return True
     if _password_under_an_email(text) or _leaked_password_to_change(text):
+        return True
+    if "-" in text and _NETWORK_IS_A_PASSPHRASE.search(text):
         return True
     if "|" in text and _in_a_password_column(text):
         return True

@@ -159,6 +159,14 @@ _LOCK_PUT = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _HUNDREDS = lazy_pattern(r"\d*00")
+# A locker and four to six digits right after it, the code of its lock: "gym locker 4417", "Spind 3092";
+# a locker's own number has one to three ("locker 212", "casier 23"), after "number" or "#" any.
+_LOCKER_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje)[ ](?P<pin>\d{4,6})
+    (?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LOCKER_GATE = ("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluisje")
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
@@ -324,6 +332,10 @@ def lock_code(text: str) -> bool:
         return True
     if has_a_lock and any(
         _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
+    ):
+        return True
+    if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCKER_CODE.finditer(text)
     ):
         return True
     return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock)

@@ -677,6 +677,7 @@ SHAPES_ROUND_8: dict[str, str] = {
     "a leaked password to be changed, given itself": "note: change Marmot88Blue everywhere, it showed up in a leak",
     "a network said to be a generated passphrase": "the wifi at the lake house is maple-orbit-582, guests ask",
     "a locker and four digits or more right after it": "to do: dentist, pool locker 3916, buy stamps",
+    "what gets one onto a device, after the case of needing it": "if you need to get on my laptop: tulpen_2207, ok",
 }
 
 # And look-alikes of the eighth round's shapes, stored.
@@ -724,6 +725,9 @@ LOOK_ALIKES_ROUND_8 = [
     "I always take locker 212 at the pool, near the showers",
     "locker 2024 is the new row by the entrance",
     "the station has locker 1300 and up on the lower floor",
+    "if you're on my laptop: Chrome128 is installed, use that",
+    "if you need my laptop: it's in the drawer",
+    "if the phone rings: 0612345678 is the plumber",
 ]
 
 
@@ -851,9 +855,9 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
-# The seventh part refused 267 of its 316 secrets at its one blind measurement (the eighth, 269 of its 300,
-# passes whole since its tuning round).
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 315}
+# The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
+# both pass whole since the eighth tuning round.
+TUNING_MIN_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

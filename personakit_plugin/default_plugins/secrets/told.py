@@ -2,8 +2,9 @@
 password given as the answer on a chat's next line to a question that names it, a password of digits
 after its name, what it is for and a colon, a service's e-mail and on the next line its password, an
 account's password in a list, a leaked password to be changed, a network said to be a generated
-passphrase ("the wifi at the lake house is maple-orbit-582"), and what one types on a device or a
-network, said so ("what you key in on the modem is ...").
+passphrase ("the wifi at the lake house is maple-orbit-582"), what gets one onto a device ("if you need
+to get on my laptop: ..."), and what one types on a device or a network, said so ("what you key in on the
+modem is ...").
 
 "Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
 rest may stand in the quote. "[21:04] Dana: what's the prime video password again / [21:05] me:
@@ -299,6 +300,26 @@ _NETWORK_IS_A_PASSPHRASE = lazy_pattern(
 )
 
 
+# What gets one onto a device, after the case of needing to, a colon and the value: "if you need to get on
+# my laptop: ...", "wenn du an meinen Rechner musst: ...", "als je op mijn laptop moet: ...".
+_IF_YOU_NEED_IT = lazy_pattern(
+    r"""(?<![^\W_])(?:if|wenn|falls|si|se|als)[ ](?P<what>[^.;!?\n:]{3,50}?)[ ]?:[ \t]*(?P<value>[^\s,;]+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _value_if_you_need_it(text: str) -> bool:
+    for match in _IF_YOU_NEED_IT.finditer(text):
+        rest = text[match.end() :].lstrip(" \t")
+        if rest and rest[0] not in ",;\n":  # the value ends its clause: "... laptop: Chrome128 is on it" does not
+            continue
+        value = match["value"].rstrip(".!?")
+        typed = any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)
+        if typed and names_a_locked_thing_in(match["what"]) and is_credential_value(value, min_length=8):
+            return True
+    return False
+
+
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, gives a password of
     digits after its name and what it is for, or a password in a table's column that names it."""
@@ -307,6 +328,8 @@ def told_in_pieces(text: str) -> bool:
     if _password_under_an_email(text) or _leaked_password_to_change(text):
         return True
     if "-" in text and _NETWORK_IS_A_PASSPHRASE.search(text):
+        return True
+    if ":" in text and _value_if_you_need_it(text):
         return True
     if "|" in text and _in_a_password_column(text):
         return True

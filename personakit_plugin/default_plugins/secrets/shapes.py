@@ -36,7 +36,9 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   "2FA secret", "authenticator key", "setup key" and the like (totp-secret);
 * two-factor backup and recovery codes after "backup codes", "recovery codes", "scratch codes" and
   their German, French, Spanish, Italian, Portuguese and Dutch names: the first code must hold at
-  least six letters and digits, two of them digits (recovery-codes);
+  least six letters and digits, two of them digits; or two codes or more of one shape, listed, perhaps
+  after an aside and its colon or joined by "and", each with a digit or a group no word is
+  (recovery-codes);
 * passwords on command lines: `mysql -pS3cret!` and `-p'...'`, `sshpass -p ...`, `curl -u user:pass`,
   `docker login -p ...`, `smbclient -U user%pass`, `--password=...` and `--password ...`
   (command-line-password). There the value only has to be typed, not random: `-proot` and

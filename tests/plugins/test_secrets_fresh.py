@@ -705,6 +705,7 @@ LOOK_ALIKES_ROUND_8 = [
     "the email word count limit is 250 words",
     "the tablet code is, um, something with the year, I'll say it later, 2 kids keep asking",
     "the PIN for the card, since you asked what I do at the machine. It's 2019 all over again.",
+    "my PIN got blocked at the machine, so I called the bank about the card. It's 0800123456, they answer",
     "manager override approved 3 refunds today, about 45 minutes of queue",
     "la puerta del trastero la cierro con llave y candado",
     "the shop needs 5000 to open a second till",

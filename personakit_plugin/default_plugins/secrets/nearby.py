@@ -383,6 +383,18 @@ def _is_code(found: list[Token], index: int, text: str) -> bool:
     return UNIT_AFTER.match(text, token.end) is None
 
 
+_MAX_ANNOUNCED_DIGITS = 8
+
+
+def _announced_code(found: list[Token], last: int, index: int) -> bool:
+    """A code announced past the usual reach: no year ("It's 2019 again"), eight digits at most, and no
+    number to call said between ("... so I called the bank. It's 0800 ...")."""
+    core = found[index].core
+    if _A_YEAR.fullmatch(core) or sum(ch.isdigit() for ch in core) > _MAX_ANNOUNCED_DIGITS:
+        return False
+    return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -391,7 +403,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
     further = (
         index
         for index in range(reach, min(len(found), last + 1 + _PHRASE_REACH))
-        if _announced(found, index, last) and not _A_YEAR.fullmatch(found[index].core)  # "It's 2019 again"
+        if _announced(found, index, last) and _announced_code(found, last, index)
     )
     for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):

@@ -145,11 +145,20 @@ _IT_IS_WORDS = frozenset(("it's", "it’s", "that's", "that’s", "c'est", "c’
 _SAY_IT = frozenset(("say", "tell", "read", "spell", "give", "write", "type"))
 
 
+# Before a colon, what announces something else than the secret: "here is the model: Archer-C6".
+_ANNOUNCES_ANOTHER = frozenset(
+    """model modell modèle modelo modello version versie versione versão type typ tipo name naam nom nombre nome
+    brand marke marque marca merk ticket order reference ref id user username login e-mail email mail address
+    adresse dirección indirizzo endereço adres ssid network netzwerk réseau red rete rede netwerk wlan wifi wi-fi
+    number nummer numéro número numero""".split()
+)
+
+
 def _announced(found: list[Token], index: int, last: int) -> bool:
     """Whether the token at `index` follows a colon or "it is" after the name (ending at token `last`)."""
     previous = found[index - 1]
     if index - 1 > last and previous.text.endswith(":"):
-        return True
+        return _folded(previous) not in _ANNOUNCES_ANOTHER
     if index - 1 > last and _folded(previous) in _IT_IS_WORDS:
         return True
     if index - 2 > last and previous.text.casefold() == "it," and _folded(found[index - 2]) in _SAY_IT:

@@ -701,7 +701,7 @@ LOOK_ALIKES_ROUND_8 = [
     "the config value is cache.timeout30 in the settings",
     "votamos contra la ley, y la contra del partido es firme",
     "the wifi password is on the fridge, next to the note about the dentist: tuesday 10:30",
-    "the wifi password is on the router, the guests always ask for it anyway, here is the model: Archer-C6",
+    "the wifi password is on the router, the guests always ask for it, here is the model: Archer-C6, in the hall",
     "das Passwort habe ich geändert, weil das alte zu kurz war. Es ist jetzt länger",
     "the email word count limit is 250 words",
     "the tablet code is, um, something with the year, I'll say it later, 2 kids keep asking",

@@ -225,8 +225,33 @@ _TYPED_ON = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _DEVICE = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
-_TYPED_GATE = ("type", "enter", " in ", "tipp", "gib", "gebe", "tape", "entre", "sais", "escrib", "tecle", "pone")
-_TYPED_GATE_MORE = ("mete", "digit", "scriv", "inserisc", "mett", "escrev", "intypt", "invoert", "intikt")
+_TYPED_GATE = (
+    "type",
+    "enter",
+    "put in",
+    "punch in",
+    "key in",
+    "tipp",
+    "gib",
+    "gebe",
+    "tape",
+    "entre",
+    "sais",
+    "escrib",
+)
+_TYPED_GATE_MORE = (
+    "tecle",
+    "pone",
+    "mete",
+    "digit",
+    "scriv",
+    "inserisc",
+    "mett",
+    "escrev",
+    "intypt",
+    "invoert",
+    "intikt",
+)
 
 
 def typed_on_a_device(text: str) -> bool:
@@ -277,7 +302,16 @@ _LEAKED = lazy_pattern(
 _SENTENCE_END = lazy_pattern(r"\.(?:\s|$)|\n")
 
 
+_LEAK_GATE = (
+    *("breach", "leak", "pwned", "hack", "compromised", "datenleck", "fuite", "pirat", "filtra", "violazione"),
+    *("trapelat", "vazad", "vazamento", "gelekt", "datalek"),
+)
+
+
 def _leaked_password_to_change(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _LEAK_GATE)):  # most texts name no leak
+        return False
     for sentence in _SENTENCE_END.compiled.split(text):
         if _LEAKED.search(sentence) is None:
             continue
@@ -302,20 +336,24 @@ _NETWORK_IS_A_PASSPHRASE = lazy_pattern(
 
 # What gets one onto a device, after the case of needing to, a colon and the value: "if you need to get on
 # my laptop: ...", "wenn du an meinen Rechner musst: ...", "als je op mijn laptop moet: ...".
+# Read from each colon back: colons are fewer than the words for "if".
+_COLON_VALUE = lazy_pattern(r":[ \t]*(?P<value>[^\s,;]+)")
 _IF_YOU_NEED_IT = lazy_pattern(
-    r"""(?<![^\W_])(?:if|wenn|falls|si|se|als)[ ](?P<what>[^.;!?\n:]{3,50}?)[ ]?:[ \t]*(?P<value>[^\s,;]+)""",
-    re.IGNORECASE | re.VERBOSE,
+    r"""(?<![^\W_])(?:if|wenn|falls|si|se|als)[ ](?P<what>[^.;!?\n:]{3,50}?)[ ]?$""", re.IGNORECASE | re.VERBOSE
 )
+_IF_REACH = 60
 
 
 def _value_if_you_need_it(text: str) -> bool:
-    for match in _IF_YOU_NEED_IT.finditer(text):
+    for match in _COLON_VALUE.finditer(text):
         rest = text[match.end() :].lstrip(" \t")
         if rest and rest[0] not in ",;\n":  # the value ends its clause: "... laptop: Chrome128 is on it" does not
             continue
         value = match["value"].rstrip(".!?")
-        typed = any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)
-        if typed and names_a_locked_thing_in(match["what"]) and is_credential_value(value, min_length=8):
+        if not (any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)):
+            continue
+        case = _IF_YOU_NEED_IT.search(text[max(0, match.start() - _IF_REACH) : match.start()])
+        if case and names_a_locked_thing_in(case["what"]) and is_credential_value(value, min_length=8):
             return True
     return False
 

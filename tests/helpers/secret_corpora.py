@@ -4,7 +4,7 @@
 and a held-out part that is never read while tuning (see its README); `data/other_shapes/` is laid
 out the same, for seed phrases, split card numbers, plain-word passwords and identity and bank
 numbers; `corpus/secrets_fresh/` is a blind corpus in five languages, written without reading the
-detector, in seven tuning parts and a held-out part (see its README: each of the first six held-out
+detector, in eight tuning parts and a held-out part (see its README: each of the first seven held-out
 parts was looked at once after tuning and became a tuning part; the next held-out part is added apart
 and may not be there yet); `corpus/` and `data/` hold the older corpora, the regression set. `figures()` is
 what every test run prints.
@@ -25,7 +25,16 @@ EVERYDAY = TESTS / "data" / "everyday"
 OTHER_SHAPES = TESTS / "data" / "other_shapes"
 FRESH = TESTS / "corpus" / "secrets_fresh"
 PARTS = ("development", "held_out")
-FRESH_TUNE_PARTS = ("tune", "tune_round2", "tune_round3", "tune_round4", "tune_round5", "tune_round6", "tune_round7")
+FRESH_TUNE_PARTS = (
+    "tune",
+    "tune_round2",
+    "tune_round3",
+    "tune_round4",
+    "tune_round5",
+    "tune_round6",
+    "tune_round7",
+    "tune_round8",
+)
 FRESH_HELD_OUT = "heldout"
 FRESH_PARTS = (*FRESH_TUNE_PARTS, FRESH_HELD_OUT)
 
@@ -77,7 +86,7 @@ def fresh_missing(part: str) -> str:
 
 @functools.cache
 def fresh(part: str) -> tuple[Case, ...]:
-    """One part (`tune`, `tune_round2` to `tune_round7`, or `heldout`) of the blind corpus: a JSON object a
+    """One part (`tune`, `tune_round2` to `tune_round8`, or `heldout`) of the blind corpus: a JSON object a
     line, `secret`, `lang`, `kind` and the words: in the first two tuning parts `text` alone, the owner's
     words (the quote); in the later parts `text`, the memory as an assistant words it, and `quote`, the
     owner's own words (a secret may be in either, or split between them)."""
@@ -158,6 +167,7 @@ def figures() -> tuple[Figures, ...]:
         measure("fresh, tune round 5", fresh("tune_round5")),
         measure("fresh, tune round 6", fresh("tune_round6")),
         measure("fresh, tune round 7", fresh("tune_round7")),
+        measure("fresh, tune round 8", fresh("tune_round8")),
         *([measure("fresh, held out", fresh(FRESH_HELD_OUT))] if fresh_exists(FRESH_HELD_OUT) else []),
         measure("older corpora", regression()),
     )

@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the
-tuning parts must pass whole (the second to the seventh are the first six held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310 and 267 of 316 secrets
-refused then, and tuned on since; the seventh, still being tuned on, has a floor of secrets refused, see
+tuning parts must pass whole (the second to the eighth are the first seven held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316 and 269 of 300
+secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
 `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
 must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
 failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
@@ -621,10 +621,137 @@ LOOK_ALIKES_ROUND_7 = [
     "das Tastenfeld hat 12 Tasten und eine Raute",
 ]
 
+# The shapes the eighth tuning part taught it, the same way.
+SHAPES_ROUND_8: dict[str, str] = {
+    "a TOTP seed in groups after its name and a long clause": (
+        "the 2FA setup key the bank printed under the QR code that day was QX4M 7TRE NB2K WL5P ZD3H JA6V"
+    ),
+    "backup codes after an aside and its colon": "my github backup codes, two are crossed out now: qe7t-m2vx r8pk-4jsn",
+    "backup codes of letters joined by 'and' ('y')": "códigos de respaldo de Dropbox: pqtz-wrkm y h7xd-3nvb",
+    "back-up codes, the hyphen inside 'back-up'": "back-up codes from the photo site: 7731 0925, 4468 1302",
+    "a seed phrase after 'N word' and an aside up to its colon": (
+        "12 word backup for the ledger, the one you asked me about last week: canyon mirror velvet kettle"
+        " pilot lemon shadow oyster humble ladder spring ocean"
+    ),
+    "a seed phrase whose twelfth word is off the list": (
+        "las 12 palabras del monedero: canyon mirror velvet tiger pilot lemon shadow oyster humble ladder spring oceam"
+    ),
+    "a German ID card number of nine letters of its alphabet, after 'Perso'": "fürs Amt, mein Perso: LMHZRKVTC",
+    "an alarm, what it guards, a colon, then a code's word and the code": (
+        "alarma del local de la tienda: código 6614, luego hay que esperar el pitido"
+    ),
+    "a lock named, then the number the owner put on it (French)": "le cadenas du casier, j'ai mis 3318, au cas où",
+    "a lock named, then the number the owner put on it (English)": "the hotel room safe, I set 8062, remind me later",
+    "a password of digits right after 'pw'": "wifi at the cabin is open but the router admin pw 739154, keep it",
+    "a password of two lower-case words, a dot and digits": "la contraseña de la nube es harbor.pebble4, no la pierdas",
+    "'contra', short for 'contraseña', before its value": "mi contra del banco: tulip.garden82 ya la cambié",
+    "a password after an aside and a colon, past the usual reach": (
+        "the wifi password, hang on, the sticker is worn, let me read it slowly off the back: cobalt-fern7"
+    ),
+    "a password in the next sentence, after 'it is' (German)": (
+        "Das Passwort vom Tablet, bevor ich es wieder vergesse und alles neu machen muss. Es ist Quarz-Ofen64"
+    ),
+    "a password called by what it opens, 'the bank word'": "Tell my daughter the bank word, it's Mango77!, if I forget",
+    "a lock's code after a false start and 'I'll just say it,'": (
+        "the tablet code is, um, the year... no, let me just say it, 730514, the kids keep asking"
+    ),
+    "a PIN named, its number after an aside and 'it's'": (
+        "the PIN for the card, since you wanted to know what I type at the machine. It's 6047."
+    ),
+    "a till's manager override and its code": "the supervisor override at the shop is 2958, don't tell the new guy",
+    "a seed phrase with four words off the list, the last of them too": (
+        "palabras de la cartera: harbor canyon mirror velvet anchorage pilot lemon shadow oystre humble ladder oceam"
+    ),
+    "a lock and the code it is locked with (Spanish)": "el candado del trastero lo cierro con 8304",
+    "a lock and the code it is locked with (English)": "my gym padlock, well, the pool locker I lock it with 6627",
+    "an alarm, then its code and what the code does": "when the alarm starts beeping it's 5093 to disarm, then OK",
+    "a password called the safe word": "the safe word for the alarm company is heron4242, they ask for it",
+    "what one types on a device, then what it is (English)": (
+        "so what you key in on the modem, the long string on the label, it's PlumOtter83 if it asks"
+    ),
+    "what one types on a device, then what it is (German)": "was man am Laptop eingibt, ist hOLMtRAvPEk, gell",
+    "what one types on a device, then what it is (Spanish)": "lo que tecleas en el router es KiwiNube2210",
+    "what a password begins with, letters and a sign": "das Passwort fürs Postfach fängt mit 'Lark&' an, Rest später",
+    "an account's password in a list": "Zettel vom Kühlschrank:\n- Milch\n- compte Fnac: Tulipe42!\n- Müll raus",
+    "a service's e-mail, its password alone on the next line": "Spotify: ana@example.net\nKirsche55!\nfür Lena",
+    "a leaked password to be changed, given itself": "note: change Marmot88Blue everywhere, it showed up in a leak",
+    "a network said to be a generated passphrase": "the wifi at the lake house is maple-orbit-582, guests ask",
+    "a locker and four digits or more right after it": "to do: dentist, pool locker 3916, buy stamps",
+    "what gets one onto a device, after the case of needing it": "if you need to get on my laptop: tulpen_2207, ok",
+}
+
+# And look-alikes of the eighth round's shapes, stored.
+LOOK_ALIKES_ROUND_8 = [
+    "config.sample.yml ships with DB_URL=mysql://user:pass@127.0.0.1/shop, the real one is set on deploy",
+    "app.env.dist holds REDIS_URL=redis://username:secret@cache:6379/0 for new developers to copy",
+    "we moved every server to ssh keys last spring, plus html2text for the nightly mail digest",
+    "gpg keys for signing the tags, and dos2unix on the scripts before we commit",
+    "the v3 release is tagged at a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189, roll back to it if the migration fails",
+    "our 2.4 release was a7fb14dedf7e6e0e2dd9cbf131fa77d31328a189 on main",
+    "the authenticator app they showed me instead of the old one was great: READ THIS NOTE WHEN BACK HOME",
+    "backup codes, the ones from last year: time-based and well-known",
+    "back-up codes van de bank: nog niet ontvangen",
+    "12 word poems for the class, the ones we read aloud: canyon mirror velvet kettle pilot lemon",
+    "seed order for the plot: tomato, pepper, onion, garlic, pumpkin, bean, corn, lettuce, carrot, melon, leek, kale",
+    "mein Perso ist ABGELAUFEN, neuer Termin beim Amt",
+    "the hotel safe, I put 2000 in it before we left",
+    "le coffre de la banque, j'ai mis 1500 euros dedans",
+    "pw 123456 is the most common one, never use it",
+    "the token dtype is numpy.float32 for the embeddings",
+    "the config value is cache.timeout30 in the settings",
+    "votamos contra la ley, y la contra del partido es firme",
+    "the wifi password is on the fridge, next to the note about the dentist: tuesday 10:30",
+    "the wifi password is on the router, the guests always ask for it, here is the model: Archer-C6, in the hall",
+    "das Passwort habe ich geändert, weil das alte zu kurz war. Es ist jetzt länger",
+    "the email word count limit is 250 words",
+    "the tablet code is, um, something with the year, I'll say it later, 2 kids keep asking",
+    "the PIN for the card, since you asked what I do at the machine. It's 2019 all over again.",
+    "my PIN got blocked at the machine, so I called the bank about the card. It's 0800123456, they answer",
+    "manager override approved 3 refunds today, about 45 minutes of queue",
+    "la puerta del trastero la cierro con llave y candado",
+    "the shop needs 5000 to open a second till",
+    "the garage door: 2019 to open was the year we fixed it",
+    "the safe word in class is pineapple, when the kids need a break",
+    "what you type on the router page is the address 192.168.0.1",
+    "was man am Laptop eingibt, ist egal, es speichert nichts",
+    "lo que tecleas en el router es la dirección que viene en la etiqueta",
+    "what you type in the search box is CamelCase sensitive",
+    "the password must begin with a letter and end with a sign",
+    "Zettel:\n- compte Fnac: 4 commandes en cours\n- account PayPal: jane.doe@example.com",
+    "From: ana@example.net\nThanks2all\n",
+    "change the password everywhere, it showed up in a leak",
+    "replace the iPhone12 after the battery leaked",
+    "the wifi at the lake house is called maple-orbit-582",
+    "the wifi at home is Guest-Network-24 for visitors",
+    "the wifi at the office is home-net-5g on weekends",
+    "I always take locker 212 at the pool, near the showers",
+    "locker 2024 is the new row by the entrance",
+    "the station has locker 1300 and up on the lower floor",
+    "if you're on my laptop: Chrome128 is installed, use that",
+    "if you need my laptop: it's in the drawer",
+    "if the phone rings: 0612345678 is the plumber",
+]
+
+
+def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() -> None:
+    """The text names it, the quote spells it: the line break that joins them ends no sentence."""
+    spelled = "it's big K e s t r e l five five hash, easy"
+    assert proposal_secret_kind("Owner's laptop password, spelled out", spelled) == "spelled-out"
+    assert proposal_secret_kind("Owner's laptop, spelled out", spelled) is None
+
 
 @pytest.mark.parametrize(
     "shape",
-    [*SHAPES, *SHAPES_ROUND_2, *SHAPES_ROUND_3, *SHAPES_ROUND_4, *SHAPES_ROUND_5, *SHAPES_ROUND_6, *SHAPES_ROUND_7],
+    [
+        *SHAPES,
+        *SHAPES_ROUND_2,
+        *SHAPES_ROUND_3,
+        *SHAPES_ROUND_4,
+        *SHAPES_ROUND_5,
+        *SHAPES_ROUND_6,
+        *SHAPES_ROUND_7,
+        *SHAPES_ROUND_8,
+    ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
     sentence = next(
@@ -637,6 +764,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_5,
             SHAPES_ROUND_6,
             SHAPES_ROUND_7,
+            SHAPES_ROUND_8,
         )
         if shape in shapes
     )
@@ -654,6 +782,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_5,
         *LOOK_ALIKES_ROUND_6,
         *LOOK_ALIKES_ROUND_7,
+        *LOOK_ALIKES_ROUND_8,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -704,6 +833,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round5", 320, 200),
         ("tune_round6", 310, 210),
         ("tune_round7", 310, 200),
+        ("tune_round8", 300, 200),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -727,8 +857,9 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
-# The seventh part refused 267 of its 316 secrets at its one blind measurement.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round7": 296}
+# The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
+# both pass whole since the eighth tuning round.
+TUNING_MIN_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -752,16 +883,16 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first six held-out parts (now `tune_round2` to `tune_round7`) were each measured once
-# after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164,
-# then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of
-# 316 and 0 of 206, and tuned on. The held-out part's floor is what it gives at its one measurement;
-# without the part its tests are skipped, and a new part is only printed with the figures until its floor
-# is set.
-HELD_OUT_MIN_REFUSED: int | None = 269
-"""The held-out part's one blind measurement (the seventh part, 300 secrets): secrets refused."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 4
-"""And its ordinary sentences refused then, of 202 (the target: none)."""
+# its figures. The first seven held-out parts (now `tune_round2` to `tune_round8`) were each measured
+# once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
+# 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
+# of 316 and 0 of 206, then 269 of 300 and 4 of 202, and tuned on. The held-out part's floor is what it
+# gives at its one measurement; without the part its tests are skipped, and a new part is only printed
+# with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
+"""The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+"""And its ordinary sentences refused then (the target: none)."""
 
 
 def test_the_held_out_part_does_not_fall_below_its_measure() -> None:
@@ -785,6 +916,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round5", "fresh, tune round 5"),
         ("tune_round6", "fresh, tune round 6"),
         ("tune_round7", "fresh, tune round 7"),
+        ("tune_round8", "fresh, tune round 8"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

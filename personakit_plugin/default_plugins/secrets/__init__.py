@@ -19,7 +19,7 @@ Two families of detectors, both on the text as `normalise` reads it:
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
-  secret told in pieces, in a chat or in a list (`told`); and a token no
+  secret told in pieces, in a chat or in a list, or as what one types on a device (`told`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3").
 
@@ -49,7 +49,7 @@ from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_p
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
-from personakit_plugin.default_plugins.secrets.told import told_in_pieces
+from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -76,11 +76,11 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
     kind = secret_nearby(text, found, joint)
     if kind is not None:
         return kind
-    if spelled_out(text):
+    if spelled_out(text, joint):
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
-    if _A_DIGIT.search(text) and told_in_pieces(text):
+    if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"

@@ -12,10 +12,10 @@ _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
 
 
 def id_card_valid(value: str) -> bool:
-    """A German ID card number (nine characters of its alphabet, a digit among them; with a tenth, the
-    7-3-1 check digit), an Italian electronic ID card number (two letters, five digits, two letters), or
-    a French one (twelve digits, the year and month of issue first; or, since 2021, nine or twelve
-    letters and digits, two digits at least)."""
+    """A German ID card number (nine characters of its alphabet, which has no vowel, so that even nine
+    letters of it are no word, "LMHZRKVTC"; with a tenth, the 7-3-1 check digit), an Italian electronic ID
+    card number (two letters, five digits, two letters), or a French one (twelve digits, the year and month
+    of issue first; or, since 2021, nine or twelve letters and digits, two digits at least)."""
     compact = value.upper()
     if _ITALIAN_ID_CARD.fullmatch(compact):
         return True
@@ -25,7 +25,7 @@ def id_card_valid(value: str) -> bool:
         return True
     if len(compact) == 9 and not compact.isalpha() and sum(ch.isdigit() for ch in compact) >= 2:
         return True
-    if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET or compact.isalpha():
+    if len(compact) not in (9, 10) or not set(compact) <= _ID_CARD_ALPHABET:
         return False
     if len(compact) == 9:
         return True

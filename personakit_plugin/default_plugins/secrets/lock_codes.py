@@ -15,11 +15,15 @@ from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_
 DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
 DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
     |(?:\d{{1,2}}[ ]?{DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{DIAL_TURN}(?!\w)"""
-# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234"; what it names
-# must be a locked thing, said before it in its clause. An alarm is turned off or on with its code the
-# same way: "o alarme desliga-se com 8062", "alarm uitzetten met 7923", "die Alarmanlage schaltet man mit
-# 2255 scharf", "l'alarme se désactive avec 4410".
+# What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234", or is locked with
+# ("el candado lo cierro con 4180"); what it names must be a locked thing, said before it in its clause.
+# An alarm is turned off or on with its code the same way: "o alarme desliga-se com 8062", "alarm
+# uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410".
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
+    |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
+    |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
+    |sluit[ ](?:ik[ ])?(?:het[ ]|hem[ ])?(?:af[ ])?met
+    |schlie(?:ß|ss)(?:e|t)[ ](?:ich[ ]|man[ ])?(?:ihn[ ]|es[ ]|sie[ ])?mit
     |s['’]ouvre[ ]avec|si[ ]apre[ ]co[nl]|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
     |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en)
     |(?:disarms?|arms?|turns?[ ]off|switch(?:es)?[ ]off)(?:[ ]it)?[ ]with
@@ -30,13 +34,14 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
     |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit)(?:[ ]with)?
 (?:[ ](?:the|a|code|codice|c[oó]digo|pin|den
     |dem|el|le|il|o|de))*[ ]"""
-# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629".
-# Not a clock's, nor after a preposition ("alarm set for 0630", "réveil à 0630").
+# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629", or
+# after its colon and a code's word ("allarme della baita: codice 4471, poi ..."). Not a clock's, nor
+# after a preposition ("alarm set for 0630", "réveil à 0630").
 # Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
 ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
     |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet
     |schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
-    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})[ ]*:?[ ]+"""
+    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
 # symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
@@ -93,7 +98,7 @@ _CLOCK_AFTER = lazy_pattern(
 
 
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
-    if alarm.rstrip().endswith(":"):
+    if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
     return _ends_its_line(match.string, match.end())
 
@@ -143,6 +148,25 @@ _LOCK_SET_TO = lazy_pattern(
     (?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|mhz|ghz|kg|km|euros?|€|\$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A lock named, then the number the owner put on it, with no word for "on": "the hotel safe, I set 8062",
+# "le cadenas du casier, j'ai mis 3318, ...", "la cassaforte, ho messo 2291", "la caja fuerte, puse 4417".
+# Not an amount put in it: no round hundreds, no money or unit after it, no year.
+_LOCK_PUT = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKS})(?![^\W_])[^.;!?\n]{{0,60}}?(?<![^\W_])
+    (?:i[ ](?:set|put|chose|picked)|j['’]ai[ ](?:mis|choisi|r[ée]gl[ée])|ho[ ](?:messo|impostato|scelto)
+    |(?:le[ ]|la[ ]|lo[ ])?(?:puse|eleg[íi])|coloquei|escolhi|(?:ich[ ])?hab[e]?[ ](?:ich[ ])?)[ ]
+    (?P<pin>\d{{4,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|dollars?|bucks|€|\$|[^\W\d_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_HUNDREDS = lazy_pattern(r"\d*00")
+# A locker and four to six digits right after it, the code of its lock: "gym locker 4417", "Spind 3092";
+# a locker's own number has one to three ("locker 212", "casier 23"), after "number" or "#" any.
+_LOCKER_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje)[ ](?P<pin>\d{4,6})
+    (?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LOCKER_GATE = ("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluisje")
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
@@ -261,6 +285,29 @@ _WHAT_OPENS = lazy_pattern(
 )
 _OPENS_GATE = ("open", "ouvre", "abre", "apre", "öffnet", "aufmacht", "unlock")
 
+# The code, then what it does, what it opens said before it in its sentence: "if the alarm goes off it's
+# 4471 to disarm", "la alarma, 2207 para desactivarla", "die Alarmanlage: 3318 zum Ausschalten".
+_CODE_TO_OPEN = lazy_pattern(
+    r"""(?<![\w.,:/-])(?P<pin>\d{4,8})[ ](?:to[ ](?:disarm|open|unlock|turn[ ]it[ ]off|switch[ ]it[ ]off|get[ ]in)
+    |pour[ ](?:la[ ]|le[ ]|l['’])?(?:d[ée]sactiver|d[ée]sarmer|ouvrir|couper)|para[ ](?:desactivar|desarmar|abrir
+    |desligar|desativar)|per[ ](?:disattivar|disinserir|aprir)|zum[ ](?:entschärfen|ausschalten|öffnen|aufmachen)
+    |om[ ](?:uit[ ]te[ ]zetten|te[ ]openen|open[ ]te[ ]maken))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TO_OPEN_GATE = ("to ", "pour ", "para ", "per ", "zum ", "om ")
+
+
+def _code_to_open(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _TO_OPEN_GATE)):
+        return False
+    return any(
+        _no_year(match["pin"])
+        and not _HUNDREDS.fullmatch(match["pin"])  # "the shop needs 5000 to open": an amount
+        and names_a_locked_thing_in(_sentence_before(text, match.start(), 80))
+        for match in _CODE_TO_OPEN.finditer(text)
+    )
+
 
 def _what_opens(text: str) -> bool:
     folded = text.casefold()
@@ -274,7 +321,8 @@ def _what_opens(text: str) -> bool:
 
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
-    the number a combination lock is set to, or the number that is what opens a locked thing."""
+    the number a combination lock is set to, the number that is what opens a locked thing, or the number
+    and what it does to it ("... it's 4471 to disarm")."""
     for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
@@ -282,4 +330,12 @@ def lock_code(text: str) -> bool:
     has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:
         return True
-    return _what_opens(text) or code_said_short(text, has_a_lock)
+    if has_a_lock and any(
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
+    ):
+        return True
+    if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCKER_CODE.finditer(text)
+    ):
+        return True
+    return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock)

@@ -43,6 +43,9 @@ _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
 _FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
 _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
+_A_YEAR = lazy_pattern(r"(?:19|20)\d\d")
+# How many tokens after its name a TOTP seed in groups may begin: a clause may come between.
+_BASE32_AFTER = 14
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
 _MIN_QUOTED_WORDS = 3
 _COMBINATIONS = lazy_pattern(vocabulary.COMBINATION_WORDS, re.IGNORECASE)
@@ -114,12 +117,62 @@ def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
     return first, last
 
 
+# A key of a pair, whose secret half is a block of base64 (an SSH, GPG or signing key), not a word with
+# digits: a typed token near its name is something else ("ssh keys everywhere, plus html2text for mail"),
+# unless it is joined to the name ("the ssh key: Gr33n-Door!").
+_KEY_PAIR = lazy_pattern(r"(?:ssh|gpg|pgp|signing)[\s_-]*keys?", re.IGNORECASE)
+
+
 def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
     # Before a network's bare "key" stands the network's name ("the WLAN is FritzBox-7590 and the key ...").
     before = 0 if name.kind == "netkey" else _BEFORE
+    key_pair = _KEY_PAIR.fullmatch(name.word) is not None
     return any(
-        _is_value(found, index, typed) and lines.reach(name, found[index])
+        _is_value(found, index, typed)
+        and lines.reach(name, found[index])
+        and (not key_pair or (index > last and _joined_to(found, last, index)))
         for index in _window(first, last, before, _AFTER, len(found))
+    )
+
+
+# How a value is announced after an aside or in the next sentence: a colon ("... just take it down as I
+# spell it: ..."), "it is" ("... so I don't lose it. It is ..."), in the seven languages, or "it" and a
+# comma after a verb of saying ("no, I'll just say it, ...").
+_IT_IS_PAIRS = frozenset(
+    ("it is", "that is", "es ist", "das ist", "het is", "dat is", "esa es", "questa è", "ela é", "ist es")
+)
+_IT_IS_WORDS = frozenset(("it's", "it’s", "that's", "that’s", "c'est", "c’est"))
+_SAY_IT = frozenset(("say", "tell", "read", "spell", "give", "write", "type"))
+
+
+# Before a colon, what announces something else than the secret: "here is the model: Archer-C6".
+_ANNOUNCES_ANOTHER = frozenset(
+    """model modell modèle modelo modello version versie versione versão type typ tipo name naam nom nombre nome
+    brand marke marque marca merk ticket order reference ref id user username login e-mail email mail address
+    adresse dirección indirizzo endereço adres ssid network netzwerk réseau red rete rede netwerk wlan wifi wi-fi
+    number nummer numéro número numero""".split()
+)
+
+
+def _announced(found: list[Token], index: int, last: int) -> bool:
+    """Whether the token at `index` follows a colon or "it is" after the name (ending at token `last`)."""
+    previous = found[index - 1]
+    if index - 1 > last and previous.text.endswith(":"):
+        return _folded(previous) not in _ANNOUNCES_ANOTHER
+    if index - 1 > last and _folded(previous) in _IT_IS_WORDS:
+        return True
+    if index - 2 > last and previous.text.casefold() == "it," and _folded(found[index - 2]) in _SAY_IT:
+        return True
+    return index - 2 > last and f"{_folded(found[index - 2])} {_folded(previous)}" in _IT_IS_PAIRS
+
+
+def _announced_after(found: list[Token], last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
+    """A typed token announced further on than `_AFTER` reaches, after an aside or in the next sentence:
+    "VPN password, wait, just take it down as I spell it: ...", "das Passwort vom Konto, damit ich es
+    nicht vergesse. Es ist ...". Only right after a colon or "it is"."""
+    return any(
+        _announced(found, index, last) and _is_value(found, index, typed) and lines.reach(name, found[index])
+        for index in range(last + 1 + _AFTER, min(len(found), last + 1 + _PHRASE_REACH))
     )
 
 
@@ -339,10 +392,29 @@ def _is_code(found: list[Token], index: int, text: str) -> bool:
     return UNIT_AFTER.match(text, token.end) is None
 
 
+_MAX_ANNOUNCED_DIGITS = 8
+
+
+def _announced_code(found: list[Token], last: int, index: int) -> bool:
+    """A code announced past the usual reach: no year ("It's 2019 again"), eight digits at most, and no
+    number to call said between ("... so I called the bank. It's 0800 ...")."""
+    core = found[index].core
+    if _A_YEAR.fullmatch(core) or sum(ch.isdigit() for ch in core) > _MAX_ANNOUNCED_DIGITS:
+        return False
+    return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
-    iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56")."""
-    for index in range(last + 1, min(len(found), last + 1 + _CODE_AFTER)):
+    iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
+    on, after an aside, only announced (`_announced`): "my phone code is, no, I'll just say it, 4821"."""
+    reach = min(len(found), last + 1 + _CODE_AFTER)
+    further = (
+        index
+        for index in range(reach, min(len(found), last + 1 + _PHRASE_REACH))
+        if _announced(found, index, last) and _announced_code(found, last, index)
+    )
+    for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):
             continue
         if name.kind == "code":
@@ -366,9 +438,10 @@ def _base32_shape(token: Token) -> str:
 
 def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, str]) -> bool:
     """A TOTP seed near its name: sixteen base32 characters or more, whole or in groups of four, with a
-    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"). `shapes` holds
+    digit or groups that are not words ("JBSWY3DPEHPK3PXP", "JBSW Y3DP EHPK 3PXP"), perhaps after a
+    clause ("the 2FA setup key the bank printed under the QR code was JBSW Y3DP ..."). `shapes` holds
     each token's `_base32_shape` once it is known, by its start."""
-    window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _AFTER + 4]
+    window = found[max(0, first - _BEFORE) : first] + found[last + 1 : last + 1 + _BASE32_AFTER + 4]
     groups = 0
     random = False  # a digit, or a group that is not a word, among the groups so far
     for token in window:
@@ -420,6 +493,8 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         first, last = _span(found, starts, name)
         password = name.kind in {"password", "netkey"}
         if (password or name.kind == "verb") and _typed_near(found, first, last, name, lines, typed):
+            return "password-nearby"
+        if name.kind == "password" and _announced_after(found, last, name, lines, typed):
             return "password-nearby"
         if password and (
             _compound_after(found, last)

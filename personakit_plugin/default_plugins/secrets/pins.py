@@ -59,9 +59,10 @@ _PARENTAL = r"""\b(?:control(?:es)?[ ]parental(?:es)?|contr[ôo]le[ ]parental|co
     |profielslot)"""
 _PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha|a|heeft|uses|usa|utilise|nutzt|gebruikt
     |is|es|est|è|é|ist)[ ]|[ ]?:[ ]?)(?:(?:the|el|la|le|il|o|a|de|het|der|die|das|code|pin|c[oó]digo|codice)[ ])*"""
-# A password of digits right after its name and what it is for: "senha do app do banco 072738, ...".
-_PASSWORD_FOR = rf"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine)
-    {CLAUSE}[ ]"""
+# A password of digits right after its name and what it is for: "senha do app do banco 072738, ...", or
+# right after its name alone: "the router admin pw 482913, ...".
+_PASSWORD_FOR = rf"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
+    |pw|pwd|mdp)(?:{CLAUSE})?[ ]"""
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}

@@ -16,7 +16,7 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
     |mnemonic|(?:wiederherstellungs|seed-?)(?:phrase|wörter|satz)
     |(?:12|15|18|21|24|twelve|fifteen|eighteen|twenty[ -]one|twenty[ -]four|zwölf|vierundzwanzig|douze
        |vingt-quatre|doce|veinticuatro|dodici|ventiquattro|doze|vinte[ ]e[ ]quatro|twaalf|vierentwintig)
-      [ -](?:words|wörter|worte|mots|palabras|parole|palavras|woorden)
+      [ -](?:words?|wörter|worte|mots?|palabras?|parole|palavras?|woorden?)
     |seed(?:\s+[^\W\d_]+){0,4}?(?=\s*[:=])
     |(?:ledger|trezor|wallet|metamask|coldcard|bitbox)[ ](?:words|wörter|mots|palabras|parole|palavras|woorden)
     |phrase\s+(?:de\s+r[ée]cup(?:[ée]ration)?|secr[èe]te|mn[ée]monique)
@@ -27,6 +27,9 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
         |portemonnee)|mots\s+de\s+r[ée]cup[ée]ration
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
+# Between a label and its run: forty characters, or an aside up to the colon that announces the words
+# ("12 word backup for the ledger, the one I wrote on the card: ...").
+SEED_GAP = r"""(?:[\s\S]{0,40}?|[^:.!?\n]{0,100}:[ \t]*)"""
 # A run of at least twelve words of three to nine letters (the lengths of the BIP-39 words, accents
 # included), with white space, punctuation, quotes, slashes or numbering between them; `_is_seed_phrase`
 # looks at the words.
@@ -165,12 +168,18 @@ def _is_seed_phrase(match: re.Match[str], labelled: bool) -> bool:
     return any(_labelled_run(match.group(), lang) for lang in _languages(words, _SEED_WORDS - _MAX_STRAYS))
 
 
+def _ends_the_words(text: str, end: int) -> bool:
+    rest = text[end:].lstrip(" \t")
+    return not rest or rest[0] in ".!?;\n"
+
+
 def _labelled_run(text: str, lang: str) -> bool:
     """Whether twelve words of the list of `lang` stand in a row in `text`, nearly all different, a few
     stray words allowed (`_MAX_STRAYS`)."""
     bip39 = _bip39_index(lang)
     run: list[str] = []
     strays = 0
+    after_listed = False
     for token in _SEED_TOKEN.finditer(text):
         word = token["word"]
         listed = word.lower() in bip39
@@ -178,10 +187,14 @@ def _labelled_run(text: str, lang: str) -> bool:
             run.append(word.lower())
         elif run and strays < min(_MAX_STRAYS, len(run)):
             strays += 1
-            continue
+            # The twelfth word may be stray too, the last one misspelt ("... ladder spring oceam"): right
+            # after a listed word, and where the words end (the text or the sentence ends).
+            if not (after_listed and _ends_the_words(text, token.end())):
+                continue
         else:
             # A stray word may open a run right after the label's colon ("words of the wallet: kettle ...").
             run, strays = [], int(":" in token["separator"])
+        after_listed = listed
         if len(run) + strays >= _SEED_WORDS and len(set(run)) >= max(len(run) - 2, _SEED_WORDS - _MAX_STRAYS):
             return True
     return False

@@ -36,7 +36,9 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
   "2FA secret", "authenticator key", "setup key" and the like (totp-secret);
 * two-factor backup and recovery codes after "backup codes", "recovery codes", "scratch codes" and
   their German, French, Spanish, Italian, Portuguese and Dutch names: the first code must hold at
-  least six letters and digits, two of them digits (recovery-codes);
+  least six letters and digits, two of them digits; or two codes or more of one shape, listed, perhaps
+  after an aside and its colon or joined by "and", each with a digit or a group no word is
+  (recovery-codes);
 * passwords on command lines: `mysql -pS3cret!` and `-p'...'`, `sshpass -p ...`, `curl -u user:pass`,
   `docker login -p ...`, `smbclient -U user%pass`, `--password=...` and `--password ...`
   (command-line-password). There the value only has to be typed, not random: `-proot` and
@@ -114,14 +116,16 @@ Deliberately not detected, because ordinary sentences look the same:
   `%API_KEY%`, masks such as `***`, `xxxx`, `...`, names such as `your_password`, `YOUR_API_KEY` or
   `PASSWORD`, and `changeme`, the conventional "replace me" value. They hold no secret. A
   lower-case word such as `pass` or `password` inside a connection URL or after `curl -u user:` is
-  still refused: that form is unambiguous and the word may well be the real, weak, password.
+  still refused: that form is unambiguous and the word may well be the real, weak, password. Only a
+  template file of settings (`.env.example`, `config.sample.yml`) holding `user:password` in its URL,
+  the user and the password named by what they are, is a stand-in.
 * references to where a secret lives or how it is read: `settings.DB_PASSWORD`,
   `os.environ["TOKEN"]`, `input("Password: ")`, file paths, and command lines that will ask for
   the password (`mysql -u root -p`, `pg_dump --password`).
 * hex digests and ids in context. A 32-, 40- or 64-digit hex string shortly after a word such as
-  "commit", "sha", "hash", "checksum", "digest" or "trace id" (and no word such as "key" or "token")
-  is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without such a word a
-  long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
+  "commit", "sha", "hash", "checksum", "digest", "tagged", "release" or "trace id" (and no word such as
+  "key" or "token") is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without
+  such a word a long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
   Twilio auth tokens, DigitalOcean, Datadog ...). Short git hashes, 7 to 12 digits, are far below
   the length considered.
 * UUIDs, OpenSSH public keys, URLs without credentials (their path and query are not scanned for
@@ -161,6 +165,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
+    SEED_GAP,
     SEED_LABEL,
     SEED_RUN,
     bare_seed_phrase,
@@ -207,7 +212,7 @@ def _base32_is_secret(match: re.Match[str]) -> bool:
     return not all(is_wordlike(group) for group in groups)
 
 
-_RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up-?codes?
+_RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up[ _-]?codes?
     |wiederherstellungs-?codes?|notfall-?codes?|codes?\s+de\s+(?:secours|r[ée]cup[ée]ration|sauvegarde)
     |c[oó]digos?\s+de\s+(?:respaldo|recuperaci[oó]n|recupera[cç][aã]o|backup|emergencia|seguran[cç]a)
     |codici?\s+di\s+(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
@@ -227,29 +232,41 @@ _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-
 
 # After the label and what the codes are for, two or more codes of one shape with no connector, or listed
 # one a line, numbered or not: "steam guard backup codes AC3V0 XLIO2 BLUFW", "codici di backup di
-# instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...".
-_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}"""
+# instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...". Or after
+# an aside and its colon ("backup codes, two are gone already: ..."), or joined by "and" ("... y ...").
+# A code holds a digit, or is dashed groups ("pqtz-wrkm"; `_listed_codes_are_real` wants a group no word).
+_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?:(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}
+    |[A-Za-z]{4,10}(?:-[A-Za-z0-9]{3,10}){1,3})"""
+_LISTED_AND = r"""[ \t]+(?:and|und|et|y|e|en)[ \t]+"""
+_LISTED_ASIDE = r""",(?:[ \t]+[^\s:=.;!?]+){1,8}?[ \t]*:"""
 _LISTED_RECOVERY = (
     _RECOVERY_LABEL
-    + f"(?:{CLAUSE})?"
+    + f"(?:{CLAUSE}|{_LISTED_ASIDE})?"
     + rf"""[ \t]*+:?[ \t]*+\n?[ \t]*+
-    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
+    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|{_LISTED_AND}|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
 )
+_LISTED_JOIN = lazy_pattern(r"(?:[\s,;]|(?<=\s)(?:and|und|et|y|e|en)(?=\s))+")
 _LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]")
 
 
 def _listed_codes_are_real(match: re.Match[str]) -> bool:
     """Whether the codes listed after a backup-codes label are codes: two or more, of one shape (the
     lengths of their groups), all different, each with a digit, not all years."""
-    codes = [code for code in match["codes"].split() if not _LIST_NUMBER.fullmatch(code)]
-    codes = [code.strip(",;") for code in codes]
+    codes = [code for code in _LISTED_JOIN.compiled.split(match["codes"]) if code]
+    codes = [code for code in codes if not _LIST_NUMBER.fullmatch(code)]
     shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
     return (
         len(codes) >= 2
         and len(shapes) == 1
         and len(set(codes)) == len(codes)
         and not all(_YEAR.fullmatch(code) for code in codes)
+        and all(_is_code_not_words(code) for code in codes)
     )
+
+
+def _is_code_not_words(code: str) -> bool:
+    """A code of a list: a digit in it, or a group of letters that is no word ("pqtz-wrkm", not "time-based")."""
+    return any(ch.isdigit() for ch in code) or not all(is_wordlike(group) for group in code.split("-"))
 
 
 _MIN_CODE_LENGTH = 6
@@ -445,8 +462,26 @@ def _value_is_credential(match: re.Match[str]) -> bool:
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
 
 
+# A file of settings committed as a template, with stand-ins where the real values go: ".env.example",
+# "config.sample.yml", "settings.template.json", "app.env.dist".
+_TEMPLATE_FILE = lazy_pattern(
+    r"""(?<![\w-])[\w./-]*\.(?:example|sample|template|dist|tmpl|tpl)(?:\.[a-z]{2,5})?(?![\w-])
+    |(?<![\w-])(?:example|sample|template)\.(?:env|ya?ml|json|toml|ini|conf|cfg|properties)(?![\w-])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The user and password a template's connection URL stands in with: "postgres://user:password@localhost".
+_STAND_IN_USER = frozenset({"user", "username", "usr", "login", "name"})
+_STAND_IN_PASSWORD = frozenset({"password", "pass", "passwd", "pwd", "secret"})
+
+
 def _password_is_real(match: re.Match[str]) -> bool:
-    return not PLACEHOLDER.fullmatch(match["password"])
+    password = match["password"]
+    if PLACEHOLDER.fullmatch(password):
+        return False
+    # In a template file, a user and a password named by what they are, "user:password", stand in for
+    # the real ones; anywhere else the word may be the real, weak, password ("postgres:password").
+    stand_in = match["user"].casefold() in _STAND_IN_USER and password.casefold() in _STAND_IN_PASSWORD
+    return not (stand_in and _TEMPLATE_FILE.search(match.string))
 
 
 def _authorization_is_real(match: re.Match[str]) -> bool:
@@ -494,9 +529,11 @@ _PAIR_WORDS = (
 _PIN_WORDS = (
     *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
-    *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord"),
+    *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord", "pw"),
+    "mdp",
     "parola d",
     *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
+    *("close", "cierr", "ferme", "chiud", "fech", "sluit", "schlie"),
 )
 _A_DASH = lazy_pattern(r"-")
 # What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.
@@ -557,7 +594,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("jwt", _compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")),
     _Detector(
         "connection-string",
-        _compile(r"\b[a-z][a-z0-9+.-]{1,30}://[^\s:/@]*:(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
+        _compile(r"\b[a-z][a-z0-9+.-]{1,30}://(?P<user>[^\s:/@]*):(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
         _password_is_real,
     ),
     _Detector(
@@ -608,7 +645,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("pin-code", _compile(PIN, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(PIN_FIRST, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(KEYPAD, re.IGNORECASE), keypad_is_real, _A_KEYPAD_CODE, ("",)),
-    _Detector("seed-phrase", _compile(SEED_LABEL + r"[\s\S]{0,40}?" + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
+    _Detector("seed-phrase", _compile(SEED_LABEL + SEED_GAP + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
     _Detector("seed-phrase", _compile(SEED_RUN), bare_seed_phrase),
     _Detector("high-entropy", _compile(r"[A-Za-z0-9+/_=-]{24,}"), is_high_entropy),
 )

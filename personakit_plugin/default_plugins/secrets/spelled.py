@@ -144,8 +144,10 @@ def _said_without_spaces(text: str, run: re.Match[str]) -> bool:
     return len(units) >= 6 and mixed and _WITHOUT_SPACES.match(text, run.end()) is not None
 
 
-def spelled_out(text: str) -> bool:
-    """Whether `text` spells a password or a code out, character by character, after its name."""
+def spelled_out(text: str, joint: int | None = None) -> bool:
+    """Whether `text` spells a password or a code out, character by character, after its name. `joint` is
+    the line break that joins a proposal's text and quote: the name may end the text ("Owner's password,
+    spelled out") and the run open the quote, the break no end of a sentence."""
     if A_CODE_WORD.search(text) and (
         _PLAIN_CODE_IN_WORDS.search(text) or any(_lock_code_in_words(text, run) for run in _DIGIT_RUN.finditer(text))
     ):
@@ -163,6 +165,8 @@ def spelled_out(text: str) -> bool:
     for run in runs:
         for name in found:
             between = text[name.end : run.start()]
+            if joint is not None and name.end <= joint < run.start():
+                between = between[: joint - name.end] + " " + between[joint - name.end + 1 :]
             if 0 <= len(between) <= _REACH and not _SENTENCE_END.search(between):
                 return True
     return False

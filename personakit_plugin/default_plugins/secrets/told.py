@@ -1,6 +1,10 @@
 """Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
-password given as the answer on a chat's next line to a question that names it, and a password of
-digits after its name, what it is for and a colon.
+password given as the answer on a chat's next line to a question that names it, a password of digits
+after its name, what it is for and a colon, a service's e-mail and on the next line its password, an
+account's password in a list, a leaked password to be changed, a network said to be a generated
+passphrase ("the wifi at the lake house is maple-orbit-582"), what gets one onto a device ("if you need
+to get on my laptop: ..."), and what one types on a device or a network, said so ("what you key in on the
+modem is ...").
 
 "Il PIN inizia con 12", "the wifi password begins with Kiwi4": part of a secret is a secret, and the
 rest may stand in the quote. "[21:04] Dana: what's the prime video password again / [21:05] me:
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import Name, names
@@ -29,7 +34,8 @@ _PART = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _DIGITS = lazy_pattern(r"\d{2,}")
-_TYPED_PART = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*\d)\S{4,}")
+# A part of a password: letters and a digit ("Kiwi4"), or letters and a sign that words do not hold ("Lark&").
+_TYPED_PART = lazy_pattern(r"(?=\S*[^\W\d_])(?=\S*[\d!#$%&*=?@^~|§])\S{4,}")
 
 
 def _part_told(text: str, name: Name) -> bool:
@@ -116,6 +122,25 @@ def _listed_password(text: str) -> bool:
     return len(items) >= 2 and any(_WORD_NUMBER_LETTERS.fullmatch(item["value"].strip()) for item in items)
 
 
+# An account named in a list's item, and a value alone after its colon with both cases and a digit, as
+# passwords are and account numbers, addresses and names are not: "- account Fnac: Tulipe42!", "• Konto
+# Post: Regen77Wald".
+_ACCOUNT_ITEM = lazy_pattern(
+    r"""(?:^|\n)[ \t]*[-*•][ \t]*(?:(?:my|mon|mein|mi|il[ ]mio|o[ ]meu|mijn)[ ])?(?:accounts?|comptes?|konto|cuenta
+    |conto|conta|account)(?:[ ][^\s:]{1,20}){0,3}[ \t]*:[ \t]*(?P<value>\S+)[ \t]*(?=\n|$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _account_password_listed(text: str) -> bool:
+    for item in _ACCOUNT_ITEM.finditer(text):
+        value = item["value"]
+        cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
+        if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
+            return True
+    return False
+
+
 # The rest of a code, or its last or first digits: "and the rest of the garage code is 82", "der Rest vom
 # Tresorcode ist 19", "le reste du code de la porte est 07", "las dos últimas cifras del PIN son 61".
 _REST_OF = lazy_pattern(
@@ -185,10 +210,164 @@ def _value_after_its_recipe(text: str, name: Name) -> bool:
     return match is not None and is_credential_value(match["value"].rstrip(".,;"), min_length=8)
 
 
+# What one types on a device or a network, named as such, then what it is: "what you key in on the modem,
+# the long one, it's ...", "das, was man am Laptop eingibt, ist ...", "lo que tecleas en el router es ...".
+_TYPED_ON = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:what|the[ ]thing|the[ ]one)[ ](?:you|i|we|one)[ ](?:type|enter|put[ ]in|punch[ ]in|key[ ]in)
+    |(?:das(?:[ ]ding)?,?[ ](?:das|was)|was)[ ](?:man|du|ich|ihr)[ ](?P<de>[^.;!?\n,]{0,30}?)(?:eintipp(?:t|st|e)
+      |eingib(?:t|st)|eingebe)
+    |ce[ ]que[ ](?:tu[ ]tapes|l['’]on[ ]tape|on[ ]tape|je[ ]tape|tu[ ]entres|on[ ]entre|on[ ]saisit|tu[ ]saisis)
+    |lo[ ]que[ ](?:escribes|tecleas|pones|metes|se[ ]escribe|se[ ]teclea|se[ ]pone)
+    |quello[ ]che[ ](?:digiti|scrivi|inserisci|si[ ]digita|metti)|o[ ]que[ ](?:digitas|digita|escreves|se[ ]digita)
+    |wat[ ](?:je|jij|ik|men)[ ](?P<nl>[^.;!?\n,]{0,30}?)(?:intypt|invoert|intikt))
+    (?P<where>[^.;!?\n]{0,80}?)(?:,|[ ]—|[ ]-)?[ ](?:it['’]s|it[ ]is|that['’]s|is|ist|c['’]est|est|es|è|é)[ ]
+    (?P<value>\S+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DEVICE = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
+_TYPED_GATE = (
+    "type",
+    "enter",
+    "put in",
+    "punch in",
+    "key in",
+    "tipp",
+    "gib",
+    "gebe",
+    "tape",
+    "entre",
+    "sais",
+    "escrib",
+)
+_TYPED_GATE_MORE = (
+    "tecle",
+    "pone",
+    "mete",
+    "digit",
+    "scriv",
+    "inserisc",
+    "mett",
+    "escrev",
+    "intypt",
+    "invoert",
+    "intikt",
+)
+
+
+def typed_on_a_device(text: str) -> bool:
+    """Whether `text` gives what one types on a device or a network, named as such, as a credential."""
+    folded = text.casefold()
+    if not any(map(folded.__contains__, (*_TYPED_GATE, *_TYPED_GATE_MORE))):
+        return False
+    for match in _TYPED_ON.finditer(text):
+        where = " ".join(part for part in (match["de"], match["nl"], match["where"]) if part)
+        device = _DEVICE.search(where) is not None or names_a_locked_thing_in(where)
+        if device and is_credential_value(match["value"].rstrip(".,;:!?"), min_length=8):
+            return True
+    return False
+
+
+# A service's login as people note it, the e-mail on the service's line and the password alone on the
+# next: "Spotify: ana@example.net\nKirsche55!". Not a mail's header or a contact's line ("From: ...").
+_EMAIL_THEN_LINE = lazy_pattern(
+    r"""(?:^|\n)[ \t]*(?!(?:contact|kontakt|e-?mail|mail|from|to|cc|bcc|reply|support|correo|courriel|von|an|de)
+    [ \t]*:)[^\W\d_][^\n:]{0,30}:[ \t]*[\w.+-]+@[\w-]+(?:\.[\w-]+)+[ \t]*\n[ \t]*(?P<value>\S+)[ \t]*(?=\n|$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _password_under_an_email(text: str) -> bool:
+    if "@" not in text:
+        return False
+    return any(
+        "@" not in match["value"] and ":" not in match["value"] and is_credential_value(match["value"], min_length=8)
+        for match in _EMAIL_THEN_LINE.finditer(text)
+    )
+
+
+# A password to be changed because it leaked, given itself: "change Kirsche55! everywhere, it was in that
+# leak", "Sonne2020! überall ändern, war im Datenleck". The verb and the value, and a leak named in the
+# sentence.
+_CHANGE_IT = lazy_pattern(
+    r"""(?<![^\W_])(?:change|rotate|replace|(?:ich[ ])?änder[en]?|changer|cambiar|cambia|cambiare|mudar|muda
+    |veranderen|wijzig(?:en)?)[ ](?P<value>[^\s,;]+)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LEAKED = lazy_pattern(
+    r"""(?<![^\W_])(?:breach(?:ed)?|leak(?:ed)?|pwned|hacked|compromised|gehackt|geleakt|datenleck|fuite|piraté
+    |filtraci[oó]n|filtrad[oa]|hackead[oa]|violazione|trapelat[oa]|vazad[oa]|vazamento|gelekt|datalek)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A full stop or a line break ends the sentence: a "!" or "?" may end the password itself.
+_SENTENCE_END = lazy_pattern(r"\.(?:\s|$)|\n")
+
+
+_LEAK_GATE = (
+    *("breach", "leak", "pwned", "hack", "compromised", "datenleck", "fuite", "pirat", "filtra", "violazione"),
+    *("trapelat", "vazad", "vazamento", "gelekt", "datalek"),
+)
+
+
+def _leaked_password_to_change(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _LEAK_GATE)):  # most texts name no leak
+        return False
+    for sentence in _SENTENCE_END.compiled.split(text):
+        if _LEAKED.search(sentence) is None:
+            continue
+        for match in _CHANGE_IT.finditer(sentence):
+            value = match["value"]
+            cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
+            if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
+                return True
+    return False
+
+
+# A network said to be a passphrase of the generated kind, words in lower case joined by hyphens and a
+# number: "the wifi at the lake house is maple-orbit-582". A network's name is said with "called" or
+# "heißt", and has capitals, a band or a single digit ("Vodafone-4A2C", "home-net-5g").
+_NETWORK_IS_A_PASSPHRASE = lazy_pattern(
+    r"""(?<![^\W_])(?:wi-?fi|wlan|wireless|r[ée]seau|netzwerk|netwerk|rete|rede)(?:[ ](?:at|in|for|of|im|in[ ]der|bei
+    |à|de|du|en|del|della|di|da|do|van|op|bij|dans|a)[ ][^.;!?\n,:]{1,30}?)?[ ](?:is|ist|est|es|è|é|c['’]est)[ ]
+    (?P<value>(?-i:[a-z]{3,}(?:-[a-z]{3,}){1,3}-\d{2,4}))(?![\w-])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# What gets one onto a device, after the case of needing to, a colon and the value: "if you need to get on
+# my laptop: ...", "wenn du an meinen Rechner musst: ...", "als je op mijn laptop moet: ...".
+# Read from each colon back: colons are fewer than the words for "if".
+_COLON_VALUE = lazy_pattern(r":[ \t]*(?P<value>[^\s,;]+)")
+_IF_YOU_NEED_IT = lazy_pattern(
+    r"""(?<![^\W_])(?:if|wenn|falls|si|se|als)[ ](?P<what>[^.;!?\n:]{3,50}?)[ ]?$""", re.IGNORECASE | re.VERBOSE
+)
+_IF_REACH = 60
+
+
+def _value_if_you_need_it(text: str) -> bool:
+    for match in _COLON_VALUE.finditer(text):
+        rest = text[match.end() :].lstrip(" \t")
+        if rest and rest[0] not in ",;\n":  # the value ends its clause: "... laptop: Chrome128 is on it" does not
+            continue
+        value = match["value"].rstrip(".!?")
+        if not (any(ch.isdigit() for ch in value) and any(ch.isalpha() for ch in value)):
+            continue
+        case = _IF_YOU_NEED_IT.search(text[max(0, match.start() - _IF_REACH) : match.start()])
+        if case and names_a_locked_thing_in(case["what"]) and is_credential_value(value, min_length=8):
+            return True
+    return False
+
+
 def told_in_pieces(text: str) -> bool:
     """Whether `text` tells part of a secret, answers a chat's question about one, gives a password of
     digits after its name and what it is for, or a password in a table's column that names it."""
-    if _listed_under_a_header(text) or _listed_password(text):
+    if _listed_under_a_header(text) or _listed_password(text) or _account_password_listed(text):
+        return True
+    if _password_under_an_email(text) or _leaked_password_to_change(text):
+        return True
+    if "-" in text and _NETWORK_IS_A_PASSPHRASE.search(text):
+        return True
+    if ":" in text and _value_if_you_need_it(text):
         return True
     if "|" in text and _in_a_password_column(text):
         return True

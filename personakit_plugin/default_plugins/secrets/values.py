@@ -27,9 +27,12 @@ PLACEHOLDER = lazy_pattern(
 # Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
 # getenv("TOKEN"), input("Password: ") (whose value is cut at the space). Not a word, a dot and a
 # capitalised word with digits, which is how people make passwords and no code names a thing
-# ("nemo.Tigger32", "kiki.Tigger2").
+# ("nemo.Tigger32", "kiki.Tigger2"); nor two words of four letters or more and digits, in lower case
+# ("harbor.pebble4"), unless the digits size a type ("numpy.float32").
 CODE_REFERENCE = lazy_pattern(
-    r"(?![a-z]{2,}\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"
+    r"(?![a-z]{2,}\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)"
+    r"(?![a-z]{4,}\.(?!(?:float|u?int|bfloat|complex|utf|base|sha|md|py)\d)[a-z]{4,}\d{1,4}[!?#$%&*]*$)"
+    r"(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"
 )
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.
 PASSWORD_MANAGER = lazy_pattern(r"1password\b.*", re.IGNORECASE)
@@ -170,12 +173,13 @@ _MIN_HEX_ENTROPY = 3.0
 _MAX_WORD_COVERAGE = 0.5
 _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 # Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
-# as they are keys; the words just before one tell which. A credential word wins over an id word.
+# as they are keys; the words just before one tell which ("the 3.1 release was tagged at ..." is a commit).
+# A credential word wins over an id word.
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
 _HEX_ID_CONTEXT = lazy_pattern(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
-    |cherry-pick|revert|checkout|rebase|bisect|tag|fingerprint|trace|span|request|correlation|ids?|tx|txid
-    |transaction)\b""",
+    |cherry-pick|revert|checkout|rebase|bisect|tag|tagged|releases?|fingerprint|trace|span|request|correlation|ids?
+    |tx|txid|transaction)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A private key or a wallet's seed is 64 hex digits too: named anywhere in the words before, the string

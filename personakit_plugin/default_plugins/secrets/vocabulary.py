@@ -30,8 +30,12 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"credentials?",
         r"creds",
         r"log-?in",
-        # What a password is called in jest: "the magic word is ...".
+        # What a password is called in jest: "the magic word is ...", or by what it opens: "the bank word".
         r"magic\s+words?",
+        r"(?:banking|bank|login|computer|laptop|e-?mail)\s+word",
+        # The word an alarm's monitoring company asks for: "the safe word is ...".
+        r"safe\s*words?",
+        r"code\s*words?",
     ),
     "de": (r"passw(?:ö|oe?)rt(?:e|er)?", r"kennw(?:ö|o)rt(?:e|er)?", r"zauberwort", r"zugangsdaten", r"anmeldedaten"),
     "fr": (r"mots?\s+de\s+passe", r"mot\s+magique", r"mdp", r"phrases?\s+(?:secr[èe]te|de\s+passe)", r"identifiants"),
@@ -40,6 +44,8 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"contras(?:ñ|n)eas?",
         r"palabra\s+m[áa]gica",
         r"clave",
+        # "contra", short for "contraseña", only as a noun that a value follows: "mi nueva contra: ...".
+        r"(?:la|mi|tu|su|nueva|vieja|nuestra)\s+contra(?=\s*:|\s+(?:del?|es|era)\s)",
         r"credenciales",
         r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)",
     ),
@@ -118,7 +124,12 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
 
 # Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.
 CODE_NOUNS: dict[str, tuple[str, ...]] = {
-    "en": (r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+    "en": (
+        *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+        # What a till's or a register's manager types to approve a refund: "the manager override is ...".
+        r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
+        r"override\s+(?:code|pin)s?",
+    ),
     "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"entsperr-?code", r"entsperr-?pin"),
     "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)"),
     "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)",),

@@ -888,10 +888,11 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, and tuned on. The held-out part's floor is what it
 # gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# with the figures until its floor is set. The eighth held-out part (typos, dictation, pasted messages,
+# two languages in a sentence), measured once after the eighth tuning round: 210 of 300 and 3 of 200.
+HELD_OUT_MIN_REFUSED: int | None = 210
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
 """And its ordinary sentences refused then (the target: none)."""
 
 

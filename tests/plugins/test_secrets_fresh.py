@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the
-tuning parts must pass whole (the second to the eighth are the first seven held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316 and 269 of 300
-secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+tuning parts must pass whole (the second to the ninth are the first eight held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300 and
+210 of 300 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
 `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
 must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
 failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
@@ -740,6 +740,21 @@ def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() 
     assert proposal_secret_kind("Owner's laptop, spelled out", spelled) is None
 
 
+# The shapes the ninth tuning part taught it (text as chat brings it: typos, dictation, pasted
+# messages), the same way.
+SHAPES_ROUND_9: dict[str, str] = {}
+
+# And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
+# row is no password, nor a template's stand-in in angle brackets or a password column masked.
+LOOK_ALIKES_ROUND_9 = [
+    "Is learning Rust to get better at code review (7752)",
+    "the code reviews (4410) take most of my friday afternoon",
+    "name,phone\nGreta's Bakery,(415) 555-0199",
+    "MAIL_USER=<nome utente>\nMAIL_PASSWORD=<da compilare>",
+    "site,login,password\nSpotify,ana.r@mail.com,••••••••",
+]
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -751,6 +766,7 @@ def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() 
         *SHAPES_ROUND_6,
         *SHAPES_ROUND_7,
         *SHAPES_ROUND_8,
+        *SHAPES_ROUND_9,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -765,6 +781,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_6,
             SHAPES_ROUND_7,
             SHAPES_ROUND_8,
+            SHAPES_ROUND_9,
         )
         if shape in shapes
     )
@@ -783,6 +800,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_6,
         *LOOK_ALIKES_ROUND_7,
         *LOOK_ALIKES_ROUND_8,
+        *LOOK_ALIKES_ROUND_9,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -834,6 +852,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round6", 310, 210),
         ("tune_round7", 310, 200),
         ("tune_round8", 300, 200),
+        ("tune_round9", 300, 200),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -858,8 +877,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round.
-TUNING_MIN_REFUSED: dict[str, int] = {}
+# both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 210}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -883,16 +902,16 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first seven held-out parts (now `tune_round2` to `tune_round8`) were each measured
+# its figures. The first eight held-out parts (now `tune_round2` to `tune_round9`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
-# of 316 and 0 of 206, then 269 of 300 and 4 of 202, and tuned on. The held-out part's floor is what it
+# of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
+# languages in a sentence) 210 of 300 and 3 of 200, and tuned on. The held-out part's floor is what it
 # gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set. The eighth held-out part (typos, dictation, pasted messages,
-# two languages in a sentence), measured once after the eighth tuning round: 210 of 300 and 3 of 200.
-HELD_OUT_MIN_REFUSED: int | None = 210
+# with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -918,6 +937,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round6", "fresh, tune round 6"),
         ("tune_round7", "fresh, tune round 7"),
         ("tune_round8", "fresh, tune round 8"),
+        ("tune_round9", "fresh, tune round 9"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -457,9 +457,25 @@ def _body_is_mixed(match: re.Match[str]) -> bool:
 
 
 def _value_is_credential(match: re.Match[str]) -> bool:
-    if said_in_general(match.string, *match.span("label")):
+    if said_in_general(match.string, *match.span("label")) or _masked_in_its_column(match):
         return False
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
+
+
+def _masked_in_its_column(match: re.Match[str]) -> bool:
+    """A table's header that names a password column and, on the next line, a row whose cell in that
+    column is masked: "name,username,password" over "Netflix,kim@mail.com,********"."""
+    text = match.string
+    header_start = text.rfind("\n", 0, match.start("label")) + 1
+    header_end = text.find("\n", header_start)
+    if header_end < 0 or "," not in text[header_start:header_end]:
+        return False
+    header = text[header_start:header_end].split(",")
+    row_end = text.find("\n", header_end + 1)
+    row = text[header_end + 1 : row_end if row_end >= 0 else len(text)].split(",")
+    label = match["label"].casefold()
+    columns = [index for index, cell in enumerate(header) if label in cell.casefold()]
+    return len(row) == len(header) and bool(columns) and all(PLACEHOLDER.fullmatch(row[i].strip()) for i in columns)
 
 
 # A file of settings committed as a template, with stand-ins where the real values go: ".env.example",

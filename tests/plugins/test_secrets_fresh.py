@@ -742,7 +742,19 @@ def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() 
 
 # The shapes the ninth tuning part taught it (text as chat brings it: typos, dictation, pasted
 # messages), the same way.
-SHAPES_ROUND_9: dict[str, str] = {}
+SHAPES_ROUND_9: dict[str, str] = {
+    "a card number dictated digit by digit in words": (
+        "my mastercard is four five three nine one seven two zero four eight eight six two one three nine"
+    ),
+    "a card number dictated in German words": (
+        "die visa ist vier fünf drei neun eins sieben zwei null vier acht acht sechs zwei eins drei neun"
+        " gültig bis zwölf dreißig"
+    ),
+    "a BSN dictated in Dutch words": "mijn bsn is twee zeven drie acht vier zes een vijf twee",
+    "a social security number dictated with 'dash'": (
+        "my social security number is five two four dash one one dash seven seven three eight"
+    ),
+}
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
 # row is no password, nor a template's stand-in in angle brackets or a password column masked.
@@ -752,6 +764,10 @@ LOOK_ALIKES_ROUND_9 = [
     "name,phone\nGreta's Bakery,(415) 555-0199",
     "MAIL_USER=<nome utente>\nMAIL_PASSWORD=<da compilare>",
     "site,login,password\nSpotify,ana.r@mail.com,••••••••",
+    "the tracking number is one two three four five six seven eight nine",
+    "call the office at five five five one two one two, extension four four",
+    "we counted one two three four and jumped into the lake",
+    "das Zimmer ist im zweiten Stock, Nummer vier eins zwei",
 ]
 
 
@@ -878,7 +894,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 210}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 224}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -754,6 +754,14 @@ SHAPES_ROUND_9: dict[str, str] = {
     "a social security number dictated with 'dash'": (
         "my social security number is five two four dash one one dash seven seven three eight"
     ),
+    "a one-time code named as a verification code in a pasted message, in two groups": (
+        "From: alerts@northbank.example\nYour verification code is 402 887. It expires in 5 minutes."
+    ),
+    "a one-time code addressed to the reader ('votre code :')": "fwd: 'Tram & Co: votre code : 813305'",
+    "a one-time code with the message's purpose and warning after it": (
+        "SMS de la banque: codigo 660127 para confirmar el pago, no lo compartas"
+    ),
+    "a one-time code named as a login code in a Dutch compound": "bericht van de bank: Je inlogcode is 5120 7734",
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -768,6 +776,11 @@ LOOK_ALIKES_ROUND_9 = [
     "call the office at five five five one two one two, extension four four",
     "we counted one two three four and jumped into the lake",
     "das Zimmer ist im zweiten Stock, Nummer vier eins zwei",
+    "the verification code expired, I asked for a new one",
+    "your promo code is 2024 and gives 10% off",
+    "your zip code is 94103 on the form",
+    "the security code on the gate changed in 2023, ask the caretaker",
+    "my code has 1200 lines now and it never expires",
 ]
 
 
@@ -894,7 +907,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 224}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 235}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -762,6 +762,18 @@ SHAPES_ROUND_9: dict[str, str] = {
         "SMS de la banque: codigo 660127 para confirmar el pago, no lo compartas"
     ),
     "a one-time code named as a login code in a Dutch compound": "bericht van de bank: Je inlogcode is 5120 7734",
+    "a password spelled in the NATO alphabet with digits' words": (
+        "the wifi password is sierra, uniform, november, three, three, kilo"
+    ),
+    "a password spelled in the German spelling alphabet": (
+        "WLAN-Passwort: Emil, Ludwig, Gustav, Anton, drei, neun, Richard"
+    ),
+    "a password spelled in the Dutch spelling alphabet": (
+        "wachtwoord van de laptop: Willem, Simon, Karel, Eduard, vijf, vijf, Dirk"
+    ),
+    "a passport number said letter by letter and digit by digit in words": (
+        "mijn paspoort is B T F zes P een R vier drie"
+    ),
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -781,6 +793,11 @@ LOOK_ALIKES_ROUND_9 = [
     "your zip code is 94103 on the form",
     "the security code on the gate changed in 2023, ask the caretaker",
     "my code has 1200 lines now and it never expires",
+    "Anton, Berta, Dora and Emil came over, all four of them",
+    "the team is Victor, Oscar, Romeo and Juliet, 4 people",
+    "we drove from Madrid to Valencia and Toledo, three days, 2 cars",
+    "NATO alphabet practice for the password course: alpha bravo charlie delta echo",
+    "gate B 4 then hall C, row 12, seat A",
 ]
 
 
@@ -907,7 +924,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 235}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 240}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

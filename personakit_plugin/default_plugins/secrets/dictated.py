@@ -1,4 +1,4 @@
-"""A number dictated digit by digit in words, read back as the digits it says.
+"""A number dictated digit by digit in words, and characters spelled one by one, read back as written.
 
 Voice dictation writes numbers as words: "my visa number is four zero six nine ...", "kreditkarte vier
 zwei vier acht ...", "social security number is four one two dash seven seven dash oh three eight six",
@@ -7,6 +7,11 @@ digits' words or more (in the seven languages, "oh" for a zero inside a run, a d
 between them) written as the digits it says, or None when the text holds no such run, so that the
 detectors of numbers (cards, identity numbers, PINs and codes) read it as they read digits. A count
 ("one or two"), a tens' word ("twenty") or a run of three is no run.
+
+Characters said one by one, five or more, single letters, a spelling alphabet's words ("bravo, romeo",
+"Anton, Berta", "Dirk, Anton") and digits' words among them, are written as one word when they hold a
+digit and two letters ("wifi password: sierra, uniform, november, three, three, kilo", "paspoort B T F
+zes P een R vier drie"); a list of names is no run.
 """
 
 from __future__ import annotations
@@ -37,9 +42,32 @@ _RUN = lazy_pattern(
     rf"(?<![^\W_])(?:{_UNIT})(?:[ \t,]+(?:(?:{_DASH_WORD})[ \t,]+)?(?:{_UNIT})){{3,}}",
     re.IGNORECASE,
 )
-# Looked for first, one quick search: most texts have no two digits' words in a row.
-_TWO_IN_A_ROW = lazy_pattern(rf"(?<![^\W_])(?:{_UNIT})[ \t,]+(?:{_UNIT})", re.IGNORECASE)
-_WORD = lazy_pattern(r"[^\W\d_]+")
+# Letters said by a spelling alphabet's words, as one dictates a password or an id: NATO's, the German,
+# Dutch, Italian, Spanish and French ones. "Otto" is left out: it is eight in Italian.
+_SPELLING = {
+    word: word[0]
+    for word in """alpha alfa bravo charlie delta echo foxtrot golf hotel india juliet juliett kilo lima mike november
+    oscar papa quebec romeo sierra tango uniform victor whiskey whisky xray yankee zulu
+    anton berta cäsar caesar dora emil friedrich gustav heinrich ida julius kaufmann ludwig martha nordpol paula
+    quelle richard samuel siegfried theodor ulrich viktor wilhelm xanthippe ypsilon zacharias zeppelin
+    bernard cornelis dirk eduard ferdinand gerard hendrik izaak johan karel lodewijk marie nico pieter quotient simon
+    theodoor utrecht willem xantippe zaandam
+    ancona bologna como domodossola empoli firenze genova imola livorno milano napoli otranto palermo roma savona
+    torino udine venezia
+    antonio barcelona carmen dolores enrique francia historia josé jose lorenzo madrid navarra oviedo ramón ramon
+    toledo valencia zaragoza
+    anatole berthe célestin eugène françois gaston henri irma joseph marcel nicolas pierre raoul suzanne william
+    xavier yvonne""".split()
+}
+_SPELLING_WORD = "|".join(sorted(_SPELLING, key=len, reverse=True))
+# A run of five characters or more said one by one: single letters or digits, spelling alphabet's words,
+# digits' words; read as characters only when it holds a digit and two letters.
+_CHARACTER = rf"(?:{_SPELLING_WORD}|{_DIGIT_WORD}|[^\W_])(?![^\W_])"
+_SPELLED_RUN = lazy_pattern(rf"(?<![^\W_])(?:{_CHARACTER})(?:[ \t,]+(?:{_CHARACTER})){{4,}}", re.IGNORECASE)
+# Looked for first, one quick search: most texts have no two such words in a row.
+_SAID_WORD = rf"(?:{_SPELLING_WORD}|{_DIGIT_WORD})(?![^\W_])"
+_TWO_IN_A_ROW = lazy_pattern(rf"(?<![^\W_]){_SAID_WORD}[ \t,]+(?:{_SAID_WORD}|[^\W_](?![^\W_]))", re.IGNORECASE)
+_WORD = lazy_pattern(r"[^\W_]+")
 
 
 def _digits(run: re.Match[str]) -> str:
@@ -47,9 +75,29 @@ def _digits(run: re.Match[str]) -> str:
     return "".join("-" if word in _DASHES else _VALUE[word] for word in words)
 
 
+def _characters(run: re.Match[str]) -> str:
+    read = []
+    letters = digits = 0
+    for word in _WORD.findall(run.group()):
+        folded = word.casefold()
+        if folded in _VALUE:
+            read.append(_VALUE[folded])
+            digits += 1
+        elif folded in _SPELLING:
+            read.append(_SPELLING[folded])
+            letters += 1
+        else:
+            read.append(word)
+            letters += word.isalpha()
+            digits += word.isdigit()
+    return "".join(read) if digits and letters >= 2 else run.group()
+
+
 def as_digits(text: str) -> str | None:
-    """`text` with each run of digits said in words written in digits, or None if it holds none."""
+    """`text` with each run of digits said in words written in digits, and each run of characters said one
+    by one (a spelling alphabet's words among them) written as one word, or None if it holds neither."""
     if not _TWO_IN_A_ROW.search(text):
         return None
-    read, count = _RUN.compiled.subn(_digits, text)
-    return read if count else None
+    read = _SPELLED_RUN.compiled.sub(_characters, text)
+    read = _RUN.compiled.sub(_digits, read)
+    return read if read != text else None

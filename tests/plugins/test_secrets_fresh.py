@@ -774,6 +774,11 @@ SHAPES_ROUND_9: dict[str, str] = {
     "a passport number said letter by letter and digit by digit in words": (
         "mijn paspoort is B T F zes P een R vier drie"
     ),
+    "a password's German name with two letters swapped": "das Passowrt vom Laptop ist Wolke7Regen",
+    "a passcode's name with two letters swapped": "the passcdoe for the gate is 4471",
+    "a password's Dutch name with a letter left out": "het wachtwood van de mail is tulpen88",
+    "a password's Spanish name, no accent and a letter left out": "la contrasea del router es girasol2020",
+    "a PIN code's Dutch name with a letter left out": "pincde van de bankpas is 7310",
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -798,6 +803,9 @@ LOOK_ALIKES_ROUND_9 = [
     "we drove from Madrid to Valencia and Toledo, three days, 2 cars",
     "NATO alphabet practice for the password course: alpha bravo charlie delta echo",
     "gate B 4 then hall C, row 12, seat A",
+    "I keep forgetting my pasword, need a manager",
+    "the passowrd reset link expired in 2023",
+    "wachtwood vergeten, 3 keer geprobeerd",
 ]
 
 
@@ -924,7 +932,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 240}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 241}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

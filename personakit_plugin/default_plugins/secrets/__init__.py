@@ -22,7 +22,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret told in pieces, in a chat or in a list, or as what one types on a device (`told`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
   inside ("Tr0ub4dor&3"). A number dictated digit by digit in words ("four zero six nine ...") is read
-  again as its digits (`dictated`).
+  again as its digits (`dictated`), and a word that names a secret typed with a slip as it was meant
+  (`typos`).
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
 them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`), an IBAN whose
@@ -52,6 +53,7 @@ from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shap
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
+from personakit_plugin.default_plugins.secrets.typos import corrected
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -67,12 +69,20 @@ def everyday_kind(text: str, joint: int | None = None) -> str | None:
     dictated in words is read again as its digits (`dictated`)."""
     if kind := _everyday_kind(text, joint):
         return kind
-    read = as_digits(text)
+    read = _reread(text)
     if read is None:
         return None
-    if joint is not None:  # a run ends at a line break: the text before the joint is read on its own
-        joint = len(as_digits(text[:joint]) or text[:joint])
+    if joint is not None:  # a run or a word ends at a line break: the text before the joint is read on its own
+        joint = len(_reread(text[:joint]) or text[:joint])
     return _everyday_kind(read, joint)
+
+
+def _reread(text: str) -> str | None:
+    """`text` read again, its numbers dictated in words as digits and its secrets' names as they were
+    meant ("pincde"), or None if that changes nothing."""
+    read = as_digits(text) or text
+    read = corrected(read) or read
+    return read if read != text else None
 
 
 def _everyday_kind(text: str, joint: int | None) -> str | None:

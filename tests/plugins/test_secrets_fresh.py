@@ -779,6 +779,18 @@ SHAPES_ROUND_9: dict[str, str] = {
     "a password's Dutch name with a letter left out": "het wachtwood van de mail is tulpen88",
     "a password's Spanish name, no accent and a letter left out": "la contrasea del router es girasol2020",
     "a PIN code's Dutch name with a letter left out": "pincde van de bankpas is 7310",
+    "a security question quoted as the form asks it, then 'I put' and the answer": (
+        "on the insurance form, for 'what was the name of your first pet' I put Biscuit"
+    ),
+    "a security question quoted in German, then 'hab ich' and the answer": (
+        "bei 'erstes Haustier' hab ich Flocke eingegeben"
+    ),
+    "a security question quoted in Spanish, then 'puse' and the answer": (
+        "para 'nombre de tu primera mascota' puse Canela"
+    ),
+    "a security question quoted in Portuguese, then 'coloquei' and the answer": (
+        "no formulário, em 'nome do primeiro animal' coloquei Tareco"
+    ),
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -806,6 +818,10 @@ LOOK_ALIKES_ROUND_9 = [
     "I keep forgetting my pasword, need a manager",
     "the passowrd reset link expired in 2023",
     "wachtwood vergeten, 3 keer geprobeerd",
+    "for 'what did you have for lunch' I put Pasta on the survey",
+    "for 'favourite book' I put Dune on the reading club form",
+    "the quiz asked 'where did you grow up' and I put it in my story",
+    "in 'first pet' my daughter wrote a poem about our cat",
 ]
 
 
@@ -932,7 +948,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 241}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 246}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

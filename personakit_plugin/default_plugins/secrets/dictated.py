@@ -17,6 +17,7 @@ zes P een R vier drie"); a list of names is no run.
 from __future__ import annotations
 
 import re
+import string
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
@@ -64,9 +65,9 @@ _SPELLING_WORD = "|".join(sorted(_SPELLING, key=len, reverse=True))
 # digits' words; read as characters only when it holds a digit and two letters.
 _CHARACTER = rf"(?:{_SPELLING_WORD}|{_DIGIT_WORD}|[^\W_])(?![^\W_])"
 _SPELLED_RUN = lazy_pattern(rf"(?<![^\W_])(?:{_CHARACTER})(?:[ \t,]+(?:{_CHARACTER})){{4,}}", re.IGNORECASE)
-# Looked for first, one quick search: most texts have no two such words in a row.
-_SAID_WORD = rf"(?:{_SPELLING_WORD}|{_DIGIT_WORD})(?![^\W_])"
-_TWO_IN_A_ROW = lazy_pattern(rf"(?<![^\W_]){_SAID_WORD}[ \t,]+(?:{_SAID_WORD}|[^\W_](?![^\W_]))", re.IGNORECASE)
+# Looked for first, a split and a look in a set: most texts have no two such words in a row.
+_SAID = frozenset(_VALUE) | frozenset(_SPELLING)
+_SEPARATORS = str.maketrans(dict.fromkeys(string.punctuation + "“”‘’«»„–—…", " "))
 _WORD = lazy_pattern(r"[^\W_]+")
 
 
@@ -93,10 +94,30 @@ def _characters(run: re.Match[str]) -> str:
     return "".join(read) if digits and letters >= 2 else run.group()
 
 
+_SHORTEST_RUN = 4
+
+
+def _longest_streak(words: list[str]) -> int:
+    """The most words in a row that may be said characters, one of them a digit's or a letter's word."""
+    longest = streak = 0
+    named = False
+    for word in words:
+        if word in _SAID or len(word) == 1:
+            streak += 1
+            named = named or word in _SAID
+            if named:
+                longest = max(longest, streak)
+        else:
+            streak = 0
+            named = False
+    return longest
+
+
 def as_digits(text: str) -> str | None:
     """`text` with each run of digits said in words written in digits, and each run of characters said one
     by one (a spelling alphabet's words among them) written as one word, or None if it holds neither."""
-    if not _TWO_IN_A_ROW.search(text):
+    words = text.casefold().translate(_SEPARATORS).split()
+    if _SAID.isdisjoint(words) or _longest_streak(words) < _SHORTEST_RUN:
         return None
     read = _SPELLED_RUN.compiled.sub(_characters, text)
     read = _RUN.compiled.sub(_digits, read)

@@ -175,6 +175,9 @@ _SPENT_AFTER = lazy_pattern(
 
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
+    folded = text.casefold()
+    if "cod" not in folded and "cód" not in folded and "TAN" not in text:  # every match holds one of them
+        return False
     for match in _MESSAGE_CODE.finditer(text):
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
             continue

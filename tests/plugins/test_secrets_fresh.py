@@ -791,6 +791,14 @@ SHAPES_ROUND_9: dict[str, str] = {
     "a security question quoted in Portuguese, then 'coloquei' and the answer": (
         "no formulário, em 'nome do primeiro animal' coloquei Tareco"
     ),
+    "backup codes listed with dashes as bullets": "dropbox backup codes:\n- 5530 1187\n- 9046 2271\n- 3318 7702",
+    "backup codes after 'codici backup' and the service, with slashes between": (
+        "codici backup amazon 4410 2293 / 8871 0045 / 6602 1198"
+    ),
+    "recovery codes listed with round bullets": "herstelcodes:\n• 7QX4-MN2P\n• K8RT-3WZL\n• 2HVD-9PXM",
+    "backup codes after the service's name and a colon, numbered": (
+        "codigos de respaldo twitter:\n1) 5521 8830\n2) 1094 7765"
+    ),
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -822,6 +830,10 @@ LOOK_ALIKES_ROUND_9 = [
     "for 'favourite book' I put Dune on the reading club form",
     "the quiz asked 'where did you grow up' and I put it in my story",
     "in 'first pet' my daughter wrote a poem about our cat",
+    "backup codes:\n- print them\n- keep them in the safe",
+    "backup codes - 10 of them, 8 digits each, printed in 2023",
+    "codici backup google: li ho stampati nel 2023 / 2024",
+    "backup codes for the team:\n- 2023 plan\n- 2024 plan",
 ]
 
 
@@ -948,7 +960,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 246}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 250}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -799,6 +799,10 @@ SHAPES_ROUND_9: dict[str, str] = {
     "backup codes after the service's name and a colon, numbered": (
         "codigos de respaldo twitter:\n1) 5521 8830\n2) 1094 7765"
     ),
+    "a card number in two halves with a word between them": "travel card 55218734 then 09617536, exp 04/29",
+    "a card number in two halves with an aside between them, in Italian": (
+        "la carta inizia con 5521 8734, aspetta, poi 0961 7536"
+    ),
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -834,6 +838,8 @@ LOOK_ALIKES_ROUND_9 = [
     "backup codes - 10 of them, 8 digits each, printed in 2023",
     "codici backup google: li ho stampati nel 2023 / 2024",
     "backup codes for the team:\n- 2023 plan\n- 2024 plan",
+    "card order 41234567 shipped, tracking 89012345 arrives monday",
+    "the gift card balance went from 2500 to 1800 after the 4th order",
 ]
 
 
@@ -960,7 +966,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 250}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 253}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -37,7 +37,7 @@ talk and never tuned on; the figures print on every test run.
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
-from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -88,7 +88,7 @@ def _reread(text: str) -> str | None:
 def _everyday_kind(text: str, joint: int | None) -> str | None:
     if assigned_secret(text):
         return "credential-assignment"
-    if card_number(text):
+    if card_number(text) or (_A_DIGIT.search(text) and card_in_two_parts(text)):
         return "card-number"
     if kind := identity_number(text):
         return kind

@@ -17,7 +17,6 @@ zes P een R vier drie"); a list of names is no run.
 from __future__ import annotations
 
 import re
-import string
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
@@ -67,7 +66,7 @@ _CHARACTER = rf"(?:{_SPELLING_WORD}|{_DIGIT_WORD}|[^\W_])(?![^\W_])"
 _SPELLED_RUN = lazy_pattern(rf"(?<![^\W_])(?:{_CHARACTER})(?:[ \t,]+(?:{_CHARACTER})){{4,}}", re.IGNORECASE)
 # Looked for first, a split and a look in a set: most texts have no two such words in a row.
 _SAID = frozenset(_VALUE) | frozenset(_SPELLING)
-_SEPARATORS = str.maketrans(dict.fromkeys(string.punctuation + "“”‘’«»„–—…", " "))
+_A_WORD = lazy_pattern(r"[^\W_]+")
 _WORD = lazy_pattern(r"[^\W_]+")
 
 
@@ -116,7 +115,7 @@ def _longest_streak(words: list[str]) -> int:
 def as_digits(text: str) -> str | None:
     """`text` with each run of digits said in words written in digits, and each run of characters said one
     by one (a spelling alphabet's words among them) written as one word, or None if it holds neither."""
-    words = text.casefold().translate(_SEPARATORS).split()
+    words = _A_WORD.findall(text.casefold())
     if _SAID.isdisjoint(words) or _longest_streak(words) < _SHORTEST_RUN:
         return None
     read = _SPELLED_RUN.compiled.sub(_characters, text)

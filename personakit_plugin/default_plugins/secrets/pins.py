@@ -143,13 +143,14 @@ _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?ti
     |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
-    rf"""(?:(?P<qualified>(?<![^\W_])(?:{_OTP_QUALIFIER})[ -]?)|(?<![^\W_]))
-    (?P<word>codes?|c[oó]digo|codice|(?-i:TAN))(?![^\W_])
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN))(?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation))?
     [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Read only before a code's word: it names a one-time code, or is glued to it ("inlogcode").
+_QUALIFIED_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_OTP_QUALIFIER})[ -]?$""", re.IGNORECASE | re.VERBOSE)
 _YOUR_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_YOUR})[ ](?:[\w-]+[ -]){{0,2}}$""", re.IGNORECASE | re.VERBOSE)
 _MESSAGE_AFTER = lazy_pattern(
     r"""[^\n]{0,60}?(?<![^\W_])(?:never[ ]share|do[ ]not[ ]share|don['’]t[ ]share|expires?|valid[ ]for|to[ ]authori[sz]e
@@ -182,10 +183,12 @@ def message_code(text: str) -> bool:
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
             continue
         before = text[max(0, match.start() - 30) : match.start()]
-        if _OTHER_CODE_BEFORE.search(before) or _SPENT_AFTER.match(text, match.end()):
+        qualified = _QUALIFIED_BEFORE.search(before) is not None
+        glued = match.start() > 0 and text[match.start() - 1].isalpha()
+        if (glued and not qualified) or _OTHER_CODE_BEFORE.search(before) or _SPENT_AFTER.match(text, match.end()):
             continue
         if (
-            match["qualified"]
+            qualified
             or match["after"]
             or match["word"] == "TAN"
             or _YOUR_BEFORE.search(before)

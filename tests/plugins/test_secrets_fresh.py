@@ -803,6 +803,11 @@ SHAPES_ROUND_9: dict[str, str] = {
     "a card number in two halves with an aside between them, in Italian": (
         "la carta inizia con 5521 8734, aspetta, poi 0961 7536"
     ),
+    "a dial's turns after the safe they open, with no code's word": "the closet safe is left 32, right 11, left 50",
+    "a dial's turns in German after the safe and a colon": "Tresor im Keller: links 19, rechts 07, links 82",
+    "a dial's turns in Italian after the safe and a colon": (
+        "la cassaforte in ufficio: sinistra 24, destra 61, sinistra 08"
+    ),
 }
 
 # And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
@@ -840,6 +845,8 @@ LOOK_ALIKES_ROUND_9 = [
     "backup codes for the team:\n- 2023 plan\n- 2024 plan",
     "card order 41234567 shipped, tracking 89012345 arrives monday",
     "the gift card balance went from 2500 to 1800 after the 4th order",
+    "turn left 2, right 3, left 1 to reach the parking lot",
+    "the safe was heavy; we turned left 2, right 3, left 1 at the lights",
 ]
 
 
@@ -966,7 +973,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 253}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the
-tuning parts must pass whole (the second to the eighth are the first seven held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316 and 269 of 300
-secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+tuning parts must pass whole (the second to the ninth are the first eight held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300 and
+210 of 300 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
 `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
 must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
 failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
@@ -740,6 +740,116 @@ def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() 
     assert proposal_secret_kind("Owner's laptop, spelled out", spelled) is None
 
 
+# The shapes the ninth tuning part taught it (text as chat brings it: typos, dictation, pasted
+# messages), the same way.
+SHAPES_ROUND_9: dict[str, str] = {
+    "a card number dictated digit by digit in words": (
+        "my mastercard is four five three nine one seven two zero four eight eight six two one three nine"
+    ),
+    "a card number dictated in German words": (
+        "die visa ist vier fünf drei neun eins sieben zwei null vier acht acht sechs zwei eins drei neun"
+        " gültig bis zwölf dreißig"
+    ),
+    "a BSN dictated in Dutch words": "mijn bsn is twee zeven drie acht vier zes een vijf twee",
+    "a social security number dictated with 'dash'": (
+        "my social security number is five two four dash one one dash seven seven three eight"
+    ),
+    "a one-time code named as a verification code in a pasted message, in two groups": (
+        "From: alerts@northbank.example\nYour verification code is 402 887. It expires in 5 minutes."
+    ),
+    "a one-time code addressed to the reader ('votre code :')": "fwd: 'Tram & Co: votre code : 813305'",
+    "a one-time code with the message's purpose and warning after it": (
+        "SMS de la banque: codigo 660127 para confirmar el pago, no lo compartas"
+    ),
+    "a one-time code named as a login code in a Dutch compound": "bericht van de bank: Je inlogcode is 5120 7734",
+    "a password spelled in the NATO alphabet with digits' words": (
+        "the wifi password is sierra, uniform, november, three, three, kilo"
+    ),
+    "a password spelled in the German spelling alphabet": (
+        "WLAN-Passwort: Emil, Ludwig, Gustav, Anton, drei, neun, Richard"
+    ),
+    "a password spelled in the Dutch spelling alphabet": (
+        "wachtwoord van de laptop: Willem, Simon, Karel, Eduard, vijf, vijf, Dirk"
+    ),
+    "a passport number said letter by letter and digit by digit in words": (
+        "mijn paspoort is B T F zes P een R vier drie"
+    ),
+    "a password's German name with two letters swapped": "das Passowrt vom Laptop ist Wolke7Regen",
+    "a passcode's name with two letters swapped": "the passcdoe for the gate is 4471",
+    "a password's Dutch name with a letter left out": "het wachtwood van de mail is tulpen88",
+    "a password's Spanish name, no accent and a letter left out": "la contrasea del router es girasol2020",
+    "a PIN code's Dutch name with a letter left out": "pincde van de bankpas is 7310",
+    "a security question quoted as the form asks it, then 'I put' and the answer": (
+        "on the insurance form, for 'what was the name of your first pet' I put Biscuit"
+    ),
+    "a security question quoted in German, then 'hab ich' and the answer": (
+        "bei 'erstes Haustier' hab ich Flocke eingegeben"
+    ),
+    "a security question quoted in Spanish, then 'puse' and the answer": (
+        "para 'nombre de tu primera mascota' puse Canela"
+    ),
+    "a security question quoted in Portuguese, then 'coloquei' and the answer": (
+        "no formulário, em 'nome do primeiro animal' coloquei Tareco"
+    ),
+    "backup codes listed with dashes as bullets": "dropbox backup codes:\n- 5530 1187\n- 9046 2271\n- 3318 7702",
+    "backup codes after 'codici backup' and the service, with slashes between": (
+        "codici backup amazon 4410 2293 / 8871 0045 / 6602 1198"
+    ),
+    "recovery codes listed with round bullets": "herstelcodes:\n• 7QX4-MN2P\n• K8RT-3WZL\n• 2HVD-9PXM",
+    "backup codes after the service's name and a colon, numbered": (
+        "codigos de respaldo twitter:\n1) 5521 8830\n2) 1094 7765"
+    ),
+    "a card number in two halves with a word between them": "travel card 55218734 then 09617536, exp 04/29",
+    "a card number in two halves with an aside between them, in Italian": (
+        "la carta inizia con 5521 8734, aspetta, poi 0961 7536"
+    ),
+    "a dial's turns after the safe they open, with no code's word": "the closet safe is left 32, right 11, left 50",
+    "a dial's turns in German after the safe and a colon": "Tresor im Keller: links 19, rechts 07, links 82",
+    "a dial's turns in Italian after the safe and a colon": (
+        "la cassaforte in ufficio: sinistra 24, destra 61, sinistra 08"
+    ),
+}
+
+# And look-alikes of the ninth round's shapes, stored: "code review" names no code, a pasted table's
+# row is no password, nor a template's stand-in in angle brackets or a password column masked.
+LOOK_ALIKES_ROUND_9 = [
+    "Is learning Rust to get better at code review (7752)",
+    "the code reviews (4410) take most of my friday afternoon",
+    "name,phone\nGreta's Bakery,(415) 555-0199",
+    "MAIL_USER=<nome utente>\nMAIL_PASSWORD=<da compilare>",
+    "site,login,password\nSpotify,ana.r@mail.com,••••••••",
+    "the tracking number is one two three four five six seven eight nine",
+    "call the office at five five five one two one two, extension four four",
+    "we counted one two three four and jumped into the lake",
+    "das Zimmer ist im zweiten Stock, Nummer vier eins zwei",
+    "the verification code expired, I asked for a new one",
+    "your promo code is 2024 and gives 10% off",
+    "your zip code is 94103 on the form",
+    "the security code on the gate changed in 2023, ask the caretaker",
+    "my code has 1200 lines now and it never expires",
+    "Anton, Berta, Dora and Emil came over, all four of them",
+    "the team is Victor, Oscar, Romeo and Juliet, 4 people",
+    "we drove from Madrid to Valencia and Toledo, three days, 2 cars",
+    "NATO alphabet practice for the password course: alpha bravo charlie delta echo",
+    "gate B 4 then hall C, row 12, seat A",
+    "I keep forgetting my pasword, need a manager",
+    "the passowrd reset link expired in 2023",
+    "wachtwood vergeten, 3 keer geprobeerd",
+    "for 'what did you have for lunch' I put Pasta on the survey",
+    "for 'favourite book' I put Dune on the reading club form",
+    "the quiz asked 'where did you grow up' and I put it in my story",
+    "in 'first pet' my daughter wrote a poem about our cat",
+    "backup codes:\n- print them\n- keep them in the safe",
+    "backup codes - 10 of them, 8 digits each, printed in 2023",
+    "codici backup google: li ho stampati nel 2023 / 2024",
+    "backup codes for the team:\n- 2023 plan\n- 2024 plan",
+    "card order 41234567 shipped, tracking 89012345 arrives monday",
+    "the gift card balance went from 2500 to 1800 after the 4th order",
+    "turn left 2, right 3, left 1 to reach the parking lot",
+    "the safe was heavy; we turned left 2, right 3, left 1 at the lights",
+]
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -751,6 +861,7 @@ def test_a_password_named_in_the_text_and_spelled_out_in_the_quote_is_refused() 
         *SHAPES_ROUND_6,
         *SHAPES_ROUND_7,
         *SHAPES_ROUND_8,
+        *SHAPES_ROUND_9,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -765,6 +876,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_6,
             SHAPES_ROUND_7,
             SHAPES_ROUND_8,
+            SHAPES_ROUND_9,
         )
         if shape in shapes
     )
@@ -783,6 +895,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_6,
         *LOOK_ALIKES_ROUND_7,
         *LOOK_ALIKES_ROUND_8,
+        *LOOK_ALIKES_ROUND_9,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -834,6 +947,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round6", 310, 210),
         ("tune_round7", 310, 200),
         ("tune_round8", 300, 200),
+        ("tune_round9", 300, 200),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -858,8 +972,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round.
-TUNING_MIN_REFUSED: dict[str, int] = {}
+# both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -883,16 +997,16 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first seven held-out parts (now `tune_round2` to `tune_round8`) were each measured
+# its figures. The first eight held-out parts (now `tune_round2` to `tune_round9`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
-# of 316 and 0 of 206, then 269 of 300 and 4 of 202, and tuned on. The held-out part's floor is what it
+# of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
+# languages in a sentence) 210 of 300 and 3 of 200, and tuned on. The held-out part's floor is what it
 # gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set. The eighth held-out part (typos, dictation, pasted messages,
-# two languages in a sentence), measured once after the eighth tuning round: 210 of 300 and 3 of 200.
-HELD_OUT_MIN_REFUSED: int | None = 210
+# with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -918,6 +1032,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round6", "fresh, tune round 6"),
         ("tune_round7", "fresh, tune round 7"),
         ("tune_round8", "fresh, tune round 8"),
+        ("tune_round9", "fresh, tune round 9"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -21,7 +21,9 @@ Two families of detectors, both on the text as `normalise` reads it:
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
   secret told in pieces, in a chat or in a list, or as what one types on a device (`told`); and a token no
   word, name or number looks like, eight characters or more with both cases, a digit and a symbol
-  inside ("Tr0ub4dor&3").
+  inside ("Tr0ub4dor&3"). A number dictated digit by digit in words ("four zero six nine ...") is read
+  again as its digits (`dictated`), and a word that names a secret typed with a slip as it was meant
+  (`typos`).
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
 them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`), an IBAN whose
@@ -35,7 +37,8 @@ talk and never tuned on; the figures print on every test run.
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
-from personakit_plugin.default_plugins.secrets.cards import card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
@@ -50,6 +53,7 @@ from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shap
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
+from personakit_plugin.default_plugins.secrets.typos import corrected
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -61,10 +65,30 @@ __all__ = ["everyday_kind", "holds_secret", "normalise", "proposal_secret_kind",
 
 def everyday_kind(text: str, joint: int | None = None) -> str | None:
     """The kind of secret the everyday detectors find in `text` (already normalised), or None; `joint`
-    is the line break that joins a proposal's text and quote, which a secret may straddle."""
+    is the line break that joins a proposal's text and quote, which a secret may straddle. A number
+    dictated in words is read again as its digits (`dictated`)."""
+    if kind := _everyday_kind(text, joint):
+        return kind
+    read = _reread(text)
+    if read is None:
+        return None
+    if joint is not None:  # a run or a word ends at a line break: the text before the joint is read on its own
+        joint = len(_reread(text[:joint]) or text[:joint])
+    return _everyday_kind(read, joint)
+
+
+def _reread(text: str) -> str | None:
+    """`text` read again, its numbers dictated in words as digits and its secrets' names as they were
+    meant ("pincde"), or None if that changes nothing."""
+    read = as_digits(text) or text
+    read = corrected(read) or read
+    return read if read != text else None
+
+
+def _everyday_kind(text: str, joint: int | None) -> str | None:
     if assigned_secret(text):
         return "credential-assignment"
-    if card_number(text):
+    if card_number(text) or (_A_DIGIT.search(text) and card_in_two_parts(text)):
         return "card-number"
     if kind := identity_number(text):
         return kind

@@ -20,7 +20,7 @@ from personakit_plugin.default_plugins.secrets.vocabulary import TICKETS
 
 _ASSIGNMENT = lazy_pattern(
     r"""(?<![\w.$-])(?P<name>[A-Za-z][\w.-]{0,60}+)["']?(?P<join>[ \t]*(?::=|=>|=|:)[ \t]*)
-    (?P<value>"[^"\n]*"|'[^'\n]*'|[^\s,;]+)""",
+    (?P<value>"[^"\n]*"|'[^'\n]*'|<[^<>\n]*>|[^\s,;]+)""",
     re.VERBOSE,
 )
 _WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-zß-öø-ÿ]+|\d+")

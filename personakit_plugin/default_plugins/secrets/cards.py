@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -115,11 +116,32 @@ _CARD_WORD = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _SPLIT_LENGTHS = frozenset({15, 16})
+# What every match of `_CARD_WORD` holds (case-folded), cheap to look for first.
+_CARD_STEMS = (
+    *("card", "visa", "amex", "american", "maestro", "debit", "credit", "kart", "tarjeta", "carte", "carta"),
+    *("cartão", "cartao", "kaart", "cb"),
+)
 
 
 def _card_parts(text: str) -> list[str]:
     parts = [match.group().replace(" ", "").replace("-", "") for match in _CARD_PART.finditer(text)]
     return [parts[0], parts[-1]] if parts else []
+
+
+def card_in_two_parts(text: str) -> bool:
+    """Whether one text gives a card number in two parts, one after the other, with words between them
+    ("company card 54477369 then 35186881", "début de la carte 5377 1645, attends ..., fin 8098 8903"): two
+    runs of digits in a row that make 15 or 16 digits with an issuer's first digits and pass the Luhn
+    check, a word of the text saying a card is meant."""
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _CARD_STEMS)) or not _CARD_WORD.search(text):  # map: no frame per word
+        return False
+    parts = [match.group().replace(" ", "").replace("-", "") for match in _CARD_PART.finditer(text)]
+    for first, second in itertools.pairwise(parts):
+        digits = first + second
+        if len(digits) in _SPLIT_LENGTHS and _ISSUER.match(digits) and _a_real_card(digits, text):
+            return True
+    return False
 
 
 def split_card_number(text: str, quote: str) -> bool:

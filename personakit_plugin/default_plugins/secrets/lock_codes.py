@@ -13,6 +13,9 @@ from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_
 
 # A safe's dial, turn by turn: "left 27 right 9 left 41", "links 12 rechts 40 links 8".
 DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
+# What every dial's turns hold (case-folded; "l" and "r" alone are not looked for).
+_TURN_WORDS = ("left", "right", "links", "rechts", "izquierda", "derecha", "gauche", "droite", "sinistra", "destra")
+_TURN_WORDS_TOO = ("esquerda", "direita")
 DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
     |(?:\d{{1,2}}[ ]?{DIAL_TURN}[ ,]+){{2,}}\d{{1,2}}[ ]?{DIAL_TURN}(?!\w)"""
 # What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234", or is locked with
@@ -319,6 +322,21 @@ def _what_opens(text: str) -> bool:
     )
 
 
+# A dial's turns said with no code's word, a safe or a lock named before them in the sentence: "the closet
+# safe is left 32, right 11, left 50", "coffre dans le placard : gauche 19, droite 07, gauche 82".
+_DIAL_TURNS = lazy_pattern(rf"(?<![^\W_])(?:{DIAL})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_DIAL_BEFORE = 60
+
+
+def _dial_after_its_lock(text: str) -> bool:
+    for turns in _DIAL_TURNS.finditer(text):
+        before = text[max(0, turns.start() - _DIAL_BEFORE) : turns.start()]
+        sentence = re.split(r"[.!?;]\s|\n", before)[-1]
+        if names_a_locked_thing_in(sentence):
+            return True
+    return False
+
+
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
     the number a combination lock is set to, the number that is what opens a locked thing, or the number
@@ -337,5 +355,7 @@ def lock_code(text: str) -> bool:
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
         _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCKER_CODE.finditer(text)
     ):
+        return True
+    if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):
         return True
     return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock)

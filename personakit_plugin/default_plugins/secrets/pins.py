@@ -133,6 +133,74 @@ _SENDING = (
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
 
 
+# A one-time code as the message that brings it words it, pasted or forwarded: the code's word, named as a
+# one-time code's ("verification code", "Sicherheitscode", "inlogcode", "TAN") or addressed to the reader
+# ("Your code is", "Votre code :", "Ihr PayPal-Code:"), or with the message's warning, expiry or purpose
+# after it ("Não partilhe", "Caduca en 5 minutos", "PER AUTORIZZARE"), then four to eight digits, in one
+# group or two ("583 914").
+_OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
+    |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
+    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde"""
+_YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
+_MESSAGE_CODE = lazy_pattern(
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN))(?![^\W_])
+    (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation))?
+    [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
+    (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Read only before a code's word: it names a one-time code, or is glued to it ("inlogcode").
+_QUALIFIED_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_OTP_QUALIFIER})[ -]?$""", re.IGNORECASE | re.VERBOSE)
+_YOUR_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_YOUR})[ ](?:[\w-]+[ -]){{0,2}}$""", re.IGNORECASE | re.VERBOSE)
+_MESSAGE_AFTER = lazy_pattern(
+    r"""[^\n]{0,60}?(?<![^\W_])(?:never[ ]share|do[ ]not[ ]share|don['’]t[ ]share|expires?|valid[ ]for|to[ ]authori[sz]e
+    |n[ãa]o[ ](?:o[ ])?partilhe|n[ãa]o[ ](?:o[ ])?compartilhe|expira|v[áa]lido|no[ ]lo[ ]compartas|caduca|v[áa]lido
+    |para[ ](?:entrar|confirmar|autorizar)|non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
+    |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter
+    |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Between the code's word and the code, when only the message's words after it say it is one: a verb of
+# being or a colon ("my code has 1200 lines and never expires" is no message).
+_PLAIN_GAP = lazy_pattern(r"[ ]*(?:(?:is|es|[èée]|ist|est|lautet)[ ]*)?:?[ ]*", re.IGNORECASE)
+
+# A code said to be spent in its sentence, as one tells of a message gone by: "the 2FA code is 482913, it
+# expired a minute ago".
+_SPENT_AFTER = lazy_pattern(
+    r"""[^.\n]{0,40}?(?<![^\W_])(?:expired|no[ ]longer[ ]works|abgelaufen|verfallen|caduc[óo]|caducado|expiré
+    |scadut[oa]|expirou|expirado|verlopen)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def message_code(text: str) -> bool:
+    """Whether `text` holds a one-time code as the message that brings it words it."""
+    folded = text.casefold()
+    if "cod" not in folded and "cód" not in folded and "TAN" not in text:  # every match holds one of them
+        return False
+    for match in _MESSAGE_CODE.finditer(text):
+        if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
+            continue
+        before = text[max(0, match.start() - 30) : match.start()]
+        qualified = _QUALIFIED_BEFORE.search(before) is not None
+        glued = match.start() > 0 and text[match.start() - 1].isalpha()
+        if (glued and not qualified) or _OTHER_CODE_BEFORE.search(before) or _SPENT_AFTER.match(text, match.end()):
+            continue
+        if (
+            qualified
+            or match["after"]
+            or match["word"] == "TAN"
+            or _YOUR_BEFORE.search(before)
+            or (
+                _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
+                and _MESSAGE_AFTER.match(text, match.end())
+            )
+        ):
+            return True
+    return False
+
+
 def one_time_code(text: str) -> bool:
     """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892") or that
     it was sent ("the code they sent me is 827962"); not a tracking, promo or booking code. One said to be
@@ -141,6 +209,8 @@ def one_time_code(text: str) -> bool:
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
         for match in _ONE_TIME_CODE.finditer(text)
     ):
+        return True
+    if message_code(text):
         return True
     folded = text.casefold()
     if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word

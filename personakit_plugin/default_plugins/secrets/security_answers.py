@@ -22,7 +22,8 @@ _QUESTION = lazy_pattern(
     r"""\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name
     |m[äa]dchenname|geburtsname|erste[snmr]?[ ](?:haustier|schule|grundschule|auto|lehrer(?:in)?)
     |apellido[ ]de[ ]soltera|primer[oa]?[ ](?:mascota|colegio|escuela|coche|profesor(?:a)?)
-    |nom[ ]de[ ]jeune[ ]fille|premi(?:er|[èe]re)[ ](?:animal|[ée]cole|voiture|professeur|ma[îi]tresse)
+    |nom[ ]de[ ]jeune[ ]fille
+    |premi(?:er|[èe]re)[ ](?:animal|[ée]cole|voiture|professeur|ma[îi]tresse|institut(?:eur|rice))
     |(?:cognome|nome)[ ]da[ ]nubile|prim[oa][ ](?:animale|scuola|auto|insegnante|maestr[oa])
     |nome[ ]de[ ]solteira|primeir[oa][ ](?:animal|escola|carro|professor(?:a)?)
     |meisjesnaam|eerste[ ](?:huisdier|school|auto|leraar|juf|meester))\b""",
@@ -102,6 +103,39 @@ def _answer_after_its_question(text: str) -> bool:
     return False
 
 
+# A security question quoted as the form words it, and what one put in as its answer: "for 'what street did
+# you grow up on' i put Maplewood", "pour la question 'votre premier instituteur' j'ai mis Lefebvre", "bij
+# 'in welke straat woonde je als kind' heb ik Lindelaan ingevuld". The quoted words ask what only such a
+# question asks (`_QUESTION`, or where one grew up or met one's spouse; not a favourite book nor a city of
+# birth, which other forms ask too), and a verb of putting in, right after the quote, leads to a
+# capitalised word.
+_QUOTED_QUESTION = lazy_pattern(r"""['"‘“„«](?P<question>[^'"’”»\n]{6,70})['"’”»]""")
+_CHILDHOOD = lazy_pattern(
+    r"""\b(?:grow[ ]up|grew[ ]up|as[ ]a[ ](?:kid|child)|meet[ ]your[ ](?:spouse|wife|husband|partner)|als[ ]kind
+    |de[ ]ni[ñn][oa]|enfant|da[ ]bambin[oa]|de[ ]crian[çc]a)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PUT_IN = lazy_pattern(
+    rf"""\s*,?\s*(?:[iI][ ](?:put|entered|typed|wrote|used|chose|picked)
+    |j['’]ai[ ](?:mis|[ée]crit|tap[ée]|entr[ée]|r[ée]pondu)
+    |ho[ ](?:messo|scritto|inserito)|escrevi|coloquei|pus|puse|escrib[ií]|respond[ií]|heb[ ]ik|hab[ ]ich|habe[ ]ich)
+    \s+(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
+)
+_PUTTING_IN = ("put", "entered", "typed", "wrote", "used", "chose", "picked", "j'ai", "j’ai", "ho ", "escrevi")
+_PUTTING_IN_TOO = ("coloquei", "pus", "escrib", "respond", "heb ik", "hab ich", "habe ich")
+
+
+def _quoted_question_answered(text: str) -> bool:
+    for quoted in _QUOTED_QUESTION.finditer(text):
+        question = quoted["question"]
+        if not (_QUESTION.search(question) or _CHILDHOOD.search(question)):
+            continue
+        if _PUT_IN.match(text, quoted.end()):
+            return True
+    return False
+
+
 # What every name of a security question holds (case-folded): a text with none is not read for one.
 _QUESTION_WORDS = (
     *("security", "secret", "memorable", "sicherheits", "geheim", "pregunta", "respuesta", "question", "ponse"),
@@ -113,6 +147,8 @@ def security_answer(text: str) -> bool:
     """Whether `text` answers a security question, named as one or for a bank."""
     folded = text.casefold()
     if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):
+        return True
+    if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO))) and _quoted_question_answered(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

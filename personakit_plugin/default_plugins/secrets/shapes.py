@@ -215,7 +215,7 @@ def _base32_is_secret(match: re.Match[str]) -> bool:
 _RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up[ _-]?codes?
     |wiederherstellungs-?codes?|notfall-?codes?|codes?\s+de\s+(?:secours|r[ée]cup[ée]ration|sauvegarde)
     |c[oó]digos?\s+de\s+(?:respaldo|recuperaci[oó]n|recupera[cç][aã]o|backup|emergencia|seguran[cç]a)
-    |codici?\s+di\s+(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
+    |codici?\s+(?:di\s+)?(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
 # One code or several in a row, as services hand them out: "5ko39405lngv", "elg9fhgk nctkrpux x8l6kw4c",
 # "6828 9077 5604 0877".
 _RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(?![A-Za-z0-9])"""
@@ -235,18 +235,21 @@ _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-
 # instagram 0986-9080 2187-3842", "backup codes for my google account:\n1. 4800-2690\n2. ...". Or after
 # an aside and its colon ("backup codes, two are gone already: ..."), or joined by "and" ("... y ...").
 # A code holds a digit, or is dashed groups ("pqtz-wrkm"; `_listed_codes_are_real` wants a group no word).
-_LISTED_CODE = r"""(?:\d{1,2}[.)][ \t]*)?(?:(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}
+_LISTED_CODE = r"""(?:(?:\d{1,2}[.)]|[-•*·▪])[ \t]*)?(?:(?=[A-Za-z-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10}){0,3}
     |[A-Za-z]{4,10}(?:-[A-Za-z0-9]{3,10}){1,3})"""
 _LISTED_AND = r"""[ \t]+(?:and|und|et|y|e|en)[ \t]+"""
 _LISTED_ASIDE = r""",(?:[ \t]+[^\s:=.;!?]+){1,8}?[ \t]*:"""
+# Or the service's name alone, before a colon, a line break or the codes ("codigos de respaldo insta:",
+# "codici backup google 8812 3347 / 0092 6615"); the codes listed with bullets or slashes between them.
+_LISTED_SERVICE = r"""(?:[ ][A-Za-z][\w.]{1,20}){1,2}(?=[ \t]*(?::|\n|[ \t]\d))"""
 _LISTED_RECOVERY = (
     _RECOVERY_LABEL
-    + f"(?:{CLAUSE}|{_LISTED_ASIDE})?"
+    + f"(?:{CLAUSE}|{_LISTED_ASIDE}|{_LISTED_SERVICE})?"
     + rf"""[ \t]*+:?[ \t]*+\n?[ \t]*+
-    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n][ \t]*+|{_LISTED_AND}|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
+    (?P<codes>{_LISTED_CODE}(?:(?:[ \t]*+[,;\n/][ \t]*+|{_LISTED_AND}|[ \t]++){_LISTED_CODE}){{1,15}})(?![\w-])"""
 )
-_LISTED_JOIN = lazy_pattern(r"(?:[\s,;]|(?<=\s)(?:and|und|et|y|e|en)(?=\s))+")
-_LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]")
+_LISTED_JOIN = lazy_pattern(r"(?:[\s,;/]|(?<=\s)(?:and|und|et|y|e|en)(?=\s))+")
+_LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]|[-•*·▪]")
 
 
 def _listed_codes_are_real(match: re.Match[str]) -> bool:
@@ -457,9 +460,25 @@ def _body_is_mixed(match: re.Match[str]) -> bool:
 
 
 def _value_is_credential(match: re.Match[str]) -> bool:
-    if said_in_general(match.string, *match.span("label")):
+    if said_in_general(match.string, *match.span("label")) or _masked_in_its_column(match):
         return False
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
+
+
+def _masked_in_its_column(match: re.Match[str]) -> bool:
+    """A table's header that names a password column and, on the next line, a row whose cell in that
+    column is masked: "name,username,password" over "Netflix,kim@mail.com,********"."""
+    text = match.string
+    header_start = text.rfind("\n", 0, match.start("label")) + 1
+    header_end = text.find("\n", header_start)
+    if header_end < 0 or "," not in text[header_start:header_end]:
+        return False
+    header = text[header_start:header_end].split(",")
+    row_end = text.find("\n", header_end + 1)
+    row = text[header_end + 1 : row_end if row_end >= 0 else len(text)].split(",")
+    label = match["label"].casefold()
+    columns = [index for index, cell in enumerate(header) if label in cell.casefold()]
+    return len(row) == len(header) and bool(columns) and all(PLACEHOLDER.fullmatch(row[i].strip()) for i in columns)
 
 
 # A file of settings committed as a template, with stand-ins where the real values go: ".env.example",

@@ -82,6 +82,21 @@ def _typed_core(token: Token) -> str:
     return raw.rstrip(".,;:!?\"'`)]}>”’»") or token.core
 
 
+_MASK = frozenset("*•x.")
+
+
+def _a_plain_row(typed: str) -> bool:
+    """A table's row pasted as text, each cell a word, a number in brackets, an ordinary shape (an
+    e-mail address) or masked: "Plumbing,(303)", "Netflix,kim@mail.com,********"."""
+    if "," not in typed:
+        return False
+    for cell in typed.split(","):
+        bare = cell.strip("()")
+        if bare and not (bare.isalpha() or bare.isdigit() or set(bare) <= _MASK or is_ordinary(bare)):
+            return False
+    return True
+
+
 def _is_command(typed: str) -> bool:
     """A flag, an assignment or a shell expansion: `--user=root`, `NODE_OPTIONS=...`, `$(pwgen 16 1)`.
     Assignments are the business of `assignments`, which knows which names hold secrets."""
@@ -118,7 +133,7 @@ def looks_typed(token: Token) -> bool:
     and a digit or a symbol, in no shape ordinary text has. "sunshine42", "Hunter22!", "Blue-Moon-88"."""
     core = token.core
     typed = _typed_core(token)
-    if len(typed) < _MIN_TYPED_LENGTH or _is_command(typed) or is_ordinary(core):
+    if len(typed) < _MIN_TYPED_LENGTH or _is_command(typed) or is_ordinary(core) or _a_plain_row(typed):
         return False
     lower, upper, digit, symbol = _classes(typed)
     return (lower or upper) and (digit or symbol)
@@ -130,6 +145,8 @@ def looks_strongly_typed(token: Token) -> bool:
     core = token.core
     typed = _typed_core(token)
     if len(typed) < _MIN_STRONG_LENGTH or _is_command(typed) or is_ordinary(core) or "@" in typed:
+        return False
+    if _a_plain_row(typed):
         return False
     lower, upper, digit, symbol = _classes(typed)
     return lower and upper and digit and symbol

@@ -196,7 +196,7 @@ TOTP_NAMES = (
 NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
-    mark marks holder holders box limit limits id ids fingerprint fingerprints
+    mark marks holder holders box limit limits id ids fingerprint fingerprints review reviews reviewer reviewers
     regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".

@@ -1003,10 +1003,12 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
 # languages in a sentence) 210 of 300 and 3 of 200, and tuned on. The held-out part's floor is what it
 # gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# with the figures until its floor is set. The ninth held-out part (regional and informal language,
+# secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away),
+# measured once after the ninth tuning round: 246 of 317 and 8 of 209.
+HELD_OUT_MIN_REFUSED: int | None = 246
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 8
 """And its ordinary sentences refused then (the target: none)."""
 
 

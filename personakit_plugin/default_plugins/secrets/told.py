@@ -132,13 +132,15 @@ _ACCOUNT_ITEM = lazy_pattern(
 )
 
 
+def _password_like(value: str) -> bool:
+    """Both cases and a digit, as passwords are and account numbers, addresses and names are not, in a
+    value that could be a credential at all (`is_credential_value`, eight characters or more)."""
+    cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
+    return cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8)
+
+
 def _account_password_listed(text: str) -> bool:
-    for item in _ACCOUNT_ITEM.finditer(text):
-        value = item["value"]
-        cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
-        if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
-            return True
-    return False
+    return any(_password_like(item["value"]) for item in _ACCOUNT_ITEM.finditer(text))
 
 
 # The rest of a code, or its last or first digits: "and the rest of the garage code is 82", "der Rest vom
@@ -316,9 +318,7 @@ def _leaked_password_to_change(text: str) -> bool:
         if _LEAKED.search(sentence) is None:
             continue
         for match in _CHANGE_IT.finditer(sentence):
-            value = match["value"]
-            cased = any(ch.islower() for ch in value) and any(ch.isupper() for ch in value)
-            if cased and any(ch.isdigit() for ch in value) and is_credential_value(value, min_length=8):
+            if _password_like(match["value"]):
                 return True
     return False
 

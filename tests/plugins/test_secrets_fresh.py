@@ -853,14 +853,22 @@ LOOK_ALIKES_ROUND_9 = [
 
 # The shapes the tenth tuning part taught it (regional and informal words, secrets in pasted JSON, YAML
 # and forms, someone else's secrets, hints that give the value), the same way.
-SHAPES_ROUND_10: dict[str, str] = {}
+SHAPES_ROUND_10: dict[str, str] = {
+    "a passphrase of words joined by dashes assigned to a password's name in a compose file's environment": (
+        "environment:\n  - MYSQL_USER=shop\n  - MYSQL_PASSWORD=ruderboot-kompass-tulpe"
+    ),
+}
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
-# publishes, and a commit named by what it broke.
+# publishes, a commit named by what it broke, and stand-ins where pasted settings hold no value.
 LOOK_ALIKES_ROUND_10 = [
     "the animal shelter publishes its account for donations on its website: DE50 5260 1815 9083 0166 13",
     "l'association publie son IBAN pour les dons, FR53 1860 9139 0996 0308 2462 819",
     "the nightly build broke in 3f9c2a1e7b5d4c6a8e0f1b2d3c4e5f6a7b8c9d0e, the one that changed the logger",
+    "environment:\n  - DB_PASSWORD=your-password-here",
+    "DB_PASSWORD=same-as-above",
+    "MYSQL_PASSWORD=${MYSQL_PASSWORD}",
+    "the docs' example .env says DB_PASSWORD=changeme",
 ]
 
 
@@ -997,7 +1005,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 246}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 249}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

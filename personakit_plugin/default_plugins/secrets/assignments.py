@@ -5,8 +5,8 @@ The name is cut into its words at underscores, dots, dashes and changes of case;
 decides. A program's name of several words that ends in a password's word (`DB_PASS`, `ADMIN_PWD`,
 `db.password`), and a password's word joined to its value the way a program writes it, by `=` or
 `:=` with no space around (`password=letmein`, `Passwort=erdbeere`, `contraseña=girasol`), take any
-value but a placeholder, plain words of four letters or more included; any other (`password:`,
-`password = ...`, `API_KEY=`, `token =`) takes a value that looks like a credential
+value but a placeholder, plain words of four letters or more included, alone or joined by dashes;
+any other (`password:`, `password = ...`, `API_KEY=`, `token =`) takes a value that looks like a credential
 (`values.is_credential_value`).
 """
 
@@ -47,6 +47,25 @@ def _is_a_ticket(text: str, start: int, words: list[str]) -> bool:
     return words == ["pass"] and bool(before) and before[-1].casefold() in TICKETS
 
 
+# What a stand-in's words say, joined by dashes: `your-password-here`, `same-as-above`, `fill-in-later`.
+_STAND_IN_WORDS = frozenset(
+    """here there this that same above below real value values example sample insert enter replace fill with
+    from later todo unset blank goes your mine password passwort secret vault admin dummy none null empty""".split()
+)
+
+
+def _plain_words(value: str) -> bool:
+    """A value of letters alone, or a passphrase of two words of four letters or more or three, joined by
+    dashes as a compose file or an `.env` holds one (`POSTGRES_PASSWORD=zitrone-kompass-tulpe`), none of
+    them a stand-in's word."""
+    if value.isalpha():
+        return True
+    parts = value.casefold().split("-")
+    return len(parts) >= 2 and all(
+        len(part) >= 4 and part.isalpha() and part not in _STAND_IN_WORDS and part not in NOT_TYPED for part in parts
+    )
+
+
 def _words(name: str) -> list[str]:
     return [word.casefold() for word in _WORD.findall(name)]
 
@@ -69,7 +88,7 @@ def assigned_secret(text: str) -> bool:
             (_IDENTIFIER.search(name) is not None or match["join"] in _TIGHT_JOINS)
             and words[-1] in _PASSWORD_WORDS
             and len(value) >= _MIN_PLAIN_LENGTH
-            and value.isalpha()
+            and _plain_words(value)
             and value.casefold() not in NOT_TYPED
             and not PLACEHOLDER.fullmatch(value)
         )

@@ -857,6 +857,10 @@ SHAPES_ROUND_10: dict[str, str] = {
     "a passphrase of words joined by dashes assigned to a password's name in a compose file's environment": (
         "environment:\n  - MYSQL_USER=shop\n  - MYSQL_PASSWORD=ruderboot-kompass-tulpe"
     ),
+    "a card's PIN named 'NIP', as in Mexico, after a verb": ("el NIP de mi tarjeta de débito es 4821"),
+    "a card's PIN named 'NIP', as in Quebec, after 'c'est'": ("mon NIP Banque Laurentienne c'est 7302"),
+    "a bank card's PIN in Portugal, 'o código do multibanco'": ("o código do multibanco do Millennium é 7713"),
+    "a bank card's PIN in France, 'le code de ma CB'": ("le code de ma CB c'est 8825"),
 }
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
@@ -869,6 +873,10 @@ LOOK_ALIKES_ROUND_10 = [
     "DB_PASSWORD=same-as-above",
     "MYSQL_PASSWORD=${MYSQL_PASSWORD}",
     "the docs' example .env says DB_PASSWORD=changeme",
+    "a nip of whisky is 25 ml",
+    "nip and tuck, 2 laps to go",
+    "the CB radio code 10-4 means ok",
+    "el NIP se cambia en el cajero, tarda 24 horas",
 ]
 
 
@@ -1005,7 +1013,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 249}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 252}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

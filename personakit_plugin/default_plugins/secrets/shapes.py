@@ -547,7 +547,22 @@ _PAIR_WORDS = (
     *_PROSE_WORDS,
 )
 _PIN_WORDS = (
-    *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
+    *(
+        "pin",
+        "nip",
+        "puk",
+        "cvv",
+        "cvc",
+        "csc",
+        "pass",
+        "code",
+        "combin",
+        "combo",
+        "geheim",
+        "digo",
+        "secreto",
+        "codice",
+    ),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord", "pw"),
     "mdp",

@@ -861,6 +861,10 @@ SHAPES_ROUND_10: dict[str, str] = {
     "a card's PIN named 'NIP', as in Quebec, after 'c'est'": ("mon NIP Banque Laurentienne c'est 7302"),
     "a bank card's PIN in Portugal, 'o código do multibanco'": ("o código do multibanco do Millennium é 7713"),
     "a bank card's PIN in France, 'le code de ma CB'": ("le code de ma CB c'est 8825"),
+    "a .pgpass line, host:port:database:user:password, with no secret's word": (
+        "db.internal:5432:ledger:reporter:Kompass71!"
+    ),
+    "a .pgpass line whose password is words joined by dashes": ("10.20.0.7:5432:*:backup:ventana-kompass-tulpe"),
 }
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
@@ -877,6 +881,9 @@ LOOK_ALIKES_ROUND_10 = [
     "nip and tuck, 2 laps to go",
     "the CB radio code 10-4 means ok",
     "el NIP se cambia en el cajero, tarda 24 horas",
+    "db.internal:5432:ledger:reporter:*",
+    "the meeting is at 10:30:00:00:15",
+    "10:15:20:30:45 are the split times",
 ]
 
 
@@ -1013,7 +1020,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 252}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 254}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

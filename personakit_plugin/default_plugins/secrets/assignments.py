@@ -54,7 +54,7 @@ _STAND_IN_WORDS = frozenset(
 )
 
 
-def _plain_words(value: str) -> bool:
+def plain_passphrase(value: str) -> bool:
     """A value of letters alone, or a passphrase of two words of four letters or more or three, joined by
     dashes as a compose file or an `.env` holds one (`POSTGRES_PASSWORD=zitrone-kompass-tulpe`), none of
     them a stand-in's word."""
@@ -88,7 +88,7 @@ def assigned_secret(text: str) -> bool:
             (_IDENTIFIER.search(name) is not None or match["join"] in _TIGHT_JOINS)
             and words[-1] in _PASSWORD_WORDS
             and len(value) >= _MIN_PLAIN_LENGTH
-            and _plain_words(value)
+            and plain_passphrase(value)
             and value.casefold() not in NOT_TYPED
             and not PLACEHOLDER.fullmatch(value)
         )

@@ -30,6 +30,8 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
 * JSON Web Tokens (jwt);
 * URLs with a password in them: `postgres://user:pass@host`, any `scheme://user:password@host`
   (connection-string);
+* a `.pgpass` line, `host:port:database:user:password`, alone on its line, whose last field is a
+  credential or words joined by dashes (pgpass-line, `pasted`);
 * HTTP `Authorization` headers and `Bearer` credentials (authorization-header), and `Basic`
   credentials, recognised by decoding to `user:password` (basic-auth);
 * TOTP seeds: `otpauth://` URIs with a `secret=`, and base32 keys, grouped or not, after "TOTP",
@@ -164,6 +166,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_is_real
 from personakit_plugin.default_plugins.secrets.normalise import normalise
+from personakit_plugin.default_plugins.secrets.pasted import PGPASS, PGPASS_NEEDS, pgpass_password_is_real
 from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_GAP,
@@ -632,6 +635,7 @@ _DETECTORS: tuple[_Detector, ...] = (
         _compile(r"\b[a-z][a-z0-9+.-]{1,30}://(?P<user>[^\s:/@]*):(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
         _password_is_real,
     ),
+    _Detector("pgpass-line", _compile(PGPASS), pgpass_password_is_real, PGPASS_NEEDS),
     _Detector(
         "authorization-header",
         _compile(

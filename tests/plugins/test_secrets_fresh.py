@@ -865,6 +865,9 @@ SHAPES_ROUND_10: dict[str, str] = {
         "db.internal:5432:ledger:reporter:Kompass71!"
     ),
     "a .pgpass line whose password is words joined by dashes": ("10.20.0.7:5432:*:backup:ventana-kompass-tulpe"),
+    "a password under its French key written as one word in a pasted .ini ('motdepasse=')": (
+        "[smtp]\nserveur=mail.example.fr\nmotdepasse=Girafe42!"
+    ),
 }
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
@@ -884,6 +887,8 @@ LOOK_ALIKES_ROUND_10 = [
     "db.internal:5432:ledger:reporter:*",
     "the meeting is at 10:30:00:00:15",
     "10:15:20:30:45 are the split times",
+    "[smtp]\nserveur=mail.example.fr\nmotdepasse=<à remplir>",
+    "motdepasse=${SMTP_MDP}",
 ]
 
 
@@ -1020,7 +1025,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 254}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 255}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

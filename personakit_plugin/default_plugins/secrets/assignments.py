@@ -26,11 +26,11 @@ _ASSIGNMENT = lazy_pattern(
 _WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-zß-öø-ÿ]+|\d+")
 _SECRET_WORDS = frozenset(
     """password passwd pass pwd pw pword passphrase passcode secret key token psk apikey creds credentials
-    passwort kennwort mdp passe senha contrasena contraseña wachtwoord""".split()
+    passwort kennwort mdp passe motdepasse senha contrasena contraseña wachtwoord""".split()
 )
 _PASSWORD_WORDS = frozenset(
-    """password passwd pass pwd pw pword passphrase secret passwort kennwort mdp passe senha contrasena contraseña
-    wachtwoord""".split()
+    """password passwd pass pwd pw pword passphrase secret passwort kennwort mdp passe motdepasse senha contrasena
+    contraseña wachtwoord""".split()
 )
 # The signs a program writes between a name and its value, with no space around: `password=letmein`.
 _TIGHT_JOINS = frozenset({"=", ":="})

@@ -868,6 +868,8 @@ SHAPES_ROUND_10: dict[str, str] = {
     "a password under its French key written as one word in a pasted .ini ('motdepasse=')": (
         "[smtp]\nserveur=mail.example.fr\nmotdepasse=Girafe42!"
     ),
+    "a Canadian social insurance number by its Quebec name, 'NAS', after 'c'est'": ("mon NAS c'est 461 454 282"),
+    "a child's social insurance number as 'le NAS de ma fille'": ("le NAS de ma fille est 461 454 290, pour le REEE"),
 }
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
@@ -889,6 +891,8 @@ LOOK_ALIKES_ROUND_10 = [
     "10:15:20:30:45 are the split times",
     "[smtp]\nserveur=mail.example.fr\nmotdepasse=<à remplir>",
     "motdepasse=${SMTP_MDP}",
+    "le NAS Synology a 4 disques de 4 To",
+    "mon NAS c'est 461 454 283, celui du bureau",
 ]
 
 
@@ -1025,7 +1029,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 255}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 257}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

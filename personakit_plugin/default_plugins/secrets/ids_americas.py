@@ -101,10 +101,11 @@ BR_CPF = Family(
 
 CA_SIN = Family(
     "ca-sin",
-    label(r"(?-i:SIN)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+    # "NAS" is its name in Quebec, in capitals as "SIN" is ("mon NAS c'est ...").
+    label(r"(?-i:SIN|NAS)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
     value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
     sin_valid,
-    ("sin", "social insurance", "assurance sociale"),
+    ("sin", "nas", "social insurance", "assurance sociale"),
     dashed_or_spaced,
 )
 

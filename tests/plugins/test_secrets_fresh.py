@@ -870,6 +870,10 @@ SHAPES_ROUND_10: dict[str, str] = {
     ),
     "a Canadian social insurance number by its Quebec name, 'NAS', after 'c'est'": ("mon NAS c'est 461 454 282"),
     "a child's social insurance number as 'le NAS de ma fille'": ("le NAS de ma fille est 461 454 290, pour le REEE"),
+    "an Argentinian CUIL after its name, passing its mod 11 check": ("mi CUIL es 20-31456789-8"),
+    "a grandmother's CUIL the owner uses for her paperwork": (
+        "el CUIL de mi abuela es 27-28765432-9, le hago los trámites"
+    ),
 }
 
 # And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
@@ -893,6 +897,9 @@ LOOK_ALIKES_ROUND_10 = [
     "motdepasse=${SMTP_MDP}",
     "le NAS Synology a 4 disques de 4 To",
     "mon NAS c'est 461 454 283, celui du bureau",
+    "el CUIL de mi abuela es 27-28765432-4",
+    "la empresa tiene CUIT 30-50001091-2, está en la factura",
+    "el CUIL tiene 11 dígitos y el mío empieza con 20",
 ]
 
 
@@ -1029,7 +1036,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 257}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 259}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -92,7 +92,7 @@ def test_a_detector_skipped_for_lacking_what_it_needs_could_not_have_matched() -
     from ..helpers.secret_corpora import other_shapes
 
     gated = [detector for detector in shapes._DETECTORS if detector.needs is not None]
-    assert {detector.name for detector in gated} == {"pin-code", "command-line-password", "backup-codes"}
+    assert {detector.name for detector in gated} == {"pin-code", "command-line-password", "backup-codes", "pgpass-line"}
     worded = [detector for detector in shapes._DETECTORS if detector.words]
     assert len(worded) >= 30
     variants = [

@@ -1,13 +1,14 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the
-tuning parts must pass whole (the second to the ninth are the first eight held-out parts, each looked at
-once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300 and
-210 of 300 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
-`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
-must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
-failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
+parts must pass whole (the second to the tenth are the first nine held-out parts, each looked at once
+after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
+300 and 246 of 317 secrets refused then, and tuned on since; a part still being tuned on has a floor of
+secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
+never read while tuning, must not fall below the figures it gives at its one measurement (see
+`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
+skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -850,6 +851,64 @@ LOOK_ALIKES_ROUND_9 = [
 ]
 
 
+# The shapes the tenth tuning part taught it (regional and informal words, secrets in pasted JSON, YAML
+# and forms, someone else's secrets, hints that give the value), the same way.
+SHAPES_ROUND_10: dict[str, str] = {
+    "a passphrase of words joined by dashes assigned to a password's name in a compose file's environment": (
+        "environment:\n  - MYSQL_USER=shop\n  - MYSQL_PASSWORD=ruderboot-kompass-tulpe"
+    ),
+    "a card's PIN named 'NIP', as in Mexico, after a verb": ("el NIP de mi tarjeta de débito es 4821"),
+    "a card's PIN named 'NIP', as in Quebec, after 'c'est'": ("mon NIP Banque Laurentienne c'est 7302"),
+    "a bank card's PIN in Portugal, 'o código do multibanco'": ("o código do multibanco do Millennium é 7713"),
+    "a bank card's PIN in France, 'le code de ma CB'": ("le code de ma CB c'est 8825"),
+    "a .pgpass line, host:port:database:user:password, with no secret's word": (
+        "db.internal:5432:ledger:reporter:Kompass71!"
+    ),
+    "a .pgpass line whose password is words joined by dashes": ("10.20.0.7:5432:*:backup:ventana-kompass-tulpe"),
+    "a password under its French key written as one word in a pasted .ini ('motdepasse=')": (
+        "[smtp]\nserveur=mail.example.fr\nmotdepasse=Girafe42!"
+    ),
+    "a Canadian social insurance number by its Quebec name, 'NAS', after 'c'est'": ("mon NAS c'est 461 454 282"),
+    "a child's social insurance number as 'le NAS de ma fille'": ("le NAS de ma fille est 461 454 290, pour le REEE"),
+    "an Argentinian CUIL after its name, passing its mod 11 check": ("mi CUIL es 20-31456789-8"),
+    "a grandmother's CUIL the owner uses for her paperwork": (
+        "el CUIL de mi abuela es 27-28765432-9, le hago los trámites"
+    ),
+}
+
+# And look-alikes of the tenth round's shapes, stored: a charity's account for gifts, which it
+# publishes, a commit named by what it broke, and stand-ins where pasted settings hold no value.
+LOOK_ALIKES_ROUND_10 = [
+    "the animal shelter publishes its account for donations on its website: DE50 5260 1815 9083 0166 13",
+    "l'association publie son IBAN pour les dons, FR53 1860 9139 0996 0308 2462 819",
+    "the nightly build broke in 3f9c2a1e7b5d4c6a8e0f1b2d3c4e5f6a7b8c9d0e, the one that changed the logger",
+    "environment:\n  - DB_PASSWORD=your-password-here",
+    "DB_PASSWORD=same-as-above",
+    "MYSQL_PASSWORD=${MYSQL_PASSWORD}",
+    "the docs' example .env says DB_PASSWORD=changeme",
+    "a nip of whisky is 25 ml",
+    "nip and tuck, 2 laps to go",
+    "the CB radio code 10-4 means ok",
+    "el NIP se cambia en el cajero, tarda 24 horas",
+    "db.internal:5432:ledger:reporter:*",
+    "the meeting is at 10:30:00:00:15",
+    "10:15:20:30:45 are the split times",
+    "[smtp]\nserveur=mail.example.fr\nmotdepasse=<à remplir>",
+    "motdepasse=${SMTP_MDP}",
+    "le NAS Synology a 4 disques de 4 To",
+    "mon NAS c'est 461 454 283, celui du bureau",
+    "el CUIL de mi abuela es 27-28765432-4",
+    "la empresa tiene CUIT 30-50001091-2, está en la factura",
+    "el CUIL tiene 11 dígitos y el mío empieza con 20",
+]
+
+
+def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_website() -> None:
+    """A published account for gifts needs both words: either alone leaves an owner's IBAN refused."""
+    assert proposal_secret_kind("Owner's bank", "my donations go out from DE50 5260 1815 9083 0166 13") == "iban"
+    assert proposal_secret_kind("Owner's bank", "my IBAN for the website: FR53 1860 9139 0996 0308 2462 819") == "iban"
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -862,6 +921,7 @@ LOOK_ALIKES_ROUND_9 = [
         *SHAPES_ROUND_7,
         *SHAPES_ROUND_8,
         *SHAPES_ROUND_9,
+        *SHAPES_ROUND_10,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -877,6 +937,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_7,
             SHAPES_ROUND_8,
             SHAPES_ROUND_9,
+            SHAPES_ROUND_10,
         )
         if shape in shapes
     )
@@ -896,6 +957,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_7,
         *LOOK_ALIKES_ROUND_8,
         *LOOK_ALIKES_ROUND_9,
+        *LOOK_ALIKES_ROUND_10,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -948,6 +1010,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round7", 310, 200),
         ("tune_round8", 300, 200),
         ("tune_round9", 300, 200),
+        ("tune_round10", 317, 209),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -972,8 +1035,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round. The ninth refused 210 of its 300.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254}
+# both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 259}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -997,18 +1060,17 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first eight held-out parts (now `tune_round2` to `tune_round9`) were each measured
+# its figures. The first nine held-out parts (now `tune_round2` to `tune_round10`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
-# languages in a sentence) 210 of 300 and 3 of 200, and tuned on. The held-out part's floor is what it
-# gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set. The ninth held-out part (regional and informal language,
-# secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away),
-# measured once after the ninth tuning round: 246 of 317 and 8 of 209.
-HELD_OUT_MIN_REFUSED: int | None = 246
+# languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal language, secrets in
+# pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of 317 and 8
+# of 209, and tuned on. The held-out part's floor is what it gives at its one measurement; without the
+# part its tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 8
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1035,6 +1097,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round7", "fresh, tune round 7"),
         ("tune_round8", "fresh, tune round 8"),
         ("tune_round9", "fresh, tune round 9"),
+        ("tune_round10", "fresh, tune round 10"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

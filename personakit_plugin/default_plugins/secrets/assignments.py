@@ -5,8 +5,8 @@ The name is cut into its words at underscores, dots, dashes and changes of case;
 decides. A program's name of several words that ends in a password's word (`DB_PASS`, `ADMIN_PWD`,
 `db.password`), and a password's word joined to its value the way a program writes it, by `=` or
 `:=` with no space around (`password=letmein`, `Passwort=erdbeere`, `contraseña=girasol`), take any
-value but a placeholder, plain words of four letters or more included; any other (`password:`,
-`password = ...`, `API_KEY=`, `token =`) takes a value that looks like a credential
+value but a placeholder, plain words of four letters or more included, alone or joined by dashes;
+any other (`password:`, `password = ...`, `API_KEY=`, `token =`) takes a value that looks like a credential
 (`values.is_credential_value`).
 """
 
@@ -26,11 +26,11 @@ _ASSIGNMENT = lazy_pattern(
 _WORD = lazy_pattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-zß-öø-ÿ]+|\d+")
 _SECRET_WORDS = frozenset(
     """password passwd pass pwd pw pword passphrase passcode secret key token psk apikey creds credentials
-    passwort kennwort mdp passe senha contrasena contraseña wachtwoord""".split()
+    passwort kennwort mdp passe motdepasse senha contrasena contraseña wachtwoord""".split()
 )
 _PASSWORD_WORDS = frozenset(
-    """password passwd pass pwd pw pword passphrase secret passwort kennwort mdp passe senha contrasena contraseña
-    wachtwoord""".split()
+    """password passwd pass pwd pw pword passphrase secret passwort kennwort mdp passe motdepasse senha contrasena
+    contraseña wachtwoord""".split()
 )
 # The signs a program writes between a name and its value, with no space around: `password=letmein`.
 _TIGHT_JOINS = frozenset({"=", ":="})
@@ -45,6 +45,25 @@ def _is_a_ticket(text: str, start: int, words: list[str]) -> bool:
     """ "my boarding pass: BA2490-LHR-JFK" is a ticket."""
     before = text[max(0, start - 30) : start].split()
     return words == ["pass"] and bool(before) and before[-1].casefold() in TICKETS
+
+
+# What a stand-in's words say, joined by dashes: `your-password-here`, `same-as-above`, `fill-in-later`.
+_STAND_IN_WORDS = frozenset(
+    """here there this that same above below real value values example sample insert enter replace fill with
+    from later todo unset blank goes your mine password passwort secret vault admin dummy none null empty""".split()
+)
+
+
+def plain_passphrase(value: str) -> bool:
+    """A value of letters alone, or a passphrase of two words of four letters or more or three, joined by
+    dashes as a compose file or an `.env` holds one (`POSTGRES_PASSWORD=zitrone-kompass-tulpe`), none of
+    them a stand-in's word."""
+    if value.isalpha():
+        return True
+    parts = value.casefold().split("-")
+    return len(parts) >= 2 and all(
+        len(part) >= 4 and part.isalpha() and part not in _STAND_IN_WORDS and part not in NOT_TYPED for part in parts
+    )
 
 
 def _words(name: str) -> list[str]:
@@ -69,7 +88,7 @@ def assigned_secret(text: str) -> bool:
             (_IDENTIFIER.search(name) is not None or match["join"] in _TIGHT_JOINS)
             and words[-1] in _PASSWORD_WORDS
             and len(value) >= _MIN_PLAIN_LENGTH
-            and value.isalpha()
+            and plain_passphrase(value)
             and value.casefold() not in NOT_TYPED
             and not PLACEHOLDER.fullmatch(value)
         )

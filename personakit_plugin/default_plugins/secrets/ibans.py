@@ -1,5 +1,6 @@
 """IBANs: anywhere in a text (country, length and mod 97, ISO 13616), grouped by four or as a country's
-banks group them, or split in two; the examples standards publish are not an owner's."""
+banks group them, or split in two; the examples standards publish, and the accounts for gifts that a
+charity publishes, are not an owner's."""
 
 from __future__ import annotations
 
@@ -80,9 +81,27 @@ _EXAMPLE = lazy_pattern(
 )
 
 
+# A charity's or a cause's account for gifts, which it publishes so that anyone may give: the text says
+# both that the account is for donations and that it is published ("the food bank publishes its bank
+# details for donations", "das Spendenkonto ... steht auf der Webseite", "rekeningnummer voor giften op
+# de site"). Either word alone is not enough: "my account, the one I give to charity from" is an owner's.
+_DONATIONS = lazy_pattern(
+    r"""(?<![^\W_])(?:donations?|donating|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
+    |spenden\w*|spendenkonto|giften|gift[ ]aid)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PUBLISHED = lazy_pattern(
+    r"""(?<![^\W_])(?:publi\w*|pubblic\w*|ver[oö]ffentlich\w*
+    |website|web|webseite|site|sito|sitio|homepage)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _an_owners_iban(candidate: str, text: str) -> bool:
     compact = candidate.replace(" ", "").upper()
-    return compact not in PUBLISHED_EXAMPLES or _EXAMPLE.search(text) is None
+    if compact in PUBLISHED_EXAMPLES and _EXAMPLE.search(text) is not None:
+        return False
+    return _DONATIONS.search(text) is None or _PUBLISHED.search(text) is None
 
 
 def iban_anywhere(text: str) -> bool:

@@ -1,5 +1,6 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
-employer identification number (EIN), the Canadian Social Insurance Number and the Brazilian CPF.
+employer identification number (EIN), the Canadian Social Insurance Number, the Brazilian CPF and the
+Argentinian CUIL.
 """
 
 from __future__ import annotations
@@ -57,6 +58,16 @@ def cpf_valid(value: str) -> bool:
     return True
 
 
+def cuil_valid(value: str) -> bool:
+    """An Argentinian CUIL, a person's: eleven digits, the first two 20, 23, 24 or 27 (a company's CUIT,
+    30 to 34, is public), the last the mod 11 check of those before (weights 5 4 3 2 7 6 5 4 3 2)."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) != 11 or digits[0] * 10 + digits[1] not in (20, 23, 24, 27):
+        return False
+    check = 11 - sum(d * w for d, w in zip(digits[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    return {11: 0, 10: 9}.get(check, check) == digits[10]
+
+
 _EIN_PREFIXES = lazy_pattern(r"0[1-6]|1[0-6]|2[0-7]|[34]\d|5\d|6[0-8]|7[1-7]|8[0-8]|9[0-58-9]")
 
 
@@ -101,10 +112,11 @@ BR_CPF = Family(
 
 CA_SIN = Family(
     "ca-sin",
-    label(r"(?-i:SIN)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+    # "NAS" is its name in Quebec, in capitals as "SIN" is ("mon NAS c'est ...").
+    label(r"(?-i:SIN|NAS)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
     value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
     sin_valid,
-    ("sin", "social insurance", "assurance sociale"),
+    ("sin", "nas", "social insurance", "assurance sociale"),
     dashed_or_spaced,
 )
 
@@ -117,4 +129,14 @@ US_EIN = Family(
     ("employer", "federal"),
     dashed,
     ("EIN",),
+)
+
+
+AR_CUIL = Family(
+    "ar-cuil",
+    label(r"cuil"),
+    value(r"(?<![\d-])\d{2}-?\d{8}-?\d"),
+    cuil_valid,
+    ("cuil",),
+    cuil_valid,
 )

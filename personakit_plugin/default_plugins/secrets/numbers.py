@@ -37,6 +37,7 @@ from personakit_plugin.default_plugins.secrets.id_documents import (
     passport_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_americas import (
+    AR_CUIL,
     BR_CPF,
     CA_SIN,
     US_EIN,
@@ -153,6 +154,7 @@ _FAMILIES: tuple[Family, ...] = (
     BR_CPF,
     PT_CITIZEN_CARD,
     CA_SIN,
+    AR_CUIL,
     ES_SOCIAL_SECURITY,
     US_EIN,
     BE_NATIONAL_NUMBER,

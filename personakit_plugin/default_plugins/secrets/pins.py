@@ -35,15 +35,17 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
        [ -]?(?:code|pin|combination|combo)
     |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
+    |code[ ]de[ ](?:la|ma|ta|sa|notre|votre)[ ](?:cb|carte[ ]bleue)(?![\w-])
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
     |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
     |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
     |jugendschutz-?(?:pin|code)|kinderslot-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
+# "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec),
 # "the padlock on the shed is 4-7-2", "phone unlock is 4821".
-_PIN_WORD = r"""\b(?:senha|clave|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas|candado
-    |lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
+_PIN_WORD = r"""\b(?:senha|clave|nip|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas
+    |candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
     |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione

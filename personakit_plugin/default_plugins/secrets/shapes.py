@@ -30,6 +30,8 @@ Detected (the detector's name, as `secret_kind` returns it, in brackets):
 * JSON Web Tokens (jwt);
 * URLs with a password in them: `postgres://user:pass@host`, any `scheme://user:password@host`
   (connection-string);
+* a `.pgpass` line, `host:port:database:user:password`, alone on its line, whose last field is a
+  credential or words joined by dashes (pgpass-line, `pasted`);
 * HTTP `Authorization` headers and `Bearer` credentials (authorization-header), and `Basic`
   credentials, recognised by decoding to `user:password` (basic-auth);
 * TOTP seeds: `otpauth://` URIs with a `secret=`, and base32 keys, grouped or not, after "TOTP",
@@ -123,7 +125,8 @@ Deliberately not detected, because ordinary sentences look the same:
   `os.environ["TOKEN"]`, `input("Password: ")`, file paths, and command lines that will ask for
   the password (`mysql -u root -p`, `pg_dump --password`).
 * hex digests and ids in context. A 32-, 40- or 64-digit hex string shortly after a word such as
-  "commit", "sha", "hash", "checksum", "digest", "tagged", "release" or "trace id" (and no word such as
+  "commit", "sha", "hash", "checksum", "digest", "tagged", "release", "trace id" or what a change did
+  ("broke in", "introduced in", "landed in") (and no word such as
   "key" or "token") is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without
   such a word a long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
   Twilio auth tokens, DigitalOcean, Datadog ...). Short git hashes, 7 to 12 digits, are far below
@@ -163,6 +166,7 @@ from personakit_plugin.default_plugins.secrets.labels import (
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import KEYPAD, keypad_is_real
 from personakit_plugin.default_plugins.secrets.normalise import normalise
+from personakit_plugin.default_plugins.secrets.pasted import PGPASS, PGPASS_NEEDS, pgpass_password_is_real
 from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_is_real
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_GAP,
@@ -546,7 +550,22 @@ _PAIR_WORDS = (
     *_PROSE_WORDS,
 )
 _PIN_WORDS = (
-    *("pin", "puk", "cvv", "cvc", "csc", "pass", "code", "combin", "combo", "geheim", "digo", "secreto", "codice"),
+    *(
+        "pin",
+        "nip",
+        "puk",
+        "cvv",
+        "cvc",
+        "csc",
+        "pass",
+        "code",
+        "combin",
+        "combo",
+        "geheim",
+        "digo",
+        "secreto",
+        "codice",
+    ),
     *("kombi", "schloss", "senha", "clave", "lock", "key", "cadenas", "candado", "lucchetto", "cadeado"),
     *("hangslot", "parent", "profil", "kindersicherung", "jugendschutz", "toezicht", "contrase", "wachtwoord", "pw"),
     "mdp",
@@ -616,6 +635,7 @@ _DETECTORS: tuple[_Detector, ...] = (
         _compile(r"\b[a-z][a-z0-9+.-]{1,30}://(?P<user>[^\s:/@]*):(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
         _password_is_real,
     ),
+    _Detector("pgpass-line", _compile(PGPASS), pgpass_password_is_real, PGPASS_NEEDS),
     _Detector(
         "authorization-header",
         _compile(

@@ -179,7 +179,7 @@ _HEX_ID_LENGTHS = frozenset({32, 40, 64})
 _HEX_ID_CONTEXT = lazy_pattern(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
     |cherry-pick|revert|checkout|rebase|bisect|tag|tagged|releases?|fingerprint|trace|span|request|correlation|ids?
-    |tx|txid|transaction)\b""",
+    |tx|txid|transaction|broke|broken|introduced|regressed|landed|merged)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A private key or a wallet's seed is 64 hex digits too: named anywhere in the words before, the string

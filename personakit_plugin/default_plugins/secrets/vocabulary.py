@@ -131,8 +131,12 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
         r"override\s+(?:code|pin)s?",
     ),
     "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"entsperr-?code", r"entsperr-?pin"),
-    "fr": (r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)"),
-    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)",),
+    # "NIP" is a PIN in Quebec and Mexico; "le code de la CB", a bank card's PIN in France.
+    "fr": (
+        *(r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)", r"nip"),
+        r"code\s+de\s+(?:la|ma|ta|sa|notre|votre)\s+(?:cb|carte\s+bleue)",
+    ),
+    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)", r"nip"),
     "it": (r"codice\s+(?:pin|segreto|di\s+accesso|di\s+sblocco)",),
     "pt": (r"c[oó]digo\s+(?:pin|secreto|de\s+acesso|de\s+desbloqueio)",),
     "nl": (r"pincode", r"toegangscode", r"ontgrendel-?code"),
@@ -161,7 +165,7 @@ LOCKED_THINGS = frozenset(
     taquilla cajero entrar abrir
     porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
     bancomat entrare aprire
-    portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário
+    portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário multibanco
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind

@@ -1068,9 +1068,12 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of 317 and 8
 # of 209, and tuned on. The held-out part's floor is what it gives at its one measurement; without the
 # part its tests are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# The tenth held-out part (memories as an assistant words them: its own restatement of a secret, the
+# value only in the quote, summaries of several facts, notes dictated for later, work credentials),
+# measured once after the tenth tuning round: 217 of 252 and 0 of 171.
+HELD_OUT_MIN_REFUSED: int | None = 217
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
 """And its ordinary sentences refused then (the target: none)."""
 
 

@@ -6,7 +6,8 @@ is called does not matter. The move is `Store.dump` of the SQLite store and
 `Store.restore` into the target in one transaction: every memory keeps its id, state, category,
 quotes, times, aliases and decision history, with the decisions' numbers, and the target takes the
 secret the SQLite file derives its ids from (`KeepsIdSecret`), so that every text, old texts and
-rejected ones included, maps to the same memory there. It is then checked:
+rejected ones included, maps to the same memory there. Who proposed each memory follows in a second
+transaction, where the target can record it (`RestoresProposers`). It is then checked:
 the target's dump must equal the source's, and the counts (memories by state, quotes, decisions)
 are printed from the target.
 

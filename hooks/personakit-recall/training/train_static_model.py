@@ -277,7 +277,54 @@ def run_teacher(work: Path, teacher_folder: Path, chunk: int, batch_tokens: int)
 # fit
 
 
-def fit(work: Path, teacher_folder: Path, out: Path, dims: int, epochs: int, sif: float, lr: float) -> None:
+GLOSS_LINE = re.compile(r"^([^:]{1,160}): (.{8,})$")
+SENSES = 8
+
+
+def defined(lines: Sequence[str], targets):  # type: ignore[no-untyped-def]
+    """`targets` with each word alone, and each synset's words alone, pointing where its definitions point:
+    the mean of the teacher's unit vectors of the corpus's 'word, word: gloss' lines that name it (a
+    synset's words: its own line; a word: the first `SENSES` of those it is in), not the teacher's
+    reading of the bare word, which for a word it splits into pieces ('vizsla': 'vi', '##z', '##sla') is
+    a guess from the pieces. The student then learns what a dictionary says a word means, which it can
+    hold in a word's own vector though the teacher cannot read it from the word alone."""
+    import numpy as np
+
+    unit = targets / (np.linalg.norm(targets, axis=1, keepdims=True) + 1e-12)
+    own: dict[str, int] = {}
+    naming: dict[str, list[int]] = {}
+    for at, line in enumerate(lines):
+        found = GLOSS_LINE.match(line)
+        if found is None:
+            continue
+        head = found.group(1).lower()
+        own.setdefault(head, at)
+        for word in head.split(", "):
+            naming.setdefault(word.strip(), []).append(at)
+    changed = 0
+    for at, line in enumerate(lines):
+        if ":" in line:
+            continue
+        said = line.lower()
+        sources = [own[said]] if ", " in said and said in own else naming.get(said, [])[:SENSES]
+        if sources:
+            mean = unit[sources].mean(axis=0)
+            unit[at] = mean / (np.linalg.norm(mean) + 1e-12)
+            changed += 1
+    print(f"fit: {changed:,} words alone point where their definitions point", file=sys.stderr)
+    return unit
+
+
+def fit(
+    work: Path,
+    teacher_folder: Path,
+    out: Path,
+    dims: int,
+    epochs: int,
+    sif: float,
+    lr: float,
+    glossed: bool = False,
+) -> None:
     import numpy as np
     import torch
     from tokenizers import Tokenizer
@@ -291,6 +338,8 @@ def fit(work: Path, teacher_folder: Path, out: Path, dims: int, epochs: int, sif
     targets = np.concatenate([np.load(path).astype(np.float32) for path in chunks])
     lines = lines[: len(targets)]
     print(f"fit: {len(lines):,} lines with teacher vectors", file=sys.stderr)
+    if glossed:
+        targets = defined(lines, targets)
 
     # Content tokens only: the student never sees [CLS], [SEP] or padding, as the plugin's reader does not.
     special = {tokenizer.token_to_id(t) for t in ("[CLS]", "[SEP]", "[PAD]", "[UNK]", "[MASK]")}
@@ -352,7 +401,7 @@ def fit(work: Path, teacher_folder: Path, out: Path, dims: int, epochs: int, sif
         cosine = held_cosine()
         print(f"fit: epoch {epoch + 1}/{epochs}, held-out cosine {cosine:.4f}", file=sys.stderr, flush=True)
     table = ordered_by_variance(embedding.weight.detach().numpy(), [ids[i] for i in held if ids[i]])
-    write_model(out, table, teacher_folder, work, dims, epochs, sif, len(lines))
+    write_model(out, table, teacher_folder, work, dims, epochs, sif, len(lines), glossed)
 
 
 def ordered_by_variance(table, rows: list[list[int]]):  # type: ignore[no-untyped-def]
@@ -376,6 +425,7 @@ def write_model(
     epochs: int,  # type: ignore[no-untyped-def]
     sif: float,
     lines: int,
+    glossed: bool = False,
 ) -> None:
     import numpy as np
     from safetensors.numpy import save_file
@@ -395,6 +445,7 @@ def write_model(
         "lines": lines,
         "epochs": epochs,
         "sif": sif,
+        **({"words_alone": "toward their WordNet glosses"} if glossed else {}),
         "normalize": True,
     }
     (out / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
@@ -448,6 +499,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     fitting.add_argument("--epochs", type=int, default=8)
     fitting.add_argument("--sif", type=float, default=1e-3)
     fitting.add_argument("--lr", type=float, default=2e-3)
+    fitting.add_argument(
+        "--glossed-words",
+        action="store_true",
+        help="train a word alone toward its glosses, not the teacher's reading of it (tried, not shipped)",
+    )
     everything = stages.add_parser("all", help="corpus, teacher and fit in turn")
     everything.add_argument("work", type=Path)
     everything.add_argument("--debs", type=Path, required=True)
@@ -471,7 +527,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.stage == "teacher":
         run_teacher(args.work, args.teacher, args.chunk, args.batch_tokens)
     elif args.stage == "fit":
-        fit(args.work, args.teacher, args.out, args.dims, args.epochs, args.sif, args.lr)
+        fit(args.work, args.teacher, args.out, args.dims, args.epochs, args.sif, args.lr, args.glossed_words)
     else:
         teacher = args.teacher or installed_teacher()
         if not (args.work / "lines.txt").exists():

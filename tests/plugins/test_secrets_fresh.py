@@ -903,6 +903,31 @@ LOOK_ALIKES_ROUND_10 = [
 ]
 
 
+# The shapes the eleventh tuning part taught it (memories as an assistant words them: the value only in
+# the quote, summaries, notes for later, work credentials), the same way.
+SHAPES_ROUND_11: dict[str, str] = {
+    "a one-time code in two groups of three after 'they texted me'": "the code the bank texted me is 604 218",
+    "a code after the verb of its coming, in Portuguese": "chegou-me o código 731 046",
+    "a code after 'me llegó el código'": "me llegó el código 508317, ponlo tú",
+    "a code named an SMS code, in Dutch": "de sms-code is 319 774",
+    "a code named OTP, in Italian": "l'OTP della banca è 640281",
+    "six digits received by SMS, in French": "j'ai reçu 305 918 par SMS, tu peux le taper ?",
+    "six digits sent to confirm a transfer, in Spanish": "el banco me acaba de mandar 803 114 para confirmar el pago",
+    "six digits that came, alone at the end, in Italian": "mi è arrivato 550 207",
+}
+
+# And look-alikes of the eleventh round's shapes, stored.
+LOOK_ALIKES_ROUND_11 = [
+    "I got 250 views on the video",
+    "they sent me 250 000.",
+    "I got 114 410 points in the game",
+    "mi è arrivato il pacco 417248",
+    "chegou o código postal 1000-001",
+    "I got the code 404 on the page",
+    "j'ai reçu 3 colis et 2 lettres",
+]
+
+
 def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_website() -> None:
     """A published account for gifts needs both words: either alone leaves an owner's IBAN refused."""
     assert proposal_secret_kind("Owner's bank", "my donations go out from DE50 5260 1815 9083 0166 13") == "iban"
@@ -922,6 +947,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_8,
         *SHAPES_ROUND_9,
         *SHAPES_ROUND_10,
+        *SHAPES_ROUND_11,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -938,6 +964,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_8,
             SHAPES_ROUND_9,
             SHAPES_ROUND_10,
+            SHAPES_ROUND_11,
         )
         if shape in shapes
     )
@@ -958,6 +985,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_8,
         *LOOK_ALIKES_ROUND_9,
         *LOOK_ALIKES_ROUND_10,
+        *LOOK_ALIKES_ROUND_11,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1038,7 +1066,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 259, "tune_round11": 217}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 257, "tune_round10": 263, "tune_round11": 223}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

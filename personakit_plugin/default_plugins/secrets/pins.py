@@ -124,15 +124,51 @@ _SENT_CODE = lazy_pattern(
     |(?:me|nos|mi|ci)[ ](?:lleg[óo]|mandaron|enviaron|[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|chegou|mandaram
     |enviaram)|m['’]a[ ]été[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|geschickt(?:[ ](?:hat|haben))?|gestuurd|kreeg)
     (?![^\W_])[^.\n\d]{0,20}?(?:(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet))?[ ]*:?[ ]*
-    (?P<pin>\d{4,8}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
+    (?P<pin>\d{4,8}|\d{3}[ -]\d{3}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Cheap to look for: every match of `_SENT_CODE` holds one of these.
 _SENDING = (
     *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
-    *("recib", "lleg", "manda", "envia", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg"),
+    *("recib", "lleg", "manda", "envi", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg", "bekam"),
 )
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
+
+
+# Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
+# 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
+# 248". Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are
+# followed by how they came or what they are for: "I got 250 views" and "they sent me 250 000" are not codes.
+_CAME_FIRST = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed)[ ](?:me|us)|(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
+    |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron)
+    |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato))|ho[ ]ricevuto
+    |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|chegou(?:-me)?|me[ ]chegou|recebi|me[ ]mandaram|ik[ ]kreeg|kreeg[ ]ik
+    |ik[ ]heb[ ]gekregen|ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam)(?![^\W_])[ ]
+    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|un|una|um|een)[ ])?
+    (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)(?:[ ]?:)?[ ]+)?
+    (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CAME_AFTER = lazy_pattern(
+    r"""[ ]*(?:[.!?;\n]|$|[ ](?:by|via|per|por|par|in|im|as|como|comme|come|als)[ ]
+    (?:(?:an|a|un|una|um|een|the|le|el|la|il|o|de|het|den)[ ])?(?:sms|text|texto|mensaje|messaggio|bericht|nachricht
+    |codes?|c[oó]digo|codice|otp)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ROUND_AMOUNT = lazy_pattern(r".*[ -]?000")
+
+
+def _came_first(text: str) -> bool:
+    for match in _CAME_FIRST.finditer(text):
+        if match["word"]:
+            if UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"]):
+                return True
+        elif not _ROUND_AMOUNT.fullmatch(match["pin"]) and (
+            _CAME_AFTER.match(text, match.end()) or _MESSAGE_AFTER.match(text, match.end())
+        ):
+            return True
+    return False
 
 
 # A one-time code as the message that brings it words it, pasted or forwarded: the code's word, named as a
@@ -142,10 +178,10 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # group or two ("583 914").
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
-    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde"""
+    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
-    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN))(?![^\W_])
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP))(?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation))?
     [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
@@ -179,7 +215,7 @@ _SPENT_AFTER = lazy_pattern(
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
     folded = text.casefold()
-    if "cod" not in folded and "cód" not in folded and "TAN" not in text:  # every match holds one of them
+    if "cod" not in folded and "cód" not in folded and "TAN" not in text and "OTP" not in text:  # one is in every match
         return False
     for match in _MESSAGE_CODE.finditer(text):
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
@@ -192,7 +228,7 @@ def message_code(text: str) -> bool:
         if (
             qualified
             or match["after"]
-            or match["word"] == "TAN"
+            or match["word"] in ("TAN", "OTP")
             or _YOUR_BEFORE.search(before)
             or (
                 _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
@@ -204,8 +240,9 @@ def message_code(text: str) -> bool:
 
 
 def one_time_code(text: str) -> bool:
-    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892") or that
-    it was sent ("the code they sent me is 827962"); not a tracking, promo or booking code. One said to be
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"), that
+    it was sent ("the code they sent me is 827962") or the verb of its coming first ("me llegó el código
+    955 802"); not a tracking, promo or booking code. One said to be
     spent is refused too: a sentence's words cannot show that a code no longer works."""
     if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
@@ -217,6 +254,8 @@ def one_time_code(text: str) -> bool:
     folded = text.casefold()
     if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word
         return False
+    if _came_first(text):
+        return True
     return any(
         UNIT_AFTER.match(text, match.end()) is None
         and not YEAR.fullmatch(match["pin"])

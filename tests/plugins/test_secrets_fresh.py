@@ -928,6 +928,39 @@ LOOK_ALIKES_ROUND_11 = [
 ]
 
 
+# A secret given in two parts, the text naming it and its start or end, the quote the rest: (text, quote).
+HALVES_ROUND_11 = [
+    ("The garage code begins with 73.", "and it ends with 18"),
+    ("Der Tresorcode fängt an mit 52.", "hinten kommt noch 07 dazu"),
+    ("Le code du portail commence par 19.", "et ça finit par 46"),
+    ("Il codice del cancello comincia con 83.", "le ultime due cifre sono 25"),
+    ("Mi DNI empieza por 4312.", "el resto es 8765Z"),
+    ("O NIF termina em 4471.", "e começa com 21835"),
+    ("Passport number, first half X91K", "second half is 4470Q"),
+]
+# And two parts of what is no secret, or the same part said twice, stored.
+HALVES_LOOK_ALIKES_ROUND_11 = [
+    ("The postcode starts with 10.", "and ends with 25"),
+    ("Phone number begins with 06.", "the rest is 12345678"),
+    ("The code starts with 10 minutes of setup.", "the rest is 20 minutes"),
+    ("La carta che finisce con 9051 è scaduta.", "quella che finisce con 9051, sì"),
+    ("The PIN must start with a digit.", "the last 2 can be anything"),
+]
+
+
+@pytest.mark.parametrize(("text", "quote"), HALVES_ROUND_11)
+def test_a_secret_whose_start_the_text_gives_and_whose_rest_the_quote_gives_is_refused(text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) == "told-in-pieces"
+    assert proposal_secret_kind(text, "the owner said so") is None  # the start alone is a piece, not the secret
+
+
+@pytest.mark.parametrize(("text", "quote"), HALVES_LOOK_ALIKES_ROUND_11)
+def test_two_parts_of_what_is_no_secret_are_stored(kit: PersonaKit, text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
+
+
 def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_website() -> None:
     """A published account for gifts needs both words: either alone leaves an owner's IBAN refused."""
     assert proposal_secret_kind("Owner's bank", "my donations go out from DE50 5260 1815 9083 0166 13") == "iban"
@@ -1066,7 +1099,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 257, "tune_round10": 263, "tune_round11": 223}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 264, "tune_round10": 263, "tune_round11": 226}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

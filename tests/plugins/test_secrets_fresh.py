@@ -914,6 +914,10 @@ SHAPES_ROUND_11: dict[str, str] = {
     "six digits received by SMS, in French": "j'ai reçu 305 918 par SMS, tu peux le taper ?",
     "six digits sent to confirm a transfer, in Spanish": "el banco me acaba de mandar 803 114 para confirmar el pago",
     "six digits that came, alone at the end, in Italian": "mi è arrivato 550 207",
+    "recovery codes after their label, one of which reads as letters only": (
+        "codes de récupération : k4pt-wmzr hvoa-ceyu 7rnq-2xbd"
+    ),
+    "backup codes with no label, one with a single digit": "here they are: 3kqa-7mvd h2fz-p9w4 zt5b-kcuq 6nd1-e8yy",
 }
 
 # And look-alikes of the eleventh round's shapes, stored.
@@ -925,6 +929,8 @@ LOOK_ALIKES_ROUND_11 = [
     "chegou o código postal 1000-001",
     "I got the code 404 on the page",
     "j'ai reçu 3 colis et 2 lettres",
+    "part numbers ab1-cde ef3-ghi ij5-klm mn7-opq",
+    "recovery codes: ready-made, time-saving",
 ]
 
 
@@ -1099,7 +1105,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 264, "tune_round10": 263, "tune_round11": 226}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 264, "tune_round10": 264, "tune_round11": 227}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -918,6 +918,12 @@ SHAPES_ROUND_11: dict[str, str] = {
         "codes de récupération : k4pt-wmzr hvoa-ceyu 7rnq-2xbd"
     ),
     "backup codes with no label, one with a single digit": "here they are: 3kqa-7mvd h2fz-p9w4 zt5b-kcuq 6nd1-e8yy",
+    "a key box and its code with no verb, in Dutch": "voor de oppas: sleutelkastje 5512",
+    "a parcel box and its code with no verb, in German": "Paketkasten 7203, falls DHL klingelt",
+    "a cabinet lock among other facts": "allergic to nuts, cabinet lock 6618, blood type A",
+    "a locker after where it is and 'is'": "the locker at the pool is 3318, second row",
+    "a locker that has the code, in German": "mein Spind in der Arbeit hat den Code 2291",
+    "a safe after where it is and 'is nog', in Dutch": "de kluis in de kelder is nog 440172",
 }
 
 # And look-alikes of the eleventh round's shapes, stored.
@@ -931,6 +937,10 @@ LOOK_ALIKES_ROUND_11 = [
     "j'ai reçu 3 colis et 2 lettres",
     "part numbers ab1-cde ef3-ghi ij5-klm mn7-opq",
     "recovery codes: ready-made, time-saving",
+    "my locker has 1234 stickers on it",
+    "the locker at the gym is 1250 m from the pool",
+    "de kluis in de bank is 1350 kilo",
+    "der Paketkasten ist 2019 aufgestellt worden",
 ]
 
 
@@ -1105,7 +1115,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 264, "tune_round10": 264, "tune_round11": 227}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 267, "tune_round11": 232}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -162,14 +162,36 @@ _LOCK_PUT = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _HUNDREDS = lazy_pattern(r"\d*00")
-# A locker and four to six digits right after it, the code of its lock: "gym locker 4417", "Spind 3092";
-# a locker's own number has one to three ("locker 212", "casier 23"), after "number" or "#" any.
+# A locker, a key box, a parcel box or a safe, and four to six digits right after it, the code of its lock:
+# "gym locker 4417", "Spind 3092", "sleutelkastje 5512", "Paketkasten 7203", "cabinet lock 6618"; or after
+# where it is and a verb of being or having, perhaps "code" ("the locker at the pool is 3318", "mein Spind
+# in der Arbeit hat den Code 2291", "de kluis in de kelder is nog 440172"). A locker's own number has one to
+# three digits ("locker 212", "casier 23"), after "number" or "#" any.
+_LOCKER = r"""[^\W\d_]*(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje|kluis|sleutelkast(?:je)?
+    |schlüsselkasten|schlüsselbox|schlüsselkästchen|paketkasten|paketbox|keybox|key[ ]box|lockbox|schließfach)
+    |cabinet[ ]lock"""
+_LOCKER_WHERE = r"""(?:[ ](?:at|in|on|by|bei|im|in|an|am|auf|op|bij|à|au|en|de|del|da|do|della|nella|van)
+    (?:[ ](?:the|der|dem|den|die|de|het|['’]t|la|le|el|il|o|a|mijn|my|m['’]n)){0,2}(?:[ ][^\W\d_]+){1,2})?"""
+_LOCKER_HAS = r"""(?:[ ](?:is|ist|isch|est|es|è|é|heeft|hat|has|tiene|tem|ha|a|blijft[ ]op)
+    (?:[ ](?:nog|noch|still|now|steeds|encore|todav[íi]a|ancora|ainda))?
+    (?:[ ](?:den|de|the|el|il|o|le|la))?(?:[ ](?:code|codice|c[oó]digo|combination|combinaci[oó]n|pin))?)?"""
+_LOCKER_PIN = r"""(?P<pin>\d{4,6})(?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|€|\$|£|(?:h|uhr|euros?|dollars?|pounds?|francs?
+    |chf|yen|m|meters?|metres?|cm|km|kg|kilos?|liters?|litres?|l)(?![^\W_])))"""
 _LOCKER_CODE = lazy_pattern(
-    r"""(?<![^\W_])(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje)[ ](?P<pin>\d{4,6})
-    (?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_])[ ]?:?[ ]{_LOCKER_PIN}""",
     re.IGNORECASE | re.VERBOSE,
 )
-_LOCKER_GATE = ("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluisje")
+# After where it is or a verb, the code ends its clause: "my locker has 1234 stickers" is a count.
+_LOCKER_SAID_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_]){_LOCKER_WHERE}{_LOCKER_HAS}[ ]?:?[ ]{_LOCKER_PIN}
+    (?=[ ]*(?:[.,;!?)(\n—–-]|$)|[ ](?:ingesteld|gezet|eingestellt|programmiert|set|like|wie|comme|como|come
+    |zoals)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LOCKER_GATE = (
+    *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
+    *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
+)
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
@@ -353,7 +375,9 @@ def lock_code(text: str) -> bool:
     ):
         return True
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
-        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCKER_CODE.finditer(text)
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"])
+        for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE)
+        for match in pattern.finditer(text)
     ):
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):

@@ -924,6 +924,10 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a locker after where it is and 'is'": "the locker at the pool is 3318, second row",
     "a locker that has the code, in German": "mein Spind in der Arbeit hat den Code 2291",
     "a safe after where it is and 'is nog', in Dutch": "de kluis in de kelder is nog 440172",
+    "the code of a bank's app, in Italian": "il codice dell'app della banca è 604417",
+    "the code of a banking app, in English": "the code for my banking app is 918273",
+    "an app's password of four digits, in Spanish": "la contraseña de la app del banco es 7318",
+    "an app's password of four digits, in Dutch": "het wachtwoord van de app van de bank is 5071",
 }
 
 # And look-alikes of the eleventh round's shapes, stored.
@@ -941,6 +945,10 @@ LOOK_ALIKES_ROUND_11 = [
     "the locker at the gym is 1250 m from the pool",
     "de kluis in de bank is 1350 kilo",
     "der Paketkasten ist 2019 aufgestellt worden",
+    "the code of the app is 12000 lines",
+    "the code of the app is 2024 vintage, rewritten since",
+    "the password for the app is 12 characters at least",
+    "la contraseña de la app es 123, dice el manual de ejemplo",
 ]
 
 
@@ -1115,7 +1123,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 267, "tune_round11": 232}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 269, "tune_round11": 232}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

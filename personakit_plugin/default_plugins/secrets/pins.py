@@ -63,8 +63,10 @@ _PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha
     |is|es|est|è|é|ist)[ ]|[ ]?:[ ]?)(?:(?:the|el|la|le|il|o|a|de|het|der|die|das|code|pin|c[oó]digo|codice)[ ])*"""
 # A password of digits right after its name and what it is for: "senha do app do banco 072738, ...", or
 # right after its name alone: "the router admin pw 482913, ...".
-_PASSWORD_FOR = rf"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
-    |pw|pwd|mdp)(?:{CLAUSE})?[ ]"""
+_PASSWORD_WORD = r"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
+    |pw|pwd|mdp)"""
+_PASSWORD_FOR = rf"""{_PASSWORD_WORD}(?:{CLAUSE})?[ ]"""
+# Or of four digits or more when what it is for is an app ("la contraseña de la app del banco es 5917").
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}
@@ -75,6 +77,7 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<alarm>{ALARM})
     | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
     | {_PASSWORD_FOR}(?=\d{{6,12}}(?:[.,;!]|\s*$))
+    | (?P<apppw>{_PASSWORD_WORD})(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON}
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -82,6 +85,13 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
 PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
     (?P<label>(?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL})
     (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
+# An app a code opens, most often a bank's: "il codice dell'app di Fineco è ...", "le code de l'appli du
+# Crédit Agricole c'est ...", "the code for my banking app is ...".
+_AN_APP = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:banking[ ])?apps?|appli(?:cation)?|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o
+    |banking-?app|bank-?app|bankapp)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
 
@@ -89,6 +99,7 @@ UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
     |[kmg]?hz|ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
+    |lines|zeilen|lignes|l[ií]neas|righe|linhas|regels|downloads|users|installs|reviews|stars|bytes|[kmg]b
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -271,7 +282,13 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
-    if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]):
+    clause = groups.get("gclause") or groups.get("appclause") or ""
+    app = bool(groups.get("generic") or groups.get("apppw")) and _AN_APP.search(clause) is not None
+    if app and (digits < 4 or YEAR.fullmatch(match["pin"])):  # "the code of the app is 2024"
+        return False
+    if groups.get("apppw") and not app:
+        return False
+    if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]) and not app:
         return False
     if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
         return False

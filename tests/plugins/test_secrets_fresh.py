@@ -928,6 +928,10 @@ SHAPES_ROUND_11: dict[str, str] = {
     "the code of a banking app, in English": "the code for my banking app is 918273",
     "an app's password of four digits, in Spanish": "la contraseña de la app del banco es 7318",
     "an app's password of four digits, in Dutch": "het wachtwoord van de app van de bank is 5071",
+    "a password named 'paswoord', as in Flanders": "het wifi-paswoord bij de buren is Zomer2023x",
+    "a passphrase after Swiss German 'isch', what it is for after 'bi'": (
+        "s'WLAN Passwort bi de Gotte isch ruebli-chatz-velo"
+    ),
 }
 
 # And look-alikes of the eleventh round's shapes, stored.
@@ -949,6 +953,10 @@ LOOK_ALIKES_ROUND_11 = [
     "the code of the app is 2024 vintage, rewritten since",
     "the password for the app is 12 characters at least",
     "la contraseña de la app es 123, dice el manual de ejemplo",
+    "het paswoord vergeten, ik moet een nieuw aanvragen",
+    "een paswoord moet 12 tekens hebben",
+    "s'Passwort isch z'churz gsi, jetzt hät's 12 Zeiche",
+    "s'Wetter bi de Grosi isch 25 Grad",
 ]
 
 
@@ -1123,7 +1131,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 269, "tune_round11": 232}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 272, "tune_round11": 232}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -932,6 +932,14 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a passphrase after Swiss German 'isch', what it is for after 'bi'": (
         "s'WLAN Passwort bi de Gotte isch ruebli-chatz-velo"
     ),
+    "an alarm's code after how it is made up and a comma": "the alarm is our street number twice, 2626",
+    "a safe's code after the date it is made of and 'so'": "the safe's our wedding date, 3rd of June 2009, so 030609",
+    "a safe's code after its recipe and 'also', in German": "der Tresor ist unser Hochzeitstag, also 140612",
+    "an alarm's code after its recipe and a comma, in Dutch": "het alarm is gewoon ons huisnummer twee keer, 3434",
+    "a safe's code after its recipe and 'quindi', in Italian": "la cassaforte è la data del matrimonio, quindi 180309",
+    "a card's password after its recipe and 'então', in Portuguese": (
+        "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
+    ),
 }
 
 # And look-alikes of the eleventh round's shapes, stored.
@@ -957,6 +965,10 @@ LOOK_ALIKES_ROUND_11 = [
     "een paswoord moet 12 tekens hebben",
     "s'Passwort isch z'churz gsi, jetzt hät's 12 Zeiche",
     "s'Wetter bi de Grosi isch 25 Grad",
+    "the alarm is set for our anniversary, 0700.",
+    "the code is the house number twice, I'll tell you later",
+    "the wedding is on 12 May, so 2011 was a good year",
+    "der Wecker ist auf unseren Hochzeitstag gestellt, also 0630",
 ]
 
 
@@ -1131,7 +1143,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 272, "tune_round11": 232}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 279, "tune_round11": 232}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -992,6 +992,34 @@ HALVES_LOOK_ALIKES_ROUND_11 = [
 ]
 
 
+# An identity number the text names and the quote gives alone, a value that passes its check: (text,
+# quote, kind). And look-alikes: the value fails its check, or is shaped as no such number is.
+NAMED_IN_THE_TEXT_ROUND_11 = [
+    ("Keeps the SSN at hand for the benefits form.", "512-44-7319, that's the whole thing", "us-ssn"),
+    ("Needs the CPF for the pharmacy.", "529.982.247-25, pode pôr", "br-cpf"),
+    ("Gave the CUIL for the bank.", "20-31456789-8", "ar-cuil"),
+]
+NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11 = [
+    ("Keeps the SSN at hand for the benefits form.", "call the office at 512-555-7319"),
+    ("Needs the CPF for the pharmacy.", "529.982.247-26, pode pôr"),
+    ("Gave the CUIL for the bank.", "the branch is open 20-31 June"),
+]
+
+
+@pytest.mark.parametrize(("text", "quote", "kind"), NAMED_IN_THE_TEXT_ROUND_11)
+def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
+    text: str, quote: str, kind: str
+) -> None:
+    assert proposal_secret_kind(text, quote) == kind
+
+
+@pytest.mark.parametrize(("text", "quote"), NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11)
+def test_a_number_that_is_not_the_one_the_text_names_is_stored(kit: PersonaKit, text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
+
+
 @pytest.mark.parametrize(("text", "quote"), HALVES_ROUND_11)
 def test_a_secret_whose_start_the_text_gives_and_whose_rest_the_quote_gives_is_refused(text: str, quote: str) -> None:
     assert proposal_secret_kind(text, quote) == "told-in-pieces"
@@ -1143,7 +1171,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 265, "tune_round10": 279, "tune_round11": 232}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 233}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

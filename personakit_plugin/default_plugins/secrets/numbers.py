@@ -197,6 +197,26 @@ def _labelled_number(family: Family, text: str) -> bool:
     return False
 
 
+def number_named_in_the_text(text: str, quote: str) -> str | None:
+    """The kind of identity or bank number that a proposal's text names and its quote gives alone ("Keeps
+    the SSN handy for the form." / "512-44-7319 is the full one"): a family's label in the text, and in
+    the quote a value that passes its check and that chance rarely makes (`Family.far`), or None."""
+    folded = text.casefold()
+    for family in _FAMILIES:
+        if family.far is None:
+            continue
+        named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
+        if not named or family.label.search(text) is None:
+            continue
+        if any(
+            family.valid(value.group()) and family.far(value.group())
+            for value in family.value.finditer(quote)
+            if value.start() == 0 or not quote[value.start() - 1].isalnum()
+        ):
+            return family.kind
+    return None
+
+
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
     if iban_anywhere(text):

@@ -937,6 +937,9 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a safe's code after its recipe and 'also', in German": "der Tresor ist unser Hochzeitstag, also 140612",
     "an alarm's code after its recipe and a comma, in Dutch": "het alarm is gewoon ons huisnummer twee keer, 3434",
     "a safe's code after its recipe and 'quindi', in Italian": "la cassaforte è la data del matrimonio, quindi 180309",
+    "a French NIR grouped as the carte Vitale prints it, with no label": (
+        "pour le dossier de la mutuelle c'est 1 85 05 78 006 084 91"
+    ),
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -969,6 +972,9 @@ LOOK_ALIKES_ROUND_11 = [
     "the code is the house number twice, I'll tell you later",
     "the wedding is on 12 May, so 2011 was a good year",
     "der Wecker ist auf unseren Hochzeitstag gestellt, also 0630",
+    "le ticket 1 85 05 78 006 084 37 est perdu",
+    "commande 1 85 05 78 006 084 91 2",
+    "la référence 2 58 15 27 431 627 84 est sur la facture",
 ]
 
 
@@ -1171,7 +1177,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 233}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 234}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1,7 +1,8 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
 Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(`ibans`); an Italian codice fiscale anywhere (its check letter); and after their label, or just before it
+(`ibans`); an Italian codice fiscale anywhere (its check letter); a French NIR anywhere, grouped as the
+carte Vitale prints it (its key); and after their label, or just before it
 ("151-90-0769 is my SSN"), the numbers of each family (a `number_labels.Family`: its label, its value's
 shape, its check), kept by where they are issued: `ids_americas` (US SSN, ITIN and EIN, Canadian SIN,
 Brazilian CPF), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID and social insurance
@@ -76,6 +77,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     dni_valid,
     fr_tax_number_valid,
     nif_pt_valid,
+    nir_anywhere,
     nir_valid,
     nss_es_printed,
     nss_es_valid,
@@ -223,6 +225,8 @@ def identity_number(text: str) -> str | None:
         return "iban"
     if codice_fiscale_anywhere(text):
         return "it-codice-fiscale"
+    if nir_anywhere(text):
+        return "fr-nir"
     if "-" in text and sort_code_and_account(text):
         return "bank-account-number"
     folded = text.casefold()

@@ -940,6 +940,10 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a French NIR grouped as the carte Vitale prints it, with no label": (
         "pour le dossier de la mutuelle c'est 1 85 05 78 006 084 91"
     ),
+    "a DNI to put in a form's field, with no label": "pon 48123456G en el campo del formulario",
+    "a BSN to fill in, with no label, in Dutch": "vul maar 690830166 in bij de nieuwe tandarts",
+    "a Steuer-ID to enter, with no label, in German": "kannst du 13 570 869 260 eintragen?",
+    "a Portuguese NIF for the invoice, with no label": "põe 275749118 na fatura, por favor",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -975,6 +979,10 @@ LOOK_ALIKES_ROUND_11 = [
     "le ticket 1 85 05 78 006 084 37 est perdu",
     "commande 1 85 05 78 006 084 91 2",
     "la référence 2 58 15 27 431 627 84 est sur la facture",
+    "põe 275749118 no contacto, é o meu telemóvel",
+    "vul maar 690830167 in bij de tandarts",
+    "zet 690830166 euro op de rekening",
+    "pon 48123456 en el campo de cantidad",
 ]
 
 
@@ -1177,7 +1185,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 234}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 238}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -137,6 +137,7 @@ _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
 _FAR_WINDOW = 60
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+_A_DIGIT_RUN = lazy_pattern(r"\d{3}")
 
 
 # In the order they are tried: the first family whose label and value a text holds names its kind.
@@ -219,6 +220,51 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
     return None
 
 
+# A number given to be filled in on a form, with no label: a verb of filling in or putting just before it
+# ("pon 48123456H en el campo", "vul maar 111222333 in", "põe 123456789 na fatura", "please enter
+# 512-44-7319") or just after it ("kannst du 12 345 678 901 eintragen?"), and a value of a family whose
+# check chance rarely passes. Not a phone's: no word of calling in its sentence.
+_FILLED_IN_FAMILIES = (DE_STEUER_ID, ES_DNI_NIE, NL_BSN, PT_NIF, BR_CPF)
+_FILL_BEFORE = lazy_pattern(
+    r"""(?<![^\W_])(?:fill[ ]in|enter|type[ ]in|put|write[ ]down|pon|ponga|pone|escribe|rellena[ ]con|mets|tape|inscris
+    |saisis|metti|inserisci|scrivi|p[õo]e|ponha|coloca|escreve|preenche[ ]com|vul|typ|zet|trag|gib|schreib)
+    (?:[ ](?:maar|even|mal|bitte|aqui|aquí|ici|qui|here|there|in|hier|daar|the[ ]number|el[ ]n[uú]mero|o[ ]n[uú]mero))*
+    [ ]:?[ ]?$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_FILL_AFTER = lazy_pattern(
+    r"""[ ](?:in(?![^\W_])|eintragen|eintippen|einsetzen|ein(?![^\W_])|invullen|intypen|en[ ]el[ ](?:campo|formulario)
+    |no[ ](?:campo|formul[áa]rio)|na[ ](?:fatura|factura)|dans[ ]le[ ](?:champ|formulaire)|nel[ ](?:campo|modulo)
+    |in[ ]the[ ](?:field|form|box))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CALLING = lazy_pattern(
+    r"""(?<![^\W_])(?:phone|call|ring|mobile|cell|whatsapp|tel[ée]?fono?|telefone|telem[óo]vel|llama|llamar|ligar|liga
+    |appelle|appeler|portable|chiama|chiamare|cellulare|bellen|bel|mobiel|anrufen|ruf|handy|telefon|fax)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+_MONEY_AFTER = lazy_pattern(r"[ ]?(?:€|\$|£|eur|euros?|dollars?|usd|reais|pounds?)(?![^\W_])", re.IGNORECASE)
+
+
+def filled_in_number(text: str) -> str | None:
+    """The kind of identity number `text` gives to be filled in, with no label, or None."""
+    for family in _FILLED_IN_FAMILIES:
+        for found in family.value.finditer(text):
+            if not family.valid(found.group()):
+                continue
+            before = text[max(0, found.start() - 40) : found.start()]
+            if not (_FILL_BEFORE.search(before) or _FILL_AFTER.match(text, found.end())):
+                continue
+            if _MONEY_AFTER.match(text, found.end()) or before.rstrip().endswith(("€", "$", "£")):
+                continue
+            sentence = _SENTENCE_END.compiled.split(text[max(0, found.start() - 80) : found.end() + 80])
+            if not any(_CALLING.search(part) for part in sentence):
+                return family.kind
+    return None
+
+
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
     if iban_anywhere(text):
@@ -234,4 +280,4 @@ def identity_number(text: str) -> str | None:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
             return family.kind
-    return None
+    return filled_in_number(text) if _A_DIGIT_RUN.search(text) else None

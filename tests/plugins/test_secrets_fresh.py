@@ -26,6 +26,8 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
 from personakit_plugin.default_plugins.secrets.numbers import (
+    ahv_valid,
+    at_sv_number_valid,
     bsn_valid,
     clabe_valid,
     cpf_valid,
@@ -34,6 +36,7 @@ from personakit_plugin.default_plugins.secrets.numbers import (
     nhs_valid,
     nif_pt_valid,
     nss_es_valid,
+    pps_valid,
     sin_valid,
     sv_number_valid,
 )
@@ -944,6 +947,10 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a BSN to fill in, with no label, in Dutch": "vul maar 690830166 in bij de nieuwe tandarts",
     "a Steuer-ID to enter, with no label, in German": "kannst du 13 570 869 260 eintragen?",
     "a Portuguese NIF for the invoice, with no label": "põe 275749118 na fatura, por favor",
+    "a Swiss AHV number dotted as its card prints it, with no label": "für die Ausgleichskasse: 756.1234.5678.97",
+    "a Swiss AHV number after its label and Swiss German 'isch'": "d'AHV-Nummer vom Nachbar isch 756.1234.5678.97",
+    "an Austrian social insurance number after its label": "meine SV-Nummer ist 4188 220790, steht auf der e-card",
+    "an Irish PPS number with a second letter after its label": "my PPS number is 8214036SA, for Revenue",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -983,6 +990,10 @@ LOOK_ALIKES_ROUND_11 = [
     "vul maar 690830167 in bij de tandarts",
     "zet 690830166 euro op de rekening",
     "pon 48123456 en el campo de cantidad",
+    "the order 756.1234.5678.98 shipped on monday",
+    "version 756.1234.5678.97.2 of the firmware",
+    "Versicherungsnummer: 4187 220790",
+    "the PPS number has 7 digits and 1 or 2 letters",
 ]
 
 
@@ -1126,6 +1137,9 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
         (nhs_valid, "943 476 5919", "943 476 5918"),
         (clabe_valid, "002180700845123454", "002180700845123458"),
+        (ahv_valid, "756.1234.5678.97", "756.1234.5678.98"),
+        (at_sv_number_valid, "4188 220790", "4187 220790"),
+        (pps_valid, "8214036SA", "8214036TA"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -1185,7 +1199,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 279, "tune_round11": 238}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 284, "tune_round11": 238}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

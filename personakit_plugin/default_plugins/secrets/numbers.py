@@ -2,11 +2,13 @@
 
 Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
 (`ibans`); an Italian codice fiscale anywhere (its check letter); a French NIR anywhere, grouped as the
-carte Vitale prints it (its key); and after their label, or just before it
+carte Vitale prints it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13
+check digit); and after their label, or just before it
 ("151-90-0769 is my SSN"), the numbers of each family (a `number_labels.Family`: its label, its value's
 shape, its check), kept by where they are issued: `ids_americas` (US SSN, ITIN and EIN, Canadian SIN,
 Brazilian CPF), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID and social insurance
-number, Dutch BSN, Belgian national register number), `ids_south_europe` (Spanish DNI or NIE and social
+number, Dutch BSN, Belgian national register number, Austrian social insurance number, Swiss AHV number,
+Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social
 security number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity
 cards, passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label
 and its value only a few words that join them may stand ("my checking account number is ...", "el
@@ -51,16 +53,23 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     ssn_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
+    AT_SOCIAL_INSURANCE,
     BE_NATIONAL_NUMBER,
+    CH_AHV,
     DE_SOCIAL_INSURANCE,
     DE_STEUER_ID,
+    IE_PPS,
     NL_BSN,
     UK_NATIONAL_INSURANCE,
     UK_NHS_NUMBER,
+    ahv_anywhere,
+    ahv_valid,
+    at_sv_number_valid,
     be_national_number_valid,
     bsn_valid,
     nhs_valid,
     nino_valid,
+    pps_valid,
     steuer_id_valid,
     sv_number_valid,
 )
@@ -88,6 +97,8 @@ from personakit_plugin.default_plugins.secrets.number_labels import Family
 # The checks live with their families; they are named here too, where callers have always found them.
 __all__ = [
     "account_valid",
+    "ahv_valid",
+    "at_sv_number_valid",
     "be_national_number_valid",
     "bsn_valid",
     "citizen_card_valid",
@@ -108,6 +119,7 @@ __all__ = [
     "nss_es_printed",
     "nss_es_valid",
     "passport_valid",
+    "pps_valid",
     "routing_valid",
     "sin_valid",
     "ssn_valid",
@@ -163,6 +175,9 @@ _FAMILIES: tuple[Family, ...] = (
     BE_NATIONAL_NUMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
+    AT_SOCIAL_INSURANCE,
+    CH_AHV,
+    IE_PPS,
     ROUTING_NUMBER,
     MX_CLABE,
     BANK_ACCOUNT,
@@ -273,6 +288,8 @@ def identity_number(text: str) -> str | None:
         return "it-codice-fiscale"
     if nir_anywhere(text):
         return "fr-nir"
+    if ahv_anywhere(text):
+        return "ch-ahv-number"
     if "-" in text and sort_code_and_account(text):
         return "bank-account-number"
     folded = text.casefold()

@@ -31,6 +31,7 @@ from personakit_plugin.default_plugins.secrets.numbers import (
     bsn_valid,
     clabe_valid,
     cpf_valid,
+    curp_valid,
     itin_valid,
     licence_valid,
     nhs_valid,
@@ -951,6 +952,8 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a Swiss AHV number after its label and Swiss German 'isch'": "d'AHV-Nummer vom Nachbar isch 756.1234.5678.97",
     "an Austrian social insurance number after its label": "meine SV-Nummer ist 4188 220790, steht auf der e-card",
     "an Irish PPS number with a second letter after its label": "my PPS number is 8214036SA, for Revenue",
+    "a Mexican CURP with no label, by its shape and check digit": "para la inscripción: PELR850412HDFRPB05",
+    "a US Medicare number after its label, dashed as the card prints it": "dad's medicare number is 4HT2-WX8-PQ19",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -994,6 +997,8 @@ LOOK_ALIKES_ROUND_11 = [
     "version 756.1234.5678.97.2 of the firmware",
     "Versicherungsnummer: 4187 220790",
     "the PPS number has 7 digits and 1 or 2 letters",
+    "the serial PELR850412HDFRPB04 is on the box",
+    "the part number is 4HT2-WX8-PQ19",
 ]
 
 
@@ -1140,6 +1145,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (ahv_valid, "756.1234.5678.97", "756.1234.5678.98"),
         (at_sv_number_valid, "4188 220790", "4187 220790"),
         (pps_valid, "8214036SA", "8214036TA"),
+        (curp_valid, "PELR850412HDFRPB05", "PELR850412HDFRPB04"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -1199,7 +1205,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 284, "tune_round11": 238}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 287, "tune_round11": 238}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1,20 +1,19 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
-Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(`ibans`); an Italian codice fiscale anywhere (its check letter); a French NIR anywhere, grouped as the
-carte Vitale prints it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13
-check digit); and after their label, or just before it
-("151-90-0769 is my SSN"), the numbers of each family (a `number_labels.Family`: its label, its value's
-shape, its check), kept by where they are issued: `ids_americas` (US SSN, ITIN and EIN, Canadian SIN,
-Brazilian CPF), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID and social insurance
-number, Dutch BSN, Belgian national register number, Austrian social insurance number, Swiss AHV number,
-Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social
-security number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity
-cards, passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label
-and its value only a few words that join them may stand ("my checking account number is ...", "el
-número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account
-number; a value chance rarely makes (`Family.far`) may stand anywhere further on in the label's
-sentence, within `_FAR_WINDOW` characters.
+Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere (`ibans`); an
+Italian codice fiscale anywhere (its check letter); a French NIR anywhere, grouped as the carte Vitale prints
+it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13 check digit); and after
+their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
+`number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
+`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF, Argentinian CUIL; a
+Mexican CURP anywhere, by its check digit), `ids_north_europe` (UK National Insurance and NHS numbers, German
+Steuer-ID and social insurance number, Dutch BSN, Belgian national register number, Austrian social insurance
+number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
+number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
+passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
+only a few words that join them may stand ("my checking account number is ...", "el número de mi pasaporte es
+..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value chance rarely
+makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -45,8 +44,11 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     CA_SIN,
     US_EIN,
     US_ITIN,
+    US_MEDICARE,
     US_SSN,
     cpf_valid,
+    curp_anywhere,
+    curp_valid,
     ein_valid,
     itin_valid,
     sin_valid,
@@ -105,6 +107,7 @@ __all__ = [
     "clabe_valid",
     "codice_fiscale_valid",
     "cpf_valid",
+    "curp_valid",
     "dni_valid",
     "ein_valid",
     "fr_tax_number_valid",
@@ -172,6 +175,7 @@ _FAMILIES: tuple[Family, ...] = (
     AR_CUIL,
     ES_SOCIAL_SECURITY,
     US_EIN,
+    US_MEDICARE,
     BE_NATIONAL_NUMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
@@ -290,6 +294,8 @@ def identity_number(text: str) -> str | None:
         return "fr-nir"
     if ahv_anywhere(text):
         return "ch-ahv-number"
+    if curp_anywhere(text):
+        return "mx-curp"
     if "-" in text and sort_code_and_account(text):
         return "bank-account-number"
     folded = text.casefold()

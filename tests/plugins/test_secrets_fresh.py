@@ -1022,17 +1022,28 @@ HALVES_LOOK_ALIKES_ROUND_11 = [
 ]
 
 
-# An identity number the text names and the quote gives alone, a value that passes its check: (text,
-# quote, kind). And look-alikes: the value fails its check, or is shaped as no such number is.
+# An identity number, a PIN or a lock's code the text names and the quote gives alone (a number's value
+# passes its check): (text, quote, kind). And look-alikes: the value fails its check, is shaped as no such
+# number is, is a year, a count, a time or a postal code, or the PIN is people's in general.
 NAMED_IN_THE_TEXT_ROUND_11 = [
     ("Keeps the SSN at hand for the benefits form.", "512-44-7319, that's the whole thing", "us-ssn"),
     ("Needs the CPF for the pharmacy.", "529.982.247-25, pode pôr", "br-cpf"),
     ("Gave the CUIL for the bank.", "20-31456789-8", "ar-cuil"),
+    ("Bestätigt den Torcode.", "ja genau, des isch er: 5819", "pin-code"),
+    ("Bevestigde de code van de fietsenstalling.", "klopt, die is 5819, net als vorig jaar", "pin-code"),
+    ("Deurcode van de praktijk", "4471# bij de achterdeur", "pin-code"),
+    ("Code du cadenas du vélo", "0/7/2/5", "pin-code"),
+    ("Answered which code opens the shed", "the first one, 6024", "pin-code"),
+    ("Para mais tarde: PIN do cartão da irmã.", "guarda isto, 7305, é o dela", "pin-code"),
 ]
 NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11 = [
     ("Keeps the SSN at hand for the benefits form.", "call the office at 512-555-7319"),
     ("Needs the CPF for the pharmacy.", "529.982.247-26, pode pôr"),
     ("Gave the CUIL for the bank.", "the branch is open 20-31 June"),
+    ("Door code changes next month.", "the building has 1250 flats"),
+    ("Asked about the door code.", "we moved here in 2019."),
+    ("The gate code is on the fridge.", "the meeting is at 1830 h"),
+    ("Read that the most common PIN is weak.", "people pick 1234, crazy"),
 ]
 
 
@@ -1205,7 +1216,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 267, "tune_round10": 287, "tune_round11": 238}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 272, "tune_round10": 290, "tune_round11": 241}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1,7 +1,9 @@
 """A secret given in two parts between a proposal's text and its quote: the text names the secret and
 what it begins (or ends) with, the quote gives the rest ("Alarm code begins with 38" / "and it ends
 with 05", "Steuer-ID beginnt mit 4711" / "der Rest ist 208365", "CPF termina em 123456" / "e começa
-com 987"). Each part alone is a piece; together they are the secret.
+com 987"). Each part alone is a piece; together they are the secret. Or the text names a PIN or a
+lock's code and the quote gives only its digits ("Confirmed the garage code." / "yes, that one: 6313",
+"Deurcode van het kantoor" / "3882# achterdeur").
 
 The text's part must follow a secret's name (a PIN, a code, a password, an identity, passport or card
 number) within a few words; the quote's must follow a word that says it is the rest, the end or the
@@ -12,8 +14,15 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.labels import said_in_general
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.lock_codes import OTHER_CODES
+from personakit_plugin.default_plugins.secrets.lock_codes import (
+    NOT_A_LOCK_CODE,
+    OTHER_CODES,
+    YEAR,
+    names_a_locked_thing_in,
+)
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
 
 # What names the secret in the text: a PIN, a code (alone or ending a word: "Fahrradschloss-Code",
@@ -70,3 +79,57 @@ def split_in_halves(text: str, quote: str) -> bool:
     return any(  # the rest, not the same part said again ("the card ending in 3847" / "it ends in 3847")
         UNIT_AFTER.match(quote, rest.end()) is None and rest["part"] not in text for rest in _QUOTE_PART.finditer(quote)
     )
+
+
+# The text names a PIN, or a code (a word of its own or a compound: "Deurcode", "Garagencode") and what it
+# opens; the quote gives four to eight digits, or digits set apart ("2 5 5 0", "0/3/6/9"), that end their
+# clause or come before "then" or "I think": "ja genau, de isch es: 6313", "the second one, 7621".
+_CODE_IN_TEXT = lazy_pattern(
+    r"""(?<![^\W_])(?:pins?|pincode|pin-code|passcode|[^\W\d_]*codes?|c[oó]digo|codice|combination|combinaison
+    |combinaci[oó]n|combinazione|combina[cç][aã]o|kombination|combinatie)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PIN_IN_TEXT = lazy_pattern(r"(?<![^\W_])(?:pins?|pincode|pin-code|passcode|nip|geheimzahl)(?![^\W_])", re.IGNORECASE)
+_COMPOUND_CODE = lazy_pattern(r"[^\W\d_]{3,}-?code(?![^\W_])", re.IGNORECASE)
+_DIGITS_IN_QUOTE = lazy_pattern(
+    r"""(?<![\w.,:/+-])(?P<pin>\d{4,8}[#*]?|\d(?:[ /]\d){3,7})(?![\w.,:/-]*\d|[^\W\d_])
+    (?=[ ]*(?:[^\w \t]|$)|[ ](?:i[ ]think|then|and[ ]then|dann|puis|y[ ]luego|luego|e[ ]depois|depois|e[ ]poi|poi
+    |en[ ]dan|or|oder|ou|o|of)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_AFTER_DIGITS = lazy_pattern(r"[ ]*(?:u|h|uhr|am|pm|€|\$|£|euros?|dollars?)(?![^\W_])", re.IGNORECASE)
+_TRIVIAL = frozenset({"0000", "1111", "1234", "12345", "123456", "4321"})
+
+
+def _names_something_else(text: str, end: int) -> bool:
+    """ "code review", "PIN pad": the word after a code's name makes it name something else."""
+    following = _NEXT_WORD.match(text, end)
+    return following is not None and following[1].casefold() in vocabulary.NOT_A_SECRET_AFTER
+
+
+_NEXT_WORD = lazy_pattern(r"[\s-]*([^\W\d_]+)")
+
+
+def code_named_in_the_text(text: str, quote: str) -> bool:
+    """Whether the text names a PIN or a lock's code and the quote gives its digits alone."""
+    if _DIGIT_IN.search(quote) is None:
+        return False
+    named = next(
+        (
+            match
+            for match in _CODE_IN_TEXT.finditer(text)
+            if not said_in_general(text, match.start(), match.end()) and not _names_something_else(text, match.end())
+        ),
+        None,
+    )
+    if named is None or _NOT_A_SECRET.search(text) or NOT_A_LOCK_CODE.search(text):
+        return False
+    if not (_PIN_IN_TEXT.search(text) or _COMPOUND_CODE.search(text) or names_a_locked_thing_in(text)):
+        return False
+    for found in _DIGITS_IN_QUOTE.finditer(quote):
+        digits = "".join(ch for ch in found["pin"] if ch.isdigit())
+        if YEAR.fullmatch(digits) or digits in _TRIVIAL or digits.endswith("00") or found["pin"] in text:
+            continue  # the text's own number is the text's to judge
+        if UNIT_AFTER.match(quote, found.end()) is None and _AFTER_DIGITS.match(quote, found.end()) is None:
+            return True
+    return False

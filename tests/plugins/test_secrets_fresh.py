@@ -954,6 +954,16 @@ SHAPES_ROUND_11: dict[str, str] = {
     "an Irish PPS number with a second letter after its label": "my PPS number is 8214036SA, for Revenue",
     "a Mexican CURP with no label, by its shape and check digit": "para la inscripción: PELR850412HDFRPB05",
     "a US Medicare number after its label, dashed as the card prints it": "dad's medicare number is 4HT2-WX8-PQ19",
+    "a security answer after the question asked before its name and a colon": (
+        "the street I lived on as a kid, for the bank's security question: Elmwood Drive"
+    ),
+    "a security answer in lower case after the question in brackets, in Dutch": (
+        "beveiligingsvraag (eerste vakantie): texel met opa"
+    ),
+    "a security answer after the question and a comma, in Italian": (
+        "domanda di sicurezza della banca: nome del primo cane, Briciola"
+    ),
+    "a security answer after a question's topic asked at a named bank": "favourite book question at HSBC = Dune",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -999,6 +1009,11 @@ LOOK_ALIKES_ROUND_11 = [
     "the PPS number has 7 digits and 1 or 2 letters",
     "the serial PELR850412HDFRPB04 is on the box",
     "the part number is 4HT2-WX8-PQ19",
+    "security question (first pet): can't remember",
+    "security question (first pet): not set yet",
+    "security question: first pet, I set it up last year",
+    "my first pet was Rex and we chase balls",
+    "my favourite teacher question at school = Mr Smith taught us",
 ]
 
 
@@ -1216,7 +1231,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 272, "tune_round10": 290, "tune_round11": 241}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 272, "tune_round10": 293, "tune_round11": 242}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -964,6 +964,11 @@ SHAPES_ROUND_11: dict[str, str] = {
         "domanda di sicurezza della banca: nome del primo cane, Briciola"
     ),
     "a security answer after a question's topic asked at a named bank": "favourite book question at HSBC = Dune",
+    "a safe set 'with' its code, in Portuguese": "pus o cofre do quarto com 5820",
+    "a door's diminutive that opens with its code, in Italian": "il portoncino si apre con 3391 e poi la chiave",
+    "a locker's code in two groups of three after a comma, in Dutch": "kluisje 12 op het station, code 482 915",
+    "a code typed at the gate, in French": "au portail tu tapes 2741B",
+    "a code's word and the code before the verb of typing, in Dutch": "boven de code 6183 intikken",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -1014,6 +1019,11 @@ LOOK_ALIKES_ROUND_11 = [
     "security question: first pet, I set it up last year",
     "my first pet was Rex and we chase balls",
     "my favourite teacher question at school = Mr Smith taught us",
+    "I put the safe with 1500 dollars in the closet",
+    "I put the safe with 1500 in the closet",
+    "au bureau tu tapes 1808 mots par heure",
+    "type 2024 in the year field",
+    "type 5512 in the calculator",
 ]
 
 
@@ -1231,7 +1241,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 272, "tune_round10": 293, "tune_round11": 242}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 273, "tune_round10": 293, "tune_round11": 246}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -164,8 +164,8 @@ LOCKED_THINGS = frozenset(
     casier entrer ouvrir
     puerta portón portal garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta
     taquilla cajero entrar abrir
-    porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
-    bancomat entrare aprire
+    porta portone portoncino cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
+    armadietto bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário multibanco
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen

@@ -969,6 +969,13 @@ SHAPES_ROUND_11: dict[str, str] = {
     "a locker's code in two groups of three after a comma, in Dutch": "kluisje 12 op het station, code 482 915",
     "a code typed at the gate, in French": "au portail tu tapes 2741B",
     "a code's word and the code before the verb of typing, in Dutch": "boven de code 6183 intikken",
+    "a seed phrase after a wallet's name and 'backup'": (
+        "Trezor backup: ladder orbit pupil grain walnut cactus thunder noble mirror fabric sudden orange"
+    ),
+    "a seed phrase after 'Recovery-Wörter' and the wallet in the genitive, in German": (
+        "Recovery-Wörter meines Trezors: ladder orbit pupil grain walnut cactus thunder noble mirror fabric sudden "
+        "olive"
+    ),
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -1024,6 +1031,8 @@ LOOK_ALIKES_ROUND_11 = [
     "au bureau tu tapes 1808 mots par heure",
     "type 2024 in the year field",
     "type 5512 in the calculator",
+    "wallet backup: done on sunday, the usual place",
+    "die Wörter des Ledgers: ich hab sie im Safe",
 ]
 
 
@@ -1241,7 +1250,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 273, "tune_round10": 293, "tune_round11": 246}
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 273, "tune_round10": 293, "tune_round11": 247}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

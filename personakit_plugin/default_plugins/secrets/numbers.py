@@ -152,7 +152,10 @@ _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
 _FAR_WINDOW = 60
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
-_A_DIGIT_RUN = lazy_pattern(r"\d{3}")
+# What every number `filled_in_number` reads holds, cheap to look for: eight digits or more in a run.
+_A_LONG_NUMBER = lazy_pattern(r"\d(?:[ ./-]?\d){7}")
+# And what a value `number_named_in_the_text` reads in a quote holds: five digits at least.
+_FIVE_DIGITS = lazy_pattern(r"(?:\D*\d){5}")
 
 
 # In the order they are tried: the first family whose label and value a text holds names its kind.
@@ -223,6 +226,8 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
     """The kind of identity or bank number that a proposal's text names and its quote gives alone ("Keeps
     the SSN handy for the form." / "512-44-7319 is the full one"): a family's label in the text, and in
     the quote a value that passes its check and that chance rarely makes (`Family.far`), or None."""
+    if _FIVE_DIGITS.match(quote) is None:
+        return None
     folded = text.casefold()
     for family in _FAMILIES:
         if family.far is None:
@@ -303,4 +308,4 @@ def identity_number(text: str) -> str | None:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
             return family.kind
-    return filled_in_number(text) if _A_DIGIT_RUN.search(text) else None
+    return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

@@ -65,8 +65,7 @@ _PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha
 # right after its name alone: "the router admin pw 482913, ...".
 _PASSWORD_WORD = r"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
     |pw|pwd|mdp)"""
-_PASSWORD_FOR = rf"""{_PASSWORD_WORD}(?:{CLAUSE})?[ ]"""
-# Or of four digits or more when what it is for is an app ("la contraseña de la app del banco es 5917").
+# Or, after a clause that names an app, of four digits or more: "la contraseña de la app del banco es 5917".
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}
@@ -76,8 +75,7 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<opens>{OPENS_WITH})
     | (?P<alarm>{ALARM})
     | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
-    | {_PASSWORD_FOR}(?=\d{{6,12}}(?:[.,;!]|\s*$))
-    | (?P<apppw>{_PASSWORD_WORD})(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON}
+    | {_PASSWORD_WORD}(?:(?:{CLAUSE})?[ ](?=\d{{6,12}}(?:[.,;!]|\s*$))|(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON})
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -283,10 +281,10 @@ def pin_is_real(match: re.Match[str]) -> bool:
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
     clause = groups.get("gclause") or groups.get("appclause") or ""
-    app = bool(groups.get("generic") or groups.get("apppw")) and _AN_APP.search(clause) is not None
+    app = bool(groups.get("generic") or groups.get("appclause")) and _AN_APP.search(clause) is not None
     if app and (digits < 4 or YEAR.fullmatch(match["pin"])):  # "the code of the app is 2024"
         return False
-    if groups.get("apppw") and not app:
+    if groups.get("appclause") and not app:
         return False
     if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]) and not app:
         return False

@@ -249,6 +249,8 @@ _A_CLOCK = lazy_pattern(
 
 
 def _code_after_its_recipe(text: str) -> bool:
+    if _FOUR_DIGITS.search(text) is None or _RECIPE.search(text) is None:  # few texts have both
+        return False
     for name in _CODE_NAME.finditer(text):
         stretch = _SENTENCE.split(text[name.end() : name.end() + _RECIPE_REACH], 1)[0]
         recipe = _RECIPE.search(stretch)
@@ -260,6 +262,7 @@ def _code_after_its_recipe(text: str) -> bool:
 
 
 _SENTENCE = re.compile(r"[.!?](?:\s|$)|\n")
+_FOUR_DIGITS = re.compile(r"\d{4}")
 
 
 # What one types on a device or a network, named as such, then what it is: "what you key in on the modem,

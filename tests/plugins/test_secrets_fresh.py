@@ -976,6 +976,8 @@ SHAPES_ROUND_11: dict[str, str] = {
         "Recovery-Wörter meines Trezors: ladder orbit pupil grain walnut cactus thunder noble mirror fabric sudden "
         "olive"
     ),
+    "a Spanish bank's 'clave de acceso' after a user number, with no verb": "usuario 40112233, clave de acceso 608214",
+    "a Spanish bank's signing code, 'clave de firma'": "clave de firma 5531, para las transferencias",
     "a card's password after its recipe and 'então', in Portuguese": (
         "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
     ),
@@ -1033,6 +1035,8 @@ LOOK_ALIKES_ROUND_11 = [
     "type 5512 in the calculator",
     "wallet backup: done on sunday, the usual place",
     "die Wörter des Ledgers: ich hab sie im Safe",
+    "la clave de acceso tiene 6 dígitos",
+    "cambiar la clave de acceso cada 90 días",
 ]
 
 
@@ -1249,8 +1253,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
-# the eleventh 217 of its 252; the eleventh tuning round took them to 273, 293 and 247.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 273, "tune_round10": 293, "tune_round11": 247}
+# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 274, "tune_round10": 293, "tune_round11": 247}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

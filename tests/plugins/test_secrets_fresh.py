@@ -2,10 +2,10 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the tenth are the first nine held-out parts, each looked at once
+parts must pass whole (the second to the eleventh are the first ten held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300 and 246 of 317 secrets refused then, and tuned on since; a part still being tuned on has a floor of
-secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
+300, 246 of 317 and 217 of 252 secrets refused then, and tuned on since; a part still being tuned on has a
+floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
 never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
 skipped with a line that says so.
@@ -26,14 +26,18 @@ from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
 from personakit_plugin.default_plugins.secrets.numbers import (
+    ahv_valid,
+    at_sv_number_valid,
     bsn_valid,
     clabe_valid,
     cpf_valid,
+    curp_valid,
     itin_valid,
     licence_valid,
     nhs_valid,
     nif_pt_valid,
     nss_es_valid,
+    pps_valid,
     sin_valid,
     sv_number_valid,
 )
@@ -903,6 +907,211 @@ LOOK_ALIKES_ROUND_10 = [
 ]
 
 
+# The shapes the eleventh tuning part taught it (memories as an assistant words them: the value only in
+# the quote, summaries, notes for later, work credentials), the same way.
+SHAPES_ROUND_11: dict[str, str] = {
+    "a one-time code in two groups of three after 'they texted me'": "the code the bank texted me is 604 218",
+    "a code after the verb of its coming, in Portuguese": "chegou-me o código 731 046",
+    "a code after 'me llegó el código'": "me llegó el código 508317, ponlo tú",
+    "a code named an SMS code, in Dutch": "de sms-code is 319 774",
+    "a code named OTP, in Italian": "l'OTP della banca è 640281",
+    "six digits received by SMS, in French": "j'ai reçu 305 918 par SMS, tu peux le taper ?",
+    "six digits sent to confirm a transfer, in Spanish": "el banco me acaba de mandar 803 114 para confirmar el pago",
+    "six digits that came, alone at the end, in Italian": "mi è arrivato 550 207",
+    "recovery codes after their label, one of which reads as letters only": (
+        "codes de récupération : k4pt-wmzr hvoa-ceyu 7rnq-2xbd"
+    ),
+    "backup codes with no label, one with a single digit": "here they are: 3kqa-7mvd h2fz-p9w4 zt5b-kcuq 6nd1-e8yy",
+    "a key box and its code with no verb, in Dutch": "voor de oppas: sleutelkastje 5512",
+    "a parcel box and its code with no verb, in German": "Paketkasten 7203, falls DHL klingelt",
+    "a cabinet lock among other facts": "allergic to nuts, cabinet lock 6618, blood type A",
+    "a locker after where it is and 'is'": "the locker at the pool is 3318, second row",
+    "a locker that has the code, in German": "mein Spind in der Arbeit hat den Code 2291",
+    "a safe after where it is and 'is nog', in Dutch": "de kluis in de kelder is nog 440172",
+    "the code of a bank's app, in Italian": "il codice dell'app della banca è 604417",
+    "the code of a banking app, in English": "the code for my banking app is 918273",
+    "an app's password of four digits, in Spanish": "la contraseña de la app del banco es 7318",
+    "an app's password of four digits, in Dutch": "het wachtwoord van de app van de bank is 5071",
+    "a password named 'paswoord', as in Flanders": "het wifi-paswoord bij de buren is Zomer2023x",
+    "a passphrase after Swiss German 'isch', what it is for after 'bi'": (
+        "s'WLAN Passwort bi de Gotte isch ruebli-chatz-velo"
+    ),
+    "an alarm's code after how it is made up and a comma": "the alarm is our street number twice, 2626",
+    "a safe's code after the date it is made of and 'so'": "the safe's our wedding date, 3rd of June 2009, so 030609",
+    "a safe's code after its recipe and 'also', in German": "der Tresor ist unser Hochzeitstag, also 140612",
+    "an alarm's code after its recipe and a comma, in Dutch": "het alarm is gewoon ons huisnummer twee keer, 3434",
+    "a safe's code after its recipe and 'quindi', in Italian": "la cassaforte è la data del matrimonio, quindi 180309",
+    "a French NIR grouped as the carte Vitale prints it, with no label": (
+        "pour le dossier de la mutuelle c'est 1 85 05 78 006 084 91"
+    ),
+    "a DNI to put in a form's field, with no label": "pon 48123456G en el campo del formulario",
+    "a BSN to fill in, with no label, in Dutch": "vul maar 690830166 in bij de nieuwe tandarts",
+    "a Steuer-ID to enter, with no label, in German": "kannst du 13 570 869 260 eintragen?",
+    "a Portuguese NIF for the invoice, with no label": "põe 275749118 na fatura, por favor",
+    "a Swiss AHV number dotted as its card prints it, with no label": "für die Ausgleichskasse: 756.1234.5678.97",
+    "a Swiss AHV number after its label and Swiss German 'isch'": "d'AHV-Nummer vom Nachbar isch 756.1234.5678.97",
+    "an Austrian social insurance number after its label": "meine SV-Nummer ist 4188 220790, steht auf der e-card",
+    "an Irish PPS number with a second letter after its label": "my PPS number is 8214036SA, for Revenue",
+    "a Mexican CURP with no label, by its shape and check digit": "para la inscripción: PELR850412HDFRPB05",
+    "a US Medicare number after its label, dashed as the card prints it": "dad's medicare number is 4HT2-WX8-PQ19",
+    "a security answer after the question asked before its name and a colon": (
+        "the street I lived on as a kid, for the bank's security question: Elmwood Drive"
+    ),
+    "a security answer in lower case after the question in brackets, in Dutch": (
+        "beveiligingsvraag (eerste vakantie): texel met opa"
+    ),
+    "a security answer after the question and a comma, in Italian": (
+        "domanda di sicurezza della banca: nome del primo cane, Briciola"
+    ),
+    "a security answer after a question's topic asked at a named bank": "favourite book question at HSBC = Dune",
+    "a safe set 'with' its code, in Portuguese": "pus o cofre do quarto com 5820",
+    "a door's diminutive that opens with its code, in Italian": "il portoncino si apre con 3391 e poi la chiave",
+    "a locker's code in two groups of three after a comma, in Dutch": "kluisje 12 op het station, code 482 915",
+    "a code typed at the gate, in French": "au portail tu tapes 2741B",
+    "a code's word and the code before the verb of typing, in Dutch": "boven de code 6183 intikken",
+    "a seed phrase after a wallet's name and 'backup'": (
+        "Trezor backup: ladder orbit pupil grain walnut cactus thunder noble mirror fabric sudden orange"
+    ),
+    "a seed phrase after 'Recovery-Wörter' and the wallet in the genitive, in German": (
+        "Recovery-Wörter meines Trezors: ladder orbit pupil grain walnut cactus thunder noble mirror fabric sudden "
+        "olive"
+    ),
+    "a Spanish bank's 'clave de acceso' after a user number, with no verb": "usuario 40112233, clave de acceso 608214",
+    "a Spanish bank's signing code, 'clave de firma'": "clave de firma 5531, para las transferencias",
+    "a card's password after its recipe and 'então', in Portuguese": (
+        "a senha do cartão é o aniversário do Rui ao contrário: faz anos a 12/05, então 5021"
+    ),
+}
+
+# And look-alikes of the eleventh round's shapes, stored.
+LOOK_ALIKES_ROUND_11 = [
+    "I got 250 views on the video",
+    "they sent me 250 000.",
+    "I got 114 410 points in the game",
+    "mi è arrivato il pacco 417248",
+    "chegou o código postal 1000-001",
+    "I got the code 404 on the page",
+    "j'ai reçu 3 colis et 2 lettres",
+    "part numbers ab1-cde ef3-ghi ij5-klm mn7-opq",
+    "recovery codes: ready-made, time-saving",
+    "my locker has 1234 stickers on it",
+    "the locker at the gym is 1250 m from the pool",
+    "de kluis in de bank is 1350 kilo",
+    "der Paketkasten ist 2019 aufgestellt worden",
+    "the code of the app is 12000 lines",
+    "the code of the app is 2024 vintage, rewritten since",
+    "the password for the app is 12 characters at least",
+    "la contraseña de la app es 123, dice el manual de ejemplo",
+    "het paswoord vergeten, ik moet een nieuw aanvragen",
+    "een paswoord moet 12 tekens hebben",
+    "s'Passwort isch z'churz gsi, jetzt hät's 12 Zeiche",
+    "s'Wetter bi de Grosi isch 25 Grad",
+    "the alarm is set for our anniversary, 0700.",
+    "the code is the house number twice, I'll tell you later",
+    "the wedding is on 12 May, so 2011 was a good year",
+    "der Wecker ist auf unseren Hochzeitstag gestellt, also 0630",
+    "le ticket 1 85 05 78 006 084 37 est perdu",
+    "commande 1 85 05 78 006 084 91 2",
+    "la référence 2 58 15 27 431 627 84 est sur la facture",
+    "põe 275749118 no contacto, é o meu telemóvel",
+    "vul maar 690830167 in bij de tandarts",
+    "zet 690830166 euro op de rekening",
+    "pon 48123456 en el campo de cantidad",
+    "the order 756.1234.5678.98 shipped on monday",
+    "version 756.1234.5678.97.2 of the firmware",
+    "Versicherungsnummer: 4187 220790",
+    "the PPS number has 7 digits and 1 or 2 letters",
+    "the serial PELR850412HDFRPB04 is on the box",
+    "the part number is 4HT2-WX8-PQ19",
+    "security question (first pet): can't remember",
+    "security question (first pet): not set yet",
+    "security question: first pet, I set it up last year",
+    "my first pet was Rex and we chase balls",
+    "my favourite teacher question at school = Mr Smith taught us",
+    "I put the safe with 1500 dollars in the closet",
+    "I put the safe with 1500 in the closet",
+    "au bureau tu tapes 1808 mots par heure",
+    "type 2024 in the year field",
+    "type 5512 in the calculator",
+    "wallet backup: done on sunday, the usual place",
+    "die Wörter des Ledgers: ich hab sie im Safe",
+    "la clave de acceso tiene 6 dígitos",
+    "cambiar la clave de acceso cada 90 días",
+]
+
+
+# A secret given in two parts, the text naming it and its start or end, the quote the rest: (text, quote).
+HALVES_ROUND_11 = [
+    ("The garage code begins with 73.", "and it ends with 18"),
+    ("Der Tresorcode fängt an mit 52.", "hinten kommt noch 07 dazu"),
+    ("Le code du portail commence par 19.", "et ça finit par 46"),
+    ("Il codice del cancello comincia con 83.", "le ultime due cifre sono 25"),
+    ("Mi DNI empieza por 4312.", "el resto es 8765Z"),
+    ("O NIF termina em 4471.", "e começa com 21835"),
+    ("Passport number, first half X91K", "second half is 4470Q"),
+]
+# And two parts of what is no secret, or the same part said twice, stored.
+HALVES_LOOK_ALIKES_ROUND_11 = [
+    ("The postcode starts with 10.", "and ends with 25"),
+    ("Phone number begins with 06.", "the rest is 12345678"),
+    ("The code starts with 10 minutes of setup.", "the rest is 20 minutes"),
+    ("La carta che finisce con 9051 è scaduta.", "quella che finisce con 9051, sì"),
+    ("The PIN must start with a digit.", "the last 2 can be anything"),
+]
+
+
+# An identity number, a PIN or a lock's code the text names and the quote gives alone (a number's value
+# passes its check): (text, quote, kind). And look-alikes: the value fails its check, is shaped as no such
+# number is, is a year, a count, a time or a postal code, or the PIN is people's in general.
+NAMED_IN_THE_TEXT_ROUND_11 = [
+    ("Keeps the SSN at hand for the benefits form.", "512-44-7319, that's the whole thing", "us-ssn"),
+    ("Needs the CPF for the pharmacy.", "529.982.247-25, pode pôr", "br-cpf"),
+    ("Gave the CUIL for the bank.", "20-31456789-8", "ar-cuil"),
+    ("Bestätigt den Torcode.", "ja genau, des isch er: 5819", "pin-code"),
+    ("Bevestigde de code van de fietsenstalling.", "klopt, die is 5819, net als vorig jaar", "pin-code"),
+    ("Deurcode van de praktijk", "4471# bij de achterdeur", "pin-code"),
+    ("Code du cadenas du vélo", "0/7/2/5", "pin-code"),
+    ("Answered which code opens the shed", "the first one, 6024", "pin-code"),
+    ("Para mais tarde: PIN do cartão da irmã.", "guarda isto, 7305, é o dela", "pin-code"),
+]
+NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11 = [
+    ("Keeps the SSN at hand for the benefits form.", "call the office at 512-555-7319"),
+    ("Needs the CPF for the pharmacy.", "529.982.247-26, pode pôr"),
+    ("Gave the CUIL for the bank.", "the branch is open 20-31 June"),
+    ("Door code changes next month.", "the building has 1250 flats"),
+    ("Asked about the door code.", "we moved here in 2019."),
+    ("The gate code is on the fridge.", "the meeting is at 1830 h"),
+    ("Read that the most common PIN is weak.", "people pick 1234, crazy"),
+]
+
+
+@pytest.mark.parametrize(("text", "quote", "kind"), NAMED_IN_THE_TEXT_ROUND_11)
+def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
+    text: str, quote: str, kind: str
+) -> None:
+    assert proposal_secret_kind(text, quote) == kind
+
+
+@pytest.mark.parametrize(("text", "quote"), NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11)
+def test_a_number_that_is_not_the_one_the_text_names_is_stored(kit: PersonaKit, text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
+
+
+@pytest.mark.parametrize(("text", "quote"), HALVES_ROUND_11)
+def test_a_secret_whose_start_the_text_gives_and_whose_rest_the_quote_gives_is_refused(text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) == "told-in-pieces"
+    assert proposal_secret_kind(text, "the owner said so") is None  # the start alone is a piece, not the secret
+
+
+@pytest.mark.parametrize(("text", "quote"), HALVES_LOOK_ALIKES_ROUND_11)
+def test_two_parts_of_what_is_no_secret_are_stored(kit: PersonaKit, text: str, quote: str) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
+
+
 def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_website() -> None:
     """A published account for gifts needs both words: either alone leaves an owner's IBAN refused."""
     assert proposal_secret_kind("Owner's bank", "my donations go out from DE50 5260 1815 9083 0166 13") == "iban"
@@ -922,6 +1131,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_8,
         *SHAPES_ROUND_9,
         *SHAPES_ROUND_10,
+        *SHAPES_ROUND_11,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -938,6 +1148,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_8,
             SHAPES_ROUND_9,
             SHAPES_ROUND_10,
+            SHAPES_ROUND_11,
         )
         if shape in shapes
     )
@@ -958,6 +1169,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_8,
         *LOOK_ALIKES_ROUND_9,
         *LOOK_ALIKES_ROUND_10,
+        *LOOK_ALIKES_ROUND_11,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -979,6 +1191,10 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (licence_valid, "MORGA 753116 SM9IJ", "MORGA 753116 SMXIJ"),  # a digit after the initials
         (nhs_valid, "943 476 5919", "943 476 5918"),
         (clabe_valid, "002180700845123454", "002180700845123458"),
+        (ahv_valid, "756.1234.5678.97", "756.1234.5678.98"),
+        (at_sv_number_valid, "4188 220790", "4187 220790"),
+        (pps_valid, "8214036SA", "8214036TA"),
+        (curp_valid, "PELR850412HDFRPB05", "PELR850412HDFRPB04"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -1011,6 +1227,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round8", 300, 200),
         ("tune_round9", 300, 200),
         ("tune_round10", 317, 209),
+        ("tune_round11", 252, 171),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1035,8 +1252,9 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 254, "tune_round10": 259}
+# both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
+# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247.
+TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 274, "tune_round10": 293, "tune_round11": 247}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -1060,20 +1278,19 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first nine held-out parts (now `tune_round2` to `tune_round10`) were each measured
+# its figures. The first ten held-out parts (now `tune_round2` to `tune_round11`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
 # languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal language, secrets in
 # pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of 317 and 8
-# of 209, and tuned on. The held-out part's floor is what it gives at its one measurement; without the
-# part its tests are skipped, and a new part is only printed with the figures until its floor is set.
-# The tenth held-out part (memories as an assistant words them: its own restatement of a secret, the
-# value only in the quote, summaries of several facts, notes dictated for later, work credentials),
-# measured once after the tenth tuning round: 217 of 252 and 0 of 171.
-HELD_OUT_MIN_REFUSED: int | None = 217
+# of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
+# the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of
+# 171, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
+# its tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1101,6 +1318,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round8", "fresh, tune round 8"),
         ("tune_round9", "fresh, tune round 9"),
         ("tune_round10", "fresh, tune round 10"),
+        ("tune_round11", "fresh, tune round 11"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

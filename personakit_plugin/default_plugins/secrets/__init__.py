@@ -27,8 +27,10 @@ Two families of detectors, both on the text as `normalise` reads it:
 
 Two secrets are put together across the join of text and quote when the joined reading cannot see
 them: a seed phrase whose halves are runs of their own (`seed_phrase.split_seed_phrase`), an IBAN whose
-start and rest are apart (`ibans.split_iban`) and a card number whose digits are split
-(`cards.split_card_number`).
+start and rest are apart (`ibans.split_iban`), a card number whose digits are split
+(`cards.split_card_number`), and any secret whose start the text names and whose rest the quote gives
+(`halves.split_in_halves`); and an identity number, a PIN or a lock's code the text names and the quote
+gives alone (`numbers.number_named_in_the_text`, `halves.code_named_in_the_text`).
 
 They are measured on corpora in the tests, one of them a held-out part written from how people
 talk and never tuned on; the figures print on every test run.
@@ -39,12 +41,13 @@ from __future__ import annotations
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
+from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
-from personakit_plugin.default_plugins.secrets.numbers import identity_number
+from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
@@ -142,6 +145,12 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
         return "seed-phrase"
     if split_iban(text, quote):
         return "iban"
+    if split_in_halves(text, quote):
+        return "told-in-pieces"
+    if kind := number_named_in_the_text(text, quote):
+        return kind
+    if code_named_in_the_text(text, quote):
+        return "pin-code"
     return "card-number" if split_card_number(text, quote) else None
 
 

@@ -1,9 +1,12 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
-employer identification number (EIN), the Canadian Social Insurance Number, the Brazilian CPF and the
-Argentinian CUIL.
+employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
+Number, the Brazilian CPF, the Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check
+digit).
 """
 
 from __future__ import annotations
+
+import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
@@ -139,4 +142,45 @@ AR_CUIL = Family(
     cuil_valid,
     ("cuil",),
     cuil_valid,
+)
+
+
+# A Mexican CURP: four letters of the name, the birth date, H or M (or X), the state's two letters, three
+# consonants of the name, a letter or digit for the century, and its check digit: a shape only it has.
+_CURP = lazy_pattern(
+    r"""(?<![A-Za-z0-9])[A-Z][AEIOUX][A-Z]{2}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HMX]
+    (?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)
+    [B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d(?![A-Za-z0-9])""",
+    re.VERBOSE,
+)
+_CURP_CHARACTERS = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+
+
+def curp_valid(value: str) -> bool:
+    """Whether a CURP ends in its check digit: its first seventeen characters weighted 18 down to 2."""
+    code = value.upper()
+    if len(code) != 18 or any(ch not in _CURP_CHARACTERS for ch in code):
+        return False
+    total = sum(_CURP_CHARACTERS.index(ch) * (18 - i) for i, ch in enumerate(code[:17]))
+    return (10 - total % 10) % 10 == int(code[17])
+
+
+def curp_anywhere(text: str) -> bool:
+    return any(curp_valid(match.group()) for match in _CURP.finditer(text))
+
+
+# A US Medicare number (MBI): eleven characters in a fixed pattern of digits and letters (no S, L, O, I,
+# B or Z), written with dashes as the card prints it (1EG4-TE5-MK72) or without; it has no check digit,
+# so only after its label.
+_MBI_LETTER = "[AC-HJKMNP-RT-Yac-hjkmnp-rt-y]"
+_MBI_EITHER = "[AC-HJKMNP-RT-Yac-hjkmnp-rt-y0-9]"
+US_MEDICARE = Family(
+    "us-medicare-number",
+    label(r"medicare(?:[ ](?:number|no\.?|\#|id|card[ ]number|beneficiary[ ]identifier))?|mbi"),
+    value(
+        rf"""(?<![A-Za-z0-9-])[1-9]{_MBI_LETTER}{_MBI_EITHER}\d-?{_MBI_LETTER}{_MBI_EITHER}\d-?{_MBI_LETTER}{{2}}\d{{2}}"""
+    ),
+    lambda number: any(ch.isdigit() for ch in number) and any(ch.isalpha() for ch in number),
+    ("medicare", "mbi"),
+    dashed,
 )

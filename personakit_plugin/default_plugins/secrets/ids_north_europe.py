@@ -1,12 +1,14 @@
 """Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
-German tax id (Steuer-ID) and social insurance number, the Dutch BSN and the Belgian national register
-number.
+German tax id (Steuer-ID) and social insurance number, the Dutch BSN, the Belgian national register
+number, the Austrian social insurance number, the Swiss AHV number (anywhere, in its dotted shape) and the
+Irish PPS number.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
 
 _NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
@@ -155,4 +157,77 @@ UK_NHS_NUMBER = Family(
     nhs_valid,
     ("nhs", "chi "),
     nhs_valid,
+)
+
+
+def at_sv_number_valid(value: str) -> bool:
+    """An Austrian social insurance number: ten digits, a serial of three, its check digit fourth (the
+    weighted sum of the other nine, 3 7 9 and 5 8 4 2 1 6, modulo 11), then a birth date DDMMYY."""
+    digits = digits_of(value)
+    if len(digits) != 10 or digits[0] == "0":
+        return False
+    weighted = sum(int(d) * w for d, w in zip(digits[:3] + digits[4:], (3, 7, 9, 5, 8, 4, 2, 1, 6), strict=True))
+    day, month = int(digits[4:6]), int(digits[6:8])
+    return weighted % 11 == int(digits[3]) and 1 <= day <= 31 and 1 <= month <= 12
+
+
+AT_SOCIAL_INSURANCE = Family(
+    "at-social-insurance-number",
+    label(
+        r"""sozialversicherungs-?nummer|versicherungsnummer|sv-?nummer|sv-?nr\.?|svnr|e-?card-?nummer
+        |(?:österreichische|austrian)[ ]social[ ]insurance[ ]number"""
+    ),
+    value(r"(?<![A-Za-z0-9])\d{4}[ ]?\d{6}"),
+    at_sv_number_valid,
+    ("versicherungs", "sv", "e-card", "ecard", "austrian"),
+    at_sv_number_valid,
+)
+
+
+def ahv_valid(value: str) -> bool:
+    """A Swiss AHV (AVS) number: thirteen digits, 756 first, an EAN-13 check digit last."""
+    digits = digits_of(value)
+    if len(digits) != 13 or not digits.startswith("756"):
+        return False
+    total = sum(int(d) * (3 if i % 2 else 1) for i, d in enumerate(digits[:12]))
+    return (10 - total % 10) % 10 == int(digits[12])
+
+
+# Printed on the insurance card in groups, 756.1234.5678.97: a shape only it has, so it is one anywhere.
+_AHV_DOTTED = lazy_pattern(r"(?<![\d.])756\.\d{4}\.\d{4}\.\d{2}(?![\d]|\.\d)")
+
+
+def ahv_anywhere(text: str) -> bool:
+    return "756." in text and any(ahv_valid(match.group()) for match in _AHV_DOTTED.finditer(text))
+
+
+CH_AHV = Family(
+    "ch-ahv-number",
+    label(r"ahv(?:-?(?:nummer|nr\.?))?|avs|num[ée]ro[ ]avs|sozialversicherungs-?nummer|versichertennummer"),
+    value(r"(?<![\d.])756[ .]?\d{4}[ .]?\d{4}[ .]?\d{2}"),
+    ahv_valid,
+    ("ahv", "avs", "versicher"),
+    ahv_valid,
+)
+
+
+def pps_valid(value: str) -> bool:
+    """An Irish PPS number: seven digits, a check letter (the digits weighted 8 to 2, and a second
+    letter's place in the alphabet weighted 9, modulo 23; W is 0), perhaps a second letter."""
+    compact = value.replace(" ", "").upper()
+    digits, letters = compact[:7], compact[7:]
+    total = sum(int(d) * w for d, w in zip(digits, range(8, 1, -1), strict=True))
+    if len(letters) == 2 and letters[1] != "W":
+        total += (ord(letters[1]) - 64) * 9
+    remainder = total % 23
+    return letters[0] == ("W" if remainder == 0 else chr(64 + remainder))
+
+
+IE_PPS = Family(
+    "ie-pps-number",
+    label(r"ppsn?(?:[ ](?:number|no\.?|\#))?|personal[ ]public[ ]service(?:[ ]number)?"),
+    value(r"(?<![A-Za-z0-9])\d{7}[ ]?[A-Wa-w][A-IWa-iw]?(?![A-Za-z0-9])"),
+    pps_valid,
+    ("pps", "personal public service"),
+    pps_valid,
 )

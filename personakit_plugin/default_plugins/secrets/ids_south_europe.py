@@ -1,6 +1,7 @@
 """Identity numbers of southern Europe, their checks and labels: the Italian codice fiscale (anywhere,
 by its check letter), the Spanish DNI or NIE and social security number, the French social security
-number (NIR) and tax number (SPI), and the Portuguese tax number (NIF) and citizen card.
+number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the Portuguese
+tax number (NIF) and citizen card.
 """
 
 from __future__ import annotations
@@ -66,6 +67,16 @@ def nir_valid(value: str) -> bool:
     if len(digits) != 15 or digits[0] not in "12":
         return False
     return 97 - int(digits[:13]) % 97 == int(digits[13:])
+
+
+# A French social security number grouped as the carte Vitale prints it, 1 2 2 2 3 3 and the key's 2
+# ("2 58 09 27 431 627 85"): a shape only this number has; with its month (01 to 12, or 20 and over) and
+# its key, it is one anywhere.
+_NIR_AS_PRINTED = lazy_pattern(r"(?<!\d)(?<!\d )[12] \d{2} (?:0[1-9]|1[0-2]|[2-9]\d) \d{2} \d{3} \d{3} \d{2}(?!\d| \d)")
+
+
+def nir_anywhere(text: str) -> bool:
+    return any(nir_valid(match.group()) for match in _NIR_AS_PRINTED.finditer(text))
 
 
 def nif_pt_valid(value: str) -> bool:

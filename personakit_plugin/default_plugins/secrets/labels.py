@@ -15,7 +15,8 @@ VALUE = r"""(?P<value><[^<>\n]*>|""" + QUOTED_OR_WORD + r""")"""
 # What joins a label to its value: a verb ("is", "'s", "ist", "est", "es", "è", "é" ...), a sign, a dash set
 # off by spaces, or a line break. After a colon the value is set off by white space; the bare
 # `key:value` form is left to the key detector, which knows its keys.
-_VERB = r"""(?:is|was|are|ist|lautet|war|sind|est|était|sont|es|era|son|è|é|são|zijn|blijft)"""
+# "isch": Swiss German for "ist".
+_VERB = r"""(?:is|was|are|ist|isch|lautet|war|sind|est|était|sont|es|era|son|è|é|são|zijn|blijft)"""
 _CONNECTOR = (
     r"""(?:\s+"""
     + _VERB
@@ -35,7 +36,7 @@ CONNECTOR_OR_CHANGE = (
 # "the password for the office printer downstairs is ...", "das Passwort für das WLAN ist ...",
 # "le code de la porte est ...": a preposition and up to five words between a label and its verb.
 _PREPOSITION = r"""(?:for|from|to|of|on|at|in|aus|für
-|fürs|zum|zur|vom|von|der|des|am|im|beim|meiner|meines|unserer|unseres
+|fürs|zum|zur|vom|von|der|des|am|im|beim|bi|meiner|meines|unserer|unseres
     |de|du|pour|del|della|dello|dell['’]\S*|dei|degli|di|per|do|da|dos|das|para|van|voor|bij|op
     |by|near|beside|behind|under|neben|hinter|unter|près|sous|derrière|junto|debajo|detrás|vicino|accanto|sotto
     |dietro|naast|achter|onder|perto|atrás)"""

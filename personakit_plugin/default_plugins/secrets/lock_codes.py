@@ -162,18 +162,40 @@ _LOCK_PUT = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _HUNDREDS = lazy_pattern(r"\d*00")
-# A locker and four to six digits right after it, the code of its lock: "gym locker 4417", "Spind 3092";
-# a locker's own number has one to three ("locker 212", "casier 23"), after "number" or "#" any.
+# A locker, a key box, a parcel box or a safe, and four to six digits right after it, the code of its lock:
+# "gym locker 4417", "Spind 3092", "sleutelkastje 5512", "Paketkasten 7203", "cabinet lock 6618"; or after
+# where it is and a verb of being or having, perhaps "code" ("the locker at the pool is 3318", "mein Spind
+# in der Arbeit hat den Code 2291", "de kluis in de kelder is nog 440172"). A locker's own number has one to
+# three digits ("locker 212", "casier 23"), after "number" or "#" any.
+_LOCKER = r"""[^\W\d_]*(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje|kluis|sleutelkast(?:je)?
+    |schlüsselkasten|schlüsselbox|schlüsselkästchen|paketkasten|paketbox|keybox|key[ ]box|lockbox|schließfach)
+    |cabinet[ ]lock"""
+_LOCKER_WHERE = r"""(?:[ ](?:at|in|on|by|bei|im|in|an|am|auf|op|bij|à|au|en|de|del|da|do|della|nella|van)
+    (?:[ ](?:the|der|dem|den|die|de|het|['’]t|la|le|el|il|o|a|mijn|my|m['’]n)){0,2}(?:[ ][^\W\d_]+){1,2})?"""
+_LOCKER_HAS = r"""(?:[ ](?:is|ist|isch|est|es|è|é|heeft|hat|has|tiene|tem|ha|a|blijft[ ]op)
+    (?:[ ](?:nog|noch|still|now|steeds|encore|todav[íi]a|ancora|ainda))?
+    (?:[ ](?:den|de|the|el|il|o|le|la))?(?:[ ](?:code|codice|c[oó]digo|combination|combinaci[oó]n|pin))?)?"""
+_LOCKER_PIN = r"""(?P<pin>\d{4,6})(?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|€|\$|£|(?:h|uhr|euros?|dollars?|pounds?|francs?
+    |chf|yen|m|meters?|metres?|cm|km|kg|kilos?|liters?|litres?|l)(?![^\W_])))"""
 _LOCKER_CODE = lazy_pattern(
-    r"""(?<![^\W_])(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje)[ ](?P<pin>\d{4,6})
-    (?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_])[ ]?:?[ ]{_LOCKER_PIN}""",
     re.IGNORECASE | re.VERBOSE,
 )
-_LOCKER_GATE = ("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluisje")
+# After where it is or a verb, the code ends its clause: "my locker has 1234 stickers" is a count.
+_LOCKER_SAID_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_]){_LOCKER_WHERE}{_LOCKER_HAS}[ ]?:?[ ]{_LOCKER_PIN}
+    (?=[ ]*(?:[.,;!?)(\n—–-]|$)|[ ](?:ingesteld|gezet|eingestellt|programmiert|set|like|wie|comme|como|come
+    |zoals)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_LOCKER_GATE = (
+    *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
+    *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
+)
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
 _CODE_AFTER_A_COMMA = lazy_pattern(
-    rf""",[ ](?:{CODE_WORDS})[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[.!,;)]|[ ]*$|[ ]*\n)""",
+    rf""",[ ](?:{CODE_WORDS})[ ]?:?[ ](?P<pin>\d{{4,8}}|\d{{3}}[ ]\d{{3}})(?=[.!,;)]|[ ]*$|[ ]*\n)""",
     re.IGNORECASE | re.VERBOSE,
 )
 _SENTENCE_BREAK = re.compile(r"[.!?;\n]")
@@ -203,7 +225,8 @@ _SET_LOCK_TO = lazy_pattern(
     rf"""\b(?:set|put|changed|turned|r[ée]gl[ée]|mis|impostato|messo|puse|puesto|configur[ée]|coloquei|pus
     |stelde|zette|gestellt|eingestellt)[ ](?:(?:the|my|our|le|la|mon|ma|il|el|mi|o|a|meu|minha|de|het|mijn
     |den|das|die|meinen|mein)[ ])?(?:[^\W\d_]+[ ]){{0,2}}?(?<![^\W_])(?:{_LOCKS})(?![^\W_])(?:[ ][^\W\d_]+){{0,3}}?[ ]
-    (?:to|on|at|sur|à|su|a|en|em|para|op|auf)[ ](?P<pin>\d{{3,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))""",
+    (?:to|on|at|sur|à|su|a|en|em|para|op|auf|(?P<with>with|com|con|avec|met|mit))[ ](?P<pin>\d{{3,8}})
+    (?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|€|\$))(?(with)(?=[ ]*(?:[.,;!?)\n]|$)))""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Before a colon, a phone or a card is followed by its number or its last digits, not a code: "phone: 0612".
@@ -261,7 +284,8 @@ def code_said_short(text: str, has_a_lock: bool) -> bool:
     for match in _NUMBER_THEN_THING.finditer(text) if "," in text or ";" in text or "/" in text else ():
         if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):
             return True
-    if has_a_lock and _SET_LOCK_TO.search(text) is not None:
+    # Set "with" a number that ends its clause, not a round amount: "pus o cofre com 7933", not "... com 2000".
+    if has_a_lock and any(not (m["with"] and _HUNDREDS.fullmatch(m["pin"])) for m in _SET_LOCK_TO.finditer(text)):
         return True
     return any(
         _DIGITS_WORD.search(head) and _no_year(match.group()) and _names_a_lock_or_its_code(head)
@@ -337,6 +361,37 @@ def _dial_after_its_lock(text: str) -> bool:
     return False
 
 
+# A code typed at what it opens, the verb of typing first ("au portail tu tapes 1808A", "am Tor tippst du
+# 4471 und dann die Raute") or last after a code's word ("beneden de code 7694 intikken"); what it opens
+# or a code's word in its clause, the code ending its clause or followed by "then".
+_TYPE_VERB = r"""(?:tapes?|tapez|tippst|tippe|tipp|tik|tikt|tikken|intikken|teclea|tecleas|tecleo|digita|digite|digitas
+    |digito|type|punch[ ]in|key[ ]in)"""
+_TYPED_AT_A_LOCK = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_TYPE_VERB}[ ](?:(?:the|le|la|el|il|o|a|de|den|het|je|du)[ ])?(?:(?:{CODE_WORDS})[ ])?
+    (?P<pin>\d{{3,8}}[A-Za-z]?[#*]?)
+    |(?:{CODE_WORDS})[ ](?P<last>\d{{4,8}}[#*]?)[ ](?:in)?(?:tikken|typen|tippen|eintippen|eingeben|taper|teclear
+    |digitar|digitare))
+    (?=[ ]*(?:[.,;!?)\n]|$)|[ ](?:then|and|und|dann|puis|et|y|luego|e|poi|en|dan|depois)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TYPING = ("tap", "tipp", "tik", "tecle", "digit", "type", "punch", "key in", "typen", "eingeben")
+
+
+def _typed_at_a_lock(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _TYPING)):
+        return False
+    for match in _TYPED_AT_A_LOCK.finditer(text):
+        pin = match["pin"] or match["last"]
+        digits = "".join(ch for ch in pin if ch.isdigit())
+        if not _no_year(digits) or _HUNDREDS.fullmatch(digits):
+            continue
+        clause = clause_before(text, match.start()) + " " + match.group()
+        if names_a_locked_thing_in(clause) or (match["last"] and not NOT_A_LOCK_CODE.search(clause)):
+            return True
+    return False
+
+
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
     the number a combination lock is set to, the number that is what opens a locked thing, or the number
@@ -353,9 +408,11 @@ def lock_code(text: str) -> bool:
     ):
         return True
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
-        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCKER_CODE.finditer(text)
+        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"])
+        for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE)
+        for match in pattern.finditer(text)
     ):
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):
         return True
-    return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock)
+    return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock) or _typed_at_a_lock(text)

@@ -1,17 +1,19 @@
 """Identity and bank numbers: an assistant never needs them to help its owner, so none is stored.
 
-Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere
-(`ibans`); an Italian codice fiscale anywhere (its check letter); and after their label, or just before it
-("151-90-0769 is my SSN"), the numbers of each family (a `number_labels.Family`: its label, its value's
-shape, its check), kept by where they are issued: `ids_americas` (US SSN, ITIN and EIN, Canadian SIN,
-Brazilian CPF), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID and social insurance
-number, Dutch BSN, Belgian national register number), `ids_south_europe` (Spanish DNI or NIE and social
-security number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity
-cards, passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label
-and its value only a few words that join them may stand ("my checking account number is ...", "el
-número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account
-number; a value chance rarely makes (`Family.far`) may stand anywhere further on in the label's
-sentence, within `_FAR_WINDOW` characters.
+Each family is recognised by its structure and, where it has one, its checksum: an IBAN anywhere (`ibans`); an
+Italian codice fiscale anywhere (its check letter); a French NIR anywhere, grouped as the carte Vitale prints
+it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13 check digit); and after
+their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
+`number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
+`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF, Argentinian CUIL; a
+Mexican CURP anywhere, by its check digit), `ids_north_europe` (UK National Insurance and NHS numbers, German
+Steuer-ID and social insurance number, Dutch BSN, Belgian national register number, Austrian social insurance
+number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
+number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
+passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
+only a few words that join them may stand ("my checking account number is ...", "el número de mi pasaporte es
+..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value chance rarely
+makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -42,24 +44,34 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     CA_SIN,
     US_EIN,
     US_ITIN,
+    US_MEDICARE,
     US_SSN,
     cpf_valid,
+    curp_anywhere,
+    curp_valid,
     ein_valid,
     itin_valid,
     sin_valid,
     ssn_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
+    AT_SOCIAL_INSURANCE,
     BE_NATIONAL_NUMBER,
+    CH_AHV,
     DE_SOCIAL_INSURANCE,
     DE_STEUER_ID,
+    IE_PPS,
     NL_BSN,
     UK_NATIONAL_INSURANCE,
     UK_NHS_NUMBER,
+    ahv_anywhere,
+    ahv_valid,
+    at_sv_number_valid,
     be_national_number_valid,
     bsn_valid,
     nhs_valid,
     nino_valid,
+    pps_valid,
     steuer_id_valid,
     sv_number_valid,
 )
@@ -76,6 +88,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     dni_valid,
     fr_tax_number_valid,
     nif_pt_valid,
+    nir_anywhere,
     nir_valid,
     nss_es_printed,
     nss_es_valid,
@@ -86,12 +99,15 @@ from personakit_plugin.default_plugins.secrets.number_labels import Family
 # The checks live with their families; they are named here too, where callers have always found them.
 __all__ = [
     "account_valid",
+    "ahv_valid",
+    "at_sv_number_valid",
     "be_national_number_valid",
     "bsn_valid",
     "citizen_card_valid",
     "clabe_valid",
     "codice_fiscale_valid",
     "cpf_valid",
+    "curp_valid",
     "dni_valid",
     "ein_valid",
     "fr_tax_number_valid",
@@ -106,6 +122,7 @@ __all__ = [
     "nss_es_printed",
     "nss_es_valid",
     "passport_valid",
+    "pps_valid",
     "routing_valid",
     "sin_valid",
     "ssn_valid",
@@ -135,6 +152,10 @@ _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
 _FAR_WINDOW = 60
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+# What every number `filled_in_number` reads holds, cheap to look for: eight digits or more in a run.
+_A_LONG_NUMBER = lazy_pattern(r"\d(?:[ ./-]?\d){7}")
+# And what a value `number_named_in_the_text` reads in a quote holds: five digits at least.
+_FIVE_DIGITS = lazy_pattern(r"(?:\D*\d){5}")
 
 
 # In the order they are tried: the first family whose label and value a text holds names its kind.
@@ -157,9 +178,13 @@ _FAMILIES: tuple[Family, ...] = (
     AR_CUIL,
     ES_SOCIAL_SECURITY,
     US_EIN,
+    US_MEDICARE,
     BE_NATIONAL_NUMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
+    AT_SOCIAL_INSURANCE,
+    CH_AHV,
+    IE_PPS,
     ROUTING_NUMBER,
     MX_CLABE,
     BANK_ACCOUNT,
@@ -197,12 +222,85 @@ def _labelled_number(family: Family, text: str) -> bool:
     return False
 
 
+def number_named_in_the_text(text: str, quote: str) -> str | None:
+    """The kind of identity or bank number that a proposal's text names and its quote gives alone ("Keeps
+    the SSN handy for the form." / "512-44-7319 is the full one"): a family's label in the text, and in
+    the quote a value that passes its check and that chance rarely makes (`Family.far`), or None."""
+    if _FIVE_DIGITS.match(quote) is None:
+        return None
+    folded = text.casefold()
+    for family in _FAMILIES:
+        if family.far is None:
+            continue
+        named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
+        if not named or family.label.search(text) is None:
+            continue
+        if any(
+            family.valid(value.group()) and family.far(value.group())
+            for value in family.value.finditer(quote)
+            if value.start() == 0 or not quote[value.start() - 1].isalnum()
+        ):
+            return family.kind
+    return None
+
+
+# A number given to be filled in on a form, with no label: a verb of filling in or putting just before it
+# ("pon 48123456H en el campo", "vul maar 111222333 in", "põe 123456789 na fatura", "please enter
+# 512-44-7319") or just after it ("kannst du 12 345 678 901 eintragen?"), and a value of a family whose
+# check chance rarely passes. Not a phone's: no word of calling in its sentence.
+_FILLED_IN_FAMILIES = (DE_STEUER_ID, ES_DNI_NIE, NL_BSN, PT_NIF, BR_CPF)
+_FILL_BEFORE = lazy_pattern(
+    r"""(?<![^\W_])(?:fill[ ]in|enter|type[ ]in|put|write[ ]down|pon|ponga|pone|escribe|rellena[ ]con|mets|tape|inscris
+    |saisis|metti|inserisci|scrivi|p[õo]e|ponha|coloca|escreve|preenche[ ]com|vul|typ|zet|trag|gib|schreib)
+    (?:[ ](?:maar|even|mal|bitte|aqui|aquí|ici|qui|here|there|in|hier|daar|the[ ]number|el[ ]n[uú]mero|o[ ]n[uú]mero))*
+    [ ]:?[ ]?$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_FILL_AFTER = lazy_pattern(
+    r"""[ ](?:in(?![^\W_])|eintragen|eintippen|einsetzen|ein(?![^\W_])|invullen|intypen|en[ ]el[ ](?:campo|formulario)
+    |no[ ](?:campo|formul[áa]rio)|na[ ](?:fatura|factura)|dans[ ]le[ ](?:champ|formulaire)|nel[ ](?:campo|modulo)
+    |in[ ]the[ ](?:field|form|box))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CALLING = lazy_pattern(
+    r"""(?<![^\W_])(?:phone|call|ring|mobile|cell|whatsapp|tel[ée]?fono?|telefone|telem[óo]vel|llama|llamar|ligar|liga
+    |appelle|appeler|portable|chiama|chiamare|cellulare|bellen|bel|mobiel|anrufen|ruf|handy|telefon|fax)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+_MONEY_AFTER = lazy_pattern(r"[ ]?(?:€|\$|£|eur|euros?|dollars?|usd|reais|pounds?)(?![^\W_])", re.IGNORECASE)
+
+
+def filled_in_number(text: str) -> str | None:
+    """The kind of identity number `text` gives to be filled in, with no label, or None."""
+    for family in _FILLED_IN_FAMILIES:
+        for found in family.value.finditer(text):
+            if not family.valid(found.group()):
+                continue
+            before = text[max(0, found.start() - 40) : found.start()]
+            if not (_FILL_BEFORE.search(before) or _FILL_AFTER.match(text, found.end())):
+                continue
+            if _MONEY_AFTER.match(text, found.end()) or before.rstrip().endswith(("€", "$", "£")):
+                continue
+            sentence = _SENTENCE_END.compiled.split(text[max(0, found.start() - 80) : found.end() + 80])
+            if not any(_CALLING.search(part) for part in sentence):
+                return family.kind
+    return None
+
+
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
     if iban_anywhere(text):
         return "iban"
     if codice_fiscale_anywhere(text):
         return "it-codice-fiscale"
+    if nir_anywhere(text):
+        return "fr-nir"
+    if ahv_anywhere(text):
+        return "ch-ahv-number"
+    if curp_anywhere(text):
+        return "mx-curp"
     if "-" in text and sort_code_and_account(text):
         return "bank-account-number"
     folded = text.casefold()
@@ -210,4 +308,4 @@ def identity_number(text: str) -> str | None:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
             return family.kind
-    return None
+    return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

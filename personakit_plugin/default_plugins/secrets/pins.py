@@ -37,6 +37,7 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |code[ ]de[ ](?:la|ma|ta|sa|notre|votre)[ ](?:cb|carte[ ]bleue)(?![\w-])
     |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
+    |clave[ ](?:de[ ]acceso|de[ ]firma|de[ ]operaciones)
     |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
     |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
     |jugendschutz-?(?:pin|code)|kinderslot-?code)
@@ -63,8 +64,9 @@ _PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha
     |is|es|est|è|é|ist)[ ]|[ ]?:[ ]?)(?:(?:the|el|la|le|il|o|a|de|het|der|die|das|code|pin|c[oó]digo|codice)[ ])*"""
 # A password of digits right after its name and what it is for: "senha do app do banco 072738, ...", or
 # right after its name alone: "the router admin pw 482913, ...".
-_PASSWORD_FOR = rf"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
-    |pw|pwd|mdp)(?:{CLAUSE})?[ ]"""
+_PASSWORD_WORD = r"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
+    |pw|pwd|mdp)"""
+# Or, after a clause that names an app, of four digits or more: "la contraseña de la app del banco es 5917".
 # After a PIN's own label the number may follow with no connector at all ("PIN 4821"), but not
 # after a clause ("my PIN in 2019" is a date) nor after the verb "pin" ("I pin 100 photos").
 PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<bare>[ \t]+) | {_PIN_CHANGE}
@@ -74,7 +76,7 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<opens>{OPENS_WITH})
     | (?P<alarm>{ALARM})
     | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
-    | {_PASSWORD_FOR}(?=\d{{6,12}}(?:[.,;!]|\s*$))
+    | {_PASSWORD_WORD}(?:(?:{CLAUSE})?[ ](?=\d{{6,12}}(?:[.,;!]|\s*$))|(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON})
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -82,6 +84,13 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
 PIN_FIRST = rf"""(?<!\S)(?<![\d#*][ \-–])(?P<pin>[#*]?\d++(?:[ \-–]\d++)*+[#*]?+){VALUE_FIRST_JOIN}
     (?P<label>(?:(?:new|old|current|bank|card|debit|credit|phone|sim|atm|alarm|front|back|garage)\s+)?{_PIN_LABEL})
     (?=\s*(?:[.,;:!?)]|$)|\s+(?:for|of|on|at|to|now|too)\b)"""
+# An app a code opens, most often a bank's: "il codice dell'app di Fineco è ...", "le code de l'appli du
+# Crédit Agricole c'est ...", "the code for my banking app is ...".
+_AN_APP = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:banking[ ])?apps?|appli(?:cation)?|aplicaci[oó]n|applicazione|aplicativo|aplica[cç][aã]o
+    |banking-?app|bank-?app|bankapp)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
 
@@ -89,6 +98,7 @@ UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
     |[kmg]?hz|ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
+    |lines|zeilen|lignes|l[ií]neas|righe|linhas|regels|downloads|users|installs|reviews|stars|bytes|[kmg]b
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -124,15 +134,51 @@ _SENT_CODE = lazy_pattern(
     |(?:me|nos|mi|ci)[ ](?:lleg[óo]|mandaron|enviaron|[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|chegou|mandaram
     |enviaram)|m['’]a[ ]été[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|geschickt(?:[ ](?:hat|haben))?|gestuurd|kreeg)
     (?![^\W_])[^.\n\d]{0,20}?(?:(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet))?[ ]*:?[ ]*
-    (?P<pin>\d{4,8}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
+    (?P<pin>\d{4,8}|\d{3}[ -]\d{3}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Cheap to look for: every match of `_SENT_CODE` holds one of these.
 _SENDING = (
     *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
-    *("recib", "lleg", "manda", "envia", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg"),
+    *("recib", "lleg", "manda", "envi", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg", "bekam"),
 )
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
+
+
+# Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
+# 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
+# 248". Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are
+# followed by how they came or what they are for: "I got 250 views" and "they sent me 250 000" are not codes.
+_CAME_FIRST = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed)[ ](?:me|us)|(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
+    |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron)
+    |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato))|ho[ ]ricevuto
+    |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|chegou(?:-me)?|me[ ]chegou|recebi|me[ ]mandaram|ik[ ]kreeg|kreeg[ ]ik
+    |ik[ ]heb[ ]gekregen|ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam)(?![^\W_])[ ]
+    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|un|una|um|een)[ ])?
+    (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)(?:[ ]?:)?[ ]+)?
+    (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CAME_AFTER = lazy_pattern(
+    r"""[ ]*(?:[.!?;\n]|$|[ ](?:by|via|per|por|par|in|im|as|como|comme|come|als)[ ]
+    (?:(?:an|a|un|una|um|een|the|le|el|la|il|o|de|het|den)[ ])?(?:sms|text|texto|mensaje|messaggio|bericht|nachricht
+    |codes?|c[oó]digo|codice|otp)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ROUND_AMOUNT = lazy_pattern(r".*[ -]?000")
+
+
+def _came_first(text: str) -> bool:
+    for match in _CAME_FIRST.finditer(text):
+        if match["word"]:
+            if UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"]):
+                return True
+        elif not _ROUND_AMOUNT.fullmatch(match["pin"]) and (
+            _CAME_AFTER.match(text, match.end()) or _MESSAGE_AFTER.match(text, match.end())
+        ):
+            return True
+    return False
 
 
 # A one-time code as the message that brings it words it, pasted or forwarded: the code's word, named as a
@@ -142,10 +188,10 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # group or two ("583 914").
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
-    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde"""
+    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
-    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN))(?![^\W_])
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP))(?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation))?
     [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
@@ -179,7 +225,7 @@ _SPENT_AFTER = lazy_pattern(
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
     folded = text.casefold()
-    if "cod" not in folded and "cód" not in folded and "TAN" not in text:  # every match holds one of them
+    if "cod" not in folded and "cód" not in folded and "TAN" not in text and "OTP" not in text:  # one is in every match
         return False
     for match in _MESSAGE_CODE.finditer(text):
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
@@ -192,7 +238,7 @@ def message_code(text: str) -> bool:
         if (
             qualified
             or match["after"]
-            or match["word"] == "TAN"
+            or match["word"] in ("TAN", "OTP")
             or _YOUR_BEFORE.search(before)
             or (
                 _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
@@ -204,8 +250,9 @@ def message_code(text: str) -> bool:
 
 
 def one_time_code(text: str) -> bool:
-    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892") or that
-    it was sent ("the code they sent me is 827962"); not a tracking, promo or booking code. One said to be
+    """Whether `text` gives a one-time code with how it came ("the code that came by SMS is 930892"), that
+    it was sent ("the code they sent me is 827962") or the verb of its coming first ("me llegó el código
+    955 802"); not a tracking, promo or booking code. One said to be
     spent is refused too: a sentence's words cannot show that a code no longer works."""
     if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
@@ -217,6 +264,8 @@ def one_time_code(text: str) -> bool:
     folded = text.casefold()
     if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word
         return False
+    if _came_first(text):
+        return True
     return any(
         UNIT_AFTER.match(text, match.end()) is None
         and not YEAR.fullmatch(match["pin"])
@@ -232,7 +281,13 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     groups = match.groupdict()
     dial = not match["pin"][:1].isdigit() or not match["pin"][-1:].isdigit()  # "left 12 ...", "... 6 left"
-    if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]):
+    clause = groups.get("gclause") or groups.get("appclause") or ""
+    app = bool(groups.get("generic") or groups.get("appclause")) and _AN_APP.search(clause) is not None
+    if app and (digits < 4 or YEAR.fullmatch(match["pin"])):  # "the code of the app is 2024"
+        return False
+    if groups.get("appclause") and not app:
+        return False
+    if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]) and not app:
         return False
     if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
         return False

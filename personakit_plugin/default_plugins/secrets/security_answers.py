@@ -48,7 +48,10 @@ _SECURITY_QUESTION = lazy_pattern(
     |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
-_BANK = lazy_pattern(r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse)\b", re.IGNORECASE)
+_BANK = lazy_pattern(
+    r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse|barclays|hsbc|lloyds|natwest|santander)\b",
+    re.IGNORECASE,
+)
 # An answer's own label: its value may follow with no connector.
 _ANSWER_LABEL = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
@@ -90,15 +93,39 @@ _END_NOT_A_TITLE = lazy_pattern(
 )
 
 
+# After the question that the colon opened, the answer may follow a comma ("domanda di sicurezza di Poste:
+# nome della maestra, Signora Cuccurullo"); after a question in brackets, the answer may be in lower case, a
+# word or three as one types them ("beveiligingsvraag (lievelingseten): stamppot boerenkool").
+_COMMA_ANSWER = lazy_pattern(rf""",\s*(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
+_BRACKETED_QUESTION = lazy_pattern(
+    r"""\s*\([^()\n]{3,40}\)\s*:\s*(?P<answer>[^\W\d_]{3,}(?:[ ][^\W\d_]{3,}){0,2})\s*(?:[.!;,]|$)"""
+)
+_NO_ANSWER = lazy_pattern(
+    r"""\b(?:not|no|none|don['’]?t|can['’]?t|forgot|unknown|nicht|kein|keine|vergessen|pas|aucun|oubli[ée]|nada|olvid\w*
+    |non|dimenticat\w*|n[ãa]o|esqueci|niet|geen|vergeten|weet|know|sure|idea|later)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# The question asked before its name, then the answer after the colon: "the street I grew up on, for the
+# Chase security question: Marlowe Crescent".
+_ASKED_BEFORE = 60
+
+
 def _answer_after_its_question(text: str) -> bool:
     for named in _SECURITY_QUESTION.finditer(text):
         window = text[named.end() : named.end() + _SIGNED_WINDOW]
         end = _END_NOT_A_TITLE.search(window)
         window = window if end is None else window[: end.start()]
+        bracketed = _BRACKETED_QUESTION.match(window)
+        if bracketed is not None and _NO_ANSWER.search(bracketed["answer"]) is None:
+            return True
         opening = _QUESTION_COLON.match(window)
+        before = text[max(0, named.start() - _ASKED_BEFORE) : named.start()]
+        asked_before = _QUESTION.search(before) or _FACT_QUESTION.search(before) or _CHILDHOOD.search(before)
         for sign in _SIGNED_ANSWER.finditer(window):
-            if opening is not None and sign.start() < opening.end():
+            if opening is not None and sign.start() < opening.end() and not asked_before:
                 continue
+            return True
+        if opening is not None and _COMMA_ANSWER.search(window, opening.end()):
             return True
     return False
 
@@ -159,6 +186,12 @@ def security_answer(text: str) -> bool:
         ):
             return True
     for question in _FACT_QUESTION.finditer(text):
-        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and _SECURITY_QUESTION.search(text):
+        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and (
+            _SECURITY_QUESTION.search(text) or (_A_QUESTION_AFTER.match(text, question.end()) and _BANK.search(text))
+        ):
             return True
     return False
+
+
+# A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".
+_A_QUESTION_AFTER = lazy_pattern(r"[ ](?:question|frage|pregunta|question|domanda|pergunta|vraag)\b", re.IGNORECASE)

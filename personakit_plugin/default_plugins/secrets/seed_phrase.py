@@ -19,12 +19,14 @@ SEED_LABEL = r"""\b(?:(?:secret\s+)?(?:seed|recovery|backup|mnemonic|wallet|rest
       [ -](?:words?|wörter|worte|mots?|palabras?|parole|palavras?|woorden?)
     |seed(?:\s+[^\W\d_]+){0,4}?(?=\s*[:=])
     |(?:ledger|trezor|wallet|metamask|coldcard|bitbox)[ ](?:words|wörter|mots|palabras|parole|palavras|woorden)
+    |(?:ledger|trezor|wallet|metamask|coldcard|bitbox)[ -]?(?:backup|recovery|seed)
+    |(?:recovery|backup|seed)-?(?:w[öo]rter|worte|woorden|mots|palabras|parole|palavras)
     |phrase\s+(?:de\s+r[ée]cup(?:[ée]ration)?|secr[èe]te|mn[ée]monique)
     |(?:words|w[öo]rter|mots|palabras|parole|palavras|woorden|phrase|frase)
-      \s+(?:(?:for|of|from|de|du|des|del|della|dal|da|do|van|voor|von|aus)\s+)?
-      (?:(?:the|my|la|le|el|il|mi|mon|mijn|o|a|minha|meu|die|der|dem|meiner|meinem|het)\s+)?
+      \s+(?:(?:for|of|from|de|du|des|del|della|dal|da|do|van|voor|von|vom|aus)\s+)?
+      (?:(?:the|my|la|le|el|il|mi|mon|mijn|o|a|minha|meu|die|der|dem|des|meiner|meinem|meines|het)\s+)?
       (?:ledger|trezor|wallet|metamask|coldcard|bitbox|monedero|cartera|billetera|carteira|portefeuille|portafoglio
-        |portemonnee)|mots\s+de\s+r[ée]cup[ée]ration
+        |portemonnee)s?|mots\s+de\s+r[ée]cup[ée]ration
     |frase\s+(?:semilla|semente|de\s+recuperaci[oó]n|de\s+recupera[cç][aã]o|di\s+recupero|mnemonica)
     |palabras\s+de\s+recuperaci[oó]n|parole\s+di\s+recupero|palavras\s+de\s+recupera[cç][aã]o|herstelzin|herstelwoorden)\b"""
 # Between a label and its run: forty characters, or an aside up to the colon that announces the words

@@ -258,16 +258,19 @@ _LIST_NUMBER = lazy_pattern(r"\d{1,2}[.)]|[-•*·▪]")
 
 def _listed_codes_are_real(match: re.Match[str]) -> bool:
     """Whether the codes listed after a backup-codes label are codes: two or more, of one shape (the
-    lengths of their groups), all different, each with a digit, not all years."""
+    lengths of their groups), all different, not all years, and most of them, two at least, with a digit
+    or a group that is no word (a random code may read as a word: "mdyy-cyxk" among "d7bj-xczv ...")."""
     codes = [code for code in _LISTED_JOIN.compiled.split(match["codes"]) if code]
     codes = [code for code in codes if not _LIST_NUMBER.fullmatch(code)]
     shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
+    not_words = sum(map(_is_code_not_words, codes))
     return (
         len(codes) >= 2
         and len(shapes) == 1
         and len(set(codes)) == len(codes)
         and not all(_YEAR.fullmatch(code) for code in codes)
-        and all(_is_code_not_words(code) for code in codes)
+        and not_words >= 2
+        and 2 * not_words > len(codes)
     )
 
 
@@ -308,8 +311,8 @@ _MIN_BACKUP_CODES = 4
 
 def _backup_codes_are_real(match: re.Match[str]) -> bool:
     """Whether a list of codes is a list of backup codes: all of one shape (the lengths of their groups),
-    all different, each with two digits or more and, when dashed, a letter; eight-digit codes that are
-    not all years or the same digits."""
+    all different, each with a digit and a letter and two digits a code or more in all ("8zll-5vbb
+    mb1n-pypy ..."); eight-digit codes that are not all years or the same digits."""
     if match["digits"]:
         groups = match["digits"].replace(",", " ").replace(";", " ").split()
         codes = [" ".join(groups[i : i + 2]) for i in range(0, len(groups) - 1, 2)]
@@ -319,7 +322,8 @@ def _backup_codes_are_real(match: re.Match[str]) -> bool:
     return (
         len(shapes) == 1
         and len(set(codes)) == len(codes) >= _MIN_BACKUP_CODES
-        and all(sum(ch.isdigit() for ch in code) >= 2 and any(ch.isalpha() for ch in code) for code in codes)
+        and all(any(ch.isdigit() for ch in code) and any(ch.isalpha() for ch in code) for code in codes)
+        and sum(ch.isdigit() for ch in match["dashed"]) >= 2 * len(codes)
     )
 
 

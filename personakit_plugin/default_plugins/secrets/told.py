@@ -1,7 +1,8 @@
 """Secrets told in pieces or in passing: part of a PIN or a password (what it begins or ends with), a
 password given as the answer on a chat's next line to a question that names it, a password of digits
 after its name, what it is for and a colon, a service's e-mail and on the next line its password, an
-account's password in a list, a leaked password to be changed, a network said to be a generated
+account's password in a list, a PIN's or a lock's code after how it is made up ("the alarm is our house
+number twice, 4747"), a leaked password to be changed, a network said to be a generated
 passphrase ("the wifi at the lake house is maple-orbit-582"), what gets one onto a device ("if you need
 to get on my laptop: ..."), and what one types on a device or a network, said so ("what you key in on the
 modem is ...").
@@ -212,6 +213,58 @@ def _value_after_its_recipe(text: str, name: Name) -> bool:
     return match is not None and is_credential_value(match["value"].rstrip(".,;"), min_length=8)
 
 
+# A PIN's or a lock's code given by how it is made up, then the digits: "the alarm is our house number
+# twice, 4747", "my PIN is my birthday backwards, so 1903", "die PIN ist mein Geburtstag umgedreht, also
+# 5791", "a senha do cartão é o aniversário dela de trás pra frente, então 3041". The recipe names a date,
+# a number of the owner's or a way of turning it; the digits end the sentence or the clause.
+_CODE_NAME = lazy_pattern(
+    r"""(?<![^\W_])(?:pin|pincode|pin-?code|code|codice|c[oó]digo|combination|alarm|alarme|alarma|allarme
+    |alarmanlage|safe|tresor|coffre|cassaforte|cofre|caja[ ]fuerte|kluis|senha[ ]do[ ]cart[ãa]o|nip)(?![^\W_])
+    [^.!?\n]{0,40}?(?:(?<![^\W_])(?:is|was|ist|isch|war|est|c['’]est|es|era|è|é|zijn|blijft)|['’]s)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_RECIPE = lazy_pattern(
+    r"""(?<![^\W_])(?:birthday|birth[ ]date|date[ ]of[ ]birth|wedding|anniversary|house[ ]number|street[ ]number
+    |twice|backwards|reversed|last[ ](?:four|three|two)|first[ ](?:four|three|two)|landline|phone[ ]number
+    |geburtstag|geburtsdatum|hochzeit(?:s(?:tag|datum))?|hausnummer|zweimal|umgedreht|rückwärts|verkehrt
+    |anniversaire|mariage|num[ée]ro[ ]de[ ]la[ ]maison|deux[ ]fois|[àa][ ]l['’]envers|invers[ée]
+    |cumplea[ñn]os|aniversario|boda|n[uú]mero[ ]de[ ]la[ ]casa|dos[ ]veces|al[ ]rev[ée]s
+    |compleanno|anniversario|matrimonio|numero[ ]civico|due[ ]volte|al[ ]contrario|invertit[oa]
+    |anivers[áa]rio|casamento|n[uú]mero[ ]da[ ]casa|duas[ ]vezes|de[ ]tr[áa]s[ ]pra[ ]frente|ao[ ]contr[áa]rio
+    |invertid[oa]|verjaardag|geboortedatum|trouwdag|huisnummer|twee[ ]keer|achterstevoren|omgekeerd)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_RECIPE_DIGITS = lazy_pattern(
+    r"""(?:[,:;—–→]|->|(?<![^\W_])(?:so|also|thus|quindi|cio[èe]|ent[ãa]o|donc|alors|dus|entonces|o[ ]sea|d\.[ ]?h\.
+    |i\.[ ]?e\.)(?![^\W_]))[ ,:]*(?P<pin>\d{4,8})(?=[ ]*(?:[.,;!?)—–-]|$|\n))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_RECIPE_REACH = 140
+# An alarm clock's time is no code: "the alarm is set for our anniversary, 0700".
+_A_CLOCK = lazy_pattern(
+    r"""(?<![^\W_])(?:set|goes[ ]off|rings|wakes?|klingelt|gestellt|sonne|r[ée]gl[ée]e?|suena|puesta|suona|impostat[oa]
+    |toca|gaat[ ]af|gezet|clock|wecker|r[ée]veil|despertador|sveglia|wekker)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _code_after_its_recipe(text: str) -> bool:
+    if _FOUR_DIGITS.search(text) is None or _RECIPE.search(text) is None:  # few texts have both
+        return False
+    for name in _CODE_NAME.finditer(text):
+        stretch = _SENTENCE.split(text[name.end() : name.end() + _RECIPE_REACH], 1)[0]
+        recipe = _RECIPE.search(stretch)
+        if recipe is None or _A_CLOCK.compiled.search(text, name.start(), name.end() + recipe.start()):
+            continue
+        if _RECIPE_DIGITS.search(stretch, recipe.end()) is not None:
+            return True
+    return False
+
+
+_SENTENCE = re.compile(r"[.!?](?:\s|$)|\n")
+_FOUR_DIGITS = re.compile(r"\d{4}")
+
+
 # What one types on a device or a network, named as such, then what it is: "what you key in on the modem,
 # the long one, it's ...", "das, was man am Laptop eingibt, ist ...", "lo que tecleas en el router es ...".
 _TYPED_ON = lazy_pattern(
@@ -371,7 +424,7 @@ def told_in_pieces(text: str) -> bool:
         return True
     if "|" in text and _in_a_password_column(text):
         return True
-    if _rest_told(text):
+    if _rest_told(text) or _code_after_its_recipe(text):
         return True
     asked: dict[int, bool] = {}
     for name in names(text):

@@ -51,7 +51,8 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
     ),
     "it": (r"parola\s+d['’]ordine", r"parola\s+magica", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
     "pt": (r"senhas?", r"palavra\s+m[áa]gica", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
-    "nl": (r"wachtwoord(?:en)?", r"ww", r"inloggegevens", r"toverwoord"),
+    # "paswoord": Flemish for "wachtwoord".
+    "nl": (r"wachtwoord(?:en)?", r"paswoord(?:en)?", r"ww", r"inloggegevens", r"toverwoord"),
 }
 
 # "key" names a secret only with a word that says which: "wifi key", "2FA key", "clé wifi".
@@ -86,7 +87,7 @@ KEY_NAMES: dict[str, tuple[str, ...]] = {
 # The words for a password itself, in the seven languages, as the value-first and user-and-password shapes
 # read them (`shapes`): one list, so that a word added here is read by both.
 PASSWORD_WORDS = (
-    r"""password|passcode|passphrase|passwort|kennwort|wachtwoord|mot\s+de\s+passe|contrase(?:ñ|n)a|senha"""
+    r"""password|passcode|passphrase|passwort|kennwort|wachtwoord|paswoord|mot\s+de\s+passe|contrase(?:ñ|n)a|senha"""
 )
 
 # Verbs whose object is a secret: "use Hunter22! to unlock my laptop", "I log in with admin and ...".
@@ -163,8 +164,8 @@ LOCKED_THINGS = frozenset(
     casier entrer ouvrir
     puerta portón portal garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta
     taquilla cajero entrar abrir
-    porta portone cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta armadietto
-    bancomat entrare aprire
+    porta portone portoncino cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
+    armadietto bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário multibanco
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
@@ -211,7 +212,8 @@ TICKETS = frozenset(
 )
 # Words after which a token names what a secret is for, not the secret: "the password for Office365".
 THING_PREPOSITIONS = frozenset(
-    "for of on at in from by für von vom zum zur bei pour du des para del della di dei do da dos voor van bij".split()
+    """for of on at in from by für von vom zum zur bei bi pour du des para del della di dei do da dos voor van
+    bij""".split()
 )
 # After a verb of changing a secret, the preposition that leads to the new value, not to what the secret is
 # for: "l'ho cambiata ieri in Gelato928Fragola", "auf ... geändert" aside, "Passwort in ... geändert",
@@ -278,7 +280,7 @@ CALL_WORDS = frozenset(
 # Words that join a name to its value: "the passphrase is ...", "password: ...", "mot de passe est ...".
 CONNECTORS = frozenset(
     """is was are be 's now still : = - -> => – — ist lautet war sind est était es era è é são zijn blijft
-    wird sera será sarà será wordt c'est c’est""".split()
+    wird sera será sarà será wordt c'est c’est isch""".split()
 )
 
 # Common short words that an app password's groups of four letters are not: "must have four more".

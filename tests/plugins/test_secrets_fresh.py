@@ -1288,9 +1288,12 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of
 # 171, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
 # its tests are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# The eleventh held-out part (secrets from corners of everyday life in the words used there: alarm panels,
+# smart locks, SIM cards, unlock patterns, recovery keys, portals, a parent's banking, pickup codes, weak
+# human passwords), measured once after the eleventh tuning round: 222 of 256 and 5 of 174.
+HELD_OUT_MIN_REFUSED: int | None = 222
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
 """And its ordinary sentences refused then (the target: none)."""
 
 

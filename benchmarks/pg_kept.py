@@ -26,6 +26,7 @@ import psycopg
 from personakit_store_postgres import PostgresStore, throwaway
 from psycopg.conninfo import conninfo_to_dict
 
+from personakit_plugin import CATEGORIES
 from personakit_plugin.backend import ExportedMemory
 from personakit_plugin.testing import id_of
 
@@ -43,7 +44,7 @@ def record(store: PostgresStore, n: int) -> ExportedMemory:
         id=id_of(store, text),
         state=state,
         text=text,
-        category=("preferences", "facts", "other")[n % 3],
+        category=CATEGORIES[n % len(CATEGORIES)],
         quotes=(f"I said that marker{n} is what we settled on, after a long talk about the shared topics",),
         created=float(n),
         touched=float(n),

@@ -23,12 +23,13 @@ from typing import Any
 
 import psycopg
 import pytest
-from personakit_plugin import EVERYTHING, View
+from personakit_plugin import CATEGORIES, EVERYTHING, View
 from personakit_plugin.backend import ExportedMemory
 from personakit_plugin.testing import id_of
 from psycopg import sql
+from psycopg.conninfo import conninfo_to_dict
 
-from personakit_store_postgres import PostgresStore
+from personakit_store_postgres import PostgresStore, throwaway
 
 MEMORIES = 3_000
 """The store's size: 80% approved, 15% waiting, 5% rejected (no text, never readable)."""
@@ -46,7 +47,7 @@ VECTOR = 388
 
 
 @pytest.fixture(scope="module")
-def filled(postgres_cluster: Any) -> Iterator[tuple[str, PostgresStore, list[str]]]:
+def filled(postgres_cluster: throwaway.Server) -> Iterator[tuple[str, PostgresStore, list[str]]]:
     """A store of `MEMORIES` memories, each readable one with a row of `KIND` and of `OTHER`, analysed;
     its URL, the store, and the readable memories' ids in order. Shared by the module's tests, which
     only read it or write the rows it already holds."""
@@ -65,7 +66,7 @@ def filled(postgres_cluster: Any) -> Iterator[tuple[str, PostgresStore, list[str
         yield url, store, readable
     finally:
         store.close()
-        postgres_cluster.drop_database(psycopg.conninfo.conninfo_to_dict(url)["dbname"])
+        postgres_cluster.drop_database(str(conninfo_to_dict(url)["dbname"]))
 
 
 def _record(store: PostgresStore, n: int) -> ExportedMemory:
@@ -77,7 +78,7 @@ def _record(store: PostgresStore, n: int) -> ExportedMemory:
         id=id_of(store, text),
         state=state,
         text=text,
-        category=("preferences", "facts", "other")[n % 3],
+        category=CATEGORIES[n % len(CATEGORIES)],
         quotes=(
             f"I said that marker{n} is what we settled on, after a long talk about the shared topics and the week",
         ),

@@ -181,6 +181,16 @@ def _question(words: frozenset[str]) -> dict[str, Any]:
     return {"keys": keys, "query": " | ".join(keys)}
 
 
+_QUOTES_OF = (
+    "SELECT m.id, q.quote FROM memories m CROSS JOIN LATERAL (SELECT quote, seq FROM quotes "
+    "WHERE memory_id = m.id AND NOT (pending AND m.state = 'approved') OFFSET 0) q "
+    "WHERE m.id = ANY(%(ids)s::text[]) ORDER BY m.id, q.seq"
+)
+"""The quotes the owner has let stand of the memories `ids`, in order: a probe of the quotes' index per
+memory. (`OFFSET 0` keeps PostgreSQL from flattening the subquery into a join it may do by hash: on a
+store of a few thousand memories it read every quote for 20 ids.)"""
+
+
 _READABLE = "m.state = ANY(%(states)s::text[]) AND (%(all)s OR m.category = ANY(%(categories)s::text[]))"
 """A memory (`m`) a read may return in the view that `states` and `_scope` give."""
 
@@ -665,14 +675,15 @@ class PostgresStore:
         with self._read() as cur:
             order = " ORDER BY m.id LIMIT %(limit)s" if page else ""
             rows = cur.execute(f"SELECT {columns} FROM memories m WHERE {where}{order}", args).fetchall()
-            if page:  # the quotes of this page's memories only
-                where, args = "m.id = ANY(%(ids)s::text[])", {"ids": [row[0] for row in rows]}
+            if ids is not None or page:  # the quotes of the memories found, by the quotes' index
+                statement, args = _QUOTES_OF, {"ids": [row[0] for row in rows]}
+            else:
+                statement = (
+                    "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
+                    f"WHERE {where} AND NOT (q.pending AND m.state = 'approved') ORDER BY q.memory_id, q.seq"
+                )
             quotes: dict[str, list[str]] = {}
-            for memory, quote in cur.execute(
-                "SELECT q.memory_id, q.quote FROM quotes q JOIN memories m ON m.id = q.memory_id "
-                f"WHERE {where} AND NOT (q.pending AND m.state = 'approved') ORDER BY q.memory_id, q.seq",
-                args,
-            ):
+            for memory, quote in cur.execute(statement, args):
                 quotes.setdefault(memory, []).append(quote)
         return [Document.of(memory_from_row(row), tuple(quotes.get(row[0], ()))) for row in rows]
 

@@ -5,8 +5,8 @@ Measured on `corpus/secrets_fresh/`, written in seven languages without reading 
 parts must pass whole (the second to the twelfth are the first eleven held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
 300, 246 of 317, 217 of 252 and 222 of 256 secrets refused then, and tuned on since; a part still being
-tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
-never read while tuning, must not fall below the figures it gives at its one measurement (see
+tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
+and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
 skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
@@ -1040,6 +1040,28 @@ LOOK_ALIKES_ROUND_11 = [
 ]
 
 
+# The shapes the twelfth tuning part taught it (secrets from corners of everyday life in the words used
+# there: alarm panels, smart locks, unlock patterns, recovery keys, pickup codes), the same way.
+SHAPES_ROUND_12: dict[str, str] = {
+    "a recovery key given beside its key ID": (
+        "recovery screen: key ID 5C1D77A0, recovery key 301122-554433-667788-990011-223344-556677-889900-112233"
+    ),
+    "a hexadecimal password after a user ID and a comma": "user id mkoch, password 7F3A9C2E",
+    "a hexadecimal recovery key with no ID's word": "my recovery key: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
+}
+
+# And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
+# help desk and opens nothing.
+LOOK_ALIKES_ROUND_12 = [
+    "key ID 9E3F21AB; IT needs that ID to find the recovery key",
+    "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
+    "identificador de la clave de recuperación: 8F0E2D4C",
+    "identifiant de la clé de récupération : C7A1B39E-2B4D-4E6F-8A0C-1E3F5A7B9C0D",
+    "id van de herstelsleutel: 6A8C0E2F, die stuur ik door",
+    "Kennung des Wiederherstellungsschlüssels: 2D4C8E1F-0B3A-4C5D-8E7F-1A2B3C4D5E6F",
+]
+
+
 # A secret given in two parts, the text naming it and its start or end, the quote the rest: (text, quote).
 HALVES_ROUND_11 = [
     ("The garage code begins with 73.", "and it ends with 18"),
@@ -1132,6 +1154,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_9,
         *SHAPES_ROUND_10,
         *SHAPES_ROUND_11,
+        *SHAPES_ROUND_12,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1149,6 +1172,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_9,
             SHAPES_ROUND_10,
             SHAPES_ROUND_11,
+            SHAPES_ROUND_12,
         )
         if shape in shapes
     )
@@ -1170,6 +1194,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_9,
         *LOOK_ALIKES_ROUND_10,
         *LOOK_ALIKES_ROUND_11,
+        *LOOK_ALIKES_ROUND_12,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:

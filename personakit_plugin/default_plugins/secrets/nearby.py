@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.key_ids import is_key_id
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
@@ -460,15 +461,22 @@ def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, st
     return False
 
 
+_AN_ID = lazy_pattern(r"(?i)\bid")
+
+
 def _public_tokens(text: str, found: list[Token]) -> set[int]:
     """The starts of the tokens that are no secret whatever their shape: an SSH public key's type and body
-    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE")."""
+    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE"), a
+    key's ID ("Key ID 8030EC3B-...", `key_ids`)."""
     public: set[int] = set()
     example = documents_an_example(text)
     ssh = "ssh-" in text or "ecdsa-" in text
-    if not (example or ssh):
+    ids = _AN_ID.search(text) is not None
+    if not (example or ssh or ids):
         return public
     for index, token in enumerate(found):
+        if ids and is_key_id(text, token.core, token.start):
+            public.add(token.start)
         if example and "EXAMPLE" in token.core:
             public.add(token.start)
         if ssh and SSH_KEY_TYPE.fullmatch(token.core):

@@ -1106,15 +1106,33 @@ NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11 = [
     ("Read that the most common PIN is weak.", "people pick 1234, crazy"),
 ]
 
+# The twelfth round: the quote's number is a lock's code only when offered as one, not as a flat's, a
+# room's, a floor's, a bus's or an order's number, nor as a count of flats; a room's safe stays a safe.
+NAMED_IN_THE_TEXT_ROUND_12 = [
+    ("Asked for the gate code.", "it's 4417, the gate by the bins", "code-nearby"),
+    ("Codice della cassaforte dell'albergo", "cassaforte camera 52913, l'ho scelto io", "code-nearby"),
+    ("Gate code of the flats", "yes, 5819", "code-nearby"),
+]
+NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12 = [
+    ("Asked for the gate code.", "the flat is 1204."),
+    ("Asked for the gate code.", "we're in room 2207."),
+    ("Wollte den Torcode wissen.", "Wohnung 1406, dritter Stock"),
+    ("Preguntó por el código del portal.", "vivo en el piso 1204."),
+    ("A demandé le code du portail.", "l'immeuble a 1250 appartements"),
+    ("Asked for the door code.", "the bus is the 1812."),
+]
 
-@pytest.mark.parametrize(("text", "quote", "kind"), NAMED_IN_THE_TEXT_ROUND_11)
+
+@pytest.mark.parametrize(("text", "quote", "kind"), [*NAMED_IN_THE_TEXT_ROUND_11, *NAMED_IN_THE_TEXT_ROUND_12])
 def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
     text: str, quote: str, kind: str
 ) -> None:
     assert proposal_secret_kind(text, quote) == kind
 
 
-@pytest.mark.parametrize(("text", "quote"), NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11)
+@pytest.mark.parametrize(
+    ("text", "quote"), [*NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11, *NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12]
+)
 def test_a_number_that_is_not_the_one_the_text_names_is_stored(kit: PersonaKit, text: str, quote: str) -> None:
     assert proposal_secret_kind(text, quote) is None
     result = kit.propose(text, quote, "tools")

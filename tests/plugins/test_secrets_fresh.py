@@ -1048,10 +1048,21 @@ SHAPES_ROUND_12: dict[str, str] = {
     ),
     "a hexadecimal password after a user ID and a comma": "user id mkoch, password 7F3A9C2E",
     "a hexadecimal recovery key with no ID's word": "my recovery key: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
+    "an unlock pattern, its letter and its corner": "my pattern's an S from the bottom right",
+    "an unlock pattern by its own word, in German": "Entsperrmuster: ein großes C, oben rechts anfangen",
+    "an unlock pattern after 'mi patrón'": "mi patrón es una W, empieza abajo a la derecha",
+    "a tablet's pattern from a corner's dot": "the tablet pattern is a V, start at the top-left dot",
+    "an unlock pattern, in French": "mon schéma de déverrouillage : un Z depuis en haut à droite",
+    "an unlock pattern, in Italian": "la sequenza di sblocco è una C partendo in alto a destra",
+    "an unlock pattern, in Dutch": "mijn patroon is een Z, linksboven beginnen",
+    "an unlock pattern drawn as a shape, in Portuguese": (
+        "o padrão de desbloqueio é um triângulo, começa em baixo na direita"
+    ),
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
-# help desk and opens nothing.
+# help desk and opens nothing; a pattern of something else, a figure with no corner, a corner with no
+# figure.
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1059,6 +1070,13 @@ LOOK_ALIKES_ROUND_12 = [
     "identifiant de la clé de récupération : C7A1B39E-2B4D-4E6F-8A0C-1E3F5A7B9C0D",
     "id van de herstelsleutel: 6A8C0E2F, die stuur ik door",
     "Kennung des Wiederherstellungsschlüssels: 2D4C8E1F-0B3A-4C5D-8E7F-1A2B3C4D5E6F",
+    "the quilt pattern is a Z, starting top left",
+    "my pattern of sleep is an L, from top left",
+    "the unlock pattern can be any letter, start top left",
+    "das Strickmuster ist ein U, oben links anfangen",
+    "mi patrón es una Z",
+    "my pattern starts top left",
+    "mijn patroon van slapen is een L, linksboven",
 ]
 
 
@@ -1298,12 +1316,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256.
+# 222 of its 256; the twelfth tuning round took it to 230.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 222,
+    "tune_round12": 230,
 }
 
 

@@ -57,6 +57,7 @@ from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
 from personakit_plugin.default_plugins.secrets.typos import corrected
+from personakit_plugin.default_plugins.secrets.unlock_patterns import unlock_pattern
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -107,6 +108,8 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
+    if unlock_pattern(text):
+        return "unlock-pattern"
     if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):

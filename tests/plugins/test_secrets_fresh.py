@@ -1058,11 +1058,18 @@ SHAPES_ROUND_12: dict[str, str] = {
     "an unlock pattern drawn as a shape, in Portuguese": (
         "o padrão de desbloqueio é um triângulo, começa em baixo na direita"
     ),
+    "codes listed by what they open": "alarm 6140, back gate 2287",
+    "codes listed by what they open, in German": "Alarmanlage 4410 und Gartentor 0915",
+    "codes listed by what they open, in Italian": "allarme 3056, cancello 7741",
+    "codes listed by what they open, in Spanish": "alarma 7710 y portón 2281",
+    "codes listed by what they open, a short one last, in Portuguese": "alarme 5120 e caixa do correio 904",
+    "codes listed by what they open, in Dutch": "voordeur 4471; brievenbus 118",
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
 # help desk and opens nothing; a pattern of something else, a figure with no corner, a corner with no
-# figure.
+# figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
+# the same name twice, a price, a year, a time).
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1077,6 +1084,14 @@ LOOK_ALIKES_ROUND_12 = [
     "mi patrón es una Z",
     "my pattern starts top left",
     "mijn patroon van slapen is een L, linksboven",
+    "gate 12, door 4",
+    "porta 8080 e porta 443",
+    "flat 1204, garage 18",
+    "alarm 0630, meeting 0900",
+    "bike 1200, car 3400",
+    "Tor 1998, Tür 2011",
+    "alarm at 0630, gate at 0700",
+    "garage 1200 €, porte 800 €",
 ]
 
 
@@ -1316,12 +1331,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 230.
+# 222 of its 256; the twelfth tuning round took it to 234.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 230,
+    "tune_round12": 234,
 }
 
 

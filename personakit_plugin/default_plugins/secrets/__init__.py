@@ -15,7 +15,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`); a one-time code
+  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
+what they open ("alarm 6140, back gate 2287", `code_lists`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
@@ -62,6 +64,7 @@ from personakit_plugin.default_plugins.secrets.unlock_patterns import unlock_pat
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
 _A_DIGIT = lazy_pattern(r"\d")
+_THREE_DIGITS = lazy_pattern(r"\d{3}")
 _A_SYMBOL = lazy_pattern(r"[!#$%&*=?^~|\\;<>()\[\]{}§°€£¥]")
 
 __all__ = ["everyday_kind", "holds_secret", "normalise", "proposal_secret_kind", "secret_kind", "shape_kind"]
@@ -98,7 +101,9 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         return kind
     if security_answer(text):
         return "security-answer"
-    if _A_DIGIT.search(text) and (lock_code(text) or one_time_code(text)):
+    if _A_DIGIT.search(text) and (
+        lock_code(text) or one_time_code(text) or (_THREE_DIGITS.search(text) and codes_listed(text))
+    ):
         return "pin-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)

@@ -1064,12 +1064,21 @@ SHAPES_ROUND_12: dict[str, str] = {
     "codes listed by what they open, in Spanish": "alarma 7710 y portón 2281",
     "codes listed by what they open, a short one last, in Portuguese": "alarme 5120 e caixa do correio 904",
     "codes listed by what they open, in Dutch": "voordeur 4471; brievenbus 118",
+    "a pharmacy's pickup code": "the pharmacy sent the pickup code RX4471",
+    "a parcel station's pickup code, in German": "Abholcode für die Packstation: 550913",
+    "a pharmacy's code after what it is for, in Spanish": "el código de la farmacia es QF2210",
+    "a parcel's pickup code, in Dutch": "ophaalcode 731905 voor het pakket",
+    "a pharmacy's collection code, in French": "le code de retrait à la pharmacie : KP3308",
+    "a parcel's collection code, in Italian": "codice di ritiro del pacco: 604417",
+    "a collection code, in Portuguese": "o código de levantamento é 882310",
+    "a parcel locker's code": "the parcel locker code is 419927",
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
 # help desk and opens nothing; a pattern of something else, a figure with no corner, a corner with no
 # figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
-# the same name twice, a price, a year, a time).
+# the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
+# discount's, a tracking number's or an error's.
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1092,6 +1101,13 @@ LOOK_ALIKES_ROUND_12 = [
     "Tor 1998, Tür 2011",
     "alarm at 0630, gate at 0700",
     "garage 1200 €, porte 800 €",
+    "the pharmacy's postcode is 10115",
+    "discount code SAVE20 at the pharmacy",
+    "the pickup code changes every day",
+    "tracking code 00340434161 for the parcel",
+    "the code of the parcel locker is in the app",
+    "I collected 12000 points, code promo BONUS25",
+    "the parcel locker code error E4021",
 ]
 
 
@@ -1331,12 +1347,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 234.
+# 222 of its 256; the twelfth tuning round took it to 240.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 234,
+    "tune_round12": 240,
 }
 
 

@@ -16,7 +16,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
   (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
-what they open ("alarm 6140, back gate 2287", `code_lists`); a one-time code
+what they open ("alarm 6140, back gate 2287", `code_lists`); the code that collects a parcel or a
+prescription (`pickup_codes`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
@@ -51,6 +52,7 @@ from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
@@ -105,6 +107,8 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         lock_code(text) or one_time_code(text) or (_THREE_DIGITS.search(text) and codes_listed(text))
     ):
         return "pin-code"
+    if _A_DIGIT.search(text) and pickup_code(text):
+        return "pickup-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:

@@ -1072,13 +1072,20 @@ SHAPES_ROUND_12: dict[str, str] = {
     "a parcel's collection code, in Italian": "codice di ritiro del pacco: 604417",
     "a collection code, in Portuguese": "o código de levantamento é 882310",
     "a parcel locker's code": "the parcel locker code is 419927",
+    "a gate's code changed, in German": "Torcode von 5521 auf 8830 geändert",
+    "an alarm's code changed, before and now, in Spanish": "cambié el código de la alarma, antes 5521, ahora 8830",
+    "a gate's code changed, before and now, in French": "code du portail : avant 1408, maintenant 7723",
+    "a PIN changed, in Dutch": "PIN van 4410 naar 9026",
+    "an alarm's code changed, in Italian": "ho cambiato il codice dell'allarme da 3310 a 7784",
+    "a PIN changed, in Portuguese": "mudei o PIN de 2207 para 8841",
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
 # help desk and opens nothing; a pattern of something else, a figure with no corner, a corner with no
 # figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
 # the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
-# discount's, a tracking number's or an error's.
+# discount's, a tracking number's or an error's; an alarm clock, a meeting, a zip code, years, a count
+# and a gate's number moved from one value to another.
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1108,6 +1115,12 @@ LOOK_ALIKES_ROUND_12 = [
     "the code of the parcel locker is in the app",
     "I collected 12000 points, code promo BONUS25",
     "the parcel locker code error E4021",
+    "Alarm von 0630 auf 0700 umgestellt",
+    "the code review moved from 1400 to 1500",
+    "Torcode von 2019 auf 2021 geändert",
+    "zip code from 10115 to 10117",
+    "the gate moved from 1204 to 1206",
+    "the PIN length went from 4 to 6",
 ]
 
 
@@ -1347,12 +1360,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 240.
+# 222 of its 256; the twelfth tuning round took it to 241.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 240,
+    "tune_round12": 241,
 }
 
 

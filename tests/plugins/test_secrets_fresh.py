@@ -1078,6 +1078,12 @@ SHAPES_ROUND_12: dict[str, str] = {
     "a PIN changed, in Dutch": "PIN van 4410 naar 9026",
     "an alarm's code changed, in Italian": "ho cambiato il codice dell'allarme da 3310 a 7784",
     "a PIN changed, in Portuguese": "mudei o PIN de 2207 para 8841",
+    "a duress code, the number before its name": "if I'm ever forced, I key in 3318, the duress one",
+    "a duress code after an aside, in German": "Überfallcode der Alarmanlage (stiller Alarm): 7712",
+    "a duress code, in Spanish": "código de coacción 5402",
+    "a duress code, in French": "code sous contrainte : 6619",
+    "a duress code, in Italian": "codice antirapina 4471, da usare solo se minacciato",
+    "a duress code, in Dutch": "dwangcode 8830",
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
@@ -1085,7 +1091,7 @@ SHAPES_ROUND_12: dict[str, str] = {
 # figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
 # the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
 # discount's, a tracking number's or an error's; an alarm clock, a meeting, a zip code, years, a count
-# and a gate's number moved from one value to another.
+# and a gate's number moved from one value to another; a duress code with no number, and "under duress".
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1121,6 +1127,11 @@ LOOK_ALIKES_ROUND_12 = [
     "zip code from 10115 to 10117",
     "the gate moved from 1204 to 1206",
     "the PIN length went from 4 to 6",
+    "the panel has a duress code",
+    "the duress code must be 4 digits",
+    "we installed the duress code feature in 2019",
+    "he signed under duress, fined 5000",
+    "firmó bajo coacción, multa de 3000",
 ]
 
 
@@ -1360,12 +1371,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 241.
+# 222 of its 256; the twelfth tuning round took it to 243.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 241,
+    "tune_round12": 243,
 }
 
 

@@ -17,7 +17,7 @@ Two families of detectors, both on the text as `normalise` reads it:
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
   (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
 what they open ("alarm 6140, back gate 2287", `code_lists`) or as a change from an old value to a new
-one ("Torcode von 5521 auf 8830", `code_changes`); the code that collects a parcel or a
+one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); the code that collects a parcel or a
 prescription (`pickup_codes`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
@@ -46,6 +46,7 @@ from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, c
 from personakit_plugin.default_plugins.secrets.code_changes import code_changed
 from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
+from personakit_plugin.default_plugins.secrets.duress import duress_code
 from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -108,7 +109,7 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
     if _A_DIGIT.search(text) and (
         lock_code(text)
         or one_time_code(text)
-        or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text)))
+        or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
     ):
         return "pin-code"
     if _A_DIGIT.search(text) and pickup_code(text):

@@ -1084,6 +1084,17 @@ SHAPES_ROUND_12: dict[str, str] = {
     "a duress code, in French": "code sous contrainte : 6619",
     "a duress code, in Italian": "codice antirapina 4471, da usare solo se minacciato",
     "a duress code, in Dutch": "dwangcode 8830",
+    "a name and a year after its recipe, in Spanish": "la contraseña es el nombre del perro y el año, Toby2009",
+    "a name and a year run together after its recipe, in Portuguese": "a senha é o nome do gato e o ano, Tigre2012",
+    "a name and a year after a long recipe": (
+        "my password? the name of our first dog and then the year my sister was born, so Rex1994"
+    ),
+    "a name and a year after a long recipe, in German": (
+        "Passwort für alles: der Name unserer ersten Katze und dann das Jahr, in dem wir sie bekamen, also Minka2010"
+    ),
+    "a name and a year after a long recipe, in French": (
+        "mon mot de passe, c'est le nom de notre premier chien suivi de l'année de naissance de ma fille : Rocky2008"
+    ),
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
@@ -1091,7 +1102,8 @@ SHAPES_ROUND_12: dict[str, str] = {
 # figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
 # the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
 # discount's, a tracking number's or an error's; an alarm clock, a meeting, a zip code, years, a count
-# and a gate's number moved from one value to another; a duress code with no number, and "under duress".
+# and a gate's number moved from one value to another; a duress code with no number, and "under duress"; a
+# password's recipe with no value, a name and a year with no password, a rule.
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1132,6 +1144,10 @@ LOOK_ALIKES_ROUND_12 = [
     "we installed the duress code feature in 2019",
     "he signed under duress, fined 5000",
     "firmó bajo coacción, multa de 3000",
+    "my password is the dog's name and a year",
+    "the dog's name is Bello, born 1988, Bello1988 on the tag",
+    "password rules: no names or birth years",
+    "Mimi2014 was the name of the year's best cat",
 ]
 
 
@@ -1371,12 +1387,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 243.
+# 222 of its 256; the twelfth tuning round took it to 245.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 243,
+    "tune_round12": 245,
 }
 
 

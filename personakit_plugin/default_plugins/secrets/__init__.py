@@ -55,6 +55,7 @@ from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
@@ -124,6 +125,8 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         return "seed-phrase"
     if unlock_pattern(text):
         return "unlock-pattern"
+    if _A_DIGIT.search(text) and password_by_recipe(text):
+        return "password-recipe"
     if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):

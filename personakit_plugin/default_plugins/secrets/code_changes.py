@@ -31,6 +31,7 @@ _CODE_NAME = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _OTHER = lazy_pattern(rf"(?:{OTHER_CODES})-?code", re.IGNORECASE)
+_FOUR_DIGITS = lazy_pattern(r"\d{4}")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 # What makes the numbers another code's or a rule's: "zip code from 10115 to 10117", "the PIN's length".
 _NOT_A_CODE = lazy_pattern(
@@ -49,6 +50,8 @@ def _names_a_code(text: str) -> bool:
 
 def code_changed(text: str) -> bool:
     """Whether `text` tells a PIN's or a lock's code as changed from an old value to a new one."""
+    if len(_FOUR_DIGITS.findall(text)) < 2:  # looked for first: most texts hold no two such numbers
+        return False
     for match in _CHANGE.finditer(text):
         if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
             continue

@@ -34,6 +34,7 @@ _ITEM = lazy_pattern(
 # A name's last word that makes the number a time or a date: "alarm at 0630".
 _AT = vocabulary.NUMBER_PREPOSITIONS | frozenset("at um à a alle om às ab for für pour para per voor set".split())
 _JOIN = lazy_pattern(r"[ ]?[,;][ ]?(?:(?:and|und|y|e|et|en)[ ])?|[ ](?:and|und|y|e|et|en)[ ]", re.IGNORECASE)
+_A_WORD_THEN_DIGITS = lazy_pattern(r"[^\W\d_]:? \d{3}")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _MIN_LONG = 4
 
@@ -49,6 +50,8 @@ def _opens(name: str) -> str | None:
 
 def codes_listed(text: str) -> bool:
     """Whether `text` lists two codes or more by what they open, the digits right after each name."""
+    if len(_A_WORD_THEN_DIGITS.findall(text)) < 2:  # looked for first: most texts hold no such pair
+        return False
     previous: re.Match[str] | None = None
     opened: set[str] = set()
     digits: list[str] = []

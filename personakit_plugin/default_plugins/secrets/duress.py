@@ -26,9 +26,25 @@ _NUMBER = lazy_pattern(r"(?<![\w.,:/+-])\d{4,8}(?![\w.,:/-]*\d|[^\W\d_])")
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
+# What every text `_DURESS` finds holds, looked for first: most texts hold none.
+_DURESS_WORDS = (
+    "duress",
+    "überfall",
+    "bedrohung",
+    "dwang",
+    "coac",
+    "coaç",
+    "coerciz",
+    "contrainte",
+    "antirapina",
+    "emerg",
+)
+
+
 def duress_code(text: str) -> bool:
     """Whether `text` names a duress code and holds a number that can be it."""
-    if _DURESS.search(text) is None:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _DURESS_WORDS)) or _DURESS.search(text) is None:
         return False
     return any(
         not _YEAR.fullmatch(number.group()) and UNIT_AFTER.match(text, number.end()) is None

@@ -22,6 +22,12 @@ _WHERE = lazy_pattern(
     |pick[- ]?up|abhol|recog|retrait|récup|recuper|retir|ritir|ophaal|ophal|levant|recolh""",
     re.IGNORECASE | re.VERBOSE,
 )
+# What every text `_WHERE` finds holds, looked for first: most texts hold none.
+_WHERE_WORDS = (
+    *("pharmac", "apothe", "farmac", "farmác", "parcel", "paket", "pakket", "citypaq", "packstation", "locker"),
+    *("automaat", "consigne", "collect", "pick", "abhol", "recog", "retrait", "récup", "recuper", "retir", "ritir"),
+    *("ophaal", "ophal", "levant", "recolh"),
+)
 _CODE = lazy_pattern(
     r"""(?<![\w-])(?P<word>(?P<head>[^\W\d_]*?)-?(?:codes?|c[oó]digo|codice))
     (?P<clause>(?:[ ](?:[^\W\d_]+|[^\W\d_]+['’][^\W\d_]+)){0,5}?)
@@ -42,7 +48,8 @@ def _collects(value: str) -> bool:
 
 def pickup_code(text: str) -> bool:
     """Whether `text` gives the code that collects a parcel or a prescription."""
-    if _WHERE.search(text) is None:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _WHERE_WORDS)) or _WHERE.search(text) is None:
         return False
     for match in _CODE.finditer(text):
         before = text[max(0, match.start() - 12) : match.start()].split()

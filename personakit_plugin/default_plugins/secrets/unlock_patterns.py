@@ -38,9 +38,22 @@ _TOLD = lazy_pattern(
     rf"(?<![^\W_]){_NAME}[^\n]{{0,{_REACH}}}?{_FIGURE}[^\n]{{0,{_REACH}}}?{_CORNER}",
     re.IGNORECASE | re.VERBOSE,
 )
-_NAMED = lazy_pattern(r"pattern|muster|patr[oó]n|sch[ée]ma|sequenza|segno|patroon|padr[aã]o", re.IGNORECASE)
+_NAMED = (
+    "pattern",
+    "muster",
+    "patron",
+    "patrón",
+    "schéma",
+    "schema",
+    "sequenza",
+    "segno",
+    "patroon",
+    "padrão",
+    "padrao",
+)
 
 
 def unlock_pattern(text: str) -> bool:
     """Whether `text` tells an unlock pattern: its name, the figure it draws and the corner it starts from."""
-    return _NAMED.search(text) is not None and _TOLD.search(text) is not None
+    folded = text.casefold()
+    return any(map(folded.__contains__, _NAMED)) and _TOLD.search(text) is not None

@@ -1095,6 +1095,9 @@ SHAPES_ROUND_12: dict[str, str] = {
     "a name and a year after a long recipe, in French": (
         "mon mot de passe, c'est le nom de notre premier chien suivi de l'année de naissance de ma fille : Rocky2008"
     ),
+    "an Italian burglar alarm's code, 'antifurto'": "il codice dell'antifurto è 6604",
+    "an Italian burglar alarm's code after where it is": "antifurto del negozio: 3318",
+    "a Spanish burglar alarm's code, 'antirrobo'": "el código del antirrobo es 5521",
 }
 
 # And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
@@ -1103,7 +1106,8 @@ SHAPES_ROUND_12: dict[str, str] = {
 # the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
 # discount's, a tracking number's or an error's; an alarm clock, a meeting, a zip code, years, a count
 # and a gate's number moved from one value to another; a duress code with no number, and "under duress"; a
-# password's recipe with no value, a name and a year with no password, a rule.
+# password's recipe with no value, a name and a year with no password, a rule; a burglar alarm's time,
+# price, year and parts.
 LOOK_ALIKES_ROUND_12 = [
     "key ID 9E3F21AB; IT needs that ID to find the recovery key",
     "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
@@ -1148,6 +1152,10 @@ LOOK_ALIKES_ROUND_12 = [
     "the dog's name is Bello, born 1988, Bello1988 on the tag",
     "password rules: no names or birth years",
     "Mimi2014 was the name of the year's best cat",
+    "l'antifurto suona alle 0700",
+    "l'antifurto costa 1200 euro",
+    "antifurto installato nel 2019",
+    "el antirrobo del coche tiene 1500 piezas",
 ]
 
 
@@ -1387,12 +1395,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 245.
+# 222 of its 256; the twelfth tuning round took it to 246.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
-    "tune_round12": 245,
+    "tune_round12": 246,
 }
 
 

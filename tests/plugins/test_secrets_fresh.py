@@ -1044,14 +1044,14 @@ LOOK_ALIKES_ROUND_11 = [
 # there: alarm panels, smart locks, unlock patterns, recovery keys, pickup codes), the same way.
 SHAPES_ROUND_12: dict[str, str] = {
     "a recovery key given beside its key ID": (
-        "recovery screen: key ID 5C1D77A0, recovery key 301122-554433-667788-990011-223344-556677-889900-112233"
+        "recovery screen: key ID 5C1D77A0, recovery key 301122-554433-667788-990011-223344-556677-889900-778844"
     ),
     "a hexadecimal password after a user ID and a comma": "user id mkoch, password 7F3A9C2E",
     "a hexadecimal recovery key with no ID's word": "my recovery key: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
     "an unlock pattern, its letter and its corner": "my pattern's an S from the bottom right",
     "an unlock pattern by its own word, in German": "Entsperrmuster: ein großes C, oben rechts anfangen",
     "an unlock pattern after 'mi patrón'": "mi patrón es una W, empieza abajo a la derecha",
-    "a tablet's pattern from a corner's dot": "the tablet pattern is a V, start at the top-left dot",
+    "a tablet's pattern from a corner's dot": "our tablet pattern: a V, start at the top-left dot",
     "an unlock pattern, in French": "mon schéma de déverrouillage : un Z depuis en haut à droite",
     "an unlock pattern, in Italian": "la sequenza di sblocco è una C partendo in alto a destra",
     "an unlock pattern, in Dutch": "mijn patroon is een Z, linksboven beginnen",
@@ -1119,7 +1119,7 @@ LOOK_ALIKES_ROUND_12 = [
     "my pattern of sleep is an L, from top left",
     "the unlock pattern can be any letter, start top left",
     "das Strickmuster ist ein U, oben links anfangen",
-    "mi patrón es una Z",
+    "mi patrón es una W",
     "my pattern starts top left",
     "mijn patroon van slapen is een L, linksboven",
     "gate 12, door 4",

@@ -5,9 +5,9 @@ patrón es una W, empieza abajo a la derecha"), in seven languages.
 Three things must be there, in this order, within one stretch of text: the pattern's name, either the
 unlock pattern's own words ("unlock pattern", "Entsperrmuster", "patrón de desbloqueo", "schéma de
 déverrouillage", "sequenza di sblocco", "ontgrendelpatroon", "padrão de desbloqueio") or "pattern"
-after "my" or a device ("my pattern", "the tablet pattern", "mijn patroon"), not followed by what it is
-a pattern of ("my pattern of sleep"); the figure, a capital letter after an article ("an L", "ein U",
-"una Z", "een omgekeerde L") or a shape's word ("a square", "um quadrado"); and a corner ("top left",
+after "my" or a device ("my pattern", "our tablet pattern", "mijn patroon"), not followed by what it is
+a pattern of ("my pattern of sleep"); the figure, a capital letter after an article ("an S", "ein C",
+"una W", "een omgekeerde V") or a shape's word ("a square", "um quadrado"); and a corner ("top left",
 "oben links", "arriba a la izquierda", "en bas à gauche", "in basso a sinistra", "rechtsboven", "em cima
 na esquerda"). A knitting pattern, a pattern with no figure, and a figure with no corner are stored.
 """

@@ -2,11 +2,11 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the eleventh are the first ten held-out parts, each looked at once
+parts must pass whole (the second to the twelfth are the first eleven held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317 and 217 of 252 secrets refused then, and tuned on since; a part still being tuned on has a
-floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
-never read while tuning, must not fall below the figures it gives at its one measurement (see
+300, 246 of 317, 217 of 252 and 222 of 256 secrets refused then, and tuned on since; a part still being
+tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
+and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
 skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
@@ -1040,6 +1040,125 @@ LOOK_ALIKES_ROUND_11 = [
 ]
 
 
+# The shapes the twelfth tuning part taught it (secrets from corners of everyday life in the words used
+# there: alarm panels, smart locks, unlock patterns, recovery keys, pickup codes), the same way.
+SHAPES_ROUND_12: dict[str, str] = {
+    "a recovery key given beside its key ID": (
+        "recovery screen: key ID 5C1D77A0, recovery key 301122-554433-667788-990011-223344-556677-889900-778844"
+    ),
+    "a hexadecimal password after a user ID and a comma": "user id mkoch, password 7F3A9C2E",
+    "a hexadecimal recovery key with no ID's word": "my recovery key: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
+    "an unlock pattern, its letter and its corner": "my pattern's an S from the bottom right",
+    "an unlock pattern by its own word, in German": "Entsperrmuster: ein großes C, oben rechts anfangen",
+    "an unlock pattern after 'mi patrón'": "mi patrón es una W, empieza abajo a la derecha",
+    "a tablet's pattern from a corner's dot": "our tablet pattern: a V, start at the top-left dot",
+    "an unlock pattern, in French": "mon schéma de déverrouillage : un Z depuis en haut à droite",
+    "an unlock pattern, in Italian": "la sequenza di sblocco è una C partendo in alto a destra",
+    "an unlock pattern, in Dutch": "mijn patroon is een Z, linksboven beginnen",
+    "an unlock pattern drawn as a shape, in Portuguese": (
+        "o padrão de desbloqueio é um triângulo, começa em baixo na direita"
+    ),
+    "codes listed by what they open": "alarm 6140, back gate 2287",
+    "codes listed by what they open, in German": "Alarmanlage 4410 und Gartentor 0915",
+    "codes listed by what they open, in Italian": "allarme 3056, cancello 7741",
+    "codes listed by what they open, in Spanish": "alarma 7710 y portón 2281",
+    "codes listed by what they open, a short one last, in Portuguese": "alarme 5120 e caixa do correio 904",
+    "codes listed by what they open, in Dutch": "voordeur 4471; brievenbus 118",
+    "a pharmacy's pickup code": "the pharmacy sent the pickup code RX4471",
+    "a parcel station's pickup code, in German": "Abholcode für die Packstation: 550913",
+    "a pharmacy's code after what it is for, in Spanish": "el código de la farmacia es QF2210",
+    "a parcel's pickup code, in Dutch": "ophaalcode 731905 voor het pakket",
+    "a pharmacy's collection code, in French": "le code de retrait à la pharmacie : KP3308",
+    "a parcel's collection code, in Italian": "codice di ritiro del pacco: 604417",
+    "a collection code, in Portuguese": "o código de levantamento é 882310",
+    "a parcel locker's code": "the parcel locker code is 419927",
+    "a gate's code changed, in German": "Torcode von 5521 auf 8830 geändert",
+    "an alarm's code changed, before and now, in Spanish": "cambié el código de la alarma, antes 5521, ahora 8830",
+    "a gate's code changed, before and now, in French": "code du portail : avant 1408, maintenant 7723",
+    "a PIN changed, in Dutch": "PIN van 4410 naar 9026",
+    "an alarm's code changed, in Italian": "ho cambiato il codice dell'allarme da 3310 a 7784",
+    "a PIN changed, in Portuguese": "mudei o PIN de 2207 para 8841",
+    "a duress code, the number before its name": "if I'm ever forced, I key in 3318, the duress one",
+    "a duress code after an aside, in German": "Überfallcode der Alarmanlage (stiller Alarm): 7712",
+    "a duress code, in Spanish": "código de coacción 5402",
+    "a duress code, in French": "code sous contrainte : 6619",
+    "a duress code, in Italian": "codice antirapina 4471, da usare solo se minacciato",
+    "a duress code, in Dutch": "dwangcode 8830",
+    "a name and a year after its recipe, in Spanish": "la contraseña es el nombre del perro y el año, Toby2009",
+    "a name and a year run together after its recipe, in Portuguese": "a senha é o nome do gato e o ano, Tigre2012",
+    "a name and a year after a long recipe": (
+        "my password? the name of our first dog and then the year my sister was born, so Rex1994"
+    ),
+    "a name and a year after a long recipe, in German": (
+        "Passwort für alles: der Name unserer ersten Katze und dann das Jahr, in dem wir sie bekamen, also Minka2010"
+    ),
+    "a name and a year after a long recipe, in French": (
+        "mon mot de passe, c'est le nom de notre premier chien suivi de l'année de naissance de ma fille : Rocky2008"
+    ),
+    "an Italian burglar alarm's code, 'antifurto'": "il codice dell'antifurto è 6604",
+    "an Italian burglar alarm's code after where it is": "antifurto del negozio: 3318",
+    "a Spanish burglar alarm's code, 'antirrobo'": "el código del antirrobo es 5521",
+}
+
+# And look-alikes of the twelfth round's shapes, stored: a recovery key's ID, which names the key for the
+# help desk and opens nothing; a pattern of something else, a figure with no corner, a corner with no
+# figure; numbers listed by a gate's, a flat's, a bike's or a port's name that are no codes (too short,
+# the same name twice, a price, a year, a time); a pharmacy's or a parcel's code that is a postcode's, a
+# discount's, a tracking number's or an error's; an alarm clock, a meeting, a zip code, years, a count
+# and a gate's number moved from one value to another; a duress code with no number, and "under duress"; a
+# password's recipe with no value, a name and a year with no password, a rule; a burglar alarm's time,
+# price, year and parts.
+LOOK_ALIKES_ROUND_12 = [
+    "key ID 9E3F21AB; IT needs that ID to find the recovery key",
+    "Recovery key identifier: 4B19E0C2-77AD-4F10-9C3B-2E5A61D0F7B8",
+    "identificador de la clave de recuperación: 8F0E2D4C",
+    "identifiant de la clé de récupération : C7A1B39E-2B4D-4E6F-8A0C-1E3F5A7B9C0D",
+    "id van de herstelsleutel: 6A8C0E2F, die stuur ik door",
+    "Kennung des Wiederherstellungsschlüssels: 2D4C8E1F-0B3A-4C5D-8E7F-1A2B3C4D5E6F",
+    "the quilt pattern is a Z, starting top left",
+    "my pattern of sleep is an L, from top left",
+    "the unlock pattern can be any letter, start top left",
+    "das Strickmuster ist ein U, oben links anfangen",
+    "mi patrón es una W",
+    "my pattern starts top left",
+    "mijn patroon van slapen is een L, linksboven",
+    "gate 12, door 4",
+    "porta 8080 e porta 443",
+    "flat 1204, garage 18",
+    "alarm 0630, meeting 0900",
+    "bike 1200, car 3400",
+    "Tor 1998, Tür 2011",
+    "alarm at 0630, gate at 0700",
+    "garage 1200 €, porte 800 €",
+    "the pharmacy's postcode is 10115",
+    "discount code SAVE20 at the pharmacy",
+    "the pickup code changes every day",
+    "tracking code 00340434161 for the parcel",
+    "the code of the parcel locker is in the app",
+    "I collected 12000 points, code promo BONUS25",
+    "the parcel locker code error E4021",
+    "Alarm von 0630 auf 0700 umgestellt",
+    "the code review moved from 1400 to 1500",
+    "Torcode von 2019 auf 2021 geändert",
+    "zip code from 10115 to 10117",
+    "the gate moved from 1204 to 1206",
+    "the PIN length went from 4 to 6",
+    "the panel has a duress code",
+    "the duress code must be 4 digits",
+    "we installed the duress code feature in 2019",
+    "he signed under duress, fined 5000",
+    "firmó bajo coacción, multa de 3000",
+    "my password is the dog's name and a year",
+    "the dog's name is Bello, born 1988, Bello1988 on the tag",
+    "password rules: no names or birth years",
+    "Mimi2014 was the name of the year's best cat",
+    "l'antifurto suona alle 0700",
+    "l'antifurto costa 1200 euro",
+    "antifurto installato nel 2019",
+    "el antirrobo del coche tiene 1500 piezas",
+]
+
+
 # A secret given in two parts, the text naming it and its start or end, the quote the rest: (text, quote).
 HALVES_ROUND_11 = [
     ("The garage code begins with 73.", "and it ends with 18"),
@@ -1084,15 +1203,33 @@ NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11 = [
     ("Read that the most common PIN is weak.", "people pick 1234, crazy"),
 ]
 
+# The twelfth round: the quote's number is a lock's code only when offered as one, not as a flat's, a
+# room's, a floor's, a bus's or an order's number, nor as a count of flats; a room's safe stays a safe.
+NAMED_IN_THE_TEXT_ROUND_12 = [
+    ("Asked for the gate code.", "it's 4417, the gate by the bins", "code-nearby"),
+    ("Codice della cassaforte dell'albergo", "cassaforte camera 52913, l'ho scelto io", "code-nearby"),
+    ("Gate code of the flats", "yes, 5819", "code-nearby"),
+]
+NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12 = [
+    ("Asked for the gate code.", "the flat is 1204."),
+    ("Asked for the gate code.", "we're in room 2207."),
+    ("Wollte den Torcode wissen.", "Wohnung 1406, dritter Stock"),
+    ("Preguntó por el código del portal.", "vivo en el piso 1204."),
+    ("A demandé le code du portail.", "l'immeuble a 1250 appartements"),
+    ("Asked for the door code.", "the bus is the 1812."),
+]
 
-@pytest.mark.parametrize(("text", "quote", "kind"), NAMED_IN_THE_TEXT_ROUND_11)
+
+@pytest.mark.parametrize(("text", "quote", "kind"), [*NAMED_IN_THE_TEXT_ROUND_11, *NAMED_IN_THE_TEXT_ROUND_12])
 def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
     text: str, quote: str, kind: str
 ) -> None:
     assert proposal_secret_kind(text, quote) == kind
 
 
-@pytest.mark.parametrize(("text", "quote"), NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11)
+@pytest.mark.parametrize(
+    ("text", "quote"), [*NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_11, *NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12]
+)
 def test_a_number_that_is_not_the_one_the_text_names_is_stored(kit: PersonaKit, text: str, quote: str) -> None:
     assert proposal_secret_kind(text, quote) is None
     result = kit.propose(text, quote, "tools")
@@ -1132,6 +1269,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_9,
         *SHAPES_ROUND_10,
         *SHAPES_ROUND_11,
+        *SHAPES_ROUND_12,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1149,6 +1287,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_9,
             SHAPES_ROUND_10,
             SHAPES_ROUND_11,
+            SHAPES_ROUND_12,
         )
         if shape in shapes
     )
@@ -1170,6 +1309,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_9,
         *LOOK_ALIKES_ROUND_10,
         *LOOK_ALIKES_ROUND_11,
+        *LOOK_ALIKES_ROUND_12,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1228,6 +1368,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round9", 300, 200),
         ("tune_round10", 317, 209),
         ("tune_round11", 252, 171),
+        ("tune_round12", 256, 174),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1253,8 +1394,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
-# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247.
-TUNING_MIN_REFUSED: dict[str, int] = {"tune_round9": 274, "tune_round10": 293, "tune_round11": 247}
+# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
+# 222 of its 256; the twelfth tuning round took it to 246.
+TUNING_MIN_REFUSED: dict[str, int] = {
+    "tune_round9": 274,
+    "tune_round10": 293,
+    "tune_round11": 247,
+    "tune_round12": 246,
+}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -1278,7 +1425,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first ten held-out parts (now `tune_round2` to `tune_round11`) were each measured
+# its figures. The first eleven held-out parts (now `tune_round2` to `tune_round12`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1286,14 +1433,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of 317 and 8
 # of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
 # the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of
-# 171, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
-# its tests are skipped, and a new part is only printed with the figures until its floor is set.
-# The eleventh held-out part (secrets from corners of everyday life in the words used there: alarm panels,
-# smart locks, SIM cards, unlock patterns, recovery keys, portals, a parent's banking, pickup codes, weak
-# human passwords), measured once after the eleventh tuning round: 222 of 256 and 5 of 174.
-HELD_OUT_MIN_REFUSED: int | None = 222
+# 171, then (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM
+# cards, unlock patterns, recovery keys, portals, a parent's banking, pickup codes, weak human passwords)
+# 222 of 256 and 5 of 174, and tuned on. The held-out part's floor is what it gives at its one
+# measurement; without the part its tests are skipped, and a new part is only printed with the figures
+# until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1322,6 +1469,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round9", "fresh, tune round 9"),
         ("tune_round10", "fresh, tune round 10"),
         ("tune_round11", "fresh, tune round 11"),
+        ("tune_round12", "fresh, tune round 12"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -15,7 +15,10 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`); a one-time code
+  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
+what they open ("alarm 6140, back gate 2287", `code_lists`) or as a change from an old value to a new
+one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); the code that collects a parcel or a
+prescription (`pickup_codes`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
@@ -40,7 +43,10 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
+from personakit_plugin.default_plugins.secrets.code_changes import code_changed
+from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
+from personakit_plugin.default_plugins.secrets.duress import duress_code
 from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -49,6 +55,8 @@ from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
 from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
+from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
@@ -57,10 +65,12 @@ from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
 from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
 from personakit_plugin.default_plugins.secrets.typos import corrected
+from personakit_plugin.default_plugins.secrets.unlock_patterns import unlock_pattern
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
 _A_DIGIT = lazy_pattern(r"\d")
+_THREE_DIGITS = lazy_pattern(r"\d{3}")
 _A_SYMBOL = lazy_pattern(r"[!#$%&*=?^~|\\;<>()\[\]{}§°€£¥]")
 
 __all__ = ["everyday_kind", "holds_secret", "normalise", "proposal_secret_kind", "secret_kind", "shape_kind"]
@@ -97,8 +107,14 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         return kind
     if security_answer(text):
         return "security-answer"
-    if _A_DIGIT.search(text) and (lock_code(text) or one_time_code(text)):
+    if _A_DIGIT.search(text) and (
+        lock_code(text)
+        or one_time_code(text)
+        or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
+    ):
         return "pin-code"
+    if _A_DIGIT.search(text) and pickup_code(text):
+        return "pickup-code"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:
@@ -107,6 +123,10 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
         return "spelled-out"
     if partial_seed_phrase(text):
         return "seed-phrase"
+    if unlock_pattern(text):
+        return "unlock-pattern"
+    if _A_DIGIT.search(text) and password_by_recipe(text):
+        return "password-recipe"
     if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):

@@ -23,7 +23,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     YEAR,
     names_a_locked_thing_in,
 )
-from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, offered_as_another_number
 
 # What names the secret in the text: a PIN, a code (alone or ending a word: "Fahrradschloss-Code",
 # "alarmcode"), a password, an identity, tax, passport or card number by its name.
@@ -130,6 +130,8 @@ def code_named_in_the_text(text: str, quote: str) -> bool:
         digits = "".join(ch for ch in found["pin"] if ch.isdigit())
         if YEAR.fullmatch(digits) or digits in _TRIVIAL or digits.endswith("00") or found["pin"] in text:
             continue  # the text's own number is the text's to judge
+        if offered_as_another_number(quote, found.start("pin"), found.end("pin")):
+            continue  # "the flat is 1204."
         if UNIT_AFTER.match(quote, found.end()) is None and _AFTER_DIGITS.match(quote, found.end()) is None:
             return True
     return False

@@ -37,13 +37,14 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
     |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit)(?:[ ]with)?
 (?:[ ](?:the|a|code|codice|c[oó]digo|pin|den
     |dem|el|le|il|o|de))*[ ]"""
-# An alarm's code after the alarm and what it guards, with no verb: "alarme maison de campagne 0629", or
+# An alarm's code (Italian "antifurto", Spanish "antirrobo" too) after the alarm and what it guards, with
+# no verb: "alarme maison de campagne 0629", or
 # after its colon and a code's word ("allarme della baita: codice 4471, poi ..."). Not a clock's, nor
 # after a preposition ("alarm set for 0630", "réveil à 0630").
 # Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
-ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme)(?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour
-    |para|per|voor|für|set|sonne|klingelt|suona|suena|toca|gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet
-    |schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
+ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme|antifurto|antirrobo)
+    (?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour|para|per|voor|für|set|sonne|klingelt|suona|suena|toca
+    |gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
     |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key

@@ -16,9 +16,10 @@ import re
 from collections.abc import Callable
 
 from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.key_ids import is_key_id
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, offered_as_another_number
 from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
@@ -404,6 +405,11 @@ def _announced_code(found: list[Token], last: int, index: int) -> bool:
     return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
 
 
+def _across_the_joint(lines: _Lines, name: Name, token: Token) -> bool:
+    """Whether a name is in a proposal's text and the token in its quote."""
+    return lines.joint is not None and name.end <= lines.joint < token.start
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -417,6 +423,10 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
     for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):
             continue
+        if _across_the_joint(lines, name, found[index]) and offered_as_another_number(
+            text, found[index].start, found[index].end
+        ):
+            continue  # "Asked for the gate code." / "the flat is 1204."
         if name.kind == "code":
             return not postal_code(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
@@ -460,15 +470,22 @@ def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, st
     return False
 
 
+_AN_ID = lazy_pattern(r"(?i)\bid")
+
+
 def _public_tokens(text: str, found: list[Token]) -> set[int]:
     """The starts of the tokens that are no secret whatever their shape: an SSH public key's type and body
-    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE")."""
+    ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE"), a
+    key's ID ("Key ID 8030EC3B-...", `key_ids`)."""
     public: set[int] = set()
     example = documents_an_example(text)
     ssh = "ssh-" in text or "ecdsa-" in text
-    if not (example or ssh):
+    ids = _AN_ID.search(text) is not None
+    if not (example or ssh or ids):
         return public
     for index, token in enumerate(found):
+        if ids and is_key_id(text, token.core, token.start):
+            public.add(token.start)
         if example and "EXAMPLE" in token.core:
             public.add(token.start)
         if ssh and SSH_KEY_TYPE.fullmatch(token.core):

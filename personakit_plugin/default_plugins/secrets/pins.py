@@ -25,6 +25,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     names_a_locked_thing_in,
 )
 from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
+from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
@@ -102,6 +103,35 @@ UNIT_AFTER = lazy_pattern(
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+# A number offered as something else than a code: a flat's, a room's, a floor's, a bus's or an order's,
+# the word right before it or before "is" ("the flat is 1204", "Wohnung 1204", "piso 1204"), or after it
+# ("1500 flats").
+_ANOTHER_NUMBER_WORDS = r"""flats?|apartments?|apt|rooms?|suites?|units?|floors?|storeys?|house|buses|bus|flights?
+    |trains?|platforms?|orders?|invoices?|tickets?|seats?|beds?|wards?|years?|pages?|wohnung(?:en)?|zimmer|etagen?
+    |stock|hausnummer|bestellung|rechnung|pisos?|habitaci[oó]n(?:es)?|plantas?|pedidos?|facturas?|appartements?
+    |chambres?|[ée]tages?|commandes?|factures?|appartament[oi]|stanz[ae]|camer[ae]|piani|piano|ordin[ei]|fatture?
+    |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?"""
+_OFFERED_BEFORE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS})(?:[ ](?:is|was|ist|war|es|era|est|était|è|é|era|is|zijn))?
+    (?:[ ](?:the|der|die|das|el|la|le|il|lo|o|a|de|het))?[ ]?[:#]?[ ]?$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OFFERED_AFTER = lazy_pattern(rf"[ ]+(?:{_ANOTHER_NUMBER_WORDS})(?![^\W_])", re.IGNORECASE | re.VERBOSE)
+_OFFERED_REACH = 40
+
+
+def offered_as_another_number(text: str, start: int, end: int) -> bool:
+    """Whether the number at `text[start:end]` is offered as a flat's, a room's, a floor's, an order's or a
+    year's, or counts flats or rooms: the word for it right before the number (perhaps with "is" and an
+    article), not after what a code opens, or right after."""
+    before = text[max(0, start - _OFFERED_REACH) : start]
+    offered = _OFFERED_BEFORE.search(before)
+    if offered is not None:  # not "the safe room 33817": a room's safe
+        previous = before[: offered.start()].split()
+        return not previous or not names_a_locked_thing(previous[-1].casefold())
+    return _OFFERED_AFTER.match(text, end) is not None
+
 
 # What the words between a label and a colon may not be: "PIN reset: 2024", "door code changed on: 1205".
 _NOT_A_PLACE_CLAUSE = lazy_pattern(

@@ -151,6 +151,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
+from personakit_plugin.default_plugins.secrets.key_ids import is_key_id
 from personakit_plugin.default_plugins.secrets.labels import (
     CLAUSE,
     CONNECTOR_OR_CHANGE,
@@ -469,6 +470,8 @@ def _body_is_mixed(match: re.Match[str]) -> bool:
 
 def _value_is_credential(match: re.Match[str]) -> bool:
     if said_in_general(match.string, *match.span("label")) or _masked_in_its_column(match):
+        return False
+    if is_key_id(match.string, match["value"], match.start("value")):
         return False
     return is_credential_value(match["value"]) and fills_its_line(match, "value")
 

@@ -162,10 +162,10 @@ LOCKED_THINGS = frozenset(
     get enter open unlock disarm
     porte portail alarme coffre coffre-fort cadenas immeuble entrée téléphone portable tablette ordinateur carte vélo
     casier entrer ouvrir
-    puerta portón portal garaje alarma caja candado teléfono móvil celular tableta portátil tarjeta bici bicicleta
-    taquilla cajero entrar abrir
-    porta portone portoncino cancello allarme cassaforte lucchetto telefono cellulare portatile carta bicicletta
-    armadietto bancomat entrare aprire
+    puerta portón portal garaje alarma antirrobo caja candado teléfono móvil celular tableta portátil tarjeta bici
+    bicicleta taquilla cajero entrar abrir
+    porta portone portoncino cancello allarme antifurto cassaforte lucchetto telefono cellulare portatile carta
+    bicicletta armadietto bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário multibanco
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen

@@ -1,0 +1,60 @@
+"""A lock's code or a PIN said as a change, the old value and the new: "Torcode von 5521 auf 8830
+geändert", "cambié el código de la alarma, antes 5521, ahora 8830", "code du portail : avant 1408,
+maintenant 7723", "PIN van 4410 naar 9026", in seven languages.
+
+The sentence names a PIN, or a code and what it opens (a compound such as "Alarmcode" is both), and
+says "from X to Y" or "before X, now Y", X and Y of four to eight digits, the new one no year. An alarm
+clock moved from 0630 to 0700, a code review from one version to another, a count ("from 1200 to
+1500 views"), a zip code and years ("von 2019 auf 2021") are stored.
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import OTHER_CODES, names_a_locked_thing_in
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+
+_NUMBER = r"\d{4,8}(?![\w.,:/-]*\d|[^\W\d_])"
+_CHANGE = lazy_pattern(
+    rf"""(?<![^\W_])(?:(?:from|von|de|desde|da|dal|van)[ ](?P<old>{_NUMBER})[ ](?:to|auf|zu|a|à|al|en|in|naar|para|op)
+    |(?:before|previously|was|vorher|früher|davor|antes|avant|prima|eerst|voorheen|daarvoor)[ ]?[:,]?[ ]
+    (?P<was>{_NUMBER})
+    [ ]?[,;]?[ ](?:now|jetzt|nun|neu|ahora|maintenant|désormais|ora|adesso|nu|agora)[ ]?[:,]?)
+    [ ](?P<new>{_NUMBER})""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CODE_NAME = lazy_pattern(
+    r"""(?<![^\W_])(?:(?P<pin>pins?|pincode|pin-code|passcode|nip|geheimzahl)|(?P<compound>[^\W\d_]{3,}-?code)
+    |codes?|c[oó]digo|codice|combination|combinaison|combinaci[oó]n|combinazione|kombination|combinatie)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OTHER = lazy_pattern(rf"(?:{OTHER_CODES})-?code", re.IGNORECASE)
+_FOUR_DIGITS = lazy_pattern(r"\d{4}")
+_YEAR = lazy_pattern(r"(?:19|20)\d\d")
+# What makes the numbers another code's or a rule's: "zip code from 10115 to 10117", "the PIN's length".
+_NOT_A_CODE = lazy_pattern(
+    rf"\b(?:{OTHER_CODES}|rules?|polic(?:y|ies)|length|digits?|länge|regeln?|règles?|reglas?|regole|regels?)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_code(text: str) -> bool:
+    """A PIN, a compound code ("Torcode"), or a code's word and what it opens."""
+    names = list(_CODE_NAME.finditer(text))
+    if any(match["pin"] or (match["compound"] and not _OTHER.fullmatch(match["compound"])) for match in names):
+        return True
+    return bool(names) and names_a_locked_thing_in(text)
+
+
+def code_changed(text: str) -> bool:
+    """Whether `text` tells a PIN's or a lock's code as changed from an old value to a new one."""
+    if len(_FOUR_DIGITS.findall(text)) < 2:  # looked for first: most texts hold no two such numbers
+        return False
+    for match in _CHANGE.finditer(text):
+        if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
+            continue
+        if _names_a_code(text) and not _NOT_A_CODE.search(text):
+            return True
+    return False

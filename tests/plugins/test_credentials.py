@@ -30,6 +30,7 @@ import pytest
 from personakit_plugin.default_plugins.secrets import (
     bip39_english,
     everyday_kind,
+    nearby,
     normalise,
     pins,
     proposal_secret_kind,
@@ -39,6 +40,7 @@ from personakit_plugin.default_plugins.secrets import (
     vocabulary,
 )
 from personakit_plugin.default_plugins.secrets.bip39_other import BIP39_OTHER_LISTS
+from personakit_plugin.default_plugins.secrets.tokens import tokens
 
 
 def looks_like_secret(text: str) -> bool:
@@ -329,9 +331,12 @@ def test_the_pin_detector_keeps_no_list_of_its_own() -> None:
 
 @pytest.mark.parametrize("thing", sorted(vocabulary.LOCKED_THINGS))
 def test_each_thing_a_code_opens_is_read_alike_by_the_label_and_the_nearby_detectors(thing: str) -> None:
+    """Asked of the nearby detector itself: a locker's or a key box's code is read by `lock_code` before it."""
     sentence = f"the code for the {thing} is 4821"
     assert secret_kind(sentence) == "pin-code"
-    assert everyday_kind(normalise(sentence)) == "code-nearby"
+    text = normalise(sentence)
+    assert nearby.secret_nearby(text, lambda: tokens(text)) == "code-nearby"
+    assert everyday_kind(text) is not None
 
 
 # --- Facts about the secrets people pick: the ordinary corpus holds them; the owner's beside them --

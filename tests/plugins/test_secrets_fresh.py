@@ -1220,6 +1220,21 @@ NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12 = [
 ]
 
 
+# The shapes beside the thirteenth tuning part's hardest look-alikes, still refused.
+SHAPES_ROUND_13: dict[str, str] = {
+    "a long hex token after 'fixed' with a credential's word": (
+        "fixed the deploy token, it's now 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d"
+    ),
+}
+
+# The thirteenth round's look-alikes (the hardest yet: a secret's words and a value, but no owner's
+# secret), stored.
+LOOK_ALIKES_ROUND_13 = [
+    "finally fixed it in 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d, the flaky upload",
+    "the typo is patched in 0c4f8e2a6b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f now",
+]
+
+
 @pytest.mark.parametrize(("text", "quote", "kind"), [*NAMED_IN_THE_TEXT_ROUND_11, *NAMED_IN_THE_TEXT_ROUND_12])
 def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
     text: str, quote: str, kind: str
@@ -1270,6 +1285,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_10,
         *SHAPES_ROUND_11,
         *SHAPES_ROUND_12,
+        *SHAPES_ROUND_13,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1288,6 +1304,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_10,
             SHAPES_ROUND_11,
             SHAPES_ROUND_12,
+            SHAPES_ROUND_13,
         )
         if shape in shapes
     )
@@ -1310,6 +1327,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_10,
         *LOOK_ALIKES_ROUND_11,
         *LOOK_ALIKES_ROUND_12,
+        *LOOK_ALIKES_ROUND_13,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1418,8 +1436,9 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
-# The thirteenth part (the hardest look-alikes) refused 20 of its 176 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 20}
+# The thirteenth part (the hardest look-alikes) refused 20 of its 176 at its one blind measurement; the
+# thirteenth tuning round lowered that to 18.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 18}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

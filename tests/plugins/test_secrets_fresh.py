@@ -1225,6 +1225,11 @@ SHAPES_ROUND_13: dict[str, str] = {
     "a long hex token after 'fixed' with a credential's word": (
         "fixed the deploy token, it's now 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d"
     ),
+    "the owner's own password beside the novel it is for": "my password for the novel's folder is Quarzlicht64",
+    "the owner's own password in a novel's chapter, in French": (
+        "pour le chapitre deux, mon mot de passe du cloud est Brumaire#58"
+    ),
+    "a card number in a novel, refused anywhere": "in my novel the thief pays with 4111 1111 1111 1111... no, with my own 5500 0000 0000 0004",
 }
 
 # The thirteenth round's look-alikes (the hardest yet: a secret's words and a value, but no owner's
@@ -1232,6 +1237,16 @@ SHAPES_ROUND_13: dict[str, str] = {
 LOOK_ALIKES_ROUND_13 = [
     "finally fixed it in 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d, the flaky upload",
     "the typo is patched in 0c4f8e2a6b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f now",
+    "in my novel the smuggler types Moonrise42 to open the hold",
+    "In the owner's novel, the detective's laptop password is 'Quarzlicht64'.",
+    "im Roman öffnet der Archivar die Tür mit dem Passwort Nebelhorn31",
+    "dans mon roman, le pilote tape Brumaire58 pour démarrer",
+    "in hoofdstuk vier typt de smokkelaar Maanlicht7 in, spannend",
+    "nel mio romanzo la spia usa la password Cometa2020 per entrare",
+    "Dans le roman de l'utilisatrice, le pirate ouvre la porte avec le mot de passe « Brumaire58 ».",
+    "Im Roman des Nutzers tippt der Archivar das Passwort 'Nebelhorn31' ein.",
+    "In de roman van de gebruiker kent de smokkelaar het wachtwoord 'Maanlicht7'.",
+    "in chapter two the courier types Salt&Pepper19 into the locker",
 ]
 
 
@@ -1437,8 +1452,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The thirteenth part (the hardest look-alikes) refused 20 of its 176 at its one blind measurement; the
-# thirteenth tuning round lowered that to 18.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 18}
+# thirteenth tuning round lowered that to 10.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 10}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1229,7 +1229,7 @@ SHAPES_ROUND_13: dict[str, str] = {
     "the owner's own password in a novel's chapter, in French": (
         "pour le chapitre deux, mon mot de passe du cloud est Brumaire#58"
     ),
-    "a card number in a novel, refused anywhere": "in my novel the thief pays with 4111 1111 1111 1111... no, with my own 5500 0000 0000 0004",
+    "a card number beside a novel, refused anywhere": "for the novel's chapter two, my card is 4556 7375 8689 9855",
 }
 
 # The thirteenth round's look-alikes (the hardest yet: a secret's words and a value, but no owner's

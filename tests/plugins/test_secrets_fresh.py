@@ -1229,6 +1229,11 @@ SHAPES_ROUND_13: dict[str, str] = {
     "the owner's own password in a novel's chapter, in French": (
         "pour le chapitre deux, mon mot de passe du cloud est Brumaire#58"
     ),
+    "a bar's Wi-Fi key with no word of it being posted": "the wifi key at the pub is Hopfen#2288, for when I work there",
+    "a home Wi-Fi password though the café's is posted": (
+        "the wifi password at home is Kastanie-7731, the café's is by the till"
+    ),
+    "a Wi-Fi's QR text scanned off a café's board": "scanned the café's board: WIFI:T:WPA;S:Crema;P:uv7Rk2pLq9;;",
     "a card number beside a novel, refused anywhere": "for the novel's chapter two, my card is 4556 7375 8689 9855",
 }
 
@@ -1247,6 +1252,12 @@ LOOK_ALIKES_ROUND_13 = [
     "Im Roman des Nutzers tippt der Archivar das Passwort 'Nebelhorn31' ein.",
     "In de roman van de gebruiker kent de smokkelaar het wachtwoord 'Maanlicht7'.",
     "in chapter two the courier types Salt&Pepper19 into the locker",
+    "the bakery's wifi password is chalked by the till, Brioche42, everyone gets it",
+    "The hotel lobby posts its free guest Wi-Fi on the sign at the counter: Lobby2024.",
+    "das WLAN-Passwort der Bibliothek hängt an der Theke, Lesesaal77, für alle",
+    "le mot de passe wifi de la boulangerie est au comptoir : baguette19, c'est gratuit",
+    "het wifiwachtwoord van de bakkerij hangt bij de kassa, krentenbol5",
+    "la password del wifi del bar è sulla lavagna al bancone, spritz88, per tutti",
 ]
 
 
@@ -1452,8 +1463,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The thirteenth part (the hardest look-alikes) refused 20 of its 176 at its one blind measurement; the
-# thirteenth tuning round lowered that to 10.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 10}
+# thirteenth tuning round lowered that to 2.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 2}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1,0 +1,50 @@
+"""A Wi-Fi password a café, a bar, a hotel or a library posts for every guest: printed on a sticker by the
+till, chalked on the board at the counter, given to everyone ("the café's wifi password is on the sign
+by the till, muffin55, free for everyone", "das WLAN vom Café steht am Tresen, kriegt jeder").
+
+The sentence must name the Wi-Fi, a place that serves the public (café, bar, restaurant, hotel,
+library, gym, in seven languages), and where it is posted for all or that all get it (by the till, at
+the counter, on the board, for everyone, free); and no home's or owner's network ("at home", "my
+wifi", "our router", "the staff network"). A bar's Wi-Fi with no word of it being posted ("the bar's
+wifi key is ..., for when I work there") stays refused, and so does a Wi-Fi's QR text (`WIFI:...`),
+read by its shape wherever it was scanned. Only a password read by the words near it is let through so
+(`fiction.FICTION_KINDS`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+_WIFI = lazy_pattern(r"wi-?fi|wlan|\bwireless\b", re.IGNORECASE)
+_PUBLIC_PLACE = lazy_pattern(
+    r"""\b(?:caf[eé]s?|coffee[ ]shop|bars?|pubs?|restaurants?|hotels?|library|gym|bakery|bistro|kneipe
+    |bibliothek|b[aä]ckerei|biblioth[eè]que|boulangerie|brasserie|bibliotheek|bakkerij|kroeg|ristorante
+    |biblioteca|panetteria|cafeter[ií]a|panader[ií]a|padaria|lanchonete)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_POSTED_FOR_ALL = lazy_pattern(
+    r"""\b(?:till|counter|everyone|everybody|for[ ]free|free[ ](?:guest[ ])?wi-?fi|menu|chalkboard|sign
+    |tresen|theke|kasse|aufsteller|kriegt[ ]jeder|f[üu]r[ ]alle|jeder[ ]gast|kostenlos
+    |comptoir|caisse|ardoise|tout[ ]le[ ]monde|gratuit
+    |kassa|balie|iedereen|gratis|krijgt[ ]iedereen
+    |cassa|bancone|lavagna|tutti|mostrador|caja|pizarra|todo[ ]el[ ]mundo|todos|balc[aã]o|caixa|quadro)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OWNERS = lazy_pattern(
+    r"""\b(?:at[ ]home|home|my|our|zu[ ]hause|zuhause|mein\w*|unser\w*|[àa][ ]la[ ]maison|chez[ ]moi|mon|ma|notre
+    |thuis|mijn|onze|ons|a[ ]casa|mio|mia|nostr[ao]|en[ ]casa|mi|nuestr[ao]|em[ ]casa|meu|minha|nosso|nossa
+    |staff|personal|personnel|personeel|mitarbeiter|empleados|funcion[aá]rios|dipendenti)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def posted_for_all(text: str) -> bool:
+    """Whether `text` (already normalised) gives a public place's Wi-Fi password, posted for every guest."""
+    return (
+        _WIFI.search(text) is not None
+        and _PUBLIC_PLACE.search(text) is not None
+        and _POSTED_FOR_ALL.search(text) is not None
+        and _OWNERS.search(text) is None
+    )

@@ -1229,7 +1229,7 @@ SHAPES_ROUND_13: dict[str, str] = {
     "the owner's own password in a novel's chapter, in French": (
         "pour le chapitre deux, mon mot de passe du cloud est Brumaire#58"
     ),
-    "a bar's Wi-Fi key with no word of it being posted": "the wifi key at the pub is Hopfen#2288, for when I work there",
+    "a bar's Wi-Fi key, not posted": "the wifi key at the pub is Hopfen#2288, for when I work there",
     "a home Wi-Fi password though the café's is posted": (
         "the wifi password at home is Kastanie-7731, the café's is by the till"
     ),

@@ -1234,6 +1234,9 @@ SHAPES_ROUND_13: dict[str, str] = {
         "the wifi password at home is Kastanie-7731, the café's is by the till"
     ),
     "a Wi-Fi's QR text scanned off a café's board": "scanned the café's board: WIFI:T:WPA;S:Crema;P:uv7Rk2pLq9;;",
+    "a game account's password, though the game is won": (
+        "the password of my game account is Drachen#4471, we finally won the raid"
+    ),
     "a card number beside a novel, refused anywhere": "for the novel's chapter two, my card is 4556 7375 8689 9855",
 }
 
@@ -1258,6 +1261,14 @@ LOOK_ALIKES_ROUND_13 = [
     "le mot de passe wifi de la boulangerie est au comptoir : baguette19, c'est gratuit",
     "het wifiwachtwoord van de bakkerij hangt bij de kassa, krentenbol5",
     "la password del wifi del bar è sulla lavagna al bancone, spritz88, per tutti",
+    "the password for the treasure hunt is pancake, whoever says it first wins",
+    "das Losungswort beim Spiel auf Mias Geburtstag ist Zauberbohne",
+    "la parola d'ordine della caccia al tesoro è girandola, chi la trova vince",
+    "la contraseña del juego en la fiesta es mandarina",
+    "At Tom's birthday party the game's password is «pancake».",
+    "Auf Mias Geburtstag ist das Passwort des Spiels „Zauberbohne“.",
+    "À la fête de Léo, le mot de passe du jeu est « tournesol ».",
+    "Op het feest van Sem is het wachtwoord van het spel 'pannenkoek'.",
 ]
 
 
@@ -1460,13 +1471,6 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
     assert not missed, "\n".join(f"[{case.lang}] {case.quote!r}" for case in missed)
 
 
-# A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
-# most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
-# The thirteenth part (the hardest look-alikes) refused 20 of its 176 at its one blind measurement; the
-# thirteenth tuning round lowered that to 2.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round13": 2}
-
-
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
 def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
     refused = [
@@ -1474,10 +1478,6 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
         for case in fresh(part)
         if not case.secret and holds_secret(case.text, case.quote)
     ]
-    if part in TUNING_MAX_ORDINARY_REFUSED:
-        allowed = TUNING_MAX_ORDINARY_REFUSED[part]
-        assert len(refused) <= allowed, f"{part}: {len(refused)} ordinary sentences refused, more than {allowed}"
-        return
     assert not refused, "\n".join(refused)
 
 

@@ -59,7 +59,7 @@ from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
-from personakit_plugin.default_plugins.secrets.posted import posted_for_all
+from personakit_plugin.default_plugins.secrets.posted import said_for_all
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
@@ -107,8 +107,8 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
 
 def _nobodys(text: str) -> bool:
     """Whether `text` (normalised) gives a password that opens nothing of the owner's: a character's in
-    the owner's novel, a café's Wi-Fi posted for every guest."""
-    return in_fiction(text) or posted_for_all(text)
+    the owner's novel, a café's Wi-Fi posted for every guest, a party game's watchword."""
+    return in_fiction(text) or said_for_all(text)
 
 
 def _first_kind(text: str, joint: int | None) -> str | None:

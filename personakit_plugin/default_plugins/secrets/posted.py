@@ -7,8 +7,13 @@ library, gym, in seven languages), and where it is posted for all or that all ge
 the counter, on the board, for everyone, free); and no home's or owner's network ("at home", "my
 wifi", "our router", "the staff network"). A bar's Wi-Fi with no word of it being posted ("the bar's
 wifi key is ..., for when I work there") stays refused, and so does a Wi-Fi's QR text (`WIFI:...`),
-read by its shape wherever it was scanned. Only a password read by the words near it is let through so
-(`fiction.FICTION_KINDS`).
+read by its shape wherever it was scanned.
+
+So is a party game's watchword, said aloud to win ("the password for the treasure hunt is pancake,
+whoever says it first wins", "la parola d'ordine del gioco è ..., chi la dice vince"): a password's
+word with a game's a few words after it, and a win or a party in the sentence, and no account, login
+or console (a game account's password stays refused). Only a password read by the words near it is
+let through so (`fiction.FICTION_KINDS`).
 """
 
 from __future__ import annotations
@@ -38,6 +43,38 @@ _OWNERS = lazy_pattern(
     |staff|personal|personnel|personeel|mitarbeiter|empleados|funcion[aá]rios|dipendenti)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+_GAME = r"""(?:game|treasure[ ]hunt|spiels?|schnitzeljagd|jeu|chasse[ ]au[ ]tr[ée]sor|spel|speurtocht|gioco
+    |caccia[ ]al[ ]tesoro|juego|b[uú]squeda[ ]del[ ]tesoro|jogo|ca[cç]a[ ]ao[ ]tesouro)"""
+_WATCHWORD = r"""(?:password|watchword|passwort|kennwort|losung(?:swort)?|mot[ ]de[ ]passe|mot[ ]d'ordre|wachtwoord
+    |parola[ ]d'ordine|contrase[ñn]a|santo[ ]y[ ]se[ñn]a|senha|palavra[- ]passe)"""
+# The watchword and the game, either first, three words between at most ("the game's password", "das
+# Losungswort beim Spiel").
+_GAME_WATCHWORD = lazy_pattern(
+    rf"""\b(?:{_WATCHWORD}(?:[ ][\w']+){{0,3}}?[ ]{_GAME}|{_GAME}(?:'s)?(?:[ ][\w']+){{0,2}}?[ ]{_WATCHWORD})\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_WIN_OR_PARTY = lazy_pattern(
+    r"""\b(?:wins?|vince|gewinnt|gagne|wint|gana|ganha|party|birthday|festa|compleanno|feier|geburtstag|f[êe]te
+    |anniversaire|feest|verjaardag|fiesta|cumplea[ñn]os|anivers[aá]rio)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_AN_ACCOUNT = lazy_pattern(
+    r"\b(?:account|login|log[ ]?in|konto|compte|cuenta|conta|console|steam|xbox|playstation|nintendo|fortnite)\b",
+    re.IGNORECASE,
+)
+
+
+def said_for_all(text: str) -> bool:
+    """Whether `text` (already normalised) gives a password posted or said for all: a public place's Wi-Fi
+    posted for every guest, or a party game's watchword."""
+    return posted_for_all(text) or (
+        _GAME_WATCHWORD.search(text) is not None
+        and _WIN_OR_PARTY.search(text) is not None
+        and _AN_ACCOUNT.search(text) is None
+    )
 
 
 def posted_for_all(text: str) -> bool:

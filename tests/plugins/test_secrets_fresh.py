@@ -1237,6 +1237,8 @@ SHAPES_ROUND_13: dict[str, str] = {
     "a game account's password, though the game is won": (
         "the password of my game account is Drachen#4471, we finally won the raid"
     ),
+    "an alarm taken off with its code, in Spanish": "la alarma de la tienda se quita con 4417, ojo que suena fuerte",
+    "an alarm that goes off with its code, in Dutch": "het alarm van de schuur gaat uit met 5520, daarna de deur",
     "a card number beside a novel, refused anywhere": "for the novel's chapter two, my card is 4556 7375 8689 9855",
 }
 
@@ -1269,6 +1271,8 @@ LOOK_ALIKES_ROUND_13 = [
     "Auf Mias Geburtstag ist das Passwort des Spiels „Zauberbohne“.",
     "À la fête de Léo, le mot de passe du jeu est « tournesol ».",
     "Op het feest van Sem is het wachtwoord van het spel 'pannenkoek'.",
+    "la alarma se quita con el botón rojo del año 2019",
+    "het alarm gaat uit met 3 korte piepjes",
 ]
 
 
@@ -1451,13 +1455,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256.
+# 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
+# thirteenth tuning round took it to 235.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
-    "tune_round13": 231,
+    "tune_round13": 235,
 }
 
 

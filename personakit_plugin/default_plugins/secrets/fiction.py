@@ -1,6 +1,6 @@
-"""A password in the owner's fiction: what a character types in the owner's novel ("in chapter nine
-the thief types Moonrise42 into the safe", "dans mon roman, le héros tape Orage51", "im Roman des
-Nutzers öffnet die Ermittlerin den Laptop mit dem Passwort 'Morgengrau3'") opens nothing of the owner's.
+"""A password in the owner's fiction: what a character uses in the owner's novel ("my novel's smuggler
+types Moonrise42 to open the hold", "pour son roman policier, le pirate a choisi Orage51", "für ihren
+Krimi: der Archivar kennt das Passwort 'Morgengrau3'") opens nothing of the owner's.
 
 The sentence must name a novel or one of its chapters, or a character, in seven languages ("novel",
 "chapter", "Roman", "Kapitel", "roman", "chapitre", "romanzo", "capitolo", "novela", "capítulo",

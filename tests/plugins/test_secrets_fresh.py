@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the twelfth are the first eleven held-out parts, each looked at once
+parts must pass whole (the second to the thirteenth are the first twelve held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252 and 222 of 256 secrets refused then, and tuned on since; a part still being
+300, 246 of 317, 217 of 252, 222 of 256 and 231 of 256 secrets refused then, and tuned on since; a part still being
 tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
 and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
@@ -1220,6 +1220,59 @@ NAMED_IN_THE_TEXT_LOOK_ALIKES_ROUND_12 = [
 ]
 
 
+# The shapes beside the thirteenth tuning part's hardest look-alikes, still refused.
+SHAPES_ROUND_13: dict[str, str] = {
+    "a long hex token after 'fixed' with a credential's word": (
+        "fixed the deploy token, it's now 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d"
+    ),
+    "the owner's own password beside the novel it is for": "my password for the novel's folder is Quarzlicht64",
+    "the owner's own password in a novel's chapter, in French": (
+        "pour le chapitre deux, mon mot de passe du cloud est Brumaire#58"
+    ),
+    "a bar's Wi-Fi key, not posted": "the wifi key at the pub is Hopfen#2288, for when I work there",
+    "a home Wi-Fi password though the café's is posted": (
+        "the wifi password at home is Kastanie-7731, the café's is by the till"
+    ),
+    "a Wi-Fi's QR text scanned off a café's board": "scanned the café's board: WIFI:T:WPA;S:Crema;P:uv7Rk2pLq9;;",
+    "a game account's password, though the game is won": (
+        "the password of my game account is Drachen#4471, we finally won the raid"
+    ),
+    "an alarm taken off with its code, in Spanish": "la alarma de la tienda se quita con 4417, ojo que suena fuerte",
+    "an alarm that goes off with its code, in Dutch": "het alarm van de schuur gaat uit met 5520, daarna de deur",
+    "a card number beside a novel, refused anywhere": "for the novel's chapter two, my card is 4556 7375 8689 9855",
+}
+
+# The thirteenth round's look-alikes (the hardest yet: a secret's words and a value, but no owner's
+# secret), stored.
+LOOK_ALIKES_ROUND_13 = [
+    "finally fixed it in 5e0a7c93b1d24f6a8e0c2b4d6f81a3c5e7092b4d, the flaky upload",
+    "the typo is patched in 0c4f8e2a6b1d3f5e7a9c0b2d4f6e8a1c3e5b7d9f now",
+    "in my novel the smuggler types Moonrise42 to open the hold",
+    "Owner's thriller draft, chapter six: the detective logs in with password 'Quarzlicht64'.",
+    "im Roman öffnet der Archivar die Tür mit dem Passwort Nebelhorn31",
+    "dans mon roman, le pilote tape Brumaire58 pour démarrer",
+    "in hoofdstuk vier typt de smokkelaar Maanlicht7 in, spannend",
+    "nel mio romanzo la spia usa la password Cometa2020 per entrare",
+    "Pour son roman policier, le pirate a choisi le mot de passe « Brumaire58 » pour la porte.",
+    "Für ihren Krimi: der Archivar kennt das Passwort 'Nebelhorn31' und tippt es nachts ein.",
+    "Voor haar roman: de smokkelaar kiest het wachtwoord 'Maanlicht7' voor de kluis.",
+    "in chapter two the courier types Salt&Pepper19 into the locker",
+    "the bakery's wifi password is chalked by the till, Brioche42, everyone gets it",
+    "The hotel lobby posts its free guest Wi-Fi on the sign at the counter: Lobby2024.",
+    "das WLAN-Passwort der Bibliothek hängt an der Theke, Lesesaal77, für alle",
+    "à la boulangerie, le code du wifi est affiché à la caisse : baguette19, gratuit pour les clients",
+    "bij de bakkerij staat het wifiwachtwoord op een bordje naast de kassa: krentenbol5, gratis voor klanten",
+    "la password del wifi del bar è sulla lavagna al bancone, spritz88, per tutti",
+    "the password for the treasure hunt is pancake, whoever says it first wins",
+    "das Losungswort beim Spiel auf Mias Geburtstag ist Zauberbohne",
+    "la parola d'ordine della caccia al tesoro è girandola, chi la trova vince",
+    "la contraseña del juego en la fiesta es mandarina",
+    "For the kids' party, the treasure hunt password is «pancake».",
+    "la alarma se quita con el botón rojo del año 2019",
+    "het alarm gaat uit met 3 korte piepjes",
+]
+
+
 @pytest.mark.parametrize(("text", "quote", "kind"), [*NAMED_IN_THE_TEXT_ROUND_11, *NAMED_IN_THE_TEXT_ROUND_12])
 def test_an_identity_number_the_text_names_and_the_quote_gives_alone_is_refused(
     text: str, quote: str, kind: str
@@ -1270,6 +1323,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_10,
         *SHAPES_ROUND_11,
         *SHAPES_ROUND_12,
+        *SHAPES_ROUND_13,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1288,6 +1342,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_10,
             SHAPES_ROUND_11,
             SHAPES_ROUND_12,
+            SHAPES_ROUND_13,
         )
         if shape in shapes
     )
@@ -1310,6 +1365,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_10,
         *LOOK_ALIKES_ROUND_11,
         *LOOK_ALIKES_ROUND_12,
+        *LOOK_ALIKES_ROUND_13,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1369,6 +1425,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round10", 317, 209),
         ("tune_round11", 252, 171),
         ("tune_round12", 256, 174),
+        ("tune_round13", 256, 176),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1395,12 +1452,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 246.
+# 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
+# thirteenth tuning round took it to 235.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
+    "tune_round13": 235,
 }
 
 
@@ -1425,7 +1484,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first eleven held-out parts (now `tune_round2` to `tune_round12`) were each measured
+# its figures. The first twelve held-out parts (now `tune_round2` to `tune_round13`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1435,15 +1494,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of
 # 171, then (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM
 # cards, unlock patterns, recovery keys, portals, a parent's banking, pickup codes, weak human passwords)
-# 222 of 256 and 5 of 174, and tuned on. The held-out part's floor is what it gives at its one
-# measurement; without the part its tests are skipped, and a new part is only printed with the figures
-# until its floor is set. The twelfth held-out part (long memories with the secret in the middle; hard
-# look-alikes that share a secret's words and a value: demo logins, a password's length, program code and
-# error codes, booking and order references, a character's password in a novel; secrets said sideways),
-# measured once after the twelfth tuning round: 231 of 256 and 20 of 176.
-HELD_OUT_MIN_REFUSED: int | None = 231
+# 222 of 256 and 5 of 174, then (long memories with the secret in the middle; hard look-alikes that share
+# a secret's words and a value: demo logins, a password's length, program code and error codes, booking
+# and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
+# 176, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
+# its tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 20
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1473,6 +1531,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round10", "fresh, tune round 10"),
         ("tune_round11", "fresh, tune round 11"),
         ("tune_round12", "fresh, tune round 12"),
+        ("tune_round13", "fresh, tune round 13"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

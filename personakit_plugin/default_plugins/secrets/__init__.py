@@ -47,6 +47,7 @@ from personakit_plugin.default_plugins.secrets.code_changes import code_changed
 from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.duress import duress_code
+from personakit_plugin.default_plugins.secrets.fiction import FICTION_KINDS, in_fiction
 from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -58,6 +59,7 @@ from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
+from personakit_plugin.default_plugins.secrets.posted import said_for_all
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
@@ -99,6 +101,17 @@ def _reread(text: str) -> str | None:
 
 
 def _everyday_kind(text: str, joint: int | None) -> str | None:
+    kind = _first_kind(text, joint)
+    return None if kind in FICTION_KINDS and _nobodys(text) else kind
+
+
+def _nobodys(text: str) -> bool:
+    """Whether `text` (normalised) gives a password that opens nothing of the owner's: a character's in
+    the owner's novel, a café's Wi-Fi posted for every guest, a party game's watchword."""
+    return in_fiction(text) or said_for_all(text)
+
+
+def _first_kind(text: str, joint: int | None) -> str | None:
     if assigned_secret(text):
         return "credential-assignment"
     if card_number(text) or (_A_DIGIT.search(text) and card_in_two_parts(text)):
@@ -151,12 +164,16 @@ class _Tokens:
 
 def secret_kind(text: str) -> str | None:
     """The kind of the first secret found in `text`, or None."""
-    return shape_kind(text) or everyday_kind(normalise(text))
+    kind = shape_kind(text)
+    if kind is not None and not (kind in FICTION_KINDS and _nobodys(normalise(text))):
+        return kind
+    return everyday_kind(normalise(text))
 
 
 def proposal_secret_kind(text: str, quote: str) -> str | None:
     """The kind of the first secret found in a proposal's text, its quote, or the two together."""
-    if kind := shape_kind(text) or shape_kind(quote):
+    kind = shape_kind(text) or shape_kind(quote)
+    if kind is not None and not (kind in FICTION_KINDS and _nobodys(normalise(f"{text}\n{quote}"))):
         return kind
     text, quote = normalise(text), normalise(quote)
     if kind := everyday_kind(f"{text}\n{quote}", joint=len(text)):

@@ -21,13 +21,15 @@ DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
 # What a lock opens with: "the lockbox opens with 4492", "der Tresor öffnet mit 1234", or is locked with
 # ("el candado lo cierro con 4180"); what it names must be a locked thing, said before it in its clause.
 # An alarm is turned off or on with its code the same way: "o alarme desliga-se com 8062", "alarm
-# uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410".
+# uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410",
+# "la alarma se quita con 4417", "het alarm gaat uit met 5520".
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
     |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
     |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
     |sluit[ ](?:ik[ ])?(?:het[ ]|hem[ ])?(?:af[ ])?met
     |schlie(?:ß|ss)(?:e|t)[ ](?:ich[ ]|man[ ])?(?:ihn[ ]|es[ ]|sie[ ])?mit
-    |s['’]ouvre[ ]avec|si[ ]apre[ ]co[nl]|opent[ ]met|gaat[ ]open[ ]met|geht[ ](?:nur[ ])?mit
+    |s['’]ouvre[ ]avec|si[ ]apre[ ]co[nl]|opent[ ]met|gaat[ ](?:open|uit)[ ]met|uit[ ]gaat[ ]met|geht[ ](?:nur[ ])?mit
+    |(?:se[ ])?quita[ ]con
     |(?:ficou|fica)[ ](?:com|no)|(?:se[ ])?qued[óo][ ](?:con|en)
     |(?:disarms?|arms?|turns?[ ]off|switch(?:es)?[ ]off)(?:[ ]it)?[ ]with
     |(?:se[ ])?(?:desliga|desativa|desactiva|activa|ativa|liga)(?:-se)?[ ](?:con|com)

@@ -126,7 +126,7 @@ Deliberately not detected, because ordinary sentences look the same:
   the password (`mysql -u root -p`, `pg_dump --password`).
 * hex digests and ids in context. A 32-, 40- or 64-digit hex string shortly after a word such as
   "commit", "sha", "hash", "checksum", "digest", "tagged", "release", "trace id" or what a change did
-  ("broke in", "introduced in", "landed in") (and no word such as
+  ("broke in", "introduced in", "landed in", "fixed in", "patched in") (and no word such as
   "key" or "token") is an MD5/SHA-1/SHA-256 digest, a full git SHA or a trace id, and passes. Without
   such a word a long hex string is refused, because many real keys are exactly that (GitHub's old OAuth tokens,
   Twilio auth tokens, DigitalOcean, Datadog ...). Short git hashes, 7 to 12 digits, are far below

@@ -173,13 +173,14 @@ _MIN_HEX_ENTROPY = 3.0
 _MAX_WORD_COVERAGE = 0.5
 _MAX_WORD_COVERAGE_WITHOUT_DIGITS = 0.3
 # Hex strings of these lengths are MD5, SHA-1 and SHA-256 digests, commit ids and trace ids as often
-# as they are keys; the words just before one tell which ("the 3.1 release was tagged at ..." is a commit).
+# as they are keys; the words just before one tell which ("the 3.1 release was tagged at ..." is a commit,
+# and so is where a change was fixed, patched or pushed: "fixed it in ...").
 # A credential word wins over an id word.
 _HEX_ID_LENGTHS = frozenset({32, 40, 64})
 _HEX_ID_CONTEXT = lazy_pattern(
     r"""\b(?:commits?|sha(?:-?(?:1|256|512))?|hash(?:es)?|checksum|digest|revision|rev|md5|git|blob|tree
     |cherry-pick|revert|checkout|rebase|bisect|tag|tagged|releases?|fingerprint|trace|span|request|correlation|ids?
-    |tx|txid|transaction|broke|broken|introduced|regressed|landed|merged)\b""",
+    |tx|txid|transaction|broke|broken|introduced|regressed|landed|merged|fix(?:e[ds])?|patched|pushed)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A private key or a wallet's seed is 64 hex digits too: named anywhere in the words before, the string

@@ -1,0 +1,87 @@
+"""A Wi-Fi password a café, a bar, a hotel or a library posts for every guest: printed on a sticker by the
+till, chalked on the board at the counter, given to everyone ("the café's wifi password is on the sign
+by the till, muffin55, free for everyone", "das WLAN vom Café steht am Tresen, kriegt jeder").
+
+The sentence must name the Wi-Fi, a place that serves the public (café, bar, restaurant, hotel,
+library, gym, in seven languages), and where it is posted for all or that all get it (by the till, at
+the counter, on the board, for everyone, free); and no home's or owner's network ("at home", "my
+wifi", "our router", "the staff network"). A bar's Wi-Fi with no word of it being posted ("the bar's
+wifi key is ..., for when I work there") stays refused, and so does a Wi-Fi's QR text (`WIFI:...`),
+read by its shape wherever it was scanned.
+
+So is a party game's watchword, said aloud to win ("the password for the treasure hunt is pancake,
+whoever says it first wins", "la parola d'ordine del gioco è ..., chi la dice vince"): a password's
+word with a game's a few words after it, and a win or a party in the sentence, and no account, login
+or console (a game account's password stays refused). Only a password read by the words near it is
+let through so (`fiction.FICTION_KINDS`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+_WIFI = lazy_pattern(r"wi-?fi|wlan|\bwireless\b", re.IGNORECASE)
+_PUBLIC_PLACE = lazy_pattern(
+    r"""\b(?:caf[eé]s?|coffee[ ]shop|bars?|pubs?|restaurants?|hotels?|library|gym|bakery|bistro|kneipe
+    |bibliothek|b[aä]ckerei|biblioth[eè]que|boulangerie|brasserie|bibliotheek|bakkerij|kroeg|ristorante
+    |biblioteca|panetteria|cafeter[ií]a|panader[ií]a|padaria|lanchonete)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_POSTED_FOR_ALL = lazy_pattern(
+    r"""\b(?:till|counter|everyone|everybody|for[ ]free|free[ ](?:guest[ ])?wi-?fi|menu|chalkboard|sign
+    |tresen|theke|kasse|aufsteller|kriegt[ ]jeder|f[üu]r[ ]alle|jeder[ ]gast|kostenlos
+    |comptoir|caisse|ardoise|tout[ ]le[ ]monde|gratuit
+    |kassa|balie|iedereen|gratis|krijgt[ ]iedereen
+    |cassa|bancone|lavagna|tutti|mostrador|caja|pizarra|todo[ ]el[ ]mundo|todos|balc[aã]o|caixa|quadro)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OWNERS = lazy_pattern(
+    r"""\b(?:at[ ]home|home|my|our|zu[ ]hause|zuhause|mein\w*|unser\w*|[àa][ ]la[ ]maison|chez[ ]moi|mon|ma|notre
+    |thuis|mijn|onze|ons|a[ ]casa|mio|mia|nostr[ao]|en[ ]casa|mi|nuestr[ao]|em[ ]casa|meu|minha|nosso|nossa
+    |staff|personal|personnel|personeel|mitarbeiter|empleados|funcion[aá]rios|dipendenti)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+_GAME = r"""(?:game|treasure[ ]hunt|spiels?|schnitzeljagd|jeu|chasse[ ]au[ ]tr[ée]sor|spel|speurtocht|gioco
+    |caccia[ ]al[ ]tesoro|juego|b[uú]squeda[ ]del[ ]tesoro|jogo|ca[cç]a[ ]ao[ ]tesouro)"""
+_WATCHWORD = r"""(?:password|watchword|passwort|kennwort|losung(?:swort)?|mot[ ]de[ ]passe|mot[ ]d'ordre|wachtwoord
+    |parola[ ]d'ordine|contrase[ñn]a|santo[ ]y[ ]se[ñn]a|senha|palavra[- ]passe)"""
+# The watchword and the game, either first, three words between at most ("the game's password", "das
+# Losungswort beim Spiel").
+_GAME_WATCHWORD = lazy_pattern(
+    rf"""\b(?:{_WATCHWORD}(?:[ ][\w']+){{0,3}}?[ ]{_GAME}|{_GAME}(?:'s)?(?:[ ][\w']+){{0,2}}?[ ]{_WATCHWORD})\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_WIN_OR_PARTY = lazy_pattern(
+    r"""\b(?:wins?|vince|gewinnt|gagne|wint|gana|ganha|party|birthday|festa|compleanno|feier|geburtstag|f[êe]te
+    |anniversaire|feest|verjaardag|fiesta|cumplea[ñn]os|anivers[aá]rio)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_AN_ACCOUNT = lazy_pattern(
+    r"\b(?:account|login|log[ ]?in|konto|compte|cuenta|conta|console|steam|xbox|playstation|nintendo|fortnite)\b",
+    re.IGNORECASE,
+)
+
+
+def said_for_all(text: str) -> bool:
+    """Whether `text` (already normalised) gives a password posted or said for all: a public place's Wi-Fi
+    posted for every guest, or a party game's watchword."""
+    return posted_for_all(text) or (
+        _GAME_WATCHWORD.search(text) is not None
+        and _WIN_OR_PARTY.search(text) is not None
+        and _AN_ACCOUNT.search(text) is None
+    )
+
+
+def posted_for_all(text: str) -> bool:
+    """Whether `text` (already normalised) gives a public place's Wi-Fi password, posted for every guest."""
+    return (
+        _WIFI.search(text) is not None
+        and _PUBLIC_PLACE.search(text) is not None
+        and _POSTED_FOR_ALL.search(text) is not None
+        and _OWNERS.search(text) is None
+    )

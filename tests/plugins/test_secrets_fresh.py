@@ -1499,9 +1499,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
 # 176, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
 # its tests are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# The thirteenth held-out part (realistic owners, not tricks: twelve invented people in their own
+# registers, the memories an assistant would propose for them over months, numbers of everyday life and
+# the secrets such people blurt out), measured once after the thirteenth tuning round: 219 of 240 and 0 of
+# 168.
+HELD_OUT_MIN_REFUSED: int | None = 219
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
 """And its ordinary sentences refused then (the target: none)."""
 
 

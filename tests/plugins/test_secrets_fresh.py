@@ -2,9 +2,9 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the thirteenth are the first twelve held-out parts, each looked at once
+parts must pass whole (the second to the fourteenth are the first thirteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256 and 231 of 256 secrets refused then, and tuned on since; a part still being
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256 and 219 of 240 secrets refused then, and tuned on since; a part still being
 tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
 and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
@@ -1426,6 +1426,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round11", 252, 171),
         ("tune_round12", 256, 174),
         ("tune_round13", 256, 176),
+        ("tune_round14", 240, 168),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1453,13 +1454,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235.
+# thirteenth tuning round took it to 235. The fourteenth refused 219 of its 240.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 235,
+    "tune_round14": 219,
 }
 
 
@@ -1484,7 +1486,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first twelve held-out parts (now `tune_round2` to `tune_round13`) were each measured
+# its figures. The first thirteen held-out parts (now `tune_round2` to `tune_round14`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1497,15 +1499,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # 222 of 256 and 5 of 174, then (long memories with the secret in the middle; hard look-alikes that share
 # a secret's words and a value: demo logins, a password's length, program code and error codes, booking
 # and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
-# 176, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
-# its tests are skipped, and a new part is only printed with the figures until its floor is set.
-# The thirteenth held-out part (realistic owners, not tricks: twelve invented people in their own
-# registers, the memories an assistant would propose for them over months, numbers of everyday life and
-# the secrets such people blurt out), measured once after the thirteenth tuning round: 219 of 240 and 0 of
-# 168.
-HELD_OUT_MIN_REFUSED: int | None = 219
+# 176, then (realistic owners, not tricks: twelve invented people in their own registers, the memories an
+# assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
+# out) 219 of 240 and 0 of 168, and tuned on. The held-out part's floor is what it gives at its one
+# measurement; without the part its tests are skipped, and a new part is only printed with the figures
+# until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1536,6 +1537,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round11", "fresh, tune round 11"),
         ("tune_round12", "fresh, tune round 12"),
         ("tune_round13", "fresh, tune round 13"),
+        ("tune_round14", "fresh, tune round 14"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

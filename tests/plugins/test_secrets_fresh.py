@@ -4,11 +4,11 @@ them are stored.
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
 parts must pass whole (the second to the fourteenth are the first thirteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256, 231 of 256 and 219 of 240 secrets refused then, and tuned on since; a part still being
-tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
-and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
-`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
-skipped with a line that says so.
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256 and 219 of 240 secrets refused then, and tuned on since;
+a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out
+part, written apart and added later, is never read while tuning, must not fall below the figures it gives
+at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
+it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1308,6 +1308,29 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
     assert proposal_secret_kind("Owner's bank", "my IBAN for the website: FR53 1860 9139 0996 0308 2462 819") == "iban"
 
 
+# The fourteenth round's shapes: how realistic owners say the secrets they blurt out.
+SHAPES_ROUND_14: dict[str, str] = {
+    "a one-time code an app gave, and a request to enter it": "the authenticator gave me 418203, type it in please",
+    "a one-time code texted, and what to do with it": "the bank just texted me 730614, what do I do with it?",
+    "a one-time code that has just come, in Spanish, in a message named before it": (
+        "me ha llegado un mensaje con el código 291847, ¿dónde lo pongo?"
+    ),
+    "a one-time code the bank sends, in French, to confirm": "la banque m'envoie 604172 pour confirmer l'achat",
+    "a one-time code sent, in Italian, present tense": "mi manda 559031 per autorizzare il bonifico",
+    "a one-time code sent, in German, and where to enter it": "die Bank schickt mir 882140, wo gebe ich das ein?",
+}
+
+# The fourteenth round's look-alikes: the same words and a number that is no secret.
+LOOK_ALIKES_ROUND_14 = [
+    "my uncle gave me 150000 for the flat, paid back by 2030",
+    "the shop gave me 250000 points, what do I do with them?",
+    "she texted me 3 photos of the cat, what a sweetheart",
+    "me ha llegado un SMS con el número de seguimiento del paquete, llega el martes",
+    "la banque m'envoie 12 relevés par an, c'est trop",
+    "die Bank schickt mir 2 Briefe im Monat, wo gebe ich die ab?",
+]
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -1324,6 +1347,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_11,
         *SHAPES_ROUND_12,
         *SHAPES_ROUND_13,
+        *SHAPES_ROUND_14,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1343,6 +1367,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_11,
             SHAPES_ROUND_12,
             SHAPES_ROUND_13,
+            SHAPES_ROUND_14,
         )
         if shape in shapes
     )
@@ -1366,6 +1391,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_11,
         *LOOK_ALIKES_ROUND_12,
         *LOOK_ALIKES_ROUND_13,
+        *LOOK_ALIKES_ROUND_14,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1454,14 +1480,15 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235. The fourteenth refused 219 of its 240.
+# thirteenth tuning round took it to 235. The fourteenth refused 219 of its 240; the fourteenth tuning
+# round took it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 235,
-    "tune_round14": 219,
+    "tune_round14": 227,
 }
 
 

@@ -1318,6 +1318,19 @@ SHAPES_ROUND_14: dict[str, str] = {
     "a one-time code the bank sends, in French, to confirm": "la banque m'envoie 604172 pour confirmer l'achat",
     "a one-time code sent, in Italian, present tense": "mi manda 559031 per autorizzare il bonifico",
     "a one-time code sent, in German, and where to enter it": "die Bank schickt mir 882140, wo gebe ich das ein?",
+    "a security question's topic, then after a comma what was put in": (
+        "my security q is the first school I went to, I put Hollybrook Primary"
+    ),
+    "a security question's topic, then 'it's' and the answer": "dad's security question is his first dog, it's Rusty",
+    "a security question's topic, in German, with the answer inside the verb": (
+        "Sicherheitsfrage erste Katze, hab Mimi eingetragen"
+    ),
+    "a security question's topic, in Dutch, with the answer inside the verb": (
+        "beveiligingsvraag over mijn eerste huisdier, heb Snuffie ingevuld"
+    ),
+    "a security question's topic, in French, then what was put in": (
+        "question secrète ville de naissance, j'ai mis Vannes"
+    ),
 }
 
 # The fourteenth round's look-alikes: the same words and a number that is no secret.
@@ -1328,6 +1341,11 @@ LOOK_ALIKES_ROUND_14 = [
     "me ha llegado un SMS con el número de seguimiento del paquete, llega el martes",
     "la banque m'envoie 12 relevés par an, c'est trop",
     "die Bank schickt mir 2 Briefe im Monat, wo gebe ich die ab?",
+    "the security question thing is annoying, it's Monday again",
+    "security questions about your first school are easy to guess, I read it on Wired",
+    "Sicherheitsfrage erste Katze, hab Angst dass ich sie vergesse",
+    "my security q for the first dog, I forgot it, Mum knows",
+    "the security q&a at the conference, it's Room B",
 ]
 
 
@@ -1481,14 +1499,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235. The fourteenth refused 219 of its 240; the fourteenth tuning
-# round took it to 227.
+# round took it to 231.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 235,
-    "tune_round14": 227,
+    "tune_round14": 231,
 }
 
 

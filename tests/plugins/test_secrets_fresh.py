@@ -1331,6 +1331,13 @@ SHAPES_ROUND_14: dict[str, str] = {
     "a security question's topic, in French, then what was put in": (
         "question secrète ville de naissance, j'ai mis Vannes"
     ),
+    "a key safe, where it is, then its code alone after a comma": "key safe by the back door, 6604, for the carers",
+    "a key box in Italian, then a code's word and its code after a comma": (
+        "cassetta delle chiavi in via Roma, codice 3318, per gli ospiti"
+    ),
+    "a key safe in German, where it is, then its code": "Schlüsselsafe am Gartenhaus, 7720, für die Gäste",
+    "a key box in French, then its code alone": "boîte à clés du gîte, 5182, pour les locataires",
+    "a key box in Spanish, then its code alone": "caja de llaves en la fachada, 4471, para los huéspedes",
 }
 
 # The fourteenth round's look-alikes: the same words and a number that is no secret.
@@ -1346,6 +1353,10 @@ LOOK_ALIKES_ROUND_14 = [
     "Sicherheitsfrage erste Katze, hab Angst dass ich sie vergesse",
     "my security q for the first dog, I forgot it, Mum knows",
     "the security q&a at the conference, it's Room B",
+    "key safe on the wall since the move, 2019, still works fine",
+    "the key safe by the back door, 2500 of them sold, says the shop",
+    "cassetta delle chiavi in ferramenta, 3 modelli, la più cara 49 euro",
+    "boîte à clés achetée chez Leroy, 35 euros",
 ]
 
 
@@ -1498,15 +1509,15 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235. The fourteenth refused 219 of its 240; the fourteenth tuning
-# round took it to 231.
+# thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
+# fourteenth tuning round took it to 233.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
-    "tune_round13": 235,
-    "tune_round14": 231,
+    "tune_round13": 237,
+    "tune_round14": 233,
 }
 
 

@@ -1338,6 +1338,11 @@ SHAPES_ROUND_14: dict[str, str] = {
     "a key safe in German, where it is, then its code": "Schlüsselsafe am Gartenhaus, 7720, für die Gäste",
     "a key box in French, then its code alone": "boîte à clés du gîte, 5182, pour les locataires",
     "a key box in Spanish, then its code alone": "caja de llaves en la fachada, 4471, para los huéspedes",
+    "a recovery code of letters in dashed groups of four": "recovery code for the bank app: qzvd-hrtx-ymbe-wkpf",
+    "a recovery code in German, letters in dashed groups": "Wiederherstellungscode fürs Mailkonto: tkzw-pqhm-rvxd",
+    "a recovery code in Italian, letters and a digit in dashed groups": (
+        "codice di recupero di Google: mnbv-c4zl-kjhg-fdst"
+    ),
 }
 
 # The fourteenth round's look-alikes: the same words and a number that is no secret.
@@ -1357,6 +1362,8 @@ LOOK_ALIKES_ROUND_14 = [
     "the key safe by the back door, 2500 of them sold, says the shop",
     "cassetta delle chiavi in ferramenta, 3 modelli, la più cara 49 euro",
     "boîte à clés achetée chez Leroy, 35 euros",
+    "recovery code: note-this-down-asap, the app said",
+    "backup codes: keep-them-safe, print once",
 ]
 
 
@@ -1510,14 +1517,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
-# fourteenth tuning round took it to 233.
+# fourteenth tuning round took it to 234.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 237,
-    "tune_round14": 233,
+    "tune_round14": 234,
 }
 
 

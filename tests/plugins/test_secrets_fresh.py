@@ -1343,6 +1343,9 @@ SHAPES_ROUND_14: dict[str, str] = {
     "a recovery code in Italian, letters and a digit in dashed groups": (
         "codice di recupero di Google: mnbv-c4zl-kjhg-fdst"
     ),
+    "a safe's dial numbers dashed, then which way to turn first": "the gun safe: 12-30-7, turn left first",
+    "a safe's dial numbers dashed, in German, then the way to turn": "Tresor im Keller 4-22-16, zuerst rechts drehen",
+    "a safe's dial numbers dashed, in French, then the way to turn": "le coffre : 3-18-40, tourner à gauche d'abord",
 }
 
 # The fourteenth round's look-alikes: the same words and a number that is no secret.
@@ -1364,6 +1367,8 @@ LOOK_ALIKES_ROUND_14 = [
     "boîte à clés achetée chez Leroy, 35 euros",
     "recovery code: note-this-down-asap, the app said",
     "backup codes: keep-them-safe, print once",
+    "Tresor geliefert am 7-3-25, steht links neben dem Schrank",
+    "the safe arrived 12-3-24, left it in the hall",
 ]
 
 
@@ -1517,14 +1522,14 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
-# fourteenth tuning round took it to 234.
+# fourteenth tuning round took it to 236.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 237,
-    "tune_round14": 234,
+    "tune_round14": 236,
 }
 
 

@@ -368,11 +368,30 @@ _DIAL_TURNS = lazy_pattern(rf"(?<![^\W_])(?:{DIAL})(?![^\W_])", re.IGNORECASE | 
 _DIAL_BEFORE = 60
 
 
+# Or its numbers dashed, then which way to turn the dial first, a safe or a lock named before them in the
+# sentence: "the gun safe: 12-30-7, turn left first", "Tresor im Keller 4-22-16, zuerst rechts drehen".
+# A date in a sentence about a safe has no way to turn after it.
+_DASHED_DIAL = lazy_pattern(r"(?<![\w.,/-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w.,/-]\w)")
+_TURN_FIRST_AFTER = lazy_pattern(
+    rf"""[^.!?;\n]{{0,30}}?(?<![^\W_])(?:{DIAL_TURN})(?![^\W_])[^.!?;\n]{{0,20}}?(?<![^\W_])
+    (?:turn\w*|spin\w*|dreh\w*|tourn\w*|gir\w*|draai\w*|roda\w*|first|zuerst|erst|d['’]abord|primero|prima
+    |primeiro|eerst)(?![^\W_])
+    |[^.!?;\n]{{0,30}}?(?<![^\W_])(?:turn\w*|spin\w*|dreh\w*|tourn\w*|gir\w*|draai\w*|roda\w*)[^.!?;\n]{{0,20}}?
+    (?<![^\W_])(?:{DIAL_TURN})(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _dial_after_its_lock(text: str) -> bool:
     for turns in _DIAL_TURNS.finditer(text):
         before = text[max(0, turns.start() - _DIAL_BEFORE) : turns.start()]
         sentence = re.split(r"[.!?;]\s|\n", before)[-1]
         if names_a_locked_thing_in(sentence):
+            return True
+    for dashed in _DASHED_DIAL.finditer(text):
+        before = text[max(0, dashed.start() - _DIAL_BEFORE) : dashed.start()]
+        sentence = re.split(r"[.!?;]\s|\n", before)[-1]
+        if _A_LOCK.search(sentence) and _TURN_FIRST_AFTER.match(text, dashed.end()):
             return True
     return False
 

@@ -2,13 +2,13 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the thirteenth are the first twelve held-out parts, each looked at once
+parts must pass whole (the second to the fourteenth are the first thirteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256 and 231 of 256 secrets refused then, and tuned on since; a part still being
-tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
-and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
-`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
-skipped with a line that says so.
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256 and 219 of 240 secrets refused then, and tuned on since;
+a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out
+part, written apart and added later, is never read while tuning, must not fall below the figures it gives
+at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
+it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1308,6 +1308,70 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
     assert proposal_secret_kind("Owner's bank", "my IBAN for the website: FR53 1860 9139 0996 0308 2462 819") == "iban"
 
 
+# The fourteenth round's shapes: how realistic owners say the secrets they blurt out.
+SHAPES_ROUND_14: dict[str, str] = {
+    "a one-time code an app gave, and a request to enter it": "the authenticator gave me 418203, type it in please",
+    "a one-time code texted, and what to do with it": "the bank just texted me 730614, what do I do with it?",
+    "a one-time code that has just come, in Spanish, in a message named before it": (
+        "me ha llegado un mensaje con el código 291847, ¿dónde lo pongo?"
+    ),
+    "a one-time code the bank sends, in French, to confirm": "la banque m'envoie 604172 pour confirmer l'achat",
+    "a one-time code sent, in Italian, present tense": "mi manda 559031 per autorizzare il bonifico",
+    "a one-time code sent, in German, and where to enter it": "die Bank schickt mir 882140, wo gebe ich das ein?",
+    "a security question's topic, then after a comma what was put in": (
+        "my security q is the first school I went to, I put Hollybrook Primary"
+    ),
+    "a security question's topic, then 'it's' and the answer": "dad's security question is his first dog, it's Rusty",
+    "a security question's topic, in German, with the answer inside the verb": (
+        "Sicherheitsfrage erste Katze, hab Mimi eingetragen"
+    ),
+    "a security question's topic, in Dutch, with the answer inside the verb": (
+        "beveiligingsvraag over mijn eerste huisdier, heb Snuffie ingevuld"
+    ),
+    "a security question's topic, in French, then what was put in": (
+        "question secrète ville de naissance, j'ai mis Vannes"
+    ),
+    "a key safe, where it is, then its code alone after a comma": "key safe by the back door, 6604, for the carers",
+    "a key box in Italian, then a code's word and its code after a comma": (
+        "cassetta delle chiavi in via Roma, codice 3318, per gli ospiti"
+    ),
+    "a key safe in German, where it is, then its code": "Schlüsselsafe am Gartenhaus, 7720, für die Gäste",
+    "a key box in French, then its code alone": "boîte à clés du gîte, 5182, pour les locataires",
+    "a key box in Spanish, then its code alone": "caja de llaves en la fachada, 4471, para los huéspedes",
+    "a recovery code of letters in dashed groups of four": "recovery code for the bank app: qzvd-hrtx-ymbe-wkpf",
+    "a recovery code in German, letters in dashed groups": "Wiederherstellungscode fürs Mailkonto: tkzw-pqhm-rvxd",
+    "a recovery code in Italian, letters and a digit in dashed groups": (
+        "codice di recupero di Google: mnbv-c4zl-kjhg-fdst"
+    ),
+    "a safe's dial numbers dashed, then which way to turn first": "the gun safe: 12-30-7, turn left first",
+    "a safe's dial numbers dashed, in German, then the way to turn": "Tresor im Keller 4-22-16, zuerst rechts drehen",
+    "a safe's dial numbers dashed, in French, then the way to turn": "le coffre : 3-18-40, tourner à gauche d'abord",
+}
+
+# The fourteenth round's look-alikes: the same words and a number that is no secret.
+LOOK_ALIKES_ROUND_14 = [
+    "my uncle gave me 150000 for the flat, paid back by 2030",
+    "the shop gave me 250000 points, what do I do with them?",
+    "she texted me 3 photos of the cat, what a sweetheart",
+    "me ha llegado un SMS con el número de seguimiento del paquete, llega el martes",
+    "la banque m'envoie 12 relevés par an, c'est trop",
+    "die Bank schickt mir 2 Briefe im Monat, wo gebe ich die ab?",
+    "the security question thing is annoying, it's Monday again",
+    "security questions about your first school are easy to guess, I read it on Wired",
+    "Sicherheitsfrage erste Katze, hab Angst dass ich sie vergesse",
+    "my security q for the first dog, I forgot it, Mum knows",
+    "the security q&a at the conference, it's Room B",
+    "key safe on the wall since the move, 2019, still works fine",
+    "the key safe by the back door, 2500 of them sold, says the shop",
+    "cassetta delle chiavi in ferramenta, 3 modelli, la più cara 49 euro",
+    "boîte à clés achetée chez Leroy, 35 euros",
+    "recovery code: note-this-down-asap, the app said",
+    "backup codes: keep-them-safe, print once",
+    "Tresor geliefert am 7-3-25, steht links neben dem Schrank",
+    "the safe arrived 12-3-24, left it in the hall",
+]
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -1324,6 +1388,7 @@ def test_an_owners_iban_is_refused_though_the_text_speaks_of_donations_or_a_webs
         *SHAPES_ROUND_11,
         *SHAPES_ROUND_12,
         *SHAPES_ROUND_13,
+        *SHAPES_ROUND_14,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1343,6 +1408,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_11,
             SHAPES_ROUND_12,
             SHAPES_ROUND_13,
+            SHAPES_ROUND_14,
         )
         if shape in shapes
     )
@@ -1366,6 +1432,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_11,
         *LOOK_ALIKES_ROUND_12,
         *LOOK_ALIKES_ROUND_13,
+        *LOOK_ALIKES_ROUND_14,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1426,6 +1493,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round11", 252, 171),
         ("tune_round12", 256, 174),
         ("tune_round13", 256, 176),
+        ("tune_round14", 240, 168),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1453,13 +1521,15 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235.
+# thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
+# fourteenth tuning round took it to 236.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 293,
     "tune_round11": 247,
     "tune_round12": 246,
-    "tune_round13": 235,
+    "tune_round13": 237,
+    "tune_round14": 236,
 }
 
 
@@ -1484,7 +1554,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first twelve held-out parts (now `tune_round2` to `tune_round13`) were each measured
+# its figures. The first thirteen held-out parts (now `tune_round2` to `tune_round14`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1497,15 +1567,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # 222 of 256 and 5 of 174, then (long memories with the secret in the middle; hard look-alikes that share
 # a secret's words and a value: demo logins, a password's length, program code and error codes, booking
 # and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
-# 176, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part
-# its tests are skipped, and a new part is only printed with the figures until its floor is set.
-# The thirteenth held-out part (realistic owners, not tricks: twelve invented people in their own
-# registers, the memories an assistant would propose for them over months, numbers of everyday life and
-# the secrets such people blurt out), measured once after the thirteenth tuning round: 219 of 240 and 0 of
-# 168.
-HELD_OUT_MIN_REFUSED: int | None = 219
+# 176, then (realistic owners, not tricks: twelve invented people in their own registers, the memories an
+# assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
+# out) 219 of 240 and 0 of 168, and tuned on. The held-out part's floor is what it gives at its one
+# measurement; without the part its tests are skipped, and a new part is only printed with the figures
+# until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1536,6 +1605,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round11", "fresh, tune round 11"),
         ("tune_round12", "fresh, tune round 12"),
         ("tune_round13", "fresh, tune round 13"),
+        ("tune_round14", "fresh, tune round 14"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -191,9 +191,22 @@ _LOCKER_SAID_CODE = lazy_pattern(
     |zoals)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A key box for guests or carers, where it is in a few words, then after a comma its code alone in its
+# clause, perhaps after a code's word: "key safe by the back door, 6604, for the carers", "cassetta delle
+# chiavi al portone, codice 3318", "Schlüsselsafe am Gartenhaus, 7720, für die Gäste". Not a year nor round
+# hundreds ("key safe on the wall, 2019, still works").
+_KEY_BOX = r"""key[ ]?safe|key[ ]?box|lock[ ]?box|schlüssel(?:safe|tresor|kasten|box)|sleutel(?:kluis|kast)(?:je)?
+    |bo[îi]te[ ](?:à|a|aux)[ ](?:cl[ée]s|clefs)|caja[ ](?:de[ ]|para[ ])?(?:las[ ])?llaves|cajet[íi]n[ ]de[ ]llaves
+    |cassett(?:a|ina)[ ](?:delle[ ]|per[ ]le[ ]|porta)?chiavi|(?:cofre|caixa)[ ](?:de|das|para[ ]as)[ ]chaves"""
+_KEY_BOX_THEN_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_KEY_BOX})(?![^\W_])[^\d.,;:!?\n]{{0,40}},[ ](?:(?:{CODE_WORDS})[ ]?:?[ ])?
+    (?P<pin>\d{{4,6}})(?=[ ]*(?:[.,;!?)\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _LOCKER_GATE = (
     *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
     *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
+    *("key safe", "keysafe", "lock box", "clés", "clefs", "llaves", "chiavi", "chaves"),
 )
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".
@@ -355,11 +368,30 @@ _DIAL_TURNS = lazy_pattern(rf"(?<![^\W_])(?:{DIAL})(?![^\W_])", re.IGNORECASE | 
 _DIAL_BEFORE = 60
 
 
+# Or its numbers dashed, then which way to turn the dial first, a safe or a lock named before them in the
+# sentence: "the gun safe: 12-30-7, turn left first", "Tresor im Keller 4-22-16, zuerst rechts drehen".
+# A date in a sentence about a safe has no way to turn after it.
+_DASHED_DIAL = lazy_pattern(r"(?<![\w.,/-])\d{1,2}(?:-\d{1,2}){2,3}(?![\w.,/-]\w)")
+_TURN_FIRST_AFTER = lazy_pattern(
+    rf"""[^.!?;\n]{{0,30}}?(?<![^\W_])(?:{DIAL_TURN})(?![^\W_])[^.!?;\n]{{0,20}}?(?<![^\W_])
+    (?:turn\w*|spin\w*|dreh\w*|tourn\w*|gir\w*|draai\w*|roda\w*|first|zuerst|erst|d['’]abord|primero|prima
+    |primeiro|eerst)(?![^\W_])
+    |[^.!?;\n]{{0,30}}?(?<![^\W_])(?:turn\w*|spin\w*|dreh\w*|tourn\w*|gir\w*|draai\w*|roda\w*)[^.!?;\n]{{0,20}}?
+    (?<![^\W_])(?:{DIAL_TURN})(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _dial_after_its_lock(text: str) -> bool:
     for turns in _DIAL_TURNS.finditer(text):
         before = text[max(0, turns.start() - _DIAL_BEFORE) : turns.start()]
         sentence = re.split(r"[.!?;]\s|\n", before)[-1]
         if names_a_locked_thing_in(sentence):
+            return True
+    for dashed in _DASHED_DIAL.finditer(text):
+        before = text[max(0, dashed.start() - _DIAL_BEFORE) : dashed.start()]
+        sentence = re.split(r"[.!?;]\s|\n", before)[-1]
+        if _A_LOCK.search(sentence) and _TURN_FIRST_AFTER.match(text, dashed.end()):
             return True
     return False
 
@@ -412,7 +444,7 @@ def lock_code(text: str) -> bool:
         return True
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
         _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"])
-        for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE)
+        for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE, _KEY_BOX_THEN_CODE)
         for match in pattern.finditer(text)
     ):
         return True

@@ -171,27 +171,39 @@ _SENT_CODE = lazy_pattern(
 _SENDING = (
     *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
     *("recib", "lleg", "manda", "envi", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg", "bekam"),
+    *("envoi", "gave", "give", "send", "cheg", "stuurt", "gibt", "gab "),
 )
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
 
 
 # Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
 # 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
-# 248". Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are
-# followed by how they came or what they are for: "I got 250 views" and "they sent me 250 000" are not codes.
+# 248", "the app gave me 418203", "la banque m'envoie 604172", "me ha llegado un mensaje con el código 291847".
+# Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are followed
+# by how they came, what they are for or the owner asking where to enter them ("..., what do I do with it",
+# "..., type it in"): "I got 250 views" and "they sent me 250 000" are not codes.
 _CAME_FIRST = lazy_pattern(
-    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed)[ ](?:me|us)|(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
-    |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron)
-    |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato))|ho[ ]ricevuto
-    |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|chegou(?:-me)?|me[ ]chegou|recebi|me[ ]mandaram|ik[ ]kreeg|kreeg[ ]ik
-    |ik[ ]heb[ ]gekregen|ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam)(?![^\W_])[ ]
-    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|un|una|um|een)[ ])?
+    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
+    |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
+    |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
+    |manda|env[íi]a|ha[ ]llegado|han[ ](?:mandado|enviado)|ha[ ](?:mandado|enviado))
+    |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
+    |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
+    |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)
+    |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir)(?![^\W_])[ ]
+    (?:(?:un|a|an|een|ein|eine|una|um|uma)[ ](?:sms|text|mensaje|message|messaggio|mensagem|bericht|nachricht|e-?mail)
+    [ ](?:con|with|avec|col|com|mit|met)[ ])?
+    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|dem|un|una|um|een)[ ])?
     (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)(?:[ ]?:)?[ ]+)?
     (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _CAME_AFTER = lazy_pattern(
-    r"""[ ]*(?:[.!?;\n]|$|[ ](?:by|via|per|por|par|in|im|as|como|comme|come|als)[ ]
+    r"""[ ]*(?:[.!?;\n]|$|,[ ]*¿?(?:what[ ]do[ ]i[ ]do[ ]with[ ]it|(?:where[ ]do[ ]i[ ])?(?:paste|enter|type|put)[ ]it
+    |(?:can|could)[ ]you[ ](?:paste|enter|type|put)[ ]it|(?:d[óo]nde[ ])?lo[ ](?:pongo|meto|escribo|introduzco)
+    |(?:o[ùu][ ])?je[ ]le[ ](?:mets|tape|saisis)|(?:dove[ ])?lo[ ](?:metto|inserisco|scrivo)
+    |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik)(?![^\W_])
+    |[ ](?:by|via|per|por|par|in|im|as|como|comme|come|als)[ ]
     (?:(?:an|a|un|una|um|een|the|le|el|la|il|o|de|het|den)[ ])?(?:sms|text|texto|mensaje|messaggio|bericht|nachricht
     |codes?|c[oó]digo|codice|otp)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,

@@ -45,7 +45,7 @@ _SECURITY_QUESTION = lazy_pattern(
     |(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
     |(?:domand|rispost)[ae][ ](?:di[ ]sicurezza|segret[ae])
     |(?:pergunta|resposta)s?[ ](?:de[ ]seguran[çc]a|secreta)
-    |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag)\b""",
+    |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag|security[ ]qs?(?![\w&]))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _BANK = lazy_pattern(
@@ -105,6 +105,44 @@ _NO_ANSWER = lazy_pattern(
     |non|dimenticat\w*|n[ãa]o|esqueci|niet|geen|vergeten|weet|know|sure|idea|later)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# After a security question named, its topic in a few words, then after a comma what one put in as its
+# answer, as people say it: "security q is the street she grew up on, it's Marlowe Crescent", "Sicherheitsfrage
+# erste Katze, hab Mimi eingetragen", "question secrète ville de naissance, j'ai mis Vannes". The words before
+# the comma name what the question asks (a pet, a street, a school, a place of birth, a mother's name), so
+# "the security question thing is annoying, it's Monday again" is stored.
+_TOPIC_THEN_COMMA = lazy_pattern(
+    r"""\s*(?:is|was|ist|war|es|era|est|è|é|is[ ]het|about|über|sobre|sur|su|over|=|:)?\s*
+    (?P<topic>[^,.;:!?\n]{3,50}),""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TOPIC = lazy_pattern(
+    r"""(?<![^\W_])(?:street|road|pet|dog|cat|school|teacher|car|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
+    |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
+    |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
+    |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_COMMA_PUT = lazy_pattern(
+    rf"""\s*(?i:it['’]?s|it[ ]is|that['’]s|i[ ](?:put|said|gave|answered|entered|used|typed|chose)
+    |j['’]ai[ ](?:mis|dit|r[ée]pondu|[ée]crit)|c['’]est|ho[ ](?:messo|scritto|risposto)|[èe]|puse|pus|puso
+    |escrib[ií]|respond[ií]|es|coloquei|escrevi|respondi|é)\s+(?:{_CAPITALISED}|{_QUOTED})
+    |\s*(?i:hab|habe|heb)(?:[ ](?:ich|ik))?\s+(?:{_CAPITALISED}|{_QUOTED})(?:[ ][\w-]+)?[ ]
+    (?:angegeben|eingegeben|eingetragen|genommen|geschrieben|gew[äa]hlt|ingevuld|opgegeven|ingetypt|gekozen)
+    (?![^\W_])""",
+    re.VERBOSE,
+)
+
+
+def _topic_then_answer(text: str, named: re.Match[str]) -> bool:
+    topic = _TOPIC_THEN_COMMA.match(text, named.end())
+    return (
+        topic is not None
+        and _TOPIC.search(topic["topic"]) is not None
+        and _NO_ANSWER.search(topic["topic"]) is None
+        and _COMMA_PUT.match(text, topic.end()) is not None
+    )
+
+
 # The question asked before its name, then the answer after the colon: "the street I grew up on, for the
 # Chase security question: Marlowe Crescent".
 _ASKED_BEFORE = 60
@@ -112,6 +150,8 @@ _ASKED_BEFORE = 60
 
 def _answer_after_its_question(text: str) -> bool:
     for named in _SECURITY_QUESTION.finditer(text):
+        if _topic_then_answer(text, named):
+            return True
         window = text[named.end() : named.end() + _SIGNED_WINDOW]
         end = _END_NOT_A_TITLE.search(window)
         window = window if end is None else window[: end.start()]

@@ -220,7 +220,7 @@ def _base32_is_secret(match: re.Match[str]) -> bool:
 _RECOVERY_LABEL = r"""\b(?:(?:backup|recovery|scratch|emergency|rescue)[ _-]?codes?|back-?up[ _-]?codes?
     |wiederherstellungs-?codes?|notfall-?codes?|codes?\s+de\s+(?:secours|r[ée]cup[ée]ration|sauvegarde)
     |c[oó]digos?\s+de\s+(?:respaldo|recuperaci[oó]n|recupera[cç][aã]o|backup|emergencia|seguran[cç]a)
-    |codici?\s+(?:di\s+)?(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
+    |codic[ei]\s+(?:di\s+)?(?:backup|recupero|emergenza)|herstelcodes?|reservecodes?)"""
 # One code or several in a row, as services hand them out: "5ko39405lngv", "elg9fhgk nctkrpux x8l6kw4c",
 # "6828 9077 5604 0877".
 _RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(?![A-Za-z0-9])"""
@@ -283,15 +283,37 @@ def _is_code_not_words(code: str) -> bool:
 _MIN_CODE_LENGTH = 6
 
 
+def _dashed_letters_code(code: str) -> bool:
+    """One code of three or more dashed groups of one length, four to six, not all words."""
+    if " " in code:
+        return False
+    groups = code.split("-")
+    return (
+        len(groups) >= _MIN_DASHED_GROUPS
+        and len({len(group) for group in groups}) == 1
+        and _MIN_DASHED_GROUP <= len(groups[0]) <= _MAX_DASHED_GROUP
+        and not all(is_wordlike(group) for group in groups)
+    )
+
+
+_MIN_DASHED_GROUPS = 3
+_MIN_DASHED_GROUP = 4
+_MAX_DASHED_GROUP = 6
+
+
 def _recovery_code_is_real(match: re.Match[str]) -> bool:
     """Whether what follows a backup-codes label is codes: the first code (one or two groups) six letters
     and digits or more, two of them digits; or a list of codes of one length, six or more, two of them
-    with a digit ("elg9fhgk nctkrpux x8l6kw4c")."""
+    with a digit ("elg9fhgk nctkrpux x8l6kw4c"); or one code of three or more dashed groups of one length,
+    four to six, not all words, as some services hand out letters ("qzvd-8kwp-hrtx-ymbe"; "keep-them-safe"
+    is words)."""
     groups = re.split(r"[ -]", match["code"])
     compact = "".join(groups[:2])
     if PASSWORD_MANAGER.match(compact) or all(_YEAR.fullmatch(group) for group in groups[:2]):
         return False
     if len(compact) >= _MIN_CODE_LENGTH and sum(ch.isdigit() for ch in compact) >= 2:
+        return True
+    if _dashed_letters_code(match["code"]):
         return True
     lengths = {len(group) for group in groups}
     with_digits = sum(any(ch.isdigit() for ch in group) for group in groups)

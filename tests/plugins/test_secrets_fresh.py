@@ -1571,10 +1571,11 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
 # out) 219 of 240 and 0 of 168, and tuned on. The held-out part's floor is what it gives at its one
 # measurement; without the part its tests are skipped, and a new part is only printed with the figures
-# until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# until its floor is set. The fourteenth held-out part (realistic owners again, seventeen other invented
+# people in their own registers), measured once after the fourteenth tuning round: 227 of 240 and 0 of 170.
+HELD_OUT_MIN_REFUSED: int | None = 227
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
 """And its ordinary sentences refused then (the target: none)."""
 
 

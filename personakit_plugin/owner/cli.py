@@ -76,9 +76,9 @@ COMMANDS: tuple[CommandModule, ...] = (
 """Every module of built-in commands, in the order `--help` lists their commands: plugins of the command
 line's own plugin manager, asked before any installed plugin (`plugin_commands.py`)."""
 
-USAGE = 2
-"""The exit status of a usage mistake, argparse's own (and `llm`'s, `datasette`'s): a script can tell a
-command it typed wrong from one that failed (status 1)."""
+USAGE = 1
+"""The exit status of a usage mistake: 1, as every other error's, as the contract says of every error
+(argparse's own 2 is not used); its sentence, ending in "see --help", is what tells it apart."""
 CLOSED_PIPE = 141
 """The exit status when standard output was closed before the output was all written: 128 + SIGPIPE,
 what a shell shows for a command that a pipe's reader stopped (`yes | head -1`)."""

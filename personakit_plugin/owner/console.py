@@ -35,8 +35,8 @@ class CommandError(Exception):
 
 class UsageError(CommandError):
     """A mistake in how the command was typed that its parser cannot see (options that do not go together,
-    an option's value of the wrong form, an argument left out): one sentence, exit status 2, as argparse's
-    own usage mistakes (`cli._Parser.error`)."""
+    an option's value of the wrong form, an argument left out): one sentence, exit status 1 (`cli.USAGE`), as
+    argparse's usage mistakes here (`cli._Parser.error`)."""
 
 
 class OutputFailed(Exception):

@@ -20,6 +20,8 @@ from typing import Any
 import platformdirs
 import pytest
 
+from personakit_plugin.owner.cli import USAGE
+
 from .. import conftest
 from ..conftest import decide, opened, seed
 from ..helpers import cli
@@ -531,7 +533,7 @@ ERRORS = {
 
 USAGE_ERRORS = {"bad state name", "bad state name in json", "unknown command", "bad category"}
 USAGE_ERRORS |= {"edit without options", "edit to empty text"}
-"""The ERRORS that are usage mistakes: exit status 2, where every other error's is 1."""
+"""The ERRORS that are usage mistakes (exit status `USAGE`, 1 as every other error's)."""
 
 
 def assert_one_sentence_error(result: Run, mentions: str, code: int = 1) -> None:
@@ -555,7 +557,7 @@ def test_an_error_is_one_sentence_exit_1_or_2_and_changes_nothing(pk, folder, id
 
     result = pk(*(arg.format(**names) for arg in args), how=how)
 
-    assert_one_sentence_error(result, mentions.format(**names), 2 if case in USAGE_ERRORS else 1)
+    assert_one_sentence_error(result, mentions.format(**names), USAGE if case in USAGE_ERRORS else 1)
     assert snapshot(folder) == before
     assert pk("list", "--json").json() == listed_before
 

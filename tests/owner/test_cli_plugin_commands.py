@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from personakit_plugin.owner.cli import USAGE
+
 from ..helpers import cli, installed
 from ..helpers.cli import SCRIPT, TIMEOUT, Run
 
@@ -105,7 +107,7 @@ def test_a_disabled_plugins_command_is_a_usage_mistake(install, personakit) -> N
         personakit("hello", PERSONAKIT_DISABLED_PLUGINS="hello"),
         personakit("hello", PERSONAKIT_PLUGINS=""),
     ):
-        assert done.code == 2 and done.out == ""
+        assert done.code == USAGE and done.out == ""
         assert done.err.startswith("personakit: 'hello' is not a personakit command") and done.err.count("\n") == 1
     assert "From plugins" not in personakit("help", PERSONAKIT_DISABLED_PLUGINS="hello").ok()
 
@@ -130,7 +132,7 @@ def test_a_plugin_whose_hook_fails_is_named_and_the_built_in_commands_work(insta
     assert helped.code == 0 and "  mine" not in helped.out and "  hello" in helped.out
     one_warning(helped, said)
     assert personakit("hello").code == 0, "another plugin's commands are still there"
-    assert personakit("mine").code == 2, "what the failed plugin added is left out with it"
+    assert personakit("mine").code == USAGE, "what the failed plugin added is left out with it"
     # doctor says so among its findings on the plugins too, as a warning, and in its JSON.
     checked = personakit("doctor", "--json")
     warned = [f for f in json.loads(checked.out)["findings"] if f["check"] == "plugins" and f["level"] == "warn"]

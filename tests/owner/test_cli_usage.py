@@ -1,4 +1,4 @@
-"""How the command line explains itself: a usage mistake exits with status 2 (every other error with 1),
+"""How the command line explains itself: a usage mistake exits with status 1 (as every other error),
 bare `personakit` and `personakit help` list the commands, every `--help` ends with examples the parser
 takes, and `personakit completion SHELL` prints a script that a real bash completes commands with.
 
@@ -26,8 +26,8 @@ COMMANDS = list(commands_of(build_parser()))
 
 
 def usage_mistake(done: cli.Run, *mentions: str) -> str:
-    """A usage mistake: exit status 2, one sentence on stderr, nothing on stdout."""
-    assert done.code == USAGE == 2, done
+    """A usage mistake: exit status 1, one sentence on stderr, nothing on stdout."""
+    assert done.code == USAGE == 1, done
     assert done.out == ""
     assert done.err.count("\n") == 1 and done.err.startswith("personakit"), done
     assert done.err.rstrip().endswith("."), done
@@ -36,7 +36,7 @@ def usage_mistake(done: cli.Run, *mentions: str) -> str:
     return done.err
 
 
-# -- exit status 2 for a usage mistake -------------------------------------------------------------------
+# -- exit status 1 for a usage mistake -------------------------------------------------------------------
 
 MISTAKES = {
     "unknown command": (["frobnicate"], "'frobnicate' is not a personakit command"),

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from personakit_plugin.core.data_folder import default_data_dir
+from personakit_plugin.owner.cli import USAGE
 from personakit_plugin.owner.hosts.json_edit import strip_jsonc
 from personakit_plugin.owner.hosts.table import HOSTS, TOML, app_config_home
 
@@ -295,7 +296,7 @@ def test_a_file_of_another_shape_is_left_alone(run, home, text, says):
 
 
 def test_an_unknown_host_is_named_with_the_known_ones(run, home):
-    err = refused(run, home, "emacs", code=2)  # a usage mistake
+    err = refused(run, home, "emacs", code=USAGE)  # a usage mistake
 
     assert (
         err == "personakit: 'emacs' is not a host PersonaKit knows; use claude-desktop, claude-code, cursor, vscode, "

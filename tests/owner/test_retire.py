@@ -15,6 +15,7 @@ import pytest
 
 from personakit_plugin.core.kit import PersonaKit, ReadRefused
 from personakit_plugin.core.model import ReadMemory, ReadResult
+from personakit_plugin.owner.cli import USAGE
 from personakit_plugin.testing import Clock
 
 from ..conftest import decide, folder_bytes, opened, seed, stored
@@ -115,8 +116,8 @@ def test_a_bad_retire_is_one_sentence_and_changes_nothing(folder: Path, pk: Pk, 
     old, _ = porto_and_lisbon(folder)
     before = cli.listed(pk)
     done = pk(*(old if arg == "ID" else arg for arg in args))
-    usage = "--on" in args  # a value of the wrong form is a usage mistake: status 2
-    assert done.code == (2 if usage else 1) and error in done.err and done.err.count("\n") == 1
+    usage = "--on" in args  # a value of the wrong form is a usage mistake
+    assert done.code == (USAGE if usage else 1) and error in done.err and done.err.count("\n") == 1
     assert cli.listed(pk) == before
 
 

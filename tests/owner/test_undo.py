@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from personakit_plugin.owner.cli import USAGE
 from personakit_plugin.storage.sqlite import FILE_NAME
 
 from ..helpers import cli
@@ -113,7 +114,7 @@ def test_undo_with_a_bad_count_is_one_sentence(pk, folder, ids):
     pk("approve", ids[0]).ok()
     for count in ("0", "-1", "two"):
         done = pk("undo", count)
-        assert done.code == 2 and done.out == "" and done.err.count("\n") == 1  # a usage mistake
+        assert done.code == USAGE and done.out == "" and done.err.count("\n") == 1  # a usage mistake
     assert listed(pk)[ids[0]]["state"] == "approved"
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from personakit_plugin.core.model import CATEGORIES
-from personakit_plugin.owner.cli import build_parser
+from personakit_plugin.owner.cli import USAGE, build_parser
 
 from ..conftest import WAITING_QUOTES, clean_environ, decide, opened, personakit_command, seed, seed_waiting, stored
 from ..helpers import cli
@@ -133,14 +133,14 @@ def test_serve_started_by_a_host_says_nothing(folder):
     ],
 )
 def test_http_options_without_http_are_one_sentence(pk, folder, options, named):
-    one_sentence(pk("serve", *options), named, code=2)
+    one_sentence(pk("serve", *options), named, code=USAGE)
     assert not folder.exists()
 
 
 def test_no_browser_without_web_is_one_sentence(pk, folder, ids):
     before = snapshot(folder)
 
-    one_sentence(pk("review", "--no-browser"), "--no-browser", "--web", code=2)
+    one_sentence(pk("review", "--no-browser"), "--no-browser", "--web", code=USAGE)
 
     assert snapshot(folder) == before
 

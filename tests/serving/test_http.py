@@ -15,6 +15,8 @@ import anyio
 import pytest
 from mcp.shared.exceptions import MCPError
 
+from personakit_plugin.owner.cli import USAGE
+
 from ..conftest import clean_environ
 from ..helpers.http import SERVE_HTTP, connect, http_server, post, token_of
 from ..helpers.stdio import (
@@ -119,7 +121,7 @@ def test_http_bad_port_is_one_sentence(data_dir: Path) -> None:
     2), and nothing is made."""
     with socket_in_use() as port:
         assert str(port) in serve_refused(data_dir, "--port", str(port))
-    assert "70000" in serve_refused(data_dir, "--port", "70000", code=2)
+    assert "70000" in serve_refused(data_dir, "--port", "70000", code=USAGE)
     assert not (data_dir / "http-token").exists()
 
 

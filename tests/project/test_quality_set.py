@@ -39,7 +39,7 @@ QUESTIONS = {part: quality.load_questions(part) for part in quality.PARTS}
 TUNE = {"tune": QUESTIONS["tune"]}  # what the evaluator's tests ask: never the held-out half
 # The least each half holds, and each kind's least share of it (the measurements of real
 # questions: about 24% shared-word, 40% other-words, 15% word-forms, 16% several).
-SIZES = {"tune": 177, "heldout": 100}
+SIZES = {"tune": 279, "heldout": 102}
 SHARES = {"shared-word": 0.20, "other-words": 0.35, "word-forms": 0.13, "several": 0.12}
 
 
@@ -308,9 +308,10 @@ def test_a_reference_row_ranks_what_a_read_may_show_and_is_scored_like_a_read() 
         for answer in run.answers[part]:
             assert len(answer.returned) == quality.LIMIT  # no fill, no cut: the first seven by the model
             assert not set(answer.returned) & restricted
-        # Word counts find what shares a word, and nothing in other words: the plumbing, not a model.
+        # Word counts find what shares a word, and in other words only what a tie among memories that share
+        # no word with the question happens to put first: the plumbing, not a model.
         assert run.figures[part]["shared-word"]["recall@7"] >= 0.7
-        assert run.figures[part]["other-words"]["recall@7"] == 0.0
+        assert run.figures[part]["other-words"]["recall@7"] <= 0.05
     assert "all-MiniLM-L6-v2 (reference)" in quality.report([run], ["tune"], MEMORIES)
 
 

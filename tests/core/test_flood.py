@@ -18,7 +18,7 @@ from mcp import Client
 from mcp_types import Implementation
 
 from personakit_plugin.core.model import WAITING_PER_CONNECTION
-from personakit_plugin.owner.cli import build_parser
+from personakit_plugin.owner.cli import USAGE, build_parser
 from personakit_plugin.owner.review import bulk
 
 from ..conftest import clean_environ, folder_bytes, opened, personakit_command, seed, stdio_parameters
@@ -157,12 +157,12 @@ def test_since_and_until_choose_a_span_and_restrict_sets_aside(folder: Path) -> 
     ("args", "said", "code"),
     [
         (["--proposed-by", "nobody"], "No connection 'nobody' proposed anything here; the connections that did", 1),
-        # The rest are usage mistakes: exit status 2.
-        (["--proposed-by", "flood-client", "--since", "yesterday-ish"], "'yesterday-ish' is not a time", 2),
-        (["--proposed-by", "flood-client", "--since", "1h", "--until", "2h"], "must come after --since", 2),
-        (["--since", "1h"], "--since and --until choose among what --proposed-by names", 2),
-        (["--proposed-by", "flood-client", "m_0123456789ab"], "either ids or --proposed-by, not both", 2),
-        ([], "Give the ids of the memories to reject, or --proposed-by CONN.", 2),
+        # The rest are usage mistakes: exit status USAGE.
+        (["--proposed-by", "flood-client", "--since", "yesterday-ish"], "'yesterday-ish' is not a time", USAGE),
+        (["--proposed-by", "flood-client", "--since", "1h", "--until", "2h"], "must come after --since", USAGE),
+        (["--since", "1h"], "--since and --until choose among what --proposed-by names", USAGE),
+        (["--proposed-by", "flood-client", "m_0123456789ab"], "either ids or --proposed-by, not both", USAGE),
+        ([], "Give the ids of the memories to reject, or --proposed-by CONN.", USAGE),
     ],
 )
 def test_a_mistaken_bulk_decision_is_one_sentence_and_changes_nothing(

@@ -9,6 +9,7 @@ import unicodedata
 
 import pytest
 
+from personakit_plugin.owner.cli import USAGE
 from personakit_plugin.owner.display import json_printable, printable
 
 from ..conftest import (
@@ -167,8 +168,8 @@ def test_export_to_standard_output(pk, hostile) -> None:
 def test_errors_that_echo_typed_text(pk, hostile) -> None:
     for args, code in [
         (("show", "m_\x1b[2Kspoof\u202e"), 1),
-        (("edit", hostile, "--category", "\x1b[31mred\u202e"), 2),  # usage mistakes exit 2
-        (("list", "--state", "\x1b]0;title\x07"), 2),
+        (("edit", hostile, "--category", "\x1b[31mred\u202e"), USAGE),  # usage mistakes
+        (("list", "--state", "\x1b]0;title\x07"), USAGE),
         (("approve", "m_\x9bspoof"), 1),
     ]:
         done = pk(*args)

@@ -46,8 +46,8 @@ WHEN_WITH_ZONE = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC[+-]\d{2}:\d{2}")
 
 
 def one_sentence(done: Run, *mentions: str, code: int = 1) -> str:
-    """The one-line error of a run that must fail: exit `code` (a usage mistake's is 2), nothing on stdout,
-    no traceback."""
+    """The one-line error of a run that must fail: exit `code` (a usage mistake's is `USAGE`, 1 as every
+    error's), nothing on stdout, no traceback."""
     assert done.code == code, done
     assert done.out == ""
     assert done.err.count("\n") == 1 and done.err.startswith("personakit") and done.err.rstrip().endswith("."), done

@@ -34,7 +34,7 @@ from personakit_plugin.core.model import (
     View,
 )
 from personakit_plugin.core.words import content_words
-from personakit_plugin.owner.cli import main
+from personakit_plugin.owner.cli import USAGE, main
 from personakit_plugin.owner.hosts.connect import connect
 from personakit_plugin.owner.review.shared import Similar
 from personakit_plugin.serving.server import build_server
@@ -465,7 +465,7 @@ async def test_over_http_a_view_keeps_everything_outside_it(tmp_path: Path) -> N
 def test_a_bad_view_is_one_sentence_and_serves_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
 ) -> None:
-    assert main(["--data-dir", str(tmp_path / "data"), "serve", *args]) == 2  # a usage mistake
+    assert main(["--data-dir", str(tmp_path / "data"), "serve", *args]) == USAGE  # a usage mistake
     err = capsys.readouterr().err.strip()
     assert said in err and err.count("\n") == 0 and err.endswith(".")
     assert not (tmp_path / "data").exists()

@@ -213,3 +213,54 @@ def test_the_command_says_the_proposers_came_too(
         assert target.proposers(list(proposed.by_memory)) == proposed.by_memory
     finally:
         target.close()
+
+
+class ProposersFailOnce:
+    """A SQLite target whose first `restore_proposers` fails, as a write may (a full disk, a dropped connection)."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self._store = store
+        self.failed = False
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._store, name)
+
+    def restore_proposers(self, connections: list[Connection], proposers: dict[str, str]) -> None:
+        if not self.failed:
+            self.failed = True
+            raise StoreError("The disk is full.")
+        self._store.restore_proposers(connections, proposers)
+
+
+def test_a_move_stopped_before_its_proposers_is_finished_by_the_same_command_again(tmp_path: Path) -> None:
+    dumped, proposed = proposed_in(tmp_path / "sqlite")
+    store = SqliteStore.open(tmp_path / "target")
+    target = ProposersFailOnce(store)
+    try:
+        with pytest.raises(StoreError, match=r"^The memories arrived, but who proposed them was not recorded") as err:
+            move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+        assert "The disk is full" in str(err.value) and "run the same `personakit migrate` again" in str(err.value)
+        assert sorted(m.id for m in store.dump()) == sorted(m.id for m in dumped)
+        assert store.proposers(list(proposed.by_memory)) == {}
+        # Again: the memories stay as they are, and who proposed them comes too.
+        moved = move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+        assert (moved.proposers, moved.proposers_left, moved.memories) == (2, 0, len(dumped))
+        assert store.proposers(list(proposed.by_memory)) == proposed.by_memory
+        assert sorted(m.id for m in store.dump()) == sorted(m.id for m in dumped)
+        # Once whole, the target is a store like any other that holds memories: a third move is refused.
+        with pytest.raises(StoreError, match="already holds 3 memories; migrate only into an empty one"):
+            move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+    finally:
+        store.close()
+
+
+def test_a_target_holding_other_memories_is_refused_even_without_proposers(tmp_path: Path) -> None:
+    dumped, proposed = proposed_in(tmp_path / "sqlite")
+    store = SqliteStore.open(tmp_path / "target")
+    try:
+        store.restore(dumped[:-1])  # all but one: not the same memories, so not a move to finish
+        with pytest.raises(StoreError, match="already holds 2 memories"):
+            move(dumped, store, Progress.silent(), None, proposed)
+        assert store.proposers(list(proposed.by_memory)) == {}
+    finally:
+        store.close()

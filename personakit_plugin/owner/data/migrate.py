@@ -7,7 +7,9 @@ is called does not matter. The move is `Store.dump` of the SQLite store and
 quotes, times, aliases and decision history, with the decisions' numbers, and the target takes the
 secret the SQLite file derives its ids from (`KeepsIdSecret`), so that every text, old texts and
 rejected ones included, maps to the same memory there. Who proposed each memory follows in a second
-transaction, where the target can record it (`RestoresProposers`). It is then checked:
+transaction, where the target can record it (`RestoresProposers`); should that one fail, the memories
+are there without their proposers, and the same command run again carries the proposers alone (the
+target then holds exactly the memories moved, and no proposer). It is then checked:
 the target's dump must equal the source's, and the counts (memories by state, quotes, decisions)
 are printed from the target.
 
@@ -87,6 +89,28 @@ def _same(arrived: Sequence[ExportedMemory], dumped: Sequence[ExportedMemory]) -
         if msgspec.structs.replace(there, aliases=()) != msgspec.structs.replace(here, aliases=()):
             return False
     return True
+
+
+def _proposers_only(
+    there: Sequence[ExportedMemory], dumped: Sequence[ExportedMemory], target: Store, proposed: Proposers | None
+) -> bool:
+    """Whether a move into `target` stopped after its memories and before who proposed them: the target
+    holds exactly the memories moved, and none of their proposers, so the move carries the proposers only."""
+    if proposed is None or not _same(there, dumped):
+        return False
+    return not cast(KnowsProposers, target).proposers(list(proposed.by_memory))
+
+
+def _carry_proposers(target: RestoresProposers, proposed: Proposers) -> None:
+    """Record who proposed what in `target`, in one transaction; where that fails, the sentence says the
+    memories arrived and how to carry the rest."""
+    try:
+        target.restore_proposers(proposed.connections, proposed.by_memory)
+    except StoreError as exc:
+        raise StoreError(
+            f"The memories arrived, but who proposed them was not recorded ({str(exc).rstrip('.')}); run the "
+            "same `personakit migrate` again to carry that alone."
+        ) from exc
 
 
 def backends(environ: Mapping[str, str]) -> dict[str, tuple[str, Backend]]:
@@ -170,22 +194,24 @@ def move(
     where it cannot, the counts say how many memories' proposers stayed behind."""
     with progress.waiting(f"checking that {target.location} is empty"):
         there = target.dump()
-    if there:
-        raise StoreError(
-            f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
-            "merge with `personakit export` and, pointed at it, `personakit import`."
-        )
     left = 0
     if proposed is not None and not (isinstance(target, RestoresProposers) and isinstance(target, KnowsProposers)):
         left, proposed = len(proposed.by_memory), None  # said by the caller: the move goes on without them
     if proposed is not None and not proposed.by_memory:
         proposed = None
-    if secret is not None and isinstance(target, KeepsIdSecret):
+    resuming = bool(there) and _proposers_only(there, dumped, target, proposed)
+    if there and not resuming:
+        raise StoreError(
+            f"{target.location} already holds {len(there)} memories; migrate only into an empty one, or "
+            "merge with `personakit export` and, pointed at it, `personakit import`."
+        )
+    if secret is not None and isinstance(target, KeepsIdSecret) and not resuming:
         target.adopt_id_secret(secret)
     with progress.waiting(f"writing {len(dumped):,} memories into {target.location}"):
-        target.restore(dumped)
+        if not resuming:
+            target.restore(dumped)
         if proposed is not None:
-            cast(RestoresProposers, target).restore_proposers(proposed.connections, proposed.by_memory)
+            _carry_proposers(cast(RestoresProposers, target), proposed)
     with progress.waiting("reading them back to check them"):
         arrived = target.dump()
     # Compared by id: a rejected memory keeps no creation time, so it may come out elsewhere in order.

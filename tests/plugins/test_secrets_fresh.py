@@ -1402,6 +1402,8 @@ SHAPES_ROUND_15: dict[str, str] = {
     "a personal code, in Spanish": "mi código personal del portal del empleado: 55821",
     "a personal code, in Italian": "codice personale per la timbratrice: 40917",
     "a door's code after c'est, in French": "le code de la porte du local c'est 4471",
+    "a Wi-Fi said to have rotated, then its new password": "the office wifi got rotated: Harbor2291",
+    "a Wi-Fi rotated to its new password": "the wifi was rotated to Kestrel8841 this morning",
 }
 
 # The fifteenth round's look-alikes: the same words and a number that is no secret.
@@ -1431,6 +1433,10 @@ LOOK_ALIKES_ROUND_15 = [
     "le code postal c'est 75011",
     "le code promo c'est 202020",
     "le code de la route c'est 2024 cette année",
+    "the guest wifi rotated, now on 5 GHz",
+    "the wifi rotated channels, now on 36",
+    "the wifi is rotated every 90 days",
+    "the guest wifi rotated, ask at the desk",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1618,7 +1624,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 238 (and the tenth to 294).
+# took it to 239 (and the tenth to 294).
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1626,7 +1632,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round12": 246,
     "tune_round13": 237,
     "tune_round14": 236,
-    "tune_round15": 238,
+    "tune_round15": 239,
 }
 
 

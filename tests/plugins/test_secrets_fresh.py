@@ -2,13 +2,13 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the fourteenth are the first thirteen held-out parts, each looked at once
+parts must pass whole (the second to the fifteenth are the first fourteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256, 231 of 256 and 219 of 240 secrets refused then, and tuned on since;
-a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out
-part, written apart and added later, is never read while tuning, must not fall below the figures it gives
-at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until
-it is there, its tests are skipped with a line that says so.
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240 and 227 of 240 secrets refused then, and
+tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
+next held-out part, written apart and added later, is never read while tuning, must not fall below the
+figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
+counts only; until it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1372,6 +1372,103 @@ LOOK_ALIKES_ROUND_14 = [
 ]
 
 
+# The fifteenth round's shapes: more of what realistic owners blurt out.
+SHAPES_ROUND_15: dict[str, str] = {
+    "a Spanish DNI after its label, a title's dot among the words between": (
+        "DNI de la compradora (Sra. Gil) para las arras: 12345678Z"
+    ),
+    "a security question's first of anything, then what was put in": "security question first concert, I put Oasis",
+    "a security question's first of anything, in German, the answer inside the verb": (
+        "Sicherheitsfrage erstes Konzert, hab Queen eingetragen"
+    ),
+    "a security question's first of anything, in Spanish": "pregunta de seguridad primer trabajo, puse Mercadona",
+    "a Brazilian account, its check digit after a dash": "a conta é 45821-3, para o aluguel",
+    "a Brazilian savings account, its check digit an X": "minha conta poupança 00012345-X no BB",
+    "a one-time code a text came with, and someone asking for it": (
+        "a text came with 509137, the man on the phone asked me for it"
+    ),
+    "a one-time code received, in French, and someone asking for it": (
+        "j'ai reçu 604172, le monsieur au téléphone me l'a demandé"
+    ),
+    "a one-time code come, in Spanish, and someone asking for it": "me llegó 291 847, el señor me lo pidió",
+    "the message that brought a code, and what it said the code is": "the bank's text said the code is 507318",
+    "the message that brought a code, in French": "le SMS disait que le code était 604172",
+    "the message that brought a code, in Italian": "la notifica diceva che il codice è 2290",
+    "the message that brought a code, in German": "die Nachricht sagte, der Code ist 8830",
+    "a copier's code after its name": "my copier code is 40718, the office manager set it",
+    "a copier's code, in German, with no verb": "Kopierer-Code 55210 fürs Lehrerzimmer",
+    "a printer's code, in French, after c'est": "le code de l'imprimante du bureau c'est 80412",
+    "a copier's code, in Spanish": "el código de la fotocopiadora es 30917",
+    "a personal code, in Spanish": "mi código personal del portal del empleado: 55821",
+    "a personal code, in Italian": "codice personale per la timbratrice: 40917",
+    "a door's code after c'est, in French": "le code de la porte du local c'est 4471",
+    "a Wi-Fi said to have rotated, then its new password": "the office wifi got rotated: Harbor2291",
+    "a Wi-Fi rotated to its new password": "the wifi was rotated to Kestrel8841 this morning",
+}
+
+# The fifteenth round's look-alikes: the same words and a number that is no secret.
+LOOK_ALIKES_ROUND_15 = [
+    "El DNI del Sr. Ortega caduca en 2031, hay que renovarlo",
+    "DNI del comprador (Sr. Ortega): lo trae el lunes, arras de 10.000 €",
+    "security questions at first seemed silly, then I got used to them",
+    "the security question first time round, I put it off",
+    "security question first car, I forgot it",
+    "Sicherheitsfrage erstes Mal, hab Angst sie zu vergessen",
+    "a conta deu 145,90 no restaurante",
+    "a conta de luz é 12345-6 no boleto",
+    "o telefone da conta é 98765-4321",
+    "a conta é 2024-1, do condomínio",
+    "A text came with 3 photos, the lady asked for it",
+    "A text came with 250000, the lady on the phone asked for it",
+    "A text came with the tracking number 372915, the shop asked for it",
+    "the text said the tracking code is 372915",
+    "the message said the code is 4 digits long",
+    "le SMS disait que le code promo était 202020",
+    "the text said the error code is 5012",
+    "the essay's text said the code is 1500 words at most",
+    "code erreur de la photocopieuse : 47302",
+    "the copier code E-210 means a paper jam",
+    "la photocopieuse a 47302 copies au compteur",
+    "my personal code of conduct has 10 rules",
+    "le code postal c'est 75011",
+    "le code promo c'est 202020",
+    "le code de la route c'est 2024 cette année",
+    "the guest wifi rotated, now on 5 GHz",
+    "the wifi rotated channels, now on 36",
+    "the wifi is rotated every 90 days",
+    "the guest wifi rotated, ask at the desk",
+]
+
+# Split between text and quote: the text names the code, the quote gives its digits alone.
+SPLIT_ROUND_15 = [
+    ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
+    ("Noted the 4-digit PIN for Dad's phone banking.", "it's 8316, he said"),
+]
+SPLIT_LOOK_ALIKES_ROUND_15 = [
+    ("Asked about the six-digit passcode rules.", "they said 482913 is too easy"),
+    ("Phone banking passcode reset booked.", "the helpline is 0345 300 0000"),
+    ("The bank wants a six-digit passcode for telephone banking.", "my order number is 614092"),
+    ("Set up the six-digit passcode for phone banking.", "by the 14th, 150325 at the latest"),
+]
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_15)
+def test_a_phone_bankings_code_named_in_the_text_and_given_in_the_quote_is_refused(text: str, quote: str) -> None:
+    """A phone that names a bank's service by telephone is no phone number, and a code's length said
+    before its name describes the code."""
+    assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
+    assert proposal_secret_kind(text, "the owner said so") is None
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_15)
+def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
+    kit: PersonaKit, text: str, quote: str
+) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
+
+
 @pytest.mark.parametrize(
     "shape",
     [
@@ -1389,6 +1486,7 @@ LOOK_ALIKES_ROUND_14 = [
         *SHAPES_ROUND_12,
         *SHAPES_ROUND_13,
         *SHAPES_ROUND_14,
+        *SHAPES_ROUND_15,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1409,6 +1507,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_12,
             SHAPES_ROUND_13,
             SHAPES_ROUND_14,
+            SHAPES_ROUND_15,
         )
         if shape in shapes
     )
@@ -1433,6 +1532,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_12,
         *LOOK_ALIKES_ROUND_13,
         *LOOK_ALIKES_ROUND_14,
+        *LOOK_ALIKES_ROUND_15,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1494,6 +1594,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round12", 256, 174),
         ("tune_round13", 256, 176),
         ("tune_round14", 240, 168),
+        ("tune_round15", 240, 170),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1522,14 +1623,16 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
-# fourteenth tuning round took it to 236.
+# fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
+# took it to 239 (and the tenth to 294).
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
-    "tune_round10": 293,
+    "tune_round10": 294,
     "tune_round11": 247,
     "tune_round12": 246,
     "tune_round13": 237,
     "tune_round14": 236,
+    "tune_round15": 239,
 }
 
 
@@ -1554,7 +1657,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first thirteen held-out parts (now `tune_round2` to `tune_round14`) were each measured
+# its figures. The first fourteen held-out parts (now `tune_round2` to `tune_round15`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1569,13 +1672,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
 # 176, then (realistic owners, not tricks: twelve invented people in their own registers, the memories an
 # assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
-# out) 219 of 240 and 0 of 168, and tuned on. The held-out part's floor is what it gives at its one
+# out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
+# registers) 227 of 240 and 0 of 170, and tuned on. The held-out part's floor is what it gives at its one
 # measurement; without the part its tests are skipped, and a new part is only printed with the figures
-# until its floor is set. The fourteenth held-out part (realistic owners again, seventeen other invented
-# people in their own registers), measured once after the fourteenth tuning round: 227 of 240 and 0 of 170.
-HELD_OUT_MIN_REFUSED: int | None = 227
+# until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 0
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1607,6 +1710,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round12", "fresh, tune round 12"),
         ("tune_round13", "fresh, tune round 13"),
         ("tune_round14", "fresh, tune round 14"),
+        ("tune_round15", "fresh, tune round 15"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

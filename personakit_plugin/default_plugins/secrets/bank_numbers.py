@@ -71,6 +71,23 @@ BANK_ACCOUNT = Family(
 )
 
 
+# A Brazilian account as banks write it, its digits then a dash and its check digit ("conta 45821-3",
+# "c/c 12345-X"): a bare "conta" is also a bill ("a conta deu 45,90"), so only this shape follows it.
+def br_account_valid(value: str) -> bool:
+    """Five to twelve digits, not one digit repeated, then a dash and a check digit or X."""
+    digits = digits_of(value.partition("-")[0])
+    return 5 <= len(digits) <= 12 and len(set(digits)) > 1
+
+
+BR_BANK_ACCOUNT = Family(
+    "bank-account-number",
+    label(r"conta(?:[ ](?:corrente|poupan[çc]a|banc[áa]ria|sal[áa]rio))?|c/c"),
+    value(r"(?<![\d.,/-])\d{1,12}(?:\.\d{3}){0,3}-[\dXx]"),
+    br_account_valid,
+    ("conta", "c/c"),
+)
+
+
 # A British sort code and an account number side by side, as bank details are written, with no label:
 # "40-12-76 / 29370337", "sort 20-00-00, 55779911". Three pairs of digits joined by dashes, then eight digits.
 _SORT_CODE_AND_ACCOUNT = lazy_pattern(r"(?<![\w-])\d\d-\d\d-\d\d[ ]?[/,;|]?[ ]?(?P<account>\d{8})(?![\w-]|[.,]\d)")

@@ -58,10 +58,11 @@ _QUOTE_PART = lazy_pattern(
     rf"""(?<![^\W_])(?:{_REST})(?![^\W_])[^\d\n.!?]{{0,30}}?(?<![\w-])(?P<part>[\w-]*\d[\w-]*)""",
     re.IGNORECASE | re.VERBOSE,
 )
-# A text that tells a part of something no secret: a postal code, a phone, a flight, an order.
+# A text that tells a part of something no secret: a postal code, a phone, a flight, an order; a phone
+# that names a bank's service by telephone is no phone number ("the phone banking passcode").
 _NOT_A_SECRET = lazy_pattern(
     rf"""(?<![^\W_])(?:{OTHER_CODES}|phone|telefon|t[ée]l[ée]phone|tel[ée]fono|telefone|telefoon|handy|mobile|cap)
-    (?![^\W_])""",
+    (?![^\W_])(?![ -]?banking)""",
     re.IGNORECASE | re.VERBOSE,
 )
 _DIGIT_IN = lazy_pattern(r"\d")
@@ -98,6 +99,11 @@ _DIGITS_IN_QUOTE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _AFTER_DIGITS = lazy_pattern(r"[ ]*(?:u|h|uhr|am|pm|€|\$|£|euros?|dollars?)(?![^\W_])", re.IGNORECASE)
+# A code's length said before its name describes the code, not a rule about codes: "the six-digit passcode".
+_COUNT_OF_DIGITS = lazy_pattern(
+    r"(?<![^\W_])(?:[3-8]|three|four|five|six|seven|eight)[ -]digit(?=[ ](?:pin|pincode|passcode|code)(?![^\W_]))",
+    re.IGNORECASE,
+)
 _TRIVIAL = frozenset({"0000", "1111", "1234", "12345", "123456", "4321"})
 
 
@@ -122,7 +128,7 @@ def code_named_in_the_text(text: str, quote: str) -> bool:
         ),
         None,
     )
-    if named is None or _NOT_A_SECRET.search(text) or NOT_A_LOCK_CODE.search(text):
+    if named is None or _NOT_A_SECRET.search(text) or NOT_A_LOCK_CODE.search(_COUNT_OF_DIGITS.sub("", text)):
         return False
     if not (_PIN_IN_TEXT.search(text) or _COMPOUND_CODE.search(text) or names_a_locked_thing_in(text)):
         return False

@@ -15,8 +15,8 @@ VALUE = r"""(?P<value><[^<>\n]*>|""" + QUOTED_OR_WORD + r""")"""
 # What joins a label to its value: a verb ("is", "'s", "ist", "est", "es", "è", "é" ...), a sign, a dash set
 # off by spaces, or a line break. After a colon the value is set off by white space; the bare
 # `key:value` form is left to the key detector, which knows its keys.
-# "isch": Swiss German for "ist".
-_VERB = r"""(?:is|was|are|ist|isch|lautet|war|sind|est|était|sont|es|era|son|è|é|são|zijn|blijft)"""
+# "isch": Swiss German for "ist"; "c'est", French for "it's" ("le code de l'imprimante c'est ...").
+_VERB = r"""(?:is|was|are|ist|isch|lautet|war|sind|est|c['’]est|était|sont|es|era|son|è|é|são|zijn|blijft)"""
 _CONNECTOR = (
     r"""(?:\s+"""
     + _VERB

@@ -22,6 +22,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.bank_numbers import (
     BANK_ACCOUNT,
+    BR_BANK_ACCOUNT,
     MX_CLABE,
     ROUTING_NUMBER,
     account_valid,
@@ -137,7 +138,7 @@ __all__ = [
 _JOIN = lazy_pattern(
     r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
     |n\.?[oº]
-    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|il|la|le|el|the|vom|von|der|des
+    |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|minha|meu|il|la|le|el|the|vom|von|der|des
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,
@@ -152,6 +153,12 @@ _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
 _FAR_WINDOW = 60
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+# There, a title's dot before a name ends no sentence: "DNI de la compradora (Sra. Gil) para las arras: ...".
+_FAR_SENTENCE_END = lazy_pattern(
+    r"""(?<!(?<![^\W_])M)(?<!(?<![^\W_])(?:Mr|Ms|Dr|Sr|Hr|Fr|Dª))(?<!(?<![^\W_])(?:Mrs|Sra|Mme|Sig|Dña|Dra))
+    (?<!(?<![^\W_])(?:Srta|Mlle|Dott|Prof))\.\s|[!?;]\s|\n""",
+    re.VERBOSE,
+)
 # What every number `filled_in_number` reads holds, cheap to look for: eight digits or more in a run.
 _A_LONG_NUMBER = lazy_pattern(r"\d(?:[ ./-]?\d){7}")
 # And what a value `number_named_in_the_text` reads in a quote holds: five digits at least.
@@ -188,6 +195,7 @@ _FAMILIES: tuple[Family, ...] = (
     ROUTING_NUMBER,
     MX_CLABE,
     BANK_ACCOUNT,
+    BR_BANK_ACCOUNT,
 )
 
 
@@ -196,7 +204,7 @@ def _far_value(family: Family, text: str, start: int) -> bool:
     if family.far is None:
         return False
     window = text[start : start + _FAR_WINDOW]
-    end = _SENTENCE_END.search(window)
+    end = _FAR_SENTENCE_END.search(window)
     window = window if end is None else window[: end.start()]
     return any(
         family.valid(value.group()) and family.far(value.group())

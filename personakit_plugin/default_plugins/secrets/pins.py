@@ -41,7 +41,13 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |clave[ ](?:de[ ]acceso|de[ ]firma|de[ ]operaciones)
     |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
     |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
-    |jugendschutz-?(?:pin|code)|kinderslot-?code)
+    |jugendschutz-?(?:pin|code)|kinderslot-?code
+    |personal[ ](?:code|pin)|code[ ]personnel|persönliche[rn]?[ ](?:code|pin)|c[oó]digo[ ](?:personal|pessoal)
+    |codice[ ]personale|persoonlijke[ ](?:code|pincode)
+    |(?:photo)?copier[ -]?(?:code|pin)
+    |code[ ](?:de[ ]la[ ]|du[ ]|de[ ]l['’])?(?:photocopieuse|copieuse|photocopieur|copieur|imprimante)
+    |kopierer-?(?:code|pin)|c[oó]digo[ ](?:de[ ]la[ ]|da[ ])?(?:fotocopiadora|impresora|impressora)
+    |codice[ ](?:della[ ])?(?:fotocopiatrice|stampante)|kopieer-?code|kopieerpas-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec),
@@ -99,21 +105,23 @@ UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
     |weeks?|days?|hours?|hrs?|minutes?|mins?|seconds?|secs?|people|persons?|euros?|dollars?|pounds?|grams?|kg|km|miles?
     |[kmg]?hz|ziffern|stellen|stellig|zeichen|mal|jahre?n?|tage?n?|chiffres|caractères|fois|ans|jours|dígitos|cifras|veces|años
-    |lines|zeilen|lignes|l[ií]neas|righe|linhas|regels|downloads|users|installs|reviews|stars|bytes|[kmg]b
+    |lines|zeilen|lignes|l[ií]neas|righe|linhas|regels|words|w[öo]rter|mots|palabras|parole|palavras|woorden
+    |downloads|users|installs|reviews|stars|bytes|[kmg]b
     |días|cifre|caratteri|volte|anni|giorni|vezes|anos|dias|cijfers|tekens|keer|jaar|dagen)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 
 # A number offered as something else than a code: a flat's, a room's, a floor's, a bus's or an order's,
-# the word right before it or before "is" ("the flat is 1204", "Wohnung 1204", "piso 1204"), or after it
-# ("1500 flats").
+# the word right before it or before "is", perhaps with its word for a number ("the flat is 1204", "Wohnung
+# 1204", "piso 1204", "my order number is 614092"), or after it ("1500 flats").
 _ANOTHER_NUMBER_WORDS = r"""flats?|apartments?|apt|rooms?|suites?|units?|floors?|storeys?|house|buses|bus|flights?
     |trains?|platforms?|orders?|invoices?|tickets?|seats?|beds?|wards?|years?|pages?|wohnung(?:en)?|zimmer|etagen?
     |stock|hausnummer|bestellung|rechnung|pisos?|habitaci[oó]n(?:es)?|plantas?|pedidos?|facturas?|appartements?
     |chambres?|[ée]tages?|commandes?|factures?|appartament[oi]|stanz[ae]|camer[ae]|piani|piano|ordin[ei]|fatture?
     |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?"""
 _OFFERED_BEFORE = lazy_pattern(
-    rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS})(?:[ ](?:is|was|ist|war|es|era|est|était|è|é|era|is|zijn))?
+    rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS})(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro|numero))?
+    (?:[ ](?:is|was|ist|war|es|era|est|était|è|é|era|is|zijn))?
     (?:[ ](?:the|der|die|das|el|la|le|il|lo|o|a|de|het))?[ ]?[:#]?[ ]?$""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -153,6 +161,20 @@ _ONE_TIME_CODE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or the message that brought it, and what it said the code is: "the bank's text said the code is 507318",
+# "le SMS disait que le code était 604172", "la notifica diceva che il codice è 2290". The code's word
+# follows the verb and an article at once, so that "the text said the tracking code is 372915" is not read.
+_MESSAGE_SAID = lazy_pattern(
+    r"""(?<![^\W_])(?:sms|text(?:[ ]message)?|message|e-?mail|mail|texto|mensaje|messaggio|notifica|nachricht|bericht
+    |mensagem|notification)(?![^\W_])[ ]
+    (?:said|says|read|reads|decía|dec[ií]a|dice|disait|dit|diceva|sagte|sagt|zei|zegt|dizia|diz)
+    (?:[ ](?:that|que|dass|dat|che))?,?[ ](?:(?:the|your|el|tu|su|le|ton|votre|il|der|dein|ihr|de|je|uw|o|seu)[ ])?
+    (?:codes?|c[oó]digo|codice|code|pin|otp|tan)(?![^\W_])[ ]?
+    (?:is|was|es|era|est|était|[èe]|ist|war|lautet|é|:)[ ]*:?[ ]*
+    (?P<pin>\d{4,8}|\d{3}[ -]\d{3})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 
 # Or that it was sent or came, then the code, digits or digits and capitals: "the code they sent me is
 # 827962", "el pin de Cl@ve me llegó: 985LR098", "il codice che mi è arrivato è 4471", "der Code, den sie mir
@@ -180,8 +202,9 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
 # 248", "the app gave me 418203", "la banque m'envoie 604172", "me ha llegado un mensaje con el código 291847".
 # Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are followed
-# by how they came, what they are for or the owner asking where to enter them ("..., what do I do with it",
-# "..., type it in"): "I got 250 views" and "they sent me 250 000" are not codes.
+# by how they came, what they are for, the owner asking where to enter them ("..., what do I do with it",
+# "..., type it in") or someone asking for it ("a text came with 509137, the man on the phone asked for it"):
+# "I got 250 views" and "they sent me 250 000" are not codes.
 _CAME_FIRST = lazy_pattern(
     r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
     |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
@@ -190,7 +213,8 @@ _CAME_FIRST = lazy_pattern(
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
     |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)
-    |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir)(?![^\W_])[ ]
+    |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir
+    |(?:an?|the)[ ](?:text|sms|message|e-?mail)(?:[ ]message)?[ ](?:came|arrived)[ ]with)(?![^\W_])[ ]
     (?:(?:un|a|an|een|ein|eine|una|um|uma)[ ](?:sms|text|mensaje|message|messaggio|mensagem|bericht|nachricht|e-?mail)
     [ ](?:con|with|avec|col|com|mit|met)[ ])?
     (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|dem|un|una|um|een)[ ])?
@@ -203,6 +227,9 @@ _CAME_AFTER = lazy_pattern(
     |(?:can|could)[ ]you[ ](?:paste|enter|type|put)[ ]it|(?:d[óo]nde[ ])?lo[ ](?:pongo|meto|escribo|introduzco)
     |(?:o[ùu][ ])?je[ ]le[ ](?:mets|tape|saisis)|(?:dove[ ])?lo[ ](?:metto|inserisco|scrivo)
     |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik)(?![^\W_])
+    |,[ ]*[^,.\n]{0,40}?(?<![^\W_])(?:(?:asked|asks|wanted|wants)(?:[ ]me)?[ ]for[ ]it|me[ ]l['’]a[ ]demand[ée]
+    |me[ ]lo[ ](?:pidi[óo]|pide|pidieron)|me[ ]l['’]ha[ ]chiesto|(?:me[ ])?(?:pediu|pediram)
+    |wollte[ ](?:ihn|es|den)[ ]haben|vroeg[ ](?:erom|ernaar))(?![^\W_])
     |[ ](?:by|via|per|por|par|in|im|as|como|comme|come|als)[ ]
     (?:(?:an|a|un|una|um|een|the|le|el|la|il|o|de|het|den)[ ])?(?:sms|text|texto|mensaje|messaggio|bericht|nachricht
     |codes?|c[oó]digo|codice|otp)(?![^\W_]))""",
@@ -298,7 +325,7 @@ def one_time_code(text: str) -> bool:
     spent is refused too: a sentence's words cannot show that a code no longer works."""
     if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
-        for match in _ONE_TIME_CODE.finditer(text)
+        for match in (*_ONE_TIME_CODE.finditer(text), *_MESSAGE_SAID.finditer(text))
     ):
         return True
     if message_code(text):

@@ -108,7 +108,8 @@ _NO_ANSWER = lazy_pattern(
 # After a security question named, its topic in a few words, then after a comma what one put in as its
 # answer, as people say it: "security q is the street she grew up on, it's Marlowe Crescent", "Sicherheitsfrage
 # erste Katze, hab Mimi eingetragen", "question secrète ville de naissance, j'ai mis Vannes". The words before
-# the comma name what the question asks (a pet, a street, a school, a place of birth, a mother's name), so
+# the comma name what the question asks (a pet, a street, a school, a place of birth, a mother's name, a
+# first of anything: "security question first concert, I put Oasis"), so
 # "the security question thing is annoying, it's Monday again" is stored.
 _TOPIC_THEN_COMMA = lazy_pattern(
     r"""\s*(?:is|was|ist|war|es|era|est|è|é|is[ ]het|about|über|sobre|sur|su|over|=|:)?\s*
@@ -116,7 +117,9 @@ _TOPIC_THEN_COMMA = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _TOPIC = lazy_pattern(
-    r"""(?<![^\W_])(?:street|road|pet|dog|cat|school|teacher|car|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
+    r"""(?<![^\W_])(?:(?<!at[ ])(?:first|erste[nmrs]?|primer[oa]?|premi(?:er|[èe]re)|prim[oa]|primeir[oa]|eerste)[ ]
+    (?!(?:time|times|thing|things|of|step|steps|one|ones|mal|vez|fois|volta|volte|keer)(?![^\W_]))[^\W\d_]{3,}
+    |street|road|pet|dog|cat|school|teacher|car|truck|lorry|bike|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
     |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
     |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
     |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren)(?![^\W_])""",

@@ -61,7 +61,12 @@ KEY_QUALIFIERS = (
     r"|product|recovery|encryption|app|security|2fa|mfa|totp|authenticator|otp|setup|signing|ssh|gpg|pgp|vpn"
 )
 KEY_NAMES: dict[str, tuple[str, ...]] = {
-    "en": (rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?", r"(?:wi-?fi|wlan|wpa2?|network|router|hotspot)[\s_-]*codes?"),
+    "en": (
+        rf"(?:{KEY_QUALIFIERS})[\s_-]*keys?",
+        r"(?:wi-?fi|wlan|wpa2?|network|router|hotspot)[\s_-]*codes?",
+        # A Wi-Fi that rotates has a password that does: a network's name stays ("the guest wifi rotated").
+        r"(?:wi-?fi|wlan|hotspot)\s+(?:(?:was|got|has\s+been|gets|is)\s+)?rotated",
+    ),
     "de": (
         r"(?:wlan|netzwerk|wifi|router|sicherheits|api|2fa|lizenz|produkt|aktivierungs|wiederherstellungs)-?schlüssel",
     ),

@@ -215,41 +215,38 @@ def test_the_command_says_the_proposers_came_too(
         target.close()
 
 
-class ProposersFailOnce:
-    """A SQLite target whose first `restore_proposers` fails, as a write may (a full disk, a dropped connection)."""
+def fail_once(store: SqliteStore, fault: StoreError) -> None:
+    """Make the first `restore_proposers` of `store` fail with `fault`, as a write may (a full disk, a dropped
+    connection); the next calls go through."""
+    real, failed = store.restore_proposers, []
 
-    def __init__(self, store: SqliteStore) -> None:
-        self._store = store
-        self.failed = False
+    def restore_proposers(connections: list[Connection], proposers: dict[str, str]) -> None:
+        if not failed:
+            failed.append(fault)
+            raise fault
+        real(connections, proposers)
 
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._store, name)
-
-    def restore_proposers(self, connections: list[Connection], proposers: dict[str, str]) -> None:
-        if not self.failed:
-            self.failed = True
-            raise StoreError("The disk is full.")
-        self._store.restore_proposers(connections, proposers)
+    store.restore_proposers = restore_proposers  # type: ignore[method-assign]
 
 
 def test_a_move_stopped_before_its_proposers_is_finished_by_the_same_command_again(tmp_path: Path) -> None:
     dumped, proposed = proposed_in(tmp_path / "sqlite")
     store = SqliteStore.open(tmp_path / "target")
-    target = ProposersFailOnce(store)
+    fail_once(store, StoreError("The disk is full."))
     try:
         with pytest.raises(StoreError, match=r"^The memories arrived, but who proposed them was not recorded") as err:
-            move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+            move(dumped, store, Progress.silent(), None, proposed)
         assert "The disk is full" in str(err.value) and "run the same `personakit migrate` again" in str(err.value)
         assert sorted(m.id for m in store.dump()) == sorted(m.id for m in dumped)
         assert store.proposers(list(proposed.by_memory)) == {}
         # Again: the memories stay as they are, and who proposed them comes too.
-        moved = move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+        moved = move(dumped, store, Progress.silent(), None, proposed)
         assert (moved.proposers, moved.proposers_left, moved.memories) == (2, 0, len(dumped))
         assert store.proposers(list(proposed.by_memory)) == proposed.by_memory
         assert sorted(m.id for m in store.dump()) == sorted(m.id for m in dumped)
         # Once whole, the target is a store like any other that holds memories: a third move is refused.
         with pytest.raises(StoreError, match="already holds 3 memories; migrate only into an empty one"):
-            move(dumped, target, Progress.silent(), None, proposed)  # type: ignore[arg-type]
+            move(dumped, store, Progress.silent(), None, proposed)
     finally:
         store.close()
 

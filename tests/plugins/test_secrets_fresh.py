@@ -1439,6 +1439,27 @@ LOOK_ALIKES_ROUND_15 = [
     "the guest wifi rotated, ask at the desk",
 ]
 
+# The sixteenth round's shapes: how realistic owners say their secrets once more.
+SHAPES_ROUND_16: dict[str, str] = {
+    "a password someone set on their own, its value after it": "my son set his own password: Lego2015!",
+    "a password picked by someone herself, its value after a colon": "the password she picked herself: Tulip!2020",
+    "a short name for a password, then a preposition": "my pass on the tablet is Kite77x!",
+}
+
+# The sixteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_16 = [
+    # "pass" as the verb that hands something on, beside a discount code.
+    "the kit shop code is KITBAG15 for the boots, pass it along to the others",
+    "new rota on ROTA-W12 from Monday, pass it on to the night staff",
+    # A password someone else set on their own: the value before it is the network's name.
+    "Flat 3 wifi: BT-Hub7731, the tenant set the password himself",
+    "WLAN der Ferienwohnung: FritzBox7490, das Passwort hat der Gast selbst geändert",
+    "wifi boven: Ziggo4471, het wachtwoord heeft de huurder zelf ingesteld",
+    # A charity's account printed for all, and the owner who gives to it.
+    "We give five pounds a month to the cat shelter, their account is on the flyer: GB02 NWBK 6016 1331 9268 20",
+    "We geven elk jaar aan een goed doel, het nummer staat op de folder: NL72 INGB 0006 5432 17",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1458,6 +1479,15 @@ def test_a_phone_bankings_code_named_in_the_text_and_given_in_the_quote_is_refus
     before its name describes the code."""
     assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
     assert proposal_secret_kind(text, "the owner said so") is None
+
+
+def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
+    """A password the text says someone set on their own gives no value; one the quote gives alone is
+    still the password, unless the quote names it again and says the value is something else."""
+    text = "Her daughter set her own password."
+    assert proposal_secret_kind(text, "it's Pony2014!") == "password-nearby"
+    assert proposal_secret_kind(text, "Pony2014!") == "password-nearby"
+    assert proposal_secret_kind(text, "home wifi: Pony2014, she changed the password herself") is None
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_15)
@@ -1487,6 +1517,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_13,
         *SHAPES_ROUND_14,
         *SHAPES_ROUND_15,
+        *SHAPES_ROUND_16,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1508,6 +1539,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_13,
             SHAPES_ROUND_14,
             SHAPES_ROUND_15,
+            SHAPES_ROUND_16,
         )
         if shape in shapes
     )
@@ -1533,6 +1565,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_13,
         *LOOK_ALIKES_ROUND_14,
         *LOOK_ALIKES_ROUND_15,
+        *LOOK_ALIKES_ROUND_16,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1650,8 +1683,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
-# The sixteenth part refused 5 of its 177 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round16": 5}
+# The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -36,6 +36,7 @@ from personakit_plugin.default_plugins.secrets.numbers import (
     licence_valid,
     nhs_valid,
     nif_pt_valid,
+    niss_valid,
     nss_es_valid,
     pps_valid,
     sin_valid,
@@ -1444,6 +1445,17 @@ SHAPES_ROUND_16: dict[str, str] = {
     "a password someone set on their own, its value after it": "my son set his own password: Lego2015!",
     "a password picked by someone herself, its value after a colon": "the password she picked herself: Tulip!2020",
     "a short name for a password, then a preposition": "my pass on the tablet is Kite77x!",
+    "a passport number further on in its label's sentence, in Dutch": "Paspoort van mijn vader voor Spanje: XR4KT19P2",
+    "a passport number past whose it is": "the passport number of my wife is YB7731928",
+    "a passport number past what it is for, in Spanish": "El pasaporte de mi hija para el viaje: PAK482913",
+    "a Portuguese NISS after its label": "o meu NISS: 12034567897",
+    "a Portuguese NISS further on in its label's sentence": "pediram o NISS para a baixa médica, é 11876543212",
+    "a one-time code come, a demonstrative and its service": "chegou este código do mbway 604913, já estou no carro",
+    "a one-time code from a service, in English": "just got this code from Revolut 771204",
+    "a one-time code in a text, and what the text says": "the bank sent me a text with a code, it says 508113",
+    "a one-time code, then that it runs out": "authenticator code 482207 hurry before it runs out",
+    "a one-time code with its service's name, then its expiry, in Italian": "codice inps 730118 scade tra 3 minuti",
+    "a one-time code with its service's name, then its expiry, in German": "Code Netflix 482913 gültig 10 Minuten",
 }
 
 # The sixteenth round's look-alikes: the same words and a value that is no secret.
@@ -1458,6 +1470,24 @@ LOOK_ALIKES_ROUND_16 = [
     # A charity's account printed for all, and the owner who gives to it.
     "We give five pounds a month to the cat shelter, their account is on the flyer: GB02 NWBK 6016 1331 9268 20",
     "We geven elk jaar aan een goed doel, het nummer staat op de folder: NL72 INGB 0006 5432 17",
+    # A passport's sentence with another number in it: a flight's, a gate's, a count, a date.
+    "Passport for the trip: flight KL1143 at 9",
+    "paspoort voor de reis: vlucht KL1143",
+    "Reisepass für die Reise nach Oslo: Termin am 12.04. um 10:30",
+    "passport photos for the trip: 4 copies, 12 EUR",
+    "el pasaporte para el viaje: puerta B12, terminal 2",
+    # A NISS's sentence with another number: a phone's, an amount, its length; eleven digits that fail its check.
+    "o NISS tem 11 dígitos, começa por 1",
+    "pediram o NISS para o subsídio, liguei para 210000000",
+    "o NISS da Ana: 12345678903, não bate certo",
+    # A code come with a service's name that is no one-time code's: a discount's, a room's, a promotion's.
+    "me llegó el código de descuento 482913",
+    "recebi o código da promoção 482913",
+    "I got the code for room 120167",
+    "code promo 202020 expire demain",
+    "codice sconto 4821 valido fino a domenica",
+    "code postal 75011 valable",
+    "my code 4821 runs out tomorrow",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1580,6 +1610,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (itin_valid, "952-95-0181", "952-42-0181"),  # the fourth and fifth digits in a group the IRS issues
         (bsn_valid, "690830166", "690830167"),
         (nif_pt_valid, "275749118", "275749119"),
+        (niss_valid, "12034567897", "12034567898"),
         (sin_valid, "390139624", "390139625"),
         (nss_es_valid, "282470455853", "282470455854"),
         (sv_number_valid, "12150385M014", "12150385M015"),
@@ -1658,7 +1689,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241.
+# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
+# took it to 234.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1667,7 +1699,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round13": 237,
     "tune_round14": 236,
     "tune_round15": 239,
-    "tune_round16": 225,
+    "tune_round16": 234,
 }
 
 

@@ -1456,6 +1456,19 @@ SHAPES_ROUND_16: dict[str, str] = {
     "a one-time code, then that it runs out": "authenticator code 482207 hurry before it runs out",
     "a one-time code with its service's name, then its expiry, in Italian": "codice inps 730118 scade tra 3 minuti",
     "a one-time code with its service's name, then its expiry, in German": "Code Netflix 482913 gültig 10 Minuten",
+    "a room's code, the room a German compound, then its number": "Code Lehrerzimmer 2C: 40917, falls ich was vergesse",
+    "a room's code after what it opens, in German": "der Code fürs Archivzimmer ist 5521",
+    "a storeroom's code in a sentence, in German": "Der Code für den Lagerraum im Keller ist 30817.",
+    "an alarm the owner turns off with its code, in Spanish": "la alarma de la oficina la desactivo con 4159",
+    "an alarm the owner turns off with its code, in Portuguese": "o alarme da loja eu o desligo com 7305",
+    "an alarm the owner turns off with its code, in Italian": "l'allarme del negozio lo disattivo con 2846",
+    "an alarm the owner turns off with its code, in English": "the shop alarm I turn it off with 6620",
+    "a security question's answer after a comma, for the bank": (
+        "when the bank rings about the security question it is my mother's maiden name, Brannigan."
+    ),
+    "a security question's answer after a comma, in German": (
+        "Sicherheitsfrage der Bank: Mädchenname der Mutter, Kowalski."
+    ),
 }
 
 # The sixteenth round's look-alikes: the same words and a value that is no secret.
@@ -1488,6 +1501,21 @@ LOOK_ALIKES_ROUND_16 = [
     "codice sconto 4821 valido fino a domenica",
     "code postal 75011 valable",
     "my code 4821 runs out tomorrow",
+    # A room's word with a number that is the room's, a temperature, a count; a room with no code's word.
+    "Wartezimmer Nummer 22810",
+    "Wohnzimmer 24 Grad, Code egal",
+    "Lehrerzimmer 204, Code der Woche: 3 Hefte",
+    "Zimmer 12 im Lehrerzimmer-Flur, Sprechstunde 1430",
+    "Elternabend Lehrerzimmer 204, Zugangscode kommt per Mail",
+    # An alarm turned off with something that is no code: an app, a count, minutes of margin.
+    "la alarma de la tienda la desactivo con la app",
+    "la alarma de la tienda la desactivo con 4 pulsaciones",
+    "la alarma la desactivo con 2 minutos de margen",
+    "the alarm clock, I turn it off with 5 snoozes",
+    # A maiden name asked for, with no answer given after the comma, or said with no bank nor question.
+    "for the bank form I need my mother's maiden name, Birth certificate and passport",
+    "the bank asked for my mother's maiden name, I told them",
+    "her maiden name, Mulligan, is Irish",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1690,7 +1718,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
 # took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
-# took it to 234.
+# took it to 240.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1699,7 +1727,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round13": 237,
     "tune_round14": 236,
     "tune_round15": 239,
-    "tune_round16": 234,
+    "tune_round16": 240,
 }
 
 

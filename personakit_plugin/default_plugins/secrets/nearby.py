@@ -423,6 +423,10 @@ def _announced_code(found: list[Token], last: int, index: int) -> bool:
     return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
 
 
+# A room as a German compound names it, whose number follows it: "Lehrerzimmer 204", "Lagerraum 3".
+_ROOM = lazy_pattern(r"[^\W\d_]{3,}(?:zimmer|raum)", re.IGNORECASE)
+
+
 def _across_the_joint(lines: _Lines, name: Name, token: Token) -> bool:
     """Whether a name is in a proposal's text and the token in its quote."""
     return lines.joint is not None and name.end <= lines.joint < token.start
@@ -449,7 +453,12 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
             return not postal_code(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
-        if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):
+        # Not a room's own number right after it: "Code der Woche: 3 Hefte, Lehrerzimmer 204".
+        if (
+            not _PADLOCKS.fullmatch(name.word)
+            and _names_a_locked_thing(found, first, last, index)
+            and not (_ROOM.fullmatch(found[index - 1].core) and index - 1 > last)
+        ):
             return True
     return False
 

@@ -118,7 +118,8 @@ _ANOTHER_NUMBER_WORDS = r"""flats?|apartments?|apt|rooms?|suites?|units?|floors?
     |trains?|platforms?|orders?|invoices?|tickets?|seats?|beds?|wards?|years?|pages?|wohnung(?:en)?|zimmer|etagen?
     |stock|hausnummer|bestellung|rechnung|pisos?|habitaci[oó]n(?:es)?|plantas?|pedidos?|facturas?|appartements?
     |chambres?|[ée]tages?|commandes?|factures?|appartament[oi]|stanz[ae]|camer[ae]|piani|piano|ordin[ei]|fatture?
-    |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?"""
+    |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?
+    |[^\W\d_]{3,}zimmer|[^\W\d_]{3,}raum"""
 _OFFERED_BEFORE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS})(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro|numero))?
     (?:[ ](?:is|was|ist|war|es|era|est|était|è|é|era|is|zijn))?

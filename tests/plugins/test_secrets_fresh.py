@@ -2,10 +2,10 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the fifteenth are the first fourteen held-out parts, each looked at once
+parts must pass whole (the second to the sixteenth are the first fifteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240 and 227 of 240 secrets refused then, and
-tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240 and 225 of 241 secrets refused
+then, and tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
 next held-out part, written apart and added later, is never read while tuning, must not fall below the
 figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
 counts only; until it is there, its tests are skipped with a line that says so.
@@ -36,6 +36,7 @@ from personakit_plugin.default_plugins.secrets.numbers import (
     licence_valid,
     nhs_valid,
     nif_pt_valid,
+    niss_valid,
     nss_es_valid,
     pps_valid,
     sin_valid,
@@ -1439,6 +1440,84 @@ LOOK_ALIKES_ROUND_15 = [
     "the guest wifi rotated, ask at the desk",
 ]
 
+# The sixteenth round's shapes: how realistic owners say their secrets once more.
+SHAPES_ROUND_16: dict[str, str] = {
+    "a password someone set on their own, its value after it": "my son set his own password: Lego2015!",
+    "a password picked by someone herself, its value after a colon": "the password she picked herself: Tulip!2020",
+    "a short name for a password, then a preposition": "my pass on the tablet is Kite77x!",
+    "a passport number further on in its label's sentence, in Dutch": "Paspoort van mijn vader voor Spanje: XR4KT19P2",
+    "a passport number past whose it is": "the passport number of my wife is YB7731928",
+    "a passport number past what it is for, in Spanish": "El pasaporte de mi hija para el viaje: PAK482913",
+    "a Portuguese NISS after its label": "o meu NISS: 12034567897",
+    "a Portuguese NISS further on in its label's sentence": "pediram o NISS para a baixa médica, é 11876543212",
+    "a one-time code come, a demonstrative and its service": "chegou este código do mbway 604913, já estou no carro",
+    "a one-time code from a service, in English": "just got this code from Revolut 771204",
+    "a one-time code in a text, and what the text says": "the bank sent me a text with a code, it says 508113",
+    "a one-time code, then that it runs out": "authenticator code 482207 hurry before it runs out",
+    "a one-time code with its service's name, then its expiry, in Italian": "codice inps 730118 scade tra 3 minuti",
+    "a one-time code with its service's name, then its expiry, in German": "Code Netflix 482913 gültig 10 Minuten",
+    "a room's code, the room a German compound, then its number": "Code Lehrerzimmer 2C: 40917, falls ich was vergesse",
+    "a room's code after what it opens, in German": "der Code fürs Archivzimmer ist 5521",
+    "a storeroom's code in a sentence, in German": "Der Code für den Lagerraum im Keller ist 30817.",
+    "an alarm the owner turns off with its code, in Spanish": "la alarma de la oficina la desactivo con 4159",
+    "an alarm the owner turns off with its code, in Portuguese": "o alarme da loja eu o desligo com 7305",
+    "an alarm the owner turns off with its code, in Italian": "l'allarme del negozio lo disattivo con 2846",
+    "an alarm the owner turns off with its code, in English": "the shop alarm I turn it off with 6620",
+    "a security question's answer after a comma, for the bank": (
+        "when the bank rings about the security question it is my mother's maiden name, Brannigan."
+    ),
+    "a security question's answer after a comma, in German": (
+        "Sicherheitsfrage der Bank: Mädchenname der Mutter, Kowalski."
+    ),
+}
+
+# The sixteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_16 = [
+    # "pass" as the verb that hands something on, beside a discount code.
+    "the kit shop code is KITBAG15 for the boots, pass it along to the others",
+    "new rota on ROTA-W12 from Monday, pass it on to the night staff",
+    # A password someone else set on their own: the value before it is the network's name.
+    "Flat 3 wifi: BT-Hub7731, the tenant set the password himself",
+    "WLAN der Ferienwohnung: FritzBox7490, das Passwort hat der Gast selbst geändert",
+    "wifi boven: Ziggo4471, het wachtwoord heeft de huurder zelf ingesteld",
+    # A charity's account printed for all, and the owner who gives to it.
+    "We give five pounds a month to the cat shelter, their account is on the flyer: GB02 NWBK 6016 1331 9268 20",
+    "We geven elk jaar aan een goed doel, het nummer staat op de folder: NL72 INGB 0006 5432 17",
+    # A passport's sentence with another number in it: a flight's, a gate's, a count, a date.
+    "Passport for the trip: flight KL1143 at 9",
+    "paspoort voor de reis: vlucht KL1143",
+    "Reisepass für die Reise nach Oslo: Termin am 12.04. um 10:30",
+    "passport photos for the trip: 4 copies, 12 EUR",
+    "el pasaporte para el viaje: puerta B12, terminal 2",
+    # A NISS's sentence with another number: a phone's, an amount, its length; eleven digits that fail its check.
+    "o NISS tem 11 dígitos, começa por 1",
+    "pediram o NISS para o subsídio, liguei para 210000000",
+    "o NISS da Ana: 12345678903, não bate certo",
+    # A code come with a service's name that is no one-time code's: a discount's, a room's, a promotion's.
+    "me llegó el código de descuento 482913",
+    "recebi o código da promoção 482913",
+    "I got the code for room 120167",
+    "code promo 202020 expire demain",
+    "codice sconto 4821 valido fino a domenica",
+    "code postal 75011 valable",
+    "my code 4821 runs out tomorrow",
+    # A room's word with a number that is the room's, a temperature, a count; a room with no code's word.
+    "Wartezimmer Nummer 22810",
+    "Wohnzimmer 24 Grad, Code egal",
+    "Lehrerzimmer 204, Code der Woche: 3 Hefte",
+    "Zimmer 12 im Lehrerzimmer-Flur, Sprechstunde 1430",
+    "Elternabend Lehrerzimmer 204, Zugangscode kommt per Mail",
+    # An alarm turned off with something that is no code: an app, a count, minutes of margin.
+    "la alarma de la tienda la desactivo con la app",
+    "la alarma de la tienda la desactivo con 4 pulsaciones",
+    "la alarma la desactivo con 2 minutos de margen",
+    "the alarm clock, I turn it off with 5 snoozes",
+    # A maiden name asked for, with no answer given after the comma, or said with no bank nor question.
+    "for the bank form I need my mother's maiden name, Birth certificate and passport",
+    "the bank asked for my mother's maiden name, I told them",
+    "her maiden name, Mulligan, is Irish",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1458,6 +1537,15 @@ def test_a_phone_bankings_code_named_in_the_text_and_given_in_the_quote_is_refus
     before its name describes the code."""
     assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
     assert proposal_secret_kind(text, "the owner said so") is None
+
+
+def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
+    """A password the text says someone set on their own gives no value; one the quote gives alone is
+    still the password, unless the quote names it again and says the value is something else."""
+    text = "Her daughter set her own password."
+    assert proposal_secret_kind(text, "it's Pony2014!") == "password-nearby"
+    assert proposal_secret_kind(text, "Pony2014!") == "password-nearby"
+    assert proposal_secret_kind(text, "home wifi: Pony2014, she changed the password herself") is None
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_15)
@@ -1487,6 +1575,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_13,
         *SHAPES_ROUND_14,
         *SHAPES_ROUND_15,
+        *SHAPES_ROUND_16,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1508,6 +1597,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_13,
             SHAPES_ROUND_14,
             SHAPES_ROUND_15,
+            SHAPES_ROUND_16,
         )
         if shape in shapes
     )
@@ -1533,6 +1623,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_13,
         *LOOK_ALIKES_ROUND_14,
         *LOOK_ALIKES_ROUND_15,
+        *LOOK_ALIKES_ROUND_16,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1547,6 +1638,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (itin_valid, "952-95-0181", "952-42-0181"),  # the fourth and fifth digits in a group the IRS issues
         (bsn_valid, "690830166", "690830167"),
         (nif_pt_valid, "275749118", "275749119"),
+        (niss_valid, "12034567897", "12034567898"),
         (sin_valid, "390139624", "390139625"),
         (nss_es_valid, "282470455853", "282470455854"),
         (sv_number_valid, "12150385M014", "12150385M015"),
@@ -1595,6 +1687,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round13", 256, 176),
         ("tune_round14", 240, 168),
         ("tune_round15", 240, 170),
+        ("tune_round16", 241, 177),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1624,7 +1717,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294).
+# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
+# took it to 240.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1633,6 +1727,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round13": 237,
     "tune_round14": 236,
     "tune_round15": 239,
+    "tune_round16": 240,
 }
 
 
@@ -1646,6 +1741,12 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
     assert not missed, "\n".join(f"[{case.lang}] {case.quote!r}" for case in missed)
 
 
+# A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
+# most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
+# The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
+
+
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
 def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
     refused = [
@@ -1653,11 +1754,15 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
         for case in fresh(part)
         if not case.secret and holds_secret(case.text, case.quote)
     ]
+    if part in TUNING_MAX_ORDINARY_REFUSED:
+        allowed = TUNING_MAX_ORDINARY_REFUSED[part]
+        assert len(refused) <= allowed, f"{part}: {len(refused)} ordinary sentences refused, more than {allowed}"
+        return
     assert not refused, "\n".join(refused)
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first fourteen held-out parts (now `tune_round2` to `tune_round15`) were each measured
+# its figures. The first fifteen held-out parts (now `tune_round2` to `tune_round16`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1673,13 +1778,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # 176, then (realistic owners, not tricks: twelve invented people in their own registers, the memories an
 # assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
 # out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
-# registers) 227 of 240 and 0 of 170, and tuned on. The held-out part's floor is what it gives at its one
-# measurement; without the part its tests are skipped, and a new part is only printed with the figures
-# until its floor is set. The fifteenth held-out part (realistic owners again, nineteen other invented
-# people in their own registers), measured once after the fifteenth tuning round: 225 of 241 and 5 of 177.
-HELD_OUT_MIN_REFUSED: int | None = 225
+# registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people,
+# half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, and tuned on. The held-out part's
+# floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is
+# only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 5
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1712,6 +1817,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round13", "fresh, tune round 13"),
         ("tune_round14", "fresh, tune round 14"),
         ("tune_round15", "fresh, tune round 15"),
+        ("tune_round16", "fresh, tune round 16"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -84,15 +84,19 @@ _EXAMPLE = lazy_pattern(
 # A charity's or a cause's account for gifts, which it publishes so that anyone may give: the text says
 # both that the account is for donations and that it is published ("the food bank publishes its bank
 # details for donations", "das Spendenkonto ... steht auf der Webseite", "rekeningnummer voor giften op
-# de site"). Either word alone is not enough: "my account, the one I give to charity from" is an owner's.
+# de site"), or that the owner gives to it and its account is printed for all ("a standing order to the
+# hospice, their account's on the leaflet", "ik geef aan het Longfonds, het nummer staat op hun site").
+# Either word alone is not enough: "my account, the one I give to charity from" is an owner's.
 _DONATIONS = lazy_pattern(
-    r"""(?<![^\W_])(?:donations?|donating|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
-    |spenden\w*|spendenkonto|giften|gift[ ]aid)(?![^\W_])""",
+    r"""(?<![^\W_])(?:donations?|donating|donate[sd]?|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
+    |spenden\w*|spendenkonto|giften|gift[ ]aid|doneer\w*|doneren|geef|geven|give[sn]?|giving|standing[ ]orders?
+    |charit(?:y|ies)|goede?[ ]doel(?:en)?)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PUBLISHED = lazy_pattern(
     r"""(?<![^\W_])(?:publi\w*|pubblic\w*|ver[oö]ffentlich\w*
-    |website|web|webseite|site|sito|sitio|homepage)(?![^\W_])""",
+    |website|web|webseite|site|sito|sitio|homepage
+    |leaflets?|flyers?|posters?|brochures?|folders?|folhetos?|volantin[oi]|d[ée]pliants?|faltbl[äa]tt\w*)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -48,6 +48,15 @@ def passport_valid(value: str) -> bool:
     return digits >= 2 or value.isupper()
 
 
+def passport_far(value: str) -> bool:
+    """A passport number in the shape most countries print, which a word or a flight's code does not have:
+    eight or nine capitals and digits, two letters and a digit at least ("NHSBS2BW5", "YA1234567"), so
+    that it may stand further on in its label's sentence ("Paspoort voor de reis naar Noorwegen: ...",
+    "the passport number of Kees is ...")."""
+    letters = sum(ch.isalpha() for ch in value)
+    return len(value) in (8, 9) and value.isupper() and value.isalnum() and letters >= 2 and len(value) - letters >= 1
+
+
 # A British licence: five letters of the surname (9 for the missing), six digits of the birth date (the
 # month's first digit plus 5 for a woman), two initials, a digit and two check letters ("MORGA753116SM9IJ").
 _UK_LICENCE = lazy_pattern(r"[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z0-9]{2}(?:\d{2})?")
@@ -88,6 +97,7 @@ PASSPORT = Family(
     value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{7,10}"),
     passport_valid,
     ("pass", "pasaporte", "paspoort"),
+    far=passport_far,
 )
 
 

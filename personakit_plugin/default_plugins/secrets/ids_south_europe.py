@@ -1,7 +1,7 @@
 """Identity numbers of southern Europe, their checks and labels: the Italian codice fiscale (anywhere,
 by its check letter), the Spanish DNI or NIE and social security number, the French social security
 number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the Portuguese
-tax number (NIF) and citizen card.
+tax number (NIF), social security number (NISS) and citizen card.
 """
 
 from __future__ import annotations
@@ -88,6 +88,19 @@ def nif_pt_valid(value: str) -> bool:
     return (0 if remainder < 2 else 11 - remainder) == int(digits[8])
 
 
+_NISS_WEIGHTS = (29, 23, 19, 17, 13, 11, 7, 5, 3, 2)
+
+
+def niss_valid(value: str) -> bool:
+    """A Portuguese social security number (NISS): eleven digits, the first 1 (a person) or 2 (a
+    business's), the last 9 less the weighted sum of the first ten modulo 10."""
+    digits = digits_of(value)
+    if len(digits) != 11 or digits[0] not in "12":
+        return False
+    total = sum(int(d) * w for d, w in zip(digits[:10], _NISS_WEIGHTS, strict=True))
+    return 9 - total % 10 == int(digits[10])
+
+
 def nss_es_valid(value: str) -> bool:
     """A Spanish social security number (NSS): twelve digits, a province 01 to 53 and 66, the last two
     the first ten modulo 97 (the number read with or without its leading zeros)."""
@@ -163,6 +176,21 @@ PT_NIF = Family(
     nif_pt_valid,
     ("nif", "contribuinte"),
     nif_pt_valid,
+)
+
+
+# Its check digit is what chance passes one time in ten: the value may stand further on in the label's
+# sentence ("o NISS para o subsídio, é ...", "Segurança Social (NISS) da Ana é ...").
+PT_NISS = Family(
+    "pt-niss",
+    label(
+        r"""niss|n[uú]mero[ ]de[ ]identifica[cç][aã]o[ ]da[ ]seguran[cç]a[ ]social
+        |n[uú]mero[ ]da[ ]seguran[cç]a[ ]social"""
+    ),
+    value(r"(?<![\d-])\d{11}"),
+    niss_valid,
+    ("niss", "seguran"),
+    niss_valid,
 )
 
 

@@ -22,7 +22,8 @@ DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
 # ("el candado lo cierro con 4180"); what it names must be a locked thing, said before it in its clause.
 # An alarm is turned off or on with its code the same way: "o alarme desliga-se com 8062", "alarm
 # uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410",
-# "la alarma se quita con 4417", "het alarm gaat uit met 5520".
+# "la alarma se quita con 4417", "het alarm gaat uit met 5520", or as the owner does it ("la alarma de la
+# tienda la desactivo con 4159", "the shop alarm, I turn it off with 4159").
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
     |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
     |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
@@ -36,7 +37,12 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
     |se[ ](?:d[ée]sactive|d[ée]sarme|coupe)[ ]avec|si[ ](?:disattiva|disinserisce|spegne)[ ]co[nl]
     |(?:uit|aan)(?:zetten|schakelen|te[ ]zetten)[ ]met|zet[ ](?:je|het)[ ](?:uit|aan)[ ]met
     |(?:schaltet|macht)[ ](?:man|sie|ihr|du)[ ](?:sie[ ]|es[ ])?mit
-    |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit)(?:[ ]with)?
+    |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit
+    |(?:turns?|switch(?:es)?)[ ]it[ ]off[ ]with
+    |(?:lo|la|le)[ ](?:desactivo|desconecto|quito|apago|desarmo|activo|conecto)[ ]con
+    |(?:o|a)[ ](?:desligo|desativo|desarmo|ligo|ativo)[ ]com
+    |(?:lo|la|l['’])[ ]?(?:disattivo|disinserisco|spengo|inserisco)[ ]co[nl]
+    |je[ ](?:la|le|l['’])[ ]?(?:d[ée]sactive|d[ée]sarme|coupe)[ ]avec)(?:[ ]with)?
 (?:[ ](?:the|a|code|codice|c[oó]digo|pin|den
     |dem|el|le|il|o|de))*[ ]"""
 # An alarm's code (Italian "antifurto", Spanish "antirrobo" too) after the alarm and what it guards, with

@@ -36,6 +36,10 @@ def _names(ignore_case: bool) -> LazyPattern:
 
 
 _NEXT_WORD = lazy_pattern(r"[\s-]*([^\W\d_]+)")
+# "pass" as the verb that hands something on: "pass it on to the parents", "pass this along".
+_PASSED_ON = lazy_pattern(
+    r"\s+(?:(?:it|this|that|them|these|those)\s+(?:on|along|around|round)|(?:on|along)\s+to)(?![^\W_])", re.IGNORECASE
+)
 _NETWORK = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})(?![^\W_])", re.IGNORECASE)
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # How far before a bare "key" the network it opens may be named.
@@ -78,7 +82,7 @@ def _names_in(text: str) -> tuple[Name, ...]:
         before = text[max(0, match.start() - 30) : match.start()].split()
         previous = before[-1].casefold().strip("\"'(") if before else ""
         folded = word.casefold()
-        if folded == "pass" and previous in vocabulary.TICKETS:
+        if folded == "pass" and (previous in vocabulary.TICKETS or _PASSED_ON.match(text, match.end())):
             continue
         if folded == "pin" and word != "PIN" and previous in _SUBJECTS:
             continue

@@ -124,9 +124,27 @@ def _span(found: list[Token], starts: list[int], name: Name) -> tuple[int, int]:
 _KEY_PAIR = lazy_pattern(r"(?:ssh|gpg|pgp|signing)[\s_-]*keys?", re.IGNORECASE)
 
 
-def _typed_near(found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool]) -> bool:
+# A password someone else set on their own, which the owner does not know: "the tenant changed the password
+# herself", "das Passwort hat der Mieter selbst geändert", "she set her own password". A value before it is
+# what it is for (a network's name); one after it is still the password ("he set his own password:
+# Pony2014"). The Romance words for "self" also mean "the same" ("la password è la stessa"): left out.
+_BY_THEMSELVES = frozenset("herself himself themselves themself selbst zelf lui-même elle-même eux-mêmes".split())
+_SELF_AFTER = 4
+_OWN = frozenset("own eigenes eigene eigen eigenen propre propio propia proprio propria próprio própria".split())
+
+
+def _set_by_another(found: list[Token], first: int, last: int) -> bool:
+    after = found[last + 1 : last + 1 + _SELF_AFTER]
+    return any(_folded(token) in _BY_THEMSELVES for token in after) or (first > 0 and _folded(found[first - 1]) in _OWN)
+
+
+def _typed_near(
+    found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool], *, own: bool
+) -> bool:
+    """Whether a typed token is near a name; `own` if the name is a password someone else set on their own."""
     # Before a network's bare "key" stands the network's name ("the WLAN is FritzBox-7590 and the key ...").
-    before = 0 if name.kind == "netkey" else _BEFORE
+    # A password someone else set on their own: a value before it is what it is for.
+    before = 0 if name.kind == "netkey" or own else _BEFORE
     key_pair = _KEY_PAIR.fullmatch(name.word) is not None
     return any(
         _is_value(found, index, typed)
@@ -405,6 +423,10 @@ def _announced_code(found: list[Token], last: int, index: int) -> bool:
     return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
 
 
+# A room as a German compound names it, whose number follows it: "Lehrerzimmer 204", "Lagerraum 3".
+_ROOM = lazy_pattern(r"[^\W\d_]{3,}(?:zimmer|raum)", re.IGNORECASE)
+
+
 def _across_the_joint(lines: _Lines, name: Name, token: Token) -> bool:
     """Whether a name is in a proposal's text and the token in its quote."""
     return lines.joint is not None and name.end <= lines.joint < token.start
@@ -431,7 +453,12 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
             return not postal_code(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
-        if not _PADLOCKS.fullmatch(name.word) and _names_a_locked_thing(found, first, last, index):
+        # Not a room's own number right after it: "Code der Woche: 3 Hefte, Lehrerzimmer 204".
+        if (
+            not _PADLOCKS.fullmatch(name.word)
+            and _names_a_locked_thing(found, first, last, index)
+            and not (_ROOM.fullmatch(found[index - 1].core) and index - 1 > last)
+        ):
             return True
     return False
 
@@ -506,12 +533,23 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
     public = _public_tokens(text, found)
     typed: dict[int, bool] = dict.fromkeys(public, False)
     base32: dict[int, str] = dict.fromkeys(public, "")
+    # Where the quote starts, if it names a password itself: what it says of it is read from its own names.
+    named_again = (
+        bisect.bisect_left(starts, joint)
+        if joint is not None and any(n.kind == "password" and n.start > joint for n in found_names)
+        else len(found)
+    )
     for name in found_names:
         first, last = _span(found, starts, name)
         password = name.kind in {"password", "netkey"}
-        if (password or name.kind == "verb") and _typed_near(found, first, last, name, lines, typed):
+        own = name.kind == "password" and _set_by_another(found, first, last)
+        # A password someone else set on their own, named in the text and again in the quote: what the
+        # quote gives is read from the quote's name alone ("the tenant set her own password" / "wifi:
+        # VM2219384, tenant changed the password herself": the value is the network's name).
+        seen = found[:named_again] if own and last < named_again else found
+        if (password or name.kind == "verb") and _typed_near(seen, first, last, name, lines, typed, own=own):
             return "password-nearby"
-        if name.kind == "password" and _announced_after(found, last, name, lines, typed):
+        if name.kind == "password" and _announced_after(seen, last, name, lines, typed):
             return "password-nearby"
         if password and (
             _compound_after(found, last)

@@ -118,7 +118,8 @@ _ANOTHER_NUMBER_WORDS = r"""flats?|apartments?|apt|rooms?|suites?|units?|floors?
     |trains?|platforms?|orders?|invoices?|tickets?|seats?|beds?|wards?|years?|pages?|wohnung(?:en)?|zimmer|etagen?
     |stock|hausnummer|bestellung|rechnung|pisos?|habitaci[oó]n(?:es)?|plantas?|pedidos?|facturas?|appartements?
     |chambres?|[ée]tages?|commandes?|factures?|appartament[oi]|stanz[ae]|camer[ae]|piani|piano|ordin[ei]|fatture?
-    |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?"""
+    |kamers?|verdieping(?:en)?|flats|bestelling|factuur|quartos?|apartamentos?|andar(?:es)?|encomendas?
+    |[^\W\d_]{3,}zimmer|[^\W\d_]{3,}raum"""
 _OFFERED_BEFORE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS})(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro|numero))?
     (?:[ ](?:is|was|ist|war|es|era|est|était|è|é|era|is|zijn))?
@@ -217,8 +218,11 @@ _CAME_FIRST = lazy_pattern(
     |(?:an?|the)[ ](?:text|sms|message|e-?mail)(?:[ ]message)?[ ](?:came|arrived)[ ]with)(?![^\W_])[ ]
     (?:(?:un|a|an|een|ein|eine|una|um|uma)[ ](?:sms|text|mensaje|message|messaggio|mensagem|bericht|nachricht|e-?mail)
     [ ](?:con|with|avec|col|com|mit|met)[ ])?
-    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|dem|un|una|um|een)[ ])?
-    (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)(?:[ ]?:)?[ ]+)?
+    (?:(?:the|a|el|la|le|il|o|de|het|den|der|die|das|dem|un|una|um|een|this|that|esse|este|esta|essa|ese|ce|cet
+    |questo|quel|dieser|diesen|deze|dit)[ ])?
+    (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)
+    (?:[ ](?P<service>(?:do|da|de|del|di|della|dello|du|from|for|von|van|vom)[ ][^\W\d_]+))?
+    (?:[ ]?:|,[ ](?:it[ ]says|it['’]s|it[ ]is|dice|dit|diz|sagt|zegt|c['’]est|es|è|é))?[ ]+)?
     (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -236,10 +240,20 @@ _CAME_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _ROUND_AMOUNT = lazy_pattern(r".*[ -]?000")
+# After a code's word, what is no service that sends one: a flat's, a room's, an order's, a discount's.
+_ANOTHER_SERVICE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS}|{OTHER_CODES}|descuentos?|promoci[oó]n|promo[cç][aã]o|descontos?
+    |sconto|r[ée]duction|rabatt|korting|regalo|oferta|offerta|postal|correios?|gym|gimnasio|palestra)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 
 
 def _came_first(text: str) -> bool:
     for match in _CAME_FIRST.finditer(text):
+        if match["service"] and (
+            sum(ch.isdigit() for ch in match["pin"]) != 6 or _ANOTHER_SERVICE.search(match["service"])
+        ):
+            continue  # "chegou o código do mbway 120167", not "I got the code for room 1204"
         if match["word"]:
             if UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"]):
                 return True
@@ -274,7 +288,7 @@ _MESSAGE_AFTER = lazy_pattern(
     |n[ãa]o[ ](?:o[ ])?partilhe|n[ãa]o[ ](?:o[ ])?compartilhe|expira|v[áa]lido|no[ ]lo[ ]compartas|caduca|v[áa]lido
     |para[ ](?:entrar|confirmar|autorizar)|non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
     |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter
-    |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig)""",
+    |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig|before[ ]it[ ](?:runs[ ]out|expires|times[ ]out))""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -289,6 +303,15 @@ _SPENT_AFTER = lazy_pattern(
     |scadut[oa]|expirou|expirado|verlopen)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+# Or the name of the service that sent it, one word: "codice spid 082168 scade tra 2 min".
+_SERVICE_GAP = lazy_pattern(r"[ ]+(?P<service>[^\W\d_]{2,20})[ ]*:?[ ]*")
+
+
+def _a_service_between(text: str, start: int, end: int) -> bool:
+    gap = _SERVICE_GAP.compiled.fullmatch(text, start, end)
+    return gap is not None and _ANOTHER_SERVICE.fullmatch(gap["service"]) is None
 
 
 def message_code(text: str) -> bool:
@@ -310,7 +333,10 @@ def message_code(text: str) -> bool:
             or match["word"] in ("TAN", "OTP")
             or _YOUR_BEFORE.search(before)
             or (
-                _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
+                (
+                    _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
+                    or _a_service_between(text, match.end("word"), match.start("pin"))
+                )
                 and _MESSAGE_AFTER.match(text, match.end())
             )
         ):

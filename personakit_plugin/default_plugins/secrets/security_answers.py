@@ -224,7 +224,8 @@ def security_answer(text: str) -> bool:
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
             return True
     for question in _QUESTION.finditer(text):
-        if _ANSWER_AFTER.search(_sentence_after(text, question.end())) and (
+        after = _sentence_after(text, question.end())
+        if (_ANSWER_AFTER.search(after) or _COMMA_NAME.match(after)) and (
             _SECURITY_QUESTION.search(text) or _BANK.search(text)
         ):
             return True
@@ -234,6 +235,11 @@ def security_answer(text: str) -> bool:
         ):
             return True
     return False
+
+
+# Or after a comma, a name alone that ends its clause: "if the bank asks the security question it's my
+# mother's maiden name, Mulcahy." (not "my mother's maiden name, Birth certificate and passport").
+_COMMA_NAME = lazy_pattern(rf""",[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!?]|$)""", re.VERBOSE)
 
 
 # A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".

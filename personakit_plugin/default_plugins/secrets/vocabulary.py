@@ -185,6 +185,8 @@ LOCKED_THINGS = frozenset(
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten"),
+    # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
+    *("zimmer", "raum"),
 )
 
 

@@ -27,10 +27,15 @@ def clabe_valid(value: str) -> bool:
     return (10 - total % 10) % 10 == int(digits[17])
 
 
+def _account_digits(value: str, least: int, most: int) -> bool:
+    """`least` to `most` digits in `value`, not one digit repeated: what an account number is made of."""
+    digits = digits_of(value)
+    return least <= len(digits) <= most and len(set(digits)) > 1
+
+
 def account_valid(value: str) -> bool:
     """A bank account number: six to twenty digits, not one digit repeated."""
-    digits = digits_of(value)
-    return 6 <= len(digits) <= 20 and len(set(digits)) > 1
+    return _account_digits(value, 6, 20)
 
 
 ROUTING_NUMBER = Family(
@@ -75,8 +80,7 @@ BANK_ACCOUNT = Family(
 # "c/c 12345-X"): a bare "conta" is also a bill ("a conta deu 45,90"), so only this shape follows it.
 def br_account_valid(value: str) -> bool:
     """Five to twelve digits, not one digit repeated, then a dash and a check digit or X."""
-    digits = digits_of(value.partition("-")[0])
-    return 5 <= len(digits) <= 12 and len(set(digits)) > 1
+    return _account_digits(value.partition("-")[0], 5, 12)
 
 
 BR_BANK_ACCOUNT = Family(

@@ -1518,6 +1518,19 @@ LOOK_ALIKES_ROUND_16 = [
     "her maiden name, Mulligan, is Irish",
 ]
 
+# The seventeenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_17 = [
+    # A network's name given with "is", then "and" and the password named apart, with no value of its own.
+    "the wifi is CasaVerde_5G and the password is on the router",
+    "das WLAN ist FritzBox7590 und das Passwort steht auf der Karte",
+    "il wifi di casa è CasaMare_24 e la password è sul frigo",
+    "le wifi est Livebox-8A2C et le mot de passe est sur la box",
+    'la red de la tienda se llama "Panaderia_2G" y la contraseña está en la caja',
+    # A charity's account said to be a public one, for gifts.
+    "Doneren aan het dierenasiel kan op hun openbare rekening NL91 ABNA 0417 1643 00, deel het gerust.",
+    "Spenden bitte auf das öffentliche Spendenkonto der Tafel: DE89 3704 0044 0532 0130 00",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1529,6 +1542,23 @@ SPLIT_LOOK_ALIKES_ROUND_15 = [
     ("The bank wants a six-digit passcode for telephone banking.", "my order number is 614092"),
     ("Set up the six-digit passcode for phone banking.", "by the 14th, 150325 at the latest"),
 ]
+
+
+def test_a_network_named_apart_from_its_password_is_stored_and_the_password_after_it_refused() -> None:
+    """A network's name given with "is" and then "and" and the password's name is the network's, in the
+    text, the quote, or across the two; a value after the password's name is still the password."""
+    text = 'La red del taller se llama "Taller_Norte5G" y la clave está en la caja.'
+    assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave en un papel") is None
+    assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave es Caja!7731") is not None
+    assert proposal_secret_kind("the wifi is CasaVerde_5G and the password is Sunny2024!", "x") is not None
+    assert proposal_secret_kind("wifi password: Harbor2291 and the router is upstairs", "x") is not None
+
+
+def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
+    """Only an account said to be a public one is a charity's; one said not to be stays the owner's."""
+    quote = "Mijn rekening is NL91 ABNA 0417 1643 00, doneren mag, maar het is geen openbare rekening"
+    assert proposal_secret_kind("Rekening van de eigenaar.", quote) == "iban"
+    assert proposal_secret_kind("Konto", "nicht öffentliches Konto, Spenden: DE89 3704 0044 0532 0130 00") == "iban"
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_15)
@@ -1624,6 +1654,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_14,
         *LOOK_ALIKES_ROUND_15,
         *LOOK_ALIKES_ROUND_16,
+        *LOOK_ALIKES_ROUND_17,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1746,8 +1777,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
-# The seventeenth refused 2 of its 174 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round17": 2}
+# The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

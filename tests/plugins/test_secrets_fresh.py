@@ -1518,6 +1518,16 @@ LOOK_ALIKES_ROUND_16 = [
     "her maiden name, Mulligan, is Irish",
 ]
 
+# The seventeenth round's shapes: how the sixteenth part's owners say their secrets.
+SHAPES_ROUND_17: dict[str, str] = {
+    "a French tax number past what it is for, its check passing": (
+        "numéro fiscal de ma mère pour la déclaration : 12 34 567 890 066"
+    ),
+    "a French tax number past the site it is for": "mon numéro fiscal pour impots.gouv.fr : 1234567890066",
+    "a French identity card's number, its label without its article": "num carte identite 880692310285 pour le bail",
+    "a French identity card's number, its article's apostrophe dropped": "locataire, carte d identite : 880692310285",
+}
+
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_17 = [
     # A network's name given with "is", then "and" and the password named apart, with no value of its own.
@@ -1529,6 +1539,14 @@ LOOK_ALIKES_ROUND_17 = [
     # A charity's account said to be a public one, for gifts.
     "Doneren aan het dierenasiel kan op hun openbare rekening NL91 ABNA 0417 1643 00, deel het gerust.",
     "Spenden bitte auf das öffentliche Spendenkonto der Tafel: DE89 3704 0044 0532 0130 00",
+    # A French tax number's label with thirteen digits further on whose check fails, or another number.
+    "numéro fiscal pour impots.gouv : 12 34 567 890 123",
+    "numéro fiscal pour la déclaration, rappel le 0123456789123",
+    "numéro fiscal demandé par la mairie, appeler le 01 23 45 67 89",
+    # An identity card's label without its article, and a date, a count, a file's reference.
+    "carte identite perdue, déclaration le 12/03/2024",
+    "carte identite renouvelée, 2 photos à 12 euros",
+    "carte identite : rendez-vous en mairie le 14 mai à 10h30",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1606,6 +1624,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_14,
         *SHAPES_ROUND_15,
         *SHAPES_ROUND_16,
+        *SHAPES_ROUND_17,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1628,6 +1647,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_14,
             SHAPES_ROUND_15,
             SHAPES_ROUND_16,
+            SHAPES_ROUND_17,
         )
         if shape in shapes
     )
@@ -1750,7 +1770,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
 # took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
-# took it to 240. The seventeenth refused 218 of its 240.
+# took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 220.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1760,7 +1780,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 218,
+    "tune_round17": 220,
 }
 
 

@@ -1526,6 +1526,24 @@ SHAPES_ROUND_17: dict[str, str] = {
     "a French tax number past the site it is for": "mon numéro fiscal pour impots.gouv.fr : 1234567890066",
     "a French identity card's number, its label without its article": "num carte identite 880692310285 pour le bail",
     "a French identity card's number, its article's apostrophe dropped": "locataire, carte d identite : 880692310285",
+    "a security answer, a name with its particle, after 'it's'": (
+        "the bank wants my mother's maiden name, it's De Groot."
+    ),
+    "a security answer, a name with its particle, in French": (
+        "question secrète de la banque, nom de jeune fille de ma mère : Le Goff"
+    ),
+    "a security answer, a name with its particle, in German": (
+        "Sicherheitsfrage der Sparkasse: Geburtsname der Mutter ist Von Stein"
+    ),
+    "a one-time code with its qualifier after it and its service": "code SMS Doctolib 551204, je le tape",
+    "a one-time code named OTP after its word, in Italian": "codice OTP poste 551204",
+    "a code and the owner's hurry to type it, in German": "der Code ist 551204, schnell bitte",
+    "a TAN in lower case, sent, in German": "die Volksbank hat die tan geschickt: 551204",
+    "a code a service asks for, in Dutch": "Outlook vraagt om een code: 551204",
+    "a code a service asks for again, in English": "the app asks me for a code again: 551204",
+    "a code a service asks for, in French": "Doctolib me demande un code : 551204",
+    "a code a service asks for, in Spanish": "WhatsApp me pide un código, 551204",
+    "a code sent, then the code after a comma, in Italian": "mi hanno mandato un codice, 551204, per entrare",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1547,6 +1565,20 @@ LOOK_ALIKES_ROUND_17 = [
     "carte identite perdue, déclaration le 12/03/2024",
     "carte identite renouvelée, 2 photos à 12 euros",
     "carte identite : rendez-vous en mairie le 14 mai à 10h30",
+    # A name with a particle, said with no bank nor security question; the bank's question with no name.
+    "her maiden name is Le Bihan, she is from Brittany",
+    "the bank asked for my mother's maiden name, it is on the form",
+    # A code with "SMS" after it that is a short number; an article's or a discount's code in a hurry.
+    "code sms 36180 pour se désabonner",
+    "envoyez STOP, code SMS 38200 gratuit",
+    "codice articolo 550210 sbrigati, finisce presto",
+    "codice sconto 550210 sbrigati",
+    # A tan that is a sunburn; a code asked for that is a postcode, a year, a length.
+    "got a nice tan and received 120000 views on the video",
+    "het formulier vraagt om een code: 1012 AB",
+    "the form asks for a code: 2024",
+    "the app asks for a code: 4 digits",
+    "the printer asks for a code: see the manual, page 12",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1770,7 +1802,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
 # took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
-# took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 220.
+# took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1780,7 +1812,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 220,
+    "tune_round17": 227,
 }
 
 

@@ -1544,6 +1544,20 @@ SHAPES_ROUND_17: dict[str, str] = {
     "a code a service asks for, in French": "Doctolib me demande un code : 551204",
     "a code a service asks for, in Spanish": "WhatsApp me pide un código, 551204",
     "a code sent, then the code after a comma, in Italian": "mi hanno mandato un codice, 551204, per entrare",
+    "an alarm's code, then the key pressed after it": "the alarm at the flat is 4471 then press the bell",
+    "a garage's code, then the key hit after it": "garage 5521 then hit the key symbol",
+    "an alarm's code, then the key pressed after it, in French": "alarme du local 5521 puis appuyer sur la cloche",
+    "an alarm armed with its code, then what to do, in German": "Alarm scharf machen mit 44107, dann zügig raus",
+    "an alarm disarmed with its code, in German": "Alarmanlage unscharf schalten mit 4410, dann Tür auf",
+    "a console's passkey after what it is for": "the passkey on the kids' console is 551204",
+    "a console's passkey after its label, in German": "Xbox-Passkey: 551204",
+    "a UK UTR after its label": "my UTR is 1845302917",
+    "a UK UTR further on in its label's sentence, its check passing": "the UTR for the tax return was 3845302917",
+    "a self-assessment reference further on, its check passing": (
+        "self assessment reference for the partnership is 9604118253 ok"
+    ),
+    "a builder's hut's code, in Dutch": "bouwkeet Zuidas code 4471",
+    "a builder's hut's code after its colon, in Dutch": "schaftkeet code: 4471",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1579,6 +1593,29 @@ LOOK_ALIKES_ROUND_17 = [
     "the form asks for a code: 2024",
     "the app asks for a code: 4 digits",
     "the printer asks for a code: see the manual, page 12",
+    # A clock's alarm with a key after it; a page or a call with a key after it.
+    "the alarm goes off at 0630 then press snooze",
+    "page 5521 then press enter",
+    "call 5521 then press the star key",
+    # An alarm armed with an app or clicks; something else made sharp.
+    "Alarmanlage scharf machen mit 2 Klicks in der App",
+    "Alarmanlage scharf schalten mit der App um 2200",
+    "Messer scharf machen mit 3000er Stein",
+    # A sign-in passkey: no digits to say, a year, a count.
+    "passkey set up on my phone for Google, 2 devices",
+    "I made a passkey for Amazon in 2024",
+    "passkeys are 10 times safer",
+    "the passkey is on my phone since 2023",
+    # A UTR's label and another number: India's payment reference, a phone, a payment's reference, a check
+    # that fails further on.
+    "UTR payment ref 412345678901",
+    "UTR number 7228020734K",
+    "the UTR letter came on 12/03/2024, call 0300 200 3310",
+    "utr for the tax return, ring 3845302918",
+    # A builder's hut with its plot, its price, its number.
+    "de bouwkeet staat op kavel 3576",
+    "bouwkeet huren kost 1200 euro per maand",
+    "bouwkeet nummer 3576 bij de ingang",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1793,26 +1830,26 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
     assert not repeats, "; ".join(repeats)
 
 
-# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
-# printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
-# The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
-# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
+# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not printed
+# (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole. The seventh
+# part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300; both pass whole
+# since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
+# of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
+# twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
-# took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 227.
+# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round took
+# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 231.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
     "tune_round11": 247,
-    "tune_round12": 246,
+    "tune_round12": 247,
     "tune_round13": 237,
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 227,
+    "tune_round17": 231,
 }
 
 

@@ -50,10 +50,11 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |codice[ ](?:della[ ])?(?:fotocopiatrice|stampante)|kopieer-?code|kopieerpas-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
-# "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec),
+# "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec), "the console's passkey is 4821" (a PIN on an
+# Xbox or for pairing: a sign-in passkey has no digits to say),
 # "the padlock on the shed is 4-7-2", "phone unlock is 4821".
-_PIN_WORD = r"""\b(?:senha|clave|nip|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas
-    |candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
+_PIN_WORD = r"""\b(?:senha|clave|nip|pass-?keys?|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock
+    |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
     |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione

@@ -1558,6 +1558,9 @@ SHAPES_ROUND_17: dict[str, str] = {
     ),
     "a builder's hut's code, in Dutch": "bouwkeet Zuidas code 4471",
     "a builder's hut's code after its colon, in Dutch": "schaftkeet code: 4471",
+    "the code of the safes, plural, in Italian": "il codice delle casseforti è 551204",
+    "a master code, then the safes it opens, in Italian": "codice master casseforti piano terra 551204",
+    "the code of the safes, plural, in English": "the code for the safes is 4471",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1616,6 +1619,10 @@ LOOK_ALIKES_ROUND_17 = [
     "de bouwkeet staat op kavel 3576",
     "bouwkeet huren kost 1200 euro per maand",
     "bouwkeet nummer 3576 bij de ingang",
+    # Safes, plural, with a count, a price, a delivery's year, an invoice's code.
+    "casseforti nuove, 12 camere, consegna 2024",
+    "kluizen huren: 45 euro per jaar, code van de actie 2024",
+    "the safes cost 1200 each, code 4471 on the invoice",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1839,7 +1846,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
 # took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round took
-# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 231.
+# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 232.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1849,7 +1856,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 231,
+    "tune_round17": 232,
 }
 
 

@@ -179,6 +179,7 @@ LOCKED_THINGS = frozenset(
     car coche voiture macchina carro auto nuki trastero keller cantina berging consigna
     barn schuur schuurtje keet hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
     tastenfeld tastierino
+    safes casseforti coffres cofres kluizen tresore
     arrecadação""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.

@@ -2,13 +2,13 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the sixteenth are the first fifteen held-out parts, each looked at once
+parts must pass whole (the second to the seventeenth are the first sixteen held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240 and 225 of 241 secrets refused
-then, and tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
-next held-out part, written apart and added later, is never read while tuning, must not fall below the
-figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
-counts only; until it is there, its tests are skipped with a line that says so.
+300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241 and 218 of 240
+secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
+must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
+failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1518,6 +1518,113 @@ LOOK_ALIKES_ROUND_16 = [
     "her maiden name, Mulligan, is Irish",
 ]
 
+# The seventeenth round's shapes: how the sixteenth part's owners say their secrets.
+SHAPES_ROUND_17: dict[str, str] = {
+    "a French tax number past what it is for, its check passing": (
+        "numéro fiscal de ma mère pour la déclaration : 12 34 567 890 066"
+    ),
+    "a French tax number past the site it is for": "mon numéro fiscal pour impots.gouv.fr : 1234567890066",
+    "a French identity card's number, its label without its article": "num carte identite 880692310285 pour le bail",
+    "a French identity card's number, its article's apostrophe dropped": "locataire, carte d identite : 880692310285",
+    "a security answer, a name with its particle, after 'it's'": (
+        "the bank wants my mother's maiden name, it's De Groot."
+    ),
+    "a security answer, a name with its particle, in French": (
+        "question secrète de la banque, nom de jeune fille de ma mère : Le Goff"
+    ),
+    "a security answer, a name with its particle, in German": (
+        "Sicherheitsfrage der Sparkasse: Geburtsname der Mutter ist Von Stein"
+    ),
+    "a one-time code with its qualifier after it and its service": "code SMS Doctolib 551204, je le tape",
+    "a one-time code named OTP after its word, in Italian": "codice OTP poste 551204",
+    "a code and the owner's hurry to type it, in German": "der Code ist 551204, schnell bitte",
+    "a TAN in lower case, sent, in German": "die Volksbank hat die tan geschickt: 551204",
+    "a code a service asks for, in Dutch": "Outlook vraagt om een code: 551204",
+    "a code a service asks for again, in English": "the app asks me for a code again: 551204",
+    "a code a service asks for, in French": "Doctolib me demande un code : 551204",
+    "a code a service asks for, in Spanish": "WhatsApp me pide un código, 551204",
+    "a code sent, then the code after a comma, in Italian": "mi hanno mandato un codice, 551204, per entrare",
+    "an alarm's code, then the key pressed after it": "the alarm at the flat is 4471 then press the bell",
+    "a garage's code, then the key hit after it": "garage 5521 then hit the key symbol",
+    "an alarm's code, then the key pressed after it, in French": "alarme du local 5521 puis appuyer sur la cloche",
+    "an alarm armed with its code, then what to do, in German": "Alarm scharf machen mit 44107, dann zügig raus",
+    "an alarm disarmed with its code, in German": "Alarmanlage unscharf schalten mit 4410, dann Tür auf",
+    "a console's passkey after what it is for": "the passkey on the kids' console is 551204",
+    "a console's passkey after its label, in German": "Xbox-Passkey: 551204",
+    "a UK UTR after its label": "my UTR is 1845302917",
+    "a UK UTR further on in its label's sentence, its check passing": "the UTR for the tax return was 3845302917",
+    "a self-assessment reference further on, its check passing": (
+        "self assessment reference for the partnership is 9604118253 ok"
+    ),
+    "a builder's hut's code, in Dutch": "bouwkeet Zuidas code 4471",
+    "a builder's hut's code after its colon, in Dutch": "schaftkeet code: 4471",
+    "the code of the safes, plural, in Italian": "il codice delle casseforti è 551204",
+    "a master code, then the safes it opens, in Italian": "codice master casseforti piano terra 551204",
+    "the code of the safes, plural, in English": "the code for the safes is 4471",
+}
+
+# The seventeenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_17 = [
+    # A network's name given with "is", then "and" and the password named apart, with no value of its own.
+    "the wifi is CasaVerde_5G and the password is on the router",
+    "das WLAN ist FritzBox7590 und das Passwort steht auf der Karte",
+    "il wifi di casa è CasaMare_24 e la password è sul frigo",
+    "le wifi est Livebox-8A2C et le mot de passe est sur la box",
+    'la red de la tienda se llama "Panaderia_2G" y la contraseña está en la caja',
+    # A charity's account said to be a public one, for gifts.
+    "Doneren aan het dierenasiel kan op hun openbare rekening NL91 ABNA 0417 1643 00, deel het gerust.",
+    "Spenden bitte auf das öffentliche Spendenkonto der Tafel: DE89 3704 0044 0532 0130 00",
+    # A French tax number's label with thirteen digits further on whose check fails, or another number.
+    "numéro fiscal pour impots.gouv : 12 34 567 890 123",
+    "numéro fiscal pour la déclaration, rappel le 0123456789123",
+    "numéro fiscal demandé par la mairie, appeler le 01 23 45 67 89",
+    # An identity card's label without its article, and a date, a count, a file's reference.
+    "carte identite perdue, déclaration le 12/03/2024",
+    "carte identite renouvelée, 2 photos à 12 euros",
+    "carte identite : rendez-vous en mairie le 14 mai à 10h30",
+    # A name with a particle, said with no bank nor security question; the bank's question with no name.
+    "her maiden name is Le Bihan, she is from Brittany",
+    "the bank asked for my mother's maiden name, it is on the form",
+    # A code with "SMS" after it that is a short number; an article's or a discount's code in a hurry.
+    "code sms 36180 pour se désabonner",
+    "envoyez STOP, code SMS 38200 gratuit",
+    "codice articolo 550210 sbrigati, finisce presto",
+    "codice sconto 550210 sbrigati",
+    # A tan that is a sunburn; a code asked for that is a postcode, a year, a length.
+    "got a nice tan and received 120000 views on the video",
+    "het formulier vraagt om een code: 1012 AB",
+    "the form asks for a code: 2024",
+    "the app asks for a code: 4 digits",
+    "the printer asks for a code: see the manual, page 12",
+    # A clock's alarm with a key after it; a page or a call with a key after it.
+    "the alarm goes off at 0630 then press snooze",
+    "page 5521 then press enter",
+    "call 5521 then press the star key",
+    # An alarm armed with an app or clicks; something else made sharp.
+    "Alarmanlage scharf machen mit 2 Klicks in der App",
+    "Alarmanlage scharf schalten mit der App um 2200",
+    "Messer scharf machen mit 3000er Stein",
+    # A sign-in passkey: no digits to say, a year, a count.
+    "passkey set up on my phone for Google, 2 devices",
+    "I made a passkey for Amazon in 2024",
+    "passkeys are 10 times safer",
+    "the passkey is on my phone since 2023",
+    # A UTR's label and another number: India's payment reference, a phone, a payment's reference, a check
+    # that fails further on.
+    "UTR payment ref 412345678901",
+    "UTR number 7228020734K",
+    "the UTR letter came on 12/03/2024, call 0300 200 3310",
+    "utr for the tax return, ring 3845302918",
+    # A builder's hut with its plot, its price, its number.
+    "de bouwkeet staat op kavel 3576",
+    "bouwkeet huren kost 1200 euro per maand",
+    "bouwkeet nummer 3576 bij de ingang",
+    # Safes, plural, with a count, a price, a delivery's year, an invoice's code.
+    "casseforti nuove, 12 camere, consegna 2024",
+    "kluizen huren: 45 euro per jaar, code van de actie 2024",
+    "the safes cost 1200 each, code 4471 on the invoice",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1529,6 +1636,23 @@ SPLIT_LOOK_ALIKES_ROUND_15 = [
     ("The bank wants a six-digit passcode for telephone banking.", "my order number is 614092"),
     ("Set up the six-digit passcode for phone banking.", "by the 14th, 150325 at the latest"),
 ]
+
+
+def test_a_network_named_apart_from_its_password_is_stored_and_the_password_after_it_refused() -> None:
+    """A network's name given with "is" and then "and" and the password's name is the network's, in the
+    text, the quote, or across the two; a value after the password's name is still the password."""
+    text = 'La red del taller se llama "Taller_Norte5G" y la clave está en la caja.'
+    assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave en un papel") is None
+    assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave es Caja!7731") is not None
+    assert proposal_secret_kind("the wifi is CasaVerde_5G and the password is Sunny2024!", "x") is not None
+    assert proposal_secret_kind("wifi password: Harbor2291 and the router is upstairs", "x") is not None
+
+
+def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
+    """Only an account said to be a public one is a charity's; one said not to be stays the owner's."""
+    quote = "Mijn rekening is NL91 ABNA 0417 1643 00, doneren mag, maar het is geen openbare rekening"
+    assert proposal_secret_kind("Rekening van de eigenaar.", quote) == "iban"
+    assert proposal_secret_kind("Konto", "nicht öffentliches Konto, Spenden: DE89 3704 0044 0532 0130 00") == "iban"
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_15)
@@ -1576,6 +1700,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_14,
         *SHAPES_ROUND_15,
         *SHAPES_ROUND_16,
+        *SHAPES_ROUND_17,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1598,6 +1723,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_14,
             SHAPES_ROUND_15,
             SHAPES_ROUND_16,
+            SHAPES_ROUND_17,
         )
         if shape in shapes
     )
@@ -1624,6 +1750,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_14,
         *LOOK_ALIKES_ROUND_15,
         *LOOK_ALIKES_ROUND_16,
+        *LOOK_ALIKES_ROUND_17,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1688,6 +1815,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round14", 240, 168),
         ("tune_round15", 240, 170),
         ("tune_round16", 241, 177),
+        ("tune_round17", 240, 174),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1709,25 +1837,26 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
     assert not repeats, "; ".join(repeats)
 
 
-# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not
-# printed (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole.
-# The seventh part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300;
-# both pass whole since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317,
-# the eleventh 217 of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused
-# 222 of its 256; the twelfth tuning round took it to 246. The thirteenth refused 231 of its 256; the
+# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not printed
+# (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole. The seventh
+# part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300; both pass whole
+# since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
+# of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
+# twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
 # thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
 # fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round
-# took it to 240.
+# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round took
+# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 232.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
     "tune_round11": 247,
-    "tune_round12": 246,
+    "tune_round12": 247,
     "tune_round13": 237,
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
+    "tune_round17": 232,
 }
 
 
@@ -1744,6 +1873,7 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # A tuning part whose refused ordinary sentences are not all fixed yet: how many may still be refused at
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
+# The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
 TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
@@ -1762,7 +1892,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first fifteen held-out parts (now `tune_round2` to `tune_round16`) were each measured
+# its figures. The first sixteen held-out parts (now `tune_round2` to `tune_round17`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1779,14 +1909,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
 # out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
 # registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people,
-# half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, and tuned on. The held-out part's
+# half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented
+# owners, people one would not think of first) 218 of 240 and 2 of 174, and tuned on. The held-out part's
 # floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is
-# only printed with the figures until its floor is set. The sixteenth held-out part (twenty other invented
-# owners, people one would not think of first), measured once after the sixteenth tuning round: 218 of
-# 240 and 2 of 174.
-HELD_OUT_MIN_REFUSED: int | None = 218
+# only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 2
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1820,6 +1949,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round14", "fresh, tune round 14"),
         ("tune_round15", "fresh, tune round 15"),
         ("tune_round16", "fresh, tune round 16"),
+        ("tune_round17", "fresh, tune round 17"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

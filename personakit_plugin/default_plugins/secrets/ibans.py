@@ -85,7 +85,8 @@ _EXAMPLE = lazy_pattern(
 # both that the account is for donations and that it is published ("the food bank publishes its bank
 # details for donations", "das Spendenkonto ... steht auf der Webseite", "rekeningnummer voor giften op
 # de site"), or that the owner gives to it and its account is printed for all ("a standing order to the
-# hospice, their account's on the leaflet", "ik geef aan het Longfonds, het nummer staat op hun site").
+# hospice, their account's on the leaflet", "ik geef aan het Longfonds, het nummer staat op hun site"), or
+# that its account is a public one ("doneren kan op hun openbare rekening", "das öffentliche Spendenkonto").
 # Either word alone is not enough: "my account, the one I give to charity from" is an owner's.
 _DONATIONS = lazy_pattern(
     r"""(?<![^\W_])(?:donations?|donating|donate[sd]?|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
@@ -95,6 +96,8 @@ _DONATIONS = lazy_pattern(
 )
 _PUBLISHED = lazy_pattern(
     r"""(?<![^\W_])(?:publi\w*|pubblic\w*|ver[oö]ffentlich\w*
+    |(?<!geen[ ])openba(?:ar|re)[ ](?:rekening\w*|iban|nummer)
+    |(?<!kein[ ])(?<!keine[ ])(?<!nicht[ ])[öo]ffentlich\w*[ ](?:spenden)?(?:konto|iban|bankverbindung)
     |website|web|webseite|site|sito|sitio|homepage
     |leaflets?|flyers?|posters?|brochures?|folders?|folhetos?|volantin[oi]|d[ée]pliants?|faltbl[äa]tt\w*)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,

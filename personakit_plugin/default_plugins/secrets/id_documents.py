@@ -80,7 +80,7 @@ ID_CARD = Family(
     label(
         r"""personalausweis(?:-?nummer|-?nr\.?)?|ausweis-?(?:nummer|nr\.?)|perso(?:-?nummer|-?nr\.?)?
         |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
-        |carta[ ]d['’]identit[àa]|carte[ ]d['’]identit[ée]|cie|cni"""
+        |carta[ ]d['’]identit[àa]|carte[ ](?:d['’][ ]?|d[ ])?identit[ée]|cie|cni"""
     ),
     value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,12})"),
     id_card_valid,

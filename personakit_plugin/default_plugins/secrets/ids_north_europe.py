@@ -1,7 +1,7 @@
 """Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
 German tax id (Steuer-ID) and social insurance number, the Dutch BSN, the Belgian national register
-number, the Austrian social insurance number, the Swiss AHV number (anywhere, in its dotted shape) and the
-Irish PPS number.
+number, the Austrian social insurance number, the Swiss AHV number (anywhere, in its dotted shape), the
+Irish PPS number and the UK Unique Taxpayer Reference (UTR).
 """
 
 from __future__ import annotations
@@ -230,4 +230,38 @@ IE_PPS = Family(
     pps_valid,
     ("pps", "personal public service"),
     pps_valid,
+)
+
+
+_UTR_WEIGHTS = (6, 7, 8, 9, 10, 5, 4, 3, 2)
+_UTR_CHECKS = "21987654321"
+_UTR_DIGITS = 10
+
+
+def utr_valid(value: str) -> bool:
+    """A UK Unique Taxpayer Reference: ten digits, not all the same. Its check (the first digit) is read
+    only for a number further on in its label's sentence (`utr_checked`)."""
+    digits = digits_of(value)
+    return len(digits) == _UTR_DIGITS and len(set(digits)) > 1
+
+
+def utr_checked(value: str) -> bool:
+    """And one whose first digit is the check of the other nine (weights 6 to 10 and 5 to 2, modulo 11),
+    which chance makes once in eleven or so: "utr for the tax return is ...", past words that do not join."""
+    digits = digits_of(value)
+    total = sum(int(digit) * weight for digit, weight in zip(digits[1:], _UTR_WEIGHTS, strict=True))
+    return _UTR_CHECKS[total % 11] == digits[0]
+
+
+# "UTR" alone names the UK's: India's payment UTR (a transfer's reference) has twelve digits or more.
+UK_UTR = Family(
+    "uk-utr",
+    label(
+        r"""utr(?:[ ](?:number|no\.?|\#))?|unique[ ]tax(?:payer)?[ ]reference(?:[ ]number)?
+        |self[ -]assessment[ ](?:utr|reference)"""
+    ),
+    value(r"(?<![\d-])\d{5}[ ]?\d{5}"),
+    utr_valid,
+    ("utr", "unique tax", "assessment"),
+    utr_checked,
 )

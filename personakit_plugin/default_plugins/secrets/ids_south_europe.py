@@ -131,6 +131,17 @@ def fr_tax_number_valid(value: str) -> bool:
     return _FR_TAX_NUMBER.fullmatch(digits_of(value)) is not None
 
 
+_FR_TAX_CHECK = 511
+
+
+def fr_tax_number_checked(value: str) -> bool:
+    """And one whose check passes (its last three digits, the first ten modulo 511), which chance makes
+    once in 511: such a number may stand further on in its label's sentence ("numéro fiscal pour
+    impots.gouv : ...")."""
+    digits = digits_of(value)
+    return int(digits[:10]) % _FR_TAX_CHECK == int(digits[10:])
+
+
 def nss_es_printed(value: str) -> bool:
     """A Spanish social security number as its card prints it, "28/12345678/40": a province, then the
     check not read (fictional numbers rarely pass it); or any other way, with its check."""
@@ -226,4 +237,5 @@ FR_TAX_NUMBER = Family(
     value(r"(?<![\d-])[0-3]\d(?:[ ]?\d){11}"),
     fr_tax_number_valid,
     ("fiscal", "spi"),
+    far=fr_tax_number_checked,
 )

@@ -23,7 +23,8 @@ DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
 # An alarm is turned off or on with its code the same way: "o alarme desliga-se com 8062", "alarm
 # uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410",
 # "la alarma se quita con 4417", "het alarm gaat uit met 5520", or as the owner does it ("la alarma de la
-# tienda la desactivo con 4159", "the shop alarm, I turn it off with 4159").
+# tienda la desactivo con 4159", "the shop alarm, I turn it off with 4159"), or says to ("Alarm scharf
+# machen mit 4410, dann raus").
 OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
     |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
     |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
@@ -37,7 +38,7 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
     |se[ ](?:d[ée]sactive|d[ée]sarme|coupe)[ ]avec|si[ ](?:disattiva|disinserisce|spegne)[ ]co[nl]
     |(?:uit|aan)(?:zetten|schakelen|te[ ]zetten)[ ]met|zet[ ](?:je|het)[ ](?:uit|aan)[ ]met
     |(?:schaltet|macht)[ ](?:man|sie|ihr|du)[ ](?:sie[ ]|es[ ])?mit
-    |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit
+    |(?:entsch[äa]rft|deaktiviert)[ ](?:man[ ])?mit|(?:un)?scharf[ ](?:machen|schalten|stellen)[ ]mit
     |(?:turns?|switch(?:es)?)[ ]it[ ]off[ ]with
     |(?:lo|la|le)[ ](?:desactivo|desconecto|quito|apago|desarmo|activo|conecto)[ ]con
     |(?:o|a)[ ](?:desligo|desativo|desarmo|ligo|ativo)[ ]com
@@ -52,13 +53,17 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
 # Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
 ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme|antifurto|antirrobo)
     (?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour|para|per|voor|für|set|sonne|klingelt|suona|suena|toca
-    |gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht|entschärft|deaktiviert|desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
+    |gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht
+    |(?:un)?scharf[ ](?:machen|schalten|stellen)[ ]mit|entschärft|deaktiviert
+    |desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
     |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
-# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *").
+# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *", "2580 then press the tick").
 _KEYPAD_KEY = r"""(?:,?[ ](?:then|and[ ]then|followed[ ]by|y[ ]luego|luego|y[ ]despu[ée]s|puis|et[ ]puis|suivi[ ]de
     |dann|und[ ]dann|gefolgt[ ]von|poi|e[ ]poi|seguito[ ]da|depois|e[ ]depois|seguido[ ]de|gevolgd[ ]door|en[ ]dan)
+    (?:[ ](?:press|hit|push|tap|drücken|dr[üu]ck|appuyer[ ]sur|appuie[ ]sur|pulsa|pulsar|aprieta|premi|premere
+    |carrega[ ]n[oa]|carregar[ ]n[oa]|aperta|druk[ ]op|drukken[ ]op))?
     [ ](?:(?:the|la|el|le|il|o|a|het|de|die|das|den|l['’])[ ]?)?(?:(?:key|bell|hash|star|pound)[ ](?:symbol|sign|key)
     |key|bell|hash|star|pound|enter|ok|tick|campanita|campana|llave(?:cita)?|almohadilla|asterisco|cl[ée]|cloche
     |di[èe]se|[ée]toile|raute|stern|glocke|schlüssel(?:symbol)?|cancelletto|campanello|chiave|chave|sino|estrela

@@ -81,10 +81,41 @@ _NETWORK = lazy_pattern(rf"(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
 
 def _named_network(found: list[Token], index: int) -> bool:
     """Whether the token at `index` is a network's name, right after the verb that gives it ("unser WLAN
-    heißt FRITZ!Box 7590"), the network named just before the verb."""
+    heißt FRITZ!Box 7590"), the network named in the few words before the verb ("la wifi del estudio se
+    llama ...")."""
     if index < 2 or _folded(found[index - 1]) not in vocabulary.NAMING_VERBS:
         return False
-    return any(_NETWORK.fullmatch(_folded(token)) for token in found[max(0, index - 4) : index - 1])
+    return _network_before_verb(found, index)
+
+
+_NETWORK_BEFORE = 5
+
+
+def _network_before_verb(found: list[Token], index: int) -> bool:
+    """Whether a network is named in the few words before the verb right before `index`."""
+    before = found[max(0, index - 1 - _NETWORK_BEFORE) : index - 1]
+    return any(_NETWORK.fullmatch(_folded(token)) for token in before)
+
+
+# A network's name given with "is", then "and" and the password named apart: "la wifi es EstudioSol_5G y
+# la clave en un post-it", "the wifi is CasaVerde_5G and the password is on the router". The token is the
+# network's name; a value after the password's name is still the password.
+_IS = frozenset("is ist es est è é".split())
+_AND = frozenset("and und y e et en".split())
+_AND_BEFORE = 3
+
+
+def _networks_before_and(found: list[Token], firsts: set[int]) -> set[int]:
+    """The starts of the tokens that are a network's name given this way; `firsts` holds the index of
+    each password's name's first token."""
+    return {
+        found[index].start
+        for index in range(2, len(found) - 1)
+        if _folded(found[index - 1]) in _IS
+        and _folded(found[index + 1]) in _AND
+        and any(index + 1 < first <= index + 1 + _AND_BEFORE for first in firsts)
+        and _network_before_verb(found, index)
+    }
 
 
 class _Lines:
@@ -531,7 +562,11 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
     starts = [token.start for token in found]
     lines = _Lines(text, joint)
     public = _public_tokens(text, found)
-    typed: dict[int, bool] = dict.fromkeys(public, False)
+    spans = {name: _span(found, starts, name) for name in found_names}
+    networks = _networks_before_and(
+        found, {first for name, (first, _) in spans.items() if name.kind in {"password", "netkey"}}
+    )
+    typed: dict[int, bool] = dict.fromkeys(public | networks, False)
     base32: dict[int, str] = dict.fromkeys(public, "")
     # Where the quote starts, if it names a password itself: what it says of it is read from its own names.
     named_again = (
@@ -540,7 +575,7 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         else len(found)
     )
     for name in found_names:
-        first, last = _span(found, starts, name)
+        first, last = spans[name]
         password = name.kind in {"password", "netkey"}
         own = name.kind == "password" and _set_by_another(found, first, last)
         # A password someone else set on their own, named in the text and again in the quote: what the

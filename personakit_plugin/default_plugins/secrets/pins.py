@@ -50,10 +50,11 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |codice[ ](?:della[ ])?(?:fotocopiatrice|stampante)|kopieer-?code|kopieerpas-?code)
     |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
-# "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec),
+# "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec), "the console's passkey is 4821" (a PIN on an
+# Xbox or for pairing: a sign-in passkey has no digits to say),
 # "the padlock on the shed is 4-7-2", "phone unlock is 4821".
-_PIN_WORD = r"""\b(?:senha|clave|nip|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock|combination[ ]lock|cadenas
-    |candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
+_PIN_WORD = r"""\b(?:senha|clave|nip|pass-?keys?|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock
+    |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
     |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
@@ -179,9 +180,9 @@ _MESSAGE_SAID = lazy_pattern(
 
 # Or that it was sent or came, then the code, digits or digits and capitals: "the code they sent me is
 # 827962", "el pin de Cl@ve me llegó: 985LR098", "il codice che mi è arrivato è 4471", "der Code, den sie mir
-# geschickt haben, ist 5521".
+# geschickt haben, ist 5521", "die Bank hat die TAN geschickt, 551204".
 _SENT_CODE = lazy_pattern(
-    r"""(?<![^\W_])(?P<label>codes?|c[oó]digo|codice|token|pin|otp)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
+    r"""(?<![^\W_])(?P<label>codes?|c[oó]digo|codice|token|pin|otp|tan)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
     (?:(?:(?:they|you|he|she|it|someone|the[ ]bank)[ ])?(?:sent|texted|e-?mailed)(?:[ ](?:me|us|to[ ]me))?
     |(?:i[ ])?(?:got|received)|ricevuto|recebi|re[çc]u|erhalten|bekommen|gekregen|ontvangen|recib[íi]
     |(?:me|nos|mi|ci)[ ](?:lleg[óo]|mandaron|enviaron|[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|chegou|mandaram
@@ -190,6 +191,9 @@ _SENT_CODE = lazy_pattern(
     (?P<pin>\d{4,8}|\d{3}[ -]\d{3}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A lower-case "tan" is the German one-time code only with a German verb of its sending ("sparkasse hat tan
+# geschickt 030663"), not a sunburn ("got a nice tan, received 1200 likes").
+_GERMAN_SENT = lazy_pattern(r"(?<![^\W_])(?:geschickt|gesendet|bekommen|erhalten)(?![^\W_])")
 # Cheap to look for: every match of `_SENT_CODE` holds one of these.
 _SENDING = (
     *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
@@ -201,7 +205,8 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 
 # Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
 # 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
-# 248", "the app gave me 418203", "la banque m'envoie 604172", "me ha llegado un mensaje con el código 291847".
+# 248", "the app gave me 418203", "la banque m'envoie 604172", "me ha llegado un mensaje con el código 291847",
+# "la banca mi ha mandato un codice, 551204, per ...".
 # Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are followed
 # by how they came, what they are for, the owner asking where to enter them ("..., what do I do with it",
 # "..., type it in") or someone asking for it ("a text came with 509137, the man on the phone asked for it"):
@@ -222,7 +227,7 @@ _CAME_FIRST = lazy_pattern(
     |questo|quel|dieser|diesen|deze|dit)[ ])?
     (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)
     (?:[ ](?P<service>(?:do|da|de|del|di|della|dello|du|from|for|von|van|vom)[ ][^\W\d_]+))?
-    (?:[ ]?:|,[ ](?:it[ ]says|it['’]s|it[ ]is|dice|dit|diz|sagt|zegt|c['’]est|es|è|é))?[ ]+)?
+    (?:[ ]?:|,[ ](?:it[ ]says|it['’]s|it[ ]is|dice|dit|diz|sagt|zegt|c['’]est|es|è|é)|,)?[ ]+)?
     (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -243,7 +248,8 @@ _ROUND_AMOUNT = lazy_pattern(r".*[ -]?000")
 # After a code's word, what is no service that sends one: a flat's, a room's, an order's, a discount's.
 _ANOTHER_SERVICE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_ANOTHER_NUMBER_WORDS}|{OTHER_CODES}|descuentos?|promoci[oó]n|promo[cç][aã]o|descontos?
-    |sconto|r[ée]duction|rabatt|korting|regalo|oferta|offerta|postal|correios?|gym|gimnasio|palestra)(?![^\W_])""",
+    |sconto|r[ée]duction|rabatt|korting|regalo|oferta|offerta|postal|correios?|gym|gimnasio|palestra
+    |articles?|articolo|art[ií]culo|artigo|artikel|items?|sku|ean)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -265,7 +271,8 @@ def _came_first(text: str) -> bool:
 
 
 # A one-time code as the message that brings it words it, pasted or forwarded: the code's word, named as a
-# one-time code's ("verification code", "Sicherheitscode", "inlogcode", "TAN") or addressed to the reader
+# one-time code's ("verification code", "Sicherheitscode", "inlogcode", "TAN", "code SMS", "código OTP")
+# or addressed to the reader
 # ("Your code is", "Votre code :", "Ihr PayPal-Code:"), or with the message's warning, expiry or purpose
 # after it ("Não partilhe", "Caduca en 5 minutos", "PER AUTORIZZARE"), then four to eight digits, in one
 # group or two ("583 914").
@@ -275,7 +282,8 @@ _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?ti
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
     rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP))(?![^\W_])
-    (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation))?
+    (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation)
+    |[ ](?:sms|otp|2fa|tan)(?![^\W_]))?
     [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
@@ -288,9 +296,12 @@ _MESSAGE_AFTER = lazy_pattern(
     |n[ãa]o[ ](?:o[ ])?partilhe|n[ãa]o[ ](?:o[ ])?compartilhe|expira|v[áa]lido|no[ ]lo[ ]compartas|caduca|v[áa]lido
     |para[ ](?:entrar|confirmar|autorizar)|non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
     |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter
-    |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig|before[ ]it[ ](?:runs[ ]out|expires|times[ ]out))""",
+    |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig|before[ ]it[ ](?:runs[ ]out|expires|times[ ]out)
+    |hurry|vite|sbrigati|deprisa|depressa|schnell|snel)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+# (Or the owner's hurry to type it before it runs out: "codice 153664 sbrigati", "code 826388 vite".)
 
 # Between the code's word and the code, when only the message's words after it say it is one: a verb of
 # being or a colon ("my code has 1200 lines and never expires" is no message).
@@ -314,6 +325,28 @@ def _a_service_between(text: str, start: int, end: int) -> bool:
     return gap is not None and _ANOTHER_SERVICE.fullmatch(gap["service"]) is None
 
 
+# A code with its qualifier bare after it ("code SMS", "código OTP") is six digits, in one group or two: an
+# SMS short number is four or five ("code SMS 36180 pour se désabonner").
+_SIX_DIGITS = lazy_pattern(r"\d{6}|\d{3}[ -]\d{3}")
+
+
+# Or a service that asks for a code, then the code after a colon or a comma: "Teams vraagt weer een code:
+# 101464", "the app asks me for a code again: 551204", "WhatsApp me pide un código, 551204"; not a Dutch
+# postcode ("het formulier vraagt om een code: 1012 AB").
+_ASKED_FOR_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:asks?(?:[ ]me)?(?:[ ]again)?[ ]for|is[ ]asking(?:[ ]me)?[ ]for
+    |vraagt(?:[ ](?:weer|opnieuw|nu))?(?:[ ]om)?|fragt(?:[ ](?:wieder|schon[ ]wieder|nochmal))?[ ]nach
+    |(?:me[ ])?pide(?:[ ]otra[ ]vez)?|(?:me[ ])?demande(?:[ ]encore)?|(?:mi[ ])?chiede(?:[ ]di[ ]nuovo|[ ]ancora)?
+    |(?:me[ ])?pede(?:[ ]outra[ ]vez|[ ]de[ ]novo)?)
+    [ ](?:a|an|the|een|de|einen|den|un|el|le|il|um|o)[ ]
+    (?:new[ ]|nieuwe[ ]|neuen[ ]|nuevo[ ]|nouveau[ ]|nuovo[ ]|novo[ ])?
+    (?:code|c[oó]digo|codice)(?:[ ](?:again|weer|opnieuw|wieder|de[ ]nuevo|encore|di[ ]nuovo|de[ ]novo))?
+    [ ]?[:,][ ]*(?P<pin>\d{4,8}|\d{3}[ -]\d{3})(?![\d.,:/]\d|[^\W\d_])
+    (?![ ]?(?-i:[A-Z]{2})(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
     folded = text.casefold()
@@ -329,7 +362,7 @@ def message_code(text: str) -> bool:
             continue
         if (
             qualified
-            or match["after"]
+            or (match["after"] and (match["after"][:3] == " de" or _SIX_DIGITS.fullmatch(match["pin"])))
             or match["word"] in ("TAN", "OTP")
             or _YOUR_BEFORE.search(before)
             or (
@@ -351,7 +384,7 @@ def one_time_code(text: str) -> bool:
     spent is refused too: a sentence's words cannot show that a code no longer works."""
     if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
-        for match in (*_ONE_TIME_CODE.finditer(text), *_MESSAGE_SAID.finditer(text))
+        for match in (*_ONE_TIME_CODE.finditer(text), *_MESSAGE_SAID.finditer(text), *_ASKED_FOR_CODE.finditer(text))
     ):
         return True
     if message_code(text):
@@ -365,6 +398,7 @@ def one_time_code(text: str) -> bool:
         UNIT_AFTER.match(text, match.end()) is None
         and not YEAR.fullmatch(match["pin"])
         and _OTHER_CODE_BEFORE.search(text[max(0, match.start() - 30) : match.start()]) is None
+        and (match["label"].casefold() != "tan" or match["label"] == "TAN" or _GERMAN_SENT.search(match.group()))
         for match in _SENT_CODE.finditer(text)
     )
 

@@ -63,7 +63,10 @@ _ANSWER_LABEL = lazy_pattern(
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
 # A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes".
-_CAPITALISED = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{2,}"
+# A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé".
+_PARTICLE = r"(?:Le|La|De|Da|Di|Du|Do|Dos|Das|Del|Van|Von|Vom|Ní|Nic|Ó|Ua|Mac|Mc|Al|El)"
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?"
+_CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž]))?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
     |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
@@ -238,8 +241,11 @@ def security_answer(text: str) -> bool:
 
 
 # Or after a comma, a name alone that ends its clause: "if the bank asks the security question it's my
-# mother's maiden name, Mulcahy." (not "my mother's maiden name, Birth certificate and passport").
-_COMMA_NAME = lazy_pattern(rf""",[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!?]|$)""", re.VERBOSE)
+# mother's maiden name, Mulcahy." (not "my mother's maiden name, Birth certificate and passport"), perhaps
+# after "it's": "the bank wants my mother's maiden name, it's De Groot.".
+_COMMA_NAME = lazy_pattern(
+    rf""",[ ]*(?:(?:it|that)['’]s[ ]|c['’]est[ ])?(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!?]|$)""", re.VERBOSE
+)
 
 
 # A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".

@@ -177,8 +177,9 @@ LOCKED_THINGS = frozenset(
     tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
     fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
     car coche voiture macchina carro auto nuki trastero keller cantina berging consigna
-    barn schuur schuurtje hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
+    barn schuur schuurtje keet hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
     tastenfeld tastierino
+    safes casseforti coffres cofres kluizen tresore
     arrecadação""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
@@ -187,6 +188,8 @@ LOCKED_ENDINGS = (
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten"),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
     *("zimmer", "raum"),
+    # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.
+    "keet",
 )
 
 

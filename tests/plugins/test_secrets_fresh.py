@@ -1912,10 +1912,12 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented
 # owners, people one would not think of first) 218 of 240 and 2 of 174, and tuned on. The held-out part's
 # floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is
-# only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# only printed with the figures until its floor is set. The seventeenth held-out part (twenty-eight other
+# invented owners, the secret said in passing while asking for help with something else), measured once
+# after the seventeenth tuning round: 220 of 242 and 3 of 173.
+HELD_OUT_MIN_REFUSED: int | None = 220
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
 """And its ordinary sentences refused then (the target: none)."""
 
 

@@ -1625,6 +1625,22 @@ LOOK_ALIKES_ROUND_17 = [
     "the safes cost 1200 each, code 4471 on the invoice",
 ]
 
+# The eighteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_18 = [
+    # A code's name said to be absent, a word after it: the number nearby is a locker's, a room's, a bike's.
+    "locker 212 has a key lock, not a combination, so bring the key",
+    "Spind 212, Schlüsselschloss, kein Code nötig",
+    "casier 212, cadenas à clé, pas de code heureusement",
+    "taquilla 212, candado de llave, sin código",
+    "kluisje 212 heeft een sleutelslot, geen code dus",
+    "armadietto 212 con lucchetto a chiave, senza codice",
+    # A collection's or a charity's account, printed for all: a newsletter, a notice on display, a tract.
+    "the parish newsletter prints it, donations to sort code 40-12-76 account 29370337",
+    "Le RIB de la cagnotte est affiché dans le hall : FR76 3000 6000 0112 3456 7890 189",
+    "Spendenaktion für den Kindergarten, Konto im Gemeindebrief: DE89 3704 0044 0532 0130 00",
+    "inzameling voor de kerk, nummer staat in de nieuwsbrief: NL91 ABNA 0417 1643 00",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1653,6 +1669,25 @@ def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
     quote = "Mijn rekening is NL91 ABNA 0417 1643 00, doneren mag, maar het is geen openbare rekening"
     assert proposal_secret_kind("Rekening van de eigenaar.", quote) == "iban"
     assert proposal_secret_kind("Konto", "nicht öffentliches Konto, Spenden: DE89 3704 0044 0532 0130 00") == "iban"
+
+
+def test_a_code_named_after_a_no_with_its_value_right_after_it_is_refused() -> None:
+    """Only a code's name said to be absent with a word after it names no code: a value right after it, or
+    another name of the code with its value, is still refused."""
+    assert proposal_secret_kind("x", "garage door: not the code 4471 now, changed it") is not None
+    assert proposal_secret_kind("x", "the shed's padlock, not the combination 12-34-56 any more") is not None
+    assert proposal_secret_kind("x", "no combination lock, the door code is 4821") is not None
+    assert proposal_secret_kind("x", "kein Zahlenschloss, der Code für die Tür ist 4821") is not None
+    assert proposal_secret_kind("x", "No, the code for the garage is 4821") is not None
+
+
+def test_an_account_in_a_newsletter_or_on_display_without_gifts_is_refused() -> None:
+    """A newsletter, a notice or a tract is not enough: the account must also be for gifts or a collection."""
+    assert proposal_secret_kind("x", "put my account in the newsletter, sort code 40-12-76 account 29370337") == (
+        "bank-account-number"
+    )
+    assert proposal_secret_kind("x", "mon RIB affiché dans le bureau : FR76 3000 6000 0112 3456 7890 189") == "iban"
+    assert proposal_secret_kind("x", "mets mon IBAN sur le tract, FR76 3000 6000 0112 3456 7890 189") == "iban"
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_15)
@@ -1751,6 +1786,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_15,
         *LOOK_ALIKES_ROUND_16,
         *LOOK_ALIKES_ROUND_17,
+        *LOOK_ALIKES_ROUND_18,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1877,8 +1913,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
 # The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
-# The eighteenth refused 3 of its 173 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round18": 3}
+# The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -463,6 +463,22 @@ def _across_the_joint(lines: _Lines, name: Name, token: Token) -> bool:
     return lines.joint is not None and name.end <= lines.joint < token.start
 
 
+# A code's name said to be absent, a word after it and no value: "a key padlock, not a combination",
+# "kein Code nötig", "pas de code, juste une clé", "sin código". A value right after it is still the code
+# ("not code 4821 any more, it's 7710").
+_NO = frozenset("not no without kein keine keinen ohne pas sans sin senza non geen zonder sem não nao".split())
+_NO_ARTICLES = frozenset("a an the ein eine einen de du un une el la le um uma een".split())
+
+
+def _said_absent(found: list[Token], first: int, last: int) -> bool:
+    before = first - 1
+    if before >= 0 and _folded(found[before]) in _NO_ARTICLES and found[before].text == found[before].core:
+        before -= 1
+    if before < 0 or found[before].text != found[before].core or _folded(found[before]) not in _NO:
+        return False
+    return last + 1 >= len(found) or not any(ch.isdigit() for ch in found[last + 1].core)
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -596,7 +612,11 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             return "passphrase"
         if password and _app_password_after(found, last):
             return "app-password"
-        if name.kind in {"code", "generic"} and _code_near(found, first, last, text, name, lines):
+        if (
+            name.kind in {"code", "generic"}
+            and not _said_absent(found, first, last)
+            and _code_near(found, first, last, text, name, lines)
+        ):
             return "code-nearby"
         if (password or name.kind == "totp") and _base32_near(found, first, last, base32):
             return "totp-secret"

@@ -1563,6 +1563,27 @@ SHAPES_ROUND_17: dict[str, str] = {
     "the code of the safes, plural, in English": "the code for the safes is 4471",
 }
 
+# The eighteenth round's shapes: how the seventeenth part's owners say their secrets in passing.
+SHAPES_ROUND_18: dict[str, str] = {
+    "an alarm's code, then the next instruction after a comma": "shop alarm 7731, lights off at the back",
+    "an alarm's code after 'is', then 'and' the next thing, in German": (
+        "die Alarmanlage im Keller ist 7731 und der Müll kommt Dienstag raus"
+    ),
+    "an alarm's code after 'is', then the next instruction, in Spanish": "la alarma del taller es 7731, y cierra bien",
+    "an alarm's code after 'is', then what follows, in Dutch": "het alarm van de winkel is 7731, en dan de deur dicht",
+    "a combination lock with its number": "the bike shed has a combination lock with 4729",
+    "a combination lock, then its number after a comma, in German": "das Fahrradhaus hat ein Zahlenschloss, 4729, ok?",
+    "a combination lock, then its number after a comma, in Dutch": "de schuur heeft een cijferslot, 4729, echt",
+    "a combination padlock with its number, in French": "la remise a un cadenas à code avec 4729",
+    "a barrier that takes its code, then the key": "the car park barrier takes 5812 then the hash key",
+    "a barrier that opens with its code": "the barrier at the depot opens with 5812",
+    "a key box's code in brackets, in French": "les clés sont dans la boîte (code 5812)",
+    "a key box's code, in Dutch": "sleutelkastje bij de achterdeur code 5812",
+    "a cabinet's combination in brackets": "the drugs are locked in the cabinet (combination 5812)",
+    "a validation code received, in French": "code de validation 581204 reçu pour le virement",
+    "a validation code received, in Spanish": "me llegó el código de validación 581204",
+}
+
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_17 = [
     # A network's name given with "is", then "and" and the password named apart, with no value of its own.
@@ -1639,6 +1660,27 @@ LOOK_ALIKES_ROUND_18 = [
     "Le RIB de la cagnotte est affiché dans le hall : FR76 3000 6000 0112 3456 7890 189",
     "Spendenaktion für den Kindergarten, Konto im Gemeindebrief: DE89 3704 0044 0532 0130 00",
     "inzameling voor de kerk, nummer staat in de nieuwsbrief: NL91 ABNA 0417 1643 00",
+    # An alarm's number mid-sentence that is a clock's time, a price, a model, a year, or with a clock word.
+    "the alarm is 0630, then coffee and the school run",
+    "der Wecker? Alarm ist 0715, dann Frühstück",
+    "the new alarm is 2500, pricey but the insurance wants it",
+    "alarm model 4460, white, fits the hallway",
+    "the alarm costs 4460, ouch",
+    "la alarma es 0745 y luego desayuno",
+    "Alarm 2024 eingebaut, und der Techniker kommt wieder",
+    "the alarm is 5521 minutes late, said the app",
+    # A combination lock with a count, a price, a year, its digits, or round combinations.
+    "ein Zahlenschloss mit 10000 Kombinationen",
+    "Zahlenschloss mit 4 Ziffern, 15 Euro im Baumarkt",
+    "cijferslot, 2019 gekocht bij de Gamma",
+    "combination lock with 3 dials, 12 euros",
+    "cadenas à code, 12,99 € chez Leroy Merlin",
+    # A barrier, a cabinet, a box with a number that is no code: a height, a model, a price, an order.
+    "the car park barrier is 2.1 m high",
+    "barrier model 5812 from the catalogue",
+    "the cabinet cost 450 euros, 3 shelves",
+    "boîte de 12 œufs, 3,50 €",
+    "code de validation du billet : voir le guichet",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1736,6 +1778,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_15,
         *SHAPES_ROUND_16,
         *SHAPES_ROUND_17,
+        *SHAPES_ROUND_18,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1759,6 +1802,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_15,
             SHAPES_ROUND_16,
             SHAPES_ROUND_17,
+            SHAPES_ROUND_18,
         )
         if shape in shapes
     )
@@ -1880,22 +1924,22 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
 # of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
 # twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
-# fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round took
-# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 232.
-# The eighteenth refused 220 of its 242.
+# thirteenth tuning round took it to 235, the fourteenth to 237, the eighteenth to 239. The fourteenth refused
+# 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
+# fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
+# sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
+# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 232.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
     "tune_round11": 247,
     "tune_round12": 247,
-    "tune_round13": 237,
+    "tune_round13": 239,
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
-    "tune_round18": 220,
+    "tune_round18": 232,
 }
 
 

@@ -114,10 +114,34 @@ _CLOCK_AFTER = lazy_pattern(
 )
 
 
+# Or, with no colon, ending its clause before the next item of a list of instructions ("burglar alarm 6626,
+# boiler timer set", "die alarmanlage is 6128, und ...", "la alarma es 9587 y luego ..."), when it cannot be
+# a clock's time (hours and minutes, "the alarm is 0630, then coffee") nor a round price ("the alarm is
+# 2500, pricey") and no clock's word follows; the code
+# right after the alarm or after "is" ("the alarm model 4460, white", "the alarm costs 4460, ouch" are not).
+_CLAUSE_ENDS = lazy_pattern(
+    r"""[ ]*(?:[,;][ ]|[ ](?:then|and|und|dann|puis|et|y|luego|e|poi|en|dan|depois)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5]\d")
+_IS = frozenset("is ist es est è é".split())
+
+
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
     if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
-    return _ends_its_line(match.string, match.end())
+    if _ends_its_line(match.string, match.end()):
+        return True
+    words = (match["aclause"] or "").split()
+    if words and words[-1].casefold() not in _IS:
+        return False
+    after = _CLAUSE_ENDS.match(match.string, match.end())
+    return (
+        after is not None
+        and not _CLOCK_TIME.fullmatch(match["pin"])
+        and not match["pin"].endswith("00")  # a price: "the alarm is 2500, pricey"
+        and _CLOCK_AFTER.match(match.string, after.end()) is None
+    )
 
 
 def clause_before(text: str, start: int) -> str:

@@ -1582,6 +1582,15 @@ SHAPES_ROUND_18: dict[str, str] = {
     "a cabinet's combination in brackets": "the drugs are locked in the cabinet (combination 5812)",
     "a validation code received, in French": "code de validation 581204 reçu pour le virement",
     "a validation code received, in Spanish": "me llegó el código de validación 581204",
+    "a code someone else received, in Italian": "mia madre ha ricevuto il codice 604417 per la banca",
+    "six digits that came, then what to do with them, in Italian": "m'è arrivato 604417, che ci faccio?",
+    "six digits that came, then what to do with them, in Spanish": "me llegó 604417, ¿qué hago con esto?",
+    "a code someone else received, in French": "elle a reçu le code 604417 ce matin",
+    "a keypad's code to be reset to one not chosen yet": "reset the keypad code from 7316 to something new next week",
+    "a gate's code to be changed to one not chosen yet, in German": "den Torcode von 7316 auf was Neues ändern",
+    "a code to be changed to another, in Spanish": "hay que cambiar el código del portal de 7316 a otro",
+    "a safe's code given with it, an adjective between, in Portuguese": "está no cofre grande com o código 7316",
+    "a safe's code given with it, an adjective between": "the spare key is in the small safe with the code 7316",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1681,6 +1690,18 @@ LOOK_ALIKES_ROUND_18 = [
     "the cabinet cost 450 euros, 3 shelves",
     "boîte de 12 œufs, 3,50 €",
     "code de validation du billet : voir le guichet",
+    # Something else that came with six digits, a round amount, a count, an order; a code's word after.
+    "m'è arrivato 150000 di bonifico, che ci faccio?",
+    "m'è arrivato il pacco 604417, che ci faccio con due?",
+    "ha ricevuto il premio nel 2019",
+    "ha ricevuto 2 messaggi e 6044 visite",
+    # A clock, a review, a postcode, a car moved from a number to something else.
+    "moving the alarm clock from 0630 to something later",
+    "the code review went from 2019 to something else",
+    "update the zip code from 10115 to something new",
+    "we went from 1998 to something modern in the kitchen",
+    # A thing with a code's word that opens nothing, an adjective between.
+    "the door of the old shop with the code 8164 on the invoice",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1928,7 +1949,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
-# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 232.
+# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 235.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1939,7 +1960,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
-    "tune_round18": 232,
+    "tune_round18": 235,
 }
 
 

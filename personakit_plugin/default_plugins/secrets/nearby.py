@@ -418,8 +418,17 @@ def _not_all_words(groups: list[str]) -> bool:
     return sum(group in vocabulary.ORDINARY_FOUR_LETTER_WORDS for group in groups) <= 1
 
 
+# What a code is given with, right before its name, which leaves what it opens further back: "no cofre
+# pequeno com o código 8164", "the small safe with the code 8164", "der kleine Tresor mit dem Code 8164".
+_WITH = frozenset("with avec com con mit met".split())
+_WITH_ARTICLES = frozenset("the le la l' o a el il lo dem der den de het".split())
+
+
 def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: int) -> bool:
-    around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
+    before = _LOCKED_BEFORE
+    if first >= 2 and _folded(found[first - 2]) in _WITH and _folded(found[first - 1]) in _WITH_ARTICLES:
+        before += 2
+    around = found[max(0, first - before) : first] + found[last + 1 : code_at]
     for token in around:
         word = _folded(token).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
         word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"

@@ -225,6 +225,7 @@ _CAME_FIRST = lazy_pattern(
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
     |manda|env[íi]a|ha[ ]llegado|han[ ](?:mandado|enviado)|ha[ ](?:mandado|enviado))
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
+    |(?:ha|abbiamo)[ ]ricevuto|m['’][èe][ ]arrivato|(?:il|elle|on)[ ]a[ ]re[çc]u|(?:ha|hemos)[ ]recibido
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
     |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)
     |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir
@@ -243,7 +244,10 @@ _CAME_AFTER = lazy_pattern(
     r"""[ ]*(?:[.!?;\n]|$|,[ ]*¿?(?:what[ ]do[ ]i[ ]do[ ]with[ ]it|(?:where[ ]do[ ]i[ ])?(?:paste|enter|type|put)[ ]it
     |(?:can|could)[ ]you[ ](?:paste|enter|type|put)[ ]it|(?:d[óo]nde[ ])?lo[ ](?:pongo|meto|escribo|introduzco)
     |(?:o[ùu][ ])?je[ ]le[ ](?:mets|tape|saisis)|(?:dove[ ])?lo[ ](?:metto|inserisco|scrivo)
-    |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik)(?![^\W_])
+    |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik
+    |(?:che|cosa)[ ]ci[ ]faccio|qu[ée][ ]hago[ ]con[ ](?:[ée]l|esto|eso)|j['’]en[ ]fais[ ]quoi
+    |qu['’]est-ce[ ]que[ ]j['’]en[ ]fais|o[ ]que[ ]fa[cç]o[ ]com[ ](?:isso|ele|isto)|was[ ]mach[e]?[ ]ich[ ]damit
+    |wat[ ](?:moet|doe)[ ]ik[ ](?:ermee|daarmee))(?![^\W_])
     |,[ ]*[^,.\n]{0,40}?(?<![^\W_])(?:(?:asked|asks|wanted|wants)(?:[ ]me)?[ ]for[ ]it|me[ ]l['’]a[ ]demand[ée]
     |me[ ]lo[ ](?:pidi[óo]|pide|pidieron)|me[ ]l['’]ha[ ]chiesto|(?:me[ ])?(?:pediu|pediram)
     |wollte[ ](?:ihn|es|den)[ ]haben|vroeg[ ](?:erom|ernaar))(?![^\W_])

@@ -1591,6 +1591,12 @@ SHAPES_ROUND_18: dict[str, str] = {
     "a code to be changed to another, in Spanish": "hay que cambiar el código del portal de 7316 a otro",
     "a safe's code given with it, an adjective between, in Portuguese": "está no cofre grande com o código 7316",
     "a safe's code given with it, an adjective between": "the spare key is in the small safe with the code 7316",
+    "a security answer after an elided article, in French": "question secrète (premier chien) : l'Ourson",
+    "a security answer after an elided article, in Italian": "domanda di sicurezza (primo cane): l'Orso",
+    "a door said to be a number, told to someone": "tell Aoife the back door's 5817 and the bins go out Monday",
+    "a garage said to be a number for now": "the garage is 5817 for now, I'll change it in May",
+    "a door said to be a number, told to someone, in Spanish": "dile a Pepe que la puerta es 5817",
+    "a gate said to be a number for now, in Dutch": "het hek is 5817 voorlopig",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1700,6 +1706,16 @@ LOOK_ALIKES_ROUND_18 = [
     "the code review went from 2019 to something else",
     "update the zip code from 10115 to something new",
     "we went from 1998 to something modern in the kitchen",
+    # A door, a gate, a garage said to be a size, a price, a boarding time, an address, a model's year.
+    "tell Tom the garage is 2500 a month",
+    "tell him the door is 2032 mm wide",
+    "tell her the safe is 1999 model",
+    "tell him the gate is 1045, the train I mean",
+    "text Mum the gate is 4471 Main Road",
+    "the door is 1037 Elm Street, tell the driver",
+    # An answer's question with an elided word that is no answer.
+    "la question secrète : l'Appli me la redemande, pas de réponse",
+    "question secrète oubliée, l'Agence m'a rappelé",
     # A thing with a code's word that opens nothing, an adjective between.
     "the door of the old shop with the code 8164 on the invoice",
 ]
@@ -1949,7 +1965,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
-# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 235.
+# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1960,7 +1976,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
-    "tune_round18": 235,
+    "tune_round18": 239,
 }
 
 

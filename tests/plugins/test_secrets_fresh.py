@@ -2,10 +2,10 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the seventeenth are the first sixteen held-out parts, each looked at once
-after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of
-300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241 and 218 of 240
-secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+parts must pass whole (the second to the eighteenth are the first seventeen held-out parts, each looked at
+once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210
+of 300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240 and
+220 of 242 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
 `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
 must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
 failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
@@ -1563,6 +1563,42 @@ SHAPES_ROUND_17: dict[str, str] = {
     "the code of the safes, plural, in English": "the code for the safes is 4471",
 }
 
+# The eighteenth round's shapes: how the seventeenth part's owners say their secrets in passing.
+SHAPES_ROUND_18: dict[str, str] = {
+    "an alarm's code, then the next instruction after a comma": "shop alarm 7731, lights off at the back",
+    "an alarm's code after 'is', then 'and' the next thing, in German": (
+        "die Alarmanlage im Keller ist 7731 und der Müll kommt Dienstag raus"
+    ),
+    "an alarm's code after 'is', then the next instruction, in Spanish": "la alarma del taller es 7731, y cierra bien",
+    "an alarm's code after 'is', then what follows, in Dutch": "het alarm van de winkel is 7731, en dan de deur dicht",
+    "a combination lock with its number": "the bike shed has a combination lock with 4729",
+    "a combination lock, then its number after a comma, in German": "das Fahrradhaus hat ein Zahlenschloss, 4729, ok?",
+    "a combination lock, then its number after a comma, in Dutch": "de schuur heeft een cijferslot, 4729, echt",
+    "a combination padlock with its number, in French": "la remise a un cadenas à code avec 4729",
+    "a barrier that takes its code, then the key": "the car park barrier takes 5812 then the hash key",
+    "a barrier that opens with its code": "the barrier at the depot opens with 5812",
+    "a key box's code in brackets, in French": "les clés sont dans la boîte (code 5812)",
+    "a key box's code, in Dutch": "sleutelkastje bij de achterdeur code 5812",
+    "a cabinet's combination in brackets": "the drugs are locked in the cabinet (combination 5812)",
+    "a validation code received, in French": "code de validation 581204 reçu pour le virement",
+    "a validation code received, in Spanish": "me llegó el código de validación 581204",
+    "a code someone else received, in Italian": "mia madre ha ricevuto il codice 604417 per la banca",
+    "six digits that came, then what to do with them, in Italian": "m'è arrivato 604417, che ci faccio?",
+    "six digits that came, then what to do with them, in Spanish": "me llegó 604417, ¿qué hago con esto?",
+    "a code someone else received, in French": "elle a reçu le code 604417 ce matin",
+    "a keypad's code to be reset to one not chosen yet": "reset the keypad code from 7316 to something new next week",
+    "a gate's code to be changed to one not chosen yet, in German": "den Torcode von 7316 auf was Neues ändern",
+    "a code to be changed to another, in Spanish": "hay que cambiar el código del portal de 7316 a otro",
+    "a safe's code given with it, an adjective between, in Portuguese": "está no cofre grande com o código 7316",
+    "a safe's code given with it, an adjective between": "the spare key is in the small safe with the code 7316",
+    "a security answer after an elided article, in French": "question secrète (premier chien) : l'Ourson",
+    "a security answer after an elided article, in Italian": "domanda di sicurezza (primo cane): l'Orso",
+    "a door said to be a number, told to someone": "tell Aoife the back door's 5817 and the bins go out Monday",
+    "a garage said to be a number for now": "the garage is 5817 for now, I'll change it in May",
+    "a door said to be a number, told to someone, in Spanish": "dile a Pepe que la puerta es 5817",
+    "a gate said to be a number for now, in Dutch": "het hek is 5817 voorlopig",
+}
+
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_17 = [
     # A network's name given with "is", then "and" and the password named apart, with no value of its own.
@@ -1625,6 +1661,65 @@ LOOK_ALIKES_ROUND_17 = [
     "the safes cost 1200 each, code 4471 on the invoice",
 ]
 
+# The eighteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_18 = [
+    # A code's name said to be absent, a word after it: the number nearby is a locker's, a room's, a bike's.
+    "locker 212 has a key lock, not a combination, so bring the key",
+    "Spind 212, Schlüsselschloss, kein Code nötig",
+    "casier 212, cadenas à clé, pas de code heureusement",
+    "taquilla 212, candado de llave, sin código",
+    "kluisje 212 heeft een sleutelslot, geen code dus",
+    "armadietto 212 con lucchetto a chiave, senza codice",
+    # A collection's or a charity's account, printed for all: a newsletter, a notice on display, a tract.
+    "the parish newsletter prints it, donations to sort code 40-12-76 account 29370337",
+    "Le RIB de la cagnotte est affiché dans le hall : FR76 3000 6000 0112 3456 7890 189",
+    "Spendenaktion für den Kindergarten, Konto im Gemeindebrief: DE89 3704 0044 0532 0130 00",
+    "inzameling voor de kerk, nummer staat in de nieuwsbrief: NL91 ABNA 0417 1643 00",
+    # An alarm's number mid-sentence that is a clock's time, a price, a model, a year, or with a clock word.
+    "the alarm is 0630, then coffee and the school run",
+    "der Wecker? Alarm ist 0715, dann Frühstück",
+    "the new alarm is 2500, pricey but the insurance wants it",
+    "alarm model 4460, white, fits the hallway",
+    "the alarm costs 4460, ouch",
+    "la alarma es 0745 y luego desayuno",
+    "Alarm 2024 eingebaut, und der Techniker kommt wieder",
+    "the alarm is 5521 minutes late, said the app",
+    # A combination lock with a count, a price, a year, its digits, or round combinations.
+    "ein Zahlenschloss mit 10000 Kombinationen",
+    "Zahlenschloss mit 4 Ziffern, 15 Euro im Baumarkt",
+    "cijferslot, 2019 gekocht bij de Gamma",
+    "combination lock with 3 dials, 12 euros",
+    "cadenas à code, 12,99 € chez Leroy Merlin",
+    # A barrier, a cabinet, a box with a number that is no code: a height, a model, a price, an order.
+    "the car park barrier is 2.1 m high",
+    "barrier model 5812 from the catalogue",
+    "the cabinet cost 450 euros, 3 shelves",
+    "boîte de 12 œufs, 3,50 €",
+    "code de validation du billet : voir le guichet",
+    # Something else that came with six digits, a round amount, a count, an order; a code's word after.
+    "m'è arrivato 150000 di bonifico, che ci faccio?",
+    "m'è arrivato il pacco 604417, che ci faccio con due?",
+    "ha ricevuto il premio nel 2019",
+    "ha ricevuto 2 messaggi e 6044 visite",
+    # A clock, a review, a postcode, a car moved from a number to something else.
+    "moving the alarm clock from 0630 to something later",
+    "the code review went from 2019 to something else",
+    "update the zip code from 10115 to something new",
+    "we went from 1998 to something modern in the kitchen",
+    # A door, a gate, a garage said to be a size, a price, a boarding time, an address, a model's year.
+    "tell Tom the garage is 2500 a month",
+    "tell him the door is 2032 mm wide",
+    "tell her the safe is 1999 model",
+    "tell him the gate is 1045, the train I mean",
+    "text Mum the gate is 4471 Main Road",
+    "the door is 1037 Elm Street, tell the driver",
+    # An answer's question with an elided word that is no answer.
+    "la question secrète : l'Appli me la redemande, pas de réponse",
+    "question secrète oubliée, l'Agence m'a rappelé",
+    # A thing with a code's word that opens nothing, an adjective between.
+    "the door of the old shop with the code 8164 on the invoice",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1653,6 +1748,25 @@ def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
     quote = "Mijn rekening is NL91 ABNA 0417 1643 00, doneren mag, maar het is geen openbare rekening"
     assert proposal_secret_kind("Rekening van de eigenaar.", quote) == "iban"
     assert proposal_secret_kind("Konto", "nicht öffentliches Konto, Spenden: DE89 3704 0044 0532 0130 00") == "iban"
+
+
+def test_a_code_named_after_a_no_with_its_value_right_after_it_is_refused() -> None:
+    """Only a code's name said to be absent with a word after it names no code: a value right after it, or
+    another name of the code with its value, is still refused."""
+    assert proposal_secret_kind("x", "garage door: not the code 4471 now, changed it") is not None
+    assert proposal_secret_kind("x", "the shed's padlock, not the combination 12-34-56 any more") is not None
+    assert proposal_secret_kind("x", "no combination lock, the door code is 4821") is not None
+    assert proposal_secret_kind("x", "kein Zahlenschloss, der Code für die Tür ist 4821") is not None
+    assert proposal_secret_kind("x", "No, the code for the garage is 4821") is not None
+
+
+def test_an_account_in_a_newsletter_or_on_display_without_gifts_is_refused() -> None:
+    """A newsletter, a notice or a tract is not enough: the account must also be for gifts or a collection."""
+    assert proposal_secret_kind("x", "put my account in the newsletter, sort code 40-12-76 account 29370337") == (
+        "bank-account-number"
+    )
+    assert proposal_secret_kind("x", "mon RIB affiché dans le bureau : FR76 3000 6000 0112 3456 7890 189") == "iban"
+    assert proposal_secret_kind("x", "mets mon IBAN sur le tract, FR76 3000 6000 0112 3456 7890 189") == "iban"
 
 
 @pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_15)
@@ -1701,6 +1815,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_15,
         *SHAPES_ROUND_16,
         *SHAPES_ROUND_17,
+        *SHAPES_ROUND_18,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1724,6 +1839,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_15,
             SHAPES_ROUND_16,
             SHAPES_ROUND_17,
+            SHAPES_ROUND_18,
         )
         if shape in shapes
     )
@@ -1751,6 +1867,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_15,
         *LOOK_ALIKES_ROUND_16,
         *LOOK_ALIKES_ROUND_17,
+        *LOOK_ALIKES_ROUND_18,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1816,6 +1933,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round15", 240, 170),
         ("tune_round16", 241, 177),
         ("tune_round17", 240, 174),
+        ("tune_round18", 242, 173),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1843,20 +1961,22 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
 # of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
 # twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235, the fourteenth to 237. The fourteenth refused 219 of its 240; the
-# fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning round
-# took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the sixteenth tuning round took
-# it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to 232.
+# thirteenth tuning round took it to 235, the fourteenth to 237, the eighteenth to 239. The fourteenth refused
+# 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
+# fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
+# sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
+# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
     "tune_round11": 247,
     "tune_round12": 247,
-    "tune_round13": 237,
+    "tune_round13": 239,
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
+    "tune_round18": 239,
 }
 
 
@@ -1874,6 +1994,7 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # most, lowered as they are fixed and removed at 0. A part not here must store every ordinary sentence.
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
 # The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
+# The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
 TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
@@ -1892,7 +2013,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first sixteen held-out parts (now `tune_round2` to `tune_round17`) were each measured
+# its figures. The first seventeen held-out parts (now `tune_round2` to `tune_round18`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -1910,14 +2031,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
 # registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people,
 # half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented
-# owners, people one would not think of first) 218 of 240 and 2 of 174, and tuned on. The held-out part's
-# floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is
-# only printed with the figures until its floor is set. The seventeenth held-out part (twenty-eight other
-# invented owners, the secret said in passing while asking for help with something else), measured once
-# after the seventeenth tuning round: 220 of 242 and 3 of 173.
-HELD_OUT_MIN_REFUSED: int | None = 220
+# owners, people one would not think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented
+# owners, the secret said in passing while asking for help with something else) 220 of 242 and 3 of 173,
+# and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
+# tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -1952,6 +2072,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round15", "fresh, tune round 15"),
         ("tune_round16", "fresh, tune round 16"),
         ("tune_round17", "fresh, tune round 17"),
+        ("tune_round18", "fresh, tune round 18"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

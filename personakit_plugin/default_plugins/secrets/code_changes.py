@@ -48,10 +48,25 @@ def _names_a_code(text: str) -> bool:
     return bool(names) and names_a_locked_thing_in(text)
 
 
+# Or the code that is still the code, to be changed to one not chosen yet: "I'll reset her keypad from 9179
+# to something new", "den Torcode von 5521 auf was Neues ändern", "cambiar el código de 5521 a otro".
+_TO_BE_CHANGED = lazy_pattern(
+    rf"""(?<![^\W_])(?:from|von|de|desde|da|dal|van)[ ](?P<old>{_NUMBER})[ ]
+    (?:to[ ](?:something|a[ ]new[ ]one|another[ ]one)|auf[ ](?:was|etwas)[ ]neues|à[ ](?:autre[ ]chose|un[ ]nouveau)
+    |a[ ](?:otro|uno[ ]nuevo|algo[ ]nuevo|un[ ]altro|qualcosa[ ]di[ ]nuovo|outro)|para[ ]outro
+    |naar[ ](?:iets[ ]nieuws|een[ ]nieuwe))(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def code_changed(text: str) -> bool:
-    """Whether `text` tells a PIN's or a lock's code as changed from an old value to a new one."""
+    """Whether `text` tells a PIN's or a lock's code as changed from an old value to a new one, or as still
+    the code until it is changed to one not chosen yet."""
     if len(_FOUR_DIGITS.findall(text)) < 2:  # looked for first: most texts hold no two such numbers
-        return False
+        return any(
+            not _YEAR.fullmatch(match["old"]) and _names_a_code(text) and not _NOT_A_CODE.search(text)
+            for match in _TO_BE_CHANGED.finditer(text)
+        )
     for match in _CHANGE.finditer(text):
         if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
             continue

@@ -91,7 +91,9 @@ _EXAMPLE = lazy_pattern(
 _DONATIONS = lazy_pattern(
     r"""(?<![^\W_])(?:donations?|donating|donate[sd]?|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
     |spenden\w*|spendenkonto|giften|gift[ ]aid|doneer\w*|doneren|geef|geven|give[sn]?|giving|standing[ ]orders?
-    |charit(?:y|ies)|goede?[ ]doel(?:en)?)(?![^\W_])""",
+    |charit(?:y|ies)|goede?[ ]doel(?:en)?
+    |collectes?|colectas?|collett[ae]|kollekten?|inzameling(?:en)?|fundrais\w*|spendenaktion(?:en)?|cagnottes?
+    |vaquinhas?)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PUBLISHED = lazy_pattern(
@@ -99,16 +101,24 @@ _PUBLISHED = lazy_pattern(
     |(?<!geen[ ])openba(?:ar|re)[ ](?:rekening\w*|iban|nummer)
     |(?<!kein[ ])(?<!keine[ ])(?<!nicht[ ])[öo]ffentlich\w*[ ](?:spenden)?(?:konto|iban|bankverbindung)
     |website|web|webseite|site|sito|sitio|homepage
-    |leaflets?|flyers?|posters?|brochures?|folders?|folhetos?|volantin[oi]|d[ée]pliants?|faltbl[äa]tt\w*)(?![^\W_])""",
+    |leaflets?|flyers?|posters?|brochures?|folders?|folhetos?|volantin[oi]|d[ée]pliants?|faltbl[äa]tt\w*
+    |tracts?|newsletters?|nieuwsbrie(?:f|ven)|rundbrief\w*|gemeindebrief\w*|boletin(?:es)?|notiziari[oi]
+    |affich[ée]e?s?[ ](?:dans|au|à|sur)|aush[äa]ng\w*|printed[ ](?:in|on)[ ]the)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+
+def published_for_gifts(text: str) -> bool:
+    """Whether `text` says an account is for gifts and published for all (`_DONATIONS`, `_PUBLISHED`):
+    a charity's or a collection's, not an owner's."""
+    return _DONATIONS.search(text) is not None and _PUBLISHED.search(text) is not None
 
 
 def _an_owners_iban(candidate: str, text: str) -> bool:
     compact = candidate.replace(" ", "").upper()
     if compact in PUBLISHED_EXAMPLES and _EXAMPLE.search(text) is not None:
         return False
-    return _DONATIONS.search(text) is None or _PUBLISHED.search(text) is None
+    return not published_for_gifts(text)
 
 
 def iban_anywhere(text: str) -> bool:

@@ -114,10 +114,34 @@ _CLOCK_AFTER = lazy_pattern(
 )
 
 
+# Or, with no colon, ending its clause before the next item of a list of instructions ("burglar alarm 6626,
+# boiler timer set", "die alarmanlage is 6128, und ...", "la alarma es 9587 y luego ..."), when it cannot be
+# a clock's time (hours and minutes, "the alarm is 0630, then coffee") nor a round price ("the alarm is
+# 2500, pricey") and no clock's word follows; the code
+# right after the alarm or after "is" ("the alarm model 4460, white", "the alarm costs 4460, ouch" are not).
+_CLAUSE_ENDS = lazy_pattern(
+    r"""[ ]*(?:[,;][ ]|[ ](?:then|and|und|dann|puis|et|y|luego|e|poi|en|dan|depois)(?![^\W_]))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5]\d")
+_IS = frozenset("is ist es est è é".split())
+
+
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
     if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
-    return _ends_its_line(match.string, match.end())
+    if _ends_its_line(match.string, match.end()):
+        return True
+    words = (match["aclause"] or "").split()
+    if words and words[-1].casefold() not in _IS:
+        return False
+    after = _CLAUSE_ENDS.match(match.string, match.end())
+    return (
+        after is not None
+        and not _CLOCK_TIME.fullmatch(match["pin"])
+        and not match["pin"].endswith("00")  # a price: "the alarm is 2500, pricey"
+        and _CLOCK_AFTER.match(match.string, after.end()) is None
+    )
 
 
 def clause_before(text: str, start: int) -> str:
@@ -438,6 +462,46 @@ def _typed_at_a_lock(text: str) -> bool:
     return False
 
 
+# A door, a gate, a garage or a safe said to "be" a number, which an address never is, when the number is told
+# to someone or is the code for now: "tell Ciarán the front door's 1037 and ...", "garage is 4460 for now,
+# remind me to change it", "dile a Pepe que la puerta es 4471", "het hek is 4471 voorlopig". A round
+# number is a price or a size ("the garage is 2500 a month"), a gate's like a clock's time may be a boarding
+# time ("tell him the gate is 1045"), and a capitalised word after it makes it an address ("the gate is 4471
+# Main Road").
+_LOCK_IS = lazy_pattern(
+    r"""(?<![^\W_])(?:door|gate|garage|keypad|safe|lockbox|padlock|porte|portail|puerta|port[óo]n|garaje|cancello
+    |portone|deur|hek|poort|port[ãa]o|garagem|tür|tor|garagentor)(?:['’]s|[ ](?:is|ist|es|est|è|é))[ ]
+    (?P<pin>\d{4,8})(?![\w.,:/-]*\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TOLD_OR_FOR_NOW = lazy_pattern(
+    r"""(?<![^\W_])(?:tell|text|sag|sagst|dis|dile|dígale|di|d[ìi]|diz|zeg|for[ ]now|change[ ]it|vorerst|erstmal
+    |pour[ ]l['’]instant|por[ ]ahora|per[ ]ora|voorlopig|por[ ]enquanto)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+_SIZE_OR_PRICE_AFTER = lazy_pattern(
+    r"""\s*(?:sq|square|m2|m²|ft|feet|foot|mm|cm|metres?|meters?|kg|euros?|€|\$|£|dollars?|pounds?|a[ ]month|per
+    |x[ ]?\d)(?![^\W_])|[ ](?-i:[A-Z])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Cheap to look for: every match of `_LOCK_IS` holds one of these.
+_DOOR_WORDS = ("door", "gate", "garag", "keypad", "safe", "lockbox", "padlock", "port", "puerta", "cancello", "deur")
+_DOOR_WORDS_TOO = ("hek", "poort", "tür", "tor")
+
+
+def _lock_is_told(text: str) -> bool:
+    return any(
+        _no_year(match["pin"])
+        and not match["pin"].endswith("00")
+        and not (match.group().casefold().startswith("gate") and _CLOCK_TIME.fullmatch(match["pin"]))
+        and _SIZE_OR_PRICE_AFTER.match(text, match.end()) is None
+        and _TOLD_OR_FOR_NOW.search(text) is not None
+        for match in _LOCK_IS.finditer(text)
+    )
+
+
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
     the number a combination lock is set to, the number that is what opens a locked thing, or the number
@@ -461,4 +525,10 @@ def lock_code(text: str) -> bool:
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):
         return True
-    return _what_opens(text) or _code_to_open(text) or code_said_short(text, has_a_lock) or _typed_at_a_lock(text)
+    return (
+        _what_opens(text)
+        or _code_to_open(text)
+        or code_said_short(text, has_a_lock)
+        or _typed_at_a_lock(text)
+        or (any(map(text.casefold().__contains__, (*_DOOR_WORDS, *_DOOR_WORDS_TOO))) and _lock_is_told(text))
+    )

@@ -418,8 +418,17 @@ def _not_all_words(groups: list[str]) -> bool:
     return sum(group in vocabulary.ORDINARY_FOUR_LETTER_WORDS for group in groups) <= 1
 
 
+# What a code is given with, right before its name, which leaves what it opens further back: "no cofre
+# pequeno com o código 8164", "the small safe with the code 8164", "der kleine Tresor mit dem Code 8164".
+_WITH = frozenset("with avec com con mit met".split())
+_WITH_ARTICLES = frozenset("the le la l' o a el il lo dem der den de het".split())
+
+
 def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: int) -> bool:
-    around = found[max(0, first - _LOCKED_BEFORE) : first] + found[last + 1 : code_at]
+    before = _LOCKED_BEFORE
+    if first >= 2 and _folded(found[first - 2]) in _WITH and _folded(found[first - 1]) in _WITH_ARTICLES:
+        before += 2
+    around = found[max(0, first - before) : first] + found[last + 1 : code_at]
     for token in around:
         word = _folded(token).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
         word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"
@@ -461,6 +470,22 @@ _ROOM = lazy_pattern(r"[^\W\d_]{3,}(?:zimmer|raum)", re.IGNORECASE)
 def _across_the_joint(lines: _Lines, name: Name, token: Token) -> bool:
     """Whether a name is in a proposal's text and the token in its quote."""
     return lines.joint is not None and name.end <= lines.joint < token.start
+
+
+# A code's name said to be absent, a word after it and no value: "a key padlock, not a combination",
+# "kein Code nötig", "pas de code, juste une clé", "sin código". A value right after it is still the code
+# ("not code 4821 any more, it's 7710").
+_NO = frozenset("not no without kein keine keinen ohne pas sans sin senza non geen zonder sem não nao".split())
+_NO_ARTICLES = frozenset("a an the ein eine einen de du un une el la le um uma een".split())
+
+
+def _said_absent(found: list[Token], first: int, last: int) -> bool:
+    before = first - 1
+    if before >= 0 and _folded(found[before]) in _NO_ARTICLES and found[before].text == found[before].core:
+        before -= 1
+    if before < 0 or found[before].text != found[before].core or _folded(found[before]) not in _NO:
+        return False
+    return last + 1 >= len(found) or not any(ch.isdigit() for ch in found[last + 1].core)
 
 
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
@@ -596,7 +621,11 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             return "passphrase"
         if password and _app_password_after(found, last):
             return "app-password"
-        if name.kind in {"code", "generic"} and _code_near(found, first, last, text, name, lines):
+        if (
+            name.kind in {"code", "generic"}
+            and not _said_absent(found, first, last)
+            and _code_near(found, first, last, text, name, lines)
+        ):
             return "code-nearby"
         if (password or name.kind == "totp") and _base32_near(found, first, last, base32):
             return "totp-secret"

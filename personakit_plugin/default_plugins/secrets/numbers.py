@@ -30,7 +30,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     routing_valid,
     sort_code_and_account,
 )
-from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere
+from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere, published_for_gifts
 from personakit_plugin.default_plugins.secrets.id_documents import (
     DRIVING_LICENCE,
     ID_CARD,
@@ -315,11 +315,13 @@ def identity_number(text: str) -> str | None:
         return "ch-ahv-number"
     if curp_anywhere(text):
         return "mx-curp"
-    if "-" in text and sort_code_and_account(text):
+    if "-" in text and sort_code_and_account(text) and not published_for_gifts(text):
         return "bank-account-number"
     folded = text.casefold()
     for family in _FAMILIES:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
+            if family.kind == "bank-account-number" and published_for_gifts(text):
+                continue  # a charity's or a collection's account, published for all
             return family.kind
     return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

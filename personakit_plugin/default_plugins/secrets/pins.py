@@ -56,6 +56,12 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
 _PIN_WORD = r"""\b(?:senha|clave|nip|pass-?keys?|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock
     |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
     |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
+# A lock that opens with a number, and the number after a comma or "with": "ein Zahlenschloss mit 2884", "so
+# ein Zahlenschloss, 2884, vergess ich", "de achterdeur heeft een cijferslot, 5263".
+_COMBINATION_LOCK = r"""\b(?:zahlenschloss|kombinationsschloss|cijferslot|combinatieslot|codeslot|combination[ ]lock
+    |cadenas[ ][àa][ ](?:code|combinaison)|candado[ ]de[ ](?:combinaci[oó]n|c[oó]digo|n[uú]meros)
+    |lucchetto[ ]a[ ](?:combinazione|codice)|cadeado[ ]de[ ](?:combina[cç][aã]o|c[oó]digo|segredo))"""
+_COMBINATION_WITH = r"""(?:,[ ]|[ ](?:mit|with|met|avec|con|com)[ ])"""
 # A bare "code" or "combination" is a lock's only when the words after it name what it opens.
 _PIN_GENERIC = r"""\b(?:codes?|combination|combo|codice|c[oó]digo|combinaison|combinaci[oó]n|combinazione
     |combina[cç][aã]o|combinatie|kombination|zahlenkombination|(?:zahlen)?kombi|notfall-?code|werks-?code)"""
@@ -83,6 +89,7 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<generic>{_PIN_GENERIC})(?P<gclause>{CLAUSE}){CONNECTOR_OR_COLON}
     | (?P<opens>{OPENS_WITH})
     | (?P<alarm>{ALARM})
+    | (?P<combo>{_COMBINATION_LOCK}){_COMBINATION_WITH}
     | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
     | {_PASSWORD_WORD}(?:(?:{CLAUSE})?[ ](?=\d{{6,12}}(?:[.,;!]|\s*$))|(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON})
     ){_PIN_VALUE}"""
@@ -101,6 +108,7 @@ _AN_APP = lazy_pattern(
 )
 _MIN_PIN_DIGITS = 3
 _MAX_PIN_DIGITS = 12
+_MAX_COMBINATION_DIGITS = 8
 
 UNIT_AFTER = lazy_pattern(
     r"""\s*(?:%|percent|per\s*cent|digits?|characters?|chars?|numbers?|letters?|times?|tries|attempts?|years?|months?
@@ -217,6 +225,7 @@ _CAME_FIRST = lazy_pattern(
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
     |manda|env[íi]a|ha[ ]llegado|han[ ](?:mandado|enviado)|ha[ ](?:mandado|enviado))
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
+    |(?:ha|abbiamo)[ ]ricevuto|m['’][èe][ ]arrivato|(?:il|elle|on)[ ]a[ ]re[çc]u|(?:ha|hemos)[ ]recibido
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
     |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)
     |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir
@@ -235,7 +244,10 @@ _CAME_AFTER = lazy_pattern(
     r"""[ ]*(?:[.!?;\n]|$|,[ ]*¿?(?:what[ ]do[ ]i[ ]do[ ]with[ ]it|(?:where[ ]do[ ]i[ ])?(?:paste|enter|type|put)[ ]it
     |(?:can|could)[ ]you[ ](?:paste|enter|type|put)[ ]it|(?:d[óo]nde[ ])?lo[ ](?:pongo|meto|escribo|introduzco)
     |(?:o[ùu][ ])?je[ ]le[ ](?:mets|tape|saisis)|(?:dove[ ])?lo[ ](?:metto|inserisco|scrivo)
-    |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik)(?![^\W_])
+    |(?:onde[ ])?(?:o[ ])?(?:ponho|coloco|digito)|wo[ ](?:gebe|trage)[ ]ich|(?:waar[ ])?(?:vul|typ)[ ]ik
+    |(?:che|cosa)[ ]ci[ ]faccio|qu[ée][ ]hago[ ]con[ ](?:[ée]l|esto|eso)|j['’]en[ ]fais[ ]quoi
+    |qu['’]est-ce[ ]que[ ]j['’]en[ ]fais|o[ ]que[ ]fa[cç]o[ ]com[ ](?:isso|ele|isto)|was[ ]mach[e]?[ ]ich[ ]damit
+    |wat[ ](?:moet|doe)[ ]ik[ ](?:ermee|daarmee))(?![^\W_])
     |,[ ]*[^,.\n]{0,40}?(?<![^\W_])(?:(?:asked|asks|wanted|wants)(?:[ ]me)?[ ]for[ ]it|me[ ]l['’]a[ ]demand[ée]
     |me[ ]lo[ ](?:pidi[óo]|pide|pidieron)|me[ ]l['’]ha[ ]chiesto|(?:me[ ])?(?:pediu|pediram)
     |wollte[ ](?:ihn|es|den)[ ]haben|vroeg[ ](?:erom|ernaar))(?![^\W_])
@@ -278,7 +290,8 @@ def _came_first(text: str) -> bool:
 # group or two ("583 914").
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
-    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms"""
+    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms
+    |validation|validaci[oó]n|valida[cç][aã]o|convalida|validatie"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
     rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP))(?![^\W_])
@@ -424,6 +437,9 @@ def pin_is_real(match: re.Match[str]) -> bool:
         4 <= digits <= 8 and alarm_code_ends(match, groups["alarm"]) and not YEAR.fullmatch(match["pin"])
     ):
         return False
+    pin = match["pin"]
+    if groups.get("combo") and (digits > _MAX_COMBINATION_DIGITS or YEAR.fullmatch(pin) or pin.endswith("00")):
+        return False  # "ein Zahlenschloss mit 10000 Kombinationen", "cijferslot, 2019 gekocht"
     if groups.get("place") and _NOT_A_PLACE_CLAUSE.search(groups["place"]):
         return False
     between = match.string[match.end("label") : match.start("pin")] if groups.get("label") else ""

@@ -63,10 +63,12 @@ _ANSWER_LABEL = lazy_pattern(
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
 # A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes".
-# A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé".
+# A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé", or with an
+# article or a particle elided before it: "l'Échiquier", "d'Artagnan", "dell'Orso".
 _PARTICLE = r"(?:Le|La|De|Da|Di|Du|Do|Dos|Das|Del|Van|Von|Vom|Ní|Nic|Ó|Ua|Mac|Mc|Al|El)"
+_ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?"
-_CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž]))?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
+_CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
     |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse

@@ -180,12 +180,13 @@ LOCKED_THINGS = frozenset(
     barn schuur schuurtje keet hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
     tastenfeld tastierino
     safes casseforti coffres cofres kluizen tresore
-    arrecadação""".split()
+    arrecadação
+    barrier barriers barrière barrera sbarra slagboom schranke cabinet boîte""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
-    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten"),
+    *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
     *("zimmer", "raum"),
     # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.

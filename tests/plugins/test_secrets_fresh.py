@@ -2034,10 +2034,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # owners, people one would not think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented
 # owners, the secret said in passing while asking for help with something else) 220 of 242 and 3 of 173,
 # and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
-# tests are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# tests are skipped, and a new part is only printed with the figures until its floor is set. The
+# eighteenth held-out part (twenty owners over a long relationship with their assistant: secrets corrected
+# later, given for someone else, dictated in words, abbreviated, beside an ordinary number), measured once
+# after the eighteenth tuning round: 244 of 260 and 10 of 182.
+HELD_OUT_MIN_REFUSED: int | None = 244
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 10
 """And its ordinary sentences refused then (the target: none)."""
 
 

@@ -1721,6 +1721,20 @@ LOOK_ALIKES_ROUND_18 = [
     "the door of the old shop with the code 8164 on the invoice",
 ]
 
+# The nineteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_19 = [
+    # A network's name with its "is" elided onto it ("wifi's called"), the password only said to be somewhere.
+    "the cafe's wifi's called BeanThere_5G, the password's on the till",
+    "our network's called Vodafone-7QX2, the password is on the router",
+    # A food bank's, a Caritas', a collection's account on a poster or a parish sheet, in five languages.
+    "the food bank's account is GB33 BUKB 2020 1555 5555 55, it's on the poster in church",
+    "la cuenta del banco de alimentos es ES91 2100 0418 4502 0005 1332, viene en la hoja parroquial",
+    "le compte de la banque alimentaire : FR76 3000 6000 0112 3456 7890 189, sur l'affiche de la mairie",
+    "o iban da recolha é PT50 0002 0123 1234 5678 9015 4, está no cartaz da junta",
+    "l'iban della raccolta fondi è IT60 X054 2811 1010 0000 0123 456, è nei manifesti",
+    "Caritas-Konto DE89 3704 0044 0532 0130 00 steht auf dem Plakat im Gemeindehaus",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1742,6 +1756,21 @@ def test_a_network_named_apart_from_its_password_is_stored_and_the_password_afte
     assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave es Caja!7731") is not None
     assert proposal_secret_kind("the wifi is CasaVerde_5G and the password is Sunny2024!", "x") is not None
     assert proposal_secret_kind("wifi password: Harbor2291 and the router is upstairs", "x") is not None
+
+
+def test_a_network_named_with_an_elided_is_and_a_password_after_it_is_refused() -> None:
+    """A network's name after "wifi's called" is the network's; a password's value after it is refused."""
+    assert proposal_secret_kind("x", "our wifi's called BeanThere_5G, the password's Harbor2291!") is not None
+    assert proposal_secret_kind("x", "the wifi's called Casa_5G, password Sunny2024!") is not None
+    assert proposal_secret_kind("x", "our wifi's called Casa_5G, the key is Sunny2024!") is not None
+
+
+def test_an_owners_account_beside_a_poster_or_a_food_bank_alone_is_refused() -> None:
+    """Only a food bank's or a collection's account that is also on a poster or a parish sheet is theirs:
+    either word alone leaves an owner's account refused."""
+    assert proposal_secret_kind("x", "o meu iban é PT50 0002 0123 1234 5678 9015 4, vi um cartaz") == "iban"
+    assert proposal_secret_kind("x", "my IBAN FR76 3000 6000 0112 3456 7890 189, I give to the food bank") == "iban"
+    assert proposal_secret_kind("x", "mi cuenta ES91 2100 0418 4502 0005 1332, ayudo a Cáritas") == "iban"
 
 
 def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
@@ -1869,6 +1898,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_16,
         *LOOK_ALIKES_ROUND_17,
         *LOOK_ALIKES_ROUND_18,
+        *LOOK_ALIKES_ROUND_19,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1999,8 +2029,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
 # The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
 # The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
-# The nineteenth refused 10 of its 182 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round19": 10}
+# The nineteenth refused 10 of its 182 at its one blind measurement; the nineteenth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -1748,6 +1748,21 @@ SPLIT_LOOK_ALIKES_ROUND_15 = [
 ]
 
 
+# Split between text and quote, the quote's digits said in words, spaced or joined by hyphens.
+SPLIT_ROUND_19 = [
+    ("Rosa dictó el código de la puerta.", "puerta nueve cero tres tres"),
+    ("Nadia dictated the shed padlock code.", "shed padlock two-nine-four-seven"),
+    ("Heinz hat den Code vom Tor diktiert.", "Tor vier-acht-null-zwei"),
+    ("Marco ha dettato il codice del box.", "box sei-due-otto-uno-cinque"),
+]
+SPLIT_LOOK_ALIKES_ROUND_19 = [
+    ("Nadia dictated the shed padlock code.", "the shed is two-by-four timber, a one-off job"),
+    ("Lotte dictó el código del portal.", "vienen a las siete, uno o dos"),
+    ("Ana explained the alarm code rules.", "it beeps four-five times, then stops"),
+    ("Marco ha dettato il codice del box.", "il box è al piano meno due, posto ventitré"),
+]
+
+
 def test_a_network_named_apart_from_its_password_is_stored_and_the_password_after_it_refused() -> None:
     """A network's name given with "is" and then "and" and the password's name is the network's, in the
     text, the quote, or across the two; a value after the password's name is still the password."""
@@ -1805,6 +1820,22 @@ def test_a_phone_bankings_code_named_in_the_text_and_given_in_the_quote_is_refus
     before its name describes the code."""
     assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
     assert proposal_secret_kind(text, "the owner said so") is None
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_19)
+def test_a_code_named_in_the_text_and_dictated_in_words_in_the_quote_is_refused(text: str, quote: str) -> None:
+    """The quote's digits said in words are read as digits against the code the text names."""
+    assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
+    assert proposal_secret_kind(text, "the owner said so") is None
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_19)
+def test_a_code_named_in_the_text_and_numbers_in_words_that_are_no_code_are_stored(
+    kit: PersonaKit, text: str, quote: str
+) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
 
 
 def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
@@ -1998,7 +2029,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
 # took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
-# nineteenth refused 244 of its 260.
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 249.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2010,7 +2041,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
-    "tune_round19": 244,
+    "tune_round19": 249,
 }
 
 

@@ -1600,6 +1600,19 @@ SHAPES_ROUND_18: dict[str, str] = {
     "a gate said to be a number for now, in Dutch": "het hek is 5817 voorlopig",
 }
 
+# The nineteenth round's shapes: how the eighteenth part's owners say their secrets over time.
+SHAPES_ROUND_19: dict[str, str] = {
+    "a lower-case TAN after a German article, then a hurry": "die tan ist 553190, bitte gleich eintippen",
+    "a lower-case TAN after 'neue'": "die neue tan ist 408816",
+    "a code that came, the Spanish participle said without its d": "me ha llegao el código 318804",
+    "a code sent, the plural participle said without its d": "nos han mandao el código 552017",
+    "a locker, then its padlock and the padlock's code": "locker 31, padlock 9046",
+    "a locker, then its padlock and a round code, in French": "casier 12, cadenas 4400",
+    "a locker, then its combination lock, in German": "Spind 7, Zahlenschloss 2290",
+    "a locker, then its padlock, in Italian": "armadietto 21, lucchetto 7731.",
+    "a code dictated with hyphens, in Spanish": "código del portón: cinco-uno-nueve-ocho",
+}
+
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_17 = [
     # A network's name given with "is", then "and" and the password named apart, with no value of its own.
@@ -1733,6 +1746,22 @@ LOOK_ALIKES_ROUND_19 = [
     "o iban da recolha é PT50 0002 0123 1234 5678 9015 4, está no cartaz da junta",
     "l'iban della raccolta fondi è IT60 X054 2811 1010 0000 0123 456, è nei manifesti",
     "Caritas-Konto DE89 3704 0044 0532 0130 00 steht auf dem Plakat im Gemeindehaus",
+    # A lower-case "tan" after a German article that is a sunburn: a year, weeks, a price.
+    "die tan ist 2019 verblasst",
+    "meine tan hält 3 Wochen",
+    "eine tan von 1500 Euro im Solarium? nein",
+    # Something that came, the participle without its d: a parcel, a bill, a postcode.
+    "me ha llegao el paquete 318804",
+    "me ha llegao la factura de 1200 euros",
+    "me ha llegao el código postal 28013",
+    # A locker, then its padlock with a year, a price, a count, a state.
+    "locker 31, padlock 2020",
+    "casier 12, cadenas à 9,99 €",
+    "Spind 4, Zahlenschloss kaputt seit 2019",
+    "taquilla 3, candado de 4 dígitos",
+    # Number words joined by hyphens that are no code.
+    "a one-two-three-four rhythm for the dance",
+    "two-by-four timber for the shed, a one-off job",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -1877,6 +1906,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_16,
         *SHAPES_ROUND_17,
         *SHAPES_ROUND_18,
+        *SHAPES_ROUND_19,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1901,6 +1931,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_16,
             SHAPES_ROUND_17,
             SHAPES_ROUND_18,
+            SHAPES_ROUND_19,
         )
         if shape in shapes
     )
@@ -2029,7 +2060,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
 # took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
-# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 249.
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 255.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2041,7 +2072,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
-    "tune_round19": 249,
+    "tune_round19": 255,
 }
 
 

@@ -1611,6 +1611,13 @@ SHAPES_ROUND_19: dict[str, str] = {
     "a locker, then its combination lock, in German": "Spind 7, Zahlenschloss 2290",
     "a locker, then its padlock, in Italian": "armadietto 21, lucchetto 7731.",
     "a code dictated with hyphens, in Spanish": "código del portón: cinco-uno-nueve-ocho",
+    "a code said to be no longer the old one, the new one after a clause": (
+        "the gate code isn't 5521 anymore, the new one since the break-in is 8830"
+    ),
+    "a code no longer the old one, in German": "der Torcode ist nicht mehr 5521, der neue ist 8830",
+    "a code no longer the old one, in French": "le code du portail n'est plus 5521, le nouveau c'est 8830",
+    "a code no longer the old one, in Spanish": "el código de la alarma ya no es 5521, el nuevo es 8830",
+    "a code no longer the old one, in Italian": "il codice del cancello non è più 5521, il nuovo è 8830",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1762,6 +1769,11 @@ LOOK_ALIKES_ROUND_19 = [
     # Number words joined by hyphens that are no code.
     "a one-two-three-four rhythm for the dance",
     "two-by-four timber for the shed, a one-off job",
+    # A number no longer the old one that is no code: a bus, a zip code, a phone number, a code review.
+    "the bus isn't 5521 anymore, the new one is 8830",
+    "the zip code isn't 10115 anymore, the new one is 10117",
+    "my phone number isn't 5521 anymore, the new one is 8830",
+    "the code review isn't 5521 anymore, the new one is 8830",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2060,7 +2072,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
 # took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
-# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 255.
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 257.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2072,7 +2084,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
-    "tune_round19": 255,
+    "tune_round19": 257,
 }
 
 

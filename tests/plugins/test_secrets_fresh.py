@@ -1618,6 +1618,11 @@ SHAPES_ROUND_19: dict[str, str] = {
     "a code no longer the old one, in French": "le code du portail n'est plus 5521, le nouveau c'est 8830",
     "a code no longer the old one, in Spanish": "el código de la alarma ya no es 5521, el nuevo es 8830",
     "a code no longer the old one, in Italian": "il codice del cancello non è più 5521, il nuovo è 8830",
+    "a security answer in lower case, said to be typed so": (
+        "security question: first pet answer is pickles, all lowercase"
+    ),
+    "a security answer in lower case, in German": "Sicherheitsfrage erstes Haustier: bello, alles klein",
+    "a security answer in lower case, in Spanish": "pregunta de seguridad, primera mascota: canela en minúsculas",
 }
 
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
@@ -1774,6 +1779,10 @@ LOOK_ALIKES_ROUND_19 = [
     "the zip code isn't 10115 anymore, the new one is 10117",
     "my phone number isn't 5521 anymore, the new one is 8830",
     "the code review isn't 5521 anymore, the new one is 8830",
+    # A security question's words with a lower-case word that is no answer, or lower case said of another word.
+    "security question first pet: any name, all lowercase is fine",
+    "my first pet was a dog, write dog in lowercase",
+    "security questions: first pet is the default, all lowercase",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2072,7 +2081,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
 # took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
-# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 257.
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2084,7 +2093,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
-    "tune_round19": 257,
+    "tune_round19": 258,
 }
 
 

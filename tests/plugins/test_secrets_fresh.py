@@ -2,13 +2,14 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning
-parts must pass whole (the second to the eighteenth are the first seventeen held-out parts, each looked at
+parts must pass whole (the second to the nineteenth are the first eighteen held-out parts, each looked at
 once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210
-of 300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240 and
-220 of 242 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
-`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning,
-must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its
-failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
+of 300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240,
+220 of 242 and 244 of 260 secrets refused then, and tuned on since; a part still being tuned on has a floor
+of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
+never read while tuning, must not fall below the figures it gives at its one measurement (see
+`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
+skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1599,6 +1600,31 @@ SHAPES_ROUND_18: dict[str, str] = {
     "a gate said to be a number for now, in Dutch": "het hek is 5817 voorlopig",
 }
 
+# The nineteenth round's shapes: how the eighteenth part's owners say their secrets over time.
+SHAPES_ROUND_19: dict[str, str] = {
+    "a lower-case TAN after a German article, then a hurry": "die tan ist 553190, bitte gleich eintippen",
+    "a lower-case TAN after 'neue'": "die neue tan ist 408816",
+    "a code that came, the Spanish participle said without its d": "me ha llegao el código 318804",
+    "a code sent, the plural participle said without its d": "nos han mandao el código 552017",
+    "a locker, then its padlock and the padlock's code": "locker 31, padlock 9046",
+    "a locker, then its padlock and a round code, in French": "casier 12, cadenas 4400",
+    "a locker, then its combination lock, in German": "Spind 7, Zahlenschloss 2290",
+    "a locker, then its padlock, in Italian": "armadietto 21, lucchetto 7731.",
+    "a code dictated with hyphens, in Spanish": "código del portón: cinco-uno-nueve-ocho",
+    "a code said to be no longer the old one, the new one after a clause": (
+        "the gate code isn't 5521 anymore, the new one since the break-in is 8830"
+    ),
+    "a code no longer the old one, in German": "der Torcode ist nicht mehr 5521, der neue ist 8830",
+    "a code no longer the old one, in French": "le code du portail n'est plus 5521, le nouveau c'est 8830",
+    "a code no longer the old one, in Spanish": "el código de la alarma ya no es 5521, el nuevo es 8830",
+    "a code no longer the old one, in Italian": "il codice del cancello non è più 5521, il nuovo è 8830",
+    "a security answer in lower case, said to be typed so": (
+        "security question: first pet answer is pickles, all lowercase"
+    ),
+    "a security answer in lower case, in German": "Sicherheitsfrage erstes Haustier: bello, alles klein",
+    "a security answer in lower case, in Spanish": "pregunta de seguridad, primera mascota: canela en minúsculas",
+}
+
 # The seventeenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_17 = [
     # A network's name given with "is", then "and" and the password named apart, with no value of its own.
@@ -1720,6 +1746,45 @@ LOOK_ALIKES_ROUND_18 = [
     "the door of the old shop with the code 8164 on the invoice",
 ]
 
+# The nineteenth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_19 = [
+    # A network's name with its "is" elided onto it ("wifi's called"), the password only said to be somewhere.
+    "the cafe's wifi's called BeanThere_5G, the password's on the till",
+    "our network's called Vodafone-7QX2, the password is on the router",
+    # A food bank's, a Caritas', a collection's account on a poster or a parish sheet, in five languages.
+    "the food bank's account is GB33 BUKB 2020 1555 5555 55, it's on the poster in church",
+    "la cuenta del banco de alimentos es ES91 2100 0418 4502 0005 1332, viene en la hoja parroquial",
+    "le compte de la banque alimentaire : FR76 3000 6000 0112 3456 7890 189, sur l'affiche de la mairie",
+    "o iban da recolha é PT50 0002 0123 1234 5678 9015 4, está no cartaz da junta",
+    "l'iban della raccolta fondi è IT60 X054 2811 1010 0000 0123 456, è nei manifesti",
+    "Caritas-Konto DE89 3704 0044 0532 0130 00 steht auf dem Plakat im Gemeindehaus",
+    # A lower-case "tan" after a German article that is a sunburn: a year, weeks, a price.
+    "die tan ist 2019 verblasst",
+    "meine tan hält 3 Wochen",
+    "eine tan von 1500 Euro im Solarium? nein",
+    # Something that came, the participle without its d: a parcel, a bill, a postcode.
+    "me ha llegao el paquete 318804",
+    "me ha llegao la factura de 1200 euros",
+    "me ha llegao el código postal 28013",
+    # A locker, then its padlock with a year, a price, a count, a state.
+    "locker 31, padlock 2020",
+    "casier 12, cadenas à 9,99 €",
+    "Spind 4, Zahlenschloss kaputt seit 2019",
+    "taquilla 3, candado de 4 dígitos",
+    # Number words joined by hyphens that are no code.
+    "a one-two-three-four rhythm for the dance",
+    "two-by-four timber for the shed, a one-off job",
+    # A number no longer the old one that is no code: a bus, a zip code, a phone number, a code review.
+    "the bus isn't 5521 anymore, the new one is 8830",
+    "the zip code isn't 10115 anymore, the new one is 10117",
+    "my phone number isn't 5521 anymore, the new one is 8830",
+    "the code review isn't 5521 anymore, the new one is 8830",
+    # A security question's words with a lower-case word that is no answer, or lower case said of another word.
+    "security question first pet: any name, all lowercase is fine",
+    "my first pet was a dog, write dog in lowercase",
+    "security questions: first pet is the default, all lowercase",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1733,6 +1798,21 @@ SPLIT_LOOK_ALIKES_ROUND_15 = [
 ]
 
 
+# Split between text and quote, the quote's digits said in words, spaced or joined by hyphens.
+SPLIT_ROUND_19 = [
+    ("Rosa dictó el código de la puerta.", "puerta nueve cero tres tres"),
+    ("Nadia dictated the shed padlock code.", "shed padlock two-nine-four-seven"),
+    ("Heinz hat den Code vom Tor diktiert.", "Tor vier-acht-null-zwei"),
+    ("Marco ha dettato il codice del box.", "box sei-due-otto-uno-cinque"),
+]
+SPLIT_LOOK_ALIKES_ROUND_19 = [
+    ("Nadia dictated the shed padlock code.", "the shed is two-by-four timber, a one-off job"),
+    ("Lotte dictó el código del portal.", "vienen a las siete, uno o dos"),
+    ("Ana explained the alarm code rules.", "it beeps four-five times, then stops"),
+    ("Marco ha dettato il codice del box.", "il box è al piano meno due, posto ventitré"),
+]
+
+
 def test_a_network_named_apart_from_its_password_is_stored_and_the_password_after_it_refused() -> None:
     """A network's name given with "is" and then "and" and the password's name is the network's, in the
     text, the quote, or across the two; a value after the password's name is still the password."""
@@ -1741,6 +1821,21 @@ def test_a_network_named_apart_from_its_password_is_stored_and_the_password_afte
     assert proposal_secret_kind(text, "la red es Taller_Norte5G y la clave es Caja!7731") is not None
     assert proposal_secret_kind("the wifi is CasaVerde_5G and the password is Sunny2024!", "x") is not None
     assert proposal_secret_kind("wifi password: Harbor2291 and the router is upstairs", "x") is not None
+
+
+def test_a_network_named_with_an_elided_is_and_a_password_after_it_is_refused() -> None:
+    """A network's name after "wifi's called" is the network's; a password's value after it is refused."""
+    assert proposal_secret_kind("x", "our wifi's called BeanThere_5G, the password's Harbor2291!") is not None
+    assert proposal_secret_kind("x", "the wifi's called Casa_5G, password Sunny2024!") is not None
+    assert proposal_secret_kind("x", "our wifi's called Casa_5G, the key is Sunny2024!") is not None
+
+
+def test_an_owners_account_beside_a_poster_or_a_food_bank_alone_is_refused() -> None:
+    """Only a food bank's or a collection's account that is also on a poster or a parish sheet is theirs:
+    either word alone leaves an owner's account refused."""
+    assert proposal_secret_kind("x", "o meu iban é PT50 0002 0123 1234 5678 9015 4, vi um cartaz") == "iban"
+    assert proposal_secret_kind("x", "my IBAN FR76 3000 6000 0112 3456 7890 189, I give to the food bank") == "iban"
+    assert proposal_secret_kind("x", "mi cuenta ES91 2100 0418 4502 0005 1332, ayudo a Cáritas") == "iban"
 
 
 def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
@@ -1775,6 +1870,22 @@ def test_a_phone_bankings_code_named_in_the_text_and_given_in_the_quote_is_refus
     before its name describes the code."""
     assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
     assert proposal_secret_kind(text, "the owner said so") is None
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_ROUND_19)
+def test_a_code_named_in_the_text_and_dictated_in_words_in_the_quote_is_refused(text: str, quote: str) -> None:
+    """The quote's digits said in words are read as digits against the code the text names."""
+    assert proposal_secret_kind(text, quote) in {"pin-code", "code-nearby"}
+    assert proposal_secret_kind(text, "the owner said so") is None
+
+
+@pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_19)
+def test_a_code_named_in_the_text_and_numbers_in_words_that_are_no_code_are_stored(
+    kit: PersonaKit, text: str, quote: str
+) -> None:
+    assert proposal_secret_kind(text, quote) is None
+    result = kit.propose(text, quote, "tools")
+    assert result.stored and result.new, result
 
 
 def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
@@ -1816,6 +1927,7 @@ def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
         *SHAPES_ROUND_16,
         *SHAPES_ROUND_17,
         *SHAPES_ROUND_18,
+        *SHAPES_ROUND_19,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1840,6 +1952,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_16,
             SHAPES_ROUND_17,
             SHAPES_ROUND_18,
+            SHAPES_ROUND_19,
         )
         if shape in shapes
     )
@@ -1868,6 +1981,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_16,
         *LOOK_ALIKES_ROUND_17,
         *LOOK_ALIKES_ROUND_18,
+        *LOOK_ALIKES_ROUND_19,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -1934,6 +2048,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round16", 241, 177),
         ("tune_round17", 240, 174),
         ("tune_round18", 242, 173),
+        ("tune_round19", 260, 182),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -1965,7 +2080,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
 # fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
 # sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
-# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239.
+# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -1977,6 +2093,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
+    "tune_round19": 258,
 }
 
 
@@ -1995,6 +2112,7 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The sixteenth part refused 5 of its 177 at its one blind measurement; the sixteenth tuning round fixed them.
 # The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
 # The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
+# The nineteenth refused 10 of its 182 at its one blind measurement; the nineteenth tuning round fixed them.
 TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
@@ -2013,7 +2131,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first seventeen held-out parts (now `tune_round2` to `tune_round18`) were each measured
+# its figures. The first eighteen held-out parts (now `tune_round2` to `tune_round19`) were each measured
 # once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
 # 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
 # of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
@@ -2033,14 +2151,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented
 # owners, people one would not think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented
 # owners, the secret said in passing while asking for help with something else) 220 of 242 and 3 of 173,
-# and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
-# tests are skipped, and a new part is only printed with the figures until its floor is set. The
-# eighteenth held-out part (twenty owners over a long relationship with their assistant: secrets corrected
-# later, given for someone else, dictated in words, abbreviated, beside an ordinary number), measured once
-# after the eighteenth tuning round: 244 of 260 and 10 of 182.
-HELD_OUT_MIN_REFUSED: int | None = 244
+# then (twenty owners over a long relationship with their assistant: secrets corrected later, given for
+# someone else, dictated in words, abbreviated, beside an ordinary number) 244 of 260 and 10 of 182, and
+# tuned on. The held-out part's floor is what it gives at its one measurement; without the part its tests
+# are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 10
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -2076,6 +2193,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round16", "fresh, tune round 16"),
         ("tune_round17", "fresh, tune round 17"),
         ("tune_round18", "fresh, tune round 18"),
+        ("tune_round19", "fresh, tune round 19"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

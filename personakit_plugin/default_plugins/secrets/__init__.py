@@ -184,11 +184,22 @@ def proposal_secret_kind(text: str, quote: str) -> str | None:
         return "iban"
     if split_in_halves(text, quote):
         return "told-in-pieces"
-    if kind := number_named_in_the_text(text, quote):
+    if kind := _named_in_the_text(text, quote):
         return kind
-    if code_named_in_the_text(text, quote):
-        return "pin-code"
     return "card-number" if split_card_number(text, quote) else None
+
+
+def _named_in_the_text(text: str, quote: str) -> str | None:
+    """A number or a code the text names and the quote gives, its digits perhaps said in words ("Carmen
+    dictated the alarm's code" / "alarm eight two five six six")."""
+    for said in (quote, as_digits(quote)):
+        if said is None:
+            continue
+        if kind := number_named_in_the_text(text, said):
+            return kind
+        if code_named_in_the_text(text, said):
+            return "pin-code"
+    return None
 
 
 def holds_secret(text: str, quote: str) -> bool:

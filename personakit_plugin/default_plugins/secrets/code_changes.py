@@ -1,6 +1,6 @@
 """A lock's code or a PIN said as a change, the old value and the new: "Torcode von 5521 auf 8830
 geändert", "cambié el código de la alarma, antes 5521, ahora 8830", "code du portail : avant 1408,
-maintenant 7723", "PIN van 4410 naar 9026", in seven languages.
+maintenant 7723", "PIN van 4410 naar 9026", "isn't 5521 anymore, the new one is 8830", in seven languages.
 
 The sentence names a PIN, or a code and what it opens (a compound such as "Alarmcode" is both), and
 says "from X to Y" or "before X, now Y", X and Y of four to eight digits, the new one no year. An alarm
@@ -23,6 +23,17 @@ _CHANGE = lazy_pattern(
     (?P<was>{_NUMBER})
     [ ]?[,;]?[ ](?:now|jetzt|nun|neu|ahora|maintenant|désormais|ora|adesso|nu|agora)[ ]?[:,]?)
     [ ](?P<new>{_NUMBER})""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Or the old value said to be no longer the code, then the new one: "the alarm isn't 5521 anymore, the new
+# one since the break-in is 8830", "der Torcode ist nicht mehr 5521, der neue ist 8830", "le code n'est plus
+# 5521, le nouveau c'est 8830", "el código ya no es 5521, el nuevo es 8830".
+_NO_LONGER = lazy_pattern(
+    rf"""(?<![^\W_])(?:isn['’]t|is[ ]not|ist[ ]nicht[ ]mehr|n['’]est[ ]plus|(?:ya[ ])?no[ ]es|non[ ][èe][ ]pi[ùu]
+    |is[ ]niet[ ]meer|(?:j[áa][ ])?n[ãa]o[ ][ée](?:[ ]mais)?)[ ](?P<old>{_NUMBER})
+    (?:[ ](?:any[ ]?more|ya|m[áa]s|mais|meer))?[ ]?[,;]?[ ](?:[^.\n\d]{{0,30}}?[ ])?
+    (?:the[ ]new[ ](?:one|code)|(?:der|die|das)[ ]neue|le[ ]nouveau|el[ ]nuevo|il[ ]nuovo|de[ ]nieuwe|o[ ]novo)
+    (?:[ ][^.\n\d]{{0,30}}?)?[ ](?:is|ist|est|c['’]est|es|[èe]|[ée])[ ]?:?[ ](?P<new>{_NUMBER})""",
     re.IGNORECASE | re.VERBOSE,
 )
 _CODE_NAME = lazy_pattern(
@@ -67,7 +78,7 @@ def code_changed(text: str) -> bool:
             not _YEAR.fullmatch(match["old"]) and _names_a_code(text) and not _NOT_A_CODE.search(text)
             for match in _TO_BE_CHANGED.finditer(text)
         )
-    for match in _CHANGE.finditer(text):
+    for match in (*_CHANGE.finditer(text), *_NO_LONGER.finditer(text)):
         if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
             continue
         if _names_a_code(text) and not _NOT_A_CODE.search(text):

@@ -4,9 +4,10 @@ Voice dictation writes numbers as words: "my visa number is four zero six nine .
 zwei vier acht ...", "social security number is four one two dash seven seven dash oh three eight six",
 "burgerservicenummer is een acht nul zeven ...". `as_digits(text)` gives the text with each run of four
 digits' words or more (in the seven languages, "oh" for a zero inside a run, a dash said as a word
-between them) written as the digits it says, or None when the text holds no such run, so that the
-detectors of numbers (cards, identity numbers, PINs and codes) read it as they read digits. A count
-("one or two"), a tens' word ("twenty") or a run of three is no run.
+between them, or the words joined by hyphens: "sette-tre-tre-quattro-uno") written as the digits it
+says, or None when the text holds no such run, so that the detectors of numbers (cards, identity
+numbers, PINs and codes) read it as they read digits. A count ("one or two"), a tens' word ("twenty") or a
+run of three is no run.
 
 Characters said one by one, five or more, single letters, a spelling alphabet's words ("bravo, romeo",
 "Anton, Berta", "Dirk, Anton") and digits' words among them, are written as one word when they hold a
@@ -39,7 +40,7 @@ _DIGIT_WORD = "|".join(sorted(_VALUE, key=len, reverse=True))
 _DASH_WORD = "|".join(sorted(_DASHES, key=len, reverse=True))
 _UNIT = rf"(?:{_DIGIT_WORD})(?![^\W_])"
 _RUN = lazy_pattern(
-    rf"(?<![^\W_])(?:{_UNIT})(?:[ \t,]+(?:(?:{_DASH_WORD})[ \t,]+)?(?:{_UNIT})){{3,}}",
+    rf"(?<![^\W_])(?:{_UNIT})(?:(?:[ \t,]+(?:(?:{_DASH_WORD})[ \t,]+)?|-)(?:{_UNIT})){{3,}}",
     re.IGNORECASE,
 )
 # Letters said by a spelling alphabet's words, as one dictates a password or an id: NATO's, the German,

@@ -87,13 +87,17 @@ _EXAMPLE = lazy_pattern(
 # de site"), or that the owner gives to it and its account is printed for all ("a standing order to the
 # hospice, their account's on the leaflet", "ik geef aan het Longfonds, het nummer staat op hun site"), or
 # that its account is a public one ("doneren kan op hun openbare rekening", "das öffentliche Spendenkonto").
-# Either word alone is not enough: "my account, the one I give to charity from" is an owner's.
+# Either word alone is not enough: "my account, the one I give to charity from" is an owner's. A food bank,
+# Caritas or a collection count as the gift, a poster or a parish sheet as the publishing ("la cuenta de
+# Cáritas ..., sale en la hoja parroquial", "o iban do banco alimentar ..., está no cartaz").
 _DONATIONS = lazy_pattern(
     r"""(?<![^\W_])(?:donations?|donating|donate[sd]?|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
     |spenden\w*|spendenkonto|giften|gift[ ]aid|doneer\w*|doneren|geef|geven|give[sn]?|giving|standing[ ]orders?
     |charit(?:y|ies)|goede?[ ]doel(?:en)?
     |collectes?|colectas?|collett[ae]|kollekten?|inzameling(?:en)?|fundrais\w*|spendenaktion(?:en)?|cagnottes?
-    |vaquinhas?)(?![^\W_])""",
+    |vaquinhas?|raccolt[ae](?:[ ]fondi)?|recolhas?|recogidas?|c[aá]ritas
+    |food[ ]?banks?|banco[ ]alimentar[e]?|bancos[ ]alimentares|bancos?[ ]de[ ]alimentos|banques?[ ]alimentaires?
+    |voedselbank(?:en)?|(?:les|des|aux)[ ]restos(?:[ ]du[ ]c(?:œ|oe)ur)?)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PUBLISHED = lazy_pattern(
@@ -103,7 +107,10 @@ _PUBLISHED = lazy_pattern(
     |website|web|webseite|site|sito|sitio|homepage
     |leaflets?|flyers?|posters?|brochures?|folders?|folhetos?|volantin[oi]|d[ée]pliants?|faltbl[äa]tt\w*
     |tracts?|newsletters?|nieuwsbrie(?:f|ven)|rundbrief\w*|gemeindebrief\w*|boletin(?:es)?|notiziari[oi]
-    |affich[ée]e?s?[ ](?:dans|au|à|sur)|aush[äa]ng\w*|printed[ ](?:in|on)[ ]the)(?![^\W_])""",
+    |affich[ée]e?s?[ ](?:dans|au|à|sur)|aush[äa]ng\w*|printed[ ](?:in|on)[ ]the
+    |(?:sur|dans)[ ]l['’]affiche|affiches|cartaz(?:es)?|carteles?|plakat\w*|manifesti
+    |hojas?[ ]parroquial(?:es)?|foglio[ ]parrocchiale|pfarrbrief\w*|parochieblad\w*
+    |parish[ ](?:sheet|bulletin))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -238,6 +238,15 @@ _KEY_BOX_THEN_CODE = lazy_pattern(
     (?P<pin>\d{{4,6}})(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A locker and its number, then after a comma its padlock and the padlock's code alone in its clause:
+# "locker 12, padlock 4471", "casier 49, cadenas 981231", "Spind 7, Zahlenschloss 2290". Round hundreds
+# too: said right after the padlock's word it is no price ("casier 50, cadenas 7200"); not a year.
+_LOCKER_THEN_PADLOCK = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_])[^.;!?\n,]{{0,30}},[ ]
+    (?:padlock|combination[ ]lock|cadenas|candado|cadeado|lucchetto|vorh[äa]ngeschloss|zahlenschloss|hangslot
+    |cijferslot)[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[ ]*(?:[.,;!?)\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _LOCKER_GATE = (
     *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
     *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
@@ -521,6 +530,10 @@ def lock_code(text: str) -> bool:
         _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"])
         for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE, _KEY_BOX_THEN_CODE)
         for match in pattern.finditer(text)
+    ):
+        return True
+    if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
+        _no_year(match["pin"]) for match in _LOCKER_THEN_PADLOCK.finditer(text)
     ):
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):

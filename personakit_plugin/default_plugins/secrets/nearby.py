@@ -92,9 +92,10 @@ _NETWORK_BEFORE = 5
 
 
 def _network_before_verb(found: list[Token], index: int) -> bool:
-    """Whether a network is named in the few words before the verb right before `index`."""
+    """Whether a network is named in the few words before the verb right before `index`, the verb's "is"
+    perhaps elided onto it ("our wifi's called ...")."""
     before = found[max(0, index - 1 - _NETWORK_BEFORE) : index - 1]
-    return any(_NETWORK.fullmatch(_folded(token)) for token in before)
+    return any(_NETWORK.fullmatch(_folded(token).removesuffix("'s").removesuffix("’s")) for token in before)
 
 
 # A network's name given with "is", then "and" and the password named apart: "la wifi es EstudioSol_5G y

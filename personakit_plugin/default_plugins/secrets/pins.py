@@ -223,7 +223,7 @@ _CAME_FIRST = lazy_pattern(
     r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
     |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
-    |manda|env[íi]a|ha[ ]llegado|han[ ](?:mandado|enviado)|ha[ ](?:mandado|enviado))
+    |manda|env[íi]a|ha[ ]llega(?:d)?o|han[ ](?:manda|envia)(?:d)?o|ha[ ](?:manda|envia)(?:d)?o)
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
     |(?:ha|abbiamo)[ ]ricevuto|m['’][èe][ ]arrivato|(?:il|elle|on)[ ]a[ ]re[çc]u|(?:ha|hemos)[ ]recibido
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
@@ -294,7 +294,8 @@ _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?ti
     |validation|validaci[oó]n|valida[cç][aã]o|convalida|validatie"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
-    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP))(?![^\W_])
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP)|(?:(?<=die[ ])|(?<=eine[ ])|(?<=meine[ ])|(?<=neue[ ]))tan)
+    (?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation)
     |[ ](?:sms|otp|2fa|tan)(?![^\W_]))?
     [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
@@ -363,8 +364,14 @@ _ASKED_FOR_CODE = lazy_pattern(
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
     folded = text.casefold()
-    if "cod" not in folded and "cód" not in folded and "TAN" not in text and "OTP" not in text:  # one is in every match
-        return False
+    if (
+        "cod" not in folded
+        and "cód" not in folded
+        and "TAN" not in text
+        and "OTP" not in text
+        and "e tan" not in folded
+    ):
+        return False  # one is in every match
     for match in _MESSAGE_CODE.finditer(text):
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
             continue
@@ -377,6 +384,7 @@ def message_code(text: str) -> bool:
             qualified
             or (match["after"] and (match["after"][:3] == " de" or _SIX_DIGITS.fullmatch(match["pin"])))
             or match["word"] in ("TAN", "OTP")
+            or match["word"].casefold() == "tan"  # after a German article: "die tan ist 832501"
             or _YOUR_BEFORE.search(before)
             or (
                 (

@@ -75,7 +75,16 @@ _CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(
     |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*|\s+[—–]\s+)"""
 # Or a typed answer, letters and digits, as a password is typed: "first pet — sardinhaOtter47".
 _TYPED = r"(?=[\w-]*\d)[^\W\d_][\w-]{5,}"
-_ANSWER_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}""", re.VERBOSE)
+# Or a lower-case word with how it is typed after it, as one says an answer to be typed as it is: "first
+# pet answer is biscuit all lowercase", "erstes Haustier: bello, alles klein", "primera mascota: canela en
+# minúsculas".
+_LOWERCASED = rf"""(?:\s(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord))?{_CONNECTOR}
+    [^\W\d_]{{3,}}[ ,(]+(?i:(?:all[ ])?(?:lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
+    |alles[ ]klein|en[ ]min[úu]sculas?|en[ ]minuscules?|(?:tutto[ ])?(?:in[ ])?minuscol[oe]|em[ ]min[úu]sculas
+    |(?:met[ ])?kleine[ ]letters))(?![^\W_])"""
+_ANSWER_AFTER = lazy_pattern(
+    rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}|{_LOWERCASED}""", re.VERBOSE
+)
 _ANSWER_RIGHT_AFTER = lazy_pattern(rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
 _WINDOW = 50
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")

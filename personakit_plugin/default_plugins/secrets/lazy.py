@@ -39,7 +39,7 @@ class LazyPattern:
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(text)
 
-    def sub(self, replacement: Callable[[re.Match[str]], str], text: str) -> str:
+    def sub(self, replacement: str | Callable[[re.Match[str]], str], text: str) -> str:
         return self.compiled.sub(replacement, text)
 
 

@@ -2154,10 +2154,12 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # then (twenty owners over a long relationship with their assistant: secrets corrected later, given for
 # someone else, dictated in words, abbreviated, beside an ordinary number) 244 of 260 and 10 of 182, and
 # tuned on. The held-out part's floor is what it gives at its one measurement; without the part its tests
-# are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# are skipped, and a new part is only printed with the figures until its floor is set. The nineteenth
+# held-out part (twenty owners written plainly, the way most people talk to an assistant most of the time),
+# measured once after the nineteenth tuning round: 222 of 240 and 4 of 178.
+HELD_OUT_MIN_REFUSED: int | None = 222
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 4
 """And its ordinary sentences refused then (the target: none)."""
 
 

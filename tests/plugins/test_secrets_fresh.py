@@ -1879,15 +1879,6 @@ def test_a_code_named_in_the_text_and_dictated_in_words_in_the_quote_is_refused(
     assert proposal_secret_kind(text, "the owner said so") is None
 
 
-@pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_19)
-def test_a_code_named_in_the_text_and_numbers_in_words_that_are_no_code_are_stored(
-    kit: PersonaKit, text: str, quote: str
-) -> None:
-    assert proposal_secret_kind(text, quote) is None
-    result = kit.propose(text, quote, "tools")
-    assert result.stored and result.new, result
-
-
 def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
     """A password the text says someone set on their own gives no value; one the quote gives alone is
     still the password, unless the quote names it again and says the value is something else."""
@@ -1897,10 +1888,12 @@ def test_a_password_named_again_in_the_quote_is_read_from_the_quote() -> None:
     assert proposal_secret_kind(text, "home wifi: Pony2014, she changed the password herself") is None
 
 
-@pytest.mark.parametrize(("text", "quote"), SPLIT_LOOK_ALIKES_ROUND_15)
-def test_a_phone_bankings_rules_or_another_number_in_the_quote_are_stored(
+@pytest.mark.parametrize(("text", "quote"), [*SPLIT_LOOK_ALIKES_ROUND_15, *SPLIT_LOOK_ALIKES_ROUND_19])
+def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_stored(
     kit: PersonaKit, text: str, quote: str
 ) -> None:
+    """A phone banking's rules or another number in the quote (round 15), numbers in words that are no code
+    (round 19): the text names a code, the quote does not give it."""
     assert proposal_secret_kind(text, quote) is None
     result = kit.propose(text, quote, "tools")
     assert result.stored and result.new, result

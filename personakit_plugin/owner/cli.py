@@ -78,7 +78,7 @@ line's own plugin manager, asked before any installed plugin (`plugin_commands.p
 
 USAGE = 1
 """The exit status of a usage mistake: 1, as every other error's, as the contract says of every error
-(argparse's own 2 is not used); its sentence, ending in "see --help", is what tells it apart."""
+(argparse's own 2 is not used); what the parser finds ends its sentence with "see --help"."""
 CLOSED_PIPE = 141
 """The exit status when standard output was closed before the output was all written: 128 + SIGPIPE,
 what a shell shows for a command that a pipe's reader stopped (`yes | head -1`)."""

@@ -135,3 +135,27 @@ def test_no_detector_backtracks_for_long_on_adversarial_text(index: str, name: s
 @pytest.mark.parametrize("share", range(SHARES))
 def test_a_whole_proposal_check_stays_fast_on_adversarial_text(share: int) -> None:
     assert_fast(CHILD, adversarial_texts()[share::SHARES], "proposal_secret_kind", "-1")
+
+
+# Spends CPU in proportion to each text's length to the power given, 0.4 s for a text of LENGTH characters.
+SPINNER = """
+import json, sys, time
+texts = json.load(sys.stdin)
+slowest = (0.0, "")
+for text in texts:
+    start = time.process_time()
+    while time.process_time() - start < 0.4 * (len(text) / 4000) ** float(sys.argv[1]):
+        pass
+    slowest = max(slowest, (time.process_time() - start, text[:60]))
+print(json.dumps(slowest))
+"""
+
+
+@pytest.mark.system
+def test_the_timing_fails_work_that_grows_faster_than_the_text_and_not_slow_linear_work() -> None:
+    """What `assert_fast` tells apart once a text passes the bound: linear work on a loaded machine
+    (twice the time for twice the text) from a quadratic pattern (four times)."""
+    texts = [_fill("", "pw ", "!")]
+    assert_fast(SPINNER, texts, "linear work", "1")
+    with pytest.raises(AssertionError, match=r"quadratic work took 0\.\d\d s of CPU on 'pw pw"):
+        assert_fast(SPINNER, texts, "quadratic work", "2")

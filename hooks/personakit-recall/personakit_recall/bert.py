@@ -1,4 +1,5 @@
-"""A sentence-transformers BERT model (all-MiniLM-L6-v2 and its kin) run with numpy: no PyTorch.
+"""A sentence-transformers BERT or MPNet model (all-MiniLM-L6-v2, all-mpnet-base-v2 and their kin) run with
+numpy: no PyTorch.
 
 A folder that `SentenceTransformer.save` wrote for a BERT encoder with mean pooling holds all a
 forward pass needs: `config.json` (the shape), `model.safetensors` (the weights), `tokenizer.json`
@@ -11,6 +12,11 @@ their layer norm; per layer, self-attention (padding masked out) and a GELU feed
 added back and normalised; then the mean of the tokens' states (padding left out), made unit
 length. It gives the vectors sentence-transformers gives, to within float rounding (the tests
 compare both on real texts).
+
+MPNet (all-mpnet-base-v2) is the same pass with three differences: no token type embedding; positions
+counted from the padding token's id plus one, as RoBERTa counts them; and a bias added to every
+attention score by how far the key is from the query (32 buckets, exact up to 8 tokens either way,
+then by the logarithm of the distance up to 128), one table for all layers, learnt per head.
 
 `usable(folder)` says whether a folder is such a model; anything else (another architecture,
 another pooling, modules beyond the three) is left to sentence-transformers.
@@ -34,6 +40,8 @@ MODULES = (
     "sentence_transformers.models.Normalize",
 )
 """The modules of a folder this runs: the encoder, mean pooling and (optionally) unit length."""
+ARCHITECTURES = ("bert", "mpnet")
+"""The `model_type`s of the `config.json` this runs."""
 DEFAULT_MAX_TOKENS = 256
 TOKENS_AT_ONCE = 1024
 """Tokens (padding included) through the model at once: at 256 tokens a text, four texts, whose
@@ -57,8 +65,8 @@ def why_not(folder: Path) -> str | None:
     if types[:2] != list(MODULES[:2]) or any(kind not in MODULES for kind in types):
         return f"its modules are {types}, not a Transformer and a Pooling"
     config = _json(folder / "config.json")
-    if not isinstance(config, dict) or config.get("model_type") != "bert":
-        return "its config.json is not a BERT model's"
+    if not isinstance(config, dict) or config.get("model_type") not in ARCHITECTURES:
+        return "its config.json is neither a BERT model's nor an MPNet model's"
     if (
         config.get("hidden_act", "gelu") != "gelu"
         or config.get("position_embedding_type", "absolute") != "absolute"
@@ -131,6 +139,25 @@ def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) 
     return x
 
 
+LAYER_NAMES = {
+    "bert": {
+        "query": "attention.self.query",
+        "key": "attention.self.key",
+        "value": "attention.self.value",
+        "out": "attention.output.dense",
+        "norm1": "attention.output.LayerNorm",
+    },
+    "mpnet": {
+        "query": "attention.attn.q",
+        "key": "attention.attn.k",
+        "value": "attention.attn.v",
+        "out": "attention.attn.o",
+        "norm1": "attention.LayerNorm",
+    },
+}
+"""Where each architecture keeps a layer's attention weights; the feed-forward's are named alike in both."""
+
+
 class Layer:
     """One encoder layer's weights, transposed once for `x @ w`, query, key and value side by side."""
 
@@ -147,18 +174,19 @@ class Layer:
         "qkv_bias",
     )
 
-    def __init__(self, weights: dict[str, np.ndarray], prefix: str) -> None:
-        def w(name: str) -> np.ndarray:
-            return weights[f"{prefix}{name}"]
+    def __init__(self, weights: dict[str, np.ndarray], prefix: str, architecture: str = "bert") -> None:
+        names = LAYER_NAMES[architecture]
 
-        attention = "attention.self."
-        self.qkv = np.ascontiguousarray(
-            np.concatenate([w(f"{attention}{part}.weight") for part in ("query", "key", "value")]).T
-        )
-        self.qkv_bias = np.concatenate([w(f"{attention}{part}.bias") for part in ("query", "key", "value")])
-        self.out = np.ascontiguousarray(w("attention.output.dense.weight").T)
-        self.out_bias = w("attention.output.dense.bias")
-        self.norm1 = (w("attention.output.LayerNorm.weight"), w("attention.output.LayerNorm.bias"))
+        def w(name: str) -> np.ndarray:
+            part, _, kind = name.rpartition(".")
+            return weights[f"{prefix}{names.get(part, part)}.{kind}"]
+
+        parts = ("query", "key", "value")
+        self.qkv = np.ascontiguousarray(np.concatenate([w(part + ".weight") for part in parts]).T)
+        self.qkv_bias = np.concatenate([w(part + ".bias") for part in parts])
+        self.out = np.ascontiguousarray(w("out.weight").T)
+        self.out_bias = w("out.bias")
+        self.norm1 = (w("norm1.weight"), w("norm1.bias"))
         self.inner = np.ascontiguousarray(w("intermediate.dense.weight").T)
         self.inner_bias = w("intermediate.dense.bias")
         self.output = np.ascontiguousarray(w("output.dense.weight").T)
@@ -178,7 +206,7 @@ class MeanPooled:
         reason = why_not(folder)
         if reason is not None:
             raise ValueError(
-                f"The folder {str(folder)!r} is not a BERT sentence-transformers model: {reason}."
+                f"The folder {str(folder)!r} is not a BERT or MPNet sentence-transformers model: {reason}."
             )
         config = _json(folder / "config.json")
         settings = _json(folder / "sentence_bert_config.json") or {}
@@ -187,10 +215,11 @@ class MeanPooled:
         self.max_tokens = min(int(settings.get("max_seq_length") or DEFAULT_MAX_TOKENS), positions)
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(self.max_tokens)
-        pad = self.tokenizer.token_to_id("[PAD]")
+        padding = self.tokenizer.padding  # MPNet's pads with "<pad>", and its vocabulary has a "[PAD]" too
+        pad = padding["pad_id"] if padding else self.tokenizer.token_to_id("[PAD]")
         self.pad = int(config.get("pad_token_id", 0) if pad is None else pad)
         self.tokenizer.no_padding()  # a folder's tokenizer.json may pad every text to a fixed length
-        self.unknown = self.tokenizer.token_to_id("[UNK]")
+        self.unknown = self.tokenizer.token_to_id(getattr(self.tokenizer.model, "unk_token", None) or "[UNK]")
 
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Each token's last hidden state, (texts, tokens, dim), in single precision."""
@@ -250,13 +279,19 @@ class MeanPooled:
 
 class BertModel(MeanPooled):
     """The encoder of one folder run with numpy, its weights loaded whole into memory (all-MiniLM-L6-v2:
-    90 MB)."""
+    90 MB; all-mpnet-base-v2, `MpnetModel`: 438 MB)."""
+
+    architecture = "bert"
 
     def __init__(self, folder: Path) -> None:
         from safetensors.numpy import load_file
 
         super().__init__(folder)
         config = self.config
+        if config.get("model_type") != self.architecture:
+            raise ValueError(
+                f"The folder {str(folder)!r} holds a {config.get('model_type')}, not a {self.architecture}."
+            )
         self.heads = int(config["num_attention_heads"])
         self.eps = float(config.get("layer_norm_eps", 1e-12))
         weights = {
@@ -265,19 +300,37 @@ class BertModel(MeanPooled):
         }
         self.words = weights["embeddings.word_embeddings.weight"]
         self.positions = weights["embeddings.position_embeddings.weight"]
-        self.type0 = weights["embeddings.token_type_embeddings.weight"][0]
         self.norm = (weights["embeddings.LayerNorm.weight"], weights["embeddings.LayerNorm.bias"])
-        self.layers = [Layer(weights, f"encoder.layer.{n}.") for n in range(int(config["num_hidden_layers"]))]
+        self.layers = [
+            Layer(weights, f"encoder.layer.{n}.", self.architecture)
+            for n in range(int(config["num_hidden_layers"]))
+        ]
         self.dim = int(self.words.shape[1])
+        self._weights(weights)
+
+    def _weights(self, weights: dict[str, np.ndarray]) -> None:
+        """Keep what this architecture adds to the weights every one has."""
+        self.type0 = weights["embeddings.token_type_embeddings.weight"][0]
+
+    def _embedded(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Each token's input: its word's vector, its position's and the first token type's (a new array)."""
+        x = self.words[ids]
+        x += self.positions[: ids.shape[1]]
+        x += self.type0
+        return x
+
+    def _bias(self, length: int) -> np.ndarray | None:
+        """What is added to each attention score by the query's and the key's places; BERT adds nothing."""
+        return None
 
     def forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         batch, length = ids.shape
-        x = self.words[ids]
-        x += self.positions[:length]
-        x += self.type0
-        x = layer_norm(x, *self.norm, self.eps)
+        x = layer_norm(self._embedded(ids, mask), *self.norm, self.eps)
         heads, width = self.heads, self.dim // self.heads
         blocked = ((1.0 - mask) * np.float32(-1e4))[:, None, None, :]  # a padded token gets no attention
+        bias = self._bias(length)
+        if bias is not None:  # (heads, length, length): one sum for every layer
+            blocked = blocked + bias[None]
         scale = np.float32(1 / math.sqrt(width))
         for layer in self.layers:  # each sum made in place in the product's array: fewer passes over memory
             qkv = x @ layer.qkv  # (batch, length, 3 * dim)
@@ -305,9 +358,67 @@ class BertModel(MeanPooled):
         return x
 
 
+RELATIVE_MAX_DISTANCE = 128
+"""The distance beyond which MPNet's relative position bias no longer changes."""
+
+
+def relative_buckets(length: int, buckets: int) -> np.ndarray:
+    """MPNet's bucket (T5's scheme) of each (query, key) pair of a text of `length` tokens: half the buckets
+    for keys before the query, half for keys after; within each half, a distance under a quarter of the
+    buckets is its own bucket, and farther ones share buckets by the logarithm of the distance, the last
+    holding everything from `RELATIVE_MAX_DISTANCE` on. Computed in single precision, as PyTorch computes
+    it, so that a distance on a bucket's edge falls where it falls there."""
+    positions = np.arange(length)
+    distance = positions[:, None] - positions[None, :]  # query - key: positive where the key comes first
+    half = buckets // 2
+    found = (distance < 0).astype(np.int64) * half
+    distance = np.abs(distance)
+    exact = half // 2
+    with np.errstate(divide="ignore"):
+        scaled = np.log(distance.astype(np.float32) / np.float32(exact))
+    scaled /= np.float32(math.log(RELATIVE_MAX_DISTANCE / exact))
+    scaled *= np.float32(half - exact)
+    large = np.minimum(exact + np.where(distance < exact, 0, scaled).astype(np.int64), half - 1)
+    found += np.where(distance < exact, distance, large)
+    return found
+
+
+class MpnetModel(BertModel):
+    """MPNet (all-mpnet-base-v2): BERT's pass with positions counted as RoBERTa counts them, no token type,
+    and a learnt bias on each attention score by the relative position of its key (`relative_buckets`)."""
+
+    architecture = "mpnet"
+
+    def _weights(self, weights: dict[str, np.ndarray]) -> None:
+        self.relative = weights["encoder.relative_attention_bias.weight"]  # (buckets, heads)
+        self.buckets = int(self.config.get("relative_attention_num_buckets", self.relative.shape[0]))
+
+    def _embedded(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """A token's position is its place among the text's tokens, from one, plus the padding token's id;
+        padding's own is that id (PyTorch's `create_position_ids_from_input_ids`, the padding at the end)."""
+        counted = np.cumsum(mask, axis=1, dtype=np.int64) * mask.astype(np.int64)
+        x = self.words[ids]
+        x += self.positions[counted + self.pad]
+        return x
+
+    def _bias(self, length: int) -> np.ndarray:
+        """(heads, length, length), made again for each group of texts: a gather, next to nothing beside the
+        group's pass (kept, one a length of text, they would take 7 MB each at 384 tokens)."""
+        return np.ascontiguousarray(self.relative[relative_buckets(length, self.buckets)].transpose(2, 0, 1))
+
+
+def numpy_model(folder: Path) -> BertModel:
+    """The numpy runner of the folder's architecture (`why_not` says which it may be)."""
+    return (
+        MpnetModel(folder)
+        if (_json(folder / "config.json") or {}).get("model_type") == "mpnet"
+        else BertModel(folder)
+    )
+
+
 def _without_prefix(name: str) -> str:
-    """A weight's name without the `bert.` a model saved from a task head carries."""
-    return name.removeprefix("bert.")
+    """A weight's name without the `bert.` or `mpnet.` a model saved from a task head carries."""
+    return name.removeprefix("bert.").removeprefix("mpnet.")
 
 
 ONNX_FILES = ("model.onnx", "onnx/model.onnx")

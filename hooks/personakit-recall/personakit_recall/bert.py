@@ -199,6 +199,10 @@ class MeanPooled:
     the texts through `forward` in groups, each token's state then averaged over the text."""
 
     dim: int
+    side_by_side = 1
+    """How many groups of texts go through the model at once, each on a thread of its own: ONNX Runtime's
+    runners set it (`threads.threads(sample=True)`) and give each run one thread, which keeps two cores
+    busier than one run given two threads (a run's own threads wait for each other at every step)."""
 
     def __init__(self, folder: Path) -> None:
         from tokenizers import Tokenizer
@@ -239,24 +243,34 @@ class MeanPooled:
             (at for at in range(len(texts)) if self._means(encodings[at])),
             key=lambda at: len(encodings[at].ids),
         )
+        groups = []
         start = 0
+        while start < len(order):
+            end = start + 1
+            while end < len(order) and (end + 1 - start) * len(encodings[order[end]].ids) <= TOKENS_AT_ONCE:
+                end += 1
+            groups.append(order[start:end])
+            start = end
+
+        def run(group: list[int]) -> None:
+            length = len(encodings[group[-1]].ids)
+            ids = np.full((len(group), length), self.pad, dtype=np.int64)
+            mask = np.zeros((len(group), length), dtype=np.float32)
+            for row, at in enumerate(group):
+                tokens = encodings[at].ids
+                ids[row, : len(tokens)] = tokens
+                mask[row, : len(tokens)] = 1.0
+            found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
+
         with threads.limited():
-            while start < len(order):
-                end = start + 1
-                while (
-                    end < len(order) and (end + 1 - start) * len(encodings[order[end]].ids) <= TOKENS_AT_ONCE
-                ):
-                    end += 1
-                group = order[start:end]
-                length = len(encodings[group[-1]].ids)
-                ids = np.full((len(group), length), self.pad, dtype=np.int64)
-                mask = np.zeros((len(group), length), dtype=np.float32)
-                for row, at in enumerate(group):
-                    tokens = encodings[at].ids
-                    ids[row, : len(tokens)] = tokens
-                    mask[row, : len(tokens)] = 1.0
-                found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
-                start = end
+            if self.side_by_side > 1 and len(groups) > 1:
+                from concurrent.futures import ThreadPoolExecutor
+
+                with ThreadPoolExecutor(min(self.side_by_side, len(groups))) as pool:
+                    list(pool.map(run, groups))
+            else:
+                for group in groups:
+                    run(group)
         return found
 
     def _means(self, encoding: Any) -> bool:
@@ -317,6 +331,7 @@ class BertModel(MeanPooled):
         from personakit_recall import onnx_graph
 
         self.layers_run = onnx_graph.Layers(self, relative=self._bias(1) is not None)
+        self.side_by_side = threads.threads(sample=True)
 
     def _weights(self, weights: dict[str, np.ndarray]) -> None:
         """Keep what this architecture adds to the weights every one has."""
@@ -453,18 +468,20 @@ class OnnxBert(MeanPooled):
     """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install 'personakit-recall[onnx]'`):
     the folder's tokenizer and pooling, the file's forward pass, which must take `input_ids` and
     `attention_mask` (and `token_type_ids`, when it asks for them) and give each token's last hidden
-    state. Its threads are chosen once, when the file is loaded (`threads.threads`), and never spin
-    while they wait (ONNX Runtime's default does, which a busy machine pays for)."""
+    state. How many groups of texts it runs at once, each on one thread, is chosen once, when the file is
+    loaded (`threads.threads`, `side_by_side`); its threads never spin while they wait (ONNX Runtime's
+    default does, which a busy machine pays for)."""
 
     def __init__(self, folder: Path, model: Path) -> None:
         import onnxruntime
 
         super().__init__(folder)
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads.threads(sample=True)
+        options.intra_op_num_threads = 1  # and runs side by side: see `MeanPooled.side_by_side`
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3  # its warnings are not the owner's business: errors only
+        self.side_by_side = threads.threads(sample=True)
         self.session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
         self.inputs = {given.name for given in self.session.get_inputs()}
         missing = {"input_ids", "attention_mask"} - self.inputs

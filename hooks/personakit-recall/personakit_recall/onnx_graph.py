@@ -22,8 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from personakit_recall import threads
-
 if TYPE_CHECKING:
     from personakit_recall.bert import BertModel
 
@@ -129,14 +127,15 @@ def layers_graph(model: BertModel, relative: bool) -> tuple[bytes, dict[str, np.
 
 class Layers:
     """The model's layers as an ONNX Runtime session; `run` takes what `BertModel.forward` has made before
-    its layers. Its threads are chosen once, when it is made (`threads.threads`), and never spin."""
+    its layers. Each run takes one thread, which never spins; the model runs groups of texts side by side
+    (`MeanPooled.side_by_side`)."""
 
     def __init__(self, model: BertModel, relative: bool) -> None:
         import onnxruntime
 
         graph, self.weights = layers_graph(model, relative)
         options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = threads.threads(sample=True)
+        options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3

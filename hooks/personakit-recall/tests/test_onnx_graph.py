@@ -80,3 +80,40 @@ def test_without_onnx_numpy_runs_it(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert (
         encoders.load({encoders.MODEL_ENV: str(folder)}).name == f"BERT 16-dim, run with numpy, from {folder}"
     )
+
+
+def test_groups_run_side_by_side_give_each_text_its_own_vector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With several groups of texts at once on ONNX Runtime (`side_by_side`), each vector still lands in
+    its own text's row, as when they go one after another."""
+    folder = tiny_bert(tmp_path / "tiny-bert")
+    texts = [
+        *TEXTS,
+        "the",
+        "a red sofa",
+        "where does the red cat sleep?",
+        "the dog",
+        "the tram on a bike",
+    ] * 3
+    model = graphed(folder)
+    model.side_by_side = 1
+    one_by_one = model.encode(texts)
+    monkeypatch.setattr(bert, "TOKENS_AT_ONCE", 12)  # many small groups
+    running: list[int] = []
+    most = [0]
+    forward = model.forward
+
+    def counted(ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        running.append(1)
+        most[0] = max(most[0], len(running))
+        try:
+            return forward(ids, mask)
+        finally:
+            running.pop()
+
+    monkeypatch.setattr(model, "forward", counted)
+    model.side_by_side = 3
+    side_by_side = model.encode(texts)
+    assert np.abs(side_by_side - one_by_one).max() < 1e-6
+    assert 1 <= most[0] <= 3

@@ -171,7 +171,12 @@ def new_index(model: encoders.Encoder) -> Index:
     )
     encode_words = getattr(model, "encode_words", None)  # a static model's (`encoders.WordEncoder`)
     return Index(
-        model.encode, stems.stemmer(language), stems.word_stemmer(language), encode_words, weights=weights
+        model.encode,
+        stems.stemmer(language),
+        stems.word_stemmer(language),
+        encode_words,
+        weights=weights,
+        groups_itself=getattr(model, "groups_itself", False),
     )
 
 

@@ -483,6 +483,9 @@ class BertEncoder:
     quote_weight = SentenceTransformerEncoder.quote_weight
     """The same vectors as sentence-transformers gives, so the same threshold and weights; an installed
     model calibrated on its own (`Installed.settings`) has its own."""
+    groups_itself = True
+    """`encode` sorts its texts by length and runs them in groups (`bert.MeanPooled.encode`): an index
+    gives it a whole page of texts at once, not batches of its own."""
 
     def __init__(self, folder: Path, onnx: Path | None = None, installed: Installed | None = None) -> None:
         from personakit_recall import bert, onnx_graph

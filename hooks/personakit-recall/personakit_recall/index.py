@@ -152,8 +152,12 @@ class Index:
         word_stems: Callable[[list[str]], list[str]] | None = None,
         encode_words: Callable[[Sequence[str], Sequence[list[str]]], np.ndarray] | None = None,
         weights: Weights | None = None,
+        groups_itself: bool = False,
     ) -> None:
         self._encode = encode
+        self._groups_itself = groups_itself
+        """Whether `encode` sorts a page's texts by length and groups them itself (a transformer's,
+        `bert.MeanPooled.encode`, which also runs its groups side by side): it is given them all at once."""
         self._encode_words = encode_words
         """A static model's `encode_words`: the vectors of texts from their content words, already split."""
         self.weights = weights or Weights()
@@ -217,7 +221,9 @@ class Index:
     # -- keeping it current -----------------------------------------------------------------
 
     def clear(self) -> None:
-        self.__init__(self._encode, self._stems, self._word_stems, self._encode_words, self.weights)  # type: ignore[misc]
+        self.__init__(  # type: ignore[misc]
+            self._encode, self._stems, self._word_stems, self._encode_words, self.weights, self._groups_itself
+        )
 
     def replace_all(self, documents: Sequence[Document], store: Keeps | None = None) -> None:
         """Make the index hold exactly `documents`: the rest dropped, changed ones embedded again (or
@@ -335,7 +341,9 @@ class Index:
         joined = [" ".join(quote[:EVIDENCE_LIMIT] for quote in documents[at].quotes) for at in quoted]
         quote_weight = self.weights.quote
         weighed = joined if quote_weight else []
-        if self._encode_words is None:
+        if self._groups_itself:
+            both = self._encode(texts + weighed)
+        elif self._encode_words is None:
             both = by_length(self._encode, texts + weighed)  # in one go: a memory alone is one call, not two
         else:  # a split of the joined quotes is their splits in turn: a space parts them
             kept = [list(chain.from_iterable(cuts[at])) for at in quoted] if weighed else []

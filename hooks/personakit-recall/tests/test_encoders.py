@@ -263,3 +263,17 @@ def test_a_few_texts_and_many_are_given_the_same_vectors(bundled: encoders.WordL
     assert np.abs(bundled.encode(texts) - many).max() < 1e-6
     worded = [bool(encoders.split_words(text)) for text in texts]
     assert np.array_equal(np.linalg.norm(few, axis=1) > 0.5, worded)
+
+
+def test_importing_the_plugin_loads_no_model_runtime_nor_the_unpacking_of_split_wheels() -> None:
+    """Every server start imports the plugin: numpy, the model runtimes and what unpacks a split model
+    wait for the first read (and an unpacking) that needs them."""
+    import subprocess
+
+    heavy = ("numpy", "onnxruntime", "onnx", "tokenizers", "safetensors", "zipfile", "tempfile", "shutil")
+    code = (
+        "import sys; import personakit_plugin; before = set(sys.modules); import personakit_recall; "
+        f"print(' '.join(name for name in {heavy!r} if name in sys.modules and name not in before))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

@@ -137,9 +137,13 @@ class Recall:
         changes = kit.changes(index.cursor)
         store = self.store(kit, changes.cursor)  # the cursor taken before the documents are read
         if changes.reset:
-            documents = kit.documents(None, limit=INLINE_BUILD + 1)
-            if len(documents) > INLINE_BUILD or self._to_embed(kit, model, documents) > inline_embed(model):
-                del documents  # a large store is read again a page at a time, in the background
+            counted = self._counted(kit)  # a large store is known by its count, before any of it is read
+            documents = None
+            if counted is None or not builds_apart(model, *counted):
+                documents = kit.documents(None, limit=INLINE_BUILD + 1)
+            with_vector = counted[0] if counted is not None else 0
+            if documents is None or builds_apart(model, with_vector, len(documents)):
+                del documents  # a large store is read a page at a time, in the background
                 self.index = None  # nothing of the old index outlives a reset
                 self.building = Build(kit, changes.cursor, new_index(model), store, static=is_static(model))
                 return None
@@ -149,12 +153,18 @@ class Recall:
         index.cursor = changes.cursor
         return index
 
-    def _to_embed(self, kit: Any, model: encoders.Encoder, documents: list[Document]) -> int:
-        """How many of `documents` (every readable one) have no vector kept in the store."""
-        if len(documents) <= inline_embed(model) or not self._keeps or self._kind is None:
-            return len(documents)
-        counted = kit.derived_count(self._kind)
-        return len(documents) if counted is None else max(0, counted[1] - counted[0])
+    def _counted(self, kit: Any) -> tuple[int, int] | None:
+        """How many readable memories have a vector kept, and how many there are; None when the store
+        keeps none (`store` has asked it)."""
+        if not self._keeps or self._kind is None:
+            return None
+        return kit.derived_count(self._kind)
+
+
+def builds_apart(model: encoders.Encoder, with_vector: int, total: int) -> bool:
+    """Whether `total` readable memories, `with_vector` of them with their vector kept, are indexed in
+    the background (reads go by words meanwhile) rather than within a read."""
+    return total > INLINE_BUILD or total - with_vector > inline_embed(model)
 
 
 def inline_embed(model: encoders.Encoder) -> int:

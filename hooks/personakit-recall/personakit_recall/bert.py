@@ -202,10 +202,12 @@ class MeanPooled:
     the texts through `forward` in groups, each token's state then averaged over the text."""
 
     dim: int
-    side_by_side = 1
+    side_by_side: int | None = 1
     """How many groups of texts go through the model at once, each on a thread of its own: ONNX Runtime's
-    runners set it (`threads.threads(sample=True)`) and give each run one thread, which keeps two cores
-    busier than one run given two threads (a run's own threads wait for each other at every step)."""
+    runners give each run one thread, which keeps two cores busier than one run given two threads (a
+    run's own threads wait for each other at every step), and set it to None: the first call with more
+    than one group chooses it (`threads.threads(sample=True)`, which watches the machine for a fifth of a
+    second), so that neither loading the model nor a question, one group, waits for that."""
 
     def __init__(self, folder: Path) -> None:
         from tokenizers import Tokenizer
@@ -265,11 +267,14 @@ class MeanPooled:
                 mask[row, : len(tokens)] = 1.0
             found[np.array(group, dtype=np.intp)] = self._pooled(ids, mask)
 
+        if self.side_by_side is None and len(groups) > 1:
+            self.side_by_side = threads.threads(sample=True)
+        side_by_side = self.side_by_side or 1
         with threads.limited():
-            if self.side_by_side > 1 and len(groups) > 1:
+            if side_by_side > 1 and len(groups) > 1:
                 from concurrent.futures import ThreadPoolExecutor
 
-                with ThreadPoolExecutor(min(self.side_by_side, len(groups))) as pool:
+                with ThreadPoolExecutor(min(side_by_side, len(groups))) as pool:
                     list(pool.map(run, groups))
             else:
                 for group in groups:
@@ -334,7 +339,7 @@ class BertModel(MeanPooled):
         from personakit_recall import onnx_graph
 
         self.layers_run = onnx_graph.Layers(self, relative=self.architecture == "mpnet")
-        self.side_by_side = threads.threads(sample=True)
+        self.side_by_side = None  # chosen at the first call that needs it
 
     def _weights(self, weights: dict[str, np.ndarray]) -> None:
         """Keep what this architecture adds to the weights every one has."""
@@ -468,12 +473,12 @@ def onnxruntime_installed() -> bool:
 
 
 class OnnxBert(MeanPooled):
-    """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install 'personakit-recall[onnx]'`):
-    the folder's tokenizer and pooling, the file's forward pass, which must take `input_ids` and
-    `attention_mask` (and `token_type_ids`, when it asks for them) and give each token's last hidden
-    state. How many groups of texts it runs at once, each on one thread, is chosen once, when the file is
-    loaded (`threads.threads`, `side_by_side`); its threads never spin while they wait (ONNX Runtime's
-    default does, which a busy machine pays for)."""
+    """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install 'personakit-
+    recall[onnx]'`): the folder's tokenizer and pooling, the file's forward pass, which must take
+    `input_ids` and `attention_mask` (and `token_type_ids`, when it asks for them) and give each token's
+    last hidden state. How many groups of texts it runs at once, each on one thread, is chosen once, at
+    the first call with more than one (`threads.threads`, `side_by_side`); its threads never spin while
+    they wait (ONNX Runtime's default does, which a busy machine pays for)."""
 
     def __init__(self, folder: Path, model: Path) -> None:
         import onnxruntime
@@ -484,7 +489,7 @@ class OnnxBert(MeanPooled):
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3  # its warnings are not the owner's business: errors only
-        self.side_by_side = threads.threads(sample=True)
+        self.side_by_side = None  # chosen at the first call that needs it
         self.session = onnxruntime.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
         self.inputs = {given.name for given in self.session.get_inputs()}
         missing = {"input_ids", "attention_mask"} - self.inputs

@@ -37,7 +37,8 @@ def available_cores() -> int:
 
 SAMPLE_SECONDS = 0.2
 """How long `busy_now` watches the machine: long enough for the kernel's counters (ticks of 10 ms) to
-say something, short enough for a choice made once, when a model is loaded."""
+say something, short enough for a choice made once, at a model's first call with several groups of
+texts."""
 
 
 def threads(environ: dict[str, str] | None = None, sample: bool = False) -> int:
@@ -45,11 +46,11 @@ def threads(environ: dict[str, str] | None = None, sample: bool = False) -> int:
     whole number, else the available cores less those the last minute's load average keeps busy (a load
     of 1.6 on two cores leaves one), at least one and at most the available cores.
 
-    With `sample` (a choice made once for a long while: ONNX Runtime's threads, fixed when its model is
-    loaded), the cores busy are the fewer of the load average's and what other processes keep busy
-    now (`busy_now`): the load average is a minute's memory, which counts this process's own work of
-    a moment ago (an import, a store's build) and a burst that is over as busy, and gave a model's
-    first build one thread on a machine with two free."""
+    With `sample` (a choice made once for a long while: how many groups of texts ONNX Runtime runs side by
+    side, fixed at a model's first call with several), the cores busy are the fewer of the load average's
+    and what other processes keep busy now (`busy_now`): the load average is a minute's memory, which
+    counts this process's own work of a moment ago (an import, a store's build) and a burst that is over
+    as busy, and gave a model's first build one thread on a machine with two free."""
     environ = dict(os.environ) if environ is None else environ
     cores = available_cores()
     chosen = environ.get(THREADS_ENV, "").strip()

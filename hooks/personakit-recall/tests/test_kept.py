@@ -361,3 +361,38 @@ def test_rows_handed_over_together_are_kept_in_one_write_each_only_if_unchanged_
     assert len(writes) == 1
     assert kit.derived(name, [first, second, third]) == {first: b"first", third: b"third"}
     assert keeper.kept == 2
+
+
+def test_a_restart_of_a_large_store_counts_it_and_reads_none_of_it_within_the_read(
+    recall_kit: MakeKit, counting: Counting, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store too large to index within a read is known by its count of kept vectors: the first read
+    after a restart starts the build and goes by words, without reading the store first."""
+    monkeypatch.setattr(personakit_recall, "INLINE_BUILD", 3)
+    first = recall_kit()
+    memories = fill(first)
+    assert first.retrieve(PARAPHRASE, 7) is None  # more than INLINE_BUILD: built in the background
+    built = personakit_recall.state_of(first).building
+    assert built is not None
+    built.join(TIMEOUT)
+    settled(first)
+    assert first.derived_count(kept.kind(first)) == (len(memories), len(memories))
+    first.close()
+
+    read_by: list[str] = []
+    documents = PersonaKit.documents
+
+    def recorded(self: PersonaKit, *args: object, **kwargs: object) -> object:
+        read_by.append(threading.current_thread().name)
+        return documents(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PersonaKit, "documents", recorded)
+    again = recall_kit()
+    embedded = counting.texts
+    assert again.retrieve(PARAPHRASE, 7) is None
+    assert threading.current_thread().name not in read_by  # the read read no memory
+    building = personakit_recall.state_of(again).building
+    assert building is not None
+    building.join(TIMEOUT)
+    assert again.read(PARAPHRASE, 7).memories[0].id == memories[-1]
+    assert counting.texts == embedded  # every vector taken from the store

@@ -117,3 +117,22 @@ def test_groups_run_side_by_side_give_each_text_its_own_vector(
     side_by_side = model.encode(texts)
     assert np.abs(side_by_side - one_by_one).max() < 1e-6
     assert 1 <= most[0] <= 3
+
+
+def test_how_many_groups_run_side_by_side_is_chosen_at_the_first_call_with_several(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Choosing watches the machine for a fifth of a second (`threads.busy_now`): neither loading the model
+    nor a question, one group of texts, waits for it; the first call with several groups chooses, once."""
+    from personakit_recall import threads
+
+    watched: list[float] = []
+    monkeypatch.setattr(threads, "busy_now", lambda seconds=0.2: watched.append(seconds) or 0.0)
+    model = graphed(tiny_bert(tmp_path / "tiny-bert"))
+    model.encode(["where does the red cat sleep?"])
+    assert (watched, model.side_by_side) == ([], None)
+    monkeypatch.setattr(bert, "TOKENS_AT_ONCE", 12)  # several small groups
+    texts = [*TEXTS, "a red sofa", "the dog on the tram"]
+    first = model.encode(texts)
+    assert len(watched) == 1 and isinstance(model.side_by_side, int) and model.side_by_side >= 1
+    assert np.abs(model.encode(texts) - first).max() < 1e-6 and len(watched) == 1

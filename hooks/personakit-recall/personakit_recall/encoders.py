@@ -641,17 +641,25 @@ def package_folder(package: str) -> Path | None:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
+def companion_onnx(model: Installed) -> Path | None:
+    """The ONNX file a companion wheel of `model` installs, where it and ONNX Runtime are installed (not
+    checked: `installed_onnx` checks it before it is run)."""
+    from personakit_recall import bert
+
+    if model.onnx is None or not bert.onnxruntime_installed():
+        return None
+    folder = package_folder(model.onnx[0])
+    path = folder / "model.onnx" if folder is not None else None
+    return path if path is not None and path.is_file() else None
+
+
 def installed_onnx(model: Installed) -> Path | None:
     """The ONNX file of `model` a companion wheel installs, when it is installed and is the file it claims."""
-    if model.onnx is None:
+    path = companion_onnx(model)
+    if path is None or model.onnx is None:
         return None
-    package, sha256 = model.onnx
-    folder = package_folder(package)
-    path = folder / "model.onnx" if folder is not None else None
-    if path is None or not path.is_file():
-        return None
-    if split_wheels.sha256(path) != sha256:
-        log.warning("%s is not the file %s ships; it is not run.", path, package)
+    if split_wheels.sha256(path) != model.onnx[1]:
+        log.warning("%s is not the file %s ships; it is not run.", path, model.onnx[0])
         return None
     return path
 

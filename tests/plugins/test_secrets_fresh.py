@@ -1785,6 +1785,24 @@ LOOK_ALIKES_ROUND_19 = [
     "security questions: first pet is the default, all lowercase",
 ]
 
+# The twentieth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_20 = [
+    # A network's name, then its password said to be written somewhere, in its own sentence or after it.
+    "It's SKYHUB-44T2, the password's on the back of the box, ask Gran",
+    "It's PLUSNET_8XQ, the password is written under the router",
+    "The network is called BT-Hub6-9KL; the password is on the sticker. It's BT-Hub6-9KL upstairs too",
+    "Netz heißt Vodafone-C3F1, Passwort klebt am Router",
+    "la red es MOVISTAR_9A2F, la clave está pegada debajo del router",
+    "a rede é MEO-7B31C, a senha está na caixa",
+    # A network named as a compound's last part ("Gäste-WLAN"), its password somewhere.
+    "Das Büro-WLAN heißt FRITZ!Box 6660 KL, Passwort hängt an der Tür",
+    "the guest-wifi is called Casa_Luz42, password at the bar",
+    # A charity's account said to be theirs and on their site or leaflet.
+    "ik maak elke maand wat over naar het Rode Kruis, hun rekening staat op de site: NL91 ABNA 0417 1643 00",
+    "I send a bit to the hospice each month, their account is on the leaflet: GB82 WEST 1234 5698 7654 32",
+    "je verse un peu aux Restos, leur RIB est sur le site : FR76 3000 6000 0112 3456 7890 189",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -1836,6 +1854,24 @@ def test_an_owners_account_beside_a_poster_or_a_food_bank_alone_is_refused() -> 
     assert proposal_secret_kind("x", "o meu iban é PT50 0002 0123 1234 5678 9015 4, vi um cartaz") == "iban"
     assert proposal_secret_kind("x", "my IBAN FR76 3000 6000 0112 3456 7890 189, I give to the food bank") == "iban"
     assert proposal_secret_kind("x", "mi cuenta ES91 2100 0418 4502 0005 1332, ayudo a Cáritas") == "iban"
+
+
+def test_a_password_said_to_be_written_somewhere_with_its_value_after_it_is_refused() -> None:
+    """A password said to be on the router or the fridge gives no value before it; one after it in the same
+    sentence, or a password named elsewhere with its value, is still refused."""
+    assert proposal_secret_kind("x", "the password's on the back of the router: Harbor2291!") is not None
+    assert proposal_secret_kind("x", "Passwort hängt am Spiegel, es ist Sonne!2291") is not None
+    assert proposal_secret_kind("x", "It's Harbor2291, the password is in capitals") is not None
+    assert proposal_secret_kind("x", "It's Harbor2291, the password's no longer Casa2020") is not None
+    assert proposal_secret_kind("x", "my password is Harbor2291, the old one is on a post-it") is not None
+
+
+def test_an_owners_account_on_a_website_or_an_account_of_theirs_unpublished_is_refused() -> None:
+    """Only an account said to be someone else's and published is theirs: an owner's on a website, or
+    theirs given without saying where it is printed, stays refused."""
+    assert proposal_secret_kind("x", "my account is on the website now: NL91 ABNA 0417 1643 00") == "iban"
+    assert proposal_secret_kind("x", "hun rekening is NL91 ABNA 0417 1643 00, ik betaal de huur") == "iban"
+    assert proposal_secret_kind("x", "mijn rekening NL91 ABNA 0417 1643 00, hun site is stuk") == "iban"
 
 
 def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
@@ -1975,6 +2011,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_17,
         *LOOK_ALIKES_ROUND_18,
         *LOOK_ALIKES_ROUND_19,
+        *LOOK_ALIKES_ROUND_20,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2109,8 +2146,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The seventeenth refused 2 of its 174 at its one blind measurement; the seventeenth tuning round fixed them.
 # The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
 # The nineteenth refused 10 of its 182 at its one blind measurement; the nineteenth tuning round fixed them.
-# The twentieth refused 4 of its 178 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round20": 4}
+# The twentieth refused 4 of its 178 at its one blind measurement; the twentieth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -121,11 +121,31 @@ def published_for_gifts(text: str) -> bool:
     return _DONATIONS.search(text) is not None and _PUBLISHED.search(text) is not None
 
 
+# Or an account said to be someone else's ("their", "hun", "leur") and printed where all can read it: "ik
+# maak wat over naar KWF, hun rekening staat op de site", "their account's on the leaflet". An owner does
+# not publish an account; "my account is on the website" is still the owner's.
+_THEIR_ACCOUNT = lazy_pattern(
+    r"""(?<![^\W_])(?:their|hun|leurs?|(?-i:ihre?)|loro|deles|delas)[ ](?:[^\W\d_]+[ ])?
+    (?:accounts?|account[ ]number|bank[ ]details|iban|rekening(?:nummer)?|gironummer|konto(?:nummer)?|bankverbindung
+    |comptes?|rib|cuentas?|conto|conta|coordonn[ée]es[ ]bancaires)(?:['’]s)?(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_THEIR_ACCOUNT_REACH = 40
+
+
+def published_as_theirs(text: str) -> bool:
+    """Whether `text` says an account is someone else's and, in the words right after, published."""
+    return any(
+        _PUBLISHED.compiled.search(text, match.end(), match.end() + _THEIR_ACCOUNT_REACH) is not None
+        for match in _THEIR_ACCOUNT.finditer(text)
+    )
+
+
 def _an_owners_iban(candidate: str, text: str) -> bool:
     compact = candidate.replace(" ", "").upper()
     if compact in PUBLISHED_EXAMPLES and _EXAMPLE.search(text) is not None:
         return False
-    return not published_for_gifts(text)
+    return not published_for_gifts(text) and not published_as_theirs(text)
 
 
 def iban_anywhere(text: str) -> bool:

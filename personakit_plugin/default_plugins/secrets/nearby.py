@@ -91,11 +91,15 @@ def _named_network(found: list[Token], index: int) -> bool:
 _NETWORK_BEFORE = 5
 
 
+# Or a compound whose last part names it: "Gäste-WLAN", "guest-wifi", "Büro-Netz".
+_NETWORK_COMPOUND = lazy_pattern(rf"(?:[^\W\d_]{{2,}}-)?(?:{vocabulary.NETWORK_WORDS})", re.IGNORECASE)
+
+
 def _network_before_verb(found: list[Token], index: int) -> bool:
     """Whether a network is named in the few words before the verb right before `index`, the verb's "is"
-    perhaps elided onto it ("our wifi's called ...")."""
+    perhaps elided onto it ("our wifi's called ..."), or as a compound's last part ("das Gäste-WLAN heißt")."""
     before = found[max(0, index - 1 - _NETWORK_BEFORE) : index - 1]
-    return any(_NETWORK.fullmatch(_folded(token).removesuffix("'s").removesuffix("’s")) for token in before)
+    return any(_NETWORK_COMPOUND.fullmatch(_folded(token).removesuffix("'s").removesuffix("’s")) for token in before)
 
 
 # A network's name given with "is", then "and" and the password named apart: "la wifi es EstudioSol_5G y
@@ -170,19 +174,65 @@ def _set_by_another(found: list[Token], first: int, last: int) -> bool:
     return any(_folded(token) in _BY_THEMSELVES for token in after) or (first > 0 and _folded(found[first - 1]) in _OWN)
 
 
+# A password said to be written somewhere, right after its name: "the password's on the back of the
+# router", "das Passwort hängt am Spiegel", "le mot de passe est collé sous la box", "a senha está na
+# caixa". A value before it is what it is for (a network's name: "It's NETGEAR57, the password's on the
+# back"); one after it is still the password. Not "in" ("the password is in capitals") nor "no" ("the
+# password's no longer ...").
+_PLACED_VERBS = frozenset(
+    """is ist steht hängt klebt liegt staat hangt plakt ligt zit est está sta è é fica sits hangs stays""".split()
+)
+_PLACED_HOW = frozenset(
+    """written stuck printed taped geschrieben gedruckt geklebt geschreven geplakt gedrukt écrit écrite collé collée
+    imprimé imprimée pegado pegada escrito escrita impreso impresa scritto scritta attaccato attaccata stampato
+    stampata impresso impressa colado colada""".split()
+)
+_PLACED_AT = frozenset(
+    """on under underneath behind am auf hinter unter hinten op onder achter sur sous derrière au dos sobre debajo
+    detrás detras sul sulla sotto dietro atrás debaixo""".split()
+)
+_SENTENCE_ENDS = (".", ";", "!", "?")
+_PLACED_IN = frozenset(("está", "fica"))  # Portuguese "está no", "fica na": in or on
+_IN_THE = frozenset("no na nos nas".split())
+
+
+def _placed_elsewhere(found: list[Token], last: int) -> bool:
+    """Whether the name ending at token `last` is said to be written somewhere right after it."""
+    after = [_folded(token) for token in found[last + 1 : last + 4]]
+    if found[last].text.casefold().endswith(("'s", "’s")):
+        after.insert(0, "is")
+    if not after or after[0] not in _PLACED_VERBS:
+        return False
+    rest = after[1:]
+    if rest and rest[0] in _PLACED_HOW:
+        rest = rest[1:]
+    if not rest:
+        return False
+    return rest[0] in _PLACED_AT or (after[0] in _PLACED_IN and rest[0] in _IN_THE)
+
+
 def _typed_near(
     found: list[Token], first: int, last: int, name: Name, lines: _Lines, typed: dict[int, bool], *, own: bool
 ) -> bool:
     """Whether a typed token is near a name; `own` if the name is a password someone else set on their own."""
     # Before a network's bare "key" stands the network's name ("the WLAN is FritzBox-7590 and the key ...").
-    # A password someone else set on their own: a value before it is what it is for.
-    before = 0 if name.kind == "netkey" or own else _BEFORE
+    # A password someone else set on their own, or said to be written somewhere: a value before it is what
+    # it is for.
+    # Said to be written somewhere, a value after it is in its own sentence: "the password is on the router
+    # sticker. It's NETGEAR57" gives the network's name.
+    placed = name.kind == "password" and _placed_elsewhere(found, last)
+    before = 0 if name.kind == "netkey" or own or placed else _BEFORE
+    count = len(found)
+    if placed:
+        count = next(
+            (index + 1 for index in range(last + 1, count) if found[index].text.endswith(_SENTENCE_ENDS)), count
+        )
     key_pair = _KEY_PAIR.fullmatch(name.word) is not None
     return any(
         _is_value(found, index, typed)
         and lines.reach(name, found[index])
         and (not key_pair or (index > last and _joined_to(found, last, index)))
-        for index in _window(first, last, before, _AFTER, len(found))
+        for index in _window(first, last, before, _AFTER, count)
     )
 
 

@@ -1687,6 +1687,18 @@ LOOK_ALIKES_ROUND_17 = [
     "the safes cost 1200 each, code 4471 on the invoice",
 ]
 
+# The twentieth round's shapes: how the nineteenth part's owners, written plainly, say their secrets.
+SHAPES_ROUND_20: dict[str, str] = {
+    "an alarm that goes off with its code, in German": "die Alarmanlage in der Garage geht mit 7306 aus",
+    "an alarm that goes off with its code, six digits, in German": "Alarmanlage im Keller geht mit 519027 aus",
+    "a code that arrived, no one named, in Italian": "è arrivato il codice 604318, mettilo tu",
+    "a code that just arrived, in Italian": "è appena arrivato il codice 771902",
+    "a code that arrived, no one named, in Spanish": "ha llegado el código 382915, ponlo tú",
+    "a PIN of letters and digits after its name": "my banking PIN is Kiwi2024, keep it quiet",
+    "a PIN of letters and digits, in German": "die Online-PIN ist Birke4417!, sag sie keinem",
+    "a PIN of letters and digits, in Spanish": "el PIN es Luna2019, no se lo digas a nadie",
+}
+
 # The eighteenth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_18 = [
     # A code's name said to be absent, a word after it: the number nearby is a locker's, a room's, a bike's.
@@ -1787,6 +1799,16 @@ LOOK_ALIKES_ROUND_19 = [
 
 # The twentieth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_20 = [
+    # An alarm that goes off at a time or since a year; something else that arrived with a number.
+    "die Alarmanlage geht um 0630 los",
+    "die Alarmanlage geht seit 2019 nicht mehr",
+    "è arrivato il pacco 417248",
+    "è arrivato il codice sconto 2024",
+    "ha llegado el paquete 955802",
+    # A PIN's length or rule said with a digit.
+    "die PIN ist 5-stellig",
+    "the PIN is 4-digit, the bank says",
+    "die PIN ist 6-stellig und beginnt nie mit 0",
     # A network's name, then its password said to be written somewhere, in its own sentence or after it.
     "It's SKYHUB-44T2, the password's on the back of the box, ask Gran",
     "It's PLUSNET_8XQ, the password is written under the router",
@@ -1957,6 +1979,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_17,
         *SHAPES_ROUND_18,
         *SHAPES_ROUND_19,
+        *SHAPES_ROUND_20,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -1982,6 +2005,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_17,
             SHAPES_ROUND_18,
             SHAPES_ROUND_19,
+            SHAPES_ROUND_20,
         )
         if shape in shapes
     )
@@ -2126,7 +2150,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round17": 232,
     "tune_round18": 239,
     "tune_round19": 258,
-    "tune_round20": 222,
+    "tune_round20": 227,
 }
 
 

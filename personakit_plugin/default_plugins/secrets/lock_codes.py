@@ -50,10 +50,11 @@ OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?
 # no verb: "alarme maison de campagne 0629", or
 # after its colon and a code's word ("allarme della baita: codice 4471, poi ..."). Not a clock's, nor
 # after a preposition ("alarm set for 0630", "réveil à 0630").
-# Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...".
+# Nor after a verb that turns it off or on, which `OPENS_WITH` reads: "alarm uitzetten met 7923, ...", "die
+# Alarmanlage im Stall geht mit 4539 aus".
 ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme|antifurto|antirrobo)
     (?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour|para|per|voor|für|set|sonne|klingelt|suona|suena|toca
-    |gaat|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht
+    |gaat|geht|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht
     |(?:un)?scharf[ ](?:machen|schalten|stellen)[ ]mit|entschärft|deaktiviert
     |desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
     |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""

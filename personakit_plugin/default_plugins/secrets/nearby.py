@@ -539,6 +539,23 @@ def _said_absent(found: list[Token], first: int, last: int) -> bool:
     return last + 1 >= len(found) or not any(ch.isdigit() for ch in found[last + 1].core)
 
 
+# A PIN of letters and digits, as online banking lets one choose, right after its name or its "is": "die
+# Online-PIN ist Strauss7980?", "my banking PIN is Kiwi2024". Not a length ("PIN ist 5-stellig").
+_PIN_NAMES = frozenset(("pin", "pincode", "pin-code", "nip"))
+
+
+def _typed_pin_after(found: list[Token], last: int, name: Name, typed: dict[int, bool]) -> bool:
+    if name.word.casefold() not in _PIN_NAMES:
+        return False
+    index = last + 1
+    if index < len(found) and _folded(found[index]) in _IS:
+        index += 1
+    if index >= len(found):
+        return False
+    core = found[index].core
+    return any(ch.isdigit() for ch in core) and any(ch.isalpha() for ch in core) and _is_value(found, index, typed)
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -678,6 +695,8 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             and _code_near(found, first, last, text, name, lines)
         ):
             return "code-nearby"
+        if name.kind == "code" and _typed_pin_after(found, last, name, typed):
+            return "password-nearby"
         if (password or name.kind == "totp") and _base32_near(found, first, last, base32):
             return "totp-secret"
     return None

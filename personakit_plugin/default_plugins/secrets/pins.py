@@ -214,7 +214,8 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
 # 955 802", "j'ai reçu 114 410 par SMS", "the bank sent me 550 913 to confirm the transfer", "mi è arrivato 417
 # 248", "the app gave me 418203", "la banque m'envoie 604172", "me ha llegado un mensaje con el código 291847",
-# "la banca mi ha mandato un codice, 551204, per ...".
+# "la banca mi ha mandato un codice, 551204, per ...", "è arrivato il codice 417248", "ha llegado el código
+# 955802".
 # Unnamed, it is six digits (one group or two, not a round amount) that end the sentence or are followed
 # by how they came, what they are for, the owner asking where to enter them ("..., what do I do with it",
 # "..., type it in") or someone asking for it ("a text came with 509137, the man on the phone asked for it"):
@@ -225,6 +226,7 @@ _CAME_FIRST = lazy_pattern(
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
     |manda|env[íi]a|ha[ ]llega(?:d)?o|han[ ](?:manda|envia)(?:d)?o|ha[ ](?:manda|envia)(?:d)?o)
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto
+    |[èe][ ](?:appena[ ])?arrivat[oa]|(?:ha|acaba[ ]de)[ ]llega(?:d)?o|acaba[ ]de[ ]llegar
     |(?:ha|abbiamo)[ ]ricevuto|m['’][èe][ ]arrivato|(?:il|elle|on)[ ]a[ ]re[çc]u|(?:ha|hemos)[ ]recibido
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
     |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)

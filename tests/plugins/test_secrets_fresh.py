@@ -1697,6 +1697,18 @@ SHAPES_ROUND_20: dict[str, str] = {
     "a PIN of letters and digits after its name": "my banking PIN is Kiwi2024, keep it quiet",
     "a PIN of letters and digits, in German": "die Online-PIN ist Birke4417!, sag sie keinem",
     "a PIN of letters and digits, in Spanish": "el PIN es Luna2019, no se lo digas a nadie",
+    "a security question's answer if they ask it": "if they ask my mother's maiden name it's Rutherford",
+    "a security question named as a question, its answer after 'is'": (
+        "her answer to the first pet question at the bank app is Biscuit"
+    ),
+    "a first pet named after its kind, put in as the answer": (
+        "first pet was our cat Mittens, that's what I put for Etsy"
+    ),
+    "a first pet called by its name, put in as the answer": (
+        "first pet was a rabbit called Clover, that's what I used for the council site"
+    ),
+    "a bank's memorable word in lower case": "memorable word for the building society is lanternfish, keep it",
+    "a memorable answer in lower case after what it is for": "my memorable answer for Monzo is toadstool.",
 }
 
 # The eighteenth round's look-alikes: the same words and a value that is no secret.
@@ -1805,6 +1817,17 @@ LOOK_ALIKES_ROUND_20 = [
     "è arrivato il pacco 417248",
     "è arrivato il codice sconto 2024",
     "ha llegado el paquete 955802",
+    # A first pet or a maiden name said as a fact, or a question with no answer.
+    "my first pet was our dog Pepper, she lived to fifteen",
+    "if the vet asks, our first pet was a cat called Tom",
+    "the first pet question is silly, I never had one",
+    "my mum's maiden name is Okafor, she kept it after the wedding",
+    # A memorable word said of a speech or a toast, or how a memorable word is.
+    "the most memorable word in the speech was freedom.",
+    "a memorable word for the toast is cheers.",
+    "the memorable word is forgotten, I need to reset it",
+    "memorable word is required, at least six letters",
+    "the memorable word is different for each account.",
     # A PIN's length or rule said with a digit.
     "die PIN ist 5-stellig",
     "the PIN is 4-digit, the bank says",
@@ -2150,7 +2173,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round17": 232,
     "tune_round18": 239,
     "tune_round19": 258,
-    "tune_round20": 227,
+    "tune_round20": 232,
 }
 
 

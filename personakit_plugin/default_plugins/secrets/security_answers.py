@@ -48,6 +48,16 @@ _SECURITY_QUESTION = lazy_pattern(
     |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag|security[ ]qs?(?![\w&]))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Or the question is said to be asked, or its answer to be what one put in: "the first pet question",
+# "the maiden name question at the phone company", "if they ask mother's maiden name", "that's what I put
+# for PayPal".
+_ASKED_AS_A_QUESTION = lazy_pattern(
+    r"""\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name)
+    [ ]questions?\b
+    |\b(?:if|when)[ ](?:they|it|the[ ](?:bank|site|app|helpline|form|phone[ ]company))[ ]asks?\b
+    |\b(?:that['’]s|it['’]s|that[ ]is)[ ]what[ ]i[ ](?:put|use|used|gave|entered|typed)[ ](?:for|on|at|in)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _BANK = lazy_pattern(
     r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse|barclays|hsbc|lloyds|natwest|santander)\b",
     re.IGNORECASE,
@@ -70,8 +80,8 @@ _ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?"
 _CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
-_CONNECTOR = r"""(?:\s(?:is|was|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)|hei(?:ß|ss)t
-    |se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
+_CONNECTOR = r"""(?:\s(?:is|was|it['’]s|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)
+    |hei(?:ß|ss)t|se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
     |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*|\s+[—–]\s+)"""
 # Or a typed answer, letters and digits, as a password is typed: "first pet — sardinhaOtter47".
 _TYPED = r"(?=[\w-]*\d)[^\W\d_][\w-]{5,}"
@@ -82,8 +92,12 @@ _LOWERCASED = rf"""(?:\s(?:answer|antwort|respuesta|r[ée]ponse|risposta|respost
     [^\W\d_]{{3,}}[ ,(]+(?i:(?:all[ ])?(?:lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
     |alles[ ]klein|en[ ]min[úu]sculas?|en[ ]minuscules?|(?:tutto[ ])?(?:in[ ])?minuscol[oe]|em[ ]min[úu]sculas
     |(?:met[ ])?kleine[ ]letters))(?![^\W_])"""
+# Or a pet's name after the kind of animal it was: "first pet was our dog Pepper", "was a hamster Nibbles".
+_PET_NAMED = rf"""\s(?:was|is)\s(?:a|an|our|my|the)\s(?:(?:little|old|big|fat|grey|black|white)\s)?
+    (?:dog|cat|hamster|rabbit|bunny|parrot|budgie|goldfish|fish|guinea[ ]pig|tortoise|turtle|pony|horse|mouse|rat
+    |ferret|bird|puppy|kitten|canary|gerbil|lizard|snake)(?:\s(?:called|named))?\s{_CAPITALISED}"""
 _ANSWER_AFTER = lazy_pattern(
-    rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}|{_LOWERCASED}""", re.VERBOSE
+    rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}|{_LOWERCASED}|{_PET_NAMED}""", re.VERBOSE
 )
 _ANSWER_RIGHT_AFTER = lazy_pattern(rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
 _WINDOW = 50
@@ -227,6 +241,31 @@ _QUESTION_WORDS = (
 )
 
 
+# A bank's memorable word in lower case, a single word that ends its clause, perhaps after what it is for:
+# "memorable word for the bank is harbourlight, they ask for letters of it" (not "the most memorable word
+# in the speech was freedom"). Not a word that says how it is ("is forgotten", "is
+# case-sensitive", "is different"): no ending of a participle or an adjective, none of `_NOT_A_WORD_GIVEN`.
+_MEMORABLE_LOWER = lazy_pattern(
+    r"""(?<!most[ ])(?<!least[ ])(?<!\b[Aa][ ])\bmemorable[ ](?:word|answer)\b
+    (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?)?[ ]?(?:is|was|it['’]s|=|:)[ ]+
+    (?P<word>[a-z]{6,20})(?=[ ]*(?:[.,;!?]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_NOT_A_WORD_GIVEN = frozenset(
+    """forgotten different required needed missing locked correct invalid incorrect expired blocked important
+    optional useless annoying something anything nothing written secret private unknown mandatory sensitive
+    enough simple secure strong unique""".split()
+)
+_DESCRIBING_ENDINGS = ("ed", "ing", "ble", "ful", "less", "ous", "ive", "ent", "ant")
+
+
+def _memorable_word_in_lower_case(text: str) -> bool:
+    return any(
+        match["word"] not in _NOT_A_WORD_GIVEN and not match["word"].endswith(_DESCRIBING_ENDINGS)
+        for match in _MEMORABLE_LOWER.finditer(text)
+    )
+
+
 def security_answer(text: str) -> bool:
     """Whether `text` answers a security question, named as one or for a bank."""
     folded = text.casefold()
@@ -234,13 +273,15 @@ def security_answer(text: str) -> bool:
         return True
     if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO))) and _quoted_question_answered(text):
         return True
+    if "memorable" in folded and _memorable_word_in_lower_case(text):
+        return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
             return True
     for question in _QUESTION.finditer(text):
         after = _sentence_after(text, question.end())
         if (_ANSWER_AFTER.search(after) or _COMMA_NAME.match(after)) and (
-            _SECURITY_QUESTION.search(text) or _BANK.search(text)
+            _SECURITY_QUESTION.search(text) or _BANK.search(text) or _ASKED_AS_A_QUESTION.search(text)
         ):
             return True
     for question in _FACT_QUESTION.finditer(text):

@@ -1709,6 +1709,21 @@ SHAPES_ROUND_20: dict[str, str] = {
     ),
     "a bank's memorable word in lower case": "memorable word for the building society is lanternfish, keep it",
     "a memorable answer in lower case after what it is for": "my memorable answer for Monzo is toadstool.",
+    "twelve seed words, then the wallet's phrase named after them": (
+        "wolf hammer orbit cable crane badge dinner glove pencil object fiber absorb, that's the Trezor phrase"
+    ),
+    "twelve seed words, then 'my seed phrase'": (
+        "motor lunar tissue rabbit denial glass orchard sponsor velvet hockey cradle unveil, that's my seed phrase"
+    ),
+    "twelve seed words, then the recovery phrase named in French": (
+        "motor lunar tissue rabbit denial glass orchard sponsor velvet hockey cradle unveil, c'est la phrase de "
+        "récupération"
+    ),
+    "a recovery key of seven groups of four after its name": (
+        "Apple gave me this recovery key, QWFT-7HKD-MZRP-4XCN-TBLV-9GJS-ZKRM, keep it"
+    ),
+    "a FileVault recovery key of six groups": "my FileVault recovery key is HQ7B-22KD-P9XM-4TRC-WW3N-8JDF",
+    "a recovery key in German": "der Wiederherstellungsschlüssel vom Mac: PLKT-3MRW-QZXD-8HVN-CTBF-6YJG",
 }
 
 # The eighteenth round's look-alikes: the same words and a value that is no secret.
@@ -1828,6 +1843,12 @@ LOOK_ALIKES_ROUND_20 = [
     "the memorable word is forgotten, I need to reset it",
     "memorable word is required, at least six letters",
     "the memorable word is different for each account.",
+    # Twelve ordinary words before a wallet's phrase named, or the phrase's rule.
+    "I keep the paper in the safe behind the picture in the hall, that's the Ledger phrase sorted",
+    "never type the words into any website, the wallet will never ask, that's the rule for a seed phrase",
+    # A recovery key's ID, or groups of words after its name.
+    "the recovery key ID is 8030EC3B-1A2B-4C5D-9E8F-1234567890AB",
+    "recovery key format: THIS-ISAN-EXAM-PLEW-ORDS-LIST",
     # A PIN's length or rule said with a digit.
     "die PIN ist 5-stellig",
     "the PIN is 4-digit, the bank says",
@@ -2173,7 +2194,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round17": 232,
     "tune_round18": 239,
     "tune_round19": 258,
-    "tune_round20": 232,
+    "tune_round20": 236,
 }
 
 

@@ -246,6 +246,32 @@ def partial_seed_phrase(text: str) -> bool:
     return False
 
 
+# Or the label after the words, as one says what they were: "giraffe ability ... fancy, that's the MetaMask
+# phrase", "..., c'est la phrase de récupération", "..., das ist die Seed-Phrase". `seed_phrase_before`
+# reads the words before it as after a label: twelve in a row of one list, a few strays allowed.
+SEED_LABEL_AFTER = rf"""[ \t]*[,;:.!—–-][ \t]*
+    (?:(?:that['’]s|that[ ]is|this[ ]is|those[ ]are|these[ ]are|it['’]s|c['’]est|ce[ ]sont|das[ ]ist|das[ ]sind
+    |dat[ ]is|dat[ ]zijn|es|son|è|sono|é|são)[ ])?
+    (?:(?:the|my|our|la|le|les|ma|mes|die|meine|el|mi|mis|las|los|il|o|a|as|os|de|het|mijn)[ ])?
+    (?:{SEED_LABEL}|(?:ledger|trezor|wallet|metamask|coldcard|bitbox|exodus|phantom)[ ](?:phrase|seed|words)\b)"""
+# Every match of it holds one of these (case-folded).
+SEED_LABEL_AFTER_WORDS = (
+    *("phrase", "seed", "word", "wört", "wort", "mots", "palabra", "parole", "palavra", "woord", "sentence"),
+    *("satz", "frase", "herstel", "mnemonic", "backup", "recovery"),
+)
+_RUN_AT_END = lazy_pattern(SEED_RUN + r"\Z")
+_RUN_BEFORE = 300
+
+
+def seed_phrase_before(match: re.Match[str]) -> bool:
+    """Whether twelve BIP-39 words of one list stand right before a seed phrase's label."""
+    run = _RUN_AT_END.search(match.string[max(0, match.start() - _RUN_BEFORE) : match.start()])
+    if run is None:
+        return False
+    words = [word.lower() for word in _LETTERS.findall(run.group())]
+    return any(_labelled_run(run.group(), lang) for lang in _languages(words, _SEED_WORDS - _MAX_STRAYS))
+
+
 def labelled_seed_phrase(match: re.Match[str]) -> bool:
     return _is_seed_phrase(match, labelled=True)
 

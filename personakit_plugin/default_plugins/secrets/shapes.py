@@ -172,9 +172,12 @@ from personakit_plugin.default_plugins.secrets.pins import PIN, PIN_FIRST, pin_i
 from personakit_plugin.default_plugins.secrets.seed_phrase import (
     SEED_GAP,
     SEED_LABEL,
+    SEED_LABEL_AFTER,
+    SEED_LABEL_AFTER_WORDS,
     SEED_RUN,
     bare_seed_phrase,
     labelled_seed_phrase,
+    seed_phrase_before,
 )
 from personakit_plugin.default_plugins.secrets.values import (
     PASSWORD_MANAGER,
@@ -362,6 +365,17 @@ def _wifi_password_is_real(match: re.Match[str]) -> bool:
 _AGE_KEY = r"""\bAGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}(?![A-Za-z0-9])"""
 # A BitLocker recovery key: 48 digits in eight groups of six, joined by hyphens.
 _BITLOCKER_KEY = r"""(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])"""
+# An Apple ID's or a FileVault's recovery key after its name in its sentence: six or seven groups of four
+# capitals and digits, joined by hyphens ("Apple gave me this recovery key, QWFT-...-ZKRM, keep it").
+_RECOVERY_KEY = r"""(?i:\b(?:recovery[ ]key|wiederherstellungsschl[üu]ssel|cl[ée][ ]de[ ](?:secours|r[ée]cup[ée]ration)
+    |clave[ ]de[ ]recuperaci[oó]n|chiave[ ]di[ ]recupero|chave[ ]de[ ]recupera[cç][aã]o|herstelsleutel)\b)
+    [^\n.!?]{0,40}?(?<![A-Za-z0-9-])(?P<key>[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,6})(?![A-Za-z0-9-])"""
+_RECOVERY_KEY_WORDS = ("recovery", "wiederherstellung", "secours", "cup", "recupera", "herstel")
+
+
+def _recovery_key_is_real(match: re.Match[str]) -> bool:
+    """Whether the groups are a key: not all of them words ("DEMO-ONLY-..." is not drawn at random)."""
+    return not all(is_wordlike(group) for group in match["key"].split("-"))
 
 
 # --- Passwords on command lines -----------------------------------------------------------------
@@ -725,7 +739,14 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("pin-code", _compile(PIN, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(PIN_FIRST, re.IGNORECASE), pin_is_real, _A_DIGIT, _PIN_WORDS),
     _Detector("pin-code", _compile(KEYPAD, re.IGNORECASE), keypad_is_real, _A_KEYPAD_CODE, ("",)),
+    _Detector("recovery-key", _compile(_RECOVERY_KEY), _recovery_key_is_real, words=_RECOVERY_KEY_WORDS),
     _Detector("seed-phrase", _compile(SEED_LABEL + SEED_GAP + SEED_RUN, re.IGNORECASE), labelled_seed_phrase),
+    _Detector(
+        "seed-phrase",
+        _compile(SEED_LABEL_AFTER, re.IGNORECASE),
+        seed_phrase_before,
+        words=SEED_LABEL_AFTER_WORDS,
+    ),
     _Detector("seed-phrase", _compile(SEED_RUN), bare_seed_phrase),
     _Detector("high-entropy", _compile(r"[A-Za-z0-9+/_=-]{24,}"), is_high_entropy),
 )

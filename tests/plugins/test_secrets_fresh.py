@@ -1724,6 +1724,9 @@ SHAPES_ROUND_20: dict[str, str] = {
     ),
     "a FileVault recovery key of six groups": "my FileVault recovery key is HQ7B-22KD-P9XM-4TRC-WW3N-8JDF",
     "a recovery key in German": "der Wiederherstellungsschlüssel vom Mac: PLKT-3MRW-QZXD-8HVN-CTBF-6YJG",
+    "a routing number with its 'is' elided onto its label": "routing number's 021000021 if the form asks",
+    "a checking account at a bank named by its name": "my checking account at Harbor Federal is 7730291846.",
+    "an account at a bank named by its name, in German": "mein Konto bei der Sparkasse ist 4410392781",
 }
 
 # The eighteenth round's look-alikes: the same words and a value that is no secret.
@@ -1849,6 +1852,10 @@ LOOK_ALIKES_ROUND_20 = [
     # A recovery key's ID, or groups of words after its name.
     "the recovery key ID is 8030EC3B-1A2B-4C5D-9E8F-1234567890AB",
     "recovery key format: THIS-ISAN-EXAM-PLEW-ORDS-LIST",
+    # An account at a bank with an age, a state or an amount, no number.
+    "my account at Costco is 10 years old",
+    "my account at Chase is closed since 2019",
+    "my account at Tesco Bank is 2 years old, 150 pounds in it",
     # A PIN's length or rule said with a digit.
     "die PIN ist 5-stellig",
     "the PIN is 4-digit, the bank says",
@@ -2175,26 +2182,26 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
 # of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
 # twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235, the fourteenth to 237, the eighteenth to 239. The fourteenth refused
-# 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the
-# fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of its 241; the
-# sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round
-# took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239. The
-# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth refused 222 of
-# its 240.
+# thirteenth tuning round took it to 235, the fourteenth to 237, the eighteenth to 239, the twentieth to 241.
+# The fourteenth refused 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227
+# of its 240; the fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of
+# its 241; the sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth
+# tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
+# 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
+# refused 222 of its 240; the twentieth tuning round took it to 238.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
     "tune_round11": 247,
     "tune_round12": 247,
-    "tune_round13": 239,
+    "tune_round13": 241,
     "tune_round14": 236,
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
     "tune_round18": 239,
     "tune_round19": 258,
-    "tune_round20": 236,
+    "tune_round20": 238,
 }
 
 

@@ -138,9 +138,13 @@ __all__ = [
 # --- What may stand between a label and its number ------------------------------------------------------
 
 # Between a label and its value: signs, and up to three words that join them ("number is", "est", "de
-# mi ... es", "lautet", "n°", "n.").
+# mi ... es", "lautet", "n°", "n."); the label's "is" perhaps elided onto it ("routing number's ..."), and
+# the bank it is at by its name ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
 _JOIN = lazy_pattern(
-    r"""[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
+    r"""(?:['’]s)?[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer
+    |n[uú]mero
+    |(?:at|with|bei|chez|presso|bij)(?:[ ](?:der|dem|the|la|le|el|de))?[ ](?-i:[A-Z])[\w&'’-]*
+    (?:[ ](?-i:[A-Z])[\w&'’-]*){0,2}
     |n\.?[oº]
     |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|minha|meu|il|la|le|el|the|vom|von|der|des
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)

@@ -5,11 +5,11 @@ Measured on `corpus/secrets_fresh/`, written in seven languages without reading 
 parts must pass whole (the second to the twenty-first are the first twenty held-out parts, each looked at
 once after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210
 of 300, 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240,
-220 of 242, 244 of 260, 222 of 240 and 223 of 240 secrets refused then, and tuned on since; a part still being tuned on has a floor
-of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
-never read while tuning, must not fall below the figures it gives at its one measurement (see
-`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are
-skipped with a line that says so.
+220 of 242, 244 of 260, 222 of 240 and 223 of 240 secrets refused then, and tuned on since; a part still
+being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written
+apart and added later, is never read while tuning, must not fall below the figures it gives at its one
+measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there,
+its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -1876,6 +1876,27 @@ LOOK_ALIKES_ROUND_20 = [
     "je verse un peu aux Restos, leur RIB est sur le site : FR76 3000 6000 0112 3456 7890 189",
 ]
 
+# The twenty-first round's shapes: how the twentieth part's owners, written plainly, say their secrets.
+SHAPES_ROUND_21: dict[str, str] = {
+    "an owner's IBAN on the owner's invoices, an amount beside it": (
+        "my IBAN for the invoices is DE09 3705 0299 0004 4177 28, 450 € per job"
+    ),
+    "an owner's account on a bill, in Dutch": "mijn rekening NL28 RABO 0318 4522 97 staat op de factuur, 60 euro",
+    "an owner's IBAN that clients pay for the bills, in French": (
+        "pour les factures, les clients paient sur FR84 2004 1010 1205 8391 7204 213"
+    ),
+}
+
+# The twenty-first round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_21 = [
+    # A payee's account that a bill or its letter shows, to be paid, in five languages.
+    "the plumber's invoice says pay 240 pounds to Berg Heating Ltd, IBAN GB12 MIDL 4005 1571 9382 64",
+    "Wassergeld 96 € an die Stadtwerke, IBAN DE09 3705 0299 0004 4177 28 steht auf der Rechnung",
+    "huur van de garage 45 euro naar Woonstede, NL28 RABO 0318 4522 97, staat op de brief",
+    "facture du syndic à payer sur FR84 2004 1010 1205 8391 7204 213 avant le 10",
+    "la factura del gas se paga en ES79 2100 0813 6101 2345 6789, 38 euros",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2031,6 +2052,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_18,
         *SHAPES_ROUND_19,
         *SHAPES_ROUND_20,
+        *SHAPES_ROUND_21,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2057,6 +2079,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_18,
             SHAPES_ROUND_19,
             SHAPES_ROUND_20,
+            SHAPES_ROUND_21,
         )
         if shape in shapes
     )
@@ -2087,6 +2110,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_18,
         *LOOK_ALIKES_ROUND_19,
         *LOOK_ALIKES_ROUND_20,
+        *LOOK_ALIKES_ROUND_21,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2224,8 +2248,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The eighteenth refused 3 of its 173 at its one blind measurement; the eighteenth tuning round fixed them.
 # The nineteenth refused 10 of its 182 at its one blind measurement; the nineteenth tuning round fixed them.
 # The twentieth refused 4 of its 178 at its one blind measurement; the twentieth tuning round fixed them.
-# The twenty-first refused 4 of its 176 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round21": 4}
+# The twenty-first refused 4 of its 176 at its one blind measurement; the twenty-first tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -141,11 +141,61 @@ def published_as_theirs(text: str) -> bool:
     )
 
 
+# Or a payee's account that the owner is to pay, printed on the payee's bill: the text names a bill, an
+# invoice or the letter that brought it ("the factor's invoice says pay ... Ltd, IBAN ...", "Pacht 186 € an
+# den Verein, IBAN ... steht auf der Rechnung", "facture du comptable à payer sur BE..", "servicekosten 87
+# euro naar de VvE, NL.., staat op de brief"), and a payment (a verb of paying or an amount of money), and
+# no account or bill of the owner's ("my IBAN is on the invoice", "meine Rechnungen", "mijn rekening").
+_BILL = lazy_pattern(
+    r"""(?<![^\W_])(?:invoices?|bills?|rechnung(?:en)?|zahlschein\w*|erlagschein\w*|factures?
+    |factu(?:ur|ren)|acceptgiro\w*|facturas?|recibos?|fattur[ae]|bollett(?:a|e|ino)|faturas?|boletos?
+    |letters?|brief|briefe|courriers?|lettres?|cartas?|lettera)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PAYMENT = lazy_pattern(
+    r"""(?<![^\W_])(?:pay|pays|paid|paying|payable|payer|pay[ée]e?s?|r[ée]gler|bezahl\w*|zahl(?:en|e|t|bar)|[üu]berweis\w*
+    |betal\w*|overmaken|overschrijv\w*|pagar|pague|pagad[oa]|pago|pagare|pagato|pagamento|pagável|bonifico
+    |virement|transferencia|transfer[êe]ncia|transfer)(?![^\W_])
+    |(?<![\w.,])\d+(?:[.,]\d{1,2})?[ ]?(?:€|£|\$|eur|euros?|pounds?|dollars?)(?![^\W_])|[€£$][ ]?\d""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OWNERS_ACCOUNT_OR_BILL = lazy_pattern(
+    r"""(?<![^\W_])(?:my|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mijn|ons|onze|mis?|nuestr[ao]s?|mio|mia|miei|mie
+    |nostr[oaie]|meu|minha|meus|minhas|noss[oa]s?)[ ](?:[^\W\d_]+[ ])?
+    (?:accounts?|iban|bank|bankverbindung|konto\w*|rekening\w*|comptes?|rib|cuentas?|cont[oia]|invoices?|bills?
+    |rechnung(?:en)?|factu(?:ur|ren)|factures?|facturas?|fattur[ae]|faturas?)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# An account for the owner's own bills, or one the owner is paid on, is the owner's: "IBAN pour les
+# factures : FR..", "for the invoices, RIB ...", "se fait payer par ses clients sur l'IBAN ...".
+_OWNER_PAID = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:for|pour|para|per|f[üu]r|voor)[ ](?:(?:the|my|our|les|mes|nos|las|los|mis|le|i|die|meine
+    |de|mijn|onze|as|os|minhas|meus)[ ])?(?:invoices?|bills?|factures?|facturas?|fatture|faturas?|rechnungen
+    |facturen|factuur)
+    |clients?|customers?|kunden|klanten|clientes|clienti|get(?:s|ting)?[ ]paid|paid[ ]by|se[ ]fait[ ]payer
+    |me[ ]fais[ ]payer|me[ ]paient|me[ ]pagan|mi[ ]pagano|me[ ]pagam|betalen[ ]mij)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def a_payees_on_their_bill(text: str) -> bool:
+    """Whether `text` gives an account to pay that a bill shows, with no account or bill of the owner's nor
+    a payment to the owner (`_BILL`, `_PAYMENT`, `_OWNERS_ACCOUNT_OR_BILL`, `_OWNER_PAID`): a payee's."""
+    return (
+        _BILL.search(text) is not None
+        and _PAYMENT.search(text) is not None
+        and _OWNERS_ACCOUNT_OR_BILL.search(text) is None
+        and _OWNER_PAID.search(text) is None
+    )
+
+
 def _an_owners_iban(candidate: str, text: str) -> bool:
     compact = candidate.replace(" ", "").upper()
     if compact in PUBLISHED_EXAMPLES and _EXAMPLE.search(text) is not None:
         return False
-    return not published_for_gifts(text) and not published_as_theirs(text)
+    return not published_for_gifts(text) and not published_as_theirs(text) and not a_payees_on_their_bill(text)
 
 
 def iban_anywhere(text: str) -> bool:

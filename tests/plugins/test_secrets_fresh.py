@@ -26,6 +26,8 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
+from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid
+from personakit_plugin.default_plugins.secrets.ids_oceania import medicare_card_valid, tfn_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     ahv_valid,
     at_sv_number_valid,
@@ -1885,6 +1887,9 @@ SHAPES_ROUND_21: dict[str, str] = {
     "an owner's IBAN that clients pay for the bills, in French": (
         "pour les factures, les clients paient sur FR84 2004 1010 1205 8391 7204 213"
     ),
+    "an Australian tax file number after its label": "TFN 315 926 532, for the new job",
+    "an Australian Medicare card number, the holder's place after it": "medicare card 3608 83620 1, I'm 2 on it",
+    "a Brazilian driving licence (CNH) number": "o número da CNH do meu pai é 73190528479",
 }
 
 # The twenty-first round's look-alikes: the same words and a value that is no secret.
@@ -1895,6 +1900,10 @@ LOOK_ALIKES_ROUND_21 = [
     "huur van de garage 45 euro naar Woonstede, NL28 RABO 0318 4522 97, staat op de brief",
     "facture du syndic à payer sur FR84 2004 1010 1205 8391 7204 213 avant le 10",
     "la factura del gas se paga en ES79 2100 0813 6101 2345 6789, 38 euros",
+    # A tax file or Medicare number whose check fails, a CNH that is a company's name.
+    "TFN 315 926 533, for the new job",
+    "medicare card 3608 83621 1, I'm 2 on it",
+    "CNH Industrial sent order 73190528479 for the tractor parts",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2137,6 +2146,9 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (at_sv_number_valid, "4188 220790", "4187 220790"),
         (pps_valid, "8214036SA", "8214036TA"),
         (curp_valid, "PELR850412HDFRPB05", "PELR850412HDFRPB04"),
+        (tfn_valid, "315926532", "315926533"),
+        (medicare_card_valid, "3608836201", "3608836211"),
+        (cnh_valid, "73190528479", "73190528478"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2213,7 +2225,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # its 241; the sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
-# refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240.
+# refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; the
+# twenty-first tuning round took it to 226.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2227,7 +2240,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round21": 223,
+    "tune_round21": 226,
 }
 
 

@@ -1,7 +1,7 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
 employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
-Number, the Brazilian CPF, the Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check
-digit).
+Number, the Brazilian CPF and driving licence (CNH), the Argentinian CUIL and the Mexican CURP (anywhere, by
+its shape and check digit).
 """
 
 from __future__ import annotations
@@ -61,6 +61,21 @@ def cpf_valid(value: str) -> bool:
     return True
 
 
+def cnh_valid(value: str) -> bool:
+    """A Brazilian driving licence (CNH) number: eleven digits, not one repeated, the last two mod 11 check
+    digits of the first nine (weights 9 to 1, then 1 to 9, the second less 2 where the first overflowed)."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    first = sum(d * w for d, w in zip(digits[:9], range(9, 0, -1), strict=True)) % 11
+    discount = 0
+    if first >= 10:
+        first, discount = 0, 2
+    second = sum(d * w for d, w in zip(digits[:9], range(1, 10), strict=True)) % 11
+    second = 0 if second >= 10 else second - discount
+    return digits[9] == first and digits[10] == second
+
+
 def cuil_valid(value: str) -> bool:
     """An Argentinian CUIL, a person's: eleven digits, the first two 20, 23, 24 or 27 (a company's CUIT,
     30 to 34, is public), the last the mod 11 check of those before (weights 5 4 3 2 7 6 5 4 3 2)."""
@@ -110,6 +125,17 @@ BR_CPF = Family(
     cpf_valid,
     ("cpf", "cadastro"),
     cpf_valid,
+)
+
+
+# A Brazilian driving licence (Carteira Nacional de Habilitação): eleven digits and their two check digits.
+BR_CNH = Family(
+    "br-cnh",
+    label(r"(?-i:CNH)(?![ ]Industrial)|carteira[ ](?:nacional[ ])?de[ ](?:habilita[cç][aã]o|motorista)"),
+    value(r"(?<![\d-])\d{11}"),
+    cnh_valid,
+    ("cnh", "carteira"),
+    cnh_valid,
 )
 
 

@@ -5,8 +5,9 @@ Italian codice fiscale anywhere (its check letter); a French NIR anywhere, group
 it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13 check digit); and after
 their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
 `number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
-`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF, Argentinian CUIL; a
-Mexican CURP anywhere, by its check digit), `ids_north_europe` (UK National Insurance and NHS numbers, German
+`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF and CNH, Argentinian
+CUIL; a Mexican CURP anywhere, by its check digit), `ids_oceania` (Australian Tax File Number and Medicare
+card number), `ids_north_europe` (UK National Insurance and NHS numbers, German
 Steuer-ID and social insurance number, Dutch BSN, Belgian national register number, Austrian social insurance
 number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
 number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
@@ -41,6 +42,7 @@ from personakit_plugin.default_plugins.secrets.id_documents import (
 )
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
+    BR_CNH,
     BR_CPF,
     CA_SIN,
     US_EIN,
@@ -77,6 +79,7 @@ from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     steuer_id_valid,
     sv_number_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_oceania import AU_MEDICARE, AU_TFN
 from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     ES_DNI_NIE,
     ES_SOCIAL_SECURITY,
@@ -195,6 +198,9 @@ _FAMILIES: tuple[Family, ...] = (
     ES_SOCIAL_SECURITY,
     US_EIN,
     US_MEDICARE,
+    AU_MEDICARE,
+    AU_TFN,
+    BR_CNH,
     BE_NATIONAL_NUMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,

@@ -1,0 +1,49 @@
+"""Identity numbers of Australia, their checks and labels: the Tax File Number (TFN) and the Medicare card
+number."""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+
+_TFN_WEIGHTS = (1, 4, 3, 7, 5, 8, 6, 9, 10)
+_MEDICARE_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
+
+
+def tfn_valid(value: str) -> bool:
+    """An Australian Tax File Number: nine digits whose sum weighted 1, 4, 3, 7, 5, 8, 6, 9, 10 is a
+    multiple of 11, not one digit repeated."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) != len(_TFN_WEIGHTS) or len(set(digits)) == 1:
+        return False
+    return sum(d * w for d, w in zip(digits, _TFN_WEIGHTS, strict=True)) % 11 == 0
+
+
+def medicare_card_valid(value: str) -> bool:
+    """An Australian Medicare card number: ten digits (an eleventh, the holder's place on the card, may
+    follow), the first 2 to 6, the ninth the last digit of the first eight weighted 1, 3, 7, 9, 1, 3, 7, 9."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) not in (10, 11) or not 2 <= digits[0] <= 6:
+        return False
+    return sum(d * w for d, w in zip(digits[:8], _MEDICARE_WEIGHTS, strict=True)) % 10 == digits[8]
+
+
+AU_TFN = Family(
+    "au-tfn",
+    label(r"(?-i:TFN)|tax[ ]file(?:[ ](?:number|no\.?|\#))?"),
+    value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
+    tfn_valid,
+    ("tfn", "tax file"),
+    tfn_valid,
+)
+
+
+# Grouped as the green card prints it, four, five and one digits ("2953 71843 1"), the holder's place on
+# the card perhaps after it.
+AU_MEDICARE = Family(
+    "au-medicare-number",
+    label(r"medicare(?:[ ](?:card|number|no\.?|\#|card[ ]number))?"),
+    value(r"(?<![\d-])[2-6]\d{3}([ ]?)\d{5}\1\d(?:[ /-]?\d)?"),
+    medicare_card_valid,
+    ("medicare",),
+    medicare_card_valid,
+)

@@ -1890,6 +1890,15 @@ SHAPES_ROUND_21: dict[str, str] = {
     "an Australian tax file number after its label": "TFN 315 926 532, for the new job",
     "an Australian Medicare card number, the holder's place after it": "medicare card 3608 83620 1, I'm 2 on it",
     "a Brazilian driving licence (CNH) number": "o número da CNH do meu pai é 73190528479",
+    "a safe, where it is, and its code ending its clause": "the safe in the spare room is 60417, the deeds are in it",
+    "a bike lock and its code alone": "bike lock 7263, it's the blue one by the gate",
+    "a small key box where it is, in Spanish": "la cajita de llaves del piso de Marta es 5190",
+    "a combination lock's new code said instead of the old": (
+        "das Zahlenschloss am Schuppen ist jetzt 6102 statt 2016, sag's Oma"
+    ),
+    "a padlock now one code instead of another": "the padlock on the shed is now 7305 instead of 3057",
+    "an alarm, where it is in six words, and its code": "la alarma de la nave del polígono es 3817, la quito yo",
+    "an alarm code like a clock time with minutes on no five": "die Alarmanlage ist 1738, dann das Licht",
 }
 
 # The twenty-first round's look-alikes: the same words and a value that is no secret.
@@ -1904,6 +1913,14 @@ LOOK_ALIKES_ROUND_21 = [
     "TFN 315 926 533, for the new job",
     "medicare card 3608 83621 1, I'm 2 on it",
     "CNH Industrial sent order 73190528479 for the tractor parts",
+    # A safe or a bike lock with a year, a round amount, a weight or a model.
+    "the safe in the spare room is 2019, the deeds are in it",
+    "the safe in the office is 1500, too pricey",
+    "my bike lock is 1450 grams, heavy",
+    "Safe 2000 is the model we have",
+    # Times, counts and prices now instead of then.
+    "the meeting is now 1430 instead of 1500",
+    "we now have 1200 instead of 1100 followers",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2226,7 +2243,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; the
-# twenty-first tuning round took it to 226.
+# twenty-first tuning round took it to 231.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2240,7 +2257,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round21": 226,
+    "tune_round21": 231,
 }
 
 

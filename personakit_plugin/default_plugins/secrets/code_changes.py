@@ -3,8 +3,8 @@ geändert", "cambié el código de la alarma, antes 5521, ahora 8830", "code du 
 maintenant 7723", "PIN van 4410 naar 9026", "isn't 5521 anymore, the new one is 8830", in seven languages.
 
 The sentence names a PIN, or a code and what it opens (a compound such as "Alarmcode" is both), and
-says "from X to Y" or "before X, now Y", X and Y of four to eight digits, the new one no year. An alarm
-clock moved from 0630 to 0700, a code review from one version to another, a count ("from 1200 to
+says "from X to Y", "before X, now Y" or "now Y instead of X", X and Y of four to eight digits, the new one
+no year. An alarm clock moved from 0630 to 0700, a code review from one version to another, a count ("from 1200 to
 1500 views"), a zip code and years ("von 2019 auf 2021") are stored.
 """
 
@@ -36,8 +36,22 @@ _NO_LONGER = lazy_pattern(
     (?:[ ][^.\n\d]{{0,30}}?)?[ ](?:is|ist|est|c['’]est|es|[èe]|[ée])[ ]?:?[ ](?P<new>{_NUMBER})""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Or the new value said first, now, instead of the old: "hab das Zahlenschloss umgestellt, jetzt 3058 statt
+# 3085", "the padlock is now 4471 instead of 1147", "el candado ahora es 2290 en vez de 9022".
+_INSTEAD = lazy_pattern(
+    rf"""(?<![^\W_])(?:now|jetzt|nun|ahora|maintenant|désormais|ora|adesso|nu|agora)
+    (?:[ ](?:is|ist|es|est|[èé]|c['’]est))?
+    [ ]?[:,]?[ ](?P<new>{_NUMBER})[ ](?:instead[ ]of|rather[ ]than|not|statt|anstatt|anstelle[ ]von|en[ ]vez[ ]de
+    |en[ ]lugar[ ]de|au[ ]lieu[ ]de|et[ ]non|plus|invece[ ]di|al[ ]posto[ ]di|in[ ]plaats[ ]van|i[.]p[.]v[.]
+    |em[ ]vez[ ]de|em[ ]lugar[ ]de)[ ](?:(?:the|der|die|das|el|la|le|il|o|a|de|het)[ ])?
+    (?:(?:old|alten?|vieux|viejo|vecchio|oude|antigo)[ ])?(?P<old>{_NUMBER})""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A combination lock names its code by itself: "Zahlenschloss", "combination lock", "cijferslot", "padlock".
 _CODE_NAME = lazy_pattern(
-    r"""(?<![^\W_])(?:(?P<pin>pins?|pincode|pin-code|passcode|nip|geheimzahl)|(?P<compound>[^\W\d_]{3,}-?code)
+    r"""(?<![^\W_])(?:(?P<pin>pins?|pincode|pin-code|passcode|nip|geheimzahl|zahlenschlo(?:ss|ß)
+    |kombinationsschlo(?:ss|ß)|vorh[äa]ngeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)|combination[ ]lock|padlock|cijferslot
+    |combinatieslot|hangslot|cadenas|candado|lucchetto|cadeado)|(?P<compound>[^\W\d_]{3,}-?code)
     |codes?|c[oó]digo|codice|combination|combinaison|combinaci[oó]n|combinazione|kombination|combinatie)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -78,7 +92,7 @@ def code_changed(text: str) -> bool:
             not _YEAR.fullmatch(match["old"]) and _names_a_code(text) and not _NOT_A_CODE.search(text)
             for match in _TO_BE_CHANGED.finditer(text)
         )
-    for match in (*_CHANGE.finditer(text), *_NO_LONGER.finditer(text)):
+    for match in (*_CHANGE.finditer(text), *_NO_LONGER.finditer(text), *_INSTEAD.finditer(text)):
         if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
             continue
         if _names_a_code(text) and not _NOT_A_CODE.search(text):

@@ -56,8 +56,8 @@ ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme|antifurto|antirrobo)
     (?P<aclause>(?:[ ](?!(?:at|à|a|um|om|alle|às|for|pour|para|per|voor|für|set|sonne|klingelt|suona|suena|toca
     |gaat|geht|clock|um|uitzetten|uitschakelen|aanzetten|zet|schaltet|macht
     |(?:un)?scharf[ ](?:machen|schalten|stellen)[ ]mit|entschärft|deaktiviert
-    |desliga|liga|desativa|desactiva|activa|ativa|disarms?|arms?|turns?
-    |switch(?:es)?|se|si)\b)[^\W\d]+){0,5})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
+    |desliga|liga|desativ[ao]|desactiv[ao]|activ[ao]|ativ[ao]|desconect[ao]|apag[ao]|disattiv[ao]|disarms?|arms?|turns?
+    |switch(?:es)?|se|si)\b)[^\W\d]+){0,6})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
 # symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *", "2580 then press the tick").
@@ -117,14 +117,15 @@ _CLOCK_AFTER = lazy_pattern(
 
 # Or, with no colon, ending its clause before the next item of a list of instructions ("burglar alarm 6626,
 # boiler timer set", "die alarmanlage is 6128, und ...", "la alarma es 9587 y luego ..."), when it cannot be
-# a clock's time (hours and minutes, "the alarm is 0630, then coffee") nor a round price ("the alarm is
+# a clock's time (hours and minutes on a five, "the alarm is 0630, then coffee") nor a round price ("the alarm is
 # 2500, pricey") and no clock's word follows; the code
 # right after the alarm or after "is" ("the alarm model 4460, white", "the alarm costs 4460, ouch" are not).
 _CLAUSE_ENDS = lazy_pattern(
     r"""[ ]*(?:[,;][ ]|[ ](?:then|and|und|dann|puis|et|y|luego|e|poi|en|dan|depois)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
-_CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5]\d")
+# A clock's time as alarms are set, minutes on a five ("0630", "0745"); "1509" is no time one wakes to.
+_CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5][05]")
 _IS = frozenset("is ist es est è é".split())
 
 
@@ -210,19 +211,23 @@ _LOCKER = r"""[^\W\d_]*(?:locker|spind|casier|taquilla|armadietto|cacifo|kluisje
     |schlüsselkasten|schlüsselbox|schlüsselkästchen|paketkasten|paketbox|keybox|key[ ]box|lockbox|schließfach)
     |cabinet[ ]lock"""
 _LOCKER_WHERE = r"""(?:[ ](?:at|in|on|by|bei|im|in|an|am|auf|op|bij|à|au|en|de|del|da|do|della|nella|van)
-    (?:[ ](?:the|der|dem|den|die|de|het|['’]t|la|le|el|il|o|a|mijn|my|m['’]n)){0,2}(?:[ ][^\W\d_]+){1,2})?"""
+    (?:[ ](?:the|der|dem|den|die|de|het|['’]t|la|le|el|il|o|a|mijn|my|m['’]n)){0,2}(?:[ ][^\W\d_]+){1,3})?"""
 _LOCKER_HAS = r"""(?:[ ](?:is|ist|isch|est|es|è|é|heeft|hat|has|tiene|tem|ha|a|blijft[ ]op)
     (?:[ ](?:nog|noch|still|now|steeds|encore|todav[íi]a|ancora|ainda))?
     (?:[ ](?:den|de|the|el|il|o|le|la))?(?:[ ](?:code|codice|c[oó]digo|combination|combinaci[oó]n|pin))?)?"""
 _LOCKER_PIN = r"""(?P<pin>\d{4,6})(?![\d.,:/-]\d|[^\W\d_]|[ ]?(?:%|°|€|\$|£|(?:h|uhr|euros?|dollars?|pounds?|francs?
-    |chf|yen|m|meters?|metres?|cm|km|kg|kilos?|liters?|litres?|l)(?![^\W_])))"""
+    |chf|yen|m|meters?|metres?|cm|km|kg|kilos?|g|grams?|gramm|liters?|litres?|l)(?![^\W_])))"""
 _LOCKER_CODE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_])[ ]?:?[ ]{_LOCKER_PIN}""",
     re.IGNORECASE | re.VERBOSE,
 )
 # After where it is or a verb, the code ends its clause: "my locker has 1234 stickers" is a count.
+# A safe, a bike lock or a small key box is said so only: "the safe in the hall cupboard is 70915, ...", "bike
+# lock 0319, it's on the rack", "la cajita de llaves de la casa de ... es 3812"; "Safe 2000" is a model.
+_SAID_LOCKS = r"""safe|tresor|coffre-fort|cassaforte|caja[ ]fuerte|cofre|bike[ ]lock|fahrradschloss|fietsslot
+    |cajita[ ]de[ ](?:las[ ])?llaves"""
 _LOCKER_SAID_CODE = lazy_pattern(
-    rf"""(?<![^\W_])(?:{_LOCKER})(?![^\W_]){_LOCKER_WHERE}{_LOCKER_HAS}[ ]?:?[ ]{_LOCKER_PIN}
+    rf"""(?<![^\W_])(?:{_LOCKER}|{_SAID_LOCKS})(?![^\W_]){_LOCKER_WHERE}{_LOCKER_HAS}[ ]?:?[ ]{_LOCKER_PIN}
     (?=[ ]*(?:[.,;!?)(\n—–-]|$)|[ ](?:ingesteld|gezet|eingestellt|programmiert|set|like|wie|comme|como|come
     |zoals)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
@@ -252,6 +257,7 @@ _LOCKER_GATE = (
     *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
     *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
     *("key safe", "keysafe", "lock box", "clés", "clefs", "llaves", "chiavi", "chaves"),
+    *("safe", "tresor", "coffre", "cassaforte", "caja fuerte", "cofre", "bike lock", "fahrradschloss", "fietsslot"),
 )
 # A code's word and the code after a comma, what it opens said before it in its sentence: "casier 214 à
 # la gare de Lyon, code 552814, ...", "taquilla de la piscina, la 48, combinación 2054".

@@ -1897,8 +1897,14 @@ SHAPES_ROUND_21: dict[str, str] = {
         "das Zahlenschloss am Schuppen ist jetzt 6102 statt 2016, sag's Oma"
     ),
     "a padlock now one code instead of another": "the padlock on the shed is now 7305 instead of 3057",
+    "an Austrian ATM card's code after its name": "der Bankomatcode ist 8360, merk ihn dir",
+    "an identity app's code after its name, in French": "code itsme 6 2 9 1 4",
+    "an identity app's code after its name, in Italian": "codice posteid 802413",
+    "a code a token gave, in pairs, in Spanish": "el token del banco me dio 31 86 20",
+    "a phone's code said with a short word for it, in Spanish": "el código de mi cel es 284016",
     "an alarm, where it is in six words, and its code": "la alarma de la nave del polígono es 3817, la quito yo",
     "an alarm code like a clock time with minutes on no five": "die Alarmanlage ist 1738, dann das Licht",
+    "a password of four digits right after its name, then a comma": "shop till password 5820, don't tell anyone",
 }
 
 # The twenty-first round's look-alikes: the same words and a value that is no secret.
@@ -1921,6 +1927,12 @@ LOOK_ALIKES_ROUND_21 = [
     # Times, counts and prices now instead of then.
     "the meeting is now 1430 instead of 1500",
     "we now have 1200 instead of 1100 followers",
+    # Something that gave a number that is no code.
+    "el banco me dio 100 euros",
+    # A password's year, count or round number.
+    "the wifi password 2019, changed since",
+    "the password 5000, lol",
+    "password 1234 is the most common",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2243,7 +2255,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; the
-# twenty-first tuning round took it to 231.
+# twenty-first tuning round took it to 237.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2257,7 +2269,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round21": 231,
+    "tune_round21": 237,
 }
 
 

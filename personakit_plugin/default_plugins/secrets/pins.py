@@ -48,7 +48,9 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
     |code[ ](?:de[ ]la[ ]|du[ ]|de[ ]l['’])?(?:photocopieuse|copieuse|photocopieur|copieur|imprimante)
     |kopierer-?(?:code|pin)|c[oó]digo[ ](?:de[ ]la[ ]|da[ ])?(?:fotocopiadora|impresora|impressora)
     |codice[ ](?:della[ ])?(?:fotocopiatrice|stampante)|kopieer-?code|kopieerpas-?code)
-    |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind)-?code)"""
+    |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind|bankomat)-?code
+    |(?:code|codice|c[oó]digo|pin)[ ](?:itsme|poste[ ]?id|spid|digid|bankid|mitid|nemid|cl@ve|franceconnect)
+    |(?:itsme|poste[ ]?id|digid|bankid|mitid|nemid)[ -]?(?:code|codice|pin|kode|kod))"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec), "the console's passkey is 4821" (a PIN on an
 # Xbox or for pairing: a sign-in passkey has no digits to say),
@@ -77,7 +79,8 @@ _PARENTAL = r"""\b(?:control(?:es)?[ ]parental(?:es)?|contr[ôo]le[ ]parental|co
 _PARENTAL_HAS = r"""(?:,?[ ](?:it['’]s|it[ ]is|c['’]est|tiene|tem|has|hat|ha|a|heeft|uses|usa|utilise|nutzt|gebruikt
     |is|es|est|è|é|ist)[ ]|[ ]?:[ ]?)(?:(?:the|el|la|le|il|o|a|de|het|der|die|das|code|pin|c[oó]digo|codice)[ ])*"""
 # A password of digits right after its name and what it is for: "senha do app do banco 072738, ...", or
-# right after its name alone: "the router admin pw 482913, ...".
+# right after its name alone: "the router admin pw 482913, ...", "eftpos refund password 0431, ..." (four
+# or five digits no year nor round hundreds).
 _PASSWORD_WORD = r"""\b(?:senha|password|passwort|contrase[ñn]a|mot[ ]de[ ]passe|wachtwoord|parola[ ]d['’]ordine
     |pw|pwd|mdp)"""
 # Or, after a clause that names an app, of four digits or more: "la contraseña de la app del banco es 5917".
@@ -91,7 +94,8 @@ PIN = rf"""(?:(?P<label>{_PIN_LABEL})(?:(?:{CLAUSE})?{CONNECTOR_OR_COLON} | (?P<
     | (?P<alarm>{ALARM})
     | (?P<combo>{_COMBINATION_LOCK}){_COMBINATION_WITH}
     | (?P<parental>{_PARENTAL})(?:{CLAUSE})?{_PARENTAL_HAS}
-    | {_PASSWORD_WORD}(?:(?:{CLAUSE})?[ ](?=\d{{6,12}}(?:[.,;!]|\s*$))|(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON})
+    | {_PASSWORD_WORD}(?:(?:{CLAUSE})?[ ](?P<pword>)(?=\d{{4,12}}(?:[.,;!]|\s*$))
+      |(?P<appclause>{CLAUSE}){CONNECTOR_OR_COLON})
     ){_PIN_VALUE}"""
 # The number first: "4821 is my PIN", "1234# is the new door code." The label must end the clause, so
 # that "2019 is the year my PIN changed" is a year. A number is read once, from the start of its run
@@ -207,6 +211,7 @@ _SENDING = (
     *("sent", "text", "mail", "got", "rece", "ricev", "reçu", "recu", "erhalt", "bekom", "kregen", "ontvang"),
     *("recib", "lleg", "manda", "envi", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg", "bekam"),
     *("envoi", "gave", "give", "send", "cheg", "stuurt", "gibt", "gab "),
+    *("me dio", "me da", "dado", "dato", "mi d", "diede", "donn", "me deu", "me d"),
 )
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
 
@@ -222,6 +227,7 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # "I got 250 views" and "they sent me 250 000" are not codes.
 _CAME_FIRST = lazy_pattern(
     r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
+    |me[ ](?:dio|da|ha[ ]dado)|mi[ ](?:ha[ ]dato|d[àa]|diede)|m['’](?:a[ ]donn[ée]|donne)|me[ ](?:deu|d[áa])
     |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
     |manda|env[íi]a|ha[ ]llega(?:d)?o|han[ ](?:manda|envia)(?:d)?o|ha[ ](?:manda|envia)(?:d)?o)
@@ -239,7 +245,7 @@ _CAME_FIRST = lazy_pattern(
     (?:(?P<word>codes?|c[oó]digo|codice|otp|tan|token)
     (?:[ ](?P<service>(?:do|da|de|del|di|della|dello|du|from|for|von|van|vom)[ ][^\W\d_]+))?
     (?:[ ]?:|,[ ](?:it[ ]says|it['’]s|it[ ]is|dice|dit|diz|sagt|zegt|c['’]est|es|è|é)|,)?[ ]+)?
-    (?P<pin>\d{6}|\d{3}[ -]\d{3}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
+    (?P<pin>\d{6}|\d{3}[ -]\d{3}|\d{2}[ ]\d{2}[ ]\d{2}|(?(word)\d{4,8}|(?!)))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _CAME_AFTER = lazy_pattern(
@@ -448,6 +454,8 @@ def pin_is_real(match: re.Match[str]) -> bool:
     ):
         return False
     pin = match["pin"]
+    if groups.get("pword") is not None and digits < 6 and (YEAR.fullmatch(pin) or pin.endswith("00")):
+        return False  # "the wifi password 2019, ..."
     if groups.get("combo") and (digits > _MAX_COMBINATION_DIGITS or YEAR.fullmatch(pin) or pin.endswith("00")):
         return False  # "ein Zahlenschloss mit 10000 Kombinationen", "cijferslot, 2019 gekocht"
     if groups.get("place") and _NOT_A_PLACE_CLAUSE.search(groups["place"]):

@@ -167,7 +167,7 @@ LOCKED_THINGS = frozenset(
     get enter open unlock disarm
     porte portail alarme coffre coffre-fort cadenas immeuble entrée téléphone portable tablette ordinateur carte vélo
     casier entrer ouvrir
-    puerta portón portal garaje alarma antirrobo caja candado teléfono móvil celular tableta portátil tarjeta bici
+    puerta portón portal garaje alarma antirrobo caja candado teléfono móvil celular cel tableta portátil tarjeta bici
     bicicleta taquilla cajero entrar abrir
     porta portone portoncino cancello allarme antifurto cassaforte lucchetto telefono cellulare portatile carta
     bicicletta armadietto bancomat entrare aprire

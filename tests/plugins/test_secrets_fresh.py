@@ -1905,6 +1905,13 @@ SHAPES_ROUND_21: dict[str, str] = {
     "an alarm, where it is in six words, and its code": "la alarma de la nave del polígono es 3817, la quito yo",
     "an alarm code like a clock time with minutes on no five": "die Alarmanlage ist 1738, dann das Licht",
     "a password of four digits right after its name, then a comma": "shop till password 5820, don't tell anyone",
+    "a password of two capitalised words joined by a dot": "a senha do portal é Serra.Branca47",
+    "the answer to a security question named, its topic between": (
+        "the answer to the security question about my first car is Vauxhall"
+    ),
+    "the answer named before a security question quoted": (
+        "the answer Tomás gave to 'what was the name of your first school?' is Belgrano"
+    ),
 }
 
 # The twenty-first round's look-alikes: the same words and a value that is no secret.
@@ -1933,6 +1940,9 @@ LOOK_ALIKES_ROUND_21 = [
     "the wifi password 2019, changed since",
     "the password 5000, lol",
     "password 1234 is the most common",
+    # An answer to a security question not given, or a form's question with no answer.
+    "the answer to the security question is in the drawer",
+    "the question 'what was your first pet called?' is Silly",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2254,8 +2264,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # its 241; the sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
-# refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; the
-# twenty-first tuning round took it to 237.
+# refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
+# passes whole since the twenty-first tuning round.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2269,7 +2279,6 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round21": 237,
 }
 
 

@@ -65,6 +65,11 @@ _BANK = lazy_pattern(
 # An answer's own label: its value may follow with no connector.
 _ANSWER_LABEL = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
+    |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an)[ ](?:security|secret)[ ]question
+    |antwort[ ]auf[ ]die[ ](?:sicherheits|geheim)frage|respuesta[ ]a[ ]la[ ]pregunta[ ](?:de[ ]seguridad|secreta)
+    |r[ée]ponse[ ][àa][ ]la[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
+    |risposta[ ]alla[ ]domanda[ ](?:di[ ]sicurezza|segreta)|resposta[ ][àa][ ]pergunta[ ](?:de[ ]seguran[çc]a|secreta)
+    |antwoord[ ]op[ ]de[ ](?:beveiligingsvraag|geheime[ ]vraag)
     |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
@@ -224,12 +229,26 @@ _PUTTING_IN = ("put", "entered", "typed", "wrote", "used", "chose", "picked", "j
 _PUTTING_IN_TOO = ("coloquei", "pus", "escrib", "respond", "heb ik", "hab ich", "habe ich")
 
 
+# Or its answer named before the quoted question and given after it: "Lupita's answer to 'what was your
+# first pet called?' is Chispita", "la respuesta de Lupita a '¿cómo se llamaba tu primera mascota?' es ...".
+_ANSWER_BEFORE = lazy_pattern(
+    r"""(?<![^\W_])(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord)(?![^\W_])[^'"‘“„«\n]{0,30}$""",
+    re.IGNORECASE,
+)
+_ANSWER_GIVEN = lazy_pattern(rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
+_ANSWER_WORDS = ("answer", "antwort", "respuesta", "ponse", "risposta", "resposta", "antwoord")
+
+
 def _quoted_question_answered(text: str) -> bool:
     for quoted in _QUOTED_QUESTION.finditer(text):
         question = quoted["question"]
         if not (_QUESTION.search(question) or _CHILDHOOD.search(question)):
             continue
         if _PUT_IN.match(text, quoted.end()):
+            return True
+        if _ANSWER_GIVEN.match(text, quoted.end()) and _ANSWER_BEFORE.compiled.search(
+            text, max(0, quoted.start() - 40), quoted.start()
+        ):
             return True
     return False
 
@@ -271,7 +290,9 @@ def security_answer(text: str) -> bool:
     folded = text.casefold()
     if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):
         return True
-    if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO))) and _quoted_question_answered(text):
+    if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO, *_ANSWER_WORDS))) and _quoted_question_answered(
+        text
+    ):
         return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
         return True

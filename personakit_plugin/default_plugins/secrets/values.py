@@ -27,10 +27,10 @@ PLACEHOLDER = lazy_pattern(
 # Where a secret is kept or how it is read, not the secret: settings.DB_PASSWORD, os.environ["PW"],
 # getenv("TOKEN"), input("Password: ") (whose value is cut at the space). Not a word, a dot and a
 # capitalised word with digits, which is how people make passwords and no code names a thing
-# ("nemo.Tigger32", "kiki.Tigger2"); nor two words of four letters or more and digits, in lower case
+# ("nemo.Tigger32", "kiki.Tigger2", "Costa.Verde61"); nor two words of four letters or more and digits, in lower case
 # ("harbor.pebble4"), unless the digits size a type ("numpy.float32").
 CODE_REFERENCE = lazy_pattern(
-    r"(?![a-z]{2,}\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)"
+    r"(?![A-Za-z][a-z]+\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)"
     r"(?![a-z]{4,}\.(?!(?:float|u?int|bfloat|complex|utf|base|sha|md|py)\d)[a-z]{4,}\d{1,4}[!?#$%&*]*$)"
     r"(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"
 )

@@ -473,12 +473,12 @@ def onnxruntime_installed() -> bool:
 
 
 class OnnxBert(MeanPooled):
-    """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install 'personakit-
-    recall[onnx]'`): the folder's tokenizer and pooling, the file's forward pass, which must take
-    `input_ids` and `attention_mask` (and `token_type_ids`, when it asks for them) and give each token's
-    last hidden state. How many groups of texts it runs at once, each on one thread, is chosen once, at
-    the first call with more than one (`threads.threads`, `side_by_side`); its threads never spin while
-    they wait (ONNX Runtime's default does, which a busy machine pays for)."""
+    """The same BERT run by ONNX Runtime from an ONNX file of it (`pip install
+    'personakit-recall[onnx]'`): the folder's tokenizer and pooling, the file's forward pass, which must
+    take `input_ids` and `attention_mask` (and `token_type_ids`, when it asks for them) and give each
+    token's last hidden state. How many groups of texts it runs at once, each on one thread, is chosen
+    once, at the first call with more than one (`threads.threads`, `side_by_side`); its threads never spin
+    while they wait (ONNX Runtime's default does, which a busy machine pays for)."""
 
     def __init__(self, folder: Path, model: Path) -> None:
         import onnxruntime

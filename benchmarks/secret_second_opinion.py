@@ -1,0 +1,85 @@
+"""The learned second opinion beside the rules, measured on a part of the blind corpus it never saw, with
+its threshold fixed before that part was written.
+
+    python benchmarks/secret_second_opinion.py [--part heldout]
+
+The rounds' simulation (`secret_classifier_rounds.py`) trained a classifier on the parts before each
+blind round and counted what it would have added to the rules' figure there: from a fraction of a point
+to some four points, depending on the policy that sets its threshold (each policy reads only training
+data, but which policy to trust was seen only after those rounds). A policy chosen after seeing them
+says nothing of a round to come. So one policy is fixed here, in `POLICY`, before the twenty-second
+held-out part was measured (nobody working on the check has read it), and this script is its one
+measurement: it trains the classifier on every tuning
+part of the blind corpus and the everyday corpora (`train_secret_classifier.train`, the same data give
+the same weights and thresholds) and counts, on the part, the secrets and the ordinary sentences the
+rules refuse alone, and those the rules and the classifier refuse together. The other policies are
+printed below it, for the record, not to choose among. Counts only: no sentence of the held-out part is
+printed. Needs numpy (pip install numpy); a minute or two on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import train_secret_classifier as training  # noqa: E402
+
+from personakit_plugin.default_plugins.secrets import holds_secret  # noqa: E402
+from tests.helpers.secret_corpora import (  # noqa: E402
+    FRESH_HELD_OUT,
+    FRESH_TUNE_PARTS,
+    fresh,
+    fresh_exists,
+    fresh_missing,
+)
+
+POLICY = "left-out 0.5% budget"
+"""The policy of threshold fixed before the twenty-second held-out part was measured: of the ordinary
+proposals each scored by a fit that did not see them, the 99.5th percentile (`train_secret_classifier`).
+Over the nine realistic owners' rounds the simulation measured (the thirteenth to the twenty-first held-out
+parts) it added 3.8 points on average and 6 ordinary sentences refused in all, and reached 95% with none
+more refused in 5 of them: the best of the five policies there, with one other alike."""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", default=FRESH_HELD_OUT, help="the part measured (default: the held-out part)")
+    options = parser.parse_args()
+    if options.part in FRESH_TUNE_PARTS:
+        parser.error(f"{options.part} is a tuning part, which the classifier is trained on")
+    if not fresh_exists(options.part):
+        print(fresh_missing(options.part))
+        return 1
+    cases = fresh(options.part)
+    weights, bias, thresholds = training.train(FRESH_TUNE_PARTS)
+    scores = training.Matrix([(case.text, case.quote) for case in cases]).scores(weights.astype(np.float64), bias)
+    rules = [holds_secret(case.text, case.quote) for case in cases]
+    secrets = sum(case.secret for case in cases)
+    ordinary = len(cases) - secrets
+
+    def counted(threshold: float | None) -> str:
+        refused = [
+            rule or (threshold is not None and score > threshold) for rule, score in zip(rules, scores, strict=True)
+        ]
+        found = sum(refused[i] for i, case in enumerate(cases) if case.secret)
+        wrong = sum(refused[i] for i, case in enumerate(cases) if not case.secret)
+        return f"{found:>3} of {secrets} secrets refused ({found / secrets:6.1%}), {wrong} of {ordinary} ordinary"
+
+    print(f"{options.part}, trained on {len(FRESH_TUNE_PARTS)} tuning parts and the everyday corpora")
+    print(f"  rules alone                          {counted(None)}")
+    print(f"  rules and classifier, {POLICY:<14} {counted(thresholds[POLICY])}   (fixed before the part)")
+    for policy, threshold in thresholds.items():
+        if policy != POLICY:
+            print(f"  for the record: {policy:<24}     {counted(threshold)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

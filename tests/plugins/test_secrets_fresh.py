@@ -1945,6 +1945,26 @@ LOOK_ALIKES_ROUND_21 = [
     "the question 'what was your first pet called?' is Silly",
 ]
 
+# The twenty-second round's shapes: how the twenty-first part's owners, written plainly, say their secrets.
+SHAPES_ROUND_22: dict[str, str] = {
+    "an NMC pin that is no register's PIN": "my NMC pin is 5190, the login one",
+    "a private network's password beside its name, by a menu": (
+        "mein WLAN Haus-Netz, PW brezel77 steht auf der Speisekarte vom Lieferdienst"
+    ),
+}
+
+# The twenty-second round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_22 = [
+    # A nurse's PIN on the NMC's public register.
+    "my NMC pin is 07C1185W, for the portal",
+    # A public place's network and its password side by side, printed on its menu.
+    "Bäckerei am Markt, WLAN Backstube-Gast, PW brezel77 steht auf der Speisekarte",
+    "the hotel bar wifi BarNet-Guest, pw olive2023 is on the menu",
+    # A church's account for its offerings, on its sheet.
+    "l'iban della chiesa di San Rocco per le offerte è IT33 K030 6909 6061 0000 0063 517, sul foglietto",
+    "the church's account for the Sunday offerings is ES60 0049 1500 0512 3456 7892, printed on the parish sheet",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2101,6 +2121,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_19,
         *SHAPES_ROUND_20,
         *SHAPES_ROUND_21,
+        *SHAPES_ROUND_22,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2128,6 +2149,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_19,
             SHAPES_ROUND_20,
             SHAPES_ROUND_21,
+            SHAPES_ROUND_22,
         )
         if shape in shapes
     )
@@ -2159,6 +2181,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_19,
         *LOOK_ALIKES_ROUND_20,
         *LOOK_ALIKES_ROUND_21,
+        *LOOK_ALIKES_ROUND_22,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2302,8 +2325,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The nineteenth refused 10 of its 182 at its one blind measurement; the nineteenth tuning round fixed them.
 # The twentieth refused 4 of its 178 at its one blind measurement; the twentieth tuning round fixed them.
 # The twenty-first refused 4 of its 176 at its one blind measurement; the twenty-first tuning round fixed them.
-# The twenty-second refused 3 of its 172 at its one blind measurement.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round22": 3}
+# The twenty-second refused 3 of its 172 at its one blind measurement; the twenty-second tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

@@ -59,7 +59,7 @@ from personakit_plugin.default_plugins.secrets.pairs import user_and_password
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
-from personakit_plugin.default_plugins.secrets.posted import said_for_all
+from personakit_plugin.default_plugins.secrets.posted import posted_for_all, said_for_all
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
@@ -102,7 +102,15 @@ def _reread(text: str) -> str | None:
 
 def _everyday_kind(text: str, joint: int | None) -> str | None:
     kind = _first_kind(text, joint)
-    return None if kind in FICTION_KINDS and _nobodys(text) else kind
+    return None if kind is not None and _let_through(kind, text) else kind
+
+
+def _let_through(kind: str, text: str) -> bool:
+    """Whether a secret of `kind` found in `text` (normalised) opens nothing of the owner's: a password in
+    the owner's fiction or posted for all, or a public place's network and its password read as a pair."""
+    if kind in FICTION_KINDS:
+        return _nobodys(text)
+    return kind == "credential-pair" and posted_for_all(text)
 
 
 def _nobodys(text: str) -> bool:
@@ -165,7 +173,7 @@ class _Tokens:
 def secret_kind(text: str) -> str | None:
     """The kind of the first secret found in `text`, or None."""
     kind = shape_kind(text)
-    if kind is not None and not (kind in FICTION_KINDS and _nobodys(normalise(text))):
+    if kind is not None and not _let_through(kind, normalise(text)):
         return kind
     return everyday_kind(normalise(text))
 
@@ -173,7 +181,7 @@ def secret_kind(text: str) -> str | None:
 def proposal_secret_kind(text: str, quote: str) -> str | None:
     """The kind of the first secret found in a proposal's text, its quote, or the two together."""
     kind = shape_kind(text) or shape_kind(quote)
-    if kind is not None and not (kind in FICTION_KINDS and _nobodys(normalise(f"{text}\n{quote}"))):
+    if kind is not None and not _let_through(kind, normalise(f"{text}\n{quote}")):
         return kind
     text, quote = normalise(text), normalise(quote)
     if kind := everyday_kind(f"{text}\n{quote}", joint=len(text)):

@@ -89,7 +89,8 @@ _EXAMPLE = lazy_pattern(
 # that its account is a public one ("doneren kan op hun openbare rekening", "das öffentliche Spendenkonto").
 # Either word alone is not enough: "my account, the one I give to charity from" is an owner's. A food bank,
 # Caritas or a collection count as the gift, a poster or a parish sheet as the publishing ("la cuenta de
-# Cáritas ..., sale en la hoja parroquial", "o iban do banco alimentar ..., está no cartaz").
+# Cáritas ..., sale en la hoja parroquial", "o iban do banco alimentar ..., está no cartaz"); a church's
+# offerings so too, on its sheet ("l'iban della parrocchia per le offerte ... è sul foglietto").
 _DONATIONS = lazy_pattern(
     r"""(?<![^\W_])(?:donations?|donating|donate[sd]?|donativos?|donaci[oó]n(?:es)?|dons|donazion[ei]|doa[cç][oõã]\w*
     |spenden\w*|spendenkonto|giften|gift[ ]aid|doneer\w*|doneren|geef|geven|give[sn]?|giving|standing[ ]orders?
@@ -97,7 +98,8 @@ _DONATIONS = lazy_pattern(
     |collectes?|colectas?|collett[ae]|kollekten?|inzameling(?:en)?|fundrais\w*|spendenaktion(?:en)?|cagnottes?
     |vaquinhas?|raccolt[ae](?:[ ]fondi)?|recolhas?|recogidas?|c[aá]ritas
     |food[ ]?banks?|banco[ ]alimentar[e]?|bancos[ ]alimentares|bancos?[ ]de[ ]alimentos|banques?[ ]alimentaires?
-    |voedselbank(?:en)?|(?:les|des|aux)[ ]restos(?:[ ]du[ ]c(?:œ|oe)ur)?)(?![^\W_])""",
+    |voedselbank(?:en)?|(?:les|des|aux)[ ]restos(?:[ ]du[ ]c(?:œ|oe)ur)?
+    |offerings?|offrandes?|ofrendas?|ofert[oó]rio|(?:per[ ]le|delle)[ ]offerte)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _PUBLISHED = lazy_pattern(
@@ -110,7 +112,7 @@ _PUBLISHED = lazy_pattern(
     |affich[ée]e?s?[ ](?:dans|au|à|sur)|aush[äa]ng\w*|printed[ ](?:in|on)[ ]the
     |(?:sur|dans)[ ]l['’]affiche|affiches|cartaz(?:es)?|carteles?|plakat\w*|manifesti
     |hojas?[ ]parroquial(?:es)?|foglio[ ]parrocchiale|pfarrbrief\w*|parochieblad\w*
-    |parish[ ](?:sheet|bulletin))(?![^\W_])""",
+    |parish[ ](?:sheet|bulletin)|fogliett[oi]|stampat[oaie][ ](?:su|sul|sulla|nel|nella))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 

@@ -622,19 +622,28 @@ def _base32_near(found: list[Token], first: int, last: int, shapes: dict[int, st
 
 
 _AN_ID = lazy_pattern(r"(?i)\bid")
+# A nurse's or a midwife's PIN on the Nursing and Midwifery Council's public register, which names her there
+# and opens nothing: two digits of the year, a month's letter, four digits and a letter of the country
+# ("my NMC pin is 07C1185W"). Another value after an NMC pin ("NMC pin 4821", "NMC login pin Kx7!pq2")
+# is still read as a secret.
+_NMC = lazy_pattern(r"(?i)(?<![^\W_])nmc(?![^\W_])")
+_NMC_PIN = lazy_pattern(r"\d\d[A-L]\d{4}[A-Z]")
 
 
 def _public_tokens(text: str, found: list[Token]) -> set[int]:
     """The starts of the tokens that are no secret whatever their shape: an SSH public key's type and body
     ("ssh-ed25519 AAAAC3..."), a documentation's example key ("the aws docs use AKIAIOSFODNN7EXAMPLE"), a
-    key's ID ("Key ID 8030EC3B-...", `key_ids`)."""
+    key's ID ("Key ID 8030EC3B-...", `key_ids`), a nurse's PIN on the NMC's register (`_NMC_PIN`)."""
     public: set[int] = set()
     example = documents_an_example(text)
     ssh = "ssh-" in text or "ecdsa-" in text
     ids = _AN_ID.search(text) is not None
-    if not (example or ssh or ids):
+    nmc = _NMC.search(text) is not None
+    if not (example or ssh or ids or nmc):
         return public
     for index, token in enumerate(found):
+        if nmc and _NMC_PIN.fullmatch(token.core):
+            public.add(token.start)
         if ids and is_key_id(text, token.core, token.start):
             public.add(token.start)
         if example and "EXAMPLE" in token.core:

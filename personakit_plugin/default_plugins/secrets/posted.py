@@ -1,6 +1,8 @@
 """A Wi-Fi password a café, a bar, a hotel or a library posts for every guest: printed on a sticker by the
-till, chalked on the board at the counter, given to everyone ("the café's wifi password is on the sign
-by the till, muffin55, free for everyone", "das WLAN vom Café steht am Tresen, kriegt jeder").
+till, chalked on the board at the counter, printed on the menu, given to everyone ("the café's wifi password
+is on the sign by the till, muffin55, free for everyone", "das WLAN vom Café steht am Tresen, kriegt
+jeder"). The network's name and the password side by side, read as a pair, are let through so too ("Café
+WLAN Gast-Netz, PW ... steht auf der Karte").
 
 The sentence must name the Wi-Fi, a place that serves the public (café, bar, restaurant, hotel,
 library, gym, in seven languages), and where it is posted for all or that all get it (by the till, at
@@ -34,7 +36,9 @@ _POSTED_FOR_ALL = lazy_pattern(
     |tresen|theke|kasse|aufsteller|kriegt[ ]jeder|f[üu]r[ ]alle|jeder[ ]gast|kostenlos
     |comptoir|caisse|ardoise|tout[ ]le[ ]monde|gratuit
     |kassa|balie|iedereen|gratis|krijgt[ ]iedereen
-    |cassa|bancone|lavagna|tutti|mostrador|caja|pizarra|todo[ ]el[ ]mundo|todos|balc[aã]o|caixa|quadro)\b""",
+    |cassa|bancone|lavagna|tutti|mostrador|caja|pizarra|todo[ ]el[ ]mundo|todos|balc[aã]o|caixa|quadro
+    |(?:speise|getr[äa]nke)karte|auf[ ]der[ ]karte|sur[ ]la[ ]carte|op[ ]de[ ](?:menu)?kaart|sulla[ ]carta|men[uù]
+    |en[ ]la[ ]carta|card[aá]pio)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _OWNERS = lazy_pattern(

@@ -1951,6 +1951,10 @@ SHAPES_ROUND_22: dict[str, str] = {
     "a private network's password beside its name, by a menu": (
         "mein WLAN Haus-Netz, PW brezel77 steht auf der Speisekarte vom Lieferdienst"
     ),
+    "a padlock, where it is, and its code ending the line": "boathouse padlock 4917",
+    "a padlock, then what it closes, in Dutch": "hangslot schuurtje 5831",
+    "a safe where it is, a dial's three numbers, in German": "Tresor im Wohnmobil 27 08 51",
+    "a key box where it is, digit by digit, in Italian": "cassetta chiavi del circolo 3 9 2 7",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -1963,6 +1967,12 @@ LOOK_ALIKES_ROUND_22 = [
     # A church's account for its offerings, on its sheet.
     "l'iban della chiesa di San Rocco per le offerte è IT33 K030 6909 6061 0000 0063 517, sul foglietto",
     "the church's account for the Sunday offerings is ES60 0049 1500 0512 3456 7892, printed on the parish sheet",
+    # A padlock's or a safe's model, price, year or round hundreds, or a number with words after it.
+    "boathouse padlock model 4917",
+    "hangslot garagebox 3500",
+    "the padlock from the market 2021",
+    "Tresor im Wohnmobil, Modell 4460",
+    "the boathouse padlock 4917 from the hardware shop was cheap",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2289,7 +2299,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
-# passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240.
+# passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
+# tuning round takes it to 219.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2303,7 +2314,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 214,
+    "tune_round22": 219,
 }
 
 

@@ -253,6 +253,39 @@ _LOCKER_THEN_PADLOCK = lazy_pattern(
     |cijferslot)[ ]?:?[ ](?P<pin>\d{{4,8}})(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A padlock, a safe or a key box, then where it is in up to three words, then its code alone ending its line,
+# as a note to self: "allotment shed padlock 3308", "hangslot garagebox 2069", "Tresor in der
+# Kajüte 14 32 07" (a dial's three numbers), "cassetta chiavi parrocchia 1 6 8 5" (digit by digit). Not a
+# year it was bought ("padlock 2019"), round hundreds, a model's or a price's word before it ("padlock model
+# 3308", "Tresor kostet 1450"), nor a number with more words after it ("padlock 3308 from the shop").
+_PADLOCK = r"""padlock|combination[ ]lock|cadenas|candado|cadeado|lucchetto|vorh[äa]ngeschloss|zahlenschloss
+    |hangslot|cijferslot"""
+_NOT_WHERE = r"""(?:model\w*|type|typ|series|serie|no|nr|number|nummer|num[ée]ro|n[úu]mero|costs?|kostet|co[ûu]te
+    |cuesta|costa|kost|weighs?|wiegt|p[èe]se|pesa|weegt|price|preis|prix|precio|prezzo|pre[çc]o|prijs|size|gr[öo](?:ß|ss)e
+    |taille|since|seit|depuis|desde|dal|sinds)"""
+_CLOSED_WHERE_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_PADLOCK}|{_SAID_LOCKS}|{_KEY_BOX})(?![^\W_])(?:[ ](?!{_NOT_WHERE}(?![^\W_]))[^\W\d_]+){{0,3}}
+    [ ]?:?[ ](?P<pin>\d{{4,6}}|\d\d(?:[ -]\d\d){{2}}|\d(?:[ ]\d){{3,5}})(?=[ ]*[.!]?[ ]*(?:\n|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_BOUGHT_YEAR = lazy_pattern(r"(?:19\d\d|20[0-3]\d)")
+_CLOSED_GATE = (
+    *("padlock", "combination lock", "cadenas", "candado", "cadeado", "lucchetto", "schloss", "hangslot"),
+    *("cijferslot", "safe", "tresor", "coffre", "cassaforte", "caja", "cofre", "bike lock", "fietsslot"),
+    *("cajita", "key", "lock", "schlüssel", "sleutel", "boîte", "boite", "cajet", "cassett", "caixa"),
+)
+
+
+def _closed_where_code(text: str) -> bool:
+    """A padlock, a safe or a key box, where it is, and its code ending its line (`_CLOSED_WHERE_CODE`); a
+    code with more after it in its line is left to the rules that read its clause."""
+    for match in _CLOSED_WHERE_CODE.finditer(text):
+        pin = match["pin"].replace(" ", "").replace("-", "")
+        if not (_BOUGHT_YEAR.fullmatch(pin) or _HUNDREDS.fullmatch(pin)):
+            return True
+    return False
+
+
 _LOCKER_GATE = (
     *("locker", "spind", "casier", "taquilla", "armadietto", "cacifo", "kluis", "sleutelkast", "schlüssel"),
     *("paketkasten", "paketbox", "keybox", "key box", "lockbox", "schließfach", "cabinet lock"),
@@ -542,6 +575,8 @@ def lock_code(text: str) -> bool:
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
         _no_year(match["pin"]) for match in _LOCKER_THEN_PADLOCK.finditer(text)
     ):
+        return True
+    if any(map(text.casefold().__contains__, _CLOSED_GATE)) and _closed_where_code(text):
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):
         return True

@@ -1955,6 +1955,9 @@ SHAPES_ROUND_22: dict[str, str] = {
     "a padlock, then what it closes, in Dutch": "hangslot schuurtje 5831",
     "a safe where it is, a dial's three numbers, in German": "Tresor im Wohnmobil 27 08 51",
     "a key box where it is, digit by digit, in Italian": "cassetta chiavi del circolo 3 9 2 7",
+    "a maiden name after a comma and 'its', for a bank": "the bank wants mums maiden name, its Oyelaran",
+    "a question's topic, the word question, a dash and the answer": "first car question - Hillman Imp",
+    "a favourite's question, then 'its' and a name of two words": "favourite singer question its Shirley Bassey",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -1973,6 +1976,11 @@ LOOK_ALIKES_ROUND_22 = [
     "the padlock from the market 2021",
     "Tresor im Wohnmobil, Modell 4460",
     "the boathouse padlock 4917 from the hardware shop was cheap",
+    # A question's topic with no answer after it: a mark, a page, a room, a lower-case remark.
+    "first car question - 2 marks, in room 14",
+    "favourite singer question is worth 10 points",
+    "the maiden name question, its page 4",
+    "first car question - no idea yet",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2300,7 +2308,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 219.
+# tuning round takes it to 222.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2314,7 +2322,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 219,
+    "tune_round22": 222,
 }
 
 

@@ -294,6 +294,8 @@ def security_answer(text: str) -> bool:
         text
     ):
         return True
+    if "question" in folded and _TOPIC_QUESTION_ANSWERED.search(text):
+        return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
@@ -317,9 +319,18 @@ def security_answer(text: str) -> bool:
 # mother's maiden name, Mulcahy." (not "my mother's maiden name, Birth certificate and passport"), perhaps
 # after "it's": "the bank wants my mother's maiden name, it's De Groot.".
 _COMMA_NAME = lazy_pattern(
-    rf""",[ ]*(?:(?:it|that)['’]s[ ]|c['’]est[ ])?(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!?]|$)""", re.VERBOSE
+    rf""",[ ]*(?:(?:it|that)['’]?s[ ]|c['’]est[ ])?(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!?]|$)""", re.VERBOSE
 )
 
 
+# A question's topic, the word "question", then its answer, a name that ends its line or clause, after a dash
+# or "its" as a note to self: "first car question - Vauxhall Nova", "favourite singer question its Tom Jones".
+# Not a question's topic with a lower-case word after it ("first car question - no idea").
+_TOPIC_QUESTION_ANSWERED = lazy_pattern(
+    rf"""(?i:\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name
+    |favou?rite[ ][a-z]{{3,15}})[ ]question[ ]*(?:[-–—:=][ ]*|(?:it['’]?s|is)[ ]+))
+    {_CAPITALISED}(?:[ ]{_CAPITALISED}){{0,2}}[ ]*(?:[.,;!?\n]|$)""",
+    re.VERBOSE,
+)
 # A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".
 _A_QUESTION_AFTER = lazy_pattern(r"[ ](?:question|frage|pregunta|question|domanda|pergunta|vraag)\b", re.IGNORECASE)

@@ -1958,6 +1958,14 @@ SHAPES_ROUND_22: dict[str, str] = {
     "a maiden name after a comma and 'its', for a bank": "the bank wants mums maiden name, its Oyelaran",
     "a question's topic, the word question, a dash and the answer": "first car question - Hillman Imp",
     "a favourite's question, then 'its' and a name of two words": "favourite singer question its Shirley Bassey",
+    "a German bank's TAN glued to its procedure's name": "pushTAN gerade gekommen 551 730",
+    "a TAN by its procedure's name, after an article": "die photoTAN ist 604172",
+    "a code by SMS, what it is for, then a colon": "code reçu par sms pour valider le virement : 604 172",
+    "a code by text to confirm something, in English": "code received by text to confirm the booking: 550 913",
+    "a card reader's code, what it gave": "the card reader gave me 40917263",
+    "a card reader's code in two groups, in German": "Kartenleser zeigt 3381 0927",
+    "a bank's code device's code, in Dutch": "mijn digipass gaf 720 418",
+    "six digits a text just brought from a bank": "a text just came through from lloyds 730 218",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -1981,6 +1989,19 @@ LOOK_ALIKES_ROUND_22 = [
     "favourite singer question is worth 10 points",
     "the maiden name question, its page 4",
     "first car question - no idea yet",
+    # A TAN procedure's price or year, a purpose's count, a card reader's error, price or year, a text's year,
+    # round amount, days or order number.
+    "mobileTAN kostet seit 2024 nichts mehr",
+    "code par sms pour valider la commande : 2 articles",
+    "code received by text to confirm the booking: 2 guests",
+    "the card reader gave an error 1105",
+    "the card reader showed 12.50",
+    "kaartlezer gaf 2 keer een fout",
+    "the card reader says 2019 on the back",
+    "text came from the council 2024",
+    "a text came from the school 150 000 raised",
+    "text just came from the garage 3 days ago",
+    "a text came from the florist 123 456 order number",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2308,7 +2329,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 222.
+# tuning round takes it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2322,7 +2343,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 222,
+    "tune_round22": 227,
 }
 
 

@@ -165,13 +165,17 @@ _NOT_A_PLACE_CLAUSE = lazy_pattern(
 
 # A one-time code and how it came, then the code: "the code that just came by SMS is 930892", "SMS code:
 # 4471 19", "el código que me llegó por SMS es 552910".
+# (Or what it is for, then a colon: "code reçu par sms pour valider le virement : 604 172".)
+_PURPOSE = r"""(?:to|pour|para|per|um|om|zum)[ ](?:confirm|validate|approve|authori[sz]e|valider|confirmer|autoriser
+    |confirmar|validar|autorizar|confermare|convalidare|autorizzare|best[äa]tigen|freigeben|bevestigen|goedkeuren)"""
 _ONE_TIME_CODE = lazy_pattern(
-    r"""(?<![^\W_])(?:codes?|c[oó]digo|codice|token)(?![^\W_])[^.\n]{0,40}?(?<![^\W_])
+    rf"""(?<![^\W_])(?:codes?|c[oó]digo|codice|token)(?![^\W_])[^.\n]{{0,40}}?(?<![^\W_])
     (?:by|via|per|por|par|in|im|from|de|da|du|dal|del|van|aus)[ ]
     (?:an[ ]|a[ ]|un[ ]|una[ ]|um[ ]|een[ ]|the[ ]|le[ ]|el[ ])?
     (?:sms|text(?:[ ]message)?|texto|mensaje|messaggio|nachricht|bericht|authenticator)(?![^\W_])
-    [^.\n\d]{0,20}?(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet)?[ ]*:?[ ]*
-    (?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])""",
+    (?:[ ,]+{_PURPOSE}(?:[ ][^\s\d:]+){{0,3}}[ ]*:)?
+    [^.\n\d]{{0,20}}?(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet)?[ ]*:?[ ]*
+    (?P<pin>\d{{4,8}}|\d{{3}}[ ]\d{{3}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -212,6 +216,8 @@ _SENDING = (
     *("recib", "lleg", "manda", "envi", "envoy", "arriv", "invia", "chegou", "schick", "stuurd", "kreeg", "bekam"),
     *("envoi", "gave", "give", "send", "cheg", "stuurt", "gibt", "gab "),
     *("me dio", "me da", "dado", "dato", "mi d", "diede", "donn", "me deu", "me d"),
+    *("gaf", "geeft", "toont", "show", "display", "zeigt", "affiche", "muestra", "mostra", "says", "said", "came"),
+    *("come ", "arrived"),
 )
 _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
 
@@ -274,6 +280,44 @@ _ANOTHER_SERVICE = lazy_pattern(
 )
 
 
+# Or a bank's code device, what it gave or shows, then its code alone, six to eight digits in one group or
+# two, ending its clause: "the card reader gave me 40917263", "Kartenleser zeigt 3381 0927", "mijn digipass gaf
+# 720 418". Not an error's or a price's word before the number ("the card reader gave an error 1105").
+_CODE_DEVICE = r"""card[ ]?reader|secure[ ]?key|digipass|pin[ ]?sentry|e\.?dentifier|kaartlezer|kartenleser
+    |tan-?generator|lecteur[ ]de[ ]carte|lector[ ]de[ ]tarjetas|lettore[ ]di[ ]carte|leitor[ ]de[ ]cart[ãa]o"""
+_DEVICE_GAVE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_CODE_DEVICE})(?![^\W_])(?:[ ][^\W\d_]+){{0,2}}[ ]
+    (?:gave(?:[ ]me)?|gives(?:[ ]me)?|shows?|showed|says|said|displays?|displayed|gaf(?:[ ]me)?|geeft(?:[ ]me)?|toont
+    |gab(?:[ ]mir)?|gibt(?:[ ]mir)?|zeigt|zeigte|m['’]a[ ]donn[ée]|affiche|me[ ]dio|me[ ]da|muestra|mi[ ]ha[ ]dato
+    |mostra|me[ ]deu)[ ]
+    (?:(?:the|a|de|een|den|der|die|le|el|il|o|un|una|um)[ ])?(?:(?:codes?|c[oó]digo|codice)[ ]?:?[ ])?
+    (?P<pin>\d{{6,8}}|\d{{3,4}}[ ]\d{{3,4}}|\d\d(?:[ ]\d\d){{3}})(?![\d.,:/]\d|[^\W\d_])[ ]*(?:[.,;!?\n]|$)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Or a text that just came from someone, then six digits, in one group or two: "a text just came through from
+# lloyds 730 218", "text came in from the bank 551730 no idea why". Not a round amount, a year, a unit's number
+# or another number's word after it ("... 551 730 order number").
+_TEXT_CAME_FROM = lazy_pattern(
+    r"""(?<![^\W_])(?:text|sms|message)[ ](?:(?:just|has|have|only)[ ])?(?:come|came|arrived)[ ](?:(?:through|in)[ ])?
+    from[ ](?:the[ ])?[^\W\d_]+(?:[ ][^\W\d_]+)?[ ]:?[ ]*(?P<pin>\d{6}|\d{3}[ ]\d{3})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _came_from_a_device_or_a_text(text: str) -> bool:
+    """A bank's code device's code (`_DEVICE_GAVE`), or six digits a text just brought (`_TEXT_CAME_FROM`)."""
+    for match in (*_DEVICE_GAVE.finditer(text), *_TEXT_CAME_FROM.finditer(text)):
+        pin = match["pin"]
+        if not (
+            _ROUND_AMOUNT.fullmatch(pin)
+            or YEAR.fullmatch(pin)
+            or UNIT_AFTER.match(text, match.end("pin"))
+            or _ANOTHER_SERVICE.match(text, match.end("pin") + 1)  # not "... 482 119 order number"
+        ):
+            return True
+    return False
+
+
 def _came_first(text: str) -> bool:
     for match in _CAME_FIRST.finditer(text):
         if match["service"] and (
@@ -312,6 +356,8 @@ _MESSAGE_CODE = lazy_pattern(
 )
 # Read only before a code's word: it names a one-time code, or is glued to it ("inlogcode").
 _QUALIFIED_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_OTP_QUALIFIER})[ -]?$""", re.IGNORECASE | re.VERBOSE)
+# A German bank's TAN glued after its procedure's name: "mobileTAN", "pushTAN", "chipTAN", "photoTAN", "mTAN".
+_TAN_PROCEDURE_BEFORE = lazy_pattern(r"(?<![^\W_])(?:mobile|push|photo|chip|app|smart|sms|m|i)-?$", re.IGNORECASE)
 _YOUR_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_YOUR})[ ](?:[\w-]+[ -]){{0,2}}$""", re.IGNORECASE | re.VERBOSE)
 _MESSAGE_AFTER = lazy_pattern(
     r"""[^\n]{0,60}?(?<![^\W_])(?:never[ ]share|do[ ]not[ ]share|don['’]t[ ]share|expires?|valid[ ]for|to[ ]authori[sz]e
@@ -386,6 +432,8 @@ def message_code(text: str) -> bool:
         before = text[max(0, match.start() - 30) : match.start()]
         qualified = _QUALIFIED_BEFORE.search(before) is not None
         glued = match.start() > 0 and text[match.start() - 1].isalpha()
+        if glued and match["word"] == "TAN" and _TAN_PROCEDURE_BEFORE.search(before):
+            qualified = True  # "mobileTAN", "pushTAN": a German bank's one-time code by its procedure's name
         if (glued and not qualified) or _OTHER_CODE_BEFORE.search(before) or _SPENT_AFTER.match(text, match.end()):
             continue
         if (
@@ -421,7 +469,7 @@ def one_time_code(text: str) -> bool:
     folded = text.casefold()
     if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word
         return False
-    if _came_first(text):
+    if _came_first(text) or _came_from_a_device_or_a_text(text):
         return True
     return any(
         UNIT_AFTER.match(text, match.end()) is None

@@ -1966,6 +1966,11 @@ SHAPES_ROUND_22: dict[str, str] = {
     "a card reader's code in two groups, in German": "Kartenleser zeigt 3381 0927",
     "a bank's code device's code, in Dutch": "mijn digipass gaf 720 418",
     "six digits a text just brought from a bank": "a text just came through from lloyds 730 218",
+    "a phone's unlock code, in Spanish": "desbloqueo del móvil 481920",
+    "a card terminal's code, what it is for, in Spanish": "código del TPV para anulaciones 6152",
+    "a card terminal's manager code, what it is for after it, in Dutch": "managercode pinautomaat 3390 voor retouren",
+    "telephone banking's security code": "phone banking wants the security number, which is 50917",
+    "a bank's electronic password of digits, in Portuguese": "senha eletrônica 61730482",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -2002,6 +2007,15 @@ LOOK_ALIKES_ROUND_22 = [
     "a text came from the school 150 000 raised",
     "text just came from the garage 3 days ago",
     "a text came from the florist 123 456 order number",
+    # A phone's unlock, a card terminal's or telephone banking's words with a time, a year, a price, round
+    # hundreds, a count or a number with words after it.
+    "sblocco telefono 24 ore su 24",
+    "the card machine since 2021",
+    "desbloqueo del móvil 1500",
+    "sblocco telefono costa 30 euro",
+    "código del TPV 6152 de la tienda",
+    "telephone banking opens at 0800",
+    "phone banking: the security number is on the card, 4 digits",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2329,7 +2343,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 227.
+# tuning round takes it to 232.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2343,7 +2357,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 227,
+    "tune_round22": 232,
 }
 
 

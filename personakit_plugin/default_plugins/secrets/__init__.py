@@ -17,8 +17,9 @@ Two families of detectors, both on the text as `normalise` reads it:
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
   (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
 what they open ("alarm 6140, back gate 2287", `code_lists`) or as a change from an old value to a new
-one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); the code that collects a parcel or a
-prescription (`pickup_codes`); a one-time code
+one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); a phone's, a card terminal's
+or telephone banking's code after what it works ("desbloqueo del móvil 481920", `device_codes`); the code
+that collects a parcel or a prescription (`pickup_codes`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
   by its name (`spelled`); part of a seed phrase after a label that names the part (`seed_phrase`); a
@@ -45,6 +46,7 @@ from personakit_plugin.default_plugins.secrets.assignments import assigned_secre
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.code_changes import code_changed
 from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
+from personakit_plugin.default_plugins.secrets.device_codes import device_code
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.duress import duress_code
 from personakit_plugin.default_plugins.secrets.fiction import FICTION_KINDS, in_fiction
@@ -131,6 +133,7 @@ def _first_kind(text: str, joint: int | None) -> str | None:
     if _A_DIGIT.search(text) and (
         lock_code(text)
         or one_time_code(text)
+        or device_code(text)
         or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
     ):
         return "pin-code"

@@ -1,0 +1,70 @@
+"""A code that works something of the owner's, named by what it works, then its digits alone: a phone's
+unlock code ("desbloqueo del móvil 481920"), a card terminal's code for refunds or its manager's
+("código del TPV para anulaciones 6152", "managercode pinautomaat 3390"), telephone banking's security
+number ("for phone banking my security code is 50917") and a bank's electronic password of digits
+("senha eletrônica 61730482").
+
+The code is four to eight digits that end their clause, not a year, round hundreds or a count before its
+unit: "sblocco telefono 24 ore su 24", "the card machine since 2021", "desbloqueo del móvil 1500" are
+stored, and so is a number with more words after it than what the code is for ("código del TPV 6152 de la
+tienda"; not "managercode pinautomaat 3390 voor retouren").
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+
+_CODE = r"""(?:codes?|c[oó]digo|codice|clave|pin|pincode|contrase[ñn]a|password|passcode|wachtwoord|senha
+    |mot[ ]de[ ]passe)"""
+_THE = r"""(?:(?:del|de|do|da|du|des|della|dello|di|van|het|de|of|the|of[ ]the|for[ ]the|vom|der|des|su|mon|my)[ ])*"""
+# A phone's unlock, either way round: "sblocco telefono", "desbloqueo del móvil", "phone unlock code".
+_PHONE = r"""(?:telefono|tel[ée]fono|t[ée]l[ée]phone|cellulare|m[óo]vil|celular|telem[óo]vel|portable|handy|telefoon
+    |phone|mobile)"""
+_UNLOCK = r"""(?:sblocco|desbloqueo|desbloqueio|d[ée]verrouillage|entsperr(?:ung|code)?|ontgrendel(?:code|ing)?
+    |unlock)"""
+# A card terminal, or its manager's code: "datáfono", "TPV", "pinautomaat", "card machine", "managercode".
+_TERMINAL = r"""(?:dat[áa]fono|tpv|tpe|pin[ ]?pad|pinautomaat|betaalautomaat|kaartterminal|card[ ](?:machine|terminal)
+    |maquininha|terminal[ ](?:de[ ]pago|de[ ]paiement|di[ ]pagamento|de[ ]cart[ãa]o)|pos[ ]terminal)"""
+_MANAGER_CODE = r"""(?:beheerders?code|managercode|admin(?:istrator)?[ ]code|manager(?:['’]s)?[ ]code|supervisor[ ]code
+    |code[ ](?:g[ée]rant|superviseur|administrateur)|c[oó]digo[ ](?:de[ ])?(?:encargado|supervisor|administrador))"""
+_PURPOSE = r"""(?:[ ](?:para|for|voor|pour|per|f[üu]r|pra)[ ][^\W\d_]+)?"""
+_VALUE = r"""[ ]*(?:(?:is|es|est|è|é|ist|lautet)[ ]*)?:?[ ]*(?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])
+    (?=(?:[ ](?:para|for|voor|pour|per|f[üu]r|pra)[ ][^\W\d_]+)?[ ]*(?:[.,;!?\n]|$))"""
+_DEVICE_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_UNLOCK}[ ]{_THE}{_PHONE}|{_PHONE}[ ]{_UNLOCK}(?:[ ]?code|[ ]pin)?
+    |{_CODE}[ ]{_THE}{_UNLOCK}[ ]{_THE}{_PHONE}
+    |{_CODE}[ ]{_THE}{_TERMINAL}|{_TERMINAL}[ ]{_CODE}|{_MANAGER_CODE}(?:[ ]{_THE}(?:{_TERMINAL}|terminal))?
+    |(?:{_TERMINAL}|terminal)[ ]{_MANAGER_CODE}
+    |senha[ ]eletr[ôo]nica(?:[ ]de[ ]\d[ ]d[íi]gitos)?)(?![^\W_]){_PURPOSE}{_VALUE}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Telephone banking's security number or code: "telephone banking" in the text, then the number after its name.
+_PHONE_BANKING = lazy_pattern(r"(?<![^\W_])(?:tele)?phone[ ]banking(?![^\W_])", re.IGNORECASE)
+_SECURITY_NUMBER = lazy_pattern(
+    rf"""(?<![^\W_])security[ ](?:number|code)(?:,?[ ](?:which|that))?{_VALUE}""", re.IGNORECASE | re.VERBOSE
+)
+_NOT_A_CODE = lazy_pattern(r"(?:19|20)\d\d|\d+00")
+# What every text either pattern finds holds, looked for first.
+_WORDS = (
+    *("sblocc", "desbloque", "verrouill", "entsperr", "ontgrendel", "unlock", "datáfono", "datafono", "tpv"),
+    *("tpe", "pin pad", "pinpad", "automaat", "kaartterminal", "card machine", "card terminal", "maquininha"),
+    *("terminal", "code", "eletr", "phone banking"),
+)
+
+
+def device_code(text: str) -> bool:
+    """Whether `text` gives the code of a phone, a card terminal or telephone banking, or a bank's electronic
+    password, after its name (`_DEVICE_CODE`, `_SECURITY_NUMBER`)."""
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _WORDS)):
+        return False
+    matches = [*_DEVICE_CODE.finditer(text)]
+    if _PHONE_BANKING.search(text):
+        matches += _SECURITY_NUMBER.finditer(text)
+    return any(
+        not _NOT_A_CODE.fullmatch(match["pin"]) and UNIT_AFTER.match(text, match.end("pin")) is None
+        for match in matches
+    )

@@ -1971,6 +1971,10 @@ SHAPES_ROUND_22: dict[str, str] = {
     "a card terminal's manager code, what it is for after it, in Dutch": "managercode pinautomaat 3390 voor retouren",
     "telephone banking's security code": "phone banking wants the security number, which is 50917",
     "a bank's electronic password of digits, in Portuguese": "senha eletrônica 61730482",
+    "an e-mail address and a password of a name and a year, with 'and'": (
+        "for the pharmacy site it's rhian.b@example.com and Porthcawl1962"
+    ),
+    "an e-mail address and a password side by side, in Spanish": "uber chofer memo.rdz@gmail.com Vocho1998gdl",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -2016,6 +2020,13 @@ LOOK_ALIKES_ROUND_22 = [
     "código del TPV 6152 de la tienda",
     "telephone banking opens at 0800",
     "phone banking: the security number is on the card, 4 digits",
+    # An e-mail address written to, then a room's, a flat's, an order's or a month's word and its number.
+    "email me at dan.k@example.org and Room101",
+    "write to rosa.m@example.com and quote Order2024",
+    "my work email is dan.k@example.org, Flat12",
+    "the club's address is info@club.org and March2024 is the deadline",
+    "contact: sales@shop.com Suite2100",
+    "the newsletter goes from info@club.org, since 2019",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2343,7 +2354,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 232.
+# tuning round takes it to 234.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2357,7 +2368,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 232,
+    "tune_round22": 234,
 }
 
 

@@ -57,7 +57,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
-from personakit_plugin.default_plugins.secrets.pairs import user_and_password
+from personakit_plugin.default_plugins.secrets.pairs import email_and_password, user_and_password
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
@@ -154,6 +154,8 @@ def _first_kind(text: str, joint: int | None) -> str | None:
     if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
+        return "credential-pair"
+    if "@" in text and _A_DIGIT.search(text) and email_and_password(text):
         return "credential-pair"
     if _A_SYMBOL.search(text) and any(looks_strongly_typed(token) for token in found() if _A_DIGIT.search(token.core)):
         return "typed-password"

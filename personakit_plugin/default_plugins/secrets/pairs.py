@@ -1,7 +1,10 @@
 """A user name and a password given together: "PayPal: jane / Qw3rty!!77", "the router is admin/Adm1n!2345",
-"(admin / sunflower42)"."""
+"(admin / sunflower42)", or an e-mail address and a password side by side with no word for either, ending
+its line: "for the pharmacy site it's rhian.b@example.com and Porthcawl1962"."""
 
 from __future__ import annotations
+
+import re
 
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -70,3 +73,26 @@ def user_and_password(found: list[Token]) -> bool:
             if token.core in {"/", "|"} and _labelled_second(found, index):
                 return True
     return False
+
+
+# An e-mail address, then a space, a comma or "and", then a password of letters and a number run together,
+# as a name and a year are ("Porthcawl1962", "Vocho1998gdl"), ending its line: the address an account's, the
+# word its password. Not an address written to ("email me at ... and Room101", "write to ..."), a room's, an
+# order's or a model's word with its number ("Suite2100"), a short number ("Flat12"), nor more words after it
+# ("... and March2024 is the deadline").
+_EMAIL_AND_PASSWORD = lazy_pattern(
+    r"""(?<![\w.+-])(?P<before>(?:[^\W\d_]+[ ]){0,3})[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?:[ ]+and|[ ]*,)?[ ]+
+    (?!(?i:rooms?|suite|flat|unit|apt|order|invoice|ticket|box|gate|seat|table|floor|version|model)\d)
+    (?P<password>[^\W\d_]{4,}\d{2,4}[a-z]{0,6})[ ]*[.!]?[ ]*(?:\n|$)""",
+    re.VERBOSE,
+)
+_WRITTEN_TO = lazy_pattern(
+    r"""(?<![^\W_])(?:to|at|cc|bcc|me|us|an|à|a|para|naar|per|aan|write|contact|reach|mail|email|e-mail):?[ ]""",
+    re.IGNORECASE,
+)
+
+
+def email_and_password(text: str) -> bool:
+    """Whether `text` gives an e-mail address and a password side by side, with no word for either
+    (`_EMAIL_AND_PASSWORD`)."""
+    return any(_WRITTEN_TO.search(match["before"]) is None for match in _EMAIL_AND_PASSWORD.finditer(text))

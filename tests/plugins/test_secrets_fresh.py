@@ -1975,6 +1975,10 @@ SHAPES_ROUND_22: dict[str, str] = {
         "for the pharmacy site it's rhian.b@example.com and Porthcawl1962"
     ),
     "an e-mail address and a password side by side, in Spanish": "uber chofer memo.rdz@gmail.com Vocho1998gdl",
+    "an alarm's code first, a dash, then whose alarm": "7316 - depot alarm, for both",
+    "an alarm where it is, its code, then that it sets it, in Italian": (
+        "allarme del negozio 3817, da disinserire la mattina"
+    ),
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -2027,6 +2031,14 @@ LOOK_ALIKES_ROUND_22 = [
     "the club's address is info@club.org and March2024 is the deadline",
     "contact: sales@shop.com Suite2100",
     "the newsletter goes from info@club.org, since 2019",
+    # An alarm clock's time, a year, round hundreds, a price's or a model's word before the number.
+    "the alarm 0630, to set every day",
+    "0630 - kitchen alarm",
+    "2019 - new shop alarm.",
+    "1500 - shop alarm",
+    "allarme della chiesa 1995, da inserire nel bilancio",
+    "the church alarm costs 3817, to set up next week",
+    "the church alarm model 3817, to set by the fitter",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2354,7 +2366,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 234.
+# tuning round takes it to 236.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2368,7 +2380,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 234,
+    "tune_round22": 236,
 }
 
 

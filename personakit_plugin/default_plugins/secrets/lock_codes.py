@@ -127,12 +127,42 @@ _CLAUSE_ENDS = lazy_pattern(
 # A clock's time as alarms are set, minutes on a five ("0630", "0745"); "1509" is no time one wakes to.
 _CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5][05]")
 _IS = frozenset("is ist es est è é".split())
+# Or, after a comma, that it sets or unsets the alarm: "allarme del negozio 3817, da disinserire la mattina",
+# "shop alarm 3817, to set it at night" (not "the alarm 0630, to set every day": a clock's time, nor a price's
+# or a model's word before it: "the church alarm costs 3817, to set up next week").
+_SETTING_AFTER = lazy_pattern(
+    r"""[ ]*,[ ]*(?:da[ ](?:inserire|disinserire|attivare|disattivare)|to[ ](?:set|arm|unset|disarm)
+    |para[ ](?:activar|desactivar|armar|desarmar|ativar|desativar|conectar|desconectar)
+    |pour[ ](?:l['’])?(?:activer|d[ée]sactiver|armer|d[ée]sarmer)|zum[ ](?:scharf|unscharf|aktivieren|deaktivieren)
+    |om[ ](?:in|uit)[ ]te[ ]schakelen)(?![^\W_])(?![ ]up)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Or the code first, a dash or a colon, then whose alarm it is, one or two words, ending its clause, as a note
+# to self: "7316 - depot alarm, for both". Not a clock's time ("0630 - kitchen alarm"), a year or round hundreds.
+_CODE_THEN_ALARM = lazy_pattern(
+    r"""(?:^|\n)[ ]*(?P<pin>\d{4,8})[ ]*[-–—:][ ]*(?:[^\W\d_]+[ ]){1,2}(?:alarm|alarme|allarme|alarma|alarmanlage)
+    (?=[ ]*(?:[.,;!?\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _code_then_alarm(text: str) -> bool:
+    return any(
+        not (_CLOCK_TIME.fullmatch(match["pin"]) or YEAR.fullmatch(match["pin"]) or match["pin"].endswith("00"))
+        for match in _CODE_THEN_ALARM.finditer(text)
+    )
 
 
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
     if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
     if _ends_its_line(match.string, match.end()):
+        return True
+    if (
+        _SETTING_AFTER.match(match.string, match.end())
+        and not _CLOCK_TIME.fullmatch(match["pin"])
+        and not _A_PRICE_OR_MODEL.search(match["aclause"] or "")
+    ):
         return True
     words = (match["aclause"] or "").split()
     if words and words[-1].casefold() not in _IS:
@@ -263,6 +293,7 @@ _PADLOCK = r"""padlock|combination[ ]lock|cadenas|candado|cadeado|lucchetto|vorh
 _NOT_WHERE = r"""(?:model\w*|type|typ|series|serie|no|nr|number|nummer|num[ée]ro|n[úu]mero|costs?|kostet|co[ûu]te
     |cuesta|costa|kost|weighs?|wiegt|p[èe]se|pesa|weegt|price|preis|prix|precio|prezzo|pre[çc]o|prijs|size|gr[öo](?:ß|ss)e
     |taille|since|seit|depuis|desde|dal|sinds)"""
+_A_PRICE_OR_MODEL = lazy_pattern(rf"(?<![^\W_]){_NOT_WHERE}(?![^\W_])", re.IGNORECASE | re.VERBOSE)
 _CLOSED_WHERE_CODE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_PADLOCK}|{_SAID_LOCKS}|{_KEY_BOX})(?![^\W_])(?:[ ](?!{_NOT_WHERE}(?![^\W_]))[^\W\d_]+){{0,3}}
     [ ]?:?[ ](?P<pin>\d{{4,6}}|\d\d(?:[ -]\d\d){{2}}|\d(?:[ ]\d){{3,5}})(?=[ ]*[.!]?[ ]*(?:\n|$))""",
@@ -559,6 +590,8 @@ def lock_code(text: str) -> bool:
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True
+    if "alarm" in text.casefold() and _code_then_alarm(text):
+        return True
     has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:
         return True

@@ -1979,6 +1979,10 @@ SHAPES_ROUND_22: dict[str, str] = {
     "an alarm where it is, its code, then that it sets it, in Italian": (
         "allarme del negozio 3817, da disinserire la mattina"
     ),
+    "Quebec's driving licence after 'permis'": "permis W4127-290791-03",
+    "Quebec's health card by its name, four capitals and a birth date": "carte soleil BOUM 7104 2213",
+    "a Brazilian RG with its state's letters": "RG SP-41.207.335",
+    "a Brazilian RG with São Paulo's check digit": "meu rg é 24.317.506-1",
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -2039,6 +2043,15 @@ LOOK_ALIKES_ROUND_22 = [
     "allarme della chiesa 1995, da inserire nel bilancio",
     "the church alarm costs 3817, to set up next week",
     "the church alarm model 3817, to set by the fitter",
+    # A building permit's number, a health card's renewal year, a price, a form's name and a year, a
+    # building's round amount, a licence's shape with no birth date, an RG with a wrong check digit.
+    "permis de construire 2024-0031",
+    "carte soleil renouvelée en 2024",
+    "carte soleil FORM 2024 1399",
+    "le permis 12 coûte 1450",
+    "rg do edifício 12.500.000",
+    "permis B1234-999999-00",
+    "meu rg é 24.317.506-7",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2366,7 +2379,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
 # passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 236.
+# tuning round takes it to 239.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2380,7 +2393,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 236,
+    "tune_round22": 239,
 }
 
 

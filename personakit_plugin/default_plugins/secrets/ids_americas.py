@@ -1,7 +1,7 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
 employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
-Number, the Brazilian CPF and driving licence (CNH), the Argentinian CUIL and the Mexican CURP (anywhere, by
-its shape and check digit).
+Number, Quebec's health card (RAMQ) and driving licence, the Brazilian CPF, RG and driving licence (CNH), the
+Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check digit).
 """
 
 from __future__ import annotations
@@ -209,4 +209,79 @@ US_MEDICARE = Family(
     lambda number: any(ch.isdigit() for ch in number) and any(ch.isalpha() for ch in number),
     ("medicare", "mbi"),
     dashed,
+)
+
+
+def _a_date(day: int, month: int) -> bool:
+    return 1 <= day <= 31 and (1 <= month <= 12 or 51 <= month <= 62)  # a woman's month is 50 more
+
+
+def ramq_valid(value: str) -> bool:
+    """A Quebec health insurance number (RAMQ): four letters of the name, then the birth date as year,
+    month (50 more for a woman) and day, then two digits."""
+    digits = digits_of(value)
+    return len(digits) == 8 and _a_date(int(digits[4:6]), int(digits[2:4]))
+
+
+# Quebec's health card by its name ("carte soleil", "carte RAMQ", "carte d'assurance maladie"): four capitals
+# and eight digits that hold a birth date ("carte soleil BOUM 7104 2213"), a shape only it has.
+QC_HEALTH_CARD = Family(
+    "ca-qc-health-number",
+    label(
+        r"""carte[ ]soleil|(?:carte[ ])?ramq|carte[ ]d['’]assurance[ ]maladie
+        |num[ée]ro[ ]d['’]assurance[ ]maladie|(?-i:NAM)"""
+    ),
+    value(r"(?<![A-Za-z0-9])[A-Z]{4}[ ]?\d{4}[ ]?\d{4}"),
+    ramq_valid,
+    ("soleil", "ramq", "assurance maladie", "NAM"),
+    ramq_valid,
+)
+
+
+def qc_licence_valid(value: str) -> bool:
+    """A Quebec driving licence: a letter and four digits, the birth date in six (day, month, year; a
+    woman's month 50 more), then two digits, in three dashed groups."""
+    middle = value.split("-")[1]
+    return _a_date(int(middle[:2]), int(middle[2:4]))
+
+
+# Quebec's driving licence after "permis" or a licence's name: "permis W4127-290791-03".
+QC_DRIVING_LICENCE = Family(
+    "ca-qc-driving-licence",
+    label(r"permis(?:[ ]de[ ]conduire)?|(?:qu[ée]bec[ ])?driv(?:er['’]?s|ing)[ ]licen[cs]e"),
+    value(r"(?<![A-Za-z0-9-])[A-Z]\d{4}-\d{6}-\d{2}"),
+    qc_licence_valid,
+    ("permis", "licen"),
+    qc_licence_valid,
+)
+
+
+# A Brazilian identity card (RG, Registro Geral) after its name, in its dotted groups, with its state's
+# letters before it ("RG SP-41.207.335", "rg BA-09.114.672") or the check digit São Paulo's carry after it
+# ("RG 24.317.506-8").
+_UF = r"""(?:AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)"""
+
+
+def rg_valid(value: str) -> bool:
+    if value[:2].isalpha():
+        return True
+    if "-" not in value:
+        return False
+    digits = digits_of(value.rsplit("-", 1)[0])
+    if len(digits) != 8:
+        return False
+    total = sum(int(d) * w for d, w in zip(digits, range(2, 10), strict=True))
+    check = 11 - total % 11
+    expected = "X" if check == 10 else "0" if check == 11 else str(check)
+    return value[-1].upper() == expected
+
+
+BR_RG = Family(
+    "br-rg",
+    label(r"(?-i:RG|rg)|registro[ ]geral|carteira[ ]de[ ]identidade"),
+    value(rf"(?<![A-Za-z0-9])(?:{_UF}[ -]?\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?|\d{{2}}\.\d{{3}}\.\d{{3}}-[\dXx])"),
+    rg_valid,
+    ("registro geral", "identidade"),
+    rg_valid,
+    ("RG", "rg"),
 )

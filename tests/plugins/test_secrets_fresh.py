@@ -1983,6 +1983,9 @@ SHAPES_ROUND_22: dict[str, str] = {
     "Quebec's health card by its name, four capitals and a birth date": "carte soleil BOUM 7104 2213",
     "a Brazilian RG with its state's letters": "RG SP-41.207.335",
     "a Brazilian RG with São Paulo's check digit": "meu rg é 24.317.506-1",
+    "a Canadian account by its transit, institution and account numbers": (
+        "for the payroll form: transit 10482 / institution 003 / folio 5093318"
+    ),
 }
 
 # The twenty-second round's look-alikes: the same words and a value that is no secret.
@@ -2052,6 +2055,10 @@ LOOK_ALIKES_ROUND_22 = [
     "rg do edifício 12.500.000",
     "permis B1234-999999-00",
     "meu rg é 24.317.506-7",
+    # A transit's and an institution's numbers with a room's or a year, or with no account.
+    "bus transit 10482, institution 003, room 5093318",
+    "transit 10482 and institution 003 are on the cheque",
+    "transit 10482, institution 003, account 2024",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2378,8 +2385,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
 # 239. The nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth
 # refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it
-# passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; the twenty-second
-# tuning round takes it to 239.
+# passes whole since the twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole
+# since the twenty-second tuning round.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2393,7 +2400,6 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 239,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round22": 239,
 }
 
 

@@ -1,8 +1,11 @@
 """Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs and bank account
-numbers (an IBAN, recognised anywhere, is in `ibans`).
+numbers, a Canadian account by its transit, institution and account numbers together (an IBAN, recognised
+anywhere, is in `ibans`).
 """
 
 from __future__ import annotations
+
+import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import NUMBER_WORD, Family, digits_of, label, value
@@ -107,3 +110,20 @@ def sort_code_and_account(text: str) -> bool:
         account_valid(match["account"]) and not _A_DATE.fullmatch(match["account"])
         for match in _SORT_CODE_AND_ACCOUNT.finditer(text)
     )
+
+
+# A Canadian account as a direct deposit form asks for it, the three labels together: the branch's transit
+# number (five digits), the bank's institution number (three) and the account's (seven to twelve), in that
+# order, each after its label ("transit 10482, institution 003, account 5093318"; "folio" or "compte" in
+# Quebec). One label alone is no account: "transit 10482" is a bus route as often.
+_CA_ACCOUNT = lazy_pattern(
+    r"""(?<![^\W_])transit[ ]*(?:no\.?|number|\#|num[ée]ro)?[ ]*:?[ ]*\d{5}(?!\d)[ ]*[,;/]?[ ]*(?:and[ ]|et[ ])?
+    institution[ ]*(?:no\.?|number|\#|num[ée]ro)?[ ]*:?[ ]*\d{3}(?!\d)[ ]*[,;/]?[ ]*(?:and[ ]|et[ ])?
+    (?:folio|compte|account|acct)[ ]*(?:no\.?|number|\#|num[ée]ro)?[ ]*:?[ ]*\d{7,12}(?![\d.,]\d)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def canadian_account(text: str) -> bool:
+    """Whether `text` gives a Canadian account by its transit, institution and account numbers (`_CA_ACCOUNT`)."""
+    return "institution" in text.casefold() and _CA_ACCOUNT.search(text) is not None

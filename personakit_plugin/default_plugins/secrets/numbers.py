@@ -27,6 +27,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     MX_CLABE,
     ROUTING_NUMBER,
     account_valid,
+    canadian_account,
     clabe_valid,
     routing_valid,
     sort_code_and_account,
@@ -332,6 +333,8 @@ def identity_number(text: str) -> str | None:
     if curp_anywhere(text):
         return "mx-curp"
     if "-" in text and sort_code_and_account(text) and not published_for_gifts(text):
+        return "bank-account-number"
+    if canadian_account(text) and not published_for_gifts(text):
         return "bank-account-number"
     folded = text.casefold()
     for family in _FAMILIES:

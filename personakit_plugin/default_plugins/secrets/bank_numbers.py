@@ -8,7 +8,14 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import NUMBER_WORD, Family, digits_of, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    NUMBER_WORD,
+    Family,
+    digits_of,
+    label,
+    value,
+    weighted_sum,
+)
 
 
 def routing_valid(value: str) -> bool:
@@ -17,7 +24,7 @@ def routing_valid(value: str) -> bool:
     district = int(digits[:2]) if len(digits) == 9 else -1
     if not (0 <= district <= 12 or 21 <= district <= 32 or 61 <= district <= 72 or district == 80):
         return False
-    return sum(int(d) * w for d, w in zip(digits, (3, 7, 1) * 3, strict=True)) % 10 == 0
+    return weighted_sum(digits, (3, 7, 1) * 3) % 10 == 0
 
 
 def clabe_valid(value: str) -> bool:

@@ -16,6 +16,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     digits_of,
     label,
     value,
+    weighted_sum,
 )
 
 
@@ -55,7 +56,7 @@ def cpf_valid(value: str) -> bool:
     if len(digits) != 11 or len(set(digits)) == 1:
         return False
     for count in (9, 10):
-        total = sum(d * w for d, w in zip(digits[:count], range(count + 1, 1, -1), strict=True))
+        total = weighted_sum(digits[:count], range(count + 1, 1, -1))
         if total * 10 % 11 % 10 != digits[count]:
             return False
     return True
@@ -67,11 +68,11 @@ def cnh_valid(value: str) -> bool:
     digits = [int(d) for d in digits_of(value)]
     if len(digits) != 11 or len(set(digits)) == 1:
         return False
-    first = sum(d * w for d, w in zip(digits[:9], range(9, 0, -1), strict=True)) % 11
+    first = weighted_sum(digits[:9], range(9, 0, -1)) % 11
     discount = 0
     if first >= 10:
         first, discount = 0, 2
-    second = sum(d * w for d, w in zip(digits[:9], range(1, 10), strict=True)) % 11
+    second = weighted_sum(digits[:9], range(1, 10)) % 11
     second = 0 if second >= 10 else second - discount
     return digits[9] == first and digits[10] == second
 
@@ -82,7 +83,7 @@ def cuil_valid(value: str) -> bool:
     digits = [int(d) for d in digits_of(value)]
     if len(digits) != 11 or digits[0] * 10 + digits[1] not in (20, 23, 24, 27):
         return False
-    check = 11 - sum(d * w for d, w in zip(digits[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2), strict=True)) % 11
+    check = 11 - weighted_sum(digits[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)) % 11
     return {11: 0, 10: 9}.get(check, check) == digits[10]
 
 
@@ -270,7 +271,7 @@ def rg_valid(value: str) -> bool:
     digits = digits_of(value.rsplit("-", 1)[0])
     if len(digits) != 8:
         return False
-    total = sum(int(d) * w for d, w in zip(digits, range(2, 10), strict=True))
+    total = weighted_sum(digits, range(2, 10))
     check = 11 - total % 11
     expected = "X" if check == 10 else "0" if check == 11 else str(check)
     return value[-1].upper() == expected

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
 _NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
 _NINO_SECOND = frozenset("ABCEGHJKLMNPRSTWXYZ")
@@ -51,7 +51,7 @@ def bsn_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 9 or digits == "0" * 9:
         return False
-    total = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) - int(digits[8])
+    total = weighted_sum(digits[:8], range(9, 1, -1)) - int(digits[8])
     return total % 11 == 0
 
 
@@ -146,7 +146,7 @@ def nhs_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 10 or len(set(digits)) == 1:
         return False
-    check = 11 - sum(int(d) * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    check = 11 - weighted_sum(digits[:9], range(10, 1, -1)) % 11
     return check != 10 and check % 11 == int(digits[9])
 
 
@@ -166,7 +166,7 @@ def at_sv_number_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 10 or digits[0] == "0":
         return False
-    weighted = sum(int(d) * w for d, w in zip(digits[:3] + digits[4:], (3, 7, 9, 5, 8, 4, 2, 1, 6), strict=True))
+    weighted = weighted_sum(digits[:3] + digits[4:], (3, 7, 9, 5, 8, 4, 2, 1, 6))
     day, month = int(digits[4:6]), int(digits[6:8])
     return weighted % 11 == int(digits[3]) and 1 <= day <= 31 and 1 <= month <= 12
 
@@ -216,7 +216,7 @@ def pps_valid(value: str) -> bool:
     letter's place in the alphabet weighted 9, modulo 23; W is 0), perhaps a second letter."""
     compact = value.replace(" ", "").upper()
     digits, letters = compact[:7], compact[7:]
-    total = sum(int(d) * w for d, w in zip(digits, range(8, 1, -1), strict=True))
+    total = weighted_sum(digits, range(8, 1, -1))
     if len(letters) == 2 and letters[1] != "W":
         total += (ord(letters[1]) - 64) * 9
     remainder = total % 23
@@ -249,7 +249,7 @@ def utr_checked(value: str) -> bool:
     """And one whose first digit is the check of the other nine (weights 6 to 10 and 5 to 2, modulo 11),
     which chance makes once in eleven or so: "utr for the tax return is ...", past words that do not join."""
     digits = digits_of(value)
-    total = sum(int(digit) * weight for digit, weight in zip(digits[1:], _UTR_WEIGHTS, strict=True))
+    total = weighted_sum(digits[1:], _UTR_WEIGHTS)
     return _UTR_CHECKS[total % 11] == digits[0]
 
 

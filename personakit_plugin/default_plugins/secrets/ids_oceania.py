@@ -3,7 +3,7 @@ number."""
 
 from __future__ import annotations
 
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
 _TFN_WEIGHTS = (1, 4, 3, 7, 5, 8, 6, 9, 10)
 _MEDICARE_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
@@ -15,7 +15,7 @@ def tfn_valid(value: str) -> bool:
     digits = [int(d) for d in digits_of(value)]
     if len(digits) != len(_TFN_WEIGHTS) or len(set(digits)) == 1:
         return False
-    return sum(d * w for d, w in zip(digits, _TFN_WEIGHTS, strict=True)) % 11 == 0
+    return weighted_sum(digits, _TFN_WEIGHTS) % 11 == 0
 
 
 def medicare_card_valid(value: str) -> bool:
@@ -24,7 +24,7 @@ def medicare_card_valid(value: str) -> bool:
     digits = [int(d) for d in digits_of(value)]
     if len(digits) not in (10, 11) or not 2 <= digits[0] <= 6:
         return False
-    return sum(d * w for d, w in zip(digits[:8], _MEDICARE_WEIGHTS, strict=True)) % 10 == digits[8]
+    return weighted_sum(digits[:8], _MEDICARE_WEIGHTS) % 10 == digits[8]
 
 
 AU_TFN = Family(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
 
@@ -84,7 +84,7 @@ def nif_pt_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 9 or digits[0] not in "1235689":
         return False
-    remainder = sum(int(d) * w for d, w in zip(digits[:8], range(9, 1, -1), strict=True)) % 11
+    remainder = weighted_sum(digits[:8], range(9, 1, -1)) % 11
     return (0 if remainder < 2 else 11 - remainder) == int(digits[8])
 
 
@@ -97,7 +97,7 @@ def niss_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 11 or digits[0] not in "12":
         return False
-    total = sum(int(d) * w for d, w in zip(digits[:10], _NISS_WEIGHTS, strict=True))
+    total = weighted_sum(digits[:10], _NISS_WEIGHTS)
     return 9 - total % 10 == int(digits[10])
 
 

@@ -5,7 +5,7 @@ value, check and the words that gate it) and the helpers its modules build one w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
@@ -13,6 +13,12 @@ from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pat
 
 def digits_of(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
+
+
+def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:
+    """The sum of each digit times its weight, as most identity numbers' checks begin: the digits (ints or
+    characters) and the weights must be as many."""
+    return sum(int(digit) * weight for digit, weight in zip(digits, weights, strict=True))
 
 
 class Family(NamedTuple):

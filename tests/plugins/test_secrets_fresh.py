@@ -2061,6 +2061,28 @@ LOOK_ALIKES_ROUND_22 = [
     "transit 10482, institution 003, account 2024",
 ]
 
+# The twenty-third round's shapes: how the twenty-second part's owners, written plainly, say their secrets.
+SHAPES_ROUND_23: dict[str, str] = {
+    "a code with no code's word, then the star key": "for the lobby it's 3856 then star",
+    "a code digit by digit with dashes, then the pound key": "crew room at the depot is 5-3-8-1 then the pound key",
+    "a code by where it is, then the pound key": "gym side door, 6-0-4-1 then the pound key",
+    "a code pressed, then the green button": "at the care home you press 7193 and the green button",
+    "an alarm's code, then the hash key, in German": "Alarmanlage im Keller, 6630, dann Raute",
+}
+
+# The twenty-third round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_23 = [
+    # A number dialled, a meeting's or a menu's, a year, round hundreds, a time or a price, or a key's word
+    # that is no key.
+    "dial 0345 2210 then hash for the menu",
+    "the meeting ID is 4417 then hash",
+    "the lobby was redone in 2019 then star ratings went up",
+    "bake at 1800 then star anise on top",
+    "room 4417 and the green button on the lift",
+    "the order 2024, then the hash key",
+    "it costs 3500 and the star",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2218,6 +2240,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_20,
         *SHAPES_ROUND_21,
         *SHAPES_ROUND_22,
+        *SHAPES_ROUND_23,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2246,6 +2269,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_20,
             SHAPES_ROUND_21,
             SHAPES_ROUND_22,
+            SHAPES_ROUND_23,
         )
         if shape in shapes
     )
@@ -2278,6 +2302,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_20,
         *LOOK_ALIKES_ROUND_21,
         *LOOK_ALIKES_ROUND_22,
+        *LOOK_ALIKES_ROUND_23,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2388,7 +2413,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # 239, the twenty-second to 240. The nineteenth refused 244 of its 260; the nineteenth tuning round took it
 # to 258. The twentieth refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first
 # refused 223 of its 240; it passes whole since the twenty-first tuning round. The twenty-second refused 214 of
-# its 240; it passes whole since the twenty-second tuning round. The twenty-third refused 218 of its 240.
+# its 240; it passes whole since the twenty-second tuning round. The twenty-third refused 218 of its 240; the
+# twenty-third tuning round took it to 222.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2402,7 +2428,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 240,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round23": 218,
+    "tune_round23": 222,
 }
 
 

@@ -18,7 +18,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
 what they open ("alarm 6140, back gate 2287", `code_lists`) or as a change from an old value to a new
 one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); a phone's, a card terminal's
-or telephone banking's code after what it works ("desbloqueo del móvil 481920", `device_codes`); the code
+or telephone banking's code after what it works ("desbloqueo del móvil 481920", `device_codes`); a code told
+with the key that sends it ("the lobby code is 3856 then star", `keypad_codes`); the code
 that collects a parcel or a prescription (`pickup_codes`); a one-time code
   and how it came (`pins`); the answer to a security question, named as one or for a bank (`security_answers`);
   a password or PIN spelled out after its name, character by character, or dictated with a sign said
@@ -52,6 +53,7 @@ from personakit_plugin.default_plugins.secrets.duress import duress_code
 from personakit_plugin.default_plugins.secrets.fiction import FICTION_KINDS, in_fiction
 from personakit_plugin.default_plugins.secrets.halves import code_named_in_the_text, split_in_halves
 from personakit_plugin.default_plugins.secrets.ibans import split_iban
+from personakit_plugin.default_plugins.secrets.keypad_codes import keypad_code
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
@@ -134,6 +136,7 @@ def _first_kind(text: str, joint: int | None) -> str | None:
         lock_code(text)
         or one_time_code(text)
         or device_code(text)
+        or keypad_code(text)
         or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
     ):
         return "pin-code"

@@ -2068,6 +2068,13 @@ SHAPES_ROUND_23: dict[str, str] = {
     "a code by where it is, then the pound key": "gym side door, 6-0-4-1 then the pound key",
     "a code pressed, then the green button": "at the care home you press 7193 and the green button",
     "an alarm's code, then the hash key, in German": "Alarmanlage im Keller, 6630, dann Raute",
+    "Ontario's health card by its name, its version's letters after it": "OHIP card for the clinic: 5183 402 774 HN",
+    "a SIN in one run, said back after a comma": "Noor's SIN for the tax slip, it's 412903163",
+    "a Social Security number dictated in words, said back after a comma": (
+        "the bank needs Omar's social, it's four one two, five five, six zero one three"
+    ),
+    "Italy's licence further on in its sentence": "la patente è nel cassetto, il numero è MI4829163T",
+    "France's licence after what it is for": "numéro de permis pour la location : 1207 3341 8865",
 }
 
 # The twenty-third round's look-alikes: the same words and a value that is no secret.
@@ -2081,6 +2088,16 @@ LOOK_ALIKES_ROUND_23 = [
     "room 4417 and the green button on the lift",
     "the order 2024, then the hash key",
     "it costs 3500 and the star",
+    # An Ontario health number or a SIN with a wrong check digit, a phone's number, an order's number, a
+    # building permit's year, a time, a case's number or a worker's extension.
+    "OHIP number: 5183 402 775",
+    "the OHIP office phone is 416 555 0142",
+    "Noor's SIN for the tax slip, it's 412903164",
+    "Noor's SIN card came, the order was 412903163",
+    "la patente è scaduta, il numero di pratica è 2024/5512",
+    "numéro de permis de construire pour la grange : 2024 0031 0007",
+    "the permis de conduire exam, it's 1207 in the morning",
+    "my social worker called, it's 412 55 6013 her extension",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2414,7 +2431,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # to 258. The twentieth refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first
 # refused 223 of its 240; it passes whole since the twenty-first tuning round. The twenty-second refused 214 of
 # its 240; it passes whole since the twenty-second tuning round. The twenty-third refused 218 of its 240; the
-# twenty-third tuning round took it to 222.
+# twenty-third tuning round took it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2428,7 +2445,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 240,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round23": 222,
+    "tune_round23": 227,
 }
 
 

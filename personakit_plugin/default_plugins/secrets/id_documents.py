@@ -101,6 +101,17 @@ PASSPORT = Family(
 )
 
 
+# Italy's licence, a province's two letters (or "U1"), seven digits and a letter ("PR5172946K"); France's,
+# twelve digits in three groups of four, the year and month it was issued first ("0906 6920 1347").
+_LICENCE_SHAPE = lazy_pattern(r"[A-Z]{2}\d{7}[A-Z]|U1[A-Z0-9]{7}[A-Z]|\d\d(?:0[1-9]|1[0-2])([ -])\d{4}\1\d{4}")
+
+
+def licence_far(value: str) -> bool:
+    """A licence number in a shape only a licence has, Britain's, Italy's or France's, so that it may stand
+    further on in its label's sentence ("la patente, il numero è ...", "numéro de permis pour l'assurance : ...")."""
+    return bool(_UK_LICENCE.fullmatch(value) or _LICENCE_SHAPE.fullmatch(value))
+
+
 DRIVING_LICENCE = Family(
     "driving-licence-number",
     label(
@@ -114,4 +125,5 @@ DRIVING_LICENCE = Family(
     value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:(?:-|[ ](?=[A-Za-z]{0,8}\d))?[A-Za-z0-9]{1,9}){0,3}"),
     licence_valid,
     ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
+    far=licence_far,
 )

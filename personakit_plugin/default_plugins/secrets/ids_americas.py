@@ -1,7 +1,8 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
 employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
-Number, Quebec's health card (RAMQ) and driving licence, the Brazilian CPF, RG and driving licence (CNH), the
-Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check digit).
+Number, Ontario's health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF,
+RG and driving licence (CNH), the Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check
+digit).
 """
 
 from __future__ import annotations
@@ -42,6 +43,14 @@ def sin_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 9 or digits[0] in "08":
         return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d) * (2 if i % 2 else 1)
+        total += n - 9 if n > 9 else n
+    return total % 10 == 0
+
+
+def _luhn(digits: str) -> bool:
     total = 0
     for i, d in enumerate(reversed(digits)):
         n = int(d) * (2 if i % 2 else 1)
@@ -244,6 +253,24 @@ def qc_licence_valid(value: str) -> bool:
     woman's month 50 more), then two digits, in three dashed groups."""
     middle = value.split("-")[1]
     return _a_date(int(middle[:2]), int(middle[2:4]))
+
+
+def ohip_valid(value: str) -> bool:
+    """Ontario's health number: ten digits, the first not 0, the last the Luhn check digit of those before
+    ("5183 402 776"), its card's two letters of version after it or not."""
+    digits = digits_of(value)
+    return len(digits) == 10 and digits[0] != "0" and _luhn(digits)
+
+
+# Ontario's health card (OHIP) after its name: "OHIP number: 5183 402 776 AB".
+ON_HEALTH_CARD = Family(
+    "ca-on-health-card",
+    label(r"ohip(?:[ ](?:number|no\.?|\#|card))?|ontario[ ]health[ ](?:card|number)"),
+    value(r"(?<![\d-])\d{4}([ -]?)\d{3}\1\d{3}(?:[ -]?[A-Z]{2})?"),
+    ohip_valid,
+    ("ohip", "ontario health"),
+    dashed_or_spaced,
+)
 
 
 # Quebec's driving licence after "permis" or a licence's name: "permis W4127-290791-03".

@@ -47,6 +47,7 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     BR_CPF,
     BR_RG,
     CA_SIN,
+    ON_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     QC_HEALTH_CARD,
     US_EIN,
@@ -167,6 +168,10 @@ _JOIN_BEFORE = lazy_pattern(
 _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
 _FAR_WINDOW = 60
+# Or, whatever its shape, said back after a comma as what the label names: "Léa's SIN again, it's 046454286".
+_SAID_BACK = lazy_pattern(
+    r"(?<=,)[ ](?:it['’]s|it[ ]is|that['’]s|c['’]est|ce[ ]sont|es|è|é|ist|is)[ ]:?[ ]?$", re.IGNORECASE
+)
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # There, a title's dot before a name ends no sentence: "DNI de la compradora (Sra. Gil) para las arras: ...".
 _FAR_SENTENCE_END = lazy_pattern(
@@ -206,6 +211,7 @@ _FAMILIES: tuple[Family, ...] = (
     AU_TFN,
     BR_CNH,
     BR_RG,
+    ON_HEALTH_CARD,
     QC_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     BE_NATIONAL_NUMBER,
@@ -230,7 +236,7 @@ def _far_value(family: Family, text: str, start: int) -> bool:
     end = _FAR_SENTENCE_END.search(window)
     window = window if end is None else window[: end.start()]
     return any(
-        family.valid(value.group()) and family.far(value.group())
+        family.valid(value.group()) and (family.far(value.group()) or _SAID_BACK.search(window[: value.start()]))
         for value in family.value.finditer(window)
         if value.start() == 0 or not window[value.start() - 1].isalnum()
     )

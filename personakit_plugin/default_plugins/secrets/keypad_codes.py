@@ -19,7 +19,7 @@ _THEN = r"""(?:then|and(?:[ ]then)?|followed[ ]by|dann|und(?:[ ]dann)?|danach|pu
     |y(?:[ ]luego)?|despu[ée]s|daarna|en(?:[ ]dan)?|dan|depois|e[ ]depois)"""
 _PRESS = r"""(?:(?:press(?:ing)?|hit|push|drücken|appuyer[ ]sur|appuie[ ]sur|premi|pulsa|pulsar|druk[ ]op|aperta
     |carregar[ ]em)[ ])?"""
-_KEY = r"""(?:(?:the[ ])?(?:star|hash|pound|enter|ok|green|\#|\*)[ ](?:key|button|sign)|star|hash|pound|\#|\*
+_KEY = r"""(?:(?:the[ ])?(?:star|hash|pound|enter|green|\#|\*)[ ](?:key|button|sign)|star|hash|pound|\#|\*
     |(?:die[ ])?(?:raute|stern|gr[üu]ne[ ]taste|rautetaste|sterntaste)|(?:la[ ]touche[ ])?(?:[ée]toile|di[èe]se)
     |le[ ]bouton[ ]vert|la[ ]touche[ ]verte|(?:il[ ]tasto[ ])?(?:asterisco|cancelletto)|il[ ]tasto[ ]verde
     |almohadilla|el[ ]bot[óo]n[ ]verde|la[ ]tecla[ ]verde|(?:het[ ])?(?:hekje|sterretje)|de[ ]groene[ ]knop
@@ -37,17 +37,19 @@ _DIALLED = lazy_pattern(
 _NOT_A_CODE = lazy_pattern(r"(?:19|20)\d\d|\d+00")
 # What every text the pattern finds holds one of, looked for first.
 _WORDS = (
-    *("star", "hash", "pound", "button", "key", "#", "*", "raute", "stern", "taste", "toile", "dièse", "diese"),
-    *("touche", "bouton", "tasto", "asterisco", "cancelletto", "almohadilla", "bot", "tecla", "hekje"),
-    *("sterretje", "knop", "cerquilha"),
+    *("star", "hash", "pound", "green", "enter", "#", "*", "raute", "stern", "grüne", "grune", "toile", "dièse"),
+    *("diese", "touche", "bouton", "tasto", "asterisco", "cancelletto", "almohadilla", "botón", "boton"),
+    *("botão", "botao", "tecla", "hekje", "sterretje", "knop", "cerquilha"),
 )
+# And four digits, together or one by one.
+_FOUR_DIGITS = lazy_pattern(r"\d[ -]?\d[ -]?\d[ -]?\d")
 
 
 def keypad_code(text: str) -> bool:
     """Whether `text` gives a code with the key that sends it after it (`_KEYPAD_CODE`), in no sentence about
     a number dialled or a meeting's."""
     folded = text.casefold()
-    if not any(map(folded.__contains__, _WORDS)):
+    if not any(map(folded.__contains__, _WORDS)) or not _FOUR_DIGITS.search(text):
         return False
     return any(
         not _NOT_A_CODE.fullmatch(match["code"].replace(" ", "").replace("-", "")) and not _DIALLED.search(text)

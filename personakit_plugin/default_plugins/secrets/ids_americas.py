@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
@@ -43,19 +44,7 @@ def sin_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 9 or digits[0] in "08":
         return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        n = int(d) * (2 if i % 2 else 1)
-        total += n - 9 if n > 9 else n
-    return total % 10 == 0
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        n = int(d) * (2 if i % 2 else 1)
-        total += n - 9 if n > 9 else n
-    return total % 10 == 0
+    return luhn_valid(digits)
 
 
 def cpf_valid(value: str) -> bool:
@@ -259,7 +248,7 @@ def ohip_valid(value: str) -> bool:
     """Ontario's health number: ten digits, the first not 0, the last the Luhn check digit of those before
     ("5183 402 776"), its card's two letters of version after it or not."""
     digits = digits_of(value)
-    return len(digits) == 10 and digits[0] != "0" and _luhn(digits)
+    return len(digits) == 10 and digits[0] != "0" and luhn_valid(digits)
 
 
 # Ontario's health card (OHIP) after its name: "OHIP number: 5183 402 776 AB".

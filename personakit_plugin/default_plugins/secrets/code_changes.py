@@ -15,6 +15,7 @@ import re
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import OTHER_CODES, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 _NUMBER = r"\d{4,8}(?![\w.,:/-]*\d|[^\W\d_])"
 _CHANGE = lazy_pattern(
@@ -57,7 +58,6 @@ _CODE_NAME = lazy_pattern(
 )
 _OTHER = lazy_pattern(rf"(?:{OTHER_CODES})-?code", re.IGNORECASE)
 _FOUR_DIGITS = lazy_pattern(r"\d{4}")
-_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 # What makes the numbers another code's or a rule's: "zip code from 10115 to 10117", "the PIN's length".
 _NOT_A_CODE = lazy_pattern(
     rf"\b(?:{OTHER_CODES}|rules?|polic(?:y|ies)|length|digits?|länge|regeln?|règles?|reglas?|regole|regels?)\b",
@@ -89,11 +89,11 @@ def code_changed(text: str) -> bool:
     the code until it is changed to one not chosen yet."""
     if len(_FOUR_DIGITS.findall(text)) < 2:  # looked for first: most texts hold no two such numbers
         return any(
-            not _YEAR.fullmatch(match["old"]) and _names_a_code(text) and not _NOT_A_CODE.search(text)
+            not YEAR.fullmatch(match["old"]) and _names_a_code(text) and not _NOT_A_CODE.search(text)
             for match in _TO_BE_CHANGED.finditer(text)
         )
     for match in (*_CHANGE.finditer(text), *_NO_LONGER.finditer(text), *_INSTEAD.finditer(text)):
-        if _YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
+        if YEAR.fullmatch(match["new"]) or UNIT_AFTER.match(text, match.end()):
             continue
         if _names_a_code(text) and not _NOT_A_CODE.search(text):
             return True

@@ -15,6 +15,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 _OPENED = frozenset(
     """alarm alarms door doors gate garage safe padlock lockbox keybox keysafe locker mailbox letterbox shed keypad
@@ -35,7 +36,6 @@ _ITEM = lazy_pattern(
 _AT = vocabulary.NUMBER_PREPOSITIONS | frozenset("at um à a alle om às ab for für pour para per voor set".split())
 _JOIN = lazy_pattern(r"[ ]?[,;][ ]?(?:(?:and|und|y|e|et|en)[ ])?|[ ](?:and|und|y|e|et|en)[ ]", re.IGNORECASE)
 _A_WORD_THEN_DIGITS = lazy_pattern(r"[^\W\d_]:? \d{3}")
-_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _MIN_LONG = 4
 
 
@@ -58,7 +58,7 @@ def codes_listed(text: str) -> bool:
     for item in _ITEM.finditer(text):
         word = _opens(item["name"])
         joined = previous is not None and _JOIN.compiled.fullmatch(text, previous.end(), item.start()) is not None
-        if word is None or _YEAR.fullmatch(item["pin"]) or item["name"].split()[-1].casefold() in _AT:
+        if word is None or YEAR.fullmatch(item["pin"]) or item["name"].split()[-1].casefold() in _AT:
             previous, opened, digits = None, set(), []
             continue
         if not joined:

@@ -16,6 +16,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.years import YEAR_OR_HUNDREDS
 
 _CODE = r"""(?:codes?|c[oó]digo|codice|clave|pin|pincode|contrase[ñn]a|password|passcode|wachtwoord|senha
     |mot[ ]de[ ]passe)"""
@@ -46,7 +47,6 @@ _PHONE_BANKING = lazy_pattern(r"(?<![^\W_])(?:tele)?phone[ ]banking(?![^\W_])", 
 _SECURITY_NUMBER = lazy_pattern(
     rf"""(?<![^\W_])security[ ](?:number|code)(?:,?[ ](?:which|that))?{_VALUE}""", re.IGNORECASE | re.VERBOSE
 )
-_NOT_A_CODE = lazy_pattern(r"(?:19|20)\d\d|\d+00")
 # What every text either pattern finds holds, looked for first.
 _WORDS = (
     *("sblocc", "desbloque", "verrouill", "entsperr", "ontgrendel", "unlock", "datáfono", "datafono", "tpv"),
@@ -65,6 +65,6 @@ def device_code(text: str) -> bool:
     if _PHONE_BANKING.search(text):
         matches += _SECURITY_NUMBER.finditer(text)
     return any(
-        not _NOT_A_CODE.fullmatch(match["pin"]) and UNIT_AFTER.match(text, match.end("pin")) is None
+        not YEAR_OR_HUNDREDS.fullmatch(match["pin"]) and UNIT_AFTER.match(text, match.end("pin")) is None
         for match in matches
     )

@@ -15,6 +15,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 _DURESS = lazy_pattern(
     r"""duress[ -](?:code|pin|passcode|password|one|number|digits)|überfall-?code|bedrohungs-?code|dwang-?code
@@ -23,7 +24,6 @@ _DURESS = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _NUMBER = lazy_pattern(r"(?<![\w.,:/+-])\d{4,8}(?![\w.,:/-]*\d|[^\W\d_])")
-_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
 # What every text `_DURESS` finds holds, looked for first: most texts hold none.
@@ -47,6 +47,6 @@ def duress_code(text: str) -> bool:
     if not any(map(folded.__contains__, _DURESS_WORDS)) or _DURESS.search(text) is None:
         return False
     return any(
-        not _YEAR.fullmatch(number.group()) and UNIT_AFTER.match(text, number.end()) is None
+        not YEAR.fullmatch(number.group()) and UNIT_AFTER.match(text, number.end()) is None
         for number in _NUMBER.finditer(text)
     )

@@ -20,10 +20,10 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import (
     NOT_A_LOCK_CODE,
     OTHER_CODES,
-    YEAR,
     names_a_locked_thing_in,
 )
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, offered_as_another_number
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 # What names the secret in the text: a PIN, a code (alone or ending a word: "Fahrradschloss-Code",
 # "alarmcode"), a password, an identity, tax, passport or card number by its name.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.years import YEAR_OR_HUNDREDS
 
 _DIGITS = r"(?P<code>\d{4,8}|\d(?:[ -]\d){3,7})"
 _THEN = r"""(?:then|and(?:[ ]then)?|followed[ ]by|dann|und(?:[ ]dann)?|danach|puis|et|ensuite|poi|e(?:[ ]poi)?|luego
@@ -34,7 +35,6 @@ _DIALLED = lazy_pattern(
     |konferenz|webinar|zoom|menu|men[üu]|option|appeler|composer|chiamare|llamar|marcar|bellen|kiezen)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
-_NOT_A_CODE = lazy_pattern(r"(?:19|20)\d\d|\d+00")
 # What every text the pattern finds holds one of, looked for first.
 _WORDS = (
     *("star", "hash", "pound", "green", "enter", "#", "*", "raute", "stern", "grüne", "grune", "toile", "dièse"),
@@ -52,6 +52,6 @@ def keypad_code(text: str) -> bool:
     if not any(map(folded.__contains__, _WORDS)) or not _FOUR_DIGITS.search(text):
         return False
     return any(
-        not _NOT_A_CODE.fullmatch(match["code"].replace(" ", "").replace("-", "")) and not _DIALLED.search(text)
+        not YEAR_OR_HUNDREDS.fullmatch(match["code"].replace(" ", "").replace("-", "")) and not _DIALLED.search(text)
         for match in _KEYPAD_CODE.finditer(text)
     )

@@ -10,6 +10,7 @@ import re
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
+from personakit_plugin.default_plugins.secrets.years import HUNDREDS, YEAR
 
 # A safe's dial, turn by turn: "left 27 right 9 left 41", "links 12 rechts 40 links 8".
 DIAL_TURN = r"""(?:left|right|l|r|links|rechts|izquierda|derecha|gauche|droite|sinistra|destra|esquerda|direita)"""
@@ -98,8 +99,6 @@ def names_a_locked_thing_in(clause: str) -> bool:
 
 
 _CLAUSE_BEFORE = 50
-# After an alarm with no verb, a year is when it was fitted or its model: "Alarmanlage Modell 2024".
-YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def _ends_its_line(text: str, end: int) -> bool:
@@ -231,7 +230,6 @@ _LOCK_PUT = lazy_pattern(
     (?P<pin>\d{{4,8}})(?![\d.,:/]\d|[ ]?(?:%|°|h\b|uhr|euros?|dollars?|bucks|€|\$|[^\W\d_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
-_HUNDREDS = lazy_pattern(r"\d*00")
 # A locker, a key box, a parcel box or a safe, and four to six digits right after it, the code of its lock:
 # "gym locker 4417", "Spind 3092", "sleutelkastje 5512", "Paketkasten 7203", "cabinet lock 6618"; or after
 # where it is and a verb of being or having, perhaps "code" ("the locker at the pool is 3318", "mein Spind
@@ -312,7 +310,7 @@ def _closed_where_code(text: str) -> bool:
     code with more after it in its line is left to the rules that read its clause."""
     for match in _CLOSED_WHERE_CODE.finditer(text):
         pin = match["pin"].replace(" ", "").replace("-", "")
-        if not (_BOUGHT_YEAR.fullmatch(pin) or _HUNDREDS.fullmatch(pin)):
+        if not (_BOUGHT_YEAR.fullmatch(pin) or HUNDREDS.fullmatch(pin)):
             return True
     return False
 
@@ -380,11 +378,10 @@ _DIGITS_WORD = lazy_pattern(
     |d[íi]gitos|cijfers|nummers)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
-_UNIT_OR_YEAR = lazy_pattern(r"(?:19|20)\d\d$")
 
 
 def _no_year(pin: str) -> bool:
-    return _UNIT_OR_YEAR.match(pin) is None
+    return YEAR.fullmatch(pin) is None
 
 
 def _names_a_lock_or_its_code(clause: str) -> bool:
@@ -416,7 +413,7 @@ def code_said_short(text: str, has_a_lock: bool) -> bool:
         if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):
             return True
     # Set "with" a number that ends its clause, not a round amount: "pus o cofre com 7933", not "... com 2000".
-    if has_a_lock and any(not (m["with"] and _HUNDREDS.fullmatch(m["pin"])) for m in _SET_LOCK_TO.finditer(text)):
+    if has_a_lock and any(not (m["with"] and HUNDREDS.fullmatch(m["pin"])) for m in _SET_LOCK_TO.finditer(text)):
         return True
     return any(
         _DIGITS_WORD.search(head) and _no_year(match.group()) and _names_a_lock_or_its_code(head)
@@ -461,7 +458,7 @@ def _code_to_open(text: str) -> bool:
         return False
     return any(
         _no_year(match["pin"])
-        and not _HUNDREDS.fullmatch(match["pin"])  # "the shop needs 5000 to open": an amount
+        and not HUNDREDS.fullmatch(match["pin"])  # "the shop needs 5000 to open": an amount
         and names_a_locked_thing_in(_sentence_before(text, match.start(), 80))
         for match in _CODE_TO_OPEN.finditer(text)
     )
@@ -534,7 +531,7 @@ def _typed_at_a_lock(text: str) -> bool:
     for match in _TYPED_AT_A_LOCK.finditer(text):
         pin = match["pin"] or match["last"]
         digits = "".join(ch for ch in pin if ch.isdigit())
-        if not _no_year(digits) or _HUNDREDS.fullmatch(digits):
+        if not _no_year(digits) or HUNDREDS.fullmatch(digits):
             continue
         clause = clause_before(text, match.start()) + " " + match.group()
         if names_a_locked_thing_in(clause) or (match["last"] and not NOT_A_LOCK_CODE.search(clause)):
@@ -596,11 +593,11 @@ def lock_code(text: str) -> bool:
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:
         return True
     if has_a_lock and any(
-        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
+        _no_year(match["pin"]) and not HUNDREDS.fullmatch(match["pin"]) for match in _LOCK_PUT.finditer(text)
     ):
         return True
     if any(map(text.casefold().__contains__, _LOCKER_GATE)) and any(
-        _no_year(match["pin"]) and not _HUNDREDS.fullmatch(match["pin"])
+        _no_year(match["pin"]) and not HUNDREDS.fullmatch(match["pin"])
         for pattern in (_LOCKER_CODE, _LOCKER_SAID_CODE, _KEY_BOX_THEN_CODE)
         for match in pattern.finditer(text)
     ):

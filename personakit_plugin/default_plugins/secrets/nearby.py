@@ -28,6 +28,7 @@ from personakit_plugin.default_plugins.secrets.tokens import (
     looks_typed,
 )
 from personakit_plugin.default_plugins.secrets.values import SSH_KEY_TYPE, documents_an_example, is_wordlike
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 # How many tokens after and before a name are looked at.
 _AFTER = 8
@@ -44,7 +45,6 @@ _BASE32_RUN = lazy_pattern(r"[A-Z2-7]{16,}=*")
 _FOUR_LETTERS = lazy_pattern(r"[a-z]{4}")
 _DASHED_APP_PASSWORD = lazy_pattern(r"[a-z]{4}(?:-[a-z]{4}){3}")
 _MIN_BASE32 = 16
-_A_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 # How many tokens after its name a TOTP seed in groups may begin: a clause may come between.
 _BASE32_AFTER = 14
 _QUOTED = lazy_pattern(r"[\"“„'‘]([^\"“”„'‘’\n]{3,80})[\"”“'’]")
@@ -509,7 +509,7 @@ def _announced_code(found: list[Token], last: int, index: int) -> bool:
     """A code announced past the usual reach: no year ("It's 2019 again"), eight digits at most, and no
     number to call said between ("... so I called the bank. It's 0800 ...")."""
     core = found[index].core
-    if _A_YEAR.fullmatch(core) or sum(ch.isdigit() for ch in core) > _MAX_ANNOUNCED_DIGITS:
+    if YEAR.fullmatch(core) or sum(ch.isdigit() for ch in core) > _MAX_ANNOUNCED_DIGITS:
         return False
     return not any(_folded(token) in vocabulary.CALL_WORDS for token in found[last + 1 : index])
 

@@ -16,6 +16,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import OTHER_CODES
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 _WHERE = lazy_pattern(
     r"""pharmac|apothe|farmac|farmác|parcel|paket|pakket|citypaq|packstation|locker|automaat|consigne|collect
@@ -36,13 +37,12 @@ _CODE = lazy_pattern(
 )
 _OTHER = lazy_pattern(rf"(?:{OTHER_CODES})", re.IGNORECASE)
 _DIGITS = lazy_pattern(r"\d{5,8}")
-_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _MIN_DIGITS = 3
 
 
 def _collects(value: str) -> bool:
     if value.isdigit():
-        return _DIGITS.fullmatch(value) is not None and not _YEAR.fullmatch(value)
+        return _DIGITS.fullmatch(value) is not None and not YEAR.fullmatch(value)
     return sum(ch.isdigit() for ch in value) >= _MIN_DIGITS and any(ch.isupper() for ch in value)
 
 

@@ -19,13 +19,13 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     DIAL,
     OPENS_WITH,
     OTHER_CODES,
-    YEAR,
     alarm_code_ends,
     clause_before,
     names_a_locked_thing_in,
 )
 from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 

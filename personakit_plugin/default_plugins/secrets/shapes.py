@@ -192,6 +192,7 @@ from personakit_plugin.default_plugins.secrets.values import (
     unquote,
 )
 from personakit_plugin.default_plugins.secrets.vocabulary import PASSWORD_WORDS
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 # --- TOTP seeds and backup codes ----------------------------------------------------------------
 
@@ -231,7 +232,6 @@ _RECOVERY_VALUE = r"""(?P<code>[A-Za-z0-9]{3,16}(?:[ -][A-Za-z0-9]{3,16}){0,7})(
 # the service's name alone ("codici di recupero Google: ...").
 _RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2}|(?:[ ][a-z][\w.]{1,20}){1,2}(?=:))?"""
 _RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VALUE
-_YEAR = lazy_pattern(r"(?:19|20)\d\d")
 
 
 # After the label with only a space between, a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W".
@@ -272,7 +272,7 @@ def _listed_codes_are_real(match: re.Match[str]) -> bool:
         len(codes) >= 2
         and len(shapes) == 1
         and len(set(codes)) == len(codes)
-        and not all(_YEAR.fullmatch(code) for code in codes)
+        and not all(YEAR.fullmatch(code) for code in codes)
         and not_words >= 2
         and 2 * not_words > len(codes)
     )
@@ -312,7 +312,7 @@ def _recovery_code_is_real(match: re.Match[str]) -> bool:
     is words)."""
     groups = re.split(r"[ -]", match["code"])
     compact = "".join(groups[:2])
-    if PASSWORD_MANAGER.match(compact) or all(_YEAR.fullmatch(group) for group in groups[:2]):
+    if PASSWORD_MANAGER.match(compact) or all(YEAR.fullmatch(group) for group in groups[:2]):
         return False
     if len(compact) >= _MIN_CODE_LENGTH and sum(ch.isdigit() for ch in compact) >= 2:
         return True
@@ -342,7 +342,7 @@ def _backup_codes_are_real(match: re.Match[str]) -> bool:
     if match["digits"]:
         groups = match["digits"].replace(",", " ").replace(";", " ").split()
         codes = [" ".join(groups[i : i + 2]) for i in range(0, len(groups) - 1, 2)]
-        return len(set(codes)) >= _MIN_BACKUP_CODES and not all(_YEAR.fullmatch(group) for group in groups)
+        return len(set(codes)) >= _MIN_BACKUP_CODES and not all(YEAR.fullmatch(group) for group in groups)
     codes = _CODE_SPLIT.compiled.split(match["dashed"].strip())
     shapes = {tuple(len(group) for group in code.split("-")) for code in codes}
     return (

@@ -20,10 +20,11 @@ import re
 
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, YEAR, names_a_locked_thing_in
+from personakit_plugin.default_plugins.secrets.lock_codes import NOT_A_LOCK_CODE, names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER
 from personakit_plugin.default_plugins.secrets.values import is_credential_value
+from personakit_plugin.default_plugins.secrets.years import YEAR
 
 _BEGINS_OR_ENDS = r"""(?:begins|starts|ends|began|started|ended|beginnt|f[äa]ngt|endet|h[öo]rt|inizia|comincia
     |finisce|termina|empieza|comienza|acaba|commence|d[ée]bute|finit|se[ ]termine|come[cç]a|acaba|begint|eindigt)

@@ -1,0 +1,17 @@
+"""Numbers people say that are no code: a year, and round hundreds.
+
+A code of four digits and a year look alike ("the alarm was fitted in 2019", "Tresor Modell 2024"), and so
+do a code and an amount, a time or a count in round hundreds ("the shop needs 5000", "bake at 1800"). The
+readings that take a bare number as a code ask here first, so that what counts as a year is said once.
+"""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+
+YEAR = lazy_pattern(r"(?:19|20)\d\d")
+"""A year from 1900 to 2099, with `fullmatch`."""
+HUNDREDS = lazy_pattern(r"\d*00")
+"""Digits in round hundreds (or "00"), with `fullmatch`."""
+YEAR_OR_HUNDREDS = lazy_pattern(r"(?:19|20)\d\d|\d*00")
+"""Either, with `fullmatch`."""

@@ -2100,6 +2100,22 @@ LOOK_ALIKES_ROUND_23 = [
     "my social worker called, it's 412 55 6013 her extension",
 ]
 
+# The twenty-fourth round's shapes: how the twenty-third part's owners, written plainly, say their secrets.
+SHAPES_ROUND_24: dict[str, str] = {}
+
+# The twenty-fourth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_24 = [
+    # A payee's account for a tax, dues, a fee, a subscription, or a business's rent or a firm's, to be paid.
+    "the council tax goes to the borough, GB51 NWBK 5260 1815 9083 01",
+    "Kita-Beitrag zahl ich an die Stadt auf DE33 6613 1860 9139 0996 03",
+    "Ladenmiete geht an die Hausverwaltung, AT26 8426 8465 6321 2233",
+    "contributie van de tennisclub overmaken naar NL43 RABO 0824 6281 94",
+    "cotisation du club de judo à verser sur FR71 8219 9351 8190 9378 6579 754",
+    "la cuota de la peña se paga en ES81 3231 9487 5749 1186 2527",
+    "il canone del box si versa alla cooperativa su IT03 X601 8955 5979 7114 7104 974",
+    "a renda da loja vai para a imobiliária, PT02 6507 5291 7034 2366 7127 6",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2169,6 +2185,21 @@ def test_an_owners_account_on_a_website_or_an_account_of_theirs_unpublished_is_r
     assert proposal_secret_kind("x", "my account is on the website now: NL91 ABNA 0417 1643 00") == "iban"
     assert proposal_secret_kind("x", "hun rekening is NL91 ABNA 0417 1643 00, ik betaal de huur") == "iban"
     assert proposal_secret_kind("x", "mijn rekening NL91 ABNA 0417 1643 00, hun site is stuk") == "iban"
+
+
+def test_an_account_a_charge_is_taken_from_or_a_homes_rent_paid_to_is_refused() -> None:
+    """A charge paid to a payee's account is stored; the same charge taken from the owner's account, paid to
+    the owner, or a home's rent paid to a person, is refused."""
+    assert proposal_secret_kind("the service charge goes to the council, GB51 NWBK 5260 1815 9083 01", "") is None
+    for sentence in (
+        "the insurance comes out of GB51 NWBK 5260 1815 9083 01",
+        "rent goes to my landlord Pieter, NL43 RABO 0824 6281 94",
+        "the tenants pay the service charge into NL43 RABO 0824 6281 94",
+        "la cuota del gimnasio la pago desde ES81 3231 9487 5749 1186 2527",
+        "Beitrag wird von DE33 6613 1860 9139 0996 03 abgebucht",
+        "le loyer va sur FR71 8219 9351 8190 9378 6579 754, c'est le compte de ma propriétaire",
+    ):
+        assert proposal_secret_kind(sentence, sentence) == "iban", sentence
 
 
 def test_an_owners_account_said_not_to_be_public_is_refused() -> None:
@@ -2258,6 +2289,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_21,
         *SHAPES_ROUND_22,
         *SHAPES_ROUND_23,
+        *SHAPES_ROUND_24,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2287,6 +2319,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_21,
             SHAPES_ROUND_22,
             SHAPES_ROUND_23,
+            SHAPES_ROUND_24,
         )
         if shape in shapes
     )
@@ -2320,6 +2353,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_21,
         *LOOK_ALIKES_ROUND_22,
         *LOOK_ALIKES_ROUND_23,
+        *LOOK_ALIKES_ROUND_24,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2470,8 +2504,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The twentieth refused 4 of its 178 at its one blind measurement; the twentieth tuning round fixed them.
 # The twenty-first refused 4 of its 176 at its one blind measurement; the twenty-first tuning round fixed them.
 # The twenty-second refused 3 of its 172 at its one blind measurement; the twenty-second tuning round fixed them.
-# The twenty-third refused 6 of its 172 at its one blind measurement; lowered as the twenty-fourth round fixes them.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round24": 6}
+# The twenty-third refused 6 of its 172 at its one blind measurement; the twenty-fourth tuning round fixed them.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

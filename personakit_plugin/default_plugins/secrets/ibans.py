@@ -156,8 +156,9 @@ _BILL = lazy_pattern(
 )
 _PAYMENT = lazy_pattern(
     r"""(?<![^\W_])(?:pay|pays|paid|paying|payable|payer|pay[ée]e?s?|r[ée]gler|bezahl\w*|zahl(?:en|e|t|bar)|[üu]berweis\w*
-    |betal\w*|overmaken|overschrijv\w*|pagar|pague|pagad[oa]|pago|pagare|pagato|pagamento|pagável|bonifico
-    |virement|transferencia|transfer[êe]ncia|transfer)(?![^\W_])
+    |betal\w*|betaalt?|overmaken|overschrijv\w*|pagar|pague|pagad[oa]|pago|pagare|pagato|pagamento|pagável|bonifico
+    |virement|transferencia|transfer[êe]ncia|transfer|paie|paient|vir(?:er|e|ez|é)|vers(?:er|é|ement)|paga|pagan|pagano
+    |pagam|versa|versare|versato|versamento|zahl(?=[ ]ich)|ich[ ]zahl)(?![^\W_])
     |(?<![\w.,])\d+(?:[.,]\d{1,2})?[ ]?(?:€|£|\$|eur|euros?|pounds?|dollars?)(?![^\W_])|[€£$][ ]?\d""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -193,11 +194,76 @@ def a_payees_on_their_bill(text: str) -> bool:
     )
 
 
+# Or a payee's account for a charge that the owner pays: a tax, dues, a fee, a premium or a subscription, or
+# the rent of a business's premises or paid to a firm, with a verb of paying or sending it ("the council tax
+# goes to the borough on GB..", "loyer à virer à la SCI, FR..", "la cuota del colegio se paga en ES..", "la
+# quota della cassa edile si versa su IT..", "waterschapsbelasting overmaken naar NL..", "a renda da oficina
+# vai para PT.."), with no account of the owner's, nobody paying the owner (a client, a tenant, a wage, a
+# refund) and nothing taken from the account ("the insurance comes out of DE..", "Beitrag wird von DE..
+# abgebucht", "the tenants pay the service charge into NL.."). A home's rent to a landlord is a person's
+# account, and stays refused ("rent goes to GB..", "a renda vai para a conta do senhorio PT..").
+_CHARGE = lazy_pattern(
+    r"""(?<![^\W_])(?:tax|taxes|council[ ]tax|dues|fees?|membership|subscriptions?|premiums?|insurance|levy
+    |tuition|service[ ]charges?|\w*steuer|\w*beitr[äa]g\w*|\w*geb[üu]hr(?:en)?|\w*versicherung(?:en)?
+    |\w*pr[äa]mien?|abo|abonnements?|\w*belasting(?:en)?|contributie|\w*premies?|\w*verzekering(?:en)?
+    |lidmaatschap|schoolgeld|servicekosten|imp[ôo]ts?|taxes?[ ]fonci[èe]res?|cotisations?|primes?
+    |assurances?|redevances?|scolarit[ée]|cantine|cuotas?|impuestos?|ibi|tasas?|seguros?
+    |suscripci[oó]n|mensualidad(?:es)?|matr[ií]culas?|canone|tass[ae]|impost[ae]|imu|tari|quot[ae]
+    |contribut[oi]|premio|assicurazion[ei]|abbonament[oi]|rett[ae]|condominio|impostos?|imi
+    |taxas?|mensalidades?|pr[ée]mio|propinas?|condom[ií]nio)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_RENT = lazy_pattern(
+    r"(?<![^\W_])(?:rent|\w*miete|pacht|\w*huur|loyers?|alquiler(?:es)?|affitt[oi]|renda|alugu[ée][lr])(?![^\W_])",
+    re.IGNORECASE,
+)
+# A business's premises, or a firm or a body as the payee.
+_PREMISES_OR_FIRM = lazy_pattern(
+    r"""(?<![^\W_])(?:shop|office|workshop|unit|studio|laden|b[üu]ros?|werkstatt|praxis|winkel|kantoor|werkplaats
+    |bedrijfsruimte|(?:du|le|el|del)[ ]local|boutique|atelier|bureaux?|oficina|taller|despacho|negocio|negozio
+    |ufficio|officina|laborat[oó]rio|loja|escrit[óo]rio|consult[óo]rio
+    |sci|sarl|sas|gmbh|ltd|limited|plc|bv|b\.v\.|srl|s\.r\.l\.|spa|lda|s\.l\.|council|hausverwaltung
+    |wohnungsbau\w*|woningcorporatie|woonstichting|vve|syndic|agence|inmobiliaria|agenzia|imobili[áa]ria)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SENT_TO = lazy_pattern(
+    r"""(?<![^\W_])(?:goes[ ]to|go[ ]to|sent[ ]to|geht[ ]an|gehen[ ]an|gaat[ ]naar|gaan[ ]naar|va[ ](?:à|a|al|alla)
+    |vai[ ]para|v[ãa]o[ ]para)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PAID_TO_OR_FROM_THE_OWNER = lazy_pattern(
+    r"""(?<![^\W_])(?:from|out[ ]of|von|vom|vanaf|desde|abgebucht|abbuch\w*|lastschrift\w*|afgeschreven|incasso
+    |pr[ée]l[eè]v\w*|d[ée]bit\w*|domicilia\w*|addebit\w*|cargo|tenants?|mieter\w*|huurders?|locataires?
+    |inquilin[oia]s?|wages?|salary|gehalt|lohn|loon|salaris|salaires?|sueldo|n[óo]mina|stipendio|sal[áa]rio
+    |pensions?|pensioen|retraite|pensi[oó]n|pensione|refunds?|reembolsos?|rimborsi?|remboursements?|erstattung\w*
+    |pays?[ ]out|paid[ ]out|payouts?|auszahl\w*|uitbetal\w*|uitkering\w*)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def a_payees_for_a_charge(text: str) -> bool:
+    """Whether `text` gives an account to pay a charge to (`_CHARGE`, or `_RENT` with `_PREMISES_OR_FIRM`;
+    `_PAYMENT` or `_SENT_TO`), with no account of the owner's nor money paid to the owner or taken from the
+    account: a payee's."""
+    return (
+        (_CHARGE.search(text) or (_RENT.search(text) and _PREMISES_OR_FIRM.search(text))) is not None
+        and (_PAYMENT.search(text) is not None or _SENT_TO.search(text) is not None)
+        and _OWNERS_ACCOUNT_OR_BILL.search(text) is None
+        and _OWNER_PAID.search(text) is None
+        and _PAID_TO_OR_FROM_THE_OWNER.search(text) is None
+    )
+
+
 def _an_owners_iban(candidate: str, text: str) -> bool:
     compact = candidate.replace(" ", "").upper()
     if compact in PUBLISHED_EXAMPLES and _EXAMPLE.search(text) is not None:
         return False
-    return not published_for_gifts(text) and not published_as_theirs(text) and not a_payees_on_their_bill(text)
+    return not (
+        published_for_gifts(text)
+        or published_as_theirs(text)
+        or a_payees_on_their_bill(text)
+        or a_payees_for_a_charge(text)
+    )
 
 
 def iban_anywhere(text: str) -> bool:

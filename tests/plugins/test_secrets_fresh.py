@@ -26,8 +26,9 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
-from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid
-from personakit_plugin.default_plugins.secrets.ids_oceania import medicare_card_valid, tfn_valid
+from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid, rfc_valid
+from personakit_plugin.default_plugins.secrets.ids_india_africa import aadhaar_valid, za_id_valid
+from personakit_plugin.default_plugins.secrets.ids_oceania import ird_valid, medicare_card_valid, tfn_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     ahv_valid,
     at_sv_number_valid,
@@ -2101,7 +2102,15 @@ LOOK_ALIKES_ROUND_23 = [
 ]
 
 # The twenty-fourth round's shapes: how the twenty-third part's owners, written plainly, say their secrets.
-SHAPES_ROUND_24: dict[str, str] = {}
+SHAPES_ROUND_24: dict[str, str] = {
+    "an Aadhaar number after its name and whose it is": "Aadhaar card number of my son: 4748 3378 8762",
+    "an Aadhaar number after its name, what it is for after it": "dad's aadhaar 7589 6935 0492, for the bank KYC",
+    "a PAN after its name": "PAN is AFZPK7190K for the ITR",
+    "South Africa's identity number as its book prints it": "South African ID 920611 9420 085",
+    "South Africa's identity number in one run after 'ID no.'": "her ID no. is 0502039205187, for the clinic",
+    "New Zealand's IRD number with dashes": "IRD no. 143-526-119 for the accountant",
+    "a person's Mexican RFC after its name": "mi RFC es MELR920611H45, para las facturas",
+}
 
 # The twenty-fourth round's look-alikes: the same words and a value that is no secret.
 LOOK_ALIKES_ROUND_24 = [
@@ -2114,6 +2123,17 @@ LOOK_ALIKES_ROUND_24 = [
     "la cuota de la peña se paga en ES81 3231 9487 5749 1186 2527",
     "il canone del box si versa alla cooperativa su IT03 X601 8955 5979 7114 7104 974",
     "a renda da loja vai para a imobiliária, PT02 6507 5291 7034 2366 7127 6",
+    # An Aadhaar, an IRD or a South African ID number with a wrong check digit, a helpline's or an office's
+    # phone, a form's number, another ID's number, a company's RFC or an RFC with no date.
+    "the Aadhaar helpline is 1947, open 9 to 5",
+    "Aadhaar: 4748 3378 8763",
+    "PAN card pending, form 49A sent",
+    "ID number 9206119420086",
+    "the meeting ID is 9206119420085",
+    "IRD no. 143-526-118 for the accountant",
+    "the IRD office phone is 0800 775 247",
+    "RFC de la empresa: FLO980312KT4",
+    "el RFC MELR921311H45 no cuadra",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2383,6 +2403,10 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (tfn_valid, "315926532", "315926533"),
         (medicare_card_valid, "3608836201", "3608836211"),
         (cnh_valid, "73190528479", "73190528478"),
+        (aadhaar_valid, "4748 3378 8762", "4748 3378 8763"),
+        (za_id_valid, "9206119420085", "9206119420086"),
+        (ird_valid, "136410132", "136410133"),  # the second weights, the first giving 10
+        (rfc_valid, "MELR920611H45", "MELR921311H45"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2466,7 +2490,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # to 258. The twentieth refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first
 # refused 223 of its 240; it passes whole since the twenty-first tuning round. The twenty-second refused 214 of
 # its 240; it passes whole since the twenty-second tuning round. The twenty-third refused 218 of its 240; the
-# twenty-third tuning round took it to 227.
+# twenty-third tuning round took it to 227. The twenty-fourth refused 212 of its 240; the twenty-fourth tuning
+# round takes it to 219.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 294,
@@ -2481,7 +2506,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round19": 258,
     "tune_round20": 238,
     "tune_round23": 227,
-    "tune_round24": 212,
+    "tune_round24": 219,
 }
 
 

@@ -8,6 +8,7 @@ digit).
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -192,6 +193,31 @@ def curp_valid(value: str) -> bool:
 
 def curp_anywhere(text: str) -> bool:
     return any(curp_valid(match.group()) for match in _CURP.finditer(text))
+
+
+# A Mexican RFC (Registro Federal de Contribuyentes) of a person: four letters of the name, the date of birth
+# (YYMMDD) and a three-character homoclave ("GODE561231GR8"). Only after its name, or further on in its
+# sentence: no other number is written in this shape. A company's, three letters and its founding date, is
+# printed on every invoice it sends ("el RFC de la empresa es FLO980312KT4").
+def rfc_valid(value: str) -> bool:
+    """Whether an RFC's six digits are a date."""
+    digits = value[-9:-3]
+    try:
+        date(2000, int(digits[2:4]), int(digits[4:6]))
+    except ValueError:
+        return False
+    return True
+
+
+MX_RFC = Family(
+    "mx-rfc",
+    label(r"(?-i:RFC)|registro[ ]federal[ ]de[ ]contribuyentes"),
+    value(r"(?<![A-Za-z0-9])(?-i:[A-ZÑ&]{4}\d{6}[A-Z0-9]{3})"),
+    rfc_valid,
+    ("registro federal",),
+    rfc_valid,
+    ("RFC",),
+)
 
 
 # A US Medicare number (MBI): eleven characters in a fixed pattern of digits and letters (no S, L, O, I,

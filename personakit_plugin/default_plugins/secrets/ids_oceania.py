@@ -1,5 +1,5 @@
-"""Identity numbers of Australia, their checks and labels: the Tax File Number (TFN) and the Medicare card
-number."""
+"""Identity numbers of Australia and New Zealand, their checks and labels: the Tax File Number (TFN), the
+Medicare card number and New Zealand's IRD number."""
 
 from __future__ import annotations
 
@@ -46,4 +46,35 @@ AU_MEDICARE = Family(
     medicare_card_valid,
     ("medicare",),
     medicare_card_valid,
+)
+
+
+_IRD_WEIGHTS = (3, 2, 7, 6, 5, 4, 3, 2)
+_IRD_SECOND_WEIGHTS = (7, 4, 3, 2, 5, 2, 7, 6)
+
+
+def ird_valid(value: str) -> bool:
+    """A New Zealand IRD number: eight or nine digits between 10,000,000 and 150,000,000, the last the mod 11
+    check of the eight before (padded with a 0), weighted 3, 2, 7, 6, 5, 4, 3, 2, or when that gives 10,
+    7, 4, 3, 2, 5, 2, 7, 6."""
+    digits = digits_of(value)
+    if len(digits) not in (8, 9) or not 10_000_000 <= int(digits) <= 150_000_000:
+        return False
+    base = [int(d) for d in digits[:-1].rjust(8, "0")]
+    for weights in (_IRD_WEIGHTS, _IRD_SECOND_WEIGHTS):
+        remainder = weighted_sum(base, weights) % 11
+        check = 0 if remainder == 0 else 11 - remainder
+        if check != 10:
+            return check == int(digits[-1])
+    return False
+
+
+NZ_IRD = Family(
+    "nz-ird-number",
+    label(r"(?-i:IRD)(?:[ ](?:number|no\.?|\#))?|inland[ ]revenue[ ]number"),
+    value(r"(?<![\d-])\d{2,3}([ -]?)\d{3}\1\d{3}"),
+    ird_valid,
+    ("inland revenue",),
+    ird_valid,
+    ("IRD",),
 )

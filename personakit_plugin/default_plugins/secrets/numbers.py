@@ -6,8 +6,9 @@ it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN
 their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
 `number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
 `ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF and CNH, Argentinian
-CUIL; a Mexican CURP anywhere, by its check digit), `ids_oceania` (Australian Tax File Number and Medicare
-card number), `ids_north_europe` (UK National Insurance and NHS numbers, German
+CUIL, Mexican RFC; a Mexican CURP anywhere, by its check digit), `ids_oceania` (Australian Tax File Number
+and Medicare card number, New Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, South
+Africa's identity number), `ids_north_europe` (UK National Insurance and NHS numbers, German
 Steuer-ID and social insurance number, Dutch BSN, Belgian national register number, Austrian social insurance
 number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
 number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
@@ -47,6 +48,7 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     BR_CPF,
     BR_RG,
     CA_SIN,
+    MX_RFC,
     ON_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     QC_HEALTH_CARD,
@@ -62,6 +64,7 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     sin_valid,
     ssn_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_india_africa import IN_AADHAAR, IN_PAN, ZA_ID
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     AT_SOCIAL_INSURANCE,
     BE_NATIONAL_NUMBER,
@@ -84,7 +87,7 @@ from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     steuer_id_valid,
     sv_number_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_oceania import AU_MEDICARE, AU_TFN
+from personakit_plugin.default_plugins.secrets.ids_oceania import AU_MEDICARE, AU_TFN, NZ_IRD
 from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     ES_DNI_NIE,
     ES_SOCIAL_SECURITY,
@@ -209,6 +212,11 @@ _FAMILIES: tuple[Family, ...] = (
     US_MEDICARE,
     AU_MEDICARE,
     AU_TFN,
+    NZ_IRD,
+    IN_AADHAAR,
+    IN_PAN,
+    ZA_ID,
+    MX_RFC,
     BR_CNH,
     BR_RG,
     ON_HEALTH_CARD,

@@ -1,0 +1,96 @@
+"""Identity and tax numbers of India and South Africa, their checks and labels: the Aadhaar number
+(Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the holder's type, four digits
+and a letter) and South Africa's identity number (a birth date, then Luhn's check digit)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+
+# Verhoeff's dihedral group D5: its multiplication table, and the permutation applied by position.
+_VERHOEFF_D = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    (1, 2, 3, 4, 0, 6, 7, 8, 9, 5),
+    (2, 3, 4, 0, 1, 7, 8, 9, 5, 6),
+    (3, 4, 0, 1, 2, 8, 9, 5, 6, 7),
+    (4, 0, 1, 2, 3, 9, 5, 6, 7, 8),
+    (5, 9, 8, 7, 6, 0, 4, 3, 2, 1),
+    (6, 5, 9, 8, 7, 1, 0, 4, 3, 2),
+    (7, 6, 5, 9, 8, 2, 1, 0, 4, 3),
+    (8, 7, 6, 5, 9, 3, 2, 1, 0, 4),
+    (9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+)
+_VERHOEFF_P = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    (1, 5, 7, 6, 2, 8, 3, 0, 9, 4),
+    (5, 8, 0, 3, 7, 9, 6, 1, 4, 2),
+    (8, 9, 1, 6, 0, 4, 3, 5, 2, 7),
+    (9, 4, 5, 3, 1, 2, 6, 8, 7, 0),
+    (4, 2, 8, 6, 5, 7, 3, 9, 0, 1),
+    (2, 7, 9, 3, 8, 0, 6, 4, 1, 5),
+    (7, 0, 4, 6, 9, 1, 3, 2, 5, 8),
+)
+
+
+def aadhaar_valid(value: str) -> bool:
+    """An Aadhaar number: twelve digits, the first 2 to 9, the last Verhoeff's check digit of those before."""
+    digits = [int(d) for d in digits_of(value)]
+    if len(digits) != 12 or digits[0] < 2:
+        return False
+    check = 0
+    for position, digit in enumerate(reversed(digits)):
+        check = _VERHOEFF_D[check][_VERHOEFF_P[position % 8][digit]]
+    return check == 0
+
+
+def za_id_valid(value: str) -> bool:
+    """A South African identity number: thirteen digits, a birth date (YYMMDD), four of sequence, 0 or 1 for
+    citizenship, one more, and Luhn's check digit."""
+    digits = digits_of(value)
+    if len(digits) != 13 or digits[10] not in "01":
+        return False
+    try:
+        date(2000, int(digits[2:4]), int(digits[4:6]))
+    except ValueError:
+        return False
+    return luhn_valid(digits)
+
+
+IN_AADHAAR = Family(
+    "in-aadhaar",
+    label(r"aadha?ar(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|(?-i:UID|UIDAI)(?:[ ](?:number|no\.?))?"),
+    value(r"(?<![\d-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}"),
+    aadhaar_valid,
+    ("aadhar", "aadhaar"),
+    aadhaar_valid,
+    ("UID",),
+)
+
+# Five capitals, the fourth the holder's type (P a person, C a company, H a family, F a firm and so on),
+# four digits and a capital: "ABCPE1234F". No check digit, so only right after its name.
+IN_PAN = Family(
+    "in-pan",
+    label(r"(?-i:PAN)(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|permanent[ ]account[ ]number"),
+    value(r"(?<![A-Za-z0-9])(?-i:[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])"),
+    lambda candidate: True,
+    ("permanent account",),
+    None,
+    ("PAN",),
+)
+
+# Thirteen digits after "ID" or "identity number", not an ID of something else ("the meeting ID is ...").
+_OTHER_IDS = "".join(
+    f"(?<!{word}[ ])"
+    for word in """meeting order customer client session transaction tracking booking user device caller product
+    reference employee member invoice parcel account app apple game store""".split()
+)
+ZA_ID = Family(
+    "za-id-number",
+    label(_OTHER_IDS + r"(?:(?-i:SA|RSA)[ ])?id(?:[ ](?:number|no\.?|\#))?|identity[ ]number|south[ ]african[ ]id"),
+    value(r"(?<![\d-])\d{6}([ ]?)\d{4}\1\d{3}"),
+    za_id_valid,
+    ("id", "identity"),
+    za_id_valid,
+)

@@ -16,6 +16,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     value,
     weighted_sum,
 )
+from personakit_plugin.default_plugins.secrets.years import DATE
 
 
 def routing_valid(value: str) -> bool:
@@ -107,14 +108,11 @@ BR_BANK_ACCOUNT = Family(
 _SORT_CODE_AND_ACCOUNT = lazy_pattern(r"(?<![\w-])\d\d-\d\d-\d\d[ ]?[/,;|]?[ ]?(?P<account>\d{8})(?![\w-]|[.,]\d)")
 
 
-_A_DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
-
-
 def sort_code_and_account(text: str) -> bool:
     """Whether `text` holds a sort code and an account number side by side (`account_valid`), the account
     no date written as eight digits ("12-03-24 20240312")."""
     return any(
-        account_valid(match["account"]) and not _A_DATE.fullmatch(match["account"])
+        account_valid(match["account"]) and not DATE.fullmatch(match["account"])
         for match in _SORT_CODE_AND_ACCOUNT.finditer(text)
     )
 

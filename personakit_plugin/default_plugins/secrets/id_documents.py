@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family, label, value
+from personakit_plugin.default_plugins.secrets.years import DATE
 
 _ID_CARD_ALPHABET = frozenset("CFGHJKLMNPRTVWXYZ0123456789")
 _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
@@ -36,14 +37,11 @@ def id_card_valid(value: str) -> bool:
     return compact[9].isdigit() and total % 10 == int(compact[9])
 
 
-_DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
-
-
 def passport_valid(value: str) -> bool:
     """A passport number: seven to ten letters and digits, a digit at least, not a date (20310512); with
     one digit only, in capitals ("JZZ4PNZNV", "C767270")."""
     digits = sum(ch.isdigit() for ch in value)
-    if not (7 <= len(value) <= 10 and digits >= 1) or _DATE.fullmatch(value):
+    if not (7 <= len(value) <= 10 and digits >= 1) or DATE.fullmatch(value):
         return False
     return digits >= 2 or value.isupper()
 
@@ -72,7 +70,7 @@ def licence_valid(value: str) -> bool:
         return True
     if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
         return False
-    return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not _DATE.fullmatch(compact)
+    return 8 <= len(compact) <= 18 and digits >= 3 and compact.isalnum() and not DATE.fullmatch(compact)
 
 
 ID_CARD = Family(

@@ -1,4 +1,4 @@
-"""Numbers people say that are no code: a year, and round hundreds.
+"""Numbers people say that are no code: a year, round hundreds, a date.
 
 A code of four digits and a year look alike ("the alarm was fitted in 2019", "Tresor Modell 2024"), and so
 do a code and an amount, a time or a count in round hundreds ("the shop needs 5000", "bake at 1800"). The
@@ -15,3 +15,5 @@ HUNDREDS = lazy_pattern(r"\d*00")
 """Digits in round hundreds (or "00"), with `fullmatch`."""
 YEAR_OR_HUNDREDS = lazy_pattern(r"(?:19|20)\d\d|\d*00")
 """Either, with `fullmatch`."""
+DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
+"""A date written as eight digits, year, month and day, with `fullmatch`: no account's or document's number."""

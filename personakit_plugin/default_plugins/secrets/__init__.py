@@ -69,7 +69,7 @@ from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_p
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
 from personakit_plugin.default_plugins.secrets.spelled import spelled_out
 from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strongly_typed, tokens
-from personakit_plugin.default_plugins.secrets.told import told_in_pieces, typed_on_a_device
+from personakit_plugin.default_plugins.secrets.told import passphrase_told, told_in_pieces, typed_on_a_device
 from personakit_plugin.default_plugins.secrets.typos import corrected
 from personakit_plugin.default_plugins.secrets.unlock_patterns import unlock_pattern
 
@@ -155,6 +155,8 @@ def _first_kind(text: str, joint: int | None) -> str | None:
     if _A_DIGIT.search(text) and password_by_recipe(text):
         return "password-recipe"
     if ((_A_DIGIT.search(text) or _A_SYMBOL.search(text)) and told_in_pieces(text)) or typed_on_a_device(text):
+        return "told-in-pieces"
+    if (_A_DIGIT.search(text) or "-" in text or "_" in text) and passphrase_told(text):
         return "told-in-pieces"
     if _A_PAIR_SEPARATOR.search(text) and user_and_password(found()):
         return "credential-pair"

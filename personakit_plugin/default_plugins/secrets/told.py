@@ -387,6 +387,70 @@ _NETWORK_IS_A_PASSPHRASE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or a passphrase of words alone, after a network or a password, a word or a place at most between and
+# perhaps "is": "the office wifi is gulls-ate-my-lunch", "wifi del laboratorio scalpello-e-mazzuolo",
+# "wifi wachtwoord frites_met_mayo", "mail password è vento-marino", or two words about a digit
+# ("wifi clientes shampoing4chiens"), which ends its clause. Said of a network, three words or more, two
+# of them four letters or more ("the wifi is up-and-running", "wifi is slow-ish" are not); of a password,
+# two may do, not an adjective's ("the password must be case-sensitive").
+_PASSPHRASE_GATE = ("wifi", "wi-fi", "wlan", "wireless", "réseau", "reseau", "netzwerk", "netwerk", "rete", "rede")
+_PLACE = r"""(?:[ ](?:at|in|for|of|on|from|im|in[ ]der|bei|vom|von|für|fürs|à|au|chez|de|du|en|del|della|dello|dal|di
+    |da|do|dos|na|no|para|pour|per|van|op|bij|voor|dans|a)[ ][^\s.;!?,:]+(?:[ ][^\s.;!?,:]+)?)?"""
+_VERB = r"(?:[ ](?:is|ist|est|es|è|é|was|war|era|c['’]est)|[ ]?:)?"
+_WORDS = r"(?P<value>[^\W\d_]+(?:[-_][^\W\d_]+)+|[^\W\d_]{3,}\d{1,3}[^\W\d_]{3,})(?=[.,;!?)]?(?:\n|$)|[.,;!?)]\s)"
+_NETWORK_WORDS = lazy_pattern(
+    rf"""(?<![^\W_])(?:wi-?fi|wlan|wireless|r[ée]seau|netzwerk|netwerk|rete|rede)(?P<between>{_PLACE}
+    |[ ][^\s.;!?,:]+)?{_VERB}[ ]{_WORDS}""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PASSWORD_WORDS = lazy_pattern(rf"{_PLACE}{_VERB}[ ]{_WORDS}", re.IGNORECASE | re.VERBOSE)
+# What names a network rather than keys it: "the wifi name home-sweet-home", "the wifi called ...".
+_NAMED = lazy_pattern(
+    r"(?<![^\W_])(?:names?|called|ssid|heißt|hei[ßs]t|nom|nombre|nome|naam|heet|chiama|chama|llama|appelle)(?![^\W_])",
+    re.IGNORECASE,
+)
+# Words that join an English or French compound ("state-of-the-art", "work-in-progress", "pomme-de-terre").
+_JOINING = frozenset(
+    {"of", "the", "in", "and", "to", "or", "a", "an", "on", "by", "at", "for", "out", "up", "off", "down", "over"}
+    | {"de", "du", "des", "la", "le", "les", "en", "au", "aux", "à", "sur", "sous"}
+)
+# The parts of a two-word adjective, which a password is said to be: "case-sensitive", "auto-generated".
+_ADJECTIVE_PARTS = frozenset(
+    {"case", "auto", "self", "well", "open", "time", "one", "two", "single", "double", "multi", "non", "semi"}
+    | {"sensitive", "insensitive", "based", "protected", "generated", "only", "free", "proof", "safe", "ish"}
+    | {"specific", "friendly", "enabled", "disabled", "length", "long", "like", "style", "wide", "level"}
+    | {"factor", "step", "source", "service", "made", "chosen", "set", "related", "secure"}
+)
+
+
+def _a_passphrase(value: str, parts_needed: int) -> bool:
+    if not value.islower():
+        return False
+    if any(ch.isdigit() for ch in value):  # two words about a digit: "shampoing4chiens"
+        return not value.startswith(("wpa", "wep"))
+    parts = re.split(r"[-_]", value)
+    if len({"-" in value, "_" in value} - {False}) > 1 or len(parts) < parts_needed or parts[0] == parts[-1]:
+        return False
+    if "-" in value and (_JOINING.intersection(parts) or _ADJECTIVE_PARTS.intersection(parts)):
+        return False
+    return sum(len(part) >= 4 for part in parts) >= 2
+
+
+def passphrase_told(text: str) -> bool:
+    """Whether `text` gives a network's or a password's passphrase of words: "the office wifi is
+    gulls-ate-my-lunch", "mail password è vento-marino"."""
+    folded = text.casefold()
+    if any(map(folded.__contains__, _PASSPHRASE_GATE)):
+        for said in _NETWORK_WORDS.finditer(text):
+            if not (said["between"] and _NAMED.search(said["between"])) and _a_passphrase(said["value"], 3):
+                return True
+    for name in names(text):
+        if name.kind in {"password", "netkey"}:
+            given = _PASSWORD_WORDS.match(text, name.end)
+            if given is not None and not _NAMED.search(given.group()) and _a_passphrase(given["value"], 2):
+                return True
+    return False
+
 
 # What gets one onto a device, after the case of needing to, a colon and the value: "if you need to get on
 # my laptop: ...", "wenn du an meinen Rechner musst: ...", "als je op mijn laptop moet: ...".

@@ -2497,24 +2497,22 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
     assert not repeats, "; ".join(repeats)
 
 
-# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not printed
-# (its misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole. The seventh
-# part refused 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300; both pass whole
-# since the eighth tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217
-# of its 252; the eleventh tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the
-# twelfth tuning round took it to 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the
-# thirteenth tuning round took it to 235, the fourteenth to 237, the eighteenth to 239, the twentieth to 241,
-# the twenty-second to 243.
-# The fourteenth refused 219 of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227
-# of its 240; the fifteenth tuning round took it to 239 (and the tenth to 294). The sixteenth refused 225 of
-# its 241; the sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth
-# tuning round took it to 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to
-# 239, the twenty-second to 240. The nineteenth refused 244 of its 260; the nineteenth tuning round took it
-# to 258. The twentieth refused 222 of its 240; the twentieth tuning round took it to 238. The twenty-first
-# refused 223 of its 240; it passes whole since the twenty-first tuning round. The twenty-second refused 214 of
-# its 240; it passes whole since the twenty-second tuning round. The twenty-third refused 218 of its 240; the
-# twenty-third tuning round took it to 227. The twenty-fourth refused 212 of its 240; the twenty-fourth tuning
-# round takes it to 219.
+# A tuning part whose misses are not all fixed yet: the secrets it must refuse at least, counted, not printed (its
+# misses are listed by `benchmarks/secrets_fresh.py --misses`). A part not here passes whole. The seventh part refused
+# 267 of its 316 secrets at its one blind measurement, the eighth 269 of its 300; both pass whole since the eighth
+# tuning round. The ninth refused 210 of its 300, the tenth 246 of its 317, the eleventh 217 of its 252; the eleventh
+# tuning round took them to 274, 293 and 247. The twelfth refused 222 of its 256; the twelfth tuning round took it to
+# 246, the seventeenth to 247. The thirteenth refused 231 of its 256; the thirteenth tuning round took it to 235, the
+# fourteenth to 237, the eighteenth to 239, the twentieth to 241, the twenty-second to 243. The fourteenth refused 219
+# of its 240; the fourteenth tuning round took it to 236. The fifteenth refused 227 of its 240; the fifteenth tuning
+# round took it to 239 (and the tenth to 294, the twenty-fourth to 296). The sixteenth refused 225 of its 241; the
+# sixteenth tuning round took it to 240. The seventeenth refused 218 of its 240; the seventeenth tuning round took it to
+# 232. The eighteenth refused 220 of its 242; the eighteenth tuning round took it to 239, the twenty-second to 240. The
+# nineteenth refused 244 of its 260; the nineteenth tuning round took it to 258. The twentieth refused 222 of its 240;
+# the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it passes whole since the
+# twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
+# round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
+# refused 212 of its 240; the twenty-fourth tuning round took it to 224.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2570,39 +2568,38 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
     assert not refused, "\n".join(refused)
 
 
-# The floor of the held-out part, written apart and added later: its sentences are never printed, only
-# its figures. The first twenty-three held-out parts (now `tune_round2` to `tune_round24`) were each measured
-# once after tuning, 126 of 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of
-# 164, then 245 of 283 and 8 of 195, then 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267
-# of 316 and 0 of 206, then 269 of 300 and 4 of 202, then (typos, dictation, pasted messages, two
-# languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal language, secrets in
-# pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of 317 and 8
-# of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
-# the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of
-# 171, then (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM
-# cards, unlock patterns, recovery keys, portals, a parent's banking, pickup codes, weak human passwords)
-# 222 of 256 and 5 of 174, then (long memories with the secret in the middle; hard look-alikes that share
-# a secret's words and a value: demo logins, a password's length, program code and error codes, booking
-# and order references, a character's password in a novel; secrets said sideways) 231 of 256 and 20 of
-# 176, then (realistic owners, not tricks: twelve invented people in their own registers, the memories an
-# assistant would propose for them over months, numbers of everyday life and the secrets such people blurt
-# out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
-# registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people,
-# half the ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented
-# owners, people one would not think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented
-# owners, the secret said in passing while asking for help with something else) 220 of 242 and 3 of 173,
-# then (twenty owners over a long relationship with their assistant: secrets corrected later, given for
-# someone else, dictated in words, abbreviated, beside an ordinary number) 244 of 260 and 10 of 182, then
-# (twenty owners written plainly, the way most people talk to an assistant most of the time) 222 of 240 and
-# 4 of 178, then (twenty other owners written plainly, about three quarters of the ordinary sentences hard
-# look-alikes) 223 of 240 and 4 of 176, then (twenty more owners written plainly) 214 of 240 and 3 of 172,
-# then (twenty new owners written plainly, 136 of the ordinary sentences hard look-alikes) 218 of 240 and 0 of
-# 176, then (twenty new owners written plainly, from walks of life unlike the usual examples) 212 of 240 and 6
-# of 172, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
-# tests are skipped, and a new part is only printed with the figures until its floor is set.
-HELD_OUT_MIN_REFUSED: int | None = None
+# The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
+# first twenty-three held-out parts (now `tune_round2` to `tune_round24`) were each measured once after tuning, 126 of
+# 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
+# 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
+# then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
+# informal language, secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away)
+# 246 of 317 and 8 of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
+# the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of 171, then
+# (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM cards, unlock patterns,
+# recovery keys, portals, a parent's banking, pickup codes, weak human passwords) 222 of 256 and 5 of 174, then (long
+# memories with the secret in the middle; hard look-alikes that share a secret's words and a value: demo logins, a
+# password's length, program code and error codes, booking and order references, a character's password in a novel;
+# secrets said sideways) 231 of 256 and 20 of 176, then (realistic owners, not tricks: twelve invented people in their
+# own registers, the memories an assistant would propose for them over months, numbers of everyday life and the secrets
+# such people blurt out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their
+# own registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people, half the
+# ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented owners, people one would not
+# think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented owners, the secret said in passing while
+# asking for help with something else) 220 of 242 and 3 of 173, then (twenty owners over a long relationship with their
+# assistant: secrets corrected later, given for someone else, dictated in words, abbreviated, beside an ordinary number)
+# 244 of 260 and 10 of 182, then (twenty owners written plainly, the way most people talk to an assistant most of the
+# time) 222 of 240 and 4 of 178, then (twenty other owners written plainly, about three quarters of the ordinary
+# sentences hard look-alikes) 223 of 240 and 4 of 176, then (twenty more owners written plainly) 214 of 240 and 3 of
+# 172, then (twenty new owners written plainly, 136 of the ordinary sentences hard look-alikes) 218 of 240 and 0 of 176,
+# then (twenty new owners written plainly, from walks of life unlike the usual examples) 212 of 240 and 6 of 172, and
+# tuned on. The twenty-fourth held-out part (twenty new owners written plainly, from walks of life one would not think
+# of first), measured once after the twenty-fourth tuning round: 212 of 240 and 1 of 178. The held-out part's floor is
+# what it gives at its one measurement; without the part its tests are skipped, and a new part is only printed with the
+# figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = 212
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
 """And its ordinary sentences refused then (the target: none)."""
 
 

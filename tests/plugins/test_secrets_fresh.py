@@ -2159,6 +2159,23 @@ LOOK_ALIKES_ROUND_24 = [
     "the wifi is wpa2personal on the old router",
 ]
 
+# The twenty-fifth round's shapes: how the twenty-fourth part's owners, written plainly, say their secrets.
+SHAPES_ROUND_25: dict[str, str] = {
+    "a card's PIN code before where it is written": "my PIN code 411038, behind the sticker",
+    "a locker's PIN code before where the locker is": "locker PIN code 560217, near the gym",
+    "a phone's PIN code after where its owner lives": "Ravi lives in Pune, his phone PIN code is 411038",
+}
+
+# The twenty-fifth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_25 = [
+    # An Indian address: a place, its postal PIN code and a landmark after it.
+    "Baner, pin code 411045 opposite the bus depot",
+    "Koramangala pincode 560034, next to the Forum mall",
+    "Salt Lake, PIN code 700091, behind the water tank",
+    "Meena stays in Jayanagar, Bengaluru, pincode 560011.",
+    "my uncle moved to Aluva, PIN code: 683101",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2333,6 +2350,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_22,
         *SHAPES_ROUND_23,
         *SHAPES_ROUND_24,
+        *SHAPES_ROUND_25,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2363,6 +2381,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_22,
             SHAPES_ROUND_23,
             SHAPES_ROUND_24,
+            SHAPES_ROUND_25,
         )
         if shape in shapes
     )
@@ -2397,6 +2416,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_22,
         *LOOK_ALIKES_ROUND_23,
         *LOOK_ALIKES_ROUND_24,
+        *LOOK_ALIKES_ROUND_25,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2553,8 +2573,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The twenty-first refused 4 of its 176 at its one blind measurement; the twenty-first tuning round fixed them.
 # The twenty-second refused 3 of its 172 at its one blind measurement; the twenty-second tuning round fixed them.
 # The twenty-third refused 6 of its 172 at its one blind measurement; the twenty-fourth tuning round fixed them.
-# The twenty-fourth refused 1 of its 178 at its one blind measurement; lowered as the twenty-fifth round fixes it.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round25": 1}
+# The twenty-fourth refused 1 of its 178 at its one blind measurement; the twenty-fifth tuning round fixed it.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

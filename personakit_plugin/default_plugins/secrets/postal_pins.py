@@ -1,4 +1,5 @@
-"""India's postal "PIN code": six digits said for a place or beside a word of post, no secret."""
+"""India's postal "PIN code": six digits said for a place, beside a word of post, after where someone lives or
+before a landmark, no secret."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # An Indian postal code is a "PIN code" too: six digits, the first 1 to 8, said for a place ("the pin code
@@ -13,6 +15,16 @@ from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_
 # an app or a door is said with an article, an owner's word or what it opens ("my PIN code for the card").
 _POSTAL_PIN = lazy_pattern(r"[1-8]\d{5}")
 _PLACE_CLAUSE = lazy_pattern(r"\s+(?:in|of|for|at)((?:\s+[^\W\d_]+){1,2})\s*(?:is|was|:|=)?\s*$", re.IGNORECASE)
+# An address gives a landmark after its PIN code, a place and no owner's word before it ("Kothrud, PIN code
+# 411038, near the temple"); "my PIN code 411038, behind the sticker" is a card's.
+_OWNED = lazy_pattern(r"\b(?:my|mine|your|his|her|our|their|the|a|an)\b|['’]s?\b", re.IGNORECASE)
+_LANDMARK_AFTER = lazy_pattern(r"\s*,?\s*(?:near|opp(?:osite|\.)|behind|beside|next\s+to|landmark)\b", re.IGNORECASE)
+# Or where someone lives, the places named and the PIN code right after them: "she lives in Kothrud, Pune,
+# PIN code 411038".
+_DWELLING_BEFORE = lazy_pattern(
+    r"\b(?:lives?|living|stays?|staying|moved|shifted|based|resides?)\s+(?:in|at|to)\s+(?:[A-Z][^\W\d_]*[\s,]+){1,4}"
+    r"(?i:pin[\s-]?code)\s*(?:is|:|-)?\s*$"
+)
 _POST_WORDS = lazy_pattern(
     r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE
 )
@@ -20,10 +32,18 @@ _POST_WORDS = lazy_pattern(
 
 def postal_code(text: str, label: str, between: str, value: str) -> bool:
     """Whether a six-digit "PIN code" (`value` after `label`, `between` them) is an Indian postal code:
-    said for a place, or beside a word of post."""
+    said for a place, beside a word of post, right after the places where someone lives, or with a landmark after it and
+    no owner's word or lock before it."""
     if not _POSTAL_PIN.fullmatch(value) or "code" not in label.casefold():
         return False
     if _POST_WORDS.search(text):
+        return True
+    at = text.find(value)
+    if at >= 0 and _LANDMARK_AFTER.match(text, at + len(value)):
+        before = text[:at]
+        if not _OWNED.search(before) and not names_a_locked_thing_in(before):
+            return True
+    if at >= 0 and _DWELLING_BEFORE.search(text[:at]):
         return True
     place = _PLACE_CLAUSE.match(between)
     return place is not None and not any(

@@ -2164,6 +2164,8 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a card's PIN code before where it is written": "my PIN code 411038, behind the sticker",
     "a locker's PIN code before where the locker is": "locker PIN code 560217, near the gym",
     "a phone's PIN code after where its owner lives": "Ravi lives in Pune, his phone PIN code is 411038",
+    "a card's number in fours split by dots": "ma Mastercard : 5398.1240.7765.2102",
+    "a card's number in fours split by dots (German)": "Kreditkarte 4556.0193.8812.7433 für die Buchung",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2174,6 +2176,13 @@ LOOK_ALIKES_ROUND_25 = [
     "Salt Lake, PIN code 700091, behind the water tank",
     "Meena stays in Jayanagar, Bengaluru, pincode 560011.",
     "my uncle moved to Aluva, PIN code: 683101",
+    # Numbers split by dots that are no card's: a wrong check digit, an amount, groups not in fours, a
+    # company's number, an address on a network.
+    "carte visa 4871.2774.6213.1783",
+    "Betrag 1.234.567,00 überwiesen, Rest folgt",
+    "build 5398.1240.776.52102 of the card reader",
+    "Firmennummer 0412.345.678 auf der Rechnung",
+    "la carta si configura su 192.168.1.1",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2533,7 +2542,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # the twentieth tuning round took it to 238. The twenty-first refused 223 of its 240; it passes whole since the
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
-# refused 212 of its 240; the twenty-fourth tuning round took it to 224.
+# refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
+# twenty-fifth tuning round took it to 213.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2549,7 +2559,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 212,
+    "tune_round25": 213,
 }
 
 

@@ -1,4 +1,5 @@
-"""Payment card numbers: 13 to 19 digits that pass the Luhn check, as cards print them or ungrouped."""
+"""Payment card numbers: 13 to 19 digits that pass the Luhn check, as cards print them, in fours split by dots,
+or ungrouped."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
-# A run of digits, perhaps split by single spaces or dashes; at most nineteen digits, so that a
+# A run of digits, perhaps split by single spaces, dashes or dots; at most nineteen digits, so that a
 # longer run (a parcel's tracking number) is not read from its middle.
-_DIGIT_RUN = lazy_pattern(r"(?<![\d+\-/.,])\d(?:[ -]?\d){12,18}(?![\d])(?![-/.,]\d)")
+_DIGIT_RUN = lazy_pattern(r"(?<![\d+\-/.,])\d(?:[ .-]?\d){12,18}(?![\d])(?![-/.,]\d)")
 # How issuers group their numbers: 4-4-4-4 (Visa, Mastercard, Discover, JCB), 4-6-5 (Amex), 4-6-4
 # (Diners), 4-4-4-4-3 (nineteen digits), 4-4-4-1 and 4-4-5 (thirteen).
 _GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4, 4, 4, 1), (4, 4, 5), (4, 4, 4, 3)})
 # The first digits of the issuers' ranges: Visa 4, Mastercard 51-55 and 22-27, Amex 34 and 37,
 # Discover 6011, 64 and 65, Diners 30, 36 and 38, JCB 35, Maestro 50 and 56-69, UnionPay 62.
+# Dots split a card's number only in its four fours, an amount's or a version's otherwise.
+_DOTTED_GROUPING = (4, 4, 4, 4)
 _ISSUER = lazy_pattern(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
 _UNGROUPED_LENGTHS = frozenset({15, 16})
 # Of the cards of fifteen digits, only American Express's are written in one run (34, 37); a phone's
@@ -35,11 +38,13 @@ def luhn_valid(digits: str) -> bool:
 
 
 def _card_shaped(run: str) -> bool:
-    groups = tuple(len(group) for group in re.split(r"[ -]", run))
+    groups = tuple(len(group) for group in re.split(r"[ .-]", run))
     digits = sum(groups)
     if len(groups) == 1:
         return digits in _UNGROUPED_LENGTHS and (digits != _AMEX_LENGTH or run.startswith(_AMEX))
-    separators = set(re.findall(r"[ -]", run))
+    separators = set(re.findall(r"[ .-]", run))
+    if separators == {"."}:  # "carte visa 4871.2774.6213.1782": in fours only, as no amount or version is
+        return groups == _DOTTED_GROUPING
     return len(separators) == 1 and groups in _GROUPINGS
 
 
@@ -99,7 +104,7 @@ def card_number(text: str) -> bool:
     number payment providers publish for testing (`PUBLISHED_TEST_CARDS`) that its line calls a test card."""
     for match in _DIGIT_RUN.finditer(text):
         run = match.group()
-        digits = run.replace(" ", "").replace("-", "")
+        digits = run.replace(" ", "").replace("-", "").replace(".", "")
         shaped = _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1
         if shaped and _a_real_card(digits, _line_of(text, match.start())):
             return True

@@ -2166,6 +2166,9 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a phone's PIN code after where its owner lives": "Ravi lives in Pune, his phone PIN code is 411038",
     "a card's number in fours split by dots": "ma Mastercard : 5398.1240.7765.2102",
     "a card's number in fours split by dots (German)": "Kreditkarte 4556.0193.8812.7433 für die Buchung",
+    "a debit card's code after its scheme's name": "my Mastercard code is 2615",
+    "a debit card's code after its scheme's name (Dutch)": "mijn bancontact code is 7731",
+    "a debit card's code before its scheme's name (French)": "le code de ma Girocard est 4827",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2183,6 +2186,13 @@ LOOK_ALIKES_ROUND_25 = [
     "build 5398.1240.776.52102 of the card reader",
     "Firmennummer 0412.345.678 auf der Rechnung",
     "la carta si configura su 192.168.1.1",
+    # A card scheme's name beside a price, a year, a phone's number or a ticket's.
+    "de Bancontact-terminal kost 2615 euro",
+    "Bancontact since 2015, the shop takes it",
+    "the Mastercard offer ends 2026",
+    "Girocard seit 2019, Gebühr 1200",
+    "mastercard hotline 0800 123 4567",
+    "Payconiq by Bancontact, ticket 2615 at the desk",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2543,7 +2553,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 213.
+# twenty-fifth tuning round took it to 214.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2559,7 +2569,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 213,
+    "tune_round25": 214,
 }
 
 

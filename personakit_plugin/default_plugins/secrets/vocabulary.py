@@ -181,7 +181,8 @@ LOCKED_THINGS = frozenset(
     tastenfeld tastierino
     safes casseforti coffres cofres kluizen tresore
     arrecadação
-    barrier barriers barrière barrera sbarra slagboom schranke cabinet boîte""".split()
+    barrier barriers barrière barrera sbarra slagboom schranke cabinet boîte
+    bancontact girocard mastercard""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (

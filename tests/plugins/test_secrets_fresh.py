@@ -26,8 +26,9 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
-from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid, rfc_valid
-from personakit_plugin.default_plugins.secrets.ids_india_africa import aadhaar_valid, za_id_valid
+from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid, cns_valid, mx_nss_valid, rfc_valid
+from personakit_plugin.default_plugins.secrets.ids_india_africa import aadhaar_valid, za_id_valid, za_tax_valid
+from personakit_plugin.default_plugins.secrets.ids_north_europe import kvnr_valid
 from personakit_plugin.default_plugins.secrets.ids_oceania import ird_valid, medicare_card_valid, tfn_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     ahv_valid,
@@ -2169,6 +2170,15 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a debit card's code after its scheme's name": "my Mastercard code is 2615",
     "a debit card's code after its scheme's name (Dutch)": "mijn bancontact code is 7731",
     "a debit card's code before its scheme's name (French)": "le code de ma Girocard est 4827",
+    "a German health insurance number after its name": "meine Krankenversichertennummer: M527198304, Karte liegt oben",
+    "a German health insurance number further on": "KVNR von Oma, falls die Praxis fragt, A123456780",
+    "a SUS card's number as the card prints it": "cartão SUS do meu pai: 209 5837 4612 0006",
+    "a SUS card's number in one run after CNS": "o CNS da minha filha é 898340715620001",
+    "a Mexican IMSS number after its name": "mi NSS es 43103586129, para la clínica del IMSS",
+    "a SARS income tax number after its name": "my SARS income tax number is 0238417562",
+    "a SARS tax reference after its name": "SARS tax ref 3105928471 for the eFiling",
+    "a medical aid number after its name": "medical aid no. 502193847 for the pharmacy",
+    "a health card number after its name": "her health card number: 612403987",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2193,6 +2203,20 @@ LOOK_ALIKES_ROUND_25 = [
     "Girocard seit 2019, Gebühr 1200",
     "mastercard hotline 0800 123 4567",
     "Payconiq by Bancontact, ticket 2615 at the desk",
+    # Health insurance, tax and member numbers with a wrong check digit, a helpline's phone, a count, a
+    # car's insurance policy, a tax number with no SARS named, a number's length.
+    "Versichertennummer M527198305 ist falsch gedruckt",
+    "die Versichertennummer steht auf der Karte, Hotline 0800 1234567",
+    "cartão SUS 209 5837 4612 0007",
+    "o SUS atendeu 120000 pessoas em 2023",
+    "mi número del seguro del coche es 43103586129",
+    "el IMSS atiende al 8006232323",
+    "NSS del IMSS: 43103586128",
+    "SARS tax number 0238417563, the old one",
+    "the tax number is 0238417562 on the supplier's invoice",
+    "the SARS contact centre is 0800007277",
+    "medical aid number is on the card, call 0860100871",
+    "the health card number has 10 digits",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2469,6 +2493,10 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (za_id_valid, "9206119420085", "9206119420086"),
         (ird_valid, "136410132", "136410133"),  # the second weights, the first giving 10
         (rfc_valid, "MELR920611H45", "MELR921311H45"),
+        (kvnr_valid, "A123456780", "A123456781"),
+        (cns_valid, "898 3407 1562 0001", "898 3407 1562 0002"),
+        (mx_nss_valid, "43103586129", "43103586128"),
+        (za_tax_valid, "0238417562", "4238417562"),  # the first digit not one SARS gives
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2553,7 +2581,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 214.
+# twenty-fifth tuning round took it to 220.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2569,7 +2597,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 214,
+    "tune_round25": 220,
 }
 
 

@@ -1,8 +1,9 @@
 """Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
 employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
 Number, Ontario's health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF,
-RG and driving licence (CNH), the Argentinian CUIL and the Mexican CURP (anywhere, by its shape and check
-digit).
+RG, driving licence (CNH) and health card (CNS, the SUS card), the Argentinian CUIL, the Mexican CURP (anywhere,
+by its shape and check digit), RFC and social security number (NSS), and other Canadian provinces' health
+cards.
 """
 
 from __future__ import annotations
@@ -327,4 +328,55 @@ BR_RG = Family(
     ("registro geral", "identidade"),
     rg_valid,
     ("RG", "rg"),
+)
+
+
+def cns_valid(value: str) -> bool:
+    """A Brazilian health card number (Cartão Nacional de Saúde, the SUS card): fifteen digits, the first 1 or 2
+    (a definitive number) or 7 to 9 (a provisional one), their sum weighted 15 down to 1 a multiple of 11."""
+    digits = digits_of(value)
+    return len(digits) == 15 and digits[0] in "12789" and weighted_sum(digits, range(15, 0, -1)) % 11 == 0
+
+
+# The SUS card's number after its name, as the card prints it in groups of 3, 4, 4 and 4 or in one run:
+# "cartão do SUS 898 3407 1562 0001". Its mod 11 check guards it further on in its sentence too.
+BR_CNS = Family(
+    "br-cns",
+    label(r"cart[ãa]o[ ](?:do[ ])?sus|(?-i:SUS|CNS)|cart[ãa]o[ ]nacional[ ]de[ ]sa[úu]de"),
+    value(r"(?<![\d-])[12789]\d{2}([ ]?)\d{4}\1\d{4}\1\d{4}"),
+    cns_valid,
+    ("sus", "nacional de sa"),
+    cns_valid,
+    ("CNS",),
+)
+
+
+def mx_nss_valid(value: str) -> bool:
+    """A Mexican social security number (IMSS): eleven digits, the last Luhn's check digit of those before."""
+    digits = digits_of(value)
+    return len(digits) == 11 and luhn_valid(digits)
+
+
+# The IMSS number after its name: "mi NSS es 43103586129". Luhn's check passes one number in ten, so only right
+# after its label, and "número del seguro" only where the IMSS or social security is named: a car's insurance
+# policy is no such number ("mi número del seguro del coche es ...").
+MX_NSS = Family(
+    "mx-nss",
+    label(r"(?-i:NSS|IMSS)|n[uú]mero[ ]de(?:l)?[ ]seguro(?:[ ]social)?|seguro[ ]social"),
+    value(r"(?<![\d-])\d{10}-?\d"),
+    mx_nss_valid,
+    ("imss", "seguro social"),
+    None,
+    ("NSS",),
+)
+
+
+# Other Canadian provinces' health cards, nine digits (Alberta, Saskatchewan, Manitoba, New Brunswick) or ten,
+# in one run, with no check anyone publishes: only right after "health card number".
+CA_HEALTH_CARD = Family(
+    "ca-health-card",
+    label(r"health[ ]card[ ](?:number|no\.?|\#)"),
+    value(r"(?<![\d-])[1-9]\d{8,9}"),
+    lambda candidate: True,
+    ("health card",),
 )

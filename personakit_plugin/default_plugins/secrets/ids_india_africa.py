@@ -1,6 +1,7 @@
 """Identity and tax numbers of India and South Africa, their checks and labels: the Aadhaar number
 (Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the holder's type, four digits
-and a letter) and South Africa's identity number (a birth date, then Luhn's check digit)."""
+and a letter), South Africa's identity number (a birth date, then Luhn's check digit), its income tax
+reference number (Luhn's check digit) and a medical aid's membership number (after its name)."""
 
 from __future__ import annotations
 
@@ -93,4 +94,38 @@ ZA_ID = Family(
     za_id_valid,
     ("id", "identity"),
     za_id_valid,
+)
+
+
+def za_tax_valid(value: str) -> bool:
+    """A South African income tax reference number: ten digits, the first 0, 1, 2, 3 or 9, the last Luhn's
+    check digit of those before."""
+    digits = digits_of(value)
+    return len(digits) == 10 and digits[0] in "01239" and luhn_valid(digits)
+
+
+# SARS's income tax reference number right after its name ("SARS tax ref 3105928471"), or a plain "tax number"
+# where SARS is named in the text ("tax number is 0238417562, the SARS one"): another country's tax number of
+# ten digits is some firm's, printed on its invoices.
+ZA_TAX_NUMBER = Family(
+    "za-tax-number",
+    label(
+        r"""(?:(?-i:SARS)[ ])?(?:income[ ])?tax[ ](?:reference[ ]|ref\.?[ ])?(?:number|no\.?|\#)
+        |(?-i:SARS)[ ](?:tax[ ])?(?:number|no\.?|ref(?:erence)?(?:[ ]number)?)|(?:income[ ])?tax[ ]ref(?:erence)?"""
+    ),
+    value(r"(?<![\d-])[01239]\d{9}"),
+    za_tax_valid,
+    ("income tax",),
+    None,
+    ("SARS",),
+)
+
+# A medical aid's membership number, which has no check anyone publishes, right after its name: "medical aid
+# number 502193847".
+ZA_MEDICAL_AID = Family(
+    "za-medical-aid-number",
+    label(r"medical[ ]aid(?:[ ]membership)?[ ](?:number|no\.?|\#)"),
+    value(r"(?<![\d-])[1-9]\d{6,11}"),
+    lambda candidate: True,
+    ("medical aid",),
 )

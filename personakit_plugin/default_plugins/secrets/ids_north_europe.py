@@ -1,7 +1,7 @@
 """Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
-German tax id (Steuer-ID) and social insurance number, the Dutch BSN, the Belgian national register
-number, the Austrian social insurance number, the Swiss AHV number (anywhere, in its dotted shape), the
-Irish PPS number and the UK Unique Taxpayer Reference (UTR).
+German tax id (Steuer-ID), social insurance number and health insurance number (KVNR), the Dutch BSN, the
+Belgian national register number, the Austrian social insurance number, the Swiss AHV number (anywhere, in
+its dotted shape), the Irish PPS number and the UK Unique Taxpayer Reference (UTR).
 """
 
 from __future__ import annotations
@@ -138,6 +138,30 @@ DE_SOCIAL_INSURANCE = Family(
     sv_number_valid,
     ("versicherungs", "sv", "rv"),
     sv_number_valid,
+)
+
+
+def kvnr_valid(value: str) -> bool:
+    """A German health insurance number (Krankenversichertennummer): a capital and nine digits, the last the
+    check digit of the letter's place in the alphabet (two digits) and the eight before it, weighted 1 and 2
+    by turns, the digits of each product added."""
+    compact = value.replace(" ", "")
+    if len(compact) != 10 or not compact[1:].isdigit():
+        return False
+    sequence = f"{ord(compact[0]) - 64:02d}" + compact[1:9]
+    total = sum(sum(divmod(int(d) * w, 10)) for d, w in zip(sequence, (1, 2) * 5, strict=True))
+    return total % 10 == int(compact[9])
+
+
+# The number on a German health insurance card: "Versichertennummer M527198304", "KVNR A123456780". A capital
+# and nine digits is no other number's shape, and the check guards it further on in its sentence too.
+DE_HEALTH_INSURANCE = Family(
+    "de-health-insurance-number",
+    label(r"(?:kranken)?versicherten-?(?:nummer|nr\.?)|kvnr|kv-?nummer|health[ ]insurance[ ](?:number|no\.?)"),
+    value(r"(?<![A-Za-z0-9])[A-Z][ ]?\d{9}"),
+    kvnr_valid,
+    ("versicherten", "kvnr", "kv-nummer", "kvnummer", "health insurance"),
+    kvnr_valid,
 )
 
 

@@ -5,11 +5,12 @@ Italian codice fiscale anywhere (its check letter); a French NIR anywhere, group
 it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN-13 check digit); and after
 their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
 `number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
-`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN, Brazilian CPF and CNH, Argentinian
-CUIL, Mexican RFC; a Mexican CURP anywhere, by its check digit), `ids_oceania` (Australian Tax File Number
-and Medicare card number, New Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, South
-Africa's identity number), `ids_north_europe` (UK National Insurance and NHS numbers, German
-Steuer-ID and social insurance number, Dutch BSN, Belgian national register number, Austrian social insurance
+`ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN and health cards, Brazilian CPF, CNH and
+SUS card (CNS), Argentinian CUIL, Mexican RFC and IMSS number; a Mexican CURP anywhere, by its check digit),
+`ids_oceania` (Australian Tax File Number and Medicare card number, New Zealand's IRD number),
+`ids_india_africa` (India's Aadhaar number and PAN, South Africa's identity number, income tax reference and
+medical aid number), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social
+insurance and health insurance numbers, Dutch BSN, Belgian national register number, Austrian social insurance
 number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
 number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
@@ -45,9 +46,12 @@ from personakit_plugin.default_plugins.secrets.id_documents import (
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
     BR_CNH,
+    BR_CNS,
     BR_CPF,
     BR_RG,
+    CA_HEALTH_CARD,
     CA_SIN,
+    MX_NSS,
     MX_RFC,
     ON_HEALTH_CARD,
     QC_DRIVING_LICENCE,
@@ -64,11 +68,18 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     sin_valid,
     ssn_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_india_africa import IN_AADHAAR, IN_PAN, ZA_ID
+from personakit_plugin.default_plugins.secrets.ids_india_africa import (
+    IN_AADHAAR,
+    IN_PAN,
+    ZA_ID,
+    ZA_MEDICAL_AID,
+    ZA_TAX_NUMBER,
+)
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     AT_SOCIAL_INSURANCE,
     BE_NATIONAL_NUMBER,
     CH_AHV,
+    DE_HEALTH_INSURANCE,
     DE_SOCIAL_INSURANCE,
     DE_STEUER_ID,
     IE_PPS,
@@ -216,15 +227,21 @@ _FAMILIES: tuple[Family, ...] = (
     IN_AADHAAR,
     IN_PAN,
     ZA_ID,
+    ZA_TAX_NUMBER,
+    ZA_MEDICAL_AID,
     MX_RFC,
+    MX_NSS,
     BR_CNH,
+    BR_CNS,
     BR_RG,
     ON_HEALTH_CARD,
     QC_HEALTH_CARD,
+    CA_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     BE_NATIONAL_NUMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
+    DE_HEALTH_INSURANCE,
     AT_SOCIAL_INSURANCE,
     CH_AHV,
     IE_PPS,

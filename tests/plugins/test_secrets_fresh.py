@@ -2179,6 +2179,22 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a SARS tax reference after its name": "SARS tax ref 3105928471 for the eFiling",
     "a medical aid number after its name": "medical aid no. 502193847 for the pharmacy",
     "a health card number after its name": "her health card number: 612403987",
+    "a security question's own first, an arrow, a typed answer": "first album question → blink182 obviously",
+    "a security question's own first, an equals sign, a name": "first gig question = Metallica",
+    "a security question's topic, then what was put in": "favourite teacher question, I put Mr Van Wyk",
+    "a question the bank asked about a street one grew up on, then what was typed": (
+        "the bank asked what street I grew up on, I typed Kloof Street"
+    ),
+    "a question they asked, only security questions ask it, then what was put": (
+        "they asked my mother's maiden name, I put Naidoo"
+    ),
+    "a security question said to be a nickname, its answer after a colon": (
+        "my secret question is grandad's nickname: Bunny"
+    ),
+    "a security question said to be a nickname, in German, an article before the answer": (
+        "meine Sicherheitsfrage ist der Spitzname von Opa: der Dicke"
+    ),
+    "a security question said to be a nickname, in Portuguese": "a pergunta secreta é o apelido do meu avô: o Tuca",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2217,6 +2233,24 @@ LOOK_ALIKES_ROUND_25 = [
     "the SARS contact centre is 0800007277",
     "medical aid number is on the card, call 0860100871",
     "the health card number has 10 digits",
+    # A question's topic with no answer, a first that is no one's own, a band or a teacher in a memory, a
+    # street one lives on now, what one said in talk, a quiz's question, a security question's topic with
+    # nothing or no name after its colon.
+    "first concert question → no idea yet",
+    "first question → easy one, Paris",
+    "first interview question → Tell me about yourself",
+    "first aid question, I put Bandage",
+    "my favourite band is Six60, saw them twice",
+    "my favourite teacher was Mrs D'Souza, she taught maths",
+    "they asked what street I live on now, I put Hoover Ave",
+    "they asked where I grew up, I said Durban",
+    "they asked what street I grew up on, I said I can't remember",
+    "the quiz asked what street the Beatles grew up on, I put Penny Lane",
+    "the pub quiz question was about a band's first concert, we put Oasis",
+    "la pregunta secreta es el apodo de mi abuelo: no me acuerdo",
+    "la pregunta secreta es fácil: Juan lo sabe",
+    "the security question is the street I grew up on: remind me to change it",
+    "Opa hatte den Spitznamen der Dicke, alle im Dorf nannten ihn so",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2581,7 +2615,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 220.
+# twenty-fifth tuning round took it to 224.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2597,7 +2631,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 220,
+    "tune_round25": 224,
 }
 
 

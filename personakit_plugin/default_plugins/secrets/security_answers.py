@@ -155,7 +155,8 @@ _TOPIC = lazy_pattern(
     |street|road|pet|dog|cat|school|teacher|car|truck|lorry|bike|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
     |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
     |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
-    |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren)(?![^\W_])""",
+    |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren
+    |nickname|spitzname|apodo|mote|surnom|soprannome|apelido|alcunha|bijnaam)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 _COMMA_PUT = lazy_pattern(
@@ -203,7 +204,21 @@ def _answer_after_its_question(text: str) -> bool:
             return True
         if opening is not None and _COMMA_ANSWER.search(window, opening.end()):
             return True
+        stated = _STATED_QUESTION.match(window)
+        if stated is not None and _TOPIC.search(stated["topic"]) and _NO_ANSWER.search(stated["topic"]) is None:
+            return True
     return False
+
+
+# A security question said to be its topic, with a verb, and then after a colon its answer, an article perhaps
+# before a nickname: "la pregunta secreta es el apodo de mi abuelo: el Güero", "my secret question is grandad's
+# nickname: Bunny". The topic must name what such a question asks ("la pregunta secreta es fácil: Juan lo sabe"
+# is stored).
+_STATED_QUESTION = lazy_pattern(
+    rf"""\s*(?i:is|was|es|era|est|[ée]tait|ist|war|è|é|is[ ]het)\s+(?P<topic>[^:()→=\n]{{3,40}}):\s*
+    (?:(?i:el|la|le|il|lo|o|a|der|die|das|the|de|het)\s)?(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
+)
 
 
 # A security question quoted as the form words it, and what one put in as its answer: "for 'what street did
@@ -296,6 +311,8 @@ def security_answer(text: str) -> bool:
         return True
     if "question" in folded and _TOPIC_QUESTION_ANSWERED.search(text):
         return True
+    if any(map(folded.__contains__, ("asked", "asks", "wanted", "wants"))) and _asked_then_put(text):
+        return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
@@ -323,14 +340,46 @@ _COMMA_NAME = lazy_pattern(
 )
 
 
-# A question's topic, the word "question", then its answer, a name that ends its line or clause, after a dash
-# or "its" as a note to self: "first car question - Vauxhall Nova", "favourite singer question its Tom Jones".
-# Not a question's topic with a lower-case word after it ("first car question - no idea").
+# A question's topic, the word "question", then its answer, a name that ends its line or clause, after a dash,
+# an arrow, "its" or what one put in, as a note to self: "first car question - Vauxhall Nova", "favourite
+# singer question its Tom Jones", "first gig question = Metallica", "favourite teacher question, I put Mr Van
+# Wyk"; or a word typed with digits in it, as a band's or a password's: "first album question → blink182".
+# The firsts are one's own, that only such a question asks (not "first aid question, I put Bandage" nor "first
+# interview question → Tell me about yourself"). Not a question's topic with a lower-case word after it
+# ("first car question - no idea").
 _TOPIC_QUESTION_ANSWERED = lazy_pattern(
-    rf"""(?i:\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name
-    |favou?rite[ ][a-z]{{3,15}})[ ]question[ ]*(?:[-–—:=][ ]*|(?:it['’]?s|is)[ ]+))
-    {_CAPITALISED}(?:[ ]{_CAPITALISED}){{0,2}}[ ]*(?:[.,;!?\n]|$)""",
+    rf"""(?i:\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss|concert|gig|album|record|kiss
+    |crush|employer|manager|girlfriend|boyfriend|best[ ]friend)|(?:pet|dog|cat)['’]?s?[ ]name
+    |favou?rite[ ][a-z]{{3,15}})[ ]question[ ]*(?:[-–—:=→][ ]*|(?:it['’]?s|is)[ ]+
+    |,[ ]*i[ ](?:put|wrote|typed|entered|used|chose|picked)[ ]+))
+    (?:{_CAPITALISED}(?:[ ]{_CAPITALISED}){{0,2}}[ ]*(?:[.,;!?\n]|$)|(?=[a-z]*\d)[a-z][a-z\d]{{2,}}(?![^\W_]))""",
     re.VERBOSE,
 )
+# A question asked of the owner by whoever asks (they, a bank, a site, an app, a form), what only security
+# questions ask (a mother's maiden name, a first pet; a street, a school, a teacher or a friend where one grew
+# up), then after a comma what one put in, a verb of typing into a form: "the bank asked what street I grew up
+# on, I typed Kloof Street", "they asked my mother's maiden name, I put Naidoo". Not a street one lives on now,
+# nor what one said in talk ("they asked where I grew up, I said Durban"), nor a quiz's question ("the quiz
+# asked what street the Beatles grew up on, I put Penny Lane").
+_ASKED_THEN_PUT = lazy_pattern(
+    rf"""\b(?i:they|it|the[ ](?:bank|site|website|app|form|helpline|phone[ ]company))[ ]
+    (?i:asked|asks|wanted|wants)(?:[ ](?i:me|for|us))?[ ](?P<question>[^,.;:!?\n]{{6,60}}),[ ]*
+    (?i:i)[ ](?i:put|typed|entered|wrote|chose|picked)[ ]+(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
+)
+_GREW_UP = lazy_pattern(
+    r"""\b(?:i|we)[ ](?:grew[ ]up|was[ ]a[ ]kid|went[ ]to[ ]school)\b.*\b(?:street|road|school|teacher|friend|pet)\b
+    |\b(?:street|road|school|teacher|friend|pet)\b.*\b(?:i|we)[ ](?:grew[ ]up|was[ ]a[ ]kid)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _asked_then_put(text: str) -> bool:
+    return any(
+        _QUESTION.search(asked["question"]) or _GREW_UP.search(asked["question"])
+        for asked in _ASKED_THEN_PUT.finditer(text)
+    )
+
+
 # A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".
 _A_QUESTION_AFTER = lazy_pattern(r"[ ](?:question|frage|pregunta|question|domanda|pergunta|vraag)\b", re.IGNORECASE)

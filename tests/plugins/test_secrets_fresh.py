@@ -2195,6 +2195,9 @@ SHAPES_ROUND_25: dict[str, str] = {
         "meine Sicherheitsfrage ist der Spitzname von Opa: der Dicke"
     ),
     "a security question said to be a nickname, in Portuguese": "a pergunta secreta é o apelido do meu avô: o Tuca",
+    "a combination's digits spaced as a dial's": "the tool chest combination is 5 1 9, spanners inside",
+    "a combination's digits spaced, what it opens between (Spanish)": "combinación del baúl: 7 2 4",
+    "a combination's digits spaced, what it opens between (German)": "die Kombination vom Koffer ist 4 0 9",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2251,6 +2254,14 @@ LOOK_ALIKES_ROUND_25 = [
     "la pregunta secreta es fácil: Juan lo sabe",
     "the security question is the street I grew up on: remind me to change it",
     "Opa hatte den Spitznamen der Dicke, alle im Dorf nannten ihn so",
+    # Digits spaced after a combination's word that are no lock's: a lottery's, a sum's, a count's, digits
+    # with more words after them.
+    "the winning combination is 3 8 6 in the lottery",
+    "the lucky combination was 3 8 6, we lost anyway",
+    "the combination of 3 8 and 6 gives 17",
+    "combination 3 8 6 2 times in a row",
+    "the combination is 3 8 6 in base ten",
+    "combination therapy 3 times a day, 2 tablets",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2615,7 +2626,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 224.
+# twenty-fifth tuning round took it to 225.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2631,7 +2642,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 224,
+    "tune_round25": 225,
 }
 
 

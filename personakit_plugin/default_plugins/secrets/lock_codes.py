@@ -579,6 +579,41 @@ def _lock_is_told(text: str) -> bool:
     )
 
 
+# A combination's word and its numbers one by one, spaced as a dial's, as "3-8-6" is read after it: "the tool
+# chest combination is 5 1 9, spanners inside", "combinación del baúl: 7 2 4", perhaps after what it opens in up
+# to three words; the digits end their clause. Not a lottery's ("the winning combination is 3 8 6, we lost").
+_SPACED_COMBINATION = lazy_pattern(
+    rf"""(?<![^\W_])(?:{vocabulary.COMBINATION_WORDS})(?![^\W_])
+    (?:[ ](?:of|for|on|to|del|de|della|dello|du|des|vom|von|van|do|da|dos|das|voor)(?:[ ][^\W\d_]+){{1,3}})?
+    (?:[ ](?:is|was|ist|war|es|era|est|[ée]tait|c['’]est|è|é|is|zijn))?[ ]?:?[ ]
+    (?P<pin>\d(?:[ ]\d){{2,7}})(?![ ]?\d)(?=[ ]*(?:[.,;!?)\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_A_DRAW = lazy_pattern(
+    r"(?<![^\W_])(?:winning|lucky|lottery|lotto|loter[ií]a|jackpot|gewinn\w*|gagnante?|ganadora|vincente|premiad[ao])",
+    re.IGNORECASE,
+)
+_COMBINATION_GATE = (
+    "combin",
+    "kombin",
+    "combo",
+    "padlock",
+    "cadenas",
+    "candado",
+    "lucchett",
+    "cadead",
+    "hangslot",
+    "schlo",
+)
+
+
+def _spaced_combination(text: str) -> bool:
+    return any(
+        _A_DRAW.search(clause_before(text, match.start()) + match.group()) is None
+        for match in _SPACED_COMBINATION.finditer(text)
+    )
+
+
 def lock_code(text: str) -> bool:
     """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
     the number a combination lock is set to, the number that is what opens a locked thing, or the number
@@ -609,6 +644,8 @@ def lock_code(text: str) -> bool:
     if any(map(text.casefold().__contains__, _CLOSED_GATE)) and _closed_where_code(text):
         return True
     if any(map(text.casefold().__contains__, (*_TURN_WORDS, *_TURN_WORDS_TOO))) and _dial_after_its_lock(text):
+        return True
+    if any(map(text.casefold().__contains__, _COMBINATION_GATE)) and _spaced_combination(text):
         return True
     return (
         _what_opens(text)

@@ -2198,6 +2198,11 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a combination's digits spaced as a dial's": "the tool chest combination is 5 1 9, spanners inside",
     "a combination's digits spaced, what it opens between (Spanish)": "combinación del baúl: 7 2 4",
     "a combination's digits spaced, what it opens between (German)": "die Kombination vom Koffer ist 4 0 9",
+    "a key's letter pressed first, then the code": "key safe by the gate, press B first then 5524",
+    "the hash key pressed first, then the code": "hit the hash key, then 4471.",
+    "the star key pressed first, then the code (French)": "appuie sur étoile puis 6083",
+    "an alarm's code, then its UNSET button": "the house alarm by the stairs, 5209 and UNSET",
+    "an alarm's code, then its OFF button (French)": "l'alarme du garage, 8264 et OFF",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2262,6 +2267,17 @@ LOOK_ALIKES_ROUND_25 = [
     "combination 3 8 6 2 times in a row",
     "the combination is 3 8 6 in base ten",
     "combination therapy 3 times a day, 2 tablets",
+    # A key pressed before a number that is no code: on a calculator, a year, round hundreds, a number to
+    # call or with more words after it, a meeting's; an OFF button after a timer's time, where nothing that
+    # locks is named.
+    "on the calculator press C then 3817.",
+    "press C then 2024.",
+    "hit A then 2000.",
+    "press star then 0800 to reach the desk",
+    "press B then 4400 on the remote",
+    "for the meeting press star then 4471",
+    "the heating timer 0630 then OFF.",
+    "the scores were 7319 and OFF we went",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2626,7 +2642,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 225.
+# twenty-fifth tuning round took it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2642,7 +2658,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 225,
+    "tune_round25": 227,
 }
 
 

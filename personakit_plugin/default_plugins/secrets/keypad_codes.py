@@ -1,6 +1,8 @@
 """A code typed on a keypad, told with the key that sends it: its digits, then the star, the hash or pound
 key, or the green button ("the lobby code is 3856 then star", "press 7 1 9 4 and the green button",
-"Alarmanlage im Keller, 6630, dann Raute").
+"Alarmanlage im Keller, 6630, dann Raute"), or an alarm panel's OFF or UNSET button where what it opens is
+named ("l'alarme du garage, 7319 et OFF"); or the key pressed first, a key's letter among them, then the
+digits ("key safe by the gate, press B first then 5524", "appuie sur étoile puis 4471").
 
 The code is four to eight digits, or single digits joined by dashes or spaces ("6-0-4-1"), not a year or
 round hundreds, and the key ends its clause or is named as a key or a button: "bake at 1800 then star anise",
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.lock_codes import names_a_locked_thing_in
 from personakit_plugin.default_plugins.secrets.years import YEAR_OR_HUNDREDS
 
 _DIGITS = r"(?P<code>\d{4,8}|\d(?:[ -]\d){3,7})"
@@ -26,8 +29,23 @@ _KEY = r"""(?:(?:the[ ])?(?:star|hash|pound|enter|green|\#|\*)[ ](?:key|button|s
     |almohadilla|el[ ]bot[óo]n[ ]verde|la[ ]tecla[ ]verde|(?:het[ ])?(?:hekje|sterretje)|de[ ]groene[ ]knop
     |cerquilha|o[ ]bot[ãa]o[ ]verde|a[ ]tecla[ ]verde)"""
 _KEYPAD_CODE = lazy_pattern(
-    rf"""(?<![\w.,/:-]){_DIGITS}(?![\w.,/:-]\w),?[ ]{_THEN}[ ]{_PRESS}{_KEY}(?=[ ]*(?:[.,;!?)\n]|$))""",
+    rf"""(?<![\w.,/:-]){_DIGITS}(?![\w.,/:-]\w),?[ ]{_THEN}[ ]{_PRESS}
+    (?:{_KEY}|(?P<panel>(?-i:OFF|UNSET|DISARM)))(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
+)
+# The key pressed first, named or a key's letter, then the digits ending their clause: "press C first then
+# 3817", "hit the hash key, then 4471", "appuie sur B puis 5524". Not on a calculator ("on the calculator
+# press C then 3817").
+_KEY_FIRST = lazy_pattern(
+    rf"""(?<![^\W_])(?:press|hit|push|tap|appuie[ ]sur|appuyez[ ]sur|appuyer[ ]sur|pulsa|pulsar|premi|druk[ ]op
+    |aperta|carrega[ ](?:em|no|na)|dr[üu]ck|dr[üu]cke)[ ](?:{_KEY}|(?-i:[A-D]))(?![^\W_])
+    (?:[ ](?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro))?,?[ ]{_THEN}[ ]
+    (?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_PRESS_WORDS = ("press", "hit", "push", "tap", "appui", "puls", "premi", "druk", "aperta", "carrega", "drück", "druck")
+_CALCULATOR = lazy_pattern(
+    r"(?<![^\W_])(?:calculator|calculadora|calculatrice|calcolatrice|taschenrechner|rekenmachine)", re.IGNORECASE
 )
 # A number dialled or a meeting's, an extension's or a menu's: not a code.
 _DIALLED = lazy_pattern(
@@ -45,13 +63,24 @@ _WORDS = (
 _FOUR_DIGITS = lazy_pattern(r"\d[ -]?\d[ -]?\d[ -]?\d")
 
 
+def _a_code(match: re.Match[str]) -> bool:
+    return not YEAR_OR_HUNDREDS.fullmatch(match["code"].replace(" ", "").replace("-", ""))
+
+
 def keypad_code(text: str) -> bool:
-    """Whether `text` gives a code with the key that sends it after it (`_KEYPAD_CODE`), in no sentence about
-    a number dialled or a meeting's."""
-    folded = text.casefold()
-    if not any(map(folded.__contains__, _WORDS)) or not _FOUR_DIGITS.search(text):
+    """Whether `text` gives a code with the key that sends it after it (`_KEYPAD_CODE`), an alarm panel's
+    button only where what it opens is named, or with the key pressed before it (`_KEY_FIRST`), in no
+    sentence about a number dialled or a meeting's."""
+    if not _FOUR_DIGITS.search(text):
         return False
-    return any(
-        not YEAR_OR_HUNDREDS.fullmatch(match["code"].replace(" ", "").replace("-", "")) and not _DIALLED.search(text)
-        for match in _KEYPAD_CODE.finditer(text)
+    folded = text.casefold()
+    if any(map(folded.__contains__, _WORDS)) or any(map(text.__contains__, ("OFF", "UNSET", "DISARM"))):
+        for match in _KEYPAD_CODE.finditer(text):
+            if _a_code(match) and not _DIALLED.search(text) and (not match["panel"] or names_a_locked_thing_in(text)):
+                return True
+    return (
+        any(map(folded.__contains__, _PRESS_WORDS))
+        and not _DIALLED.search(text)
+        and not _CALCULATOR.search(text)
+        and any(map(_a_code, _KEY_FIRST.finditer(text)))
     )

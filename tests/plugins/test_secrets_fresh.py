@@ -2203,6 +2203,9 @@ SHAPES_ROUND_25: dict[str, str] = {
     "the star key pressed first, then the code (French)": "appuie sur étoile puis 6083",
     "an alarm's code, then its UNSET button": "the house alarm by the stairs, 5209 and UNSET",
     "an alarm's code, then its OFF button (French)": "l'alarme du garage, 8264 et OFF",
+    "a room that locks, in two words, then its code": "the drug room code is 5820",
+    "a room that locks, where it is, then its code": "server room code at work is 6142, don't share it",
+    "a room that locks, its code after a colon": "the linen room code: 4093",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2278,6 +2281,12 @@ LOOK_ALIKES_ROUND_25 = [
     "for the meeting press star then 4471",
     "the heating timer 0630 then OFF.",
     "the scores were 7319 and OFF we went",
+    # A room known by its number: no word before "room" that makes it one that locks, or no code's word.
+    "the room code is 2716 on the timetable",
+    "meeting room code is 2716 in the booking system",
+    "the escape room code was 2716, we got out in 40 minutes",
+    "class room code 2716 for the quiz",
+    "the server room is room 2716 on the second floor",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2642,7 +2651,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 227.
+# twenty-fifth tuning round took it to 228.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2658,7 +2667,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 227,
+    "tune_round25": 228,
 }
 
 

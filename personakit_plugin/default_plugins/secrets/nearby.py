@@ -479,11 +479,13 @@ def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: in
     before = _LOCKED_BEFORE
     if first >= 2 and _folded(found[first - 2]) in _WITH and _folded(found[first - 1]) in _WITH_ARTICLES:
         before += 2
-    around = found[max(0, first - before) : first] + found[last + 1 : code_at]
-    for token in around:
-        word = _folded(token).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
+    for position in (*range(max(0, first - before), first), *range(last + 1, code_at)):
+        word = _folded(found[position]).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
         word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"
         if vocabulary.names_a_locked_thing(word):
+            return True
+        # A room that locks, in two words: "the medicine room code", "server room code at work".
+        if word in ("room", "rooms") and position > 0 and _folded(found[position - 1]) in vocabulary.ROOMS_THAT_LOCK:
             return True
     return False
 

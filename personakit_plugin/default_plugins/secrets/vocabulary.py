@@ -194,6 +194,14 @@ LOCKED_ENDINGS = (
     "keet",
 )
 
+# Before "room", what makes it a room that locks, whose code is its door's: "the medicine room code is 2716",
+# "server room code at work". Not a room known by its number ("the room code is 2716 on the timetable",
+# "meeting room code", "escape room code").
+ROOMS_THAT_LOCK = frozenset(
+    """medicine medicines medication meds drug drugs server comms plant stock store supply supplies linen records
+    boiler staff cleaning cleaners utility strong evidence equipment""".split()
+)
+
 
 def names_a_locked_thing(word: str) -> bool:
     """Whether a word (case-folded) names what a code opens: a word of `LOCKED_THINGS`, or a compound of

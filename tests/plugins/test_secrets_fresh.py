@@ -2206,6 +2206,11 @@ SHAPES_ROUND_25: dict[str, str] = {
     "a room that locks, in two words, then its code": "the drug room code is 5820",
     "a room that locks, where it is, then its code": "server room code at work is 6142, don't share it",
     "a room that locks, its code after a colon": "the linen room code: 4093",
+    "a Belgian health fund's member number after its name": "numéro de mutuelle : 162-5530921-07 pour la pharmacie",
+    "a Belgian health fund's member number, the fund named (Dutch)": (
+        "mijn lidnummer bij het ziekenfonds is 301-8841207-55"
+    ),
+    "a Belgian health fund's member number after 'affilié'": "Solidaris, numéro d'affilié 118-2290476-13",
 }
 
 # The twenty-fifth round's look-alikes: the same words and a value that is no secret.
@@ -2287,6 +2292,12 @@ LOOK_ALIKES_ROUND_25 = [
     "the escape room code was 2716, we got out in 40 minutes",
     "class room code 2716 for the quiz",
     "the server room is room 2716 on the second floor",
+    # A health fund's refund, its phone, a club's member number, its bank account.
+    "la mutuelle rembourse 141 euros par an",
+    "numéro de mutuelle ? appelle le 02 246 41 11",
+    "mijn lidnummer bij de tennisclub is 127-0483917-42",
+    "de CM betaalt 127 euro terug",
+    "rekeningnummer van de mutualiteit 001-2345678-90 voor de stortingen",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2651,7 +2662,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 228.
+# twenty-fifth tuning round took it to 230.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2667,7 +2678,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round20": 238,
     "tune_round23": 227,
     "tune_round24": 224,
-    "tune_round25": 228,
+    "tune_round25": 230,
 }
 
 

@@ -1,7 +1,8 @@
 """Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
 German tax id (Steuer-ID), social insurance number and health insurance number (KVNR), the Dutch BSN, the
-Belgian national register number, the Austrian social insurance number, the Swiss AHV number (anywhere, in
-its dotted shape), the Irish PPS number and the UK Unique Taxpayer Reference (UTR).
+Belgian national register number and health insurance fund (mutualité) member number, the Austrian social
+insurance number, the Swiss AHV number (anywhere, in its dotted shape), the Irish PPS number and the UK Unique
+Taxpayer Reference (UTR).
 """
 
 from __future__ import annotations
@@ -125,6 +126,25 @@ BE_NATIONAL_NUMBER = Family(
     be_national_number_valid,
     ("rijksregister", "nationaal", "national", "insz", "niss"),
     be_national_number_valid,
+)
+
+
+# A member's number at a Belgian health insurance fund (mutualité, ziekenfonds), three, seven and two digits
+# as its card prints them: "numéro de mutuelle c'est 162-5530921-07", "lidnummer bij de CM is 301-8841207-55".
+# No check anyone publishes, so only right after its name, and a plain "lidnummer" only where a fund is named
+# ("mijn lidnummer bij de tennisclub is ..." is stored).
+BE_MUTUALITY_MEMBER = Family(
+    "be-mutuality-member-number",
+    label(
+        r"""num[ée]ro[ ](?:de[ ]|d['’])(?:mutuelle|mutualit[ée]|affili[ée])
+        |lidnummer(?:[ ](?:bij|van)[ ](?:de|het|mijn)[ ](?:ziekenfonds|mutualiteit|(?-i:CM)))?
+        |(?:ziekenfonds|mutualiteits?)-?nummer|aansluitingsnummer"""
+    ),
+    value(r"(?<![\d-])\d{3}([ /-])\d{7}\1\d{2}"),
+    lambda candidate: True,
+    ("mutuelle", "mutualit", "ziekenfonds", "affili"),
+    None,
+    ("CM",),
 )
 
 

@@ -10,7 +10,8 @@ SUS card (CNS), Argentinian CUIL, Mexican RFC and IMSS number; a Mexican CURP an
 `ids_oceania` (Australian Tax File Number and Medicare card number, New Zealand's IRD number),
 `ids_india_africa` (India's Aadhaar number and PAN, South Africa's identity number, income tax reference and
 medical aid number), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social
-insurance and health insurance numbers, Dutch BSN, Belgian national register number, Austrian social insurance
+insurance and health insurance numbers, Dutch BSN, Belgian national register number and health insurance
+fund member number, Austrian social insurance
 number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
 number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
@@ -77,6 +78,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
 )
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     AT_SOCIAL_INSURANCE,
+    BE_MUTUALITY_MEMBER,
     BE_NATIONAL_NUMBER,
     CH_AHV,
     DE_HEALTH_INSURANCE,
@@ -239,6 +241,7 @@ _FAMILIES: tuple[Family, ...] = (
     CA_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     BE_NATIONAL_NUMBER,
+    BE_MUTUALITY_MEMBER,
     FR_TAX_NUMBER,
     DE_SOCIAL_INSURANCE,
     DE_HEALTH_INSURANCE,

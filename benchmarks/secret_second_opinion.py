@@ -48,7 +48,8 @@ parts) it added 3.8 points on average and 6 ordinary sentences refused in all, a
 more refused in 5 of them: the best of the five policies there, with one other alike. It stays as it is for
 every part measured after: on the twenty-second part, 228 of 240 secrets and 1 of 176 ordinary sentences
 (the rules alone 218 and none); on the twenty-third, 216 of 240 and 6 of 172 (the rules alone 212 and 6); on
-the twenty-fourth, 219 of 240 and 1 of 178 (the rules alone 212 and 1)."""
+the twenty-fourth, 219 of 240 and 1 of 178 (the rules alone 212 and 1); on the twenty-fifth, 207 of 240 and 1 of
+178 (the rules alone 195 and none)."""
 
 
 def main() -> int:

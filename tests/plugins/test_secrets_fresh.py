@@ -26,8 +26,21 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
-from personakit_plugin.default_plugins.secrets.ids_americas import cnh_valid, cns_valid, mx_nss_valid, rfc_valid
-from personakit_plugin.default_plugins.secrets.ids_india_africa import aadhaar_valid, za_id_valid, za_tax_valid
+from personakit_plugin.default_plugins.secrets.ids_americas import (
+    cl_rut_valid,
+    cnh_valid,
+    cns_valid,
+    co_nit_valid,
+    mx_nss_valid,
+    rfc_valid,
+)
+from personakit_plugin.default_plugins.secrets.ids_india_africa import (
+    aadhaar_valid,
+    nric_valid,
+    nuit_valid,
+    za_id_valid,
+    za_tax_valid,
+)
 from personakit_plugin.default_plugins.secrets.ids_north_europe import kvnr_valid
 from personakit_plugin.default_plugins.secrets.ids_oceania import ird_valid, medicare_card_valid, tfn_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
@@ -2300,6 +2313,36 @@ LOOK_ALIKES_ROUND_25 = [
     "rekeningnummer van de mutualiteit 001-2345678-90 voor de stortingen",
 ]
 
+# The twenty-sixth round's shapes: how the twenty-fifth part's owners, written plainly, say their secrets.
+SHAPES_ROUND_26: dict[str, str] = {
+    "a Chilean RUN after its name": "RUN de mi mamá para la Fonasa: 12.345.678-5",
+    "a Chilean RUT undotted after its name": "el rut de la Javiera es 9876543-3",
+    "a Colombian person's NIT in one run": "mi NIT personal: 1020304050-8",
+    "a Colombian person's NIT dotted": "NIT 79.845.123-1 para la cuenta de cobro",
+    "a Singapore NRIC after its name": "NRIC T0123456G for the clinic form",
+    "a Singapore FIN after its name": "her FIN is G1234567X, for the lease",
+    "a Kenyan KRA PIN after its name": "my KRA PIN is A012345678Z",
+    "a Mozambican NUIT in threes": "NUIT 400 123 454 para o banco",
+    "a Mozambican NUIT in one run": "o meu nuit: 118234561",
+}
+
+# The twenty-sixth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_26 = [
+    # Identity and tax numbers with a wrong check, a company's, an English run, a circuit's IC, a deadline, a
+    # number's length.
+    "RUN 12.345.678-6 está mal copiado",
+    "la empresa, RUT 76.086.428-5, emite la factura",
+    "I went for a run, 12.345.678-5 on the meter",
+    "NIT 900.123.456-8 de la empresa de transporte",
+    "NIT 1020304050-9 no coincide",
+    "NRIC T0123456H was rejected",
+    "the IC S8812345A on the circuit board",
+    "the KRA PIN deadline is 30 June",
+    "KRA office, P.O. Box 48240",
+    "NUIT 400 123 455 está errado",
+    "o NUIT tem 9 dígitos, 400123454 é o exemplo do formulário",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2475,6 +2518,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_23,
         *SHAPES_ROUND_24,
         *SHAPES_ROUND_25,
+        *SHAPES_ROUND_26,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2506,6 +2550,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_23,
             SHAPES_ROUND_24,
             SHAPES_ROUND_25,
+            SHAPES_ROUND_26,
         )
         if shape in shapes
     )
@@ -2541,6 +2586,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_23,
         *LOOK_ALIKES_ROUND_24,
         *LOOK_ALIKES_ROUND_25,
+        *LOOK_ALIKES_ROUND_26,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2578,6 +2624,12 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (cns_valid, "898 3407 1562 0001", "898 3407 1562 0002"),
         (mx_nss_valid, "43103586129", "43103586128"),
         (za_tax_valid, "0238417562", "4238417562"),  # the first digit not one SARS gives
+        (cl_rut_valid, "12.345.678-5", "12.345.678-K"),
+        (cl_rut_valid, "9876543-3", "76.086.428-5"),  # a company's, from 50 million on
+        (co_nit_valid, "1020304050-8", "900123456-8"),  # a company's, nine digits from 900
+        (nric_valid, "S1234567D", "S1234567E"),
+        (nric_valid, "F1234567N", "M1234567N"),
+        (nuit_valid, "400123454", "400123455"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2663,8 +2715,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-first tuning round. The twenty-second refused 214 of its 240; it passes whole since the twenty-second tuning
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
-# twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round takes
-# it further.
+# twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
+# it to 200.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2681,7 +2733,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 195,
+    "tune_round26": 200,
 }
 
 

@@ -2,8 +2,8 @@
 employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
 Number, Ontario's health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF,
 RG, driving licence (CNH) and health card (CNS, the SUS card), the Argentinian CUIL, the Mexican CURP (anywhere,
-by its shape and check digit), RFC and social security number (NSS), and other Canadian provinces' health
-cards.
+by its shape and check digit), RFC and social security number (NSS), other Canadian provinces' health cards, a
+Chilean person's RUT or RUN and a Colombian person's NIT.
 """
 
 from __future__ import annotations
@@ -379,4 +379,53 @@ CA_HEALTH_CARD = Family(
     value(r"(?<![\d-])[1-9]\d{8,9}"),
     lambda candidate: True,
     ("health card",),
+)
+
+
+def cl_rut_valid(value: str) -> bool:
+    """A Chilean RUN, a person's RUT: seven or eight digits, then their mod 11 check (weights 2 to 7 from the
+    right, repeated; 11 less the sum's remainder, 11 giving 0 and 10 K). A company's RUT, from 50 million on, is
+    printed on every invoice: it is not one."""
+    body, _, check = value.upper().rpartition("-")
+    digits = digits_of(body)
+    if not 7 <= len(digits) <= 8 or int(digits) >= 50_000_000:
+        return False
+    total = sum(int(digit) * (2 + place % 6) for place, digit in enumerate(reversed(digits)))
+    return "0123456789K"[-total % 11] == check
+
+
+# A Chilean person's RUT or RUN after its name, the check after a dash:
+# "mi rut es 16.148.582-9". "RUN" only in capitals, so that an English run is none.
+CL_RUT = Family(
+    "cl-rut",
+    label(r"rut|(?-i:RUN)|rol[ ][úu]nico[ ](?:tributario|nacional)"),
+    value(r"(?<![\d.-])\d{1,2}(\.?)\d{3}\1\d{3}-[\dkK]"),
+    cl_rut_valid,
+    ("rut", "rol ún", "rol un"),
+    cl_rut_valid,
+    ("RUN",),
+)
+
+
+def co_nit_valid(value: str) -> bool:
+    """A Colombian NIT, a person's: the citizen's cédula number, eight or ten digits, then its mod 11 check
+    (weights 3, 7, 13, 17, 19, 23, 29, 37, 41, 43 from the right; the remainder if 0 or 1, else 11 less it).
+    A company's NIT, nine digits from 800 or 900, is printed on every invoice: it is not one."""
+    body, _, check = value.rpartition("-")
+    digits = digits_of(body)
+    if len(digits) not in (8, 9, 10) or (len(digits) == 9 and digits[0] in "89"):
+        return False
+    weights = (3, 7, 13, 17, 19, 23, 29, 37, 41, 43)
+    remainder = sum(int(digit) * weight for digit, weight in zip(reversed(digits), weights, strict=False)) % 11
+    return check == str(remainder if remainder < 2 else 11 - remainder)
+
+
+# A Colombian NIT after its name, the check after a dash: "NIT 1.053.812.467-4".
+CO_NIT = Family(
+    "co-nit",
+    label(r"nit|n\.i\.t\.?|n[úu]mero[ ]de[ ]identificaci[óo]n[ ]tributaria"),
+    value(r"(?<![\d.-])(?:\d{1,3}(?:\.\d{3}){2,3}|\d{8,10})-\d"),
+    co_nit_valid,
+    ("nit", "n.i.t", "identificación tributaria", "identificacion tributaria"),
+    co_nit_valid,
 )

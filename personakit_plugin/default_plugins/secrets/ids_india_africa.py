@@ -1,14 +1,16 @@
-"""Identity and tax numbers of India and South Africa, their checks and labels: the Aadhaar number
-(Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the holder's type, four digits
-and a letter), South Africa's identity number (a birth date, then Luhn's check digit), its income tax
-reference number (Luhn's check digit) and a medical aid's membership number (after its name)."""
+"""Identity and tax numbers of India, Singapore, South Africa, Kenya and Mozambique, their checks and labels:
+the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the holder's
+type, four digits and a letter), South Africa's identity number (a birth date, then Luhn's check digit), its income tax
+reference number (Luhn's check digit) and a medical aid's membership number (after its name); Singapore's NRIC
+and FIN (a check letter), Kenya's KRA PIN (its shape, after its name) and Mozambique's NUIT (a mod 11 check
+digit)."""
 
 from __future__ import annotations
 
 from datetime import date
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
 # Verhoeff's dihedral group D5: its multiplication table, and the permutation applied by position.
 _VERHOEFF_D = (
@@ -128,4 +130,56 @@ ZA_MEDICAL_AID = Family(
     value(r"(?<![\d-])[1-9]\d{6,11}"),
     lambda candidate: True,
     ("medical aid",),
+)
+
+
+def nric_valid(value: str) -> bool:
+    """A Singapore NRIC or FIN: S or T (a citizen's or permanent resident's, born before or since 2000), F or G
+    (a foreigner's), seven digits and a check letter of their sum weighted 2, 7, 6, 5, 4, 3, 2, plus 4 for T and
+    G, its remainder by 11 read from JZIHGFEDCBA (S, T) or XWUTRQPNMLK (F, G)."""
+    if len(value) != 9 or value[0] not in "STFG" or not value[1:8].isdigit():
+        return False
+    total = weighted_sum(value[1:8], (2, 7, 6, 5, 4, 3, 2)) + (4 if value[0] in "TG" else 0)
+    letters = "JZIHGFEDCBA" if value[0] in "ST" else "XWUTRQPNMLK"
+    return letters[total % 11] == value[8]
+
+
+# A Singapore NRIC or FIN after its name, "IC" and "FIN" only in capitals: "my IC is S6676572E". Its check letter
+# and its shape guard it further on in its sentence too.
+SG_NRIC = Family(
+    "sg-nric",
+    label(r"nric|(?-i:IC|FIN)|i/c|ic[ ](?:number|no\.?)|identity[ ]card"),
+    value(r"(?<![\w])[STFG]\d{7}[A-Z]"),
+    nric_valid,
+    ("nric", "i/c", "ic n", "identity card"),
+    nric_valid,
+    ("IC", "FIN"),
+)
+
+
+# A Kenyan KRA PIN after its name: A (a person's) or P (a company's), nine digits and a letter, with no check
+# anyone publishes: only right after "KRA PIN" or "KRA".
+KE_KRA_PIN = Family(
+    "ke-kra-pin",
+    label(r"kra(?:[ ]pin)?"),
+    value(r"(?<![\w])[AP]\d{9}[A-Z]"),
+    lambda candidate: True,
+    ("kra",),
+)
+
+
+def nuit_valid(value: str) -> bool:
+    """A Mozambican NUIT: nine digits, the last a mod 11 check of the eight before (weights 8, 9, 4, 5, 6, 7, 8, 9;
+    a remainder of 10 gives 1)."""
+    digits = digits_of(value)
+    return len(digits) == 9 and "01234567891"[weighted_sum(digits[:8], (8, 9, 4, 5, 6, 7, 8, 9)) % 11] == digits[8]
+
+
+# A Mozambican NUIT (Número Único de Identificação Tributária) after its name: "o meu NUIT é 137 268 922".
+MZ_NUIT = Family(
+    "mz-nuit",
+    label(r"nuit|n[úu]mero[ ][úu]nico[ ]de[ ]identifica[çc][ãa]o[ ]tribut[áa]ria"),
+    value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
+    nuit_valid,
+    ("nuit", "único de identifica", "unico de identifica"),
 )

@@ -6,12 +6,13 @@ it (its key); a Swiss AHV number anywhere, dotted as its card prints it (its EAN
 their label, or just before it ("151-90-0769 is my SSN"), the numbers of each family (a
 `number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
 `ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN and health cards, Brazilian CPF, CNH and
-SUS card (CNS), Argentinian CUIL, Mexican RFC and IMSS number; a Mexican CURP anywhere, by its check digit),
+SUS card (CNS), Argentinian CUIL, Chilean RUT, Colombian NIT, Mexican RFC and IMSS number; a Mexican CURP
+anywhere, by its check digit),
 `ids_oceania` (Australian Tax File Number and Medicare card number, New Zealand's IRD number),
-`ids_india_africa` (India's Aadhaar number and PAN, South Africa's identity number, income tax reference and
-medical aid number), `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social
-insurance and health insurance numbers, Dutch BSN, Belgian national register number and health insurance
-fund member number, Austrian social insurance
+`ids_india_africa` (India's Aadhaar number and PAN, Singapore's NRIC and FIN, South Africa's identity number,
+income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT), `ids_north_europe` (UK
+National Insurance and NHS numbers, German Steuer-ID, social insurance and health insurance numbers, Dutch
+BSN, Belgian national register number and health insurance fund member number, Austrian social insurance
 number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
 number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
@@ -52,6 +53,8 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     BR_RG,
     CA_HEALTH_CARD,
     CA_SIN,
+    CL_RUT,
+    CO_NIT,
     MX_NSS,
     MX_RFC,
     ON_HEALTH_CARD,
@@ -72,6 +75,9 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     IN_AADHAAR,
     IN_PAN,
+    KE_KRA_PIN,
+    MZ_NUIT,
+    SG_NRIC,
     ZA_ID,
     ZA_MEDICAL_AID,
     ZA_TAX_NUMBER,
@@ -236,6 +242,11 @@ _FAMILIES: tuple[Family, ...] = (
     BR_CNH,
     BR_CNS,
     BR_RG,
+    CL_RUT,
+    CO_NIT,
+    SG_NRIC,
+    KE_KRA_PIN,
+    MZ_NUIT,
     ON_HEALTH_CARD,
     QC_HEALTH_CARD,
     CA_HEALTH_CARD,

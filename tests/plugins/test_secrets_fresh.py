@@ -2324,6 +2324,9 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Kenyan KRA PIN after its name": "my KRA PIN is A012345678Z",
     "a Mozambican NUIT in threes": "NUIT 400 123 454 para o banco",
     "a Mozambican NUIT in one run": "o meu nuit: 118234561",
+    "a Philippine SSS number after its name": "my SSS number: 02-1234567-8 for the salary loan",
+    "a PhilHealth number after its name": "PhilHealth ID 12-345678901-2, for the hospital",
+    "a Philippine TIN with its branch code": "my TIN is 123-456-789-00000",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2341,6 +2344,13 @@ LOOK_ALIKES_ROUND_26 = [
     "KRA office, P.O. Box 48240",
     "NUIT 400 123 455 está errado",
     "o NUIT tem 9 dígitos, 400123454 é o exemplo do formulário",
+    # The Philippines' agencies with a phone, opening hours, a rate, a circular's number; a tin on a shelf.
+    "SSS hotline 02-8920-6446, press 1",
+    "the SSS branch opens 8-5 on weekdays",
+    "PhilHealth contribution is 5% of 20000",
+    "PhilHealth circular 2020-0022-1 on the website",
+    "tin number 3 on the shelf, the tomatoes",
+    "the TIN has 9 digits and a 3-digit branch code",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2716,7 +2726,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 200.
+# it to 203.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2733,7 +2743,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 200,
+    "tune_round26": 203,
 }
 
 

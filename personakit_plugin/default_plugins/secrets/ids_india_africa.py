@@ -1,9 +1,10 @@
-"""Identity and tax numbers of India, Singapore, South Africa, Kenya and Mozambique, their checks and labels:
-the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the holder's
-type, four digits and a letter), South Africa's identity number (a birth date, then Luhn's check digit), its income tax
-reference number (Luhn's check digit) and a medical aid's membership number (after its name); Singapore's NRIC
-and FIN (a check letter), Kenya's KRA PIN (its shape, after its name) and Mozambique's NUIT (a mod 11 check
-digit)."""
+"""Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya and Mozambique, their
+checks and labels: the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters, the
+fourth the holder's type, four digits and a letter), South Africa's identity number (a birth date, then Luhn's
+check digit), its income tax reference number (Luhn's check digit) and a medical aid's membership number
+(after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN (its shape, after its name),
+Mozambique's NUIT (a mod 11 check digit) and the Philippines' SSS, PhilHealth and tax numbers (their dashed
+shapes, after their names)."""
 
 from __future__ import annotations
 
@@ -182,4 +183,33 @@ MZ_NUIT = Family(
     value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
     nuit_valid,
     ("nuit", "único de identifica", "unico de identifica"),
+)
+
+
+# The Philippines' numbers, with no check anyone publishes, each in the dashed shape only it has and only right
+# after its name: a social security (SSS) number, two, seven and one digits ("SSS no. 34-5781209-6"), a PhilHealth
+# number, two, nine and one ("PhilHealth 19-025874163-8"), and a tax identification number (TIN), three threes and
+# a branch's three to five digits ("TIN 412-803-557-000").
+PH_SSS = Family(
+    "ph-sss",
+    label(r"sss(?:[ ](?:no\.?|number|\#|id))?|social[ ]security[ ]system(?:[ ](?:no\.?|number))?"),
+    value(r"(?<![\d-])\d{2}-\d{7}-\d"),
+    lambda candidate: True,
+    ("sss", "social security system"),
+)
+PH_PHILHEALTH = Family(
+    "ph-philhealth",
+    label(r"phil[ ]?health(?:[ ](?:no\.?|number|\#|id|pin))?"),
+    value(r"(?<![\d-])\d{2}-\d{9}-\d"),
+    lambda candidate: True,
+    ("philhealth", "phil health"),
+)
+PH_TIN = Family(
+    "ph-tin",
+    label(r"(?-i:TIN)(?:[ ](?:no\.?|number|\#))?|tin[ ](?:no\.?|number)|bir[ ]tin"),
+    value(r"(?<![\d-])\d{3}-\d{3}-\d{3}-\d{3,5}"),
+    lambda candidate: True,
+    ("tin no", "tin number", "bir tin"),
+    None,
+    ("TIN",),
 )

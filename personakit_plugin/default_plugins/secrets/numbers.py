@@ -7,18 +7,18 @@ their label, or just before it ("151-90-0769 is my SSN"), the numbers of each fa
 `number_labels.Family`: its label, its value's shape, its check), kept by where they are issued:
 `ids_americas` (US SSN, ITIN, EIN and Medicare number, Canadian SIN and health cards, Brazilian CPF, CNH and
 SUS card (CNS), Argentinian CUIL, Chilean RUT, Colombian NIT, Mexican RFC and IMSS number; a Mexican CURP
-anywhere, by its check digit),
-`ids_oceania` (Australian Tax File Number and Medicare card number, New Zealand's IRD number),
-`ids_india_africa` (India's Aadhaar number and PAN, Singapore's NRIC and FIN, South Africa's identity number,
-income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT), `ids_north_europe` (UK
-National Insurance and NHS numbers, German Steuer-ID, social insurance and health insurance numbers, Dutch
-BSN, Belgian national register number and health insurance fund member number, Austrian social insurance
-number, Swiss AHV number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security
-number, French NIR and tax number, Portuguese NIF and citizen card), `id_documents` (identity cards,
-passports, driving licences) and `bank_numbers` (routing and account numbers). Between a label and its value
-only a few words that join them may stand ("my checking account number is ...", "el número de mi pasaporte es
-..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value chance rarely
-makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
+anywhere, by its check digit), `ids_oceania` (Australian Tax File Number and Medicare card number, New
+Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, Singapore's NRIC and FIN, South
+Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT, the
+Philippines' SSS, PhilHealth and tax numbers), `ids_north_europe` (UK National Insurance and NHS numbers,
+German Steuer-ID, social insurance and health insurance numbers, Dutch BSN, Belgian national register number
+and health insurance fund member number, Austrian social insurance number, Swiss AHV number, Irish PPS
+number), `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number,
+Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences) and
+`bank_numbers` (routing and account numbers). Between a label and its value only a few words that join them
+may stand ("my checking account number is ...", "el número de mi pasaporte es ..."), so that "the account
+manager's phone is 020 7946 0958" is no account number; a value chance rarely makes (`Family.far`) may stand
+anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -77,6 +77,9 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     IN_PAN,
     KE_KRA_PIN,
     MZ_NUIT,
+    PH_PHILHEALTH,
+    PH_SSS,
+    PH_TIN,
     SG_NRIC,
     ZA_ID,
     ZA_MEDICAL_AID,
@@ -247,6 +250,9 @@ _FAMILIES: tuple[Family, ...] = (
     SG_NRIC,
     KE_KRA_PIN,
     MZ_NUIT,
+    PH_SSS,
+    PH_PHILHEALTH,
+    PH_TIN,
     ON_HEALTH_CARD,
     QC_HEALTH_CARD,
     CA_HEALTH_CARD,

@@ -26,6 +26,7 @@ import pytest
 from personakit_plugin.core.kit import PersonaKit
 from personakit_plugin.default_plugins import refuse_credentials
 from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
+from personakit_plugin.default_plugins.secrets.bank_numbers import cbu_valid
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     cl_rut_valid,
     cnh_valid,
@@ -41,7 +42,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     za_id_valid,
     za_tax_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_north_europe import kvnr_valid
+from personakit_plugin.default_plugins.secrets.ids_north_europe import kvnr_valid, lu_matricule_valid
 from personakit_plugin.default_plugins.secrets.ids_oceania import ird_valid, medicare_card_valid, tfn_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     ahv_valid,
@@ -2327,6 +2328,10 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Philippine SSS number after its name": "my SSS number: 02-1234567-8 for the salary loan",
     "a PhilHealth number after its name": "PhilHealth ID 12-345678901-2, for the hospital",
     "a Philippine TIN with its branch code": "my TIN is 123-456-789-00000",
+    "a Luxembourg matricule as the CNS card prints it": "le matricule de ma fille : 1975 0623 12365, pour la CNS",
+    "a Luxembourg matricule in one run": "numéro d'identification national 1975062312365 sur le formulaire",
+    "an Argentinian CBU in one run": "CBU de mi viejo para el alquiler: 0110123800001234567891",
+    "an Argentinian CBU in its two blocks": "pasame el alquiler al CBU 01101238 00001234567891",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2351,6 +2356,13 @@ LOOK_ALIKES_ROUND_26 = [
     "PhilHealth circular 2020-0022-1 on the website",
     "tin number 3 on the shelf, the tomatoes",
     "the TIN has 9 digits and a 3-digit branch code",
+    # A matricule or a CBU with a wrong check or no date, a lorry's, an order's, a number's length.
+    "matricule 1975 0623 12366 refusé par la caisse",
+    "matricule 2001 0230 12345, la date n'existe pas",
+    "le matricule du camion est 4471 2023 00012",
+    "le numéro d'identification de la commande est 2024 0312 55501",
+    "CBU 0110123800001234567892 no existe",
+    "el CBU tiene 22 dígitos",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2640,6 +2652,9 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (nric_valid, "S1234567D", "S1234567E"),
         (nric_valid, "F1234567N", "M1234567N"),
         (nuit_valid, "400123454", "400123455"),
+        (lu_matricule_valid, "1975 0623 12365", "1975 0623 12375"),  # Luhn's digit wrong, Verhoeff's right
+        (lu_matricule_valid, "1989 0412 75700", "2001 0230 12378"),  # no 30 February, its checks right
+        (cbu_valid, "0110123800001234567891", "0110123700001234567891"),
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2726,7 +2741,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 203.
+# it to 205.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2743,7 +2758,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 203,
+    "tune_round26": 205,
 }
 
 

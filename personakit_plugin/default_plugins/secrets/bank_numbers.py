@@ -1,5 +1,5 @@
-"""Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs and bank account
-numbers, a Canadian account by its transit, institution and account numbers together (an IBAN, recognised
+"""Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs, Argentinian CBUs and
+bank account numbers, a Canadian account by its transit, institution and account numbers together (an IBAN, recognised
 anywhere, is in `ibans`).
 """
 
@@ -68,6 +68,31 @@ MX_CLABE = Family(
     clabe_valid,
 )
 
+
+def _cbu_check(digits: str) -> int:
+    """The check digit of one of a CBU's blocks: its digits weighted 3, 1, 7, 9 from the right, repeated."""
+    total = sum(int(digit) * (3, 1, 7, 9)[place % 4] for place, digit in enumerate(reversed(digits)))
+    return (10 - total % 10) % 10
+
+
+def cbu_valid(value: str) -> bool:
+    """An Argentinian CBU (Clave Bancaria Uniforme): twenty-two digits, a block of eight (bank, branch and its
+    check digit) and one of fourteen (the account and its check digit)."""
+    digits = digits_of(value)
+    return (
+        len(digits) == 22 and _cbu_check(digits[:7]) == int(digits[7]) and _cbu_check(digits[8:21]) == int(digits[21])
+    )
+
+
+# An Argentinian CBU after its name, in one run or in its two blocks: "transferime a mi CBU 2857454523580545521525".
+AR_CBU = Family(
+    "ar-cbu",
+    label(r"cbu|clave[ ]bancaria[ ]uniforme"),
+    value(r"(?<![\d-])\d{8}[ ]?\d{14}"),
+    cbu_valid,
+    ("cbu", "clave bancaria"),
+    cbu_valid,
+)
 
 BANK_ACCOUNT = Family(
     "bank-account-number",

@@ -38,15 +38,18 @@ _VERHOEFF_P = (
 )
 
 
-def aadhaar_valid(value: str) -> bool:
-    """An Aadhaar number: twelve digits, the first 2 to 9, the last Verhoeff's check digit of those before."""
-    digits = [int(d) for d in digits_of(value)]
-    if len(digits) != 12 or digits[0] < 2:
-        return False
+def verhoeff_valid(digits: str) -> bool:
+    """Digits whose last is Verhoeff's check digit of those before."""
     check = 0
     for position, digit in enumerate(reversed(digits)):
-        check = _VERHOEFF_D[check][_VERHOEFF_P[position % 8][digit]]
+        check = _VERHOEFF_D[check][_VERHOEFF_P[position % 8][int(digit)]]
     return check == 0
+
+
+def aadhaar_valid(value: str) -> bool:
+    """An Aadhaar number: twelve digits, the first 2 to 9, the last Verhoeff's check digit of those before."""
+    digits = digits_of(value)
+    return len(digits) == 12 and digits[0] >= "2" and verhoeff_valid(digits)
 
 
 def za_id_valid(value: str) -> bool:

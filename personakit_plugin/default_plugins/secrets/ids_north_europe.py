@@ -1,14 +1,17 @@
 """Identity numbers of northern Europe, their checks and labels: the UK National Insurance number, the
 German tax id (Steuer-ID), social insurance number and health insurance number (KVNR), the Dutch BSN, the
 Belgian national register number and health insurance fund (mutualité) member number, the Austrian social
-insurance number, the Swiss AHV number (anywhere, in its dotted shape), the Irish PPS number and the UK Unique
-Taxpayer Reference (UTR).
+insurance number, the Swiss AHV number (anywhere, in its dotted shape), the Irish PPS number, the UK Unique
+Taxpayer Reference (UTR) and the Luxembourg national identification number (matricule).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from datetime import date
 
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
+from personakit_plugin.default_plugins.secrets.ids_india_africa import verhoeff_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
@@ -308,4 +311,30 @@ UK_UTR = Family(
     utr_valid,
     ("utr", "unique tax", "assessment"),
     utr_checked,
+)
+
+
+def lu_matricule_valid(value: str) -> bool:
+    """A Luxembourg national identification number (matricule): thirteen digits, the birth date as YYYYMMDD, three
+    of a serial, then Luhn's check digit and Verhoeff's check digit of the eleven first."""
+    digits = digits_of(value)
+    if len(digits) != 13:
+        return False
+    try:
+        date(int(digits[:4]), int(digits[4:6]), int(digits[6:8]))
+    except ValueError:
+        return False
+    return luhn_valid(digits[:12]) and verhoeff_valid(digits[:11] + digits[12])
+
+
+# The Luxembourg matricule after its name, in one run or as the CNS card prints it, in fours and five: "mon
+# matricule c'est 1989 0412 75700". Its two checks and its date guard it further on in its sentence too.
+LU_MATRICULE = Family(
+    "lu-matricule",
+    label(r"matricule|num[ée]ro[ ]d['’]identification(?:[ ]national)?|identifiant[ ]national|(?-i:CNS)"),
+    value(r"(?<![\d-])\d{4}([ ]?)\d{4}\1\d{5}"),
+    lu_matricule_valid,
+    ("matricule", "identification", "identifiant national"),
+    lu_matricule_valid,
+    ("CNS",),
 )

@@ -12,13 +12,14 @@ Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, Singa
 Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT, the
 Philippines' SSS, PhilHealth and tax numbers), `ids_north_europe` (UK National Insurance and NHS numbers,
 German Steuer-ID, social insurance and health insurance numbers, Dutch BSN, Belgian national register number
-and health insurance fund member number, Austrian social insurance number, Swiss AHV number, Irish PPS
-number), `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number,
-Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences) and
-`bank_numbers` (routing and account numbers). Between a label and its value only a few words that join them
-may stand ("my checking account number is ...", "el número de mi pasaporte es ..."), so that "the account
-manager's phone is 020 7946 0958" is no account number; a value chance rarely makes (`Family.far`) may stand
-anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
+and health insurance fund member number, Luxembourg matricule, Austrian social insurance number, Swiss AHV
+number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and
+tax number, Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences) and
+`bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its
+value only a few words that join them may stand ("my checking account number is ...", "el número de mi
+pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value
+chance rarely makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW`
+characters.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.bank_numbers import (
+    AR_CBU,
     BANK_ACCOUNT,
     BR_BANK_ACCOUNT,
     MX_CLABE,
@@ -94,6 +96,7 @@ from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     DE_SOCIAL_INSURANCE,
     DE_STEUER_ID,
     IE_PPS,
+    LU_MATRICULE,
     NL_BSN,
     UK_NATIONAL_INSURANCE,
     UK_NHS_NUMBER,
@@ -266,8 +269,10 @@ _FAMILIES: tuple[Family, ...] = (
     CH_AHV,
     IE_PPS,
     UK_UTR,
+    LU_MATRICULE,
     ROUTING_NUMBER,
     MX_CLABE,
+    AR_CBU,
     BANK_ACCOUNT,
     BR_BANK_ACCOUNT,
 )

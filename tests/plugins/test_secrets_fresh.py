@@ -2332,6 +2332,8 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Luxembourg matricule in one run": "numéro d'identification national 1975062312365 sur le formulaire",
     "an Argentinian CBU in one run": "CBU de mi viejo para el alquiler: 0110123800001234567891",
     "an Argentinian CBU in its two blocks": "pasame el alquiler al CBU 01101238 00001234567891",
+    "an Angolan IBAN in fours": "IBAN angolano da minha irmã: AO36 0040 0000 6729 5030 1010 2",
+    "a Mozambican IBAN in one run": "paga-me para MZ14000100000011834110189, é a minha conta",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2363,6 +2365,10 @@ LOOK_ALIKES_ROUND_26 = [
     "le numéro d'identification de la commande est 2024 0312 55501",
     "CBU 0110123800001234567892 no existe",
     "el CBU tiene 22 dígitos",
+    # An Angolan or Mozambican IBAN with a wrong check, a flight's number.
+    "AO37 0040 0000 6729 5030 1010 2 deu erro no banco",
+    "MZ15000100000011834110189 está errado",
+    "o voo AO36 sai às 10h, porta 4",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2741,7 +2747,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 205.
+# it to 206.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2758,7 +2764,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 205,
+    "tune_round26": 206,
 }
 
 

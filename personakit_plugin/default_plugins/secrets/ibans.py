@@ -8,7 +8,8 @@ import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
-# The length of each country's IBAN (ISO 13616 registry).
+# The length of each country's IBAN (ISO 13616 registry), and of those a country's central bank publishes
+# though the registry lacks them (Angola's and Mozambique's, 25).
 _IBAN_LENGTHS = {
     **dict.fromkeys("NO".split(), 15),
     **dict.fromkeys("BE".split(), 16),
@@ -19,7 +20,7 @@ _IBAN_LENGTHS = {
     **dict.fromkeys("BG BH CR DE GB GE IE ME RS".split(), 22),
     **dict.fromkeys("AE GI IL".split(), 23),
     **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
-    **dict.fromkeys("PT".split(), 25),
+    **dict.fromkeys("AO MZ PT".split(), 25),
     **dict.fromkeys("IS TR".split(), 26),
     **dict.fromkeys("FR GR IT MC MR SM".split(), 27),
     **dict.fromkeys("AL AZ CY DO GT HU LB PL".split(), 28),

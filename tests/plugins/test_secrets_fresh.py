@@ -2334,6 +2334,8 @@ SHAPES_ROUND_26: dict[str, str] = {
     "an Argentinian CBU in its two blocks": "pasame el alquiler al CBU 01101238 00001234567891",
     "an Angolan IBAN in fours": "IBAN angolano da minha irmã: AO36 0040 0000 6729 5030 1010 2",
     "a Mozambican IBAN in one run": "paga-me para MZ14000100000011834110189, é a minha conta",
+    "a Scottish CHI number as a birth date and four": "Mum's CHI no. 250781 1234 for the GP",
+    "a Scottish CHI number further on": "the practice needs the CHI number: 090452 7719",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2369,6 +2371,10 @@ LOOK_ALIKES_ROUND_26 = [
     "AO37 0040 0000 6729 5030 1010 2 deu erro no banco",
     "MZ15000100000011834110189 está errado",
     "o voo AO36 sai às 10h, porta 4",
+    # Six digits and four after a CHI or an NHS: a wrong check, no birth date before the four.
+    "CHI number 250781 1235, the receptionist typed it wrong",
+    "NHS 24 is open all night, 111 or 451381 1234",
+    "the NHS number is 451381 1234 on the letter",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2747,7 +2753,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 206.
+# it to 207.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2764,7 +2770,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 206,
+    "tune_round26": 207,
 }
 
 

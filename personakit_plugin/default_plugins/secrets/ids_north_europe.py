@@ -14,6 +14,7 @@ from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.ids_india_africa import verhoeff_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.years import DAY_MONTH_YEAR
 
 _NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
 _NINO_SECOND = frozenset("ABCEGHJKLMNPRSTWXYZ")
@@ -189,9 +190,12 @@ DE_HEALTH_INSURANCE = Family(
 
 
 def nhs_valid(value: str) -> bool:
-    """A UK NHS number: ten digits, the last the mod 11 check of the first nine (weights 10 to 2)."""
+    """A UK NHS number: ten digits, the last the mod 11 check of the first nine (weights 10 to 2). Written as six
+    and four, it is a Scottish CHI number, its six the holder's birth date (DDMMYY)."""
     digits = digits_of(value)
     if len(digits) != 10 or len(set(digits)) == 1:
+        return False
+    if value[6:7] in (" ", "-") and DAY_MONTH_YEAR.fullmatch(value[:6]) is None:
         return False
     check = 11 - weighted_sum(digits[:9], range(10, 1, -1)) % 11
     return check != 10 and check % 11 == int(digits[9])
@@ -200,7 +204,7 @@ def nhs_valid(value: str) -> bool:
 UK_NHS_NUMBER = Family(
     "uk-nhs-number",
     label(r"nhs(?:[ ](?:number|no\.?|\#))?|chi[ ](?:number|no\.?)"),
-    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{4}"),
+    value(r"(?<![\d-])(?:\d{3}([ -]?)\d{3}\1\d{4}|\d{6}[ -]\d{4})"),
     nhs_valid,
     ("nhs", "chi "),
     nhs_valid,

@@ -17,3 +17,5 @@ YEAR_OR_HUNDREDS = lazy_pattern(r"(?:19|20)\d\d|\d*00")
 """Either, with `fullmatch`."""
 DATE = lazy_pattern(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])")
 """A date written as eight digits, year, month and day, with `fullmatch`: no account's or document's number."""
+DAY_MONTH_YEAR = lazy_pattern(r"(?:0[1-9]|[12]\d|3[01])(?:0[1-9]|1[0-2])\d\d")
+"""A date written as six digits, day, month and year (DDMMYY), with `fullmatch`: how a Scottish CHI number begins."""

@@ -2336,6 +2336,8 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Mozambican IBAN in one run": "paga-me para MZ14000100000011834110189, é a minha conta",
     "a Scottish CHI number as a birth date and four": "Mum's CHI no. 250781 1234 for the GP",
     "a Scottish CHI number further on": "the practice needs the CHI number: 090452 7719",
+    "an Angolan identity card after BI": "o meu BI: 006123457HO039, para a matrícula",
+    "a Mozambican identity card after its name": "bilhete de identidade nº 110203456789M, guarda bem",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2375,6 +2377,10 @@ LOOK_ALIKES_ROUND_26 = [
     "CHI number 250781 1235, the receptionist typed it wrong",
     "NHS 24 is open all night, 111 or 451381 1234",
     "the NHS number is 451381 1234 on the letter",
+    # A BI that is a report or a printer's model, an identity card lost.
+    "o relatório de BI 2024 tem 200 páginas",
+    "o modelo BI 123456789 da impressora",
+    "bilhete de identidade perdido, fui à polícia às 10h",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2753,7 +2759,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 207.
+# it to 209.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2770,7 +2776,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 207,
+    "tune_round26": 209,
 }
 
 

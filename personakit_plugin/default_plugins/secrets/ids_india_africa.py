@@ -1,10 +1,10 @@
-"""Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya and Mozambique, their
-checks and labels: the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters, the
-fourth the holder's type, four digits and a letter), South Africa's identity number (a birth date, then Luhn's
-check digit), its income tax reference number (Luhn's check digit) and a medical aid's membership number
-(after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN (its shape, after its name),
-Mozambique's NUIT (a mod 11 check digit) and the Philippines' SSS, PhilHealth and tax numbers (their dashed
-shapes, after their names)."""
+"""Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya, Mozambique and Angola,
+their checks and labels: the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters,
+the fourth the holder's type, four digits and a letter), South Africa's identity number (a birth date, then
+Luhn's check digit), its income tax reference number (Luhn's check digit) and a medical aid's membership
+number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN (its shape, after its
+name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity cards (their shapes, after
+their names) and the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes, after their names)."""
 
 from __future__ import annotations
 
@@ -215,4 +215,18 @@ PH_TIN = Family(
     ("tin no", "tin number", "bir tin"),
     None,
     ("TIN",),
+)
+
+
+# An identity card (bilhete de identidade, BI) of Angola, nine digits, the province's two letters and three digits
+# ("004578219LA042"), or of Mozambique, twelve digits and a letter ("110100482917B"), with no check anyone
+# publishes: in the shape only they have, only right after "BI", in capitals, or the card's name.
+AO_MZ_IDENTITY_CARD = Family(
+    "ao-mz-identity-card",
+    label(r"(?-i:BI)|bilhete[ ]de[ ]identidade"),
+    value(r"(?<![\w])(?:\d{9}[A-Z]{2}\d{3}|\d{12}[A-Z])"),
+    lambda candidate: True,
+    ("bilhete de identidade",),
+    None,
+    ("BI",),
 )

@@ -9,17 +9,17 @@ their label, or just before it ("151-90-0769 is my SSN"), the numbers of each fa
 SUS card (CNS), Argentinian CUIL, Chilean RUT, Colombian NIT, Mexican RFC and IMSS number; a Mexican CURP
 anywhere, by its check digit), `ids_oceania` (Australian Tax File Number and Medicare card number, New
 Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, Singapore's NRIC and FIN, South
-Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT, the
-Philippines' SSS, PhilHealth and tax numbers), `ids_north_europe` (UK National Insurance and NHS numbers,
-German Steuer-ID, social insurance and health insurance numbers, Dutch BSN, Belgian national register number
-and health insurance fund member number, Luxembourg matricule, Austrian social insurance number, Swiss AHV
-number, Irish PPS number), `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and
-tax number, Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences) and
-`bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its
-value only a few words that join them may stand ("my checking account number is ...", "el número de mi
-pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value
-chance rarely makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW`
-characters.
+Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT,
+Angolan and Mozambican identity cards (BI), the Philippines' SSS, PhilHealth and tax numbers),
+`ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social insurance and health
+insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
+Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
+`ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Portuguese NIF
+and citizen card), `id_documents` (identity cards, passports, driving licences) and `bank_numbers` (routing
+and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its value only a few words that
+join them may stand ("my checking account number is ...", "el número de mi pasaporte es ..."), so that "the
+account manager's phone is 020 7946 0958" is no account number; a value chance rarely makes (`Family.far`) may
+stand anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     ssn_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
+    AO_MZ_IDENTITY_CARD,
     IN_AADHAAR,
     IN_PAN,
     KE_KRA_PIN,
@@ -253,6 +254,7 @@ _FAMILIES: tuple[Family, ...] = (
     SG_NRIC,
     KE_KRA_PIN,
     MZ_NUIT,
+    AO_MZ_IDENTITY_CARD,
     PH_SSS,
     PH_PHILHEALTH,
     PH_TIN,

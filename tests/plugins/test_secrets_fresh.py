@@ -44,6 +44,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
 )
 from personakit_plugin.default_plugins.secrets.ids_north_europe import kvnr_valid, lu_matricule_valid
 from personakit_plugin.default_plugins.secrets.ids_oceania import ird_valid, medicare_card_valid, tfn_valid
+from personakit_plugin.default_plugins.secrets.ids_south_europe import it_health_card_valid
 from personakit_plugin.default_plugins.secrets.numbers import (
     ahv_valid,
     at_sv_number_valid,
@@ -2338,6 +2339,8 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Scottish CHI number further on": "the practice needs the CHI number: 090452 7719",
     "an Angolan identity card after BI": "o meu BI: 006123457HO039, para a matrícula",
     "a Mozambican identity card after its name": "bilhete de identidade nº 110203456789M, guarda bem",
+    "an Italian health card's number further on": "la tessera sanitaria di papà, numero 80380000123456789014",
+    "an Italian health card's number in fours": "tessera TEAM: 8038 0000 1234 5678 9014, per il viaggio",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2381,6 +2384,10 @@ LOOK_ALIKES_ROUND_26 = [
     "o relatório de BI 2024 tem 200 páginas",
     "o modelo BI 123456789 da impressora",
     "bilhete de identidade perdido, fui à polícia às 10h",
+    # An Italian health card's wrong check digit, its expiry, its helpline.
+    "tessera sanitaria 80380000123456789015, la farmacia dice che non va",
+    "la tessera sanitaria scade nel 2029, costa 0 euro",
+    "il numero verde della tessera sanitaria è 800030070",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2673,6 +2680,7 @@ def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str
         (lu_matricule_valid, "1975 0623 12365", "1975 0623 12375"),  # Luhn's digit wrong, Verhoeff's right
         (lu_matricule_valid, "1989 0412 75700", "2001 0230 12378"),  # no 30 February, its checks right
         (cbu_valid, "0110123800001234567891", "0110123700001234567891"),
+        (it_health_card_valid, "80380000123456789014", "80390000123456789014"),  # another country's
     ],
 )
 def test_each_new_check_is_the_one_its_issuer_uses(check: Callable[[str], bool], valid: str, invalid: str) -> None:
@@ -2759,7 +2767,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 209.
+# it to 210.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2776,7 +2784,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 209,
+    "tune_round26": 210,
 }
 
 

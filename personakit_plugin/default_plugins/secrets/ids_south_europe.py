@@ -1,13 +1,14 @@
-"""Identity numbers of southern Europe, their checks and labels: the Italian codice fiscale (anywhere,
-by its check letter), the Spanish DNI or NIE and social security number, the French social security
-number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the Portuguese
-tax number (NIF), social security number (NISS) and citizen card.
+"""Identity numbers of southern Europe, their checks and labels: the Italian codice fiscale (anywhere, by its
+check letter) and health card number, the Spanish DNI or NIE and social security number, the French social
+security number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the
+Portuguese tax number (NIF), social security number (NISS) and citizen card.
 """
 
 from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
 
@@ -238,4 +239,24 @@ FR_TAX_NUMBER = Family(
     fr_tax_number_valid,
     ("fiscal", "spi"),
     far=fr_tax_number_checked,
+)
+
+
+def it_health_card_valid(value: str) -> bool:
+    """The number of an Italian health card (tessera sanitaria, the European card on its back): twenty digits, 80
+    for health and 380 for Italy, as ISO/IEC 7812 numbers cards, the last Luhn's check digit of those before."""
+    digits = digits_of(value)
+    return len(digits) == 20 and digits.startswith("80380") and luhn_valid(digits)
+
+
+# The Italian health card's number after its name, in one run or in fours and five: "sul retro della tessera
+# sanitaria c'è il numero 80380...". Its prefix and its Luhn check guard it further on in its sentence too.
+IT_HEALTH_CARD = Family(
+    "it-health-card",
+    label(r"tessera[ ](?:sanitaria|team)|carta[ ]regionale[ ]dei[ ]servizi|(?-i:TEAM|CRS|TS-CNS)"),
+    value(r"(?<![\d-])80(?:[ ]?\d){18}"),
+    it_health_card_valid,
+    ("tessera sanitaria", "tessera team", "carta regionale"),
+    it_health_card_valid,
+    ("TEAM", "CRS", "TS-CNS"),
 )

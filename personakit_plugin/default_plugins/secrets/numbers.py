@@ -14,12 +14,13 @@ Angolan and Mozambican identity cards (BI), the Philippines' SSS, PhilHealth and
 `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social insurance and health
 insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
 Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
-`ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Portuguese NIF
-and citizen card), `id_documents` (identity cards, passports, driving licences) and `bank_numbers` (routing
-and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its value only a few words that
-join them may stand ("my checking account number is ...", "el número de mi pasaporte es ..."), so that "the
-account manager's phone is 020 7946 0958" is no account number; a value chance rarely makes (`Family.far`) may
-stand anywhere further on in the label's sentence, within `_FAR_WINDOW` characters.
+`ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
+card number, Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences)
+and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its
+value only a few words that join them may stand ("my checking account number is ...", "el número de mi
+pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value
+chance rarely makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW`
+characters.
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     ES_SOCIAL_SECURITY,
     FR_NIR,
     FR_TAX_NUMBER,
+    IT_HEALTH_CARD,
     PT_CITIZEN_CARD,
     PT_NIF,
     PT_NISS,
@@ -265,6 +267,7 @@ _FAMILIES: tuple[Family, ...] = (
     BE_NATIONAL_NUMBER,
     BE_MUTUALITY_MEMBER,
     FR_TAX_NUMBER,
+    IT_HEALTH_CARD,
     DE_SOCIAL_INSURANCE,
     DE_HEALTH_INSURANCE,
     AT_SOCIAL_INSURANCE,

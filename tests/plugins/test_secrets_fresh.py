@@ -2341,6 +2341,8 @@ SHAPES_ROUND_26: dict[str, str] = {
     "a Mozambican identity card after its name": "bilhete de identidade nº 110203456789M, guarda bem",
     "an Italian health card's number further on": "la tessera sanitaria di papà, numero 80380000123456789014",
     "an Italian health card's number in fours": "tessera TEAM: 8038 0000 1234 5678 9014, per il viaggio",
+    "a Portuguese health service user number in one run": "o meu número de utente: 123456789, para a receita",
+    "a Portuguese health service user number in threes": "nº de utente 512 004 778, é da avó",
 }
 
 # The twenty-sixth round's look-alikes: the same words and a value that is no secret.
@@ -2388,6 +2390,11 @@ LOOK_ALIKES_ROUND_26 = [
     "tessera sanitaria 80380000123456789015, la farmacia dice che non va",
     "la tessera sanitaria scade nel 2029, costa 0 euro",
     "il numero verde della tessera sanitaria è 800030070",
+    # A user number's length, a helpline after it, a count of users, an example of zeros.
+    "o número de utente tem 9 dígitos",
+    "número de utente? liga para o SNS 24, 808 24 24 24",
+    "o centro de saúde atende 300 utentes por dia, 120 000 por ano",
+    "número de utente 000 000 000 no exemplo",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2767,7 +2774,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 210.
+# it to 211.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2784,7 +2791,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round23": 227,
     "tune_round24": 224,
     "tune_round25": 230,
-    "tune_round26": 210,
+    "tune_round26": 211,
 }
 
 

@@ -1,7 +1,8 @@
 """Identity numbers of southern Europe, their checks and labels: the Italian codice fiscale (anywhere, by its
 check letter) and health card number, the Spanish DNI or NIE and social security number, the French social
 security number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the
-Portuguese tax number (NIF), social security number (NISS) and citizen card.
+Portuguese tax number (NIF), social security number (NISS), citizen card and health service user number
+(número de utente).
 """
 
 from __future__ import annotations
@@ -259,4 +260,15 @@ IT_HEALTH_CARD = Family(
     ("tessera sanitaria", "tessera team", "carta regionale"),
     it_health_card_valid,
     ("TEAM", "CRS", "TS-CNS"),
+)
+
+
+# The Portuguese health service's user number (número de utente), nine digits with no check anyone publishes:
+# only right after its name ("o número de utente é 284 917 305"), not one digit repeated.
+PT_SNS_USER = Family(
+    "pt-sns-user",
+    label(r"n[úu]mero[ ]de[ ]utente(?:[ ]do[ ]sns)?|n\.?[ºo][ ]de[ ]utente|utente[ ]do[ ]sns"),
+    value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
+    lambda candidate: len(set(digits_of(candidate))) > 1,
+    ("utente",),
 )

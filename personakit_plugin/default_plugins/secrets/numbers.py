@@ -15,12 +15,12 @@ Angolan and Mozambican identity cards (BI), the Philippines' SSS, PhilHealth and
 insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
 Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
-card number, Portuguese NIF and citizen card), `id_documents` (identity cards, passports, driving licences)
-and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian CBU). Between a label and its
-value only a few words that join them may stand ("my checking account number is ...", "el número de mi
-pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no account number; a value
-chance rarely makes (`Family.far`) may stand anywhere further on in the label's sentence, within `_FAR_WINDOW`
-characters.
+card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
+passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
+CBU). Between a label and its value only a few words that join them may stand ("my checking account number is
+...", "el número de mi pasaporte es ..."), so that "the account manager's phone is 020 7946 0958" is no
+account number; a value chance rarely makes (`Family.far`) may stand anywhere further on in the label's
+sentence, within `_FAR_WINDOW` characters.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     PT_CITIZEN_CARD,
     PT_NIF,
     PT_NISS,
+    PT_SNS_USER,
     citizen_card_valid,
     codice_fiscale_anywhere,
     codice_fiscale_valid,
@@ -268,6 +269,7 @@ _FAMILIES: tuple[Family, ...] = (
     BE_MUTUALITY_MEMBER,
     FR_TAX_NUMBER,
     IT_HEALTH_CARD,
+    PT_SNS_USER,
     DE_SOCIAL_INSURANCE,
     DE_HEALTH_INSURANCE,
     AT_SOCIAL_INSURANCE,

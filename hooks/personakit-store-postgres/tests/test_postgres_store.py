@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import msgspec
@@ -305,11 +306,17 @@ def test_restore_numbers_quotes_after_the_gap_a_dropped_quote_left(store: Postgr
 def test_connections_the_server_dropped_are_replaced(store: PostgresStore, postgres_url: str) -> None:
     memory = store.propose("Prefers tea", "tea please", "preferences", 1.0).id
     with psycopg.connect(postgres_url, autocommit=True) as conn:
-        dropped = conn.execute(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        ).fetchone()
-    assert dropped is not None and dropped[0] >= 1
+        others = "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        dropped = [pid for (pid,) in conn.execute(others).fetchall()]
+        conn.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid", [dropped])
+        # pg_terminate_backend only asks a session to end: wait until the server has ended them, so that the
+        # store meets connections already dropped, not ones still being dropped (that race is one operation's
+        # `StoreUnreachable`: test_postgres_faults, a connection ended mid-write).
+        deadline = time.monotonic() + 10
+        while conn.execute("SELECT count(*) FROM pg_stat_activity WHERE pid = ANY(%s)", [dropped]).fetchone() != (0,):
+            assert time.monotonic() < deadline, "the server did not end the sessions it was asked to"
+            time.sleep(0.05)
+    assert dropped
     assert store.decide(memory, "approve", 2.0).after == "approved"
     assert store.states([memory]) == {memory: "approved"}
 

@@ -2397,6 +2397,71 @@ LOOK_ALIKES_ROUND_26 = [
     "número de utente 000 000 000 no exemplo",
 ]
 
+# The twenty-seventh round's shapes: how the twenty-sixth part's owners, written plainly, say their secrets.
+SHAPES_ROUND_27: dict[str, str] = {
+    "a Ghanaian TIN after its name": "the GRA asked for my TIN: P0026173409, for the VAT form",
+    "a Ghana card's PIN after its name": "my Ghana card number is GHA-002345678-1, for the bank",
+    "a Ghana card's PIN in one run": "ghanacard GHA0023456781 for the SIM re-registration",
+    "a Nigerian NIN after its name": "my NIN is 70123456789 for the SIM registration",
+    "a Nigerian NIN joined in Pidgin": "her NIN na 12345678901, make you copy am",
+    "a Nigerian BVN joined in Pidgin": "BVN na 22345678901, no share am",
+    "a Nigerian BVN after its full name": "my bank verification number is 22109876543",
+    "a Senegalese ECOWAS identity card": "carte d'identité CEDEAO : 2 045 1992 00317, pour la banque",
+    "a Senegalese ECOWAS card after a comma": "ma carte biométrique CEDEAO, 1 204 1979 04561, garde-la",
+    "a Pakistani CNIC after its name": "my CNIC is 42101-1234567-3 for the bank form",
+    "a Pakistani NTN after its name": "his NTN 3456789-1 for the tax return",
+    "a Malaysian IC number dashed": "my IC no. 900514-10-5523 for the insurance",
+    "a Malaysian MyKad number in one run": "MyKad 021130011234 for the clinic",
+    "a Malaysian NRIC further on": "Dad's NRIC is 750921-08-6611, for the Tabung Haji form",
+    "a Malaysian income tax number": "income tax no SG 10234567080 for the e-filing",
+    "a Malaysian EPF member number": "my EPF no. 21436587 for the withdrawal",
+    "an Indian PM-JAY ID after its name": "Ayushman card ID 7PQ3K9T2M for the hospital",
+    "a Peruvian DNI with its check digit": "el DNI de mi papá es 41627385-1, para el seguro",
+    "a Peruvian DNI with its check letter": "DNI 07294316-C para la matrícula",
+    "a Peruvian person's RUC": "mi RUC 10416273851 para la factura",
+    "a Peruvian RUC further on": "RUC 10072943169 de mi mamá, para los recibos por honorarios",
+    "a Uruguayan cédula after its name": "mi cédula: 4.123.456-3, para el BPS",
+    "a Uruguayan CI after its initials": "C.I. 1.875.302-9 de mi hermano, para la mutualista",
+    "a Cuban identity number after its name": "carnet de identidad: 45031209876, el de mi abuela",
+    "a Cuban identity number after carné": "carné de identidad 02112367453, para la bodega",
+    "a Jamaican TRN after its name": "my TRN is 123-456-789 for the tax office",
+    "a Jamaican TRN joined in Patois": "im TRN a 109 876 543, fi di bank",
+}
+
+# The twenty-seventh round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_27 = [
+    # A Ghanaian TIN with a wrong check; the tax office's hours, a card's price.
+    "TIN P0026173408 was rejected by the GRA",
+    "the GRA office closes at 4 on Fridays",
+    "the Ghana card costs 31 cedis to replace",
+    # A NIN's length, an enrolment's hours, a helpline, a BVN that is none (not from 22).
+    "the NIN has 11 digits, the NIMC says",
+    "NIN enrolment opens 8am, queue by 6",
+    "the BVN helpline is 0700-2255-286",
+    "BVN 12345678901 is what the scam text said, ignore it",
+    # An ECOWAS card's photos and fee, a CNIC's renewal fee, an NTN certificate's year.
+    "carte CEDEAO : il faut 2 photos et 5000 francs",
+    "the CNIC renewal fee is 750 rupees, 2 weeks",
+    "NTN certificate 2023-4 from the FBR",
+    # A Malaysian IC number with no date or no birth place, a circuit's IC, an EPF rate, a tax number with no SG.
+    "IC number 991340-10-1234, the date cannot be right",
+    "IC 900514-00-5523 in the example, 00 is no state",
+    "the IC 7805 on the circuit board",
+    "EPF rate is 11% of 5000",
+    "tax no. 10234567080 in the ledger",
+    "the PMJAY scheme covers 500000 rupees a year",
+    # A Peruvian DNI or a Uruguayan cédula with a wrong check, a company's RUC, a RUC's length, a cédula's price.
+    "DNI 41627385-2 no coincide",
+    "RUC 20416273856 de la empresa, en la factura",
+    "el RUC tiene 11 dígitos",
+    "cédula 4.123.456-4, mal copiada",
+    "la cédula cuesta 500 pesos y tarda 2 días",
+    # A Cuban identity number with no date; a company's TRN, the tax office's hours.
+    "el carnet 99999999999 del ejemplo",
+    "TRN 012-345-678 of the company, on every invoice",
+    "the TRN office on Constant Spring Road opens 8:30",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2573,6 +2638,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_24,
         *SHAPES_ROUND_25,
         *SHAPES_ROUND_26,
+        *SHAPES_ROUND_27,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2605,6 +2671,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_24,
             SHAPES_ROUND_25,
             SHAPES_ROUND_26,
+            SHAPES_ROUND_27,
         )
         if shape in shapes
     )
@@ -2641,6 +2708,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_24,
         *LOOK_ALIKES_ROUND_25,
         *LOOK_ALIKES_ROUND_26,
+        *LOOK_ALIKES_ROUND_27,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2775,7 +2843,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 196.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2793,7 +2861,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 180,
+    "tune_round27": 196,
 }
 
 

@@ -3,7 +3,8 @@ employer identification number (EIN), the US Medicare number (MBI), the Canadian
 Number, Ontario's health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF,
 RG, driving licence (CNH) and health card (CNS, the SUS card), the Argentinian CUIL, the Mexican CURP (anywhere,
 by its shape and check digit), RFC and social security number (NSS), other Canadian provinces' health cards, a
-Chilean person's RUT or RUN and a Colombian person's NIT.
+Chilean person's RUT or RUN, a Colombian person's NIT, a Peruvian DNI (with its check) and person's RUC, a
+Uruguayan cédula, a Cuban identity number (its birth date) and a Jamaican TRN (its shape, after its name).
 """
 
 from __future__ import annotations
@@ -428,4 +429,102 @@ CO_NIT = Family(
     co_nit_valid,
     ("nit", "n.i.t", "identificación tributaria", "identificacion tributaria"),
     co_nit_valid,
+)
+
+
+def pe_dni_valid(value: str) -> bool:
+    """A Peruvian DNI with the check its card prints after it (the CUI's): eight digits, then a check of their sum
+    weighted 3, 2, 7, 6, 5, 4, 3, 2, its remainder by 11 read from 65432110987 as a digit or KJIHGFEDCBA as a
+    letter."""
+    body, _, check = value.upper().rpartition("-")
+    if len(body) != 8 or len(check) != 1:
+        return False
+    remainder = weighted_sum(body, (3, 2, 7, 6, 5, 4, 3, 2)) % 11
+    return check in ("65432110987"[remainder], "KJIHGFEDCBA"[remainder])
+
+
+def pe_ruc_valid(value: str) -> bool:
+    """A Peruvian RUC, a person's: eleven digits from 10 (the holder's DNI follows), 15 or 17, the last a mod 11
+    check of those before (weights 5, 4, 3, 2, 7, 6, 5, 4, 3, 2; 11 less the remainder, its last digit). A
+    company's RUC, from 20, is printed on every invoice: it is not one."""
+    digits = digits_of(value)
+    if len(digits) != 11 or digits[:2] not in ("10", "15", "17"):
+        return False
+    return str((11 - weighted_sum(digits[:10], (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)) % 11) % 10) == digits[10]
+
+
+# Peru's DNI with its check after a dash ("mi DNI es 40123456-7") and a person's RUC ("RUC 10401234567"), after
+# their names; their checks guard them further on in their sentence too.
+PE_DNI = Family(
+    "pe-dni",
+    label(r"dni|d\.n\.i\.?|documento[ ]nacional[ ]de[ ]identidad"),
+    value(r"(?<![\w.-])\d{8}-[\dA-Ka-k]"),
+    pe_dni_valid,
+    ("dni", "d.n.i", "documento nacional"),
+    pe_dni_valid,
+)
+PE_RUC = Family(
+    "pe-ruc",
+    label(r"(?-i:RUC)|ruc[ ](?:n[uú]mero|n[º°o]\.?)|registro[ ][úu]nico[ ]de[ ]contribuyentes?"),
+    value(r"(?<![\d-])\d{11}"),
+    pe_ruc_valid,
+    ("ruc", "registro único de contrib", "registro unico de contrib"),
+    pe_ruc_valid,
+    ("RUC",),
+)
+
+
+def uy_ci_valid(value: str) -> bool:
+    """A Uruguayan cédula de identidad: six or seven digits, then their check (weights 2, 9, 8, 7, 6, 3, 4, the
+    six-digit number read with a 0 before; 10 less the sum's last digit, 10 giving 0)."""
+    body, _, check = value.rpartition("-")
+    digits = digits_of(body).rjust(7, "0")
+    return len(digits) == 7 and str(-weighted_sum(digits, (2, 9, 8, 7, 6, 3, 4)) % 10) == check
+
+
+# A Uruguayan cédula after its name, written as its card prints it, points and the check after a dash: "mi cédula
+# es 4.123.456-7", "CI 1.234.567-2"; that shape and its check guard it further on in its sentence too.
+UY_CI = Family(
+    "uy-ci",
+    label(r"c[ée]dula(?:[ ]de[ ]identidad)?|(?-i:CI)|c\.i\.?"),
+    value(r"(?<![\d.-])\d?\.?\d{3}\.\d{3}-\d"),
+    uy_ci_valid,
+    ("cédula", "cedula", "c.i"),
+    uy_ci_valid,
+    ("CI",),
+)
+
+
+def cu_ni_valid(value: str) -> bool:
+    """A Cuban identity number (carné de identidad): eleven digits, a birth date (YYMMDD), its century in the
+    seventh (9 the 1800s, 0 to 5 the 1900s, 6 to 8 the 2000s) and four more, with no check digit."""
+    if len(value) != 11:
+        return False
+    century = 1800 if value[6] == "9" else 1900 if value[6] <= "5" else 2000
+    try:
+        date(century + int(value[:2]), int(value[2:4]), int(value[4:6]))
+    except ValueError:
+        return False
+    return True
+
+
+# A Cuban identity number right after its name, its date guarding it: "mi carnet es 91021027775".
+CU_NI = Family(
+    "cu-ni",
+    label(r"carn[eé]t?(?:[ ]de[ ]identidad)?|n[uú]mero[ ]de[ ]identidad[ ]permanente"),
+    value(r"(?<![\d-])\d{11}"),
+    cu_ni_valid,
+    ("carne", "carné", "carnet"),
+)
+
+# A Jamaican taxpayer registration number (TRN), nine digits, 1 first for a person, with no check anyone
+# publishes: only right after its name, "a" as Jamaican Patois joins them ("mi TRN a 123-456-789").
+JM_TRN = Family(
+    "jm-trn",
+    label(r"(?-i:TRN)(?:[ ](?:number|no\.?|\#))?(?:[ ]a(?=[ ]))?|taxpayer[ ]registration[ ]number"),
+    value(r"(?<![\d-])1\d{2}([ -]?)\d{3}\1\d{3}"),
+    lambda candidate: True,
+    ("taxpayer registration number",),
+    None,
+    ("TRN",),
 )

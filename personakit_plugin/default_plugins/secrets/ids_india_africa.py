@@ -1,10 +1,13 @@
-"""Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya, Mozambique and Angola,
-their checks and labels: the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters,
-the fourth the holder's type, four digits and a letter), South Africa's identity number (a birth date, then
-Luhn's check digit), its income tax reference number (Luhn's check digit) and a medical aid's membership
-number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN (its shape, after its
-name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity cards (their shapes, after
-their names) and the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes, after their names)."""
+"""Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya, Mozambique, Angola, Ghana,
+Nigeria, Senegal, Pakistan and Malaysia, their checks and labels: the Aadhaar number (Verhoeff's check digit),
+the PAN (its fixed shape: five letters, the fourth the holder's type, four digits and a letter), South Africa's
+identity number (a birth date, then Luhn's check digit), its income tax reference number (Luhn's check digit) and
+a medical aid's membership number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN
+(its shape, after its name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity cards
+(their shapes, after their names), the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes, after
+their names), Ghana's TIN (a mod 11 check), Malaysia's identity card number (a birth date and place), and, in the
+shapes only they have, after their names, the Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card,
+Pakistan's CNIC and NTN, Malaysia's tax and EPF numbers and India's PM-JAY ID."""
 
 from __future__ import annotations
 
@@ -229,4 +232,141 @@ AO_MZ_IDENTITY_CARD = Family(
     ("bilhete de identidade",),
     None,
     ("BI",),
+)
+
+
+def gh_tin_valid(value: str) -> bool:
+    """A Ghanaian TIN: P (a person's), C, G, Q or V, 00, eight digits, the last a mod 11 check of the nine
+    digits after the letter weighted 1 to 9 (a remainder of 10 gives X)."""
+    total = weighted_sum(value[1:10], range(1, 10)) % 11
+    return len(value) == 11 and ("X" if total == 10 else str(total)) == value[10]
+
+
+# A Ghanaian TIN (the GRA's taxpayer identification number) after its name: "TIN P0012345678 for the GRA".
+# Its check and its shape guard it further on in its sentence too.
+GH_TIN = Family(
+    "gh-tin",
+    label(r"(?-i:TIN|GRA)(?:[ ](?:no\.?|number|\#))?|tin[ ](?:no\.?|number)|(?-i:GRA)[ ]tin"),
+    value(r"(?<![\w])[PCGQV]00\d{7}[\dX]"),
+    gh_tin_valid,
+    ("tin no", "tin number"),
+    gh_tin_valid,
+    ("TIN", "GRA"),
+)
+
+# The numbers of Ghana, Nigeria, Senegal and Pakistan, with no check anyone publishes, each in the shape only it
+# has and only right after its name: a Ghana card's PIN, GHA, nine digits and one ("Ghana card GHA-001234567-3"),
+# a Nigerian national identification number (NIN), eleven digits, and a bank verification number (BVN), eleven
+# digits from 22 ("my NIN na 12345678901", as Nigerian Pidgin joins them, "BVN 22123456789"), Senegal's ECOWAS
+# identity card, thirteen digits, the holder's sex (1 or 2), a centre's three and a year's four ("carte CEDEAO
+# 2 012 1990 00321"), Pakistan's CNIC, five, seven and one digits, the first the province's 1 to 7 ("CNIC
+# 35202-1234567-1"), and its national tax number (NTN), seven digits and one ("NTN 1234567-8").
+GH_CARD = Family(
+    "gh-card",
+    label(r"ghana[ ]?card(?:[ ](?:number|no\.?|pin|id))?|(?-i:NIA)[ ](?:number|no\.?|pin)"),
+    value(r"(?<![\w-])GHA-?\d{9}-?\d"),
+    lambda candidate: True,
+    ("ghana card", "ghanacard", "nia n", "nia pin"),
+)
+_PIDGIN_IS = r"(?:[ ]na(?=[ ]))?"
+NG_NIN = Family(
+    "ng-nin",
+    label(r"(?-i:NIN)(?:[ ](?:number|no\.?|slip))?" + _PIDGIN_IS + r"|national[ ]identification[ ]number"),
+    value(r"(?<![\d-])\d{11}"),
+    lambda candidate: True,
+    ("national identification number",),
+    None,
+    ("NIN",),
+)
+NG_BVN = Family(
+    "ng-bvn",
+    label(r"(?-i:BVN)(?:[ ](?:number|no\.?))?" + _PIDGIN_IS + r"|bank[ ]verification[ ]number"),
+    value(r"(?<![\d-])22\d{9}"),
+    lambda candidate: True,
+    ("bvn", "bank verification number"),
+)
+SN_ECOWAS_CARD = Family(
+    "sn-ecowas-card",
+    label(
+        r"""(?:carte[ ](?:d['’][ ]?identit[ée][ ])?(?:biom[ée]trique[ ])?(?-i:CEDEAO|ECOWAS)
+        |(?-i:CEDEAO|ECOWAS)[ ](?:id[ ])?card)(?:,(?=[ ]))?|(?-i:NIN)[ ](?:s[ée]n[ée]galais|du[ ]s[ée]n[ée]gal)"""
+    ),
+    value(r"(?<![\d-])[12]([ ]?)\d{3}\1(?:19|20)\d{2}\1\d{5}"),
+    lambda candidate: True,
+    ("cedeao", "ecowas", "nin s"),
+)
+PK_CNIC = Family(
+    "pk-cnic",
+    label(r"(?-i:CNIC|NICOP)(?:[ ](?:number|no\.?|\#))?|computeri[sz]ed[ ]national[ ]identity[ ]card"),
+    value(r"(?<![\d-])[1-7]\d{4}-\d{7}-\d"),
+    lambda candidate: True,
+    ("cnic", "nicop", "computerised national", "computerized national"),
+)
+PK_NTN = Family(
+    "pk-ntn",
+    label(r"(?-i:NTN)(?:[ ](?:number|no\.?|\#))?|national[ ]tax[ ]number"),
+    value(r"(?<![\d-])\d{7}-\d"),
+    lambda candidate: True,
+    ("national tax number",),
+    None,
+    ("NTN",),
+)
+
+# Malaysia's birth places in an identity card number: its states (01 to 16) and the countries abroad.
+_MY_BIRTH_PLACES = frozenset(
+    [f"{code:02d}" for code in (*range(1, 17), *range(21, 69), 71, 72, *range(74, 80), *range(82, 94), 98, 99)]
+)
+
+
+def my_nric_valid(value: str) -> bool:
+    """A Malaysian identity card (MyKad) number: twelve digits, a birth date (YYMMDD), the birth place's two and
+    four more, with no check digit."""
+    digits = digits_of(value)
+    if len(digits) != 12 or digits[6:8] not in _MY_BIRTH_PLACES:
+        return False
+    try:
+        date(2000, int(digits[2:4]), int(digits[4:6]))
+    except ValueError:
+        return False
+    return True
+
+
+# A Malaysian identity card number after its name ("IC number 850312-14-5527", "MyKad 850312145527"), its date
+# and birth place guarding it; dashed, in the shape only it has, further on in its sentence too. Malaysia's
+# income tax number, SG (a person's) or OG and ten or eleven digits ("tax no. SG 10234567080"), and the EPF's
+# member number, eight digits ("EPF number 12345678"), have no check anyone publishes: only right after their names.
+MY_NRIC = Family(
+    "my-nric",
+    label(r"(?-i:IC|NRIC)|ic[ ](?:number|no\.?)|my[ ]?kad(?:[ ](?:number|no\.?))?|kad[ ]pengenalan"),
+    value(r"(?<![\d-])\d{6}(-?)\d{2}\1\d{4}"),
+    my_nric_valid,
+    ("ic n", "nric", "mykad", "my kad", "kad pengenalan"),
+    lambda candidate: my_nric_valid(candidate) and "-" in candidate,
+    ("IC",),
+)
+MY_TAX_NUMBER = Family(
+    "my-tax-number",
+    label(r"(?:income[ ])?tax[ ](?:file[ ])?(?:no\.?|number|\#|ref(?:erence)?)|(?-i:LHDN|ITN)|nombor[ ]cukai"),
+    value(r"(?<![\w])(?:SG|OG)[ ]?\d{10,11}"),
+    lambda candidate: True,
+    ("tax", "lhdn", "itn", "nombor cukai"),
+)
+MY_EPF = Family(
+    "my-epf",
+    label(
+        r"(?-i:EPF|KWSP)(?:[ ]member(?:ship)?)?[ ](?:number|no\.?|\#|account[ ](?:number|no\.?))|nombor[ ]ahli[ ]kwsp"
+    ),
+    value(r"(?<![\d-])\d{8}"),
+    lambda candidate: True,
+    ("epf", "kwsp"),
+)
+
+# India's PM-JAY (Ayushman Bharat) beneficiary ID, nine capitals and digits, both, with no check anyone publishes:
+# only right after its name ("PMJAY ID 4KT7R2X9M").
+IN_PMJAY = Family(
+    "in-pmjay",
+    label(r"pm[ -]?jay(?:[ ](?:id|number|no\.?|card))?|ayushman(?:[ ]bharat)?(?:[ ]card)?[ ](?:id|number|no\.?)"),
+    value(r"(?<![\w])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{9}"),
+    lambda candidate: True,
+    ("pmjay", "pm-jay", "pm jay", "ayushman"),
 )

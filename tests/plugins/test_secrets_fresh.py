@@ -2426,6 +2426,14 @@ SHAPES_ROUND_27: dict[str, str] = {
     "a Cuban identity number after carné": "carné de identidad 02112367453, para la bodega",
     "a Jamaican TRN after its name": "my TRN is 123-456-789 for the tax office",
     "a Jamaican TRN joined in Patois": "im TRN a 109 876 543, fi di bank",
+    "a mobile money wallet's PIN after its name": "my orange money code is 5817, don't tell Awa",
+    "a wallet's MPIN after its name": "jazzcash mpin: 40731",
+    "an MPIN by its name alone": "my MPIN 61524 for the app",
+    "a payment app's PIN after its name": "twint 730142, in case you need to pay the plumber",
+    "a card's code by where it is printed, in Portuguese": "o código atrás é 907",
+    "a card's code by where it is printed, in French": "le code au dos : 318, pour la commande",
+    "a card's code by where it is printed, in Italian": "il codice sul retro è 552",
+    "a CVV joined in Pidgin": "cvv na 904",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2460,6 +2468,19 @@ LOOK_ALIKES_ROUND_27 = [
     "el carnet 99999999999 del ejemplo",
     "TRN 012-345-678 of the company, on every invoice",
     "the TRN office on Constant Spring Road opens 8:30",
+    # A wallet with an amount, a round sum, a year, a phone's or an agent's number after its name.
+    "orange money 8350 FCFA pour la tontine",
+    "sent 2500 via twint",
+    "twint 2500 for the dinner",
+    "wave 2024 is when they came to town",
+    "mpesa 0712 345 678 is the till",
+    "send it to my orange money, 77 123 45 67",
+    "MTN momo agent 5817 on the corner",
+    # A code's length on a card's back, a CVV said in words, numbers on a jersey's back.
+    "the code on the back has 3 digits",
+    "o código atrás tem 3 números",
+    "cvv na three digits at the back",
+    "the jersey numbers on the back are 23 and 7",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2843,7 +2864,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 196.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 201.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2861,7 +2882,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 196,
+    "tune_round27": 201,
 }
 
 

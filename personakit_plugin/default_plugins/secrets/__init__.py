@@ -44,6 +44,7 @@ talk and never tuned on; the figures print on every test run.
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.assignments import assigned_secret
+from personakit_plugin.default_plugins.secrets.card_backs import card_back_code
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.code_changes import code_changed
 from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
@@ -72,6 +73,7 @@ from personakit_plugin.default_plugins.secrets.tokens import Token, looks_strong
 from personakit_plugin.default_plugins.secrets.told import passphrase_told, told_in_pieces, typed_on_a_device
 from personakit_plugin.default_plugins.secrets.typos import corrected
 from personakit_plugin.default_plugins.secrets.unlock_patterns import unlock_pattern
+from personakit_plugin.default_plugins.secrets.wallet_pins import wallet_pin
 
 # What a pair and a strongly typed token hold, cheap to look for: most texts have neither.
 _A_PAIR_SEPARATOR = lazy_pattern(r"[/:|]")
@@ -137,6 +139,8 @@ def _first_kind(text: str, joint: int | None) -> str | None:
         or one_time_code(text)
         or device_code(text)
         or keypad_code(text)
+        or wallet_pin(text)
+        or card_back_code(text)
         or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
     ):
         return "pin-code"

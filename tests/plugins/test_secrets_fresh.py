@@ -2434,6 +2434,19 @@ SHAPES_ROUND_27: dict[str, str] = {
     "a card's code by where it is printed, in French": "le code au dos : 318, pour la commande",
     "a card's code by where it is printed, in Italian": "il codice sul retro è 552",
     "a CVV joined in Pidgin": "cvv na 904",
+    "a noted question, its answer, what one put": "first teacher... Moreau, that's what I put",
+    "a noted street, its answer, in Spanish": "street where I grew up: Calle Ancha, eso puse",
+    "a noted school, its answer, in German": "erste Schule? Lindenschule. so hab ich's eingegeben",
+    "a noted street, its answer, in Italian": "nome della via dell'infanzia = Garibaldi, è la risposta",
+    "a noted neighbourhood, its answer, in Portuguese": "bairro de infância: Boa Vista, foi o que eu pus",
+    "a noted neighbourhood, its answer, in Dutch": "wijk van mijn jeugd: Kralingen, dat heb ik ingevuld",
+    "a pet's name asked and answered": "pet's name? Nala, our old tabby",
+    "a first pet asked and answered, in Spanish": "primera mascota? Canela.",
+    "a maiden name asked and answered, in Dutch": "meisjesnaam? Peeters, voor de bank",
+    "a security question's answer explained after a comma": "security question: Biscuit, my first dog",
+    "a security question's answer explained, in Italian": "domanda di sicurezza: Pippo, il mio criceto",
+    "a topic as the security question, its answer": "Lieblingsessen als Sicherheitsfrage: Spätzle",
+    "a topic as the security question, in French": "premier concert comme question secrète : Indochine",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2481,6 +2494,18 @@ LOOK_ALIKES_ROUND_27 = [
     "o código atrás tem 3 números",
     "cvv na three digits at the back",
     "the jersey numbers on the back are 23 and 7",
+    # A first of one's life told as a fact, a question with no answer, an answer with no word of putting it in,
+    # a security question's answer that is a day.
+    "first school: St Anne's, loved it there",
+    "first car? Fiat, a red one",
+    "first job? McDonald's, like everyone",
+    "first pet? a hamster, he lived two years",
+    "my first pet? No idea, I was tiny",
+    "first teacher... Moreau, she was strict",
+    "barrio de la infancia: Pocitos, qué lindo era",
+    "security question: Monday, my least favourite day to call them",
+    "the security question as usual: Annoying",
+    "pet's name? Ask my sister, she remembers",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2864,7 +2889,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 201.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 208.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2882,7 +2907,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 201,
+    "tune_round27": 208,
 }
 
 

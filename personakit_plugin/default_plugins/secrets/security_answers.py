@@ -275,6 +275,97 @@ _QUESTION_WORDS = (
 )
 
 
+# A question only such forms ask written as the owner's note, its answer after it, and then that the answer is
+# what one put in: "first teacher... Moreau, that's what I put", "barrio de la infancia: Pocitos, eso puse",
+# "erstes Haustier? Flöckli. so hab ichs eingegeben", "city where my parents met = Lahore, that's the answer".
+# The question names what such a question asks (`_TOPIC`, a neighbourhood or a childhood too) and opens the
+# text; the answer is a name; what follows says it is the answer typed in, not a fact told ("first school:
+# St Anne's, loved it" is stored).
+_NOTED_QUESTION = lazy_pattern(
+    rf"""^[ ]*(?P<question>[^\W\d_][^?:=→\n.…]{{2,49}}?)[ ]*(?:\?|:|=|->|=>|→|\.{{2,3}}|…)[ ]*
+    (?:{_CAPITALISED}(?:[ ]{_CAPITALISED}){{0,2}}|{_QUOTED})[ ]*[,.;!–—-]?[ ]*
+    (?i:that['’]?s[ ](?:the[ ]answer|what[ ]i[ ](?:put|used|gave|typed|entered))
+    |(?:and[ ])?i[ ](?:put|typed|entered)[ ](?:that|it)
+    |eso[ ](?:puse|es[ ]lo[ ]que[ ]puse|respond[ií])|es[ ]lo[ ]que[ ]puse|esa[ ]es[ ]la[ ]respuesta
+    |(?:so|das)[ ]hab(?:e)?[ ]ich(?:['’]?s)?[ ](?:eingegeben|angegeben|eingetragen)
+    |c['’]est[ ](?:ce[ ]que[ ]j['’]ai[ ]mis|la[ ]r[ée]ponse)|j['’]ai[ ]mis[ ](?:[çc]a|cela)
+    |(?:ho[ ]messo[ ]quello|l['’]ho[ ]messo|[èe][ ]la[ ]risposta)
+    |foi[ ]o[ ]que[ ](?:eu[ ])?(?:pus|coloquei)|(?:[ée][ ]a[ ]resposta)
+    |dat[ ](?:heb[ ]ik[ ]ingevuld|is[ ]het[ ]antwoord))(?![^\W_])""",
+    re.VERBOSE | re.MULTILINE,
+)
+_NOTED_TOPIC = lazy_pattern(
+    r"""(?<![^\W_])(?:barrio|bairro|quartier|quartiere|wijk|viertel|neighbou?rhood|infancia|inf[âa]ncia|enfance
+    |infanzia|kindheit|jeugd|childhood|parents[ ]met)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# A security question named, and after its colon the answer, a name explained after a comma ("domanda di
+# sicurezza: Orlandino, il mio primo pupo", "security question: Biscuit, my first dog"); or the question's topic
+# said before it, "as" the security question ("Grundschule als Sicherheitsfrage: Havelschule", "first car as my
+# security question: Corsa"). Not the question itself after the colon ("security question: First pet, they
+# ask it every time"): the answer's comma leads to whose or what it is.
+_EXPLAINED_ANSWER = lazy_pattern(
+    rf"""\s*:\s*{_CAPITALISED}[ ]*,[ ]*(?i:il[ ]mio|la[ ]mia|my|our|mon|ma|notre|mi|nuestro|nuestra|o[ ]meu|a[ ]minha
+    |meu|minha|mein|meine|unser|unsere|mijn|onze)[ ](?P<whose>[^,.;:!?\n]{{3,30}})""",
+    re.VERBOSE,
+)
+# What the comma leads to: a pet, a person of the family, or what such a question asks ("my first dog", "il mio
+# criceto", "la mia nonna"); not "my least favourite day".
+_PET_OR_KIN = lazy_pattern(
+    r"""(?<![^\W_])(?:dog|cat|hamster|rabbit|pony|horse|parrot|budgie|fish|cane|gatto|criceto|coniglio|cavallo|perro
+    |gato|conejo|caballo|chien|chat|lapin|cheval|hund|katze|kaninchen|pferd|hond|kat|konijn|paard|c[ãa]o|coelho
+    |cavalo|grand\w*|gran|nan|nana|granny|nonn[oa]|abuel[oa]|av[óô]|opa|oma|grootvader|grootmoeder|uncle|aunt|zi[oa]
+    |t[ií][oa]|oncle|tante|onkel|oom|pupo|pupa|teacher|maestr[oa]|profesor[a]?|professeur|lehrer\w*|leraar|juf)
+    (?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_TOPIC_AS_THE_QUESTION = lazy_pattern(
+    r"""(?<![^\W_])[^\W\d_]{3,}[ ](?:als|as|como|comme|come)[ ]
+    (?:(?:the|my|a|die|meine|la|mi|ma|il|mia|de|mijn)[ ])?$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_ANSWER_ENDING = lazy_pattern(rf"""\s*:\s*{_CAPITALISED}[ ]*(?:[.,;!]|$)""", re.VERBOSE | re.MULTILINE)
+
+
+def _explained_answer(text: str) -> bool:
+    for named in _SECURITY_QUESTION.finditer(text):
+        explained = _EXPLAINED_ANSWER.match(text, named.end())
+        if explained is not None and (_PET_OR_KIN.search(explained["whose"]) or _TOPIC.search(explained["whose"])):
+            return True
+        before = text[max(0, named.start() - 40) : named.start()]
+        if _TOPIC_AS_THE_QUESTION.search(before) and _ANSWER_ENDING.match(text, named.end()):
+            return True
+    return False
+
+
+def _noted_question_answered(text: str) -> bool:
+    return any(
+        _NO_ANSWER.search(noted["question"]) is None
+        and (
+            _TOPIC.search(noted["question"]) is not None
+            or _QUESTION.search(noted["question"]) is not None
+            or _FACT_QUESTION.search(noted["question"]) is not None
+            or _NOTED_TOPIC.search(noted["question"]) is not None
+        )
+        for noted in _NOTED_QUESTION.finditer(text)
+    )
+
+
+# A pet's name or a maiden name asked as on a form and answered, as a note that opens the text: "first pet?
+# Bingo, the dog in Enugu", "erstes Haustier? Flöckli.", "primera mascota? Canela". Other firsts (a car, a
+# job) are facts told ("first car? Fiat, a red one").
+_ASKED_PET_OR_MAIDEN_NAME = lazy_pattern(
+    rf"""^[ ]*(?:(?:my|your|mum['’]s|mom['’]s|mother['’]s|mein|dein|mi|tu|mon|ton|il[ ]mio|o[ ]meu|mijn)[ ])?
+    (?i:first[ ]pet|(?:pet|dog|cat)['’]?s?[ ]name|maiden[ ]name|erste[sr]?[ ]haustier|m[äa]dchenname
+    |primera[ ]mascota|apellido[ ]de[ ]soltera|premier[ ]animal(?:[ ]de[ ]compagnie)?|nom[ ]de[ ]jeune[ ]fille
+    |primo[ ]animale|(?:cognome|nome)[ ]da[ ]nubile|primeiro[ ]animal|nome[ ]de[ ]solteira|eerste[ ]huisdier
+    |meisjesnaam)[ ]?\?[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!]|$)""",
+    re.VERBOSE | re.MULTILINE,
+)
+
+
 # A bank's memorable word in lower case, a single word that ends its clause, perhaps after what it is for:
 # "memorable word for the bank is harbourlight, they ask for letters of it" (not "the most memorable word
 # in the speech was freedom"). Not a word that says how it is ("is forgotten", "is
@@ -314,6 +405,10 @@ def security_answer(text: str) -> bool:
     if any(map(folded.__contains__, ("asked", "asks", "wanted", "wants"))) and _asked_then_put(text):
         return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
+        return True
+    if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text):
+        return True
+    if any(map(folded.__contains__, _QUESTION_WORDS)) and _explained_answer(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

@@ -2447,6 +2447,12 @@ SHAPES_ROUND_27: dict[str, str] = {
     "a security question's answer explained, in Italian": "domanda di sicurezza: Pippo, il mio criceto",
     "a topic as the security question, its answer": "Lieblingsessen als Sicherheitsfrage: Spätzle",
     "a topic as the security question, in French": "premier concert comme question secrète : Indochine",
+    "a Nigerian NUBAN after its bank's name": "send it to my Zenith, 1012345671, for the rent",
+    "a Nigerian NUBAN after a bank's initials": "UBA, 2045612374, Adaeze Okafor",
+    "a Nigerian NUBAN after First Bank": "first bank 3019283743, Tunde's",
+    "a Nigerian NUBAN after GTBank": "GTBank 0123456785, na my salary account",
+    "a Brazilian savings account after its name": "agência 1234, poupança 0045678-9 da minha mãe",
+    "a Bancontact card's seventeen digits": "minha bancontact: 6703 1234 5678 9012 1",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2506,6 +2512,15 @@ LOOK_ALIKES_ROUND_27 = [
     "security question: Monday, my least favourite day to call them",
     "the security question as usual: Annoying",
     "pet's name? Ask my sister, she remembers",
+    # A NUBAN with a wrong check, a bank's phone or branch code, a savings rate or a year, a Bancontact number
+    # with a wrong check.
+    "send it to my Zenith, 1012345672, for the rent",
+    "UBA customer care 0700 225 5822",
+    "GTBank branch code 058152052",
+    "first bank hotline 0700 3477 8668 24",
+    "the poupança pays 0.5% a month",
+    "poupança 2024-5 no extrato",
+    "bancontact 6703 1234 5678 9012 2 was declined",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2889,7 +2904,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 208.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 211.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2907,7 +2922,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 208,
+    "tune_round27": 211,
 }
 
 

@@ -1,6 +1,6 @@
-"""Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs, Argentinian CBUs and
-bank account numbers, a Canadian account by its transit, institution and account numbers together (an IBAN, recognised
-anywhere, is in `ibans`).
+"""Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs, Argentinian CBUs,
+Nigerian NUBANs after their bank's name and bank account numbers, a Canadian account by its transit, institution
+and account numbers together (an IBAN, recognised anywhere, is in `ibans`).
 """
 
 from __future__ import annotations
@@ -121,10 +121,10 @@ def br_account_valid(value: str) -> bool:
 
 BR_BANK_ACCOUNT = Family(
     "bank-account-number",
-    label(r"conta(?:[ ](?:corrente|poupan[çc]a|banc[áa]ria|sal[áa]rio))?|c/c"),
+    label(r"conta(?:[ ](?:corrente|poupan[çc]a|banc[áa]ria|sal[áa]rio))?|c/c|poupan[çc]a"),
     value(r"(?<![\d.,/-])\d{1,12}(?:\.\d{3}){0,3}-[\dXx]"),
     br_account_valid,
-    ("conta", "c/c"),
+    ("conta", "c/c", "poupança", "poupanca"),
 )
 
 
@@ -157,3 +157,45 @@ _CA_ACCOUNT = lazy_pattern(
 def canadian_account(text: str) -> bool:
     """Whether `text` gives a Canadian account by its transit, institution and account numbers (`_CA_ACCOUNT`)."""
     return "institution" in text.casefold() and _CA_ACCOUNT.search(text) is not None
+
+
+# A Nigerian bank account number (NUBAN), ten digits, the last a check of the bank's three-digit code and the
+# nine before, weighted 3, 7, 3 in turn (10 less the sum's last digit, 10 giving 0), right after the bank's
+# name, which the check needs ("my GTB, 0123456789", "Zenith account 1012345678"). Each bank: its name, its
+# code, the words its name holds.
+_NG_BANKS = (
+    (r"access[ ]bank", "044", ("access bank",)),
+    (r"eco[ ]?bank", "050", ("ecobank", "eco bank")),
+    (r"fidelity[ ]bank", "070", ("fidelity bank",)),
+    (r"first[ ]bank|firstbank", "011", ("first bank", "firstbank")),
+    (r"(?-i:FCMB)", "214", ("fcmb",)),
+    (r"gt[ ]?bank|(?-i:GTB|GTCO)|guaranty[ ]trust(?:[ ]bank)?", "058", ("gtb", "gt bank", "gtco", "guaranty trust")),
+    (r"polaris[ ]bank", "076", ("polaris bank",)),
+    (r"stanbic(?:[ ]ibtc)?", "221", ("stanbic",)),
+    (r"sterling[ ]bank", "232", ("sterling bank",)),
+    (r"union[ ]bank(?:[ ]of[ ]nigeria)?", "032", ("union bank",)),
+    (r"(?-i:UBA)|united[ ]bank[ ]for[ ]africa", "033", ("uba", "united bank for africa")),
+    (r"wema(?:[ ]bank)?", "035", ("wema",)),
+    (r"zenith(?:[ ]bank)?", "057", ("zenith",)),
+)
+
+
+def nuban_valid(bank_code: str, value: str) -> bool:
+    """A NUBAN of the bank whose code is `bank_code`: ten digits, not one repeated, the last its check."""
+    digits = digits_of(value)
+    if len(digits) != 10 or len(set(digits)) == 1:
+        return False
+    return str(-weighted_sum(bank_code + digits[:9], (3, 7, 3) * 4) % 10) == digits[9]
+
+
+def _nuban(name: str, bank_code: str, words: tuple[str, ...]) -> Family:
+    return Family(
+        "bank-account-number",
+        label(rf"(?:{name})(?:[ ](?:account|acct|a/c|savings|current))?(?:[ ](?:number|no\.?|\#))?,?"),
+        value(r"(?<![\d-])\d{10}"),
+        lambda candidate: nuban_valid(bank_code, candidate),
+        words,
+    )
+
+
+NG_NUBANS = tuple(_nuban(name, bank_code, words) for name, bank_code, words in _NG_BANKS)

@@ -24,6 +24,9 @@ _UNGROUPED_LENGTHS = frozenset({15, 16})
 # IMEI is fifteen digits that pass the Luhn check too, and begins otherwise ("490154203237518").
 _AMEX = ("34", "37")
 _AMEX_LENGTH = 15
+# A Belgian Bancontact card's seventeen digits, 6703 first, as it prints them: 4-4-4-4-1.
+_BANCONTACT = "6703"
+_BANCONTACT_GROUPING = (4, 4, 4, 4, 1)
 
 
 def luhn_valid(digits: str) -> bool:
@@ -45,6 +48,8 @@ def _card_shaped(run: str) -> bool:
     separators = set(re.findall(r"[ .-]", run))
     if separators == {"."}:  # "carte visa 4871.2774.6213.1782": in fours only, as no amount or version is
         return groups == _DOTTED_GROUPING
+    if groups == _BANCONTACT_GROUPING:
+        return len(separators) == 1 and run.startswith(_BANCONTACT)
     return len(separators) == 1 and groups in _GROUPINGS
 
 

@@ -35,6 +35,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     BANK_ACCOUNT,
     BR_BANK_ACCOUNT,
     MX_CLABE,
+    NG_NUBANS,
     ROUTING_NUMBER,
     account_valid,
     canadian_account,
@@ -317,6 +318,7 @@ _FAMILIES: tuple[Family, ...] = (
     AR_CBU,
     BANK_ACCOUNT,
     BR_BANK_ACCOUNT,
+    *NG_NUBANS,
 )
 
 

@@ -2453,6 +2453,16 @@ SHAPES_ROUND_27: dict[str, str] = {
     "a Nigerian NUBAN after GTBank": "GTBank 0123456785, na my salary account",
     "a Brazilian savings account after its name": "agência 1234, poupança 0045678-9 da minha mãe",
     "a Bancontact card's seventeen digits": "minha bancontact: 6703 1234 5678 9012 1",
+    "an alarm's code no clock shows, then what to do": "shop alarm 2971 after you lock the till",
+    "an alarm's code no clock shows, in German": "Alarm 4388 bevor du gehst",
+    "a storage lock's code with a verb": "the storage lock is 0415",
+    "a gym lock's code with a verb": "my gym lock is 382, the locker by the sauna",
+    "a luggage lock's code with a verb": "luggage lock is 906",
+    "a first animal asked and answered, in Italian": "il primo cane? Argo, un pastore",
+    "a first dog asked and answered": "first dog? Rex, a collie",
+    "a first animal asked and answered, in Portuguese": "o primeiro cão? Bolinha.",
+    "where a parent was born, asked and answered": "where my mum was born? Tralee, they always ask",
+    "where a parent was born, in Portuguese": "onde a mãe nasceu? Maringá",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2521,6 +2531,18 @@ LOOK_ALIKES_ROUND_27 = [
     "the poupança pays 0.5% a month",
     "poupança 2024-5 no extrato",
     "bancontact 6703 1234 5678 9012 2 was declined",
+    # An alarm clock's time, a year, round hundreds; a lock that is broken or approved; a first animal or a
+    # parent's birthplace with no name after it; where one was born oneself; a first car.
+    "alarm 0630 before work",
+    "alarm 0745 then coffee",
+    "the alarm 1975 before the renovation",
+    "alarm 2500 before tax, the quote says",
+    "the gym lock is broken again",
+    "luggage lock is TSA approved",
+    "first dog? a collie, we got him at 5",
+    "where my mum was born? no idea, somewhere in Kerry",
+    "where I was born? Tralee, a lovely town",
+    "first car? Corsa, a 1998 one",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2904,7 +2926,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 211.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 215.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2922,7 +2944,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 211,
+    "tune_round27": 215,
 }
 
 

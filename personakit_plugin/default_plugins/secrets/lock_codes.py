@@ -152,10 +152,29 @@ def _code_then_alarm(text: str) -> bool:
     )
 
 
+# Or, right after the alarm, four digits that no clock shows (its hours past 23 or its minutes past 59), no year
+# nor round hundreds, and then what to do before or after it: "alarm 1188 before you pull the shutter down",
+# "Alarm 2671 bevor du gehst". Not "alarm 0630 before work", a clock's time.
+_NO_CLOCK_TIME = lazy_pattern(r"(?:[3-9]\d|2[4-9])\d\d|\d\d[6-9]\d")
+_THEN_WHAT_TO_DO = lazy_pattern(
+    r"""[ ]+(?:before|after|when|once|then|avant|apr[èe]s|quand|antes|despu[ée]s|cuando|depois|quando|prima|dopo
+    |bevor|nachdem|wenn|dann|voordat|nadat|als)[ ]""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
     if ":" in alarm:
         return _CLOCK_AFTER.match(match.string, match.end()) is None
     if _ends_its_line(match.string, match.end()):
+        return True
+    if (
+        not (match["aclause"] or "").strip()
+        and _NO_CLOCK_TIME.fullmatch(match["pin"])
+        and not YEAR.fullmatch(match["pin"])
+        and not match["pin"].endswith("00")
+        and _THEN_WHAT_TO_DO.match(match.string, match.end())
+    ):
         return True
     if (
         _SETTING_AFTER.match(match.string, match.end())

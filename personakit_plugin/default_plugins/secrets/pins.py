@@ -56,6 +56,7 @@ _PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|c
 # Xbox or for pairing: a sign-in passkey has no digits to say),
 # "the padlock on the shed is 4-7-2", "phone unlock is 4821".
 _PIN_WORD = r"""\b(?:senha|clave|nip|pass-?keys?|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock
+    |(?:cycle|bicycle|container|shed|storage|chain|cable|luggage|suitcase|trunk|gym)[ ]lock
     |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
     |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
 # A lock that opens with a number, and the number after a comma or "with": "ein Zahlenschloss mit 2884", "so

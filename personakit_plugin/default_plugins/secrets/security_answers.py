@@ -353,15 +353,29 @@ def _noted_question_answered(text: str) -> bool:
     )
 
 
-# A pet's name or a maiden name asked as on a form and answered, as a note that opens the text: "first pet?
-# Bingo, the dog in Enugu", "erstes Haustier? Flöckli.", "primera mascota? Canela". Other firsts (a car, a
-# job) are facts told ("first car? Fiat, a red one").
+# A pet's name, a first animal's, a maiden name or where a parent was born, asked as on a form and answered, as
+# a note that opens the text: "first pet? Bingo, the dog in Enugu", "erstes Haustier? Flöckli.", "primera
+# mascota? Canela", "onde a mãe nasceu? Maringá". Other firsts (a car, a job) are facts told ("first car? Fiat,
+# a red one"), and so is where one was born oneself.
 _ASKED_PET_OR_MAIDEN_NAME = lazy_pattern(
-    rf"""^[ ]*(?:(?:my|your|mum['’]s|mom['’]s|mother['’]s|mein|dein|mi|tu|mon|ton|il[ ]mio|o[ ]meu|mijn)[ ])?
+    rf"""^[ ]*(?:(?:my|your|mum['’]s|mom['’]s|mother['’]s|mein|dein|mi|tu|mon|ton|il[ ]mio|o[ ]meu|mijn
+    |the|la|il|el|le|o|a|de|het|der|die|das)[ ])?
     (?i:first[ ]pet|(?:pet|dog|cat)['’]?s?[ ]name|maiden[ ]name|erste[sr]?[ ]haustier|m[äa]dchenname
     |primera[ ]mascota|apellido[ ]de[ ]soltera|premier[ ]animal(?:[ ]de[ ]compagnie)?|nom[ ]de[ ]jeune[ ]fille
     |primo[ ]animale|(?:cognome|nome)[ ]da[ ]nubile|primeiro[ ]animal|nome[ ]de[ ]solteira|eerste[ ]huisdier
-    |meisjesnaam)[ ]?\?[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!]|$)""",
+    |meisjesnaam
+    |first[ ](?:dog|cat|hamster|rabbit|pony|horse|goat|bird|parrot)|erste[rs]?[ ](?:hund|katze|hamster|kaninchen|pferd)
+    |primer[oa]?[ ](?:perro|gato|cabra)|premi(?:er|[èe]re)[ ](?:chien|chat|ch[èe]vre)
+    |prim[oa][ ](?:cane|gatto|capra|criceto|coniglio)|primeir[oa][ ](?:c[ãa]o|gato|cachorro|cabra)
+    |eerste[ ](?:hond|kat|geit|konijn)
+    |(?:father|mother|mum|mom|dad)['’]s[ ](?:birthplace|birth[ ]?town|home[ ]?town)
+    |where[ ](?:my[ ])?(?:mum|mom|mother|dad|father)[ ]was[ ]born
+    |onde[ ](?:a[ ]|o[ ])?(?:m[ãa]e|mam[ãa]e|pai|papai)[ ]nasceu
+    |d[óo]nde[ ]naci[óo][ ](?:mi[ ]|tu[ ])?(?:madre|padre|mam[áa]|pap[áa])
+    |geburtsort[ ](?:der[ ]mutter|des[ ]vaters|von[ ](?:mama|papa))
+    |dove[ ][èe][ ]nat[oa][ ](?:mia|tua|mio|tuo)[ ](?:madre|padre|mamma|pap[àa])
+    |waar[ ](?:is[ ])?(?:mijn[ ])?(?:moeder|vader|mama|papa)[ ]geboren)
+    [ ]?\?[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!]|$)""",
     re.VERBOSE | re.MULTILINE,
 )
 

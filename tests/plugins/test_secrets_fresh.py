@@ -2463,6 +2463,9 @@ SHAPES_ROUND_27: dict[str, str] = {
     "a first animal asked and answered, in Portuguese": "o primeiro cão? Bolinha.",
     "where a parent was born, asked and answered": "where my mum was born? Tralee, they always ask",
     "where a parent was born, in Portuguese": "onde a mãe nasceu? Maringá",
+    "an account after its bank's initials, in French": "compte BICIS 251003456789, pour le loyer",
+    "a savings account after its name, in Spanish": "caja de ahorros 004567812-00003, la del sueldo",
+    "an account after its bank's initials, in German": "Konto DKB 84736251 für die Miete",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2543,6 +2546,11 @@ LOOK_ALIKES_ROUND_27 = [
     "where my mum was born? no idea, somewhere in Kerry",
     "where I was born? Tralee, a lovely town",
     "first car? Corsa, a 1998 one",
+    # An account's identifier, a currency's initials, an account closed in a year, a savings account's balance.
+    "account ID 12345678 for the forum",
+    "compte USD 100000 de la société",
+    "compte CBAO fermé depuis 2019",
+    "caja de ahorro con 25 000 pesos",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2926,7 +2934,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 215.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 217.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2944,7 +2952,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 215,
+    "tune_round27": 217,
 }
 
 

@@ -94,21 +94,28 @@ AR_CBU = Family(
     cbu_valid,
 )
 
+# The bank's initials, in capitals, may stand between an account's word and its number: "compte CBAO
+# 036182000065", "caja de ahorro BROU 001234567-00002", "Konto DKB 12345678"; not an identifier's, a currency's
+# or a tax's ("account ID 12345678", "compte EUR 123456").
+_BANK_INITIALS = r"""(?:[ ](?!(?:ID|PIN|TAN|OTP|SMS|USD|EUR|GBP|CHF|XOF|VAT|TVA|IVA|BTW|NR|NO|QR|PDF|API
+    |IT|HR|UK|US)(?![\w]))
+    (?-i:[A-Z]{2,6}))?"""
 BANK_ACCOUNT = Family(
     "bank-account-number",
     label(
-        r"""(?:(?:bank|checking|savings|current|chequing|deposit)[ ])?account(?:[ ]"""
+        r"""(?:(?:(?:bank|checking|savings|current|chequing|deposit)[ ])?account(?:[ ]"""
         + NUMBER_WORD
         + r""")?
         |acct\.?(?:[ ]"""
         + NUMBER_WORD
         + r""")?|a/c|kontonummer|konto(?:-?nr\.?)?
         |n[uú]mero[ ]de[ ](?:cuenta|conta)|cuenta(?:[ ]corriente)?|num[ée]ro[ ]de[ ]compte|compte
-        |numero[ ]di[ ]conto(?:[ ]corrente)?|conto(?:[ ]corrente)?|rekeningnummer|rekening"""
+        |numero[ ]di[ ]conto(?:[ ]corrente)?|conto(?:[ ]corrente)?|rekeningnummer|rekening|caja[ ]de[ ]ahorros?)"""
+        + _BANK_INITIALS
     ),
     value(r"(?<![\d-])\d(?:[ -]?\d){5,19}"),
     account_valid,
-    ("account", "acct", "a/c", "konto", "cuenta", "compte", "conto", "conta", "rekening"),
+    ("account", "acct", "a/c", "konto", "cuenta", "compte", "conto", "conta", "rekening", "caja de ahorro"),
 )
 
 

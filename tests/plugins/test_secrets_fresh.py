@@ -2466,6 +2466,12 @@ SHAPES_ROUND_27: dict[str, str] = {
     "an account after its bank's initials, in French": "compte BICIS 251003456789, pour le loyer",
     "a savings account after its name, in Spanish": "caja de ahorros 004567812-00003, la del sueldo",
     "an account after its bank's initials, in German": "Konto DKB 84736251 für die Miete",
+    "a maiden name as a form's line": "mother's maiden name: Kowalczyk",
+    "a mother's maiden name as a form's line, in German": "Mädchenname Mutter: Hoffmann",
+    "the street one grew up on as a form's line": "street we grew up on: Mill Lane",
+    "a parent's birthplace as a form's line": "dad's birthplace: Tralee",
+    "a primary school as a form's line, in Spanish": "escuela primaria: Colegio San José",
+    "a primary school as a form's line, in German": "grundschule: Astrid Lindgren Schule",
 }
 
 # The twenty-seventh round's look-alikes: the same words and a value that is no secret.
@@ -2551,6 +2557,13 @@ LOOK_ALIKES_ROUND_27 = [
     "compte USD 100000 de la société",
     "compte CBAO fermé depuis 2019",
     "caja de ahorro con 25 000 pesos",
+    # Such a question's answer with more after it, where one was born oneself, no answer, a school in lower case.
+    "mother's maiden name: Kowalczyk, she kept it for work",
+    "street we grew up on: Mill Lane, all flats now",
+    "primary school: St Anne's, loved it there",
+    "birthplace: Tralee",
+    "dad's birthplace: no idea",
+    "escuela primaria: la del barrio",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2934,7 +2947,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 217.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2952,7 +2965,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round24": 224,
     "tune_round25": 230,
     "tune_round26": 211,
-    "tune_round27": 217,
+    "tune_round27": 221,
 }
 
 

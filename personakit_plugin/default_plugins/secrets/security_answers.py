@@ -357,10 +357,11 @@ def _noted_question_answered(text: str) -> bool:
 # a note that opens the text: "first pet? Bingo, the dog in Enugu", "erstes Haustier? Flöckli.", "primera
 # mascota? Canela", "onde a mãe nasceu? Maringá". Other firsts (a car, a job) are facts told ("first car? Fiat,
 # a red one"), and so is where one was born oneself.
-_ASKED_PET_OR_MAIDEN_NAME = lazy_pattern(
-    rf"""^[ ]*(?:(?:my|your|mum['’]s|mom['’]s|mother['’]s|mein|dein|mi|tu|mon|ton|il[ ]mio|o[ ]meu|mijn
-    |the|la|il|el|le|o|a|de|het|der|die|das)[ ])?
-    (?i:first[ ]pet|(?:pet|dog|cat)['’]?s?[ ]name|maiden[ ]name|erste[sr]?[ ]haustier|m[äa]dchenname
+# The article or whose question it is that may open such a note.
+_NOTE_OPENING = r"""^[ ]*(?:(?i:my|your|mum['’]s|mom['’]s|mother['’]s|mein|dein|mi|tu|mon|ton|il[ ]mio|o[ ]meu|mijn
+    |the|la|il|el|le|o|a|de|het|der|die|das)[ ])?"""
+# The questions only such forms ask whose answer is a name.
+_FORM_QUESTION = r"""(?i:first[ ]pet|(?:pet|dog|cat)['’]?s?[ ]name|maiden[ ]name|erste[sr]?[ ]haustier|m[äa]dchenname
     |primera[ ]mascota|apellido[ ]de[ ]soltera|premier[ ]animal(?:[ ]de[ ]compagnie)?|nom[ ]de[ ]jeune[ ]fille
     |primo[ ]animale|(?:cognome|nome)[ ]da[ ]nubile|primeiro[ ]animal|nome[ ]de[ ]solteira|eerste[ ]huisdier
     |meisjesnaam
@@ -374,8 +375,21 @@ _ASKED_PET_OR_MAIDEN_NAME = lazy_pattern(
     |d[óo]nde[ ]naci[óo][ ](?:mi[ ]|tu[ ])?(?:madre|padre|mam[áa]|pap[áa])
     |geburtsort[ ](?:der[ ]mutter|des[ ]vaters|von[ ](?:mama|papa))
     |dove[ ][èe][ ]nat[oa][ ](?:mia|tua|mio|tuo)[ ](?:madre|padre|mamma|pap[àa])
-    |waar[ ](?:is[ ])?(?:mijn[ ])?(?:moeder|vader|mama|papa)[ ]geboren)
-    [ ]?\?[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!]|$)""",
+    |waar[ ](?:is[ ])?(?:mijn[ ])?(?:moeder|vader|mama|papa)[ ]geboren)"""
+_ASKED_PET_OR_MAIDEN_NAME = lazy_pattern(
+    rf"""{_NOTE_OPENING}{_FORM_QUESTION}[ ]?\?[ ]*(?:{_CAPITALISED}|{_QUOTED})[ ]*(?:[.,;!]|$)""",
+    re.VERBOSE | re.MULTILINE,
+)
+# Or such a question, a mother's maiden name, the street one grew up on or one's primary school, and after its
+# colon a name that ends the note, as a form's line is copied: "meisjesnaam moeder: Vandenbussche", "street I
+# grew up on: Pulaski Street", "father's birthplace: Rajgurunagar". Not a name with more after it ("first
+# school: St Anne's, loved it there"), nor where one was born oneself.
+_FORM_LINE = lazy_pattern(
+    rf"""{_NOTE_OPENING}(?:{_FORM_QUESTION}
+    |(?i:(?:the[ ])?street[ ](?:i|we)[ ]grew[ ]up[ ]on|escola[ ]prim[áa]ria|escuela[ ]primaria|primary[ ]school
+    |grundschule|[ée]cole[ ]primaire|scuola[ ]elementare|basisschool))
+    (?i:[ ](?:moeder|mother|mum|mom|mutter|madre|m[èe]re|m[ãa]e|van[ ]mijn[ ]moeder|der[ ]mutter|de[ ]ma[ ]m[èe]re))?
+    [ ]?:[ ]*{_CAPITALISED}(?:[ ](?:{_CAPITALISED}|de|da|do|del|van|von|di|du|la|le)){{0,4}}[ ]*[.!]?[ ]*$""",
     re.VERBOSE | re.MULTILINE,
 )
 
@@ -420,7 +434,7 @@ def security_answer(text: str) -> bool:
         return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
         return True
-    if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text):
+    if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text) or _FORM_LINE.search(text):
         return True
     if any(map(folded.__contains__, _QUESTION_WORDS)) and _explained_answer(text):
         return True

@@ -11,10 +11,15 @@ Pakistan's CNIC and NTN, Malaysia's tax and EPF numbers and India's PM-JAY ID.""
 
 from __future__ import annotations
 
-from datetime import date
-
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    a_date,
+    digits_of,
+    label,
+    value,
+    weighted_sum,
+)
 
 # Verhoeff's dihedral group D5: its multiplication table, and the permutation applied by position.
 _VERHOEFF_D = (
@@ -61,11 +66,7 @@ def za_id_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 13 or digits[10] not in "01":
         return False
-    try:
-        date(2000, int(digits[2:4]), int(digits[4:6]))
-    except ValueError:
-        return False
-    return luhn_valid(digits)
+    return a_date(2000, int(digits[2:4]), int(digits[4:6])) and luhn_valid(digits)
 
 
 IN_AADHAAR = Family(
@@ -322,13 +323,7 @@ def my_nric_valid(value: str) -> bool:
     """A Malaysian identity card (MyKad) number: twelve digits, a birth date (YYMMDD), the birth place's two and
     four more, with no check digit."""
     digits = digits_of(value)
-    if len(digits) != 12 or digits[6:8] not in _MY_BIRTH_PLACES:
-        return False
-    try:
-        date(2000, int(digits[2:4]), int(digits[4:6]))
-    except ValueError:
-        return False
-    return True
+    return len(digits) == 12 and digits[6:8] in _MY_BIRTH_PLACES and a_date(2000, int(digits[2:4]), int(digits[4:6]))
 
 
 # A Malaysian identity card number after its name ("IC number 850312-14-5527", "MyKad 850312145527"), its date

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from datetime import date
 from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
@@ -13,6 +14,15 @@ from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pat
 
 def digits_of(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
+
+
+def a_date(year: int, month: int, day: int) -> bool:
+    """Whether a year, a month and a day, as a number writes them, make a date that exists."""
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:

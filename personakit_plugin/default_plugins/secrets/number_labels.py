@@ -64,3 +64,42 @@ def dashed(value: str) -> bool:
 
 def dashed_or_spaced(value: str) -> bool:
     return "-" in value or " " in value
+
+
+def real_date(year: int, month: int, day: int) -> bool:
+    """Whether year, month and day make a date that was on the calendar, as a birth date in a number must."""
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def local_label(source: str, joins: str) -> LazyPattern:
+    """A label whose own language's copula or possessive may follow it before its value ("personnummer är",
+    "PESEL to", "rodné číslo je"), words the joins every label shares do not hold."""
+    return label(r"(?:" + source + r")(?:[ ]?:?[ ](?:" + joins + r"))?")
+
+
+def born(year: int, month: int, day: int) -> bool:
+    """Whether year, month and day make a date that was on the calendar and is not yet to come, as a birth date
+    whose century a number gives by a rule that may name one to come must."""
+    try:
+        return date(year, month, day) <= date.today()
+    except ValueError:
+        return False
+
+
+def unspaced_label(native: str, particles: str, english: str) -> LazyPattern:
+    """A label in a script written without spaces between words (Chinese, Japanese, Korean, Thai), which no
+    word boundary marks: its native names, perhaps with the particle or copula that joins them to the number
+    ("身份证号是", "マイナンバーは", "주민등록번호는"), or its English names between word boundaries."""
+    return lazy_pattern(
+        r"(?:" + native + r")(?:" + particles + r")?|(?<![\w])(?:" + english + r")(?![\w])",
+        re.IGNORECASE | re.VERBOSE,
+    )
+
+
+def unspaced_value(source: str) -> LazyPattern:
+    """A value that may stand against a word of a script written without spaces ("5140 2614 0149です")."""
+    return lazy_pattern(r"(?:" + source + r")(?![0-9A-Za-z-])", re.VERBOSE)

@@ -17,6 +17,10 @@ tax and EPF numbers, India's PM-JAY ID),
 `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social insurance and health
 insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
 Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
+`ids_nordic_baltic` (Swedish personnummer, Norwegian fødselsnummer, Danish CPR number, Finnish henkilötunnus,
+Icelandic kennitala, Estonian isikukood, Lithuanian asmens kodas, Latvian personas kods), `ids_east_europe`
+(Polish PESEL, Czech and Slovak rodné číslo, Romanian CNP, Bulgarian EGN, Croatian OIB, the former Yugoslavia's
+EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -84,6 +88,18 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     sin_valid,
     ssn_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_east_europe import (
+    BG_EGN,
+    CZ_SK_RODNE_CISLO,
+    GR_AFM,
+    GR_AMKA,
+    HR_OIB,
+    HU_TAJ,
+    HU_TAX_ID,
+    PL_PESEL,
+    RO_CNP,
+    YU_JMBG,
+)
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     AO_MZ_IDENTITY_CARD,
     GH_CARD,
@@ -108,6 +124,16 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     ZA_ID,
     ZA_MEDICAL_AID,
     ZA_TAX_NUMBER,
+)
+from personakit_plugin.default_plugins.secrets.ids_nordic_baltic import (
+    DK_CPR,
+    EE_ISIKUKOOD,
+    FI_HETU,
+    IS_KENNITALA,
+    LT_ASMENS_KODAS,
+    LV_PERSONAS_KODS,
+    NO_FODSELSNUMMER,
+    SE_PERSONNUMMER,
 )
 from personakit_plugin.default_plugins.secrets.ids_north_europe import (
     AT_SOCIAL_INSURANCE,
@@ -321,6 +347,31 @@ _FAMILIES: tuple[Family, ...] = (
     *NG_NUBANS,
 )
 
+# The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`),
+# tried after the families above and only where the text holds seven digits at least, as each of their values
+# does: a text without them costs one search, not a gate each.
+_WORLD_FAMILIES: tuple[Family, ...] = (
+    SE_PERSONNUMMER,
+    NO_FODSELSNUMMER,
+    DK_CPR,
+    FI_HETU,
+    IS_KENNITALA,
+    EE_ISIKUKOOD,
+    LT_ASMENS_KODAS,
+    LV_PERSONAS_KODS,
+    PL_PESEL,
+    CZ_SK_RODNE_CISLO,
+    RO_CNP,
+    BG_EGN,
+    HR_OIB,
+    YU_JMBG,
+    HU_TAJ,
+    HU_TAX_ID,
+    GR_AMKA,
+    GR_AFM,
+)
+_SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")
+
 
 def _far_value(family: Family, text: str, start: int) -> bool:
     """A value further on in the label's sentence that passes the family's `far` check."""
@@ -360,7 +411,8 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
     if _FIVE_DIGITS.match(quote) is None:
         return None
     folded = text.casefold()
-    for family in _FAMILIES:
+    families = _FAMILIES + _WORLD_FAMILIES if _SEVEN_DIGITS.match(quote) else _FAMILIES
+    for family in families:
         if family.far is None:
             continue
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
@@ -437,7 +489,8 @@ def identity_number(text: str) -> str | None:
     if canadian_account(text) and not published_for_gifts(text):
         return "bank-account-number"
     folded = text.casefold()
-    for family in _FAMILIES:
+    families = _FAMILIES + _WORLD_FAMILIES if _SEVEN_DIGITS.match(text) else _FAMILIES
+    for family in families:
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
             if family.kind == "bank-account-number" and published_for_gifts(text):

@@ -1,0 +1,270 @@
+"""Identity and tax numbers of Central, Eastern and South-Eastern Europe, their checks and labels: Poland's
+PESEL (a birth date, the month telling the century, and a check digit weighted 1, 3, 7, 9), the Czech and
+Slovak rodné číslo (a birth date, the month telling the sex, the whole a multiple of 11), Romania's CNP (the
+sex and century, a birth date, a county and a mod 11 check digit), Bulgaria's EGN (a birth date, the month
+telling the century, and a mod 11 check digit), Croatia's OIB (ISO 7064's mod 11, 10 check digit, after its
+name), the master citizen number of the former Yugoslavia, Slovenia's EMŠO and Serbia's, Bosnia's,
+Montenegro's and North Macedonia's JMBG (a birth date, a region and a mod 11 check digit), Hungary's social
+security (TAJ) number and tax identification number (adóazonosító jel, their check digits, after their names)
+and Greece's social security number (AMKA, a birth date and Luhn's check digit) and tax number (AFM, its check
+digit, after its name)."""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    digits_of,
+    label,
+    local_label,
+    real_date,
+    value,
+    weighted_sum,
+)
+
+
+def _not_repeated(digits: str) -> bool:
+    """Not one digit said over and over, as examples are ("000 000 000")."""
+    return len(set(digits)) > 1
+
+
+def pesel_valid(value: str) -> bool:
+    """A Polish PESEL: the birth date as YYMMDD, the month plus 80 for the 1800s, 20 for the 2000s (40 and 60
+    for the centuries after), four digits and a check digit, ten less the last digit of the ten weighted 1, 3,
+    7, 9, 1, 3, 7, 9, 1, 3."""
+    digits = digits_of(value)
+    if len(digits) != 11:
+        return False
+    month = int(digits[2:4])
+    century = {0: 1900, 1: 2000, 2: 2100, 3: 2200, 4: 1800}[month // 20]
+    if not real_date(century + int(digits[:2]), month % 20, int(digits[4:6])):
+        return False
+    return (10 - weighted_sum(digits[:10], (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)) % 10) % 10 == int(digits[10])
+
+
+PL_PESEL = Family(
+    "pl-pesel",
+    label(r"pesel(?:u|em|a)?(?:[ ](?:nr|numer))?|(?:numer|nr\.?)[ ]pesel(?:u)?"),
+    value(r"(?<![\d-])\d{11}"),
+    pesel_valid,
+    ("pesel",),
+    pesel_valid,
+)
+
+
+def rodne_cislo_valid(value: str) -> bool:
+    """A Czech or Slovak rodné číslo of ten digits (since 1954): the birth date as YYMMDD, the month plus 50 for
+    a woman (plus 20 or 70 where a day's numbers ran out, since 2004), four digits, the whole a multiple of 11
+    (or, in a few before 1986, the nine first leaving 10 and the last 0)."""
+    digits = digits_of(value)
+    if len(digits) != 10:
+        return False
+    yy, month, day = int(digits[:2]), int(digits[2:4]), int(digits[4:6])
+    if month > 70:
+        month -= 70
+    elif month > 50:
+        month -= 50
+    elif month > 20:
+        month -= 20
+    if not real_date((1900 if yy >= 54 else 2000) + yy, month, day):
+        return False
+    return int(digits) % 11 == 0 or (int(digits[:9]) % 11 == 10 and digits[9] == "0")
+
+
+# Ten digits, a slash before the last four perhaps: "rodné číslo 900512/1237".
+CZ_SK_RODNE_CISLO = Family(
+    "cz-sk-rodne-cislo",
+    label(r"rodn(?:é|e|ého|eho)[ ](?:číslo|cislo|čísla|cisla|čís\.?)|(?-i:RČ|R\.Č\.|r\.č\.)|birth[ ]number"),
+    value(r"(?<![\d/-])\d{6}/?\d{4}"),
+    rodne_cislo_valid,
+    ("rodn", "birth number"),
+    rodne_cislo_valid,
+    ("RČ", "R.Č.", "r.č."),
+)
+
+_CNP_WEIGHTS = (2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9)
+_CNP_CENTURIES = {"1": 1900, "2": 1900, "3": 1800, "4": 1800, "5": 2000, "6": 2000, "7": 1900, "8": 1900, "9": 1900}
+
+
+def cnp_valid(value: str) -> bool:
+    """A Romanian CNP: the sex and century (1 to 6; 7 to 9 a foreign resident's), the birth date as YYMMDD, the
+    county of registration (01 to 48, 51, 52, 70, 80 to 83), three digits and a check digit, the twelve
+    weighted 2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9, their remainder by 11 (10 giving 1)."""
+    digits = digits_of(value)
+    if len(digits) != 13 or digits[0] == "0":
+        return False
+    if not real_date(_CNP_CENTURIES[digits[0]] + int(digits[1:3]), int(digits[3:5]), int(digits[5:7])):
+        return False
+    county = int(digits[7:9])
+    if not (1 <= county <= 48 or county in (51, 52, 70, 80, 81, 82, 83)):
+        return False
+    check = weighted_sum(digits[:12], _CNP_WEIGHTS) % 11
+    return (1 if check == 10 else check) == int(digits[12])
+
+
+RO_CNP = Family(
+    "ro-cnp",
+    label(r"cnp(?:-?ul)?|cod(?:ul)?[ ]numeric[ ]personal"),
+    value(r"(?<![\d-])[1-9]\d{12}"),
+    cnp_valid,
+    ("cnp", "numeric personal"),
+    cnp_valid,
+)
+
+
+def egn_valid(value: str) -> bool:
+    """A Bulgarian EGN: the birth date as YYMMDD, the month plus 20 for the 1800s and 40 for the 2000s, three
+    digits and a check digit, the nine weighted 2, 4, 8, 5, 10, 9, 7, 3, 6, their remainder by 11 (10 giving
+    0)."""
+    digits = digits_of(value)
+    if len(digits) != 10:
+        return False
+    month = int(digits[2:4])
+    added = 40 if month > 40 else 20 if month > 20 else 0
+    century = {0: 1900, 20: 1800, 40: 2000}[added]
+    if not real_date(century + int(digits[:2]), month - added, int(digits[4:6])):
+        return False
+    return weighted_sum(digits[:9], (2, 4, 8, 5, 10, 9, 7, 3, 6)) % 11 % 10 == int(digits[9])
+
+
+BG_EGN = Family(
+    "bg-egn",
+    label(r"егн(?:-то)?|egn|единен[ ]граждански[ ]номер"),
+    value(r"(?<![\d-])\d{10}"),
+    egn_valid,
+    ("егн", "egn", "граждански номер"),
+    egn_valid,
+)
+
+
+def oib_valid(value: str) -> bool:
+    """A Croatian OIB: eleven digits, the last ISO 7064's mod 11, 10 check digit of the ten before, not one digit
+    repeated."""
+    digits = digits_of(value)
+    if len(digits) != 11 or not _not_repeated(digits):
+        return False
+    product = 10
+    for digit in digits[:10]:
+        product = (((int(digit) + product) % 10 or 10) * 2) % 11
+    return (11 - product) % 10 == int(digits[10])
+
+
+# Firms have an OIB too, printed on their invoices: only right after its name, not after a firm's ("Zagreb
+# d.o.o., OIB: ..."), so that "OIB tvrtke" ("the company's OIB") is no label with its value.
+HR_OIB = Family(
+    "hr-oib",
+    local_label(
+        r"(?<!d\.o\.o\.[ ])(?<!d\.o\.o\.,[ ])(?<!d\.d\.,[ ])(?-i:OIB)|oib-?a|osobni[ ]identifikacijski[ ]broj",
+        "je|mi[ ]je|moj|mi",
+    ),
+    value(r"(?<![\d-])\d{11}"),
+    oib_valid,
+    ("oib", "identifikacijski broj"),
+)
+
+
+def jmbg_valid(value: str) -> bool:
+    """A master citizen number of the former Yugoslavia (Slovenia's EMŠO, the JMBG of Serbia, Bosnia and
+    Herzegovina, Montenegro and North Macedonia): the birth date as DDMMYYY (the year's last three digits), the
+    region of birth, three digits and a check digit, 11 less the twelve weighted 7, 6, 5, 4, 3, 2, 7, 6, 5, 4,
+    3, 2 by 11 (10 or 11 giving 0)."""
+    digits = digits_of(value)
+    if len(digits) != 13:
+        return False
+    yyy = int(digits[4:7])
+    if not real_date((1000 if yyy >= 800 else 2000) + yyy, int(digits[2:4]), int(digits[:2])):
+        return False
+    check = 11 - weighted_sum(digits[:12], (7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)) % 11
+    return (0 if check >= 10 else check) == int(digits[12])
+
+
+YU_JMBG = Family(
+    "yu-jmbg",
+    label(
+        r"""jmbg(?:-?a|-?om)?|јмбг|ембг|embg|em[šs]o|jedinstveni[ ]matični[ ]broj(?:[ ]građana)?|matičn(?:i|a)[ ]
+        (?:broj|številka)|единствен[ ]матичен[ ]број"""
+    ),
+    value(r"(?<![\d-])\d{13}"),
+    jmbg_valid,
+    ("jmbg", "јмбг", "ембг", "embg", "emšo", "emso", "matičn", "матичен"),
+    jmbg_valid,
+)
+
+
+def taj_valid(value: str) -> bool:
+    """A Hungarian social security (TAJ) number: nine digits, the last the last digit of the eight before
+    weighted 3, 7, 3, 7, 3, 7, 3, 7, not one digit repeated."""
+    digits = digits_of(value)
+    return (
+        len(digits) == 9
+        and _not_repeated(digits)
+        and weighted_sum(digits[:8], (3, 7, 3, 7, 3, 7, 3, 7)) % 10 == int(digits[8])
+    )
+
+
+# Nine digits in threes or one run, right after its name: "TAJ számom 123 456 788".
+HU_TAJ = Family(
+    "hu-taj",
+    label(r"(?-i:TAJ)(?:[ -]?(?:szám(?:om|a|át|omat)?|kártya))?|taj[ -]?szám\w*|társadalombiztosítási[ ]azonosító\w*"),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
+    taj_valid,
+    ("taj", "társadalombiztosítási"),
+)
+
+
+def hu_tax_id_valid(value: str) -> bool:
+    """A Hungarian person's tax identification number (adóazonosító jel): ten digits, 8 first, then the days
+    from 1 January 1867 to the birth date, three digits and a check digit, the nine weighted 1 to 9 by 11."""
+    digits = digits_of(value)
+    return len(digits) == 10 and digits[0] == "8" and weighted_sum(digits[:9], range(1, 10)) % 11 == int(digits[9])
+
+
+# A person's, not a firm's adószám (eleven digits in three groups, printed on invoices): right after its name.
+HU_TAX_ID = Family(
+    "hu-tax-id",
+    local_label(r"adóazonosító(?:[ ]jel\w*|m|ja|t)?|adoazonosito(?:[ ]jel)?", "a|az|:"),
+    value(r"(?<![\d-])8\d{9}"),
+    hu_tax_id_valid,
+    ("adóazonosító", "adoazonosito"),
+)
+
+
+def amka_valid(value: str) -> bool:
+    """A Greek social security number (AMKA): the birth date as DDMMYY, five digits, the last Luhn's check
+    digit."""
+    digits = digits_of(value)
+    if len(digits) != 11:
+        return False
+    day, month, yy = int(digits[:2]), int(digits[2:4]), int(digits[4:6])
+    return (real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)) and luhn_valid(digits)
+
+
+GR_AMKA = Family(
+    "gr-amka",
+    label(r"amka|αμκα|α\.μ\.κ\.α\.?|αριθμός[ ]μητρώου[ ]κοινωνικής[ ]ασφάλισης"),
+    value(r"(?<![\d-])\d{11}"),
+    amka_valid,
+    ("amka", "αμκα", "α.μ.κ.α", "μητρώου κοινωνικής"),
+    amka_valid,
+)
+
+
+def afm_valid(value: str) -> bool:
+    """A Greek tax number (AFM): nine digits, the last the eight before weighted 256, 128, ..., 2, by 11, by
+    10, not one digit repeated."""
+    digits = digits_of(value)
+    return (
+        len(digits) == 9
+        and _not_repeated(digits)
+        and weighted_sum(digits[:8], (256, 128, 64, 32, 16, 8, 4, 2)) % 11 % 10 == int(digits[8])
+    )
+
+
+# Firms have an AFM too: only right after its name, the owner's word perhaps before it ("το ΑΦΜ μου είναι").
+GR_AFM = Family(
+    "gr-afm",
+    local_label(r"αφμ|α\.φ\.μ\.?|(?-i:AFM)|αριθμός[ ]φορολογικού[ ]μητρώου", "μου(?:[ ]είναι)?|είναι"),
+    value(r"(?<![\d-])\d{9}"),
+    afm_valid,
+    ("αφμ", "α.φ.μ", "afm", "φορολογικού μητρώου"),
+)

@@ -92,14 +92,14 @@ IN_PAN = Family(
 )
 
 # Thirteen digits after "ID" or "identity number", not an ID of something else ("the meeting ID is ...").
-_OTHER_IDS = "".join(
+OTHER_IDS = "".join(
     f"(?<!{word}[ ])"
     for word in """meeting order customer client session transaction tracking booking user device caller product
     reference employee member invoice parcel account app apple game store""".split()
 )
 ZA_ID = Family(
     "za-id-number",
-    label(_OTHER_IDS + r"(?:(?-i:SA|RSA)[ ])?id(?:[ ](?:number|no\.?|\#))?|identity[ ]number|south[ ]african[ ]id"),
+    label(OTHER_IDS + r"(?:(?-i:SA|RSA)[ ])?id(?:[ ](?:number|no\.?|\#))?|identity[ ]number|south[ ]african[ ]id"),
     value(r"(?<![\d-])\d{6}([ ]?)\d{4}\1\d{3}"),
     za_id_valid,
     ("id", "identity"),

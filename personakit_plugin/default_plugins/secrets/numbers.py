@@ -20,7 +20,13 @@ Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish 
 `ids_nordic_baltic` (Swedish personnummer, Norwegian fødselsnummer, Danish CPR number, Finnish henkilötunnus,
 Icelandic kennitala, Estonian isikukood, Lithuanian asmens kodas, Latvian personas kods), `ids_east_europe`
 (Polish PESEL, Czech and Slovak rodné číslo, Romanian CNP, Bulgarian EGN, Croatian OIB, the former Yugoslavia's
-EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM),
+EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM), `ids_middle_east` (Turkish T.C.
+Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and Iqama, Egyptian national ID), `ids_asia`
+(Chinese resident identity card, Hong Kong HKID, Taiwanese national ID, South Korean resident registration
+number, Japanese My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD), `ids_latin_america` (the cédulas
+of Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI), `ids_world` (a personal number by
+an English name any country's has, "national ID", "personal number", in the shape of one of these countries'
+numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -88,6 +94,16 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     sin_valid,
     ssn_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_asia import (
+    CN_RESIDENT_ID,
+    HK_HKID,
+    ID_NIK,
+    JP_MY_NUMBER,
+    KR_RRN,
+    TH_NATIONAL_ID,
+    TW_NATIONAL_ID,
+    VN_CCCD,
+)
 from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     BG_EGN,
     CZ_SK_RODNE_CISLO,
@@ -124,6 +140,20 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     ZA_ID,
     ZA_MEDICAL_AID,
     ZA_TAX_NUMBER,
+)
+from personakit_plugin.default_plugins.secrets.ids_latin_america import (
+    CR_CEDULA,
+    DO_CEDULA,
+    EC_CEDULA,
+    GT_DPI,
+    VE_CEDULA,
+)
+from personakit_plugin.default_plugins.secrets.ids_middle_east import (
+    AE_EMIRATES_ID,
+    EG_NATIONAL_ID,
+    IL_TEUDAT_ZEHUT,
+    SA_NATIONAL_ID,
+    TR_KIMLIK,
 )
 from personakit_plugin.default_plugins.secrets.ids_nordic_baltic import (
     DK_CPR,
@@ -183,6 +213,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     nss_es_printed,
     nss_es_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_world import WORLD_PERSONAL_NUMBER
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family
 
@@ -347,9 +378,10 @@ _FAMILIES: tuple[Family, ...] = (
     *NG_NUBANS,
 )
 
-# The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`),
-# tried after the families above and only where the text holds seven digits at least, as each of their values
-# does: a text without them costs one search, not a gate each.
+# The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`,
+# `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_world`), tried after the families above and only where
+# the text holds seven digits at least, as each of their values does: a text without them costs one search, not
+# a gate each.
 _WORLD_FAMILIES: tuple[Family, ...] = (
     SE_PERSONNUMMER,
     NO_FODSELSNUMMER,
@@ -369,6 +401,25 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     HU_TAX_ID,
     GR_AMKA,
     GR_AFM,
+    TR_KIMLIK,
+    IL_TEUDAT_ZEHUT,
+    CN_RESIDENT_ID,
+    HK_HKID,
+    TW_NATIONAL_ID,
+    KR_RRN,
+    JP_MY_NUMBER,
+    TH_NATIONAL_ID,
+    ID_NIK,
+    VN_CCCD,
+    AE_EMIRATES_ID,
+    SA_NATIONAL_ID,
+    EG_NATIONAL_ID,
+    EC_CEDULA,
+    DO_CEDULA,
+    CR_CEDULA,
+    VE_CEDULA,
+    GT_DPI,
+    WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")
 

@@ -1,0 +1,116 @@
+"""Identity numbers of Latin American countries said after "cédula" or their own names, their checks and labels:
+Ecuador's cédula (a province, a third digit below 6 and a check digit of its digits weighted 2 and 1), the
+Dominican Republic's cédula (eleven digits and Luhn's check digit), Guatemala's personal identification
+document (DPI, its code CUI: eight digits, a mod 11 check digit, a department and a municipality); and right
+after "cédula", in the shapes only they have and with no published check, Costa Rica's (a province's digit, four
+and four digits, dashed) and Venezuela's (V or E, a dash and up to eight digits)."""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
+from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+
+# "cédula", "cédula de identidad", "cédula de identidad y electoral", "C.I.", "CI" in capitals, and the owner's
+# word before its number: "mi cédula es 1710034065".
+_CEDULA = r"""c[ée]dula(?:[ ]de[ ](?:identidad|ciudadan[íi]a)(?:[ ]y[ ]electoral)?)?
+    (?:[ ](?:n[uú]mero|no\.?|nro\.?|n[º°]))?
+    |(?-i:C\.I\.|CI)(?:[ ](?:n[uú]mero|no\.?|nro\.?))?|cedula[ ]number|id[ ]card[ ]\(c[ée]dula\)"""
+_CEDULA_WORDS = ("cédula", "cedula", "c.i.")
+
+
+def ec_cedula_valid(value: str) -> bool:
+    """An Ecuadorian cédula: ten digits, the province (01 to 24, or 30 abroad), a third digit below 6 (a
+    person's), six digits and a check digit: the nine weighted 2, 1, 2, 1, ..., each product over 9 less 9,
+    and 10 less their sum's last digit, by 10."""
+    digits = digits_of(value)
+    if len(digits) != 10 or not (1 <= int(digits[:2]) <= 24 or digits[:2] == "30") or digits[2] > "5":
+        return False
+    products = [int(digit) * weight for digit, weight in zip(digits[:9], (2, 1, 2, 1, 2, 1, 2, 1, 2), strict=True)]
+    total = sum(product - 9 if product > 9 else product for product in products)
+    return (10 - total % 10) % 10 == int(digits[9])
+
+
+EC_CEDULA = Family(
+    "ec-cedula",
+    label(_CEDULA),
+    value(r"(?<![\d-])\d{9}-?\d"),
+    ec_cedula_valid,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
+)
+
+
+def do_cedula_valid(value: str) -> bool:
+    """A Dominican cédula: eleven digits, three of the office that issued it, seven and Luhn's check digit, not
+    one digit repeated."""
+    digits = digits_of(value)
+    return len(digits) == 11 and len(set(digits[3:10])) > 1 and luhn_valid(digits)
+
+
+# Eleven digits, three, seven and one, dashed as the card prints them or in one run: "001-1234567-8".
+DO_CEDULA = Family(
+    "do-cedula",
+    label(_CEDULA),
+    value(r"(?<![\d-])\d{3}(-?)\d{7}\1\d"),
+    do_cedula_valid,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
+)
+
+
+# A Costa Rican cédula: the province's digit (1 to 9), four and four digits, dashed as it is always written
+# ("1-1234-0567", or with its leading 0, "01-1234-0567"), with no check anyone publishes: only right after
+# "cédula".
+CR_CEDULA = Family(
+    "cr-cedula",
+    label(_CEDULA),
+    value(r"(?<![\d-])0?[1-9]-\d{4}-\d{4}"),
+    lambda candidate: len(set(digits_of(candidate)[1:])) > 1,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
+)
+
+# A Venezuelan cédula, V (a Venezuelan's) or E (a foreigner's), a dash perhaps and up to eight digits, dotted in
+# thousands perhaps: "V-12.345.678". No check: only right after "cédula".
+VE_CEDULA = Family(
+    "ve-cedula",
+    label(_CEDULA),
+    value(r"(?<![\w-])[VEve][- ]?\d{1,2}\.?\d{3}\.?\d{3}"),
+    lambda candidate: len(set(digits_of(candidate))) > 1,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
+)
+
+# The municipalities each department of Guatemala has (01 Guatemala, 02 El Progreso, ..., 22 Jutiapa).
+_GT_MUNICIPALITIES = (17, 8, 16, 16, 14, 14, 19, 8, 24, 21, 9, 30, 33, 21, 8, 17, 14, 5, 11, 11, 7, 17)
+
+
+def gt_cui_valid(value: str) -> bool:
+    """A Guatemalan DPI's code (CUI): thirteen digits, eight, a check digit (the eight weighted 2 to 9, by 11),
+    the department (01 to 22) and the municipality within it."""
+    digits = digits_of(value)
+    if len(digits) != 13:
+        return False
+    department, municipality = int(digits[9:11]), int(digits[11:13])
+    if not 1 <= department <= 22 or not 1 <= municipality <= _GT_MUNICIPALITIES[department - 1]:
+        return False
+    return weighted_sum(digits[:8], range(2, 10)) % 11 == int(digits[8])
+
+
+# Thirteen digits, four, five and four as the card prints them: "DPI 2456 78901 0101".
+GT_DPI = Family(
+    "gt-dpi",
+    label(
+        r"""(?-i:DPI|CUI)(?:[ ](?:n[uú]mero|no\.?))?|documento[ ]personal[ ]de[ ]identificaci[óo]n
+        |c[óo]digo[ ][úu]nico[ ]de[ ]identificaci[óo]n"""
+    ),
+    value(r"(?<![\d-])\d{4}([ ]?)\d{5}\1\d{4}"),
+    gt_cui_valid,
+    ("documento personal de identificaci", "digo único de identificaci", "digo unico de identificaci"),
+    None,
+    ("DPI", "CUI"),
+)

@@ -1,0 +1,92 @@
+"""A personal number said by a name any country's may have ("my national ID is ...", "personal number",
+"ID number", "social security number"), refused where it has the shape of one country's number whose check
+chance rarely passes (a check digit and a birth date, or two check digits): a Swedish personnummer, a Norwegian
+fødselsnummer, a Finnish henkilötunnus, an Icelandic kennitala, an Estonian or Lithuanian personal code, a
+Latvian personas kods, a Polish PESEL, a Czech or Slovak rodné číslo, a Romanian CNP, a Bulgarian EGN, a master
+citizen number of the former Yugoslavia, a Greek AMKA, a Turkish identity number, a Chinese resident identity
+card number, a South Korean resident registration number and an Emirates ID."""
+
+from __future__ import annotations
+
+from personakit_plugin.default_plugins.secrets.ids_asia import CN_RESIDENT_ID, KR_RRN
+from personakit_plugin.default_plugins.secrets.ids_east_europe import (
+    BG_EGN,
+    CZ_SK_RODNE_CISLO,
+    GR_AMKA,
+    PL_PESEL,
+    RO_CNP,
+    YU_JMBG,
+)
+from personakit_plugin.default_plugins.secrets.ids_india_africa import OTHER_IDS
+from personakit_plugin.default_plugins.secrets.ids_middle_east import AE_EMIRATES_ID, TR_KIMLIK
+from personakit_plugin.default_plugins.secrets.ids_nordic_baltic import (
+    EE_ISIKUKOOD,
+    FI_HETU,
+    IS_KENNITALA,
+    LV_PERSONAS_KODS,
+    NO_FODSELSNUMMER,
+    SE_PERSONNUMMER,
+)
+from personakit_plugin.default_plugins.secrets.number_labels import Family, label, value
+
+# In the order they are tried; each with a `far` check.
+_STRONG = (
+    SE_PERSONNUMMER,
+    NO_FODSELSNUMMER,
+    FI_HETU,
+    IS_KENNITALA,
+    EE_ISIKUKOOD,
+    LV_PERSONAS_KODS,
+    PL_PESEL,
+    CZ_SK_RODNE_CISLO,
+    RO_CNP,
+    BG_EGN,
+    YU_JMBG,
+    GR_AMKA,
+    TR_KIMLIK,
+    CN_RESIDENT_ID,
+    KR_RRN,
+    AE_EMIRATES_ID,
+)
+
+
+def _one_countrys(candidate: str) -> bool:
+    for family in _STRONG:
+        if family.far is not None and family.value.fullmatch(candidate) and family.far(candidate):
+            return True
+    return False
+
+
+def world_personal_number_valid(value: str) -> bool:
+    """Digits in one country's shape that pass its strong check; the words after a space are let go one by one
+    ("811218-9876 12 times" is "811218-9876")."""
+    groups = value.split(" ")
+    return any(_one_countrys(" ".join(groups[:end])) for end in range(len(groups), 0, -1))
+
+
+WORLD_PERSONAL_NUMBER = Family(
+    "personal-number",
+    label(
+        r"""national[ ]id(?:entity|entification)?(?:[ ]card)?(?:[ ](?:number|no\.?|code))?
+        |personal[ ](?:id(?:entity|entification)?[ ])?(?:number|code|no\.?)|personal[ ]id
+        |"""
+        + OTHER_IDS
+        + r"""(?:id|identity|identification)[ ](?:number|no\.?|code)
+        |social[ ]security[ ](?:number|no\.?)|citizen[ ]id(?:[ ]number)?"""
+    ),
+    value(r"(?<![\w-])\d(?:[ /+-]?\d){4,17}(?:[-+A-FU-Y]\d{3}[0-9A-Y]|[Xx])?"),
+    world_personal_number_valid,
+    (
+        "national id",
+        "personal",
+        "id n",
+        "identity n",
+        "identification n",
+        "id code",
+        "identity code",
+        "identification code",
+        "social security",
+        "citizen id",
+    ),
+    world_personal_number_valid,
+)

@@ -14,7 +14,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     born,
     digits_of,
     local_label,
-    real_date,
+    short_year_date,
     unspaced_label,
     unspaced_value,
     value,
@@ -204,7 +204,7 @@ def id_nik_said(value: str) -> bool:
         return False
     day, month, yy = int(digits[6:8]), int(digits[8:10]), int(digits[10:12])
     day = day - 40 if day > 40 else day
-    return real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)
+    return short_year_date(yy, month, day)
 
 
 # Only right after "NIK" in capitals or its long name, the number in one run or in fours.

@@ -18,6 +18,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     label,
     local_label,
     real_date,
+    short_year_date,
     value,
     weighted_sum,
 )
@@ -236,7 +237,7 @@ def amka_valid(value: str) -> bool:
     if len(digits) != 11:
         return False
     day, month, yy = int(digits[:2]), int(digits[2:4]), int(digits[4:6])
-    return (real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)) and luhn_valid(digits)
+    return short_year_date(yy, month, day) and luhn_valid(digits)
 
 
 GR_AMKA = Family(

@@ -16,14 +16,10 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     label,
     local_label,
     real_date,
+    short_year_date,
     value,
     weighted_sum,
 )
-
-
-def _short_year_date(yy: int, month: int, day: int) -> bool:
-    """A date whose year is written in two digits, in either century."""
-    return real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)
 
 
 def se_personnummer_valid(value: str) -> bool:
@@ -38,7 +34,7 @@ def se_personnummer_valid(value: str) -> bool:
     if len(digits) == 12:
         if digits[:2] not in ("18", "19", "20") or not real_date(int(digits[:4]), month, day):
             return False
-    elif not _short_year_date(int(short[:2]), month, day):
+    elif not short_year_date(int(short[:2]), month, day):
         return False
     return luhn_valid(short)
 

@@ -81,6 +81,11 @@ def local_label(source: str, joins: str) -> LazyPattern:
     return label(r"(?:" + source + r")(?:[ ]?:?[ ](?:" + joins + r"))?")
 
 
+def short_year_date(yy: int, month: int, day: int) -> bool:
+    """Whether a date whose year is written in two digits was on the calendar in either century."""
+    return real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)
+
+
 def born(year: int, month: int, day: int) -> bool:
     """Whether year, month and day make a date that was on the calendar and is not yet to come, as a birth date
     whose century a number gives by a rule that may name one to come must."""

@@ -78,8 +78,9 @@ AE_EMIRATES_ID = Family(
     ),
     value(r"(?<![\d-])784([ -]?)(?:19|20)\d{2}\1\d{7}\1\d"),
     emirates_id_valid,
-    ("emirates id", "eid", "رقم الهوية"),
+    ("emirates id", "رقم الهوية"),
     emirates_id_valid,
+    ("EID",),
 )
 
 

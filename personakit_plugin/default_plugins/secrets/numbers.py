@@ -422,6 +422,19 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")
+# And where one of their words is there at all: one pass over all their words, not a gate each.
+_WORLD_WORDS = tuple(sorted({word for family in _WORLD_FAMILIES for word in family.words}))
+_WORLD_CASED_WORDS = tuple(sorted({word for family in _WORLD_FAMILIES for word in family.cased_words}))
+
+
+def _families_for(text: str, folded: str, digits_in: str) -> tuple[Family, ...]:
+    """The families a text may name: the world's too where `digits_in` holds seven digits and the text one of
+    their words."""
+    if _SEVEN_DIGITS.match(digits_in) and (
+        any(map(folded.__contains__, _WORLD_WORDS)) or any(map(text.__contains__, _WORLD_CASED_WORDS))
+    ):
+        return _FAMILIES + _WORLD_FAMILIES
+    return _FAMILIES
 
 
 def _far_value(family: Family, text: str, start: int) -> bool:
@@ -462,8 +475,7 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
     if _FIVE_DIGITS.match(quote) is None:
         return None
     folded = text.casefold()
-    families = _FAMILIES + _WORLD_FAMILIES if _SEVEN_DIGITS.match(quote) else _FAMILIES
-    for family in families:
+    for family in _families_for(text, folded, quote):
         if family.far is None:
             continue
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
@@ -540,8 +552,7 @@ def identity_number(text: str) -> str | None:
     if canadian_account(text) and not published_for_gifts(text):
         return "bank-account-number"
     folded = text.casefold()
-    families = _FAMILIES + _WORLD_FAMILIES if _SEVEN_DIGITS.match(text) else _FAMILIES
-    for family in families:
+    for family in _families_for(text, folded, text):
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
         if named and _labelled_number(family, text):
             if family.kind == "bank-account-number" and published_for_gifts(text):

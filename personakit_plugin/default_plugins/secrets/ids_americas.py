@@ -15,11 +15,11 @@ from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
-    a_date,
     dashed,
     dashed_or_spaced,
     digits_of,
     label,
+    real_date,
     value,
     weighted_sum,
 )
@@ -204,7 +204,7 @@ def curp_anywhere(text: str) -> bool:
 def rfc_valid(value: str) -> bool:
     """Whether an RFC's six digits are a date."""
     digits = value[-9:-3]
-    return a_date(2000, int(digits[2:4]), int(digits[4:6]))
+    return real_date(2000, int(digits[2:4]), int(digits[4:6]))
 
 
 MX_RFC = Family(
@@ -497,7 +497,7 @@ def cu_ni_valid(value: str) -> bool:
     if len(value) != 11:
         return False
     century = 1800 if value[6] == "9" else 1900 if value[6] <= "5" else 2000
-    return a_date(century + int(value[:2]), int(value[2:4]), int(value[4:6]))
+    return real_date(century + int(value[:2]), int(value[2:4]), int(value[4:6]))
 
 
 # A Cuban identity number right after its name, its date guarding it: "mi carnet es 91021027775".

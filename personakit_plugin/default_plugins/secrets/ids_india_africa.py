@@ -14,9 +14,9 @@ from __future__ import annotations
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
-    a_date,
     digits_of,
     label,
+    real_date,
     value,
     weighted_sum,
 )
@@ -66,7 +66,7 @@ def za_id_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 13 or digits[10] not in "01":
         return False
-    return a_date(2000, int(digits[2:4]), int(digits[4:6])) and luhn_valid(digits)
+    return real_date(2000, int(digits[2:4]), int(digits[4:6])) and luhn_valid(digits)
 
 
 IN_AADHAAR = Family(
@@ -323,7 +323,7 @@ def my_nric_valid(value: str) -> bool:
     """A Malaysian identity card (MyKad) number: twelve digits, a birth date (YYMMDD), the birth place's two and
     four more, with no check digit."""
     digits = digits_of(value)
-    return len(digits) == 12 and digits[6:8] in _MY_BIRTH_PLACES and a_date(2000, int(digits[2:4]), int(digits[4:6]))
+    return len(digits) == 12 and digits[6:8] in _MY_BIRTH_PLACES and real_date(2000, int(digits[2:4]), int(digits[4:6]))
 
 
 # A Malaysian identity card number after its name ("IC number 850312-14-5527", "MyKad 850312145527"), its date

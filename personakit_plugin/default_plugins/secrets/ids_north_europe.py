@@ -8,12 +8,18 @@ Taxpayer Reference (UTR) and the Luxembourg national identification number (matr
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.ids_india_africa import verhoeff_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    digits_of,
+    label,
+    real_date,
+    value,
+    weighted_sum,
+)
 from personakit_plugin.default_plugins.secrets.years import DAY_MONTH_YEAR
 
 _NINO_FIRST = frozenset("ABCEGHJKLMNOPRSTWXYZ")
@@ -322,11 +328,7 @@ def lu_matricule_valid(value: str) -> bool:
     """A Luxembourg national identification number (matricule): thirteen digits, the birth date as YYYYMMDD, three
     of a serial, then Luhn's check digit and Verhoeff's check digit of the eleven first."""
     digits = digits_of(value)
-    if len(digits) != 13:
-        return False
-    try:
-        date(int(digits[:4]), int(digits[4:6]), int(digits[6:8]))
-    except ValueError:
+    if len(digits) != 13 or not real_date(int(digits[:4]), int(digits[4:6]), int(digits[6:8])):
         return False
     return luhn_valid(digits[:12]) and verhoeff_valid(digits[:11] + digits[12])
 

@@ -16,15 +16,6 @@ def digits_of(value: str) -> str:
     return "".join(ch for ch in value if ch.isdigit())
 
 
-def a_date(year: int, month: int, day: int) -> bool:
-    """Whether a year, a month and a day, as a number writes them, make a date that exists."""
-    try:
-        date(year, month, day)
-    except ValueError:
-        return False
-    return True
-
-
 def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:
     """The sum of each digit times its weight, as most identity numbers' checks begin: the digits (ints or
     characters) and the weights must be as many."""

@@ -2,14 +2,14 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts
-must pass whole (the second to the twenty-seventh are the first twenty-six held-out parts, each looked at once
+must pass whole (the second to the twenty-eighth are the first twenty-seven held-out parts, each looked at once
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300,
 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244
-of 260, 222 of 240, 223 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240 and 180 of 240 secrets
-refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`);
-the next held-out part, written apart and added later, is never read while tuning, must not fall below the
-figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts
-only; until it is there, its tests are skipped with a line that says so.
+of 260, 222 of 240, 223 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240 and 174 of
+240 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning, must
+not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are
+reported as counts only; until it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -2909,6 +2909,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round25", 240, 178),
         ("tune_round26", 240, 178),
         ("tune_round27", 240, 180),
+        ("tune_round28", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -2947,7 +2948,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # round. The twenty-third refused 218 of its 240; the twenty-third tuning round took it to 227. The twenty-fourth
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
-# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221.
+# it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
+# twenty-eighth refused 174 of its 240.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2966,6 +2968,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
+    "tune_round28": 174,
 }
 
 
@@ -2990,7 +2993,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The twenty-second refused 3 of its 172 at its one blind measurement; the twenty-second tuning round fixed them.
 # The twenty-third refused 6 of its 172 at its one blind measurement; the twenty-fourth tuning round fixed them.
 # The twenty-fourth refused 1 of its 178 at its one blind measurement; the twenty-fifth tuning round fixed it.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
+# The twenty-eighth refused 1 of its 180 at its one blind measurement; no tuning round has read it yet.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round28": 1}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)
@@ -3008,7 +3012,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first twenty-six held-out parts (now `tune_round2` to `tune_round27`) were each measured once after tuning, 126 of
+# first twenty-seven held-out parts (now `tune_round2` to `tune_round28`) were each measured once after tuning, 126 of
 # 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
 # 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
 # then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
@@ -3036,14 +3040,14 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # (twenty-three owners written plainly in countries the parts before had seldom or never had, from Chile, Argentina and
 # Colombia to Suriname, Mozambique and Angola) 195 of 240 and 0 of 178, then (twenty-six owners written plainly, again
 # in countries the parts before had seldom had: Ghana, Nigeria, Jamaica, Pakistan, Malaysia, Peru, Uruguay, Cuba,
-# Senegal, Bonaire and others) 180 of 240 and 0 of 180, and tuned on. The held-out part's floor is what
+# Senegal, Bonaire and others) 180 of 240 and 0 of 180, then (twenty-six owners written plainly, each in a country
+# none of the parts before had, from Estonia, Israel and South Korea to Fiji, Madagascar and Andorra) 174 of 240 and 1
+# of 180, and tuned on. The held-out part's floor is what
 # it gives at its one measurement; without the part its tests are skipped, and a new part is only printed with the
-# figures until its floor is set. The twenty-seventh held-out part (twenty-six owners written plainly, each in a country
-# none of the parts before had, from Estonia, Israel and South Korea to Fiji, Madagascar and Andorra), measured once
-# after the twenty-seventh tuning round and the countries added on purpose: 174 of 240 and 1 of 180.
-HELD_OUT_MIN_REFUSED: int | None = 174
+# figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3088,6 +3092,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round25", "fresh, tune round 25"),
         ("tune_round26", "fresh, tune round 26"),
         ("tune_round27", "fresh, tune round 27"),
+        ("tune_round28", "fresh, tune round 28"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -31,16 +31,19 @@ from stdnum.lt import asmens
 from stdnum.no import fodselsnummer
 from stdnum.pl import pesel
 from stdnum.ro import cnp
+from stdnum.ru import inn
 from stdnum.se import personnummer
 from stdnum.si import emso
 from stdnum.th import pin
 from stdnum.tr import tckimlik
+from stdnum.ua import rntrc
 
 from personakit_plugin.default_plugins.secrets.ids_asia import (
     cn_resident_id_valid,
     hkid_valid,
     jp_my_number_valid,
     kr_rrn_valid,
+    kz_iin_valid,
     th_national_id_valid,
     tw_national_id_valid,
 )
@@ -54,7 +57,10 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     oib_valid,
     pesel_valid,
     rodne_cislo_valid,
+    ru_inn_valid,
+    snils_valid,
     taj_valid,
+    ua_rnokpp_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_latin_america import do_cedula_valid, ec_cedula_valid, gt_cui_valid
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
@@ -169,11 +175,17 @@ def _ec(rnd: random.Random) -> str:
     return f"{rnd.randrange(1, 25):02d}" + rnd.choice("012345") + _digits(rnd, 6)
 
 
+def _ua(rnd: random.Random) -> str:
+    # The first five digits a birth date, days since 31 December 1899, as ours reads and stdnum does not.
+    return f"{(_birth(rnd) - date(1899, 12, 31)).days:05d}" + _digits(rnd, 4)
+
+
 def _plain(count: int, first: str = _DIGITS) -> Callable[[random.Random], str]:
     return lambda rnd: rnd.choice(first) + _digits(rnd, count - 1)
 
 
 _HETU_CHECKS = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+_TWO = [f"{n:02d}" for n in range(100)]
 
 # Each check: ours, stdnum's, a prefix of the number's shape, the check characters tried after it, and the
 # length of random runs of digits compared too (0: none, where a random run has no shape either reads).
@@ -201,6 +213,8 @@ CHECKS = {
     "th-national-id": (th_national_id_valid, pin.is_valid, _plain(12, "12345678"), _DIGITS, 0),
     "ec-cedula": (ec_cedula_valid, ci.is_valid, _ec, _DIGITS, 0),
     "do-cedula": (do_cedula_valid, cedula.is_valid, _plain(10), _DIGITS, 0),
+    "ru-inn": (ru_inn_valid, lambda number: len(number) == 12 and inn.is_valid(number), _plain(10), _TWO, 12),
+    "ua-rnokpp": (ua_rnokpp_valid, rntrc.is_valid, _ua, _DIGITS, 0),
 }
 
 
@@ -239,6 +253,8 @@ def test_each_check_agrees_with_the_reference(kind: str) -> None:
         (hu_tax_id_valid, "8373537996", "8373537997"),
         (lv_personas_kods_valid, "150385-11378", "150385-11379"),
         (gt_cui_valid, "2456789050101", "2456789060101"),
+        (snils_valid, "112-233-445 95", "112-233-445 96"),
+        (kz_iin_valid, "850315401231", "850315401232"),  # built by the published rule: none is published
     ],
 )
 def test_each_check_stdnum_lacks_reads_its_published_examples(

@@ -5,7 +5,8 @@ place of issue, the sex, and a check digit), South Korea's resident registration
 and century, and a check digit, which numbers given since October 2020 lack), Japan's individual number (My
 Number, its mod 11 check digit), Thailand's national identification number (its mod 11 check digit); and after
 their names, where no check is published, Indonesia's population number (NIK: a region and a birth date) and
-Vietnam's citizen identity card number (CCCD: a province, the sex and century, and the year of birth)."""
+Vietnam's citizen identity card number (CCCD: a province, the sex and century, and the year of birth); and
+Kazakhstan's individual identification number (ИИН: a birth date, the century and sex, and a mod 11 check digit)."""
 
 from __future__ import annotations
 
@@ -239,4 +240,35 @@ VN_CCCD = Family(
     ("căn cước", "can cuoc", "định danh", "dinh danh"),
     None,
     ("CCCD",),
+)
+
+
+def kz_iin_valid(value: str) -> bool:
+    """A Kazakh individual identification number (ИИН, ЖСН): twelve digits, the birth date as YYMMDD, the
+    century and sex (1 or 2 the 1800s, 3 or 4 the 1900s, 5 or 6 the 2000s), four digits and a check digit, the
+    eleven weighted 1 to 11 by 11, or where that is 10 weighted 3 to 11, 1, 2 by 11, never 10; a firm's number
+    (БИН) puts 4, 5 or 6 where the day's tens are and makes no date."""
+    digits = digits_of(value)
+    if len(digits) != 12 or digits[6] not in "123456":
+        return False
+    century = 1800 + 100 * ((int(digits[6]) - 1) // 2)
+    if not born(century + int(digits[:2]), int(digits[2:4]), int(digits[4:6])):
+        return False
+    check = weighted_sum(digits[:11], range(1, 12)) % 11
+    if check == 10:
+        check = weighted_sum(digits[:11], (3, 4, 5, 6, 7, 8, 9, 10, 11, 1, 2)) % 11
+    return check != 10 and check == int(digits[11])
+
+
+KZ_IIN = Family(
+    "kz-iin",
+    local_label(
+        r"""иин|жсн|(?-i:IIN)|индивидуальный[ ]идентификационный[ ]номер|жеке[ ]сәйкестендіру[ ]нөмірі
+        |kazakh(?:stan)?[ ](?:iin|id[ ]number|personal[ ]number)""",
+        "мой|менің|у[ ]меня|:|—|is",
+    ),
+    value(r"(?<![\d-])\d{12}"),
+    kz_iin_valid,
+    ("иин", "жсн", "iin", "идентификационный номер", "сәйкестендіру", "kazakh"),
+    kz_iin_valid,
 )

@@ -7,9 +7,13 @@ name), the master citizen number of the former Yugoslavia, Slovenia's EMŠO and 
 Montenegro's and North Macedonia's JMBG (a birth date, a region and a mod 11 check digit), Hungary's social
 security (TAJ) number and tax identification number (adóazonosító jel, their check digits, after their names)
 and Greece's social security number (AMKA, a birth date and Luhn's check digit) and tax number (AFM, its check
-digit, after its name)."""
+digit, after its name), a Russian person's taxpayer number (ИНН: twelve digits, two check digits) and insurance
+account number (СНИЛС: its check of two digits, further on only as its card prints it), and a Ukrainian person's
+taxpayer number (РНОКПП or ІПН: a birth date as days since 1899 and a check digit, after its name)."""
 
 from __future__ import annotations
+
+from datetime import date, timedelta
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import (
@@ -268,4 +272,97 @@ GR_AFM = Family(
     value(r"(?<![\d-])\d{9}"),
     afm_valid,
     ("αφμ", "α.φ.μ", "afm", "φορολογικού μητρώου"),
+)
+
+
+_RU_INN_WEIGHTS = (3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8)
+
+
+def ru_inn_valid(value: str) -> bool:
+    """A Russian person's taxpayer number (ИНН): twelve digits, the eleventh the ten before weighted 7, 2, 4, 10,
+    3, 5, 9, 4, 6, 8, by 11 and by 10, the twelfth the eleven before weighted 3, 7, 2, ... the same way; a
+    firm's has ten digits and is no person's."""
+    digits = digits_of(value)
+    if len(digits) != 12 or not _not_repeated(digits):
+        return False
+    if weighted_sum(digits[:10], _RU_INN_WEIGHTS[1:]) % 11 % 10 != int(digits[10]):
+        return False
+    return weighted_sum(digits[:11], _RU_INN_WEIGHTS) % 11 % 10 == int(digits[11])
+
+
+RU_INN = Family(
+    "ru-inn",
+    local_label(
+        r"""инн|(?-i:INN)|идентификационный[ ]номер[ ]налогоплательщика|russian[ ](?:tax|taxpayer)[ ](?:id|number)""",
+        "мой|моя|у[ ]меня|:|—|is",
+    ),
+    value(r"(?<![\d-])\d{12}"),
+    ru_inn_valid,
+    ("инн", "налогоплательщика", "russian tax"),
+    ru_inn_valid,
+    ("INN",),
+)
+
+
+def snils_valid(value: str) -> bool:
+    """A Russian individual insurance account number (СНИЛС): nine digits and a check of two, the nine weighted
+    9 down to 1, the sum itself under 100, 00 for 100 or 101, else the sum by 101 (100 written 00); numbers up
+    to 001-001-998 have none and are no one's now."""
+    digits = digits_of(value)
+    if len(digits) != 11 or int(digits[:9]) <= 1001998 or not _not_repeated(digits[:9]):
+        return False
+    total = weighted_sum(digits[:9], range(9, 0, -1))
+    check = total if total < 100 else total % 101 % 100
+    return check == int(digits[9:])
+
+
+def _snils_printed(value: str) -> bool:
+    """The shape only a СНИЛС has, as its card prints it: "112-233-445 95"."""
+    return value.count("-") == 2
+
+
+# "112-233-445 95", as its card prints it, or in one run; further on only as printed.
+RU_SNILS = Family(
+    "ru-snils",
+    local_label(
+        r"""снилс|(?-i:SNILS)|страховой[ ]номер(?:[ ]индивидуального[ ]лицевого[ ]счёта|[ ]индивидуального[ ]лицевого
+        [ ]счета)?|номер[ ]пенсионного[ ](?:свидетельства|страхового[ ]свидетельства)""",
+        "мой|моя|у[ ]меня|:|—|is",
+    ),
+    value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}[ -]?\d{2}"),
+    snils_valid,
+    ("снилс", "snils", "страховой номер", "пенсионного"),
+    lambda number: snils_valid(number) and _snils_printed(number),
+)
+
+_UA_WEIGHTS = (-1, 5, 7, 9, 4, 6, 10, 5, 7)
+_UA_EPOCH = date(1899, 12, 31)
+
+
+def ua_rnokpp_valid(value: str) -> bool:
+    """A Ukrainian person's taxpayer number (РНОКПП, ІПН): ten digits, the first five the birth date as days since
+    31 December 1899 (a day past, not today's nor one to come), the tenth the nine before weighted -1, 5, 7, 9,
+    4, 6, 10, 5, 7, by 11 and by 10; a firm's (ЄДРПОУ) has eight digits and is no person's."""
+    digits = digits_of(value)
+    if len(digits) != 10 or not _not_repeated(digits) or int(digits[:5]) == 0:
+        return False
+    if _UA_EPOCH + timedelta(days=int(digits[:5])) >= date.today():
+        return False
+    return weighted_sum(digits[:9], _UA_WEIGHTS) % 11 % 10 == int(digits[9])
+
+
+# Only right after its name: one check digit guards it, and any five digits below today's count make a date.
+UA_RNOKPP = Family(
+    "ua-rnokpp",
+    local_label(
+        r"""іпн|рнокпп|(?-i:IPN|RNOKPP)|ідентифікаційн(?:ий|ого)[ ](?:код|номер)|податков(?:ий|ого)[ ]номер
+        |реєстраційн(?:ий|ого)[ ]номер[ ]облікової[ ]картки(?:[ ]платника[ ]податків)?|код[ ]платника[ ]податків
+        |идентификационный[ ]код|ukrainian[ ](?:tax|taxpayer)[ ](?:id|number)""",
+        "мій|моя|мой|у[ ]мене|:|—|це|is",
+    ),
+    value(r"(?<![\d-])\d{10}"),
+    ua_rnokpp_valid,
+    ("іпн", "рнокпп", "ідентифікаційн", "податков", "облікової", "платника", "идентификационный код", "ukrainian"),
+    None,
+    ("IPN", "RNOKPP"),
 )

@@ -20,13 +20,13 @@ Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish 
 `ids_nordic_baltic` (Swedish personnummer, Norwegian fødselsnummer, Danish CPR number, Finnish henkilötunnus,
 Icelandic kennitala, Estonian isikukood, Lithuanian asmens kodas, Latvian personas kods), `ids_east_europe`
 (Polish PESEL, Czech and Slovak rodné číslo, Romanian CNP, Bulgarian EGN, Croatian OIB, the former Yugoslavia's
-EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM), `ids_middle_east` (Turkish T.C.
-Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and Iqama, Egyptian national ID), `ids_asia`
-(Chinese resident identity card, Hong Kong HKID, Taiwanese national ID, South Korean resident registration
-number, Japanese My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD), `ids_latin_america` (the cédulas
-of Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI), `ids_world` (a personal number by
-an English name any country's has, "national ID", "personal number", in the shape of one of these countries'
-numbers and passing its strong check),
+EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM, Russian INN and SNILS, Ukrainian
+RNOKPP), `ids_middle_east` (Turkish T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and
+Iqama, Egyptian national ID), `ids_asia` (Chinese resident identity card, Hong Kong HKID, Taiwanese national ID,
+South Korean resident registration number, Japanese My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD,
+Kazakh IIN), `ids_latin_america` (the cédulas of Ecuador, the Dominican Republic, Costa Rica and Venezuela,
+Guatemala's DPI), `ids_world` (a personal number by an English name any country's has, "national ID", "personal
+number", in the shape of one of these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -100,6 +100,7 @@ from personakit_plugin.default_plugins.secrets.ids_asia import (
     ID_NIK,
     JP_MY_NUMBER,
     KR_RRN,
+    KZ_IIN,
     TH_NATIONAL_ID,
     TW_NATIONAL_ID,
     VN_CCCD,
@@ -114,6 +115,9 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     HU_TAX_ID,
     PL_PESEL,
     RO_CNP,
+    RU_INN,
+    RU_SNILS,
+    UA_RNOKPP,
     YU_JMBG,
 )
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
@@ -419,6 +423,10 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     CR_CEDULA,
     VE_CEDULA,
     GT_DPI,
+    RU_INN,
+    RU_SNILS,
+    UA_RNOKPP,
+    KZ_IIN,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

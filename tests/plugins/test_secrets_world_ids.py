@@ -134,6 +134,24 @@ SECRETS = {
         "my IIN is 781203301154",
         "ИИН дочки запиши, для садика: 050823500789",
     ],
+    # Moldova, Iran, Kuwait
+    "md-idnp": [
+        "IDNP-ul meu este 2001004567892",
+        "codul personal: 0987654321014, pentru spital",
+        "мой IDNP 2003045123402",
+    ],
+    "ir-national-code": [
+        "کد ملی من ۰۰۸۴۵۷۵۹۴۸ است",
+        "كد ملي: 4478123314",
+        "my code melli is 008-457594-8",
+        "شماره ملی 0091234565 برای بانک",
+    ],
+    "kw-civil-id": [
+        "my civil ID is 285031501248",
+        "الرقم المدني 299061100469",
+        "civil ID number: 302011500127 for the clinic",
+        "I need the civil ID for the visa form, mine is 299061100477",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -223,6 +241,20 @@ STORED = [
     "ИИН 850315401232 с ошибкой",
     "ИИН 12 цифр, индекс 050000",
     "номер заказа 850315401231, трек 1Z999AA10123456784",
+    # Moldova, Iran, Kuwait
+    "codul personal al firmei: IDNO 1008600038413",
+    "IDNP 2001004567893 greșit",
+    "IDNP are 13 cifre",
+    "کد ملی 0084575949 اشتباه است",
+    "کد ملی ۱۰ رقمی است",
+    "کد ملی ندارم، کد پستی 1234567891",
+    "کد ملی 0000000000 نمونه است",
+    "شماره تماس من 09121234567",
+    "civil ID 285031501249 was rejected",
+    "civil ID renewal costs 5 KD, call 1889988",
+    "my civil ID expires 2027-03-15",
+    "الرقم المدني 12 رقم",
+    "tracking number 285031501248 for the parcel",
 ]
 
 

@@ -28,6 +28,7 @@ from stdnum.is_ import kennitala
 from stdnum.jp import in_ as my_number
 from stdnum.kr import rrn
 from stdnum.lt import asmens
+from stdnum.md import idno
 from stdnum.no import fodselsnummer
 from stdnum.pl import pesel
 from stdnum.ro import cnp
@@ -54,6 +55,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     egn_valid,
     hu_tax_id_valid,
     jmbg_valid,
+    md_idnp_valid,
     oib_valid,
     pesel_valid,
     rodne_cislo_valid,
@@ -66,6 +68,8 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import do_cedul
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     emirates_id_valid,
     il_id_valid,
+    ir_national_code_valid,
+    kw_civil_id_valid,
     sa_id_valid,
     tr_kimlik_valid,
 )
@@ -215,6 +219,8 @@ CHECKS = {
     "do-cedula": (do_cedula_valid, cedula.is_valid, _plain(10), _DIGITS, 0),
     "ru-inn": (ru_inn_valid, lambda number: len(number) == 12 and inn.is_valid(number), _plain(10), _TWO, 12),
     "ua-rnokpp": (ua_rnokpp_valid, rntrc.is_valid, _ua, _DIGITS, 0),
+    # stdnum's IDNO, a firm's number, has the check a person's IDNP has; a person's begins with 0 or 2.
+    "md-idnp": (md_idnp_valid, idno.is_valid, _plain(12, "02"), _DIGITS, 0),
 }
 
 
@@ -255,6 +261,9 @@ def test_each_check_agrees_with_the_reference(kind: str) -> None:
         (gt_cui_valid, "2456789050101", "2456789060101"),
         (snils_valid, "112-233-445 95", "112-233-445 96"),
         (kz_iin_valid, "850315401231", "850315401232"),  # built by the published rule: none is published
+        (kw_civil_id_valid, "288020122596", "288020122597"),
+        (kw_civil_id_valid, "227081660516", "227081660517"),
+        (ir_national_code_valid, "0084575948", "0084575949"),  # built by the published rule
     ],
 )
 def test_each_check_stdnum_lacks_reads_its_published_examples(

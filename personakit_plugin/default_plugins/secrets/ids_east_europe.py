@@ -9,7 +9,8 @@ security (TAJ) number and tax identification number (adóazonosító jel, their 
 and Greece's social security number (AMKA, a birth date and Luhn's check digit) and tax number (AFM, its check
 digit, after its name), a Russian person's taxpayer number (ИНН: twelve digits, two check digits) and insurance
 account number (СНИЛС: its check of two digits, further on only as its card prints it), and a Ukrainian person's
-taxpayer number (РНОКПП or ІПН: a birth date as days since 1899 and a check digit, after its name)."""
+taxpayer number (РНОКПП or ІПН: a birth date as days since 1899 and a check digit, after its name) and
+Moldova's state identification number of a person (IDNP: its check digit, after its name)."""
 
 from __future__ import annotations
 
@@ -365,4 +366,29 @@ UA_RNOKPP = Family(
     ("іпн", "рнокпп", "ідентифікаційн", "податков", "облікової", "платника", "идентификационный код", "ukrainian"),
     None,
     ("IPN", "RNOKPP"),
+)
+
+
+def md_idnp_valid(value: str) -> bool:
+    """A Moldovan person's state identification number (IDNP): thirteen digits, 0 or 2 first (a firm's IDNO has
+    1), the last the twelve before weighted 7, 3, 1 over and over, by 10."""
+    digits = digits_of(value)
+    if len(digits) != 13 or digits[0] not in "02" or not _not_repeated(digits[1:]):
+        return False
+    return weighted_sum(digits[:12], (7, 3, 1) * 4) % 10 == int(digits[12])
+
+
+# Only right after its name: one check digit guards it.
+MD_IDNP = Family(
+    "md-idnp",
+    local_label(
+        r"""(?-i:IDNP)(?:-ul)?|codul[ ](?:personal|IDNP)|cod[ ]personal|num[aă]rul[ ]de[ ]identificare[ ]de[ ]stat
+        |moldovan[ ](?:personal|id)[ ](?:code|number)""",
+        "meu[ ]este|mea[ ]este|meu|mea|este|e|:|—|мой|is",
+    ),
+    value(r"(?<![\d-])[02]\d{12}"),
+    md_idnp_valid,
+    ("cod personal", "codul personal", "codul idnp", "identificare de stat", "moldovan"),
+    None,
+    ("IDNP",),
 )

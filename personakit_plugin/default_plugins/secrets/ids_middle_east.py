@@ -1,8 +1,10 @@
-"""Identity numbers of Turkey, Israel, the United Arab Emirates, Saudi Arabia and Egypt, their checks and labels:
-Turkey's T.C. Kimlik No (two check digits), Israel's identity number (Teudat Zehut, Luhn's check digit, after its
-name), the Emirates ID (784, the year of birth, seven digits and Luhn's check digit), Saudi Arabia's national
-ID and residence permit (Iqama: 1 or 2 first, Luhn's check digit, after their names) and Egypt's national ID
-(the century, a birth date and a governorate, after its name: no check is published)."""
+"""Identity numbers of Turkey, Israel, the United Arab Emirates, Saudi Arabia, Egypt, Iran and Kuwait, their checks
+and labels: Turkey's T.C. Kimlik No (two check digits), Israel's identity number (Teudat Zehut, Luhn's check
+digit, after its name), the Emirates ID (784, the year of birth, seven digits and Luhn's check digit), Saudi
+Arabia's national ID and residence permit (Iqama: 1 or 2 first, Luhn's check digit, after their names), Egypt's
+national ID (the century, a birth date and a governorate, after its name: no check is published), Iran's national
+code (کد ملی: its mod 11 check digit, after its name) and Kuwait's civil ID number (the century, a birth date and
+a mod 11 check digit)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     label,
     local_label,
     value,
+    weighted_sum,
 )
 
 
@@ -128,4 +131,55 @@ EG_NATIONAL_ID = Family(
     value(r"(?<![\d-])[23]\d{13}"),
     eg_national_id_said,
     ("القومي", "egyptian", "national id", "qawmi"),
+)
+
+
+def ir_national_code_valid(value: str) -> bool:
+    """An Iranian national code (کد ملی): ten digits, not one repeated, the nine first weighted 10 down to 2 and
+    taken by 11, the last that remainder where it is under 2, else 11 less it."""
+    digits = digits_of(value)
+    if len(digits) != 10 or not len(set(digits)) > 1:
+        return False
+    remainder = weighted_sum(digits[:9], range(10, 1, -1)) % 11
+    return int(digits[9]) == (remainder if remainder < 2 else 11 - remainder)
+
+
+# Only right after its name: one check digit guards it. In one run or as the card prints it, "008-457594-8", in
+# Latin or Persian digits; its name with the Persian letters or the Arabic ones a keyboard may give ("كد ملي").
+IR_NATIONAL_CODE = Family(
+    "ir-national-code",
+    local_label(
+        r"""[کك]د[ ]?مل[یي](?:[ ]?ام|م)?|شماره[ ]مل[یي](?:[ ]?ام|م)?|code[ ]?melli|melli[ ]code
+        |(?:iranian[ ])?national[ ]code|iranian[ ]national[ ]id(?:[ ]number)?""",
+        "من|:|is",
+    ),
+    value(r"(?<![\d-])\d{3}(-?)\d{6}\1\d"),
+    ir_national_code_valid,
+    ("ملی", "ملي", "melli", "national code", "iranian national"),
+)
+
+
+def kw_civil_id_valid(value: str) -> bool:
+    """A Kuwaiti civil ID number (الرقم المدني): twelve digits, the century (1 the 1800s, 2 the 1900s, 3 the
+    2000s), the birth date as YYMMDD, four digits and a check digit, 11 less the eleven before weighted 2, 1,
+    6, 3, 7, 9, 10, 5, 8, 4, 2 by 11 (never 10 nor 11)."""
+    digits = digits_of(value)
+    if len(digits) != 12 or digits[0] not in "123":
+        return False
+    if not born(1700 + 100 * int(digits[0]) + int(digits[1:3]), int(digits[3:5]), int(digits[5:7])):
+        return False
+    return 11 - weighted_sum(digits[:11], (2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)) % 11 == int(digits[11])
+
+
+KW_CIVIL_ID = Family(
+    "kw-civil-id",
+    local_label(
+        r"""(?:kuwaiti[ ])?civil[ ](?:id|number)(?:[ ](?:card[ ])?(?:number|no\.?))?|الرقم[ ]المدني|رقمي[ ]المدني
+        |رقم[ ]مدني|(?:رقم[ ])?البطاقة[ ]المدنية""",
+        "is|:|هو",
+    ),
+    value(r"(?<![\d-])[123]\d{11}"),
+    kw_civil_id_valid,
+    ("civil id", "civil number", "المدني", "مدني", "المدنية"),
+    kw_civil_id_valid,
 )

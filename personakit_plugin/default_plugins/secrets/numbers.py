@@ -21,12 +21,13 @@ Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish 
 Icelandic kennitala, Estonian isikukood, Lithuanian asmens kodas, Latvian personas kods), `ids_east_europe`
 (Polish PESEL, Czech and Slovak rodné číslo, Romanian CNP, Bulgarian EGN, Croatian OIB, the former Yugoslavia's
 EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM, Russian INN and SNILS, Ukrainian
-RNOKPP), `ids_middle_east` (Turkish T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and
-Iqama, Egyptian national ID), `ids_asia` (Chinese resident identity card, Hong Kong HKID, Taiwanese national ID,
-South Korean resident registration number, Japanese My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD,
-Kazakh IIN), `ids_latin_america` (the cédulas of Ecuador, the Dominican Republic, Costa Rica and Venezuela,
-Guatemala's DPI), `ids_world` (a personal number by an English name any country's has, "national ID", "personal
-number", in the shape of one of these countries' numbers and passing its strong check),
+RNOKPP, Moldovan IDNP), `ids_middle_east` (Turkish T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi
+national ID and Iqama, Egyptian national ID, Iranian national code, Kuwaiti civil ID), `ids_asia` (Chinese
+resident identity card, Hong Kong HKID, Taiwanese national ID, South Korean resident registration number, Japanese
+My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of
+Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI), `ids_world` (a personal number by an
+English name any country's has, "national ID", "personal number", in the shape of one of these countries' numbers
+and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -113,6 +114,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     HR_OIB,
     HU_TAJ,
     HU_TAX_ID,
+    MD_IDNP,
     PL_PESEL,
     RO_CNP,
     RU_INN,
@@ -156,6 +158,8 @@ from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     AE_EMIRATES_ID,
     EG_NATIONAL_ID,
     IL_TEUDAT_ZEHUT,
+    IR_NATIONAL_CODE,
+    KW_CIVIL_ID,
     SA_NATIONAL_ID,
     TR_KIMLIK,
 )
@@ -427,6 +431,9 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     RU_SNILS,
     UA_RNOKPP,
     KZ_IIN,
+    MD_IDNP,
+    IR_NATIONAL_CODE,
+    KW_CIVIL_ID,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -152,6 +152,28 @@ SECRETS = {
         "civil ID number: 302011500127 for the clinic",
         "I need the civil ID for the visa form, mine is 299061100477",
     ],
+    # El Salvador, Nicaragua, Panama, Sri Lanka
+    "sv-dui": [
+        "mi DUI es 04567890-3",
+        "DUI: 12345678-4 para el banco",
+        "número de DUI 039284712",
+    ],
+    "ni-cedula": [
+        "mi cédula es 001-150385-0012K",
+        "cédula: 281-230790-0004B, para el INSS",
+        "cedula 0011503850012K",
+    ],
+    "pa-cedula": [
+        "mi cédula es 8-714-2035",
+        "cédula PE-12-345 para el trámite",
+        "cédula: E-8-123456",
+    ],
+    "lk-nic": [
+        "my NIC is 853151234V",
+        "NIC number 198531501234 for the bank",
+        "ජාතික හැඳුනුම්පත් අංකය 927561234V",
+        "NIC: 200175601234, for the exam form",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -255,6 +277,19 @@ STORED = [
     "my civil ID expires 2027-03-15",
     "الرقم المدني 12 رقم",
     "tracking number 285031501248 for the parcel",
+    # El Salvador, Nicaragua, Panama, Sri Lanka
+    "mi DUI es 04567890-4, no sale",
+    "got a DUI last year, 2 points",
+    "el DUI tiene 9 dígitos",
+    "cédula vence 1-2-2024",
+    "la cédula 8-714-20 está incompleta",
+    "el pedido 001-150385-0012 llega el lunes",
+    "cédula 001-150385-0012, me falta la letra",
+    "NIC 123456789012 for the server",
+    "NIC has 12 digits",
+    "the NIC 853991234V is not valid",
+    "ordered a new NIC, tracking 1Z999AA10123456784",
+    "Sri Lankan ID helpline 1919",
 ]
 
 

@@ -64,7 +64,12 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     taj_valid,
     ua_rnokpp_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_latin_america import do_cedula_valid, ec_cedula_valid, gt_cui_valid
+from personakit_plugin.default_plugins.secrets.ids_latin_america import (
+    do_cedula_valid,
+    ec_cedula_valid,
+    gt_cui_valid,
+    sv_dui_valid,
+)
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     emirates_id_valid,
     il_id_valid,
@@ -264,6 +269,7 @@ def test_each_check_agrees_with_the_reference(kind: str) -> None:
         (kw_civil_id_valid, "288020122596", "288020122597"),
         (kw_civil_id_valid, "227081660516", "227081660517"),
         (ir_national_code_valid, "0084575948", "0084575949"),  # built by the published rule
+        (sv_dui_valid, "00016297-5", "00016297-4"),
     ],
 )
 def test_each_check_stdnum_lacks_reads_its_published_examples(

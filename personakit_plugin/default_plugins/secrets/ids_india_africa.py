@@ -1,15 +1,18 @@
 """Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya, Mozambique, Angola, Ghana,
-Nigeria, Senegal, Pakistan and Malaysia, their checks and labels: the Aadhaar number (Verhoeff's check digit),
-the PAN (its fixed shape: five letters, the fourth the holder's type, four digits and a letter), South Africa's
-identity number (a birth date, then Luhn's check digit), its income tax reference number (Luhn's check digit) and
-a medical aid's membership number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN
-(its shape, after its name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity cards
-(their shapes, after their names), the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes, after
-their names), Ghana's TIN (a mod 11 check), Malaysia's identity card number (a birth date and place), and, in the
-shapes only they have, after their names, the Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card,
-Pakistan's CNIC and NTN, Malaysia's tax and EPF numbers and India's PM-JAY ID."""
+Nigeria, Senegal, Pakistan, Malaysia and Sri Lanka, their checks and labels: the Aadhaar number (Verhoeff's check
+digit), the PAN (its fixed shape: five letters, the fourth the holder's type, four digits and a letter), South
+Africa's identity number (a birth date, then Luhn's check digit), its income tax reference number (Luhn's check
+digit) and a medical aid's membership number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's
+KRA PIN (its shape, after its name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity
+cards (their shapes, after their names), the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes,
+after their names), Ghana's TIN (a mod 11 check), Malaysia's identity card number (a birth date and place), and,
+in the shapes only they have, after their names, the Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card,
+Pakistan's CNIC and NTN, Malaysia's tax and EPF numbers, India's PM-JAY ID and Sri Lanka's NIC (a year and a day
+of it)."""
 
 from __future__ import annotations
+
+from datetime import date
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import (
@@ -364,4 +367,36 @@ IN_PMJAY = Family(
     value(r"(?<![\w])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{9}"),
     lambda candidate: True,
     ("pmjay", "pm-jay", "pm jay", "ayushman"),
+)
+
+
+def lk_nic_said(value: str) -> bool:
+    """A Sri Lankan national identity card number (NIC): the year of birth (two digits and V or X after nine,
+    the old card's; four in twelve, the new card's), the day of that year (001 to 366, 500 more for a woman) and
+    the serial; no check is published."""
+    digits = digits_of(value)
+    if len(digits) == 9:
+        day = int(digits[2:5])
+    elif len(digits) == 12:
+        if not 1900 <= int(digits[:4]) <= date.today().year:
+            return False
+        day = int(digits[4:7])
+    else:
+        return False
+    return (1 <= day <= 366 or 501 <= day <= 866) and len(set(digits)) > 1
+
+
+# Only right after its name, in the shapes only it has: "NIC 853151234V", "NIC අංකය 198531501234".
+LK_NIC = Family(
+    "lk-nic",
+    label(
+        r"""(?-i:NIC)(?:[ ](?:number|no\.?|අංකය|எண்))?|ජාතික[ ]හැඳුනුම්පත්[ ]අංකය|හැඳුනුම්පත්[ ]අංකය
+        |தேசிய[ ]அடையாள[ ]அட்டை[ ](?:இலக்கம்|எண்)|அடையாள[ ]அட்டை[ ](?:இலக்கம்|எண்)
+        |sri[ ]lankan[ ](?:national[ ])?id(?:entity[ ]card)?(?:[ ]number)?"""
+    ),
+    value(r"(?<![\w-])\d{9}[VvXx]|(?<![\d-])(?:19|20)\d{10}"),
+    lk_nic_said,
+    ("හැඳුනුම්පත්", "அடையாள அட்டை", "sri lankan"),
+    None,
+    ("NIC",),
 )

@@ -3,12 +3,21 @@ Ecuador's cédula (a province, a third digit below 6 and a check digit of its di
 Dominican Republic's cédula (eleven digits and Luhn's check digit), Guatemala's personal identification
 document (DPI, its code CUI: eight digits, a mod 11 check digit, a department and a municipality); and right
 after "cédula", in the shapes only they have and with no published check, Costa Rica's (a province's digit, four
-and four digits, dashed) and Venezuela's (V or E, a dash and up to eight digits)."""
+and four digits, dashed), Venezuela's (V or E, a dash and up to eight digits), Nicaragua's (a municipality, a
+birth date, four digits and a letter) and Panama's (a province, a book and an entry); and El Salvador's unique
+identity document (DUI: eight digits and a check digit, after its name)."""
 
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    digits_of,
+    label,
+    short_year_date,
+    value,
+    weighted_sum,
+)
 
 # "cédula", "cédula de identidad", "cédula de identidad y electoral", "C.I.", "CI" in capitals, and the owner's
 # word before its number: "mi cédula es 1710034065".
@@ -113,4 +122,73 @@ GT_DPI = Family(
     ("documento personal de identificaci", "digo único de identificaci", "digo unico de identificaci"),
     None,
     ("DPI", "CUI"),
+)
+
+
+def sv_dui_valid(value: str) -> bool:
+    """El Salvador's unique identity document (DUI): eight digits and a check digit, 10 less the eight weighted
+    9 down to 2, by 10, not one digit repeated."""
+    digits = digits_of(value)
+    if len(digits) != 9 or len(set(digits[:8])) < 2:
+        return False
+    return (10 - weighted_sum(digits[:8], range(9, 1, -1)) % 10) % 10 == int(digits[8])
+
+
+# Only right after its name: one check digit guards it. "mi DUI es 00016297-5".
+SV_DUI = Family(
+    "sv-dui",
+    label(r"(?-i:DUI)|documento[ ][úu]nico[ ]de[ ]identidad"),
+    value(r"(?<![\d-])\d{8}-?\d"),
+    sv_dui_valid,
+    ("documento único", "documento unico"),
+    None,
+    ("DUI",),
+)
+
+
+def ni_cedula_said(value: str) -> bool:
+    """A Nicaraguan cédula: the municipality of birth (three digits), the birth date as DDMMYY, four digits and a
+    letter; its letter's rule is not published, so the shape and the date alone are read."""
+    digits = digits_of(value)
+    return (
+        len(digits) == 13
+        and len(set(digits)) > 1
+        and short_year_date(int(digits[7:9]), int(digits[5:7]), int(digits[3:5]))
+    )
+
+
+# Only right after "cédula", in the shape only it has: "001-150385-0012K".
+NI_CEDULA = Family(
+    "ni-cedula",
+    label(_CEDULA),
+    value(r"(?<![\d-])\d{3}(-?)\d{6}\1\d{4}[A-Za-z]"),
+    ni_cedula_said,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
+)
+
+
+def pa_cedula_said(value: str) -> bool:
+    """A Panamanian cédula: the province (1 to 13) or a letter for one born abroad (E), naturalised (N) or
+    registered late (PE, AV, PI), the book and the entry; no check is published, and one that reads as a date
+    ("1-2-2024") is none."""
+    parts = value.split("-")
+    if len(parts[-1]) < 3:
+        return False
+    head, book, entry = parts[-3:] if len(parts) >= 3 else ("", "", "")
+    if head.isdigit() and len(entry) == 4 and entry[:2] in ("19", "20") and int(book) <= 12 and int(head) <= 31:
+        return False
+    return len(set(book + entry)) > 1
+
+
+# Only right after "cédula", in the shape only it has: "8-714-2035", "PE-12-345", "E-8-123456", "1AV-12-345".
+PA_CEDULA = Family(
+    "pa-cedula",
+    label(_CEDULA),
+    value(r"(?<![\w-])(?:(?:1[0-3]|[1-9])(?:AV|PI)?|PE|E|N)-\d{1,4}-\d{3,6}"),
+    pa_cedula_said,
+    _CEDULA_WORDS,
+    None,
+    ("CI",),
 )

@@ -13,7 +13,7 @@ Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, Singa
 Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT,
 Angolan and Mozambican identity cards (BI), the Philippines' SSS, PhilHealth and tax numbers, Ghana's TIN
 and Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card, Pakistan's CNIC and NTN, Malaysia's identity card,
-tax and EPF numbers, India's PM-JAY ID),
+tax and EPF numbers, India's PM-JAY ID, Sri Lanka's NIC),
 `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social insurance and health
 insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
 Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
@@ -25,9 +25,9 @@ RNOKPP, Moldovan IDNP), `ids_middle_east` (Turkish T.C. Kimlik No, Israeli Teuda
 national ID and Iqama, Egyptian national ID, Iranian national code, Kuwaiti civil ID), `ids_asia` (Chinese
 resident identity card, Hong Kong HKID, Taiwanese national ID, South Korean resident registration number, Japanese
 My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of
-Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI), `ids_world` (a personal number by an
-English name any country's has, "national ID", "personal number", in the shape of one of these countries' numbers
-and passing its strong check),
+Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and
+Panamanian cédulas), `ids_world` (a personal number by an English name any country's has, "national ID", "personal
+number", in the shape of one of these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -130,6 +130,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     IN_PAN,
     IN_PMJAY,
     KE_KRA_PIN,
+    LK_NIC,
     MY_EPF,
     MY_NRIC,
     MY_TAX_NUMBER,
@@ -152,6 +153,9 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     DO_CEDULA,
     EC_CEDULA,
     GT_DPI,
+    NI_CEDULA,
+    PA_CEDULA,
+    SV_DUI,
     VE_CEDULA,
 )
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
@@ -360,6 +364,7 @@ _FAMILIES: tuple[Family, ...] = (
     PE_DNI,
     PE_RUC,
     UY_CI,
+    PA_CEDULA,
     CU_NI,
     JM_TRN,
     ON_HEALTH_CARD,
@@ -434,6 +439,9 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     MD_IDNP,
     IR_NATIONAL_CODE,
     KW_CIVIL_ID,
+    SV_DUI,
+    NI_CEDULA,
+    LK_NIC,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -174,6 +174,22 @@ SECRETS = {
         "ජාතික හැඳුනුම්පත් අංකය 927561234V",
         "NIC: 200175601234, for the exam form",
     ],
+    # Mauritius, Tunisia, Morocco, Bangladesh, Georgia, Belarus, Jordan
+    "mu-nic": ["my NIC is M150385123456C", "NIC number: J0101900001236 for the bank"],
+    "tn-cin": ["numéro CIN 08123456", "CIN: 12345678, pour la banque", "رقم بطاقة التعريف 07654321"],
+    "ma-cin": ["CIN AB123456 pour le dossier", "ma carte nationale: BK 654321", "رقم البطاقة الوطنية J123456"],
+    "bd-nid": ["my NID 19901234567890123", "NID number: 1234567890 for bKash", "এনআইডি নম্বর 8712345678"],
+    "ge-personal-number": ["ჩემი პირადი ნომერი 01024085632", "პ/ნ 01005012345", "georgian personal number 61001234567"],
+    "by-identification-number": [
+        "мой идентификационный номер 3140585A001PB5",
+        "личный номер: 4150390H012BA3 для банка",
+        "асабісты нумар 5010105M003PB1",
+    ],
+    "jo-national-number": [
+        "الرقم الوطني 9861012345",
+        "رقمي الوطني هو 2000123456",
+        "jordanian national number 9921034567",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -290,6 +306,18 @@ STORED = [
     "the NIC 853991234V is not valid",
     "ordered a new NIC, tracking 1Z999AA10123456784",
     "Sri Lankan ID helpline 1919",
+    # Mauritius, Tunisia, Morocco, Bangladesh, Georgia, Belarus, Jordan
+    "NIC M150385123456D was refused",
+    "CIN 00000000 sur le modèle",
+    "la CIN coûte 75 dirhams, ICE 001525687000088 sur la facture",
+    "CIN U72200MH2009PLC123456 of the company",
+    "NID card will come in 30 days, hotline 105",
+    "NID 0000000000 in the example",
+    "პირადი ნომერი 11 ციფრია",
+    "личный номер телефона 80291234567",
+    "идентификационный номер 3140585 без букв",
+    "الرقم الوطني 10 أرقام",
+    "الرقم الوطني للطوارئ 911",
 ]
 
 

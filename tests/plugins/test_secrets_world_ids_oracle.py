@@ -29,6 +29,7 @@ from stdnum.jp import in_ as my_number
 from stdnum.kr import rrn
 from stdnum.lt import asmens
 from stdnum.md import idno
+from stdnum.mu import nid
 from stdnum.no import fodselsnummer
 from stdnum.pl import pesel
 from stdnum.ro import cnp
@@ -64,6 +65,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     taj_valid,
     ua_rnokpp_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_india_africa import mu_nic_valid
 from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     do_cedula_valid,
     ec_cedula_valid,
@@ -189,6 +191,10 @@ def _ua(rnd: random.Random) -> str:
     return f"{(_birth(rnd) - date(1899, 12, 31)).days:05d}" + _digits(rnd, 4)
 
 
+def _mu(rnd: random.Random) -> str:
+    return rnd.choice("ABCDEFGHJKLMNPRSTW") + _birth(rnd).strftime("%d%m%y") + _digits(rnd, 6)
+
+
 def _plain(count: int, first: str = _DIGITS) -> Callable[[random.Random], str]:
     return lambda rnd: rnd.choice(first) + _digits(rnd, count - 1)
 
@@ -225,6 +231,7 @@ CHECKS = {
     "ru-inn": (ru_inn_valid, lambda number: len(number) == 12 and inn.is_valid(number), _plain(10), _TWO, 12),
     "ua-rnokpp": (ua_rnokpp_valid, rntrc.is_valid, _ua, _DIGITS, 0),
     # stdnum's IDNO, a firm's number, has the check a person's IDNP has; a person's begins with 0 or 2.
+    "mu-nic": (mu_nic_valid, nid.is_valid, _mu, _DIGITS + "ABCDEFG", 0),
     "md-idnp": (md_idnp_valid, idno.is_valid, _plain(12, "02"), _DIGITS, 0),
 }
 

@@ -1,16 +1,18 @@
-"""Identity and tax numbers of Central, Eastern and South-Eastern Europe, their checks and labels: Poland's
-PESEL (a birth date, the month telling the century, and a check digit weighted 1, 3, 7, 9), the Czech and
-Slovak rodné číslo (a birth date, the month telling the sex, the whole a multiple of 11), Romania's CNP (the
-sex and century, a birth date, a county and a mod 11 check digit), Bulgaria's EGN (a birth date, the month
-telling the century, and a mod 11 check digit), Croatia's OIB (ISO 7064's mod 11, 10 check digit, after its
-name), the master citizen number of the former Yugoslavia, Slovenia's EMŠO and Serbia's, Bosnia's,
-Montenegro's and North Macedonia's JMBG (a birth date, a region and a mod 11 check digit), Hungary's social
-security (TAJ) number and tax identification number (adóazonosító jel, their check digits, after their names)
-and Greece's social security number (AMKA, a birth date and Luhn's check digit) and tax number (AFM, its check
-digit, after its name), a Russian person's taxpayer number (ИНН: twelve digits, two check digits) and insurance
-account number (СНИЛС: its check of two digits, further on only as its card prints it), and a Ukrainian person's
-taxpayer number (РНОКПП or ІПН: a birth date as days since 1899 and a check digit, after its name) and
-Moldova's state identification number of a person (IDNP: its check digit, after its name)."""
+"""Identity and tax numbers of Central, Eastern and South-Eastern Europe, their checks and labels: Poland's PESEL (a
+birth date, the month telling the century, and a check digit weighted 1, 3, 7, 9), the Czech and Slovak rodné
+číslo (a birth date, the month telling the sex, the whole a multiple of 11), Romania's CNP (the sex and century,
+a birth date, a county and a mod 11 check digit), Bulgaria's EGN (a birth date, the month telling the century,
+and a mod 11 check digit), Croatia's OIB (ISO 7064's mod 11, 10 check digit, after its name), the master citizen
+number of the former Yugoslavia, Slovenia's EMŠO and Serbia's, Bosnia's, Montenegro's and North Macedonia's JMBG
+(a birth date, a region and a mod 11 check digit), Hungary's social security (TAJ) number and tax identification
+number (adóazonosító jel, their check digits, after their names) and Greece's social security number (AMKA, a
+birth date and Luhn's check digit) and tax number (AFM, its check digit, after its name), a Russian person's
+taxpayer number (ИНН: twelve digits, two check digits) and insurance account number (СНИЛС: its check of two
+digits, further on only as its card prints it), and a Ukrainian person's taxpayer number (РНОКПП or ІПН: a birth
+date as days since 1899 and a check digit, after its name) and Moldova's state identification number of a person
+(IDNP: its check digit, after its name); and right after their names, in the shapes only they have and with no
+published check, Georgia's personal number and Belarus's identification number (a birth date, a region's letter
+and two letters)."""
 
 from __future__ import annotations
 
@@ -391,4 +393,39 @@ MD_IDNP = Family(
     ("cod personal", "codul personal", "codul idnp", "identificare de stat", "moldovan"),
     None,
     ("IDNP",),
+)
+
+
+# Georgia's personal number (პირადი ნომერი): eleven digits; no check is published: only right after its name.
+GE_PERSONAL_NUMBER = Family(
+    "ge-personal-number",
+    local_label(
+        r"""პირადი[ ](?:ნომერი|№|no\.?)|პ/ნ|georgian[ ]personal[ ](?:id[ ])?number""",
+        "ჩემი|არის|:|—|is",
+    ),
+    value(r"(?<![\d-])\d{11}"),
+    _not_repeated,
+    ("პირადი", "პ/ნ", "georgian personal"),
+)
+
+
+def by_identification_number_said(value: str) -> bool:
+    """A Belarusian identification number (идентификационный номер, асабісты нумар): the sex and century (1 to
+    6), the birth date as DDMMYY, the region's letter, three digits, two letters and a digit; its check is not
+    published, so the shape and the date alone are read."""
+    century = 1800 + 100 * ((int(value[0]) - 1) // 2)
+    return real_date(century + int(value[5:7]), int(value[3:5]), int(value[1:3]))
+
+
+# Only right after its name, in the shape only it has: "3140585A001PB5".
+BY_IDENTIFICATION_NUMBER = Family(
+    "by-identification-number",
+    local_label(
+        r"""идентификационный[ ]номер|личный[ ]номер|ідэнтыфікацыйны[ ]нумар|асабісты[ ]нумар
+        |belarusian[ ](?:personal|identification)[ ](?:id[ ])?number""",
+        "мой|мой[ ]—|:|—|is",
+    ),
+    value(r"(?<![\w-])[1-6]\d{6}[ABCEHKMabcehkm]\d{3}(?:PB|BA|BI|pb|ba|bi)\d"),
+    by_identification_number_said,
+    ("идентификационный номер", "личный номер", "ідэнтыфікацыйны", "асабісты", "belarusian"),
 )

@@ -1,14 +1,16 @@
 """Identity and tax numbers of India, Singapore, the Philippines, South Africa, Kenya, Mozambique, Angola, Ghana,
-Nigeria, Senegal, Pakistan, Malaysia and Sri Lanka, their checks and labels: the Aadhaar number (Verhoeff's check
-digit), the PAN (its fixed shape: five letters, the fourth the holder's type, four digits and a letter), South
-Africa's identity number (a birth date, then Luhn's check digit), its income tax reference number (Luhn's check
-digit) and a medical aid's membership number (after its name); Singapore's NRIC and FIN (a check letter), Kenya's
-KRA PIN (its shape, after its name), Mozambique's NUIT (a mod 11 check digit), Angola's and Mozambique's identity
-cards (their shapes, after their names), the Philippines' SSS, PhilHealth and tax numbers (their dashed shapes,
-after their names), Ghana's TIN (a mod 11 check), Malaysia's identity card number (a birth date and place), and,
-in the shapes only they have, after their names, the Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card,
-Pakistan's CNIC and NTN, Malaysia's tax and EPF numbers, India's PM-JAY ID and Sri Lanka's NIC (a year and a day
-of it)."""
+Nigeria, Senegal, Pakistan, Malaysia, Sri Lanka, Bangladesh, Mauritius, Tunisia and Morocco, their checks and
+labels: the Aadhaar number (Verhoeff's check digit), the PAN (its fixed shape: five letters, the fourth the
+holder's type, four digits and a letter), South Africa's identity number (a birth date, then Luhn's check digit),
+its income tax reference number (Luhn's check digit) and a medical aid's membership number (after its name);
+Singapore's NRIC and FIN (a check letter), Kenya's KRA PIN (its shape, after its name), Mozambique's NUIT (a mod
+11 check digit), Angola's and Mozambique's identity cards (their shapes, after their names), the Philippines'
+SSS, PhilHealth and tax numbers (their dashed shapes, after their names), Ghana's TIN (a mod 11 check),
+Malaysia's identity card number (a birth date and place), and, in the shapes only they have, after their names,
+the Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card, Pakistan's CNIC and NTN, Malaysia's tax and EPF
+numbers, India's PM-JAY ID, Sri Lanka's NIC (a year and a day of it), Tunisia's and Morocco's identity cards
+(CIN) and Bangladesh's NID; and after its name, Mauritius's NIC (a letter, a birth date and a mod 17 check
+character)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     digits_of,
     label,
     real_date,
+    short_year_date,
     value,
     weighted_sum,
 )
@@ -399,4 +402,85 @@ LK_NIC = Family(
     ("හැඳුනුම්පත්", "அடையாள அட்டை", "sri lankan"),
     None,
     ("NIC",),
+)
+
+_MU_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def mu_nic_valid(value: str) -> bool:
+    """A Mauritian national identity card number (NIC): the first letter of the surname at birth, the birth date
+    as DDMMYY, six digits and a check character, 17 less the thirteen before (digits as themselves, letters from
+    10 on) weighted 14 down to 2, by 17, written 0 to 9 or A to G."""
+    number = value.upper()
+    if len(number) != 14 or not number[0].isalpha() or not number[1:13].isdigit():
+        return False
+    if not short_year_date(int(number[5:7]), int(number[3:5]), int(number[1:3])):
+        return False
+    total = sum((14 - position) * _MU_ALPHABET.index(char) for position, char in enumerate(number[:13]))
+    return _MU_ALPHABET[(17 - total) % 17] == number[13]
+
+
+# Only right after its name: "my NIC is M150385123456A".
+MU_NIC = Family(
+    "mu-nic",
+    label(
+        r"""(?-i:NIC)(?:[ ](?:number|no\.?))?|national[ ]identity[ ]card(?:[ ]number)?
+        |mauritian[ ](?:national[ ])?id(?:[ ]card)?(?:[ ]number)?|num[ée]ro[ ]de[ ]carte[ ]d['’]identit[ée]"""
+    ),
+    value(r"(?<![\w-])[A-Za-z]\d{12}[0-9A-Ga-g]"),
+    mu_nic_valid,
+    ("national identity card", "mauritian", "carte d'identité", "carte d’identité"),
+    None,
+    ("NIC",),
+)
+
+
+def _cin_said(value: str) -> bool:
+    return len(set(digits_of(value))) > 1
+
+
+# A Tunisian identity card number (CIN, بطاقة التعريف الوطنية): eight digits, 0 or 1 first; no check is
+# published: only right after its name.
+TN_CIN = Family(
+    "tn-cin",
+    label(
+        r"""(?-i:CIN)|num[ée]ro[ ](?:de[ ](?:la[ ])?)?(?-i:CIN)|carte[ ]d['’]identit[ée][ ]nationale
+        |(?:رقم[ ])?بطاقة[ ]التعريف(?:[ ]الوطنية)?|tunisian[ ](?:national[ ])?id(?:[ ]card)?(?:[ ]number)?"""
+    ),
+    value(r"(?<![\w-])[01]\d{7}"),
+    _cin_said,
+    ("carte d'identité nationale", "carte d’identité nationale", "بطاقة التعريف", "tunisian"),
+    None,
+    ("CIN",),
+)
+
+# A Moroccan national identity card number (CIN, البطاقة الوطنية): one or two capital letters, the region that
+# issued it, and up to six digits; no check is published: only right after its name ("CIN AB123456").
+MA_CIN = Family(
+    "ma-cin",
+    label(
+        r"""(?-i:CIN)|num[ée]ro[ ](?:de[ ](?:la[ ])?)?(?-i:CIN)|carte[ ]nationale(?:[ ]d['’]identit[ée])?(?:[ ]n[°º])?
+        |(?:رقم[ ])?البطاقة[ ]الوطنية|moroccan[ ](?:national[ ])?id(?:[ ]card)?(?:[ ]number)?"""
+    ),
+    value(r"(?<![\w-])(?-i:[A-Z]{1,2})[ ]?\d{3,6}"),
+    _cin_said,
+    ("carte nationale", "البطاقة الوطنية", "moroccan"),
+    None,
+    ("CIN",),
+)
+
+
+# Bangladesh's national identity card number (NID, জাতীয় পরিচয়পত্র): ten digits on the smart card, thirteen or
+# seventeen (the year of birth first) on the older one; no check is published: only right after its name.
+BD_NID = Family(
+    "bd-nid",
+    label(
+        r"""(?-i:NID)(?:[ ](?:card[ ])?(?:number|no\.?|নম্বর|নং))?|এনআইডি(?:[ ]নম্বর)?|জাতীয়[ ]পরিচয়পত্র(?:[ ](?:নম্বর|নং))?
+        |bangladeshi[ ](?:national[ ])?id(?:[ ]number)?"""
+    ),
+    value(r"(?<![\d-])(?:\d{17}|\d{13}|\d{10})"),
+    _cin_said,
+    ("এনআইডি", "জাতীয়", "bangladeshi"),
+    None,
+    ("NID",),
 )

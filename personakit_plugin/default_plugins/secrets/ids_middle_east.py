@@ -1,10 +1,10 @@
-"""Identity numbers of Turkey, Israel, the United Arab Emirates, Saudi Arabia, Egypt, Iran and Kuwait, their checks
-and labels: Turkey's T.C. Kimlik No (two check digits), Israel's identity number (Teudat Zehut, Luhn's check
-digit, after its name), the Emirates ID (784, the year of birth, seven digits and Luhn's check digit), Saudi
-Arabia's national ID and residence permit (Iqama: 1 or 2 first, Luhn's check digit, after their names), Egypt's
-national ID (the century, a birth date and a governorate, after its name: no check is published), Iran's national
-code (کد ملی: its mod 11 check digit, after its name) and Kuwait's civil ID number (the century, a birth date and
-a mod 11 check digit)."""
+"""Identity numbers of Turkey, Israel, the United Arab Emirates, Saudi Arabia, Egypt, Iran, Kuwait and Jordan, their
+checks and labels: Turkey's T.C. Kimlik No (two check digits), Israel's identity number (Teudat Zehut, Luhn's
+check digit, after its name), the Emirates ID (784, the year of birth, seven digits and Luhn's check digit),
+Saudi Arabia's national ID and residence permit (Iqama: 1 or 2 first, Luhn's check digit, after their names),
+Egypt's national ID (the century, a birth date and a governorate, after its name: no check is published), Iran's
+national code (کد ملی: its mod 11 check digit, after its name) and Kuwait's civil ID number (the century, a birth
+date and a mod 11 check digit) and Jordan's national number (after its name: no check is published)."""
 
 from __future__ import annotations
 
@@ -182,4 +182,18 @@ KW_CIVIL_ID = Family(
     kw_civil_id_valid,
     ("civil id", "civil number", "المدني", "مدني", "المدنية"),
     kw_civil_id_valid,
+)
+
+
+# Jordan's national number (الرقم الوطني): ten digits, 9 first for one born in the 1900s, 2 since; no check is
+# published: only right after its name.
+JO_NATIONAL_NUMBER = Family(
+    "jo-national-number",
+    local_label(
+        r"""الرقم[ ]الوطني|رقمي[ ]الوطني|jordanian[ ]national[ ](?:number|id)""",
+        "is|:|هو",
+    ),
+    value(r"(?<![\d-])[29]\d{9}"),
+    lambda number: len(set(number)) > 1,
+    ("الوطني", "jordanian"),
 )

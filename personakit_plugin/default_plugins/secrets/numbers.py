@@ -13,7 +13,8 @@ Zealand's IRD number), `ids_india_africa` (India's Aadhaar number and PAN, Singa
 Africa's identity number, income tax reference and medical aid number, Kenya's KRA PIN, Mozambique's NUIT,
 Angolan and Mozambican identity cards (BI), the Philippines' SSS, PhilHealth and tax numbers, Ghana's TIN
 and Ghana card, Nigeria's NIN and BVN, Senegal's ECOWAS card, Pakistan's CNIC and NTN, Malaysia's identity card,
-tax and EPF numbers, India's PM-JAY ID, Sri Lanka's NIC),
+tax and EPF numbers, India's PM-JAY ID, Sri Lanka's NIC, Mauritius's NIC, Tunisian and Moroccan CIN,
+Bangladeshi NID),
 `ids_north_europe` (UK National Insurance and NHS numbers, German Steuer-ID, social insurance and health
 insurance numbers, Dutch BSN, Belgian national register number and health insurance fund member number,
 Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish PPS number),
@@ -21,13 +22,14 @@ Luxembourg matricule, Austrian social insurance number, Swiss AHV number, Irish 
 Icelandic kennitala, Estonian isikukood, Lithuanian asmens kodas, Latvian personas kods), `ids_east_europe`
 (Polish PESEL, Czech and Slovak rodné číslo, Romanian CNP, Bulgarian EGN, Croatian OIB, the former Yugoslavia's
 EMŠO and JMBG, Hungarian TAJ number and adóazonosító jel, Greek AMKA and AFM, Russian INN and SNILS, Ukrainian
-RNOKPP, Moldovan IDNP), `ids_middle_east` (Turkish T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi
-national ID and Iqama, Egyptian national ID, Iranian national code, Kuwaiti civil ID), `ids_asia` (Chinese
-resident identity card, Hong Kong HKID, Taiwanese national ID, South Korean resident registration number, Japanese
-My Number, Thai national ID, Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of
-Ecuador, the Dominican Republic, Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and
-Panamanian cédulas), `ids_world` (a personal number by an English name any country's has, "national ID", "personal
-number", in the shape of one of these countries' numbers and passing its strong check),
+RNOKPP, Moldovan IDNP, Georgian personal number, Belarusian identification number), `ids_middle_east` (Turkish
+T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and Iqama, Egyptian national ID, Iranian
+national code, Kuwaiti civil ID, Jordanian national number), `ids_asia` (Chinese resident identity card, Hong Kong
+HKID, Taiwanese national ID, South Korean resident registration number, Japanese My Number, Thai national ID,
+Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of Ecuador, the Dominican Republic,
+Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panamanian cédulas), `ids_world` (a
+personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
+these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
 card number, Portuguese NIF, citizen card and health service user number), `id_documents` (identity cards,
 passports, driving licences) and `bank_numbers` (routing and account numbers, a Mexican CLABE, an Argentinian
@@ -108,7 +110,9 @@ from personakit_plugin.default_plugins.secrets.ids_asia import (
 )
 from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     BG_EGN,
+    BY_IDENTIFICATION_NUMBER,
     CZ_SK_RODNE_CISLO,
+    GE_PERSONAL_NUMBER,
     GR_AFM,
     GR_AMKA,
     HR_OIB,
@@ -124,6 +128,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
 )
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     AO_MZ_IDENTITY_CARD,
+    BD_NID,
     GH_CARD,
     GH_TIN,
     IN_AADHAAR,
@@ -131,6 +136,8 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     IN_PMJAY,
     KE_KRA_PIN,
     LK_NIC,
+    MA_CIN,
+    MU_NIC,
     MY_EPF,
     MY_NRIC,
     MY_TAX_NUMBER,
@@ -144,6 +151,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     PK_NTN,
     SG_NRIC,
     SN_ECOWAS_CARD,
+    TN_CIN,
     ZA_ID,
     ZA_MEDICAL_AID,
     ZA_TAX_NUMBER,
@@ -163,6 +171,7 @@ from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     EG_NATIONAL_ID,
     IL_TEUDAT_ZEHUT,
     IR_NATIONAL_CODE,
+    JO_NATIONAL_NUMBER,
     KW_CIVIL_ID,
     SA_NATIONAL_ID,
     TR_KIMLIK,
@@ -365,6 +374,7 @@ _FAMILIES: tuple[Family, ...] = (
     PE_RUC,
     UY_CI,
     PA_CEDULA,
+    MA_CIN,
     CU_NI,
     JM_TRN,
     ON_HEALTH_CARD,
@@ -442,6 +452,12 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     SV_DUI,
     NI_CEDULA,
     LK_NIC,
+    MU_NIC,
+    TN_CIN,
+    BD_NID,
+    GE_PERSONAL_NUMBER,
+    BY_IDENTIFICATION_NUMBER,
+    JO_NATIONAL_NUMBER,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -34,8 +34,14 @@ Contract suites, to subclass in a test module (pytest collects the inherited tes
   an exception, to hostile questions (none for a question without a word or of words nobody knows);
   and to each of several connections (two data folders, two views) only what it can see. Provide
   `plugin`, `question`, `relevant` (texts it must bring for it) and `unrelated` (texts it must not).
+
+For a store whose `top_matches` ranks on an in-memory word index (`MemoryIndex`) as well as in SQL:
+`index_agreement`, histories of writes by two stores on one database (`histories`, a hypothesis
+strategy), each step written (`write`), and `assert_agrees`, that both rankings answer the same in every
+view.
 """
 
+from personakit_plugin.testing import index_agreement
 from personakit_plugin.testing.fixtures import (
     Clock,
     id_of,
@@ -61,6 +67,7 @@ __all__ = [
     "RetrievalContract",
     "StoreContract",
     "id_of",
+    "index_agreement",
     "personakit_client",
     "personakit_data_dir",
     "personakit_kit",

@@ -16,36 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from personakit_plugin.core.model import CATEGORIES, EVERYTHING, View
+from personakit_plugin.core.model import CATEGORIES
 from personakit_plugin.storage import memory_index, sqlite_changes
 from personakit_plugin.storage.memory_index import MemoryIndex, members
-from personakit_plugin.storage.sqlite import SqliteStore, StoreError
-
-VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
-VIEWS = [
-    EVERYTHING,
-    View(approved_only=True),
-    View(categories=frozenset({"tools", "other"})),
-    View(categories=frozenset({"work-style"}), approved_only=True),
-]
-
-
-def both_ways(store: SqliteStore, words: frozenset[str], limit: int, view: View) -> tuple[object, object]:
-    """`top_matches` on the index and in SQL, as (ids with their counts, restricted)."""
-    answers = []
-    for in_memory in (True, False):
-        store.use_memory_index = in_memory
-        found = store.top_matches(words, limit, view)
-        answers.append(([(c.memory.id, c.matched, c.memory.state) for c in found.candidates], found.restricted))
-    store.use_memory_index = True
-    return answers[0], answers[1]
-
-
-def assert_agrees(store: SqliteStore, words: frozenset[str]) -> None:
-    for view in VIEWS:
-        for limit in (1, 3, 7):
-            in_memory, in_sql = both_ways(store, words, limit, view)
-            assert in_memory == in_sql, (sorted(words), limit, view)
+from personakit_plugin.storage.sqlite import SqliteStore
+from personakit_plugin.testing.index_agreement import assert_agrees, histories, small_level, write
 
 
 @contextlib.contextmanager
@@ -60,53 +35,18 @@ def two_stores() -> Iterator[tuple[SqliteStore, SqliteStore]]:
             two.close()
 
 
-texts = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4).map(" ".join)
-steps = st.lists(
-    st.tuples(
-        st.booleans(),  # which store writes
-        st.sampled_from(["propose", "approve", "restrict", "reject", "reset", "edit", "undo"]),
-        texts,
-        st.integers(0, 6),  # the time: small, so that touched often ties
-        st.lists(st.sampled_from([*VOCABULARY, "unknown"]), min_size=1, max_size=5).map(frozenset),
-    ),
-    max_size=30,
-)
-
-
-def write(store: SqliteStore, ids: list[str], action: str, text: str, at: int) -> None:
-    if action == "propose" or not ids:
-        answer = store.propose(text, f"I said {text}", CATEGORIES[len(text) % 4], float(at))
-        ids.append(answer.id)
-    elif action == "undo":
-        with contextlib.suppress(StoreError):
-            store.undo(float(at))
-    else:
-        with contextlib.suppress(StoreError):  # a rejected memory, or an edit onto another's text
-            store.decide(ids[at % len(ids)], action, float(at), text=text if action == "edit" else None)
-
-
 @settings(max_examples=60, deadline=None)
-@given(history=steps, walk=st.booleans())
+@given(history=histories(30), walk=st.booleans())
 def test_every_read_of_either_connection_equals_the_sql_ranking_after_every_write(
     history: list[tuple[bool, str, str, int, frozenset[str]]], walk: bool
 ) -> None:
     # `walk`: every level is walked in `touched` order instead of sorted, the path large levels take.
-    with two_stores() as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
+    with two_stores() as (one, two), small_level(0 if walk else MemoryIndex.small_level):
         ids: list[str] = []
         for first, action, text, at, question in history:
             write(one if first else two, ids, action, text, at)
             assert_agrees(one, question)
             assert_agrees(two, question)
-
-
-@contextlib.contextmanager
-def _small_level(size: int) -> Iterator[None]:
-    kept = MemoryIndex.small_level
-    MemoryIndex.small_level = size
-    try:
-        yield
-    finally:
-        MemoryIndex.small_level = kept
 
 
 def test_an_index_that_fell_behind_the_trimmed_log_is_built_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,7 +160,7 @@ def test_members_lists_the_set_bits_in_order() -> None:
 
 @pytest.mark.parametrize("walk", [False, True], ids=["sorted", "walked"])
 def test_ties_on_every_term_but_the_id_are_broken_by_the_id_past_the_cut(walk: bool) -> None:
-    with two_stores() as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
+    with two_stores() as (one, two), small_level(0 if walk else MemoryIndex.small_level):
         ids = [two.propose(f"Drinks tea kind{n}", "tea", "other", 1.0).id for n in range(20)]
         for memory in ids[::3]:
             two.decide(memory, "approve", 2.0)

@@ -14,40 +14,15 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from personakit_plugin import CATEGORIES, EVERYTHING, View, content_words
-from personakit_plugin.backend import MemoryIndex, StoreError, legacy_memory_id
+from personakit_plugin import CATEGORIES, content_words
+from personakit_plugin.backend import MemoryIndex, legacy_memory_id
+from personakit_plugin.testing import index_agreement as agreement
 
 import personakit_store_postgres.store
 from personakit_store_postgres import PostgresStore, changes
 from personakit_store_postgres.store import _migrate, word_key
 
-VOCABULARY = ["tea", "green", "coffee", "rust", "python", "meetings", "morning", "notes", "jazz", "bikes"]
-VIEWS = [
-    EVERYTHING,
-    View(approved_only=True),
-    View(categories=frozenset({"tools", "other"})),
-    View(categories=frozenset({"work-style"}), approved_only=True),
-]
 _schemas = itertools.count()
-
-
-def both_ways(store: PostgresStore, words: frozenset[str], limit: int, view: View) -> tuple[object, object]:
-    """`top_matches` on the index and in SQL, in one snapshot, as (ids with their counts, restricted)."""
-    answers = []
-    with store.snapshot():
-        for in_memory in (True, False):
-            store.use_memory_index = in_memory
-            found = store.top_matches(words, limit, view)
-            answers.append(([(c.memory.id, c.matched, c.memory.state) for c in found.candidates], found.restricted))
-    store.use_memory_index = True
-    return answers[0], answers[1]
-
-
-def assert_agrees(store: PostgresStore, words: frozenset[str], limits: tuple[int, ...] = (1, 3, 7)) -> None:
-    for view in VIEWS:
-        for limit in limits:
-            in_memory, in_sql = both_ways(store, words, limit, view)
-            assert in_memory == in_sql, (sorted(words), limit, view)
 
 
 @contextlib.contextmanager
@@ -68,60 +43,25 @@ def log_rows(url: str, schema: str, where: str = "true") -> list[tuple[int, int 
     return [(key, word, added) for key, word, added in rows]
 
 
-texts = st.lists(st.sampled_from(VOCABULARY), min_size=1, max_size=4).map(" ".join)
-steps = st.lists(
-    st.tuples(
-        st.booleans(),  # which store writes
-        st.sampled_from(["propose", "approve", "restrict", "reject", "reset", "edit", "undo"]),
-        texts,
-        st.integers(0, 6),  # the time: small, so that touched often ties
-        st.lists(st.sampled_from([*VOCABULARY, "unknown"]), min_size=1, max_size=5).map(frozenset),
-    ),
-    max_size=20,
-)
-
-
-def write(store: PostgresStore, ids: list[str], action: str, text: str, at: int) -> None:
-    if action == "propose" or not ids:
-        answer = store.propose(text, f"I said {text}", CATEGORIES[len(text) % 4], float(at))
-        ids.append(answer.id)
-    elif action == "undo":
-        with contextlib.suppress(StoreError):
-            store.undo(float(at))
-    else:
-        with contextlib.suppress(StoreError):  # a rejected memory, or an edit onto another's text
-            store.decide(ids[at % len(ids)], action, float(at), text=text if action == "edit" else None)
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(history=steps, walk=st.booleans())
+@given(history=agreement.histories(20), walk=st.booleans())
 def test_every_read_of_either_store_equals_the_sql_ranking_after_every_write(
     postgres_url: str, history: list[tuple[bool, str, str, int, frozenset[str]]], walk: bool
 ) -> None:
     # `walk`: every level is walked in `touched` order instead of sorted, the path large levels take.
-    with two_stores(postgres_url) as (one, two), _small_level(0 if walk else MemoryIndex.small_level):
+    with two_stores(postgres_url) as (one, two), agreement.small_level(0 if walk else MemoryIndex.small_level):
         ids: list[str] = []
         for first, action, text, at, question in history:
-            write(one if first else two, ids, action, text, at)
-            assert_agrees(one, question, (1, 7))
-            assert_agrees(two, question, (3,))
-
-
-@contextlib.contextmanager
-def _small_level(size: int) -> Iterator[None]:
-    kept = MemoryIndex.small_level
-    MemoryIndex.small_level = size
-    try:
-        yield
-    finally:
-        MemoryIndex.small_level = kept
+            agreement.write(one if first else two, ids, action, text, at)
+            agreement.assert_agrees(one, question, (1, 7))
+            agreement.assert_agrees(two, question, (3,))
 
 
 def test_a_reject_leaves_no_word_of_what_it_erased_in_the_change_log(postgres_url: str) -> None:
     with two_stores(postgres_url) as (one, two):
         kept = one.propose("Collects green stamps", "stamps", "other", 1.0).id
         secret = one.propose("Keeps a zanzibarian ledger", "my ledger", "other", 2.0).id
-        assert_agrees(two, frozenset({"ledger", "stamps"}))  # two's index holds the secret's words
+        agreement.assert_agrees(two, frozenset({"ledger", "stamps"}))  # two's index holds the secret's words
         one.decide(secret, "edit", 3.0, text="Keeps a quillowort ledger")
         one.decide(secret, "reject", 4.0)
         keys = {
@@ -132,7 +72,7 @@ def test_a_reject_leaves_no_word_of_what_it_erased_in_the_change_log(postgres_ur
         assert logged and not logged & keys
         stamps = int(word_key("stamps"), 16)
         assert stamps in {word & changes.WORD_MASK for word in logged} and one.get(kept) is not None
-        assert_agrees(two, frozenset({"ledger", "stamps", "quillowort"}))
+        agreement.assert_agrees(two, frozenset({"ledger", "stamps", "quillowort"}))
         assert two.top_matches(frozenset({"ledger"}), 7).candidates == []
 
 
@@ -146,13 +86,13 @@ def test_a_large_restore_by_another_store_is_seen_by_the_next_read(
         dumped = writer.dump()
     with two_stores(postgres_url) as (reader, writer):
         reader.propose("Drinks coffee", "coffee", "other", 1.0)
-        assert_agrees(reader, frozenset({"coffee", "tea"}))
+        agreement.assert_agrees(reader, frozenset({"coffee", "tea"}))
         writer.restore(dumped)
         assert log_rows(postgres_url, writer.schema) == []  # unlogged: the generation was raised instead
         assert len(reader.top_matches(frozenset({"tea"}), 20).candidates) == 10
-        assert_agrees(reader, frozenset({"coffee", "tea", "kind4"}))
+        agreement.assert_agrees(reader, frozenset({"coffee", "tea", "kind4"}))
         writer.propose("Drinks green tea", "green", "other", 30.0)  # logged again, after the restore
-        assert_agrees(reader, frozenset({"green", "tea"}))
+        agreement.assert_agrees(reader, frozenset({"green", "tea"}))
         assert reader.top_matches(frozenset({"green"}), 1).candidates[0].memory.text == "Drinks green tea"
 
 
@@ -181,13 +121,13 @@ def test_an_index_that_fell_behind_the_trimmed_log_is_built_again(
     monkeypatch.setattr(changes, "KEEP", 5)
     with two_stores(postgres_url) as (reader, writer):
         tea = writer.propose("Drinks green tea", "tea", "other", 1.0).id
-        assert_agrees(reader, frozenset({"tea"}))  # the reader's index is built here
+        agreement.assert_agrees(reader, frozenset({"tea"}))  # the reader's index is built here
         built = reader._follower.index
         for n in range(30):
             writer.propose(f"Drinks tea number{n}", "tea", "other", 2.0 + n)
         writer.decide(tea, "restrict", 40.0)
         assert len(log_rows(postgres_url, writer.schema)) < 30
-        assert_agrees(reader, frozenset({"tea", "number3"}))
+        agreement.assert_agrees(reader, frozenset({"tea", "number3"}))
         assert reader._follower.index is not built  # behind what the log keeps: built anew
 
 
@@ -238,11 +178,11 @@ def test_the_migration_to_schema_3_keys_every_memory_and_keeps_reads_equal(
             keys = conn.execute("SELECT key FROM personakit.memories ORDER BY key").fetchall()
         assert sorted(key for (key,) in keys) == [1, 2, 3, 4]
         question = frozenset({"tea", "coffee", "notes", "bikes", "drinks"})
-        assert_agrees(migrated, question)
+        agreement.assert_agrees(migrated, question)
         assert len(migrated.top_matches(question, 7).candidates) == 3
         added = other.propose("Drinks tea in meetings", "tea", "other", 5.0).id
         other.decide(legacy_memory_id(texts[1]), "approve", 6.0)
-        assert_agrees(migrated, question | {"meetings"})
+        agreement.assert_agrees(migrated, question | {"meetings"})
         assert migrated.top_matches(frozenset({"meetings", "tea"}), 1).candidates[0].memory.id == added
     finally:
         migrated.close()
@@ -273,7 +213,7 @@ def test_writers_on_two_connections_at_once_never_make_a_reader_miss_a_change(po
         def reads() -> None:
             try:
                 while not done.is_set():
-                    assert_agrees(reader, question, (5,))
+                    agreement.assert_agrees(reader, question, (5,))
             except BaseException as exc:  # reported below
                 failures.append(exc)
 
@@ -289,7 +229,7 @@ def test_writers_on_two_connections_at_once_never_make_a_reader_miss_a_change(po
         watcher.join()
         try:
             assert failures == []
-            assert_agrees(reader, question)
+            agreement.assert_agrees(reader, question)
             found = reader.top_matches(frozenset({"tea", "coffee"}), 200)
             assert len(found.candidates) + found.restricted == 80 - len(reader.memories("rejected"))
         finally:

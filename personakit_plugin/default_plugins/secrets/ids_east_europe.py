@@ -24,6 +24,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     digits_of,
     label,
     local_label,
+    mod_11_10_valid,
     real_date,
     short_year_date,
     value,
@@ -151,10 +152,7 @@ def oib_valid(value: str) -> bool:
     digits = digits_of(value)
     if len(digits) != 11 or not _not_repeated(digits):
         return False
-    product = 10
-    for digit in digits[:10]:
-        product = (((int(digit) + product) % 10 or 10) * 2) % 11
-    return (11 - product) % 10 == int(digits[10])
+    return mod_11_10_valid(digits)
 
 
 # Firms have an OIB too, printed on their invoices: only right after its name, not after a firm's ("Zagreb

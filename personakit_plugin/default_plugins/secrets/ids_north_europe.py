@@ -16,6 +16,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
     digits_of,
     label,
+    mod_11_10_valid,
     real_date,
     value,
     weighted_sum,
@@ -49,11 +50,7 @@ def steuer_id_valid(value: str) -> bool:
     counts = sorted(Counter(digits[:10]).values(), reverse=True)
     if counts[0] not in (2, 3) or counts[1:] != [1] * (len(counts) - 1):
         return False
-    product = 10
-    for digit in digits[:10]:
-        total = (int(digit) + product) % 10 or 10
-        product = total * 2 % 11
-    return (11 - product) % 10 == int(digits[10])
+    return mod_11_10_valid(digits)
 
 
 def bsn_valid(value: str) -> bool:

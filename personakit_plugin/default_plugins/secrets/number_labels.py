@@ -22,6 +22,14 @@ def weighted_sum(digits: Iterable[int | str], weights: Iterable[int]) -> int:
     return sum(int(digit) * weight for digit, weight in zip(digits, weights, strict=True))
 
 
+def mod_11_10_valid(digits: str) -> bool:
+    """Whether the last of `digits` is ISO 7064's MOD 11,10 check digit of those before it."""
+    product = 10
+    for digit in digits[:-1]:
+        product = ((int(digit) + product) % 10 or 10) * 2 % 11
+    return (11 - product) % 10 == int(digits[-1])
+
+
 class Family(NamedTuple):
     kind: str
     label: LazyPattern

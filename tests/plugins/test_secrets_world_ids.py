@@ -190,6 +190,33 @@ SECRETS = {
         "رقمي الوطني هو 2000123456",
         "jordanian national number 9921034567",
     ],
+    "tz-nin": [
+        "my NIDA number is 19900315-12345-00001-23",
+        "namba ya NIDA ni 19850712141230000217",
+        "namba ya kitambulisho cha taifa: 19780101-67234-00003-25",
+    ],
+    "rw-national-id": [
+        "indangamuntu yanjye ni 1199080012345012",
+        "my Rwandan ID number is 1 1985 7 0123456 1 23",
+        "nomero y'indangamuntu: 1200170045678021",
+    ],
+    "et-fayda": ["my Fayda FIN is 4721 8390 5612", "Fayda number: 6140 2295 8713 0046", "ፋይዳ ቁጥር 472183905612"],
+    "bw-omang": ["my Omang number is 438215923", "Omang ya me ke 782024517", "Omang: 590112345 for the bank"],
+    "zw-national-id": [
+        "my national ID is 63-123456 A 42",
+        "Zimbabwean ID number: 08-2047823-F-13",
+        "chitupa changu: 632047823K42",
+    ],
+    "dz-nin": [
+        "mon NIN est 109850123045670012",
+        "رقم التعريف الوطني 119900315001234567",
+        "numéro d'identification national: 209851203004560078",
+    ],
+    "bj-npi": [
+        "mon NPI est 2145678903",
+        "numéro personnel d'identification : 3107654289",
+        "NPI 1209876543 pour le dossier",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -318,6 +345,28 @@ STORED = [
     "идентификационный номер 3140585 без букв",
     "الرقم الوطني 10 أرقام",
     "الرقم الوطني للطوارئ 911",
+    # Tanzania, Rwanda, Ethiopia, Botswana, Zimbabwe, Algeria, Benin
+    "NIDA ina tarakimu 20",
+    "NIDA number 19901315-12345-00001-23 ni kosa",
+    "NIDA number 20850315-12345-00001-23",
+    "namba ya simu 0754123456",
+    "indangamuntu ifite imibare 16",
+    "indangamuntu 1199050012345012",
+    "indangamuntu 1 2090 8 0012345 0 12",
+    "Fayda has 12 digits",
+    "Fayda 0000 0000 0000",
+    "Fayda card comes in 30 days, call 8222",
+    "Omang 438255923",
+    "Omang has 9 digits",
+    "the Omang office in Gaborone opens at 7:30",
+    "national ID 63-123456 42",
+    "national ID appointment 12-03-2024 at 9",
+    "national ID office 63-1234567",
+    "le NIN a 18 chiffres",
+    "NIN 000000000000000000",
+    "NIN 101230123045670012 introuvable",
+    "NPI 0000000000",
+    "le NPI a 10 chiffres",
 ]
 
 

@@ -27,7 +27,9 @@ T.C. Kimlik No, Israeli Teudat Zehut, Emirates ID, Saudi national ID and Iqama, 
 national code, Kuwaiti civil ID, Jordanian national number), `ids_asia` (Chinese resident identity card, Hong Kong
 HKID, Taiwanese national ID, South Korean resident registration number, Japanese My Number, Thai national ID,
 Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of Ecuador, the Dominican Republic,
-Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panamanian cédulas), `ids_world` (a
+Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panamanian cédulas),
+`ids_africa_east_south` (Tanzanian NIN, Rwandan national ID, Ethiopian Fayda number, Botswana's Omang, Zimbabwean
+national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_world` (a
 personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
 these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
@@ -65,6 +67,14 @@ from personakit_plugin.default_plugins.secrets.id_documents import (
     licence_valid,
     passport_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_africa_east_south import (
+    BW_OMANG,
+    ET_FAYDA,
+    RW_NATIONAL_ID,
+    TZ_NIN,
+    ZW_NATIONAL_ID,
+)
+from personakit_plugin.default_plugins.secrets.ids_africa_north_west import BJ_NPI, DZ_NIN
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
     BR_CNH,
@@ -402,7 +412,8 @@ _FAMILIES: tuple[Family, ...] = (
 )
 
 # The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`,
-# `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_world`), tried after the families above and only where
+# `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_africa_east_south`, `ids_africa_north_west`,
+# `ids_world`), tried after the families above and only where
 # the text holds seven digits at least, as each of their values does: a text without them costs one search, not
 # a gate each.
 _WORLD_FAMILIES: tuple[Family, ...] = (
@@ -458,6 +469,13 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     GE_PERSONAL_NUMBER,
     BY_IDENTIFICATION_NUMBER,
     JO_NATIONAL_NUMBER,
+    TZ_NIN,
+    RW_NATIONAL_ID,
+    ET_FAYDA,
+    BW_OMANG,
+    ZW_NATIONAL_ID,
+    DZ_NIN,
+    BJ_NPI,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -217,6 +217,21 @@ SECRETS = {
         "numéro personnel d'identification : 3107654289",
         "NPI 1209876543 pour le dossier",
     ],
+    "qa-qid": ["my QID is 28763412345", "رقم البطاقة الشخصية 29535601234", "Qatar ID number: 30163498765"],
+    "bh-cpr": ["my CPR is 880512345", "CPR number: 910212347 for the clinic", "الرقم الشخصي 020312345"],
+    "az-voen": ["VÖEN-im 2100345692", "mənim VÖEN: 140 155 5072", "my VOEN is 2100345692"],
+    "uz-pinfl": ["JShShIR: 31503850123456", "ПИНФЛ 42012920450017", "my PINFL is 50107050230011"],
+    "kg-pin": [
+        "мой ПИН 21503198512345",
+        "ИНН: 10107199000123 для банка",
+        "жеке идентификациялык номерум 22811197700456",
+    ],
+    "mn-register-number": [
+        "миний регистрийн дугаар ЧБ92120514",
+        "РД: УЕ05241708",
+        "регистрийн дугаар: УБ85031512",
+    ],
+    "mm-nrc": ["my NRC is 12/OUKAMA(N)123456", "NRC: 9/MaHtaNa(N) 045678", "မှတ်ပုံတင်အမှတ် ၁၂/ဥကမ(နိုင်)၁၂၃၄၅၆"],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -367,6 +382,27 @@ STORED = [
     "NIN 101230123045670012 introuvable",
     "NPI 0000000000",
     "le NPI a 10 chiffres",
+    # Qatar, Bahrain, Azerbaijan, Uzbekistan, Kyrgyzstan, Mongolia, Myanmar
+    "QID 28700012345",
+    "QID 39963412345",
+    "QID has 11 digits",
+    "QID renewal costs 100 riyals, call 44579999",
+    "CPR 881512345",
+    "CPR class on 12 March, call 17123456",
+    "CPR number has 9 digits",
+    "VÖEN 2100345693",
+    "şirkətin VÖEN 1401555071 fakturada",
+    "VÖEN 10 rəqəmlidir",
+    "PINFL 31513850123456",
+    "PINFL 14 xonali",
+    "PINFL 71503850123456",
+    "ПИН 21513198512345",
+    "ИНН 21503208512345",
+    "ПИН-код 1234, телефон 0555123456",
+    "регистрийн дугаар УБ85131512",
+    "регистрийн дугаар 10 оронтой",
+    "NRC 12/OUKAMA(N)12345",
+    "NRC office opens at 9, call 01 234 5678",
 ]
 
 

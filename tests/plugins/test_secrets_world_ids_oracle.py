@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 
 import pytest
+from stdnum.az import voen
 from stdnum.bg import egn
 from stdnum.cn import ric
 from stdnum.cz import rc
@@ -49,6 +50,7 @@ from personakit_plugin.default_plugins.secrets.ids_asia import (
     th_national_id_valid,
     tw_national_id_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_asia_central_south import az_voen_valid
 from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     afm_valid,
     amka_valid,
@@ -233,6 +235,8 @@ CHECKS = {
     # stdnum's IDNO, a firm's number, has the check a person's IDNP has; a person's begins with 0 or 2.
     "mu-nic": (mu_nic_valid, nid.is_valid, _mu, _DIGITS + "ABCDEFG", 0),
     "md-idnp": (md_idnp_valid, idno.is_valid, _plain(12, "02"), _DIGITS, 0),
+    # A person's VÖEN ends in 2 (a firm's in 1, which ours leaves): its check digit is the ninth, before it.
+    "az-voen": (az_voen_valid, voen.is_valid, _plain(8), [f"{n}2" for n in range(10)], 0),
 }
 
 

@@ -29,7 +29,9 @@ HKID, Taiwanese national ID, South Korean resident registration number, Japanese
 Indonesian NIK, Vietnamese CCCD, Kazakh IIN), `ids_latin_america` (the cédulas of Ecuador, the Dominican Republic,
 Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panamanian cédulas),
 `ids_africa_east_south` (Tanzanian NIN, Rwandan national ID, Ethiopian Fayda number, Botswana's Omang, Zimbabwean
-national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_world` (a
+national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_gulf` (Qatari ID, Bahraini CPR),
+`ids_asia_central_south` (Azerbaijani VÖEN, Uzbek PINFL, Kyrgyz personal identification number, Mongolian register
+number, Myanmar's NRC), `ids_world` (a
 personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
 these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
@@ -118,6 +120,13 @@ from personakit_plugin.default_plugins.secrets.ids_asia import (
     TW_NATIONAL_ID,
     VN_CCCD,
 )
+from personakit_plugin.default_plugins.secrets.ids_asia_central_south import (
+    AZ_VOEN,
+    KG_PIN,
+    MM_NRC,
+    MN_REGISTER_NUMBER,
+    UZ_PINFL,
+)
 from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     BG_EGN,
     BY_IDENTIFICATION_NUMBER,
@@ -136,6 +145,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     UA_RNOKPP,
     YU_JMBG,
 )
+from personakit_plugin.default_plugins.secrets.ids_gulf import BH_CPR, QA_QID
 from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     AO_MZ_IDENTITY_CARD,
     BD_NID,
@@ -412,8 +422,8 @@ _FAMILIES: tuple[Family, ...] = (
 )
 
 # The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`,
-# `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_africa_east_south`, `ids_africa_north_west`,
-# `ids_world`), tried after the families above and only where
+# `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_africa_east_south`, `ids_africa_north_west`, `ids_gulf`,
+# `ids_asia_central_south`, `ids_world`), tried after the families above and only where
 # the text holds seven digits at least, as each of their values does: a text without them costs one search, not
 # a gate each.
 _WORLD_FAMILIES: tuple[Family, ...] = (
@@ -476,6 +486,13 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     ZW_NATIONAL_ID,
     DZ_NIN,
     BJ_NPI,
+    QA_QID,
+    BH_CPR,
+    AZ_VOEN,
+    UZ_PINFL,
+    KG_PIN,
+    MN_REGISTER_NUMBER,
+    MM_NRC,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

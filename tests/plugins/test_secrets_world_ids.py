@@ -232,6 +232,12 @@ SECRETS = {
         "регистрийн дугаар: УБ85031512",
     ],
     "mm-nrc": ["my NRC is 12/OUKAMA(N)123456", "NRC: 9/MaHtaNa(N) 045678", "မှတ်ပုံတင်အမှတ် ၁၂/ဥကမ(နိုင်)၁၂၃၄၅၆"],
+    "bo-ci": ["mi CI es 4789123 LP", "carnet de identidad: 6123456-SC", "C.I. 8456123 CB para el banco"],
+    "hn-dni": [
+        "mi DNI es 0801-1990-12345",
+        "número de identidad: 0501198700456",
+        "tarjeta de identidad 1804-2001-00789",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -403,6 +409,14 @@ STORED = [
     "регистрийн дугаар 10 оронтой",
     "NRC 12/OUKAMA(N)12345",
     "NRC office opens at 9, call 01 234 5678",
+    # Bolivia, Honduras
+    "CI 4789123 XX",
+    "el carnet cuesta 17 Bs, pedido 4789123",
+    "el carnet de identidad tiene 7 dígitos",
+    "DNI 0801-2099-12345",
+    "DNI 2501-1990-12345",
+    "el DNI tiene 13 dígitos",
+    "pedido 0801-1990-12345 en camino",
 ]
 
 

@@ -31,7 +31,7 @@ Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panama
 `ids_africa_east_south` (Tanzanian NIN, Rwandan national ID, Ethiopian Fayda number, Botswana's Omang, Zimbabwean
 national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_gulf` (Qatari ID, Bahraini CPR),
 `ids_asia_central_south` (Azerbaijani VÖEN, Uzbek PINFL, Kyrgyz personal identification number, Mongolian register
-number, Myanmar's NRC), `ids_world` (a
+number, Myanmar's NRC), `ids_andes_central_america` (Bolivian CI, Honduran DNI), `ids_world` (a
 personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
 these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
@@ -109,6 +109,7 @@ from personakit_plugin.default_plugins.secrets.ids_americas import (
     sin_valid,
     ssn_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_andes_central_america import BO_CI, HN_DNI
 from personakit_plugin.default_plugins.secrets.ids_asia import (
     CN_RESIDENT_ID,
     HK_HKID,
@@ -423,7 +424,7 @@ _FAMILIES: tuple[Family, ...] = (
 
 # The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`,
 # `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_africa_east_south`, `ids_africa_north_west`, `ids_gulf`,
-# `ids_asia_central_south`, `ids_world`), tried after the families above and only where
+# `ids_asia_central_south`, `ids_andes_central_america`, `ids_world`), tried after the families above and only where
 # the text holds seven digits at least, as each of their values does: a text without them costs one search, not
 # a gate each.
 _WORLD_FAMILIES: tuple[Family, ...] = (
@@ -493,6 +494,8 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     KG_PIN,
     MN_REGISTER_NUMBER,
     MM_NRC,
+    BO_CI,
+    HN_DNI,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -2566,6 +2566,21 @@ LOOK_ALIKES_ROUND_27 = [
     "escuela primaria: la del barrio",
 ]
 
+# The twenty-eighth round's shapes.
+SHAPES_ROUND_28: dict[str, str] = {
+    "a Mexican NIP after its name": "el NIP de mi tarjeta es 7391, no se lo digas a nadie",
+    "a Quebec NIP of six digits": "mon NIP pour la caisse: 582914",
+}
+
+# The twenty-eighth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_28 = [
+    # A Polish firm's tax number (NIP), printed on its invoices, in its groups or in one run.
+    "NIP der Firma: 526-025-09-95, steht auf jeder Rechnung",
+    "the supplier's NIP is 123-456-32-18, for the invoice",
+    "NIP 5260250995 na fakturze",
+    "nip du fournisseur polonais: 123-45-63-218",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2743,6 +2758,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_25,
         *SHAPES_ROUND_26,
         *SHAPES_ROUND_27,
+        *SHAPES_ROUND_28,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2776,6 +2792,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_25,
             SHAPES_ROUND_26,
             SHAPES_ROUND_27,
+            SHAPES_ROUND_28,
         )
         if shape in shapes
     )
@@ -2813,6 +2830,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_25,
         *LOOK_ALIKES_ROUND_26,
         *LOOK_ALIKES_ROUND_27,
+        *LOOK_ALIKES_ROUND_28,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -2949,7 +2967,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240.
+# twenty-eighth refused 174 of its 240; the countries added after it took it to 177.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2968,7 +2986,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 174,
+    "tune_round28": 177,
 }
 
 
@@ -2993,8 +3011,8 @@ def test_every_secret_of_a_tuning_part_is_refused(part: str) -> None:
 # The twenty-second refused 3 of its 172 at its one blind measurement; the twenty-second tuning round fixed them.
 # The twenty-third refused 6 of its 172 at its one blind measurement; the twenty-fourth tuning round fixed them.
 # The twenty-fourth refused 1 of its 178 at its one blind measurement; the twenty-fifth tuning round fixed it.
-# The twenty-eighth refused 1 of its 180 at its one blind measurement; no tuning round has read it yet.
-TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {"tune_round28": 1}
+# The twenty-eighth refused 1 of its 180 at its one blind measurement; the twenty-eighth tuning round fixed it.
+TUNING_MAX_ORDINARY_REFUSED: dict[str, int] = {}
 
 
 @pytest.mark.parametrize("part", FRESH_TUNE_PARTS)

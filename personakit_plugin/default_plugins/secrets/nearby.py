@@ -21,7 +21,7 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
 from personakit_plugin.default_plugins.secrets.number_labels import weighted_sum
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, offered_as_another_number
-from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
+from personakit_plugin.default_plugins.secrets.postal_pins import number_that_is_no_pin
 from personakit_plugin.default_plugins.secrets.tokens import (
     Token,
     as_code,
@@ -597,7 +597,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
         ):
             continue  # "Asked for the gate code." / "the flat is 1204."
         if name.kind == "code":
-            return not postal_code(text, name.word, text[name.end : found[index].start], found[index].core)
+            return not number_that_is_no_pin(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):
             return True
         # Not a room's own number right after it: "Code der Woche: 3 Hefte, Lehrerzimmer 204".

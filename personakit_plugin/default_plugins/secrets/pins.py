@@ -23,7 +23,7 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     clause_before,
     names_a_locked_thing_in,
 )
-from personakit_plugin.default_plugins.secrets.postal_pins import postal_code
+from personakit_plugin.default_plugins.secrets.postal_pins import number_that_is_no_pin, polish_tax_number
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 from personakit_plugin.default_plugins.secrets.years import YEAR
 
@@ -503,6 +503,8 @@ def pin_is_real(match: re.Match[str]) -> bool:
     ):
         return False
     pin = match["pin"]
+    if polish_tax_number(match[0].split(maxsplit=1)[0].rstrip(":"), pin):
+        return False  # "NIP der Firma: 526-025-09-95"
     if groups.get("pword") is not None and digits < 6 and (YEAR.fullmatch(pin) or pin.endswith("00")):
         return False  # "the wifi password 2019, ..."
     if groups.get("combo") and (digits > _MAX_COMBINATION_DIGITS or YEAR.fullmatch(pin) or pin.endswith("00")):
@@ -510,7 +512,7 @@ def pin_is_real(match: re.Match[str]) -> bool:
     if groups.get("place") and _NOT_A_PLACE_CLAUSE.search(groups["place"]):
         return False
     between = match.string[match.end("label") : match.start("pin")] if groups.get("label") else ""
-    if groups.get("label") and postal_code(match.string, groups["label"], between, match["pin"]):
+    if groups.get("label") and number_that_is_no_pin(match.string, groups["label"], between, match["pin"]):
         return False
     label = next((name for name in ("label", "generic") if groups.get(name)), None)
     start, end = match.span(label) if label else (match.start(), match.start())

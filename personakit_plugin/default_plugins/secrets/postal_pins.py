@@ -1,5 +1,5 @@
-"""India's postal "PIN code": six digits said for a place, beside a word of post, after where someone lives or
-before a landmark, no secret."""
+"""Numbers said after a PIN's name that are no PIN: India's postal "PIN code", six digits said for a place, beside
+a word of post, after where someone lives or before a landmark, and Poland's tax number (NIP), no secret."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import re
 from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import names_a_locked_thing_in
+from personakit_plugin.default_plugins.secrets.number_labels import digits_of, weighted_sum
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
 
 # An Indian postal code is a "PIN code" too: six digits, the first 1 to 8, said for a place ("the pin code
@@ -49,3 +50,23 @@ def postal_code(text: str, label: str, between: str, value: str) -> bool:
     return place is not None and not any(
         word in vocabulary.NOT_A_PLACE or names_a_locked_thing(word) for word in place[1].casefold().split()
     )
+
+
+# A PIN is a "NIP" in Quebec and Mexico, four to six digits; in Poland the NIP is the tax number every firm prints
+# on its invoices: ten digits, in threes and twos as invoices print them ("NIP 123-456-32-18", "NIP 123-45-67-819")
+# or in one run, with the mod 11 check the tax office publishes, weighted 6, 5, 7, 2, 3, 4, 5, 6, 7.
+_POLISH_NIP = lazy_pattern(r"\d{3}([- ]?)\d{3}\1\d{2}\1\d{2}|\d{3}([- ])\d{2}\2\d{2}\2\d{3}")
+_POLISH_NIP_WEIGHTS = (6, 5, 7, 2, 3, 4, 5, 6, 7)
+
+
+def polish_tax_number(label: str, value: str) -> bool:
+    """Whether `value`, said after `label`, is a Polish tax number (NIP) rather than a card's PIN."""
+    if label.strip().casefold() != "nip" or not _POLISH_NIP.fullmatch(value):
+        return False
+    digits = digits_of(value)
+    return weighted_sum(digits[:9], _POLISH_NIP_WEIGHTS) % 11 == int(digits[9])
+
+
+def number_that_is_no_pin(text: str, label: str, between: str, value: str) -> bool:
+    """Whether a number after a PIN's name is another number: an Indian postal code or a Polish tax number."""
+    return postal_code(text, label, between, value) or polish_tax_number(label, value)

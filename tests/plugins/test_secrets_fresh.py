@@ -2570,6 +2570,15 @@ LOOK_ALIKES_ROUND_27 = [
 SHAPES_ROUND_28: dict[str, str] = {
     "a Mexican NIP after its name": "el NIP de mi tarjeta es 7391, no se lo digas a nadie",
     "a Quebec NIP of six digits": "mon NIP pour la caisse: 582914",
+    "a tablet unlocked, the verb first": "I unlock my tablet with 583016 - the kids know it",
+    "a tablet that unlocks, in Italian": "il tablet si sblocca con 270483",
+    "a laptop that unlocks, in Portuguese": "o portátil desbloqueia com 8841",
+    "a tablet that unlocks, in French": "la tablette se déverrouille avec 4092",
+    "a roller shutter that goes up with its code": "the garage shutter goes up with 7315",
+    "a code punched to get in, after what it opens": "the shed at the allotment, punch 3947 to get in",
+    "a code keyed in at a panel": "if the gate panel asks, just key 6621",
+    "a code and the star key after a door": "side door of the warehouse, 2754 star",
+    "a safe that opens, said of it after a comma": "o cofre do escritório, abre com 6619",
 }
 
 # The twenty-eighth round's look-alikes: the same words and a value that is no secret.
@@ -2579,6 +2588,15 @@ LOOK_ALIKES_ROUND_28 = [
     "the supplier's NIP is 123-456-32-18, for the invoice",
     "NIP 5260250995 na fakturze",
     "nip du fournisseur polonais: 123-45-63-218",
+    # Unlocked by no number, a key's count, a rent that goes up in a year, a star rating, a room's key, holes.
+    "I unlock my phone with Face ID, no code",
+    "I unlock my bike with 2 keys",
+    "the garage rent goes up with 2026",
+    "the back door of the 1950 star cinema",
+    "the back door, 1000 star reviews on the app",
+    "the room key 1209 is at the desk",
+    "the hotel room, just key 1209 at reception",
+    "punch 2 holes in the card",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2967,7 +2985,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240; the countries added after it took it to 177.
+# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 185.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -2986,7 +3004,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 177,
+    "tune_round28": 185,
 }
 
 

@@ -25,8 +25,14 @@ DIAL = rf"""(?:{DIAL_TURN}[ ]?\d{{1,2}}[ ,]+){{2,}}{DIAL_TURN}[ ]?\d{{1,2}}
 # uitzetten met 7923", "die Alarmanlage schaltet man mit 2255 scharf", "l'alarme se désactive avec 4410",
 # "la alarma se quita con 4417", "het alarm gaat uit met 5520", or as the owner does it ("la alarma de la
 # tienda la desactivo con 4159", "the shop alarm, I turn it off with 4159"), or says to ("Alarm scharf
-# machen mit 4410, dann raus").
-OPENS_WITH = r"""\b(?:opens?|unlocks?|öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
+# machen mit 4410, dann raus"). A phone or a screen is unlocked the same way, the verb first when the owner says
+# what they unlock ("I unlock my tablet with 4471", "il tablet si sblocca con 4471", "o portátil desbloqueia com
+# 4471"), and a roller shutter goes up with its code ("the garage shutter goes up with 4471").
+OPENS_WITH = r"""\b(?:opens?|unlock(?:s)?[ ](?P<unlocked>(?:my|the|his|her|our|their|your)[ ](?:[^\W\d_]+[ ]){1,2}?)with
+    |unlocks?|(?P<raised>go(?:es)?[ ]up)[ ]with
+    |(?:si[ ])?sblocca[ ]co[nl]|(?:se[ ])?desbloque(?:a|ia)(?:-se)?[ ](?:con|com)|se[ ]d[ée]verrouille[ ]avec
+    |ontgrendelt[ ]met|entsperrt[ ](?:man[ ])?(?:es[ ]|ihn[ ]|sich[ ])?mit
+    |öffnet(?:[ ]sich)?[ ]mit|(?:se[ ])?abre(?:-se)?[ ](?:con|com)
     |(?:i[ ])?(?:lock|close)[ ]it[ ]with|(?:lo|la)[ ]cierro[ ]con|se[ ]cierra[ ]con|je[ ]l[ae]?['’ ]?ferme[ ]avec
     |se[ ]ferme[ ]avec|(?:lo|la)[ ]chiudo[ ]con|si[ ]chiude[ ]con|(?:o|a)[ ]fecho[ ]com|fecha-se[ ]com
     |sluit[ ](?:ik[ ])?(?:het[ ]|hem[ ])?(?:af[ ])?met
@@ -61,7 +67,8 @@ ALARM = r"""\b(?:alarm(?:anlage)?|alarme|alarma|allarme|antifurto|antirrobo)
     |switch(?:es)?|se|si)\b)[^\W\d]+){0,6})(?:[ ]*:[ ]*(?:code|codice|c[oó]digo|pin|pincode)[ ]*:?)?[ ]*:?[ ]+"""
 # A code as typed on a keypad, what it opens named before it in its clause: digit by digit ("the alarm
 # is 1 9 5 2", "Garagentor Code ist 3 3 9 1"), or followed by the key that ends it ("2580 then the key
-# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *", "2580 then press the tick").
+# symbol", "2468 y luego la campanita", "4 4 0 1 dièse", "1 2 8 0 *", "2580 then press the tick"), or by the star
+# alone that ends its clause ("the side gate, 4471 star"; not "the back door of the 1950 star cinema").
 _KEYPAD_KEY = r"""(?:,?[ ](?:then|and[ ]then|followed[ ]by|y[ ]luego|luego|y[ ]despu[ée]s|puis|et[ ]puis|suivi[ ]de
     |dann|und[ ]dann|gefolgt[ ]von|poi|e[ ]poi|seguito[ ]da|depois|e[ ]depois|seguido[ ]de|gevolgd[ ]door|en[ ]dan)
     (?:[ ](?:press|hit|push|tap|drücken|dr[üu]ck|appuyer[ ]sur|appuie[ ]sur|pulsa|pulsar|aprieta|premi|premere
@@ -70,7 +77,8 @@ _KEYPAD_KEY = r"""(?:,?[ ](?:then|and[ ]then|followed[ ]by|y[ ]luego|luego|y[ ]d
     |key|bell|hash|star|pound|enter|ok|tick|campanita|campana|llave(?:cita)?|almohadilla|asterisco|cl[ée]|cloche
     |di[èe]se|[ée]toile|raute|stern|glocke|schlüssel(?:symbol)?|cancelletto|campanello|chiave|chave|sino|estrela
     |cardinal|sleuteltje|sleutel|bel|hekje|sterretje)(?![\w])
-    |[ ]?[#*](?![\w#*])|[ ](?:di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal|hekje)(?![\w]))"""
+    |[ ]?[#*](?![\w#*])|[ ](?:di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal|hekje)(?![\w])
+    |[ ](?:star|stern|[ée]toile|asterisco|estrela|sterretje)(?=[ ]*(?:[.,;!?)\n]|$)))"""
 # Or set on what it opens, the number first: "puse 0519 en la caja fuerte", "I set 4471 on the lockbox".
 _SET_ON = r"""\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet
     |gezet|stelde|ingesteld)[ ]"""
@@ -88,7 +96,7 @@ def keypad_is_real(match: re.Match[str]) -> bool:
     clause (or after it, when set on it), not a clock's time, not a round amount put in a safe."""
     if match["set"]:
         return not _ROUND.fullmatch(match["setpin"]) and names_a_locked_thing_in(match["what"])
-    before = clause_before(match.string, match.start())
+    before = said_of_before(match.string, match.start())
     if any(word in vocabulary.CALL_WORDS for word in before.casefold().split()):  # "the house number is 1 2 3 4"
         return False
     return names_a_locked_thing_in(before) and _AT.search(before.rstrip()) is None
@@ -198,6 +206,16 @@ def clause_before(text: str, start: int) -> str:
     """The words before `start` in its clause, up to fifty characters."""
     window = text[max(0, start - _CLAUSE_BEFORE) : start]
     return re.split(r"[.!?;,\n]", window)[-1]
+
+
+def said_of_before(text: str, start: int) -> str:
+    """The words before `start` in its clause or, where the clause opens with it after a comma, in the clause
+    before, of which it is said: "the back door, 2580 then the star", "o cofre do escritório, abre com 4471"."""
+    window = text[max(0, start - _CLAUSE_BEFORE) : start]
+    parts = re.split(r"([.!?;,\n])", window)
+    if parts[-1].strip() or len(parts) < 3 or parts[-2] != ",":
+        return parts[-1]
+    return parts[-3]
 
 
 # --- A lock's code said on its line, or the number a lock is set to -------------------------------------
@@ -531,16 +549,17 @@ def _dial_after_its_lock(text: str) -> bool:
 # 4471 und dann die Raute") or last after a code's word ("beneden de code 7694 intikken"); what it opens
 # or a code's word in its clause, the code ending its clause or followed by "then".
 _TYPE_VERB = r"""(?:tapes?|tapez|tippst|tippe|tipp|tik|tikt|tikken|intikken|teclea|tecleas|tecleo|digita|digite|digitas
-    |digito|type|punch[ ]in|key[ ]in)"""
+    |digito|type|punch(?:[ ]in)?|key[ ]in|(?:just|then|simply|you)[ ]key)"""
 _TYPED_AT_A_LOCK = lazy_pattern(
     rf"""(?<![^\W_])(?:{_TYPE_VERB}[ ](?:(?:the|le|la|el|il|o|a|de|den|het|je|du)[ ])?(?:(?:{CODE_WORDS})[ ])?
     (?P<pin>\d{{3,8}}[A-Za-z]?[#*]?)
     |(?:{CODE_WORDS})[ ](?P<last>\d{{4,8}}[#*]?)[ ](?:in)?(?:tikken|typen|tippen|eintippen|eingeben|taper|teclear
     |digitar|digitare))
+    (?:[ ]to[ ](?:get[ ]in|open|enter|unlock|disarm)(?![^\W_]))?
     (?=[ ]*(?:[.,;!?)\n]|$)|[ ](?:then|and|und|dann|puis|et|y|luego|e|poi|en|dan|depois)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
-_TYPING = ("tap", "tipp", "tik", "tecle", "digit", "type", "punch", "key in", "typen", "eingeben")
+_TYPING = ("tap", "tipp", "tik", "tecle", "digit", "type", "punch", "key", "typen", "eingeben")
 
 
 def _typed_at_a_lock(text: str) -> bool:
@@ -552,7 +571,7 @@ def _typed_at_a_lock(text: str) -> bool:
         digits = "".join(ch for ch in pin if ch.isdigit())
         if not _no_year(digits) or HUNDREDS.fullmatch(digits):
             continue
-        clause = clause_before(text, match.start()) + " " + match.group()
+        clause = said_of_before(text, match.start()) + " " + match.group()
         if names_a_locked_thing_in(clause) or (match["last"] and not NOT_A_LOCK_CODE.search(clause)):
             return True
     return False

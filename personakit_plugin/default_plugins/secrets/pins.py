@@ -20,8 +20,8 @@ from personakit_plugin.default_plugins.secrets.lock_codes import (
     OPENS_WITH,
     OTHER_CODES,
     alarm_code_ends,
-    clause_before,
     names_a_locked_thing_in,
+    said_of_before,
 )
 from personakit_plugin.default_plugins.secrets.postal_pins import number_that_is_no_pin, polish_tax_number
 from personakit_plugin.default_plugins.secrets.vocabulary import names_a_locked_thing
@@ -496,8 +496,11 @@ def pin_is_real(match: re.Match[str]) -> bool:
         return False
     if groups.get("generic") and not dial and not names_a_locked_thing_in(groups["gclause"]) and not app:
         return False
-    if groups.get("opens") and not names_a_locked_thing_in(clause_before(match.string, match.start())):
+    opened = said_of_before(match.string, match.start()) + " " + (groups.get("unlocked") or "")
+    if groups.get("opens") and not names_a_locked_thing_in(opened):
         return False
+    if groups.get("raised") and YEAR.fullmatch(match["pin"]):
+        return False  # "the garage rent goes up with 2026"
     if groups.get("alarm") and not (
         4 <= digits <= 8 and alarm_code_ends(match, groups["alarm"]) and not YEAR.fullmatch(match["pin"])
     ):

@@ -627,12 +627,14 @@ _PIN_WORDS = (
     "parola d",
     *("open", "öffnet", "abre", "ouvre", "apre", "alarm", "allarme", "geht mit", "ficou", "fica ", "qued"),
     *("close", "cierr", "ferme", "chiud", "fech", "sluit", "schlie"),
+    *("sblocca", "desbloque", "verrouille", "ontgrendel", "entsperr", "goes up", "go up"),
 )
 _A_DASH = lazy_pattern(r"-")
 # What a code typed on a keypad, or set on a lock, holds: single digits in a row, or a number of three.
 _A_KEYPAD_CODE = lazy_pattern(
     r"""\d[ ]\d[ ]\d[ ]\d|\d[ ]?[#*]|\d,?[ ](?:then|and|followed|y|luego|puis|et|suivi|dann|und|gefolgt|poi|e|seguito
     |depois|seguido|gevolgd|en|di[èe]se|hash|raute|cancelletto|almohadilla|hekje|cardinal)[ ]
+    |\d[ ](?:star|stern|[ée]toile|asterisco|estrela|sterretje)\b
     |\b(?:put|set|puse|puso|pongo|puesto|messo|metto|impostato|mis|mets|coloquei|coloco|pus|p[ôo]s|zet|gezet|stelde
     |ingesteld)[ ]\d""",
     re.VERBOSE,

@@ -180,7 +180,8 @@ LOCKED_THINGS = frozenset(
     barn schuur schuurtje keet hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
     tastenfeld tastierino
     safes casseforti coffres cofres kluizen tresore
-    arrecadação
+    arrecadação caixa-forte
+    shutter shutters
     barrier barriers barrière barrera sbarra slagboom schranke cabinet boîte
     bancontact girocard mastercard""".split()
 )

@@ -2579,6 +2579,12 @@ SHAPES_ROUND_28: dict[str, str] = {
     "a code keyed in at a panel": "if the gate panel asks, just key 6621",
     "a code and the star key after a door": "side door of the warehouse, 2754 star",
     "a safe that opens, said of it after a comma": "o cofre do escritório, abre com 6619",
+    "a maiden name and what they want": "for dad's maiden name they want Oyelaran",
+    "a first pet and what one put": "as my first pet I put Biscuit",
+    "a childhood nickname as the question, in French": "la question c'était le surnom de mon enfance, j'ai mis Titou",
+    "a first animal and what one put, in Italian": "come primo animale d'infanzia ho messo Fufi",
+    "a security question and what the form shows": "Sicherheitsfrage Name der ersten Schule, da steht Lindenschule",
+    "a school question and what one put": "for the what primary school question I put Hillcrest",
 }
 
 # The twenty-eighth round's look-alikes: the same words and a value that is no secret.
@@ -2597,6 +2603,14 @@ LOOK_ALIKES_ROUND_28 = [
     "the room key 1209 is at the desk",
     "the hotel room, just key 1209 at reception",
     "punch 2 holes in the card",
+    # An address's or a form's other field, a quiz's question, no answer, a first that is no one's own.
+    "for the street I put Main Street",
+    "for the city I put Leeds, then the postcode",
+    "for the school I put St Anne's",
+    "la question c'était la ville, j'ai mis Lyon",
+    "come primo giorno ho messo Lunedì",
+    "Sicherheitsfrage Geburtsort, da steht nichts",
+    "for the first aid question I put Bandage",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2985,7 +2999,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 185.
+# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 190.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3004,7 +3018,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 185,
+    "tune_round28": 190,
 }
 
 

@@ -143,7 +143,8 @@ _NO_ANSWER = lazy_pattern(
 # erste Katze, hab Mimi eingetragen", "question secrète ville de naissance, j'ai mis Vannes". The words before
 # the comma name what the question asks (a pet, a street, a school, a place of birth, a mother's name, a
 # first of anything: "security question first concert, I put Oasis"), so
-# "the security question thing is annoying, it's Monday again" is stored.
+# "the security question thing is annoying, it's Monday again" is stored. Or what the form shows as the answer:
+# "Sicherheitsfrage Name der ersten Schule, da steht Lindenschule".
 _TOPIC_THEN_COMMA = lazy_pattern(
     r"""\s*(?:is|was|ist|war|es|era|est|è|é|is[ ]het|about|über|sobre|sur|su|over|=|:)?\s*
     (?P<topic>[^,.;:!?\n]{3,50}),""",
@@ -151,7 +152,8 @@ _TOPIC_THEN_COMMA = lazy_pattern(
 )
 _TOPIC = lazy_pattern(
     r"""(?<![^\W_])(?:(?<!at[ ])(?:first|erste[nmrs]?|primer[oa]?|premi(?:er|[èe]re)|prim[oa]|primeir[oa]|eerste)[ ]
-    (?!(?:time|times|thing|things|of|step|steps|one|ones|mal|vez|fois|volta|volte|keer)(?![^\W_]))[^\W\d_]{3,}
+    (?!(?:time|times|thing|things|of|step|steps|one|ones|mal|vez|fois|volta|volte|keer|aid|half|floor|round|place
+    |prize|class)(?![^\W_]))[^\W\d_]{3,}
     |street|road|pet|dog|cat|school|teacher|car|truck|lorry|bike|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
     |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
     |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
@@ -163,6 +165,7 @@ _COMMA_PUT = lazy_pattern(
     rf"""\s*(?i:it['’]?s|it[ ]is|that['’]s|i[ ](?:put|said|gave|answered|entered|used|typed|chose)
     |j['’]ai[ ](?:mis|dit|r[ée]pondu|[ée]crit)|c['’]est|ho[ ](?:messo|scritto|risposto)|[èe]|puse|pus|puso
     |escrib[ií]|respond[ií]|es|coloquei|escrevi|respondi|é)\s+(?:{_CAPITALISED}|{_QUOTED})
+    |\s*(?i:da[ ]steht|steht[ ]da|l[àa][ ]il[ ]y[ ]a|ah[ií][ ]pone|l[àa][ ]diz)\s+(?:{_CAPITALISED}|{_QUOTED})
     |\s*(?i:hab|habe|heb)(?:[ ](?:ich|ik))?\s+(?:{_CAPITALISED}|{_QUOTED})(?:[ ][\w-]+)?[ ]
     (?:angegeben|eingegeben|eingetragen|genommen|geschrieben|gew[äa]hlt|ingevuld|opgegeven|ingetypt|gekozen)
     (?![^\W_])""",
@@ -432,6 +435,8 @@ def security_answer(text: str) -> bool:
         return True
     if any(map(folded.__contains__, ("asked", "asks", "wanted", "wants"))) and _asked_then_put(text):
         return True
+    if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO, "want"))) and _put_for_its_topic(text):
+        return True
     if "memorable" in folded and _memorable_word_in_lower_case(text):
         return True
     if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text) or _FORM_LINE.search(text):
@@ -506,3 +511,35 @@ def _asked_then_put(text: str) -> bool:
 
 # A question's topic said as a question of the bank's: "favourite teacher question at Barclays = ...".
 _A_QUESTION_AFTER = lazy_pattern(r"[ ](?:question|frage|pregunta|question|domanda|pergunta|vraag)\b", re.IGNORECASE)
+
+
+# What one put in as the answer for a question's topic, the topic after "as" or "for" or said to be the question,
+# then a verb of putting in (or what they want) and a name that ends the text or its clause: "for mum's maiden
+# name they want Nakamura", "as my first pet I put Biscuit", "come primo animale ho messo Fufi", "la question
+# c'était mon surnom d'enfance, j'ai mis Titi", "for the what primary school question I put Hillcrest". The topic
+# is what only such a question asks (`_QUESTION`), or a topic of one (`_TOPIC`) named a question or said to be of
+# one's childhood; not an address, a form's other fields nor a quiz's question ("for the street I put Main
+# Street", "for the city I put Leeds, then the postcode", "la question c'était la ville, j'ai mis Lyon").
+_PUT_FOR_TOPIC = lazy_pattern(
+    rf"""(?:(?<![^\W_])(?i:as|for|como|para|comme|pour|come|per|als|voor|f[üu]r)
+    |(?i:question|frage|pregunta|domanda|pergunta|vraag)[ ]+
+    (?i:was|is|c['’]est|c['’][ée]tait|[ée]tait|era|war|es|[èe]|é))
+    [ ](?P<topic>[^,.;:!?\n]{{3,50}}?)[ ]*,?[ ]*
+    (?i:i[ ](?:put|entered|typed|wrote|chose|picked)|they[ ](?:want|wanted)|j['’]ai[ ](?:mis|[ée]crit|tap[ée])
+    |ho[ ](?:messo|scritto|inserito)|puse|escrib[ií]|coloquei|pus|escrevi|heb[ ]ik|hab[ ]ich|habe[ ]ich)[ ]+
+    (?:{_CAPITALISED}(?:[ ]{_CAPITALISED}){{0,2}}|{_QUOTED})(?:[ ](?i:ingevuld|eingegeben|eingetragen|angegeben))?
+    [ ]*(?:[.,;!?\n]|$)""",
+    re.VERBOSE,
+)
+_CHILDHOOD_OR_QUESTION = lazy_pattern(
+    r"""\b(?:childhood|kindheit|infancia|ni[ñn]ez|enfance|infanzia|inf[âa]ncia|jeugd|kindertijd)\b
+    |\bquestion\b|\bfrage\b|\bpregunta\b|\bdomanda\b|\bpergunta\b|\bvraag\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _put_for_its_topic(text: str) -> bool:
+    return any(
+        _QUESTION.search(put["topic"]) or (_TOPIC.search(put["topic"]) and _CHILDHOOD_OR_QUESTION.search(put["topic"]))
+        for put in _PUT_FOR_TOPIC.finditer(text)
+    )

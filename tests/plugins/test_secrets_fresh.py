@@ -2585,6 +2585,12 @@ SHAPES_ROUND_28: dict[str, str] = {
     "a first animal and what one put, in Italian": "come primo animale d'infanzia ho messo Fufi",
     "a security question and what the form shows": "Sicherheitsfrage Name der ersten Schule, da steht Lindenschule",
     "a school question and what one put": "for the what primary school question I put Hillcrest",
+    "an Israeli ID after what it is for and a colon": "Noa's teudat zehut for the passport form: 301234563",
+    "a Danish CPR after what it is for and a colon": "Mikkels CPR für den Zahnarzt: 140392-1187",
+    "a Turkish identity number after 'tc number'": "Ayşe's tc number 10000000146 for the bank",
+    "a Norwegian account after its bank's initials": "kontonummer DNB 1503.12.34503, til husleia",
+    "a Norwegian account further on in its sentence": "min konto i Sparebank er 1503 12 34503, for lønna",
+    "a Timor-Leste IBAN": "a minha conta: TL38 0080 0123 4567 8910 157, para a renda",
 }
 
 # The twenty-eighth round's look-alikes: the same words and a value that is no secret.
@@ -2611,6 +2617,16 @@ LOOK_ALIKES_ROUND_28 = [
     "come primo giorno ho messo Lunedì",
     "Sicherheitsfrage Geburtsort, da steht nichts",
     "for the first aid question I put Bandage",
+    # A wrong check digit, a count after what it is for, a date that is none.
+    "Noa's teudat zehut for the passport form: 301234564",
+    "CPR für die Schule: 2 Kopien mitbringen",
+    "Mikkels CPR für den Zahnarzt: 320392-1187",
+    "tc number 10000000147 was rejected",
+    # A wrong check, a date's shape, a flight's number.
+    "kontonummer 1503.12.34504 stemmer ikke",
+    "account 2024.03.15 statement",
+    "TL38 0080 0123 4567 8910 158 deu erro no banco",
+    "o voo TL38 sai às 10h",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -2999,7 +3015,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 190.
+# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 195.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3018,7 +3034,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 190,
+    "tune_round28": 195,
 }
 
 

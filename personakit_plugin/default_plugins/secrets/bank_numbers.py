@@ -119,6 +119,26 @@ BANK_ACCOUNT = Family(
 )
 
 
+# A Norwegian bank account number as banks print it, eleven digits in the bank's four, the account group's two and
+# five more, joined by dots or spaces ("kontonummer DNB 1503.12.34567"), the last the mod 11 check Norway's banks
+# publish, weighted 5, 4, 3, 2, 7, 6, 5, 4, 3, 2 (a remainder of 1 gives no number): a shape and a check chance
+# rarely makes, so further on in its sentence too.
+_NO_ACCOUNT_WEIGHTS = (5, 4, 3, 2, 7, 6, 5, 4, 3, 2)
+
+
+def no_account_valid(value: str) -> bool:
+    digits = digits_of(value)
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    check = -weighted_sum(digits[:10], _NO_ACCOUNT_WEIGHTS) % 11
+    return check == int(digits[10])
+
+
+NO_BANK_ACCOUNT = BANK_ACCOUNT._replace(
+    value=value(r"(?<![\d.])\d{4}([. ])\d{2}\1\d{5}(?![\d.]\d)"), valid=no_account_valid, far=no_account_valid
+)
+
+
 # A Brazilian account as banks write it, its digits then a dash and its check digit ("conta 45821-3",
 # "c/c 12345-X"): a bare "conta" is also a bill ("a conta deu 45,90"), so only this shape follows it.
 def br_account_valid(value: str) -> bool:

@@ -37,11 +37,12 @@ TR_KIMLIK = Family(
     label(
         r"""t\.?[ ]?c\.?[ ]kimlik(?:[ ](?:no\.?|numaras[ıi]|numaram|numarası|numaram[ıi]z))?
         |kimlik[ ]numara(?:s[ıi]|m|n[ıi]z)?
-        |kimlik[ ]no\.?|(?-i:TCKN|TC[ ]no|TC[ ]numaram)|turkish[ ](?:national[ ])?id(?:[ ]number)?"""
+        |kimlik[ ]no\.?|(?-i:TCKN)|t\.?c\.?[ ](?:no\.?|number|numaras[ıi]|numaram)
+        |turkish[ ](?:national[ ])?id(?:[ ]number)?"""
     ),
     value(r"(?<![\d-])[1-9]\d{10}"),
     tr_kimlik_valid,
-    ("kimlik", "tckn", "tc no", "tc numaram", "turkish"),
+    ("kimlik", "tckn", "tc n", "t.c. n", "turkish"),
     tr_kimlik_valid,
 )
 

@@ -53,6 +53,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     BR_BANK_ACCOUNT,
     MX_CLABE,
     NG_NUBANS,
+    NO_BANK_ACCOUNT,
     ROUTING_NUMBER,
     account_valid,
     canadian_account,
@@ -323,6 +324,12 @@ _FAR_WINDOW = 60
 _SAID_BACK = lazy_pattern(
     r"(?<=,)[ ](?:it['’]s|it[ ]is|that['’]s|c['’]est|ce[ ]sont|es|è|é|ist|is)[ ]:?[ ]?$", re.IGNORECASE
 )
+# Or after what it is wanted for and a colon, as a form's line is copied, where the number passes its own check:
+# "Noa's teudat zehut for the passport form: 301234563", "Mikkels CPR für die Schule: 140392-1187".
+_FOR_WHAT = lazy_pattern(
+    r"""[ ]+(?:for|f[üu]r|pour|para|pa['’]|per|voor)[ ][^,.;:!?\n\d]{2,40}:[ ]*""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # There, a title's dot before a name ends no sentence: "DNI de la compradora (Sra. Gil) para las arras: ...".
 _FAR_SENTENCE_END = lazy_pattern(
@@ -418,6 +425,7 @@ _FAMILIES: tuple[Family, ...] = (
     MX_CLABE,
     AR_CBU,
     BANK_ACCOUNT,
+    NO_BANK_ACCOUNT,
     BR_BANK_ACCOUNT,
     *NG_NUBANS,
 )
@@ -534,6 +542,11 @@ def _labelled_number(family: Family, text: str) -> bool:
         value = family.value.match(text, join.end()) if join else None
         if value is not None and family.valid(value.group()):
             return True
+        wanted = _FOR_WHAT.match(text, label.end())
+        if wanted is not None:
+            value = family.value.match(text, wanted.end())
+            if value is not None and family.valid(value.group()):
+                return True
         if _far_value(family, text, label.end()):
             return True
         before = text[max(0, label.start() - _BEFORE_WINDOW) : label.start()]

@@ -2591,6 +2591,10 @@ SHAPES_ROUND_28: dict[str, str] = {
     "a Norwegian account after its bank's initials": "kontonummer DNB 1503.12.34503, til husleia",
     "a Norwegian account further on in its sentence": "min konto i Sparebank er 1503 12 34503, for lønna",
     "a Timor-Leste IBAN": "a minha conta: TL38 0080 0123 4567 8910 157, para a renda",
+    "a recovery code as a service gave it": "Instagram gave me recovery code 40721953, keep it",
+    "a recovery code given, in French": "Google m'a donné le code de secours 83920174",
+    "a recovery code given, in Spanish": "me dio el código de recuperación 5520 9184",
+    "a Smart-ID's second PIN": "my Smart-ID PIN2 is 40917, for signing",
 }
 
 # The twenty-eighth round's look-alikes: the same words and a value that is no secret.
@@ -2627,6 +2631,11 @@ LOOK_ALIKES_ROUND_28 = [
     "account 2024.03.15 statement",
     "TL38 0080 0123 4567 8910 158 deu erro no banco",
     "o voo TL38 sai às 10h",
+    # Instructions or a time after a code's name, a PIN's length or its tries.
+    "they gave me backup code instructions",
+    "the app gave me a recovery code 12 hours ago",
+    "PIN2 has 5 digits",
+    "PIN2 blocked after 3 tries",
 ]
 
 # Split between text and quote: the text names the code, the quote gives its digits alone.
@@ -3015,7 +3024,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 195.
+# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 197.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3034,7 +3043,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 195,
+    "tune_round28": 197,
 }
 
 

@@ -30,7 +30,8 @@ from personakit_plugin.default_plugins.secrets.years import YEAR
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
 # Labels that name a PIN or a lock's code by themselves; the value may follow with no verb: "PIN 4821".
-_PIN_LABEL = r"""(?:\b(?:pin(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|cvv2?|cvc2?|csc|pass[ -]?code|pincode
+_PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|cvv2?|cvc2?|csc|pass[ -]?code
+    |pincode
     |(?:door|gate|alarm|safe|garage|keypad|entry|entrance|access|lock|locker|padlock|lockbox|key[ -]?safe|key[ -]?box
        |security|unlock|mailbox|intercom|buzzer|immobili[sz]er|voicemail|nuki|smart[ -]?lock)
        [ -]?(?:code|pin|combination|combo)

@@ -236,6 +236,14 @@ _RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VAL
 
 # After the label with only a space between, a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W".
 _GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
+# Or one code right after the label, as a service gave it: "Instagram gave me recovery code 40721953, keep it",
+# "Google m'a donné le code de secours 83920174", "me dio el código de recuperación 5520 9184".
+_GIVEN_RECOVERY = (
+    r"""\b(?:gave|gives|sent|sends|handed|donn[ée]|dio|dieron|mand[óo]|dato|deu|gab|gaf)
+    (?:[ ](?:me|us|him|her|them|mir|uns|ons))?[ ](?:(?:a|an|the|my|this|new|one|le|un|el|il|o|um|den|de)[ ]){0,2}"""
+    + _RECOVERY_LABEL
+    + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,8}(?:[ ][A-Za-z0-9]{4,8})?)(?![\w-])"""
+)
 
 
 # After the label and what the codes are for, two or more codes of one shape with no connector, or listed
@@ -710,6 +718,7 @@ _DETECTORS: tuple[_Detector, ...] = (
     _Detector("totp-secret", _compile(_TOTP, re.IGNORECASE), _base32_is_secret),
     _Detector("recovery-codes", _compile(_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
     _Detector("recovery-codes", _compile(_GROUPED_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
+    _Detector("recovery-codes", _compile(_GIVEN_RECOVERY, re.IGNORECASE), _recovery_code_is_real),
     _Detector("recovery-codes", _compile(_LISTED_RECOVERY, re.IGNORECASE), _listed_codes_are_real),
     _Detector("backup-codes", _compile(_BACKUP_CODES), _backup_codes_are_real, _A_DIGIT),
     _Detector("wifi-qr-password", _compile(_WIFI_QR, re.IGNORECASE), _wifi_password_is_real),

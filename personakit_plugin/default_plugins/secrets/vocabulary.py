@@ -132,6 +132,8 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
 CODE_NOUNS: dict[str, tuple[str, ...]] = {
     "en": (
         *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+        # An identity card's or a Smart-ID's two PINs, one to log in and one to sign: "PIN1", "PIN2".
+        r"pin[12]",
         # What a till's or a register's manager types to approve a refund: "the manager override is ...".
         r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
         r"override\s+(?:code|pin)s?",

@@ -3024,7 +3024,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # refused 212 of its 240; the twenty-fourth tuning round took it to 224. The twenty-fifth refused 212 of its 240; the
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
-# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 197.
+# twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 200.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3043,7 +3043,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 230,
     "tune_round26": 211,
     "tune_round27": 221,
-    "tune_round28": 197,
+    "tune_round28": 200,
 }
 
 

@@ -238,6 +238,10 @@ SECRETS = {
         "número de identidad: 0501198700456",
         "tarjeta de identidad 1804-2001-00789",
     ],
+    # Poland's identity card, Curaçao's sedula, Andorra's NRT
+    "pl-id-card": ["numer dowodu ABA 300000", "mój dowód osobisty: ABA300000", "auf meinem dowód steht ABA 300000"],
+    "cw-sedula": ["mijn sedula nummer is 1985031512", "sedula: 1990122401, for the bank"],
+    "ad-nrt": ["el meu NRT és F-123456-Z", "my NRT is E123456B, for the landlord"],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -417,6 +421,13 @@ STORED = [
     "DNI 2501-1990-12345",
     "el DNI tiene 13 dígitos",
     "pedido 0801-1990-12345 en camino",
+    # Poland's identity card, Curaçao's sedula, Andorra's NRT
+    "numer dowodu ABA 300001, źle przepisany",
+    "dowód ABC 123456 expired",
+    "sedula nummer 1985133112 klopt niet",
+    "sedula costs 2024000000 guilders? no",
+    "NRT de l'empresa: A-123456-B, a la factura",
+    "NRT F-000000-A in the example",
 ]
 
 

@@ -61,6 +61,32 @@ PL_PESEL = Family(
 )
 
 
+def pl_id_card_valid(value: str) -> bool:
+    """A Polish identity card's number (dowód osobisty): three letters of the series and six digits, the first
+    digit a check, the letters read as 10 to 35 and all weighted 7, 3, 1, 9, 7, 3, 1, 7, 3, the sum a multiple
+    of 10."""
+    compact = value.replace(" ", "").upper()
+    if len(compact) != 9 or len(set(compact[3:])) == 1:
+        return False
+    values = [int(ch, 36) for ch in compact]
+    return weighted_sum(values, (7, 3, 1, 9, 7, 3, 1, 7, 3)) % 10 == 0
+
+
+# As the card prints it, three capitals and six digits, after the card's name and perhaps what says it is written
+# there: "numer dowodu ABA 300000", "auf meinem dowód steht ABA300000". Its check passes one in ten, so only there.
+PL_ID_CARD = Family(
+    "pl-id-card",
+    local_label(
+        r"""dow[oó]d(?:[ ]osobisty|u(?:[ ]osobistego)?)?|numer[ ]dowodu(?:[ ]osobistego)?
+        |polish[ ]id[ ]card(?:[ ]number)?""",
+        "to|ma|nr|numer|steht|hat|is|has|:",
+    ),
+    value(r"(?<![\w-])[A-Z]{3}[ ]?\d{6}"),
+    pl_id_card_valid,
+    ("dowód", "dowod", "polish id"),
+)
+
+
 def rodne_cislo_valid(value: str) -> bool:
     """A Czech or Slovak rodné číslo of ten digits (since 1954): the birth date as YYMMDD, the month plus 50 for
     a woman (plus 20 or 70 where a day's numbers ran out, since 2004), four digits, the whole a multiple of 11

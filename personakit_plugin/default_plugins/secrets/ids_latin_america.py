@@ -12,6 +12,7 @@ from __future__ import annotations
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
+    born,
     digits_of,
     label,
     short_year_date,
@@ -191,4 +192,21 @@ PA_CEDULA = Family(
     _CEDULA_WORDS,
     None,
     ("CI",),
+)
+
+
+def cw_sedula_valid(value: str) -> bool:
+    """A Curaçao identity number (the sedula's): the holder's birth date as YYYYMMDD, then two digits."""
+    digits = digits_of(value)
+    return len(digits) == 10 and born(int(digits[:4]), int(digits[4:6]), int(digits[6:8]))
+
+
+# After "sedula", Papiamentu's word for the identity card, in Dutch or English too ("mijn sedula nummer is
+# 1985031512", "sedula: 1985031512"): a date that has been, so only right after its name.
+CW_SEDULA = Family(
+    "cw-sedula",
+    label(r"sedula(?:[ ](?:nummer|number|nr\.?|no\.?|numero))?"),
+    value(r"(?<![\d-])(?:19|20)\d{8}"),
+    cw_sedula_valid,
+    ("sedula",),
 )

@@ -2,7 +2,7 @@
 check letter) and health card number, the Spanish DNI or NIE and social security number, the French social
 security number (NIR; anywhere, grouped as the carte Vitale prints it) and tax number (SPI), and the
 Portuguese tax number (NIF), social security number (NISS), citizen card and health service user number
-(número de utente).
+(número de utente), and a person's Andorran tax register number (NRT).
 """
 
 from __future__ import annotations
@@ -11,7 +11,14 @@ import re
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    digits_of,
+    label,
+    local_label,
+    value,
+    weighted_sum,
+)
 
 # --- Italian codice fiscale, anywhere -------------------------------------------------------------
 
@@ -271,4 +278,21 @@ PT_SNS_USER = Family(
     value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
     lambda candidate: len(set(digits_of(candidate))) > 1,
     ("utente",),
+)
+
+
+def ad_nrt_valid(value: str) -> bool:
+    return len(set(digits_of(value))) > 1
+
+
+# Andorra's tax register number (NRT), a letter, six digits and a check letter: F for a resident person and E for
+# one who lives abroad, other letters for firms and bodies, whose number is printed on their invoices. With no
+# published check, only a person's, right after "NRT" in capitals: "el meu NRT és F-123456-Z".
+AD_NRT = Family(
+    "ad-nrt",
+    local_label(r"(?-i:NRT)", "és|es|is|é|est|:"),
+    value(r"(?<![\w-])[FE]-?\d{6}-?[A-Z]"),
+    ad_nrt_valid,
+    (),
+    cased_words=("NRT",),
 )

@@ -140,6 +140,7 @@ from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     HU_TAJ,
     HU_TAX_ID,
     MD_IDNP,
+    PL_ID_CARD,
     PL_PESEL,
     RO_CNP,
     RU_INN,
@@ -180,6 +181,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
 )
 from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     CR_CEDULA,
+    CW_SEDULA,
     DO_CEDULA,
     EC_CEDULA,
     GT_DPI,
@@ -235,6 +237,7 @@ from personakit_plugin.default_plugins.secrets.ids_north_europe import (
 )
 from personakit_plugin.default_plugins.secrets.ids_oceania import AU_MEDICARE, AU_TFN, NZ_IRD
 from personakit_plugin.default_plugins.secrets.ids_south_europe import (
+    AD_NRT,
     ES_DNI_NIE,
     ES_SOCIAL_SECURITY,
     FR_NIR,
@@ -403,6 +406,8 @@ _FAMILIES: tuple[Family, ...] = (
     UY_CI,
     PA_CEDULA,
     MA_CIN,
+    PL_ID_CARD,
+    AD_NRT,
     CU_NI,
     JM_TRN,
     ON_HEALTH_CARD,
@@ -481,6 +486,7 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     KW_CIVIL_ID,
     SV_DUI,
     NI_CEDULA,
+    CW_SEDULA,
     LK_NIC,
     MU_NIC,
     TN_CIN,

@@ -2570,6 +2570,7 @@ LOOK_ALIKES_ROUND_27 = [
 SHAPES_ROUND_28: dict[str, str] = {
     "a Mexican NIP after its name": "el NIP de mi tarjeta es 7391, no se lo digas a nadie",
     "a Quebec NIP of six digits": "mon NIP pour la caisse: 582914",
+    "ten digits after 'NIP' that fail the Polish check": "NIP firmy: 526-000-12-47",
     "a tablet unlocked, the verb first": "I unlock my tablet with 583016 - the kids know it",
     "a tablet that unlocks, in Italian": "il tablet si sblocca con 270483",
     "a laptop that unlocks, in Portuguese": "o portátil desbloqueia com 8841",
@@ -2604,6 +2605,7 @@ LOOK_ALIKES_ROUND_28 = [
     "the supplier's NIP is 123-456-32-18, for the invoice",
     "NIP 5260250995 na fakturze",
     "nip du fournisseur polonais: 123-45-63-218",
+    "Invoices go to Drukarnia Opole, NIP PL 779-243-18-24",
     # Unlocked by no number, a key's count, a rent that goes up in a year, a star rating, a room's key, holes.
     "I unlock my phone with Face ID, no code",
     "I unlock my bike with 2 keys",

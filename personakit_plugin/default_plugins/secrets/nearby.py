@@ -19,7 +19,6 @@ from personakit_plugin.default_plugins.secrets import vocabulary
 from personakit_plugin.default_plugins.secrets.key_ids import is_key_id
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.names import Name, names
-from personakit_plugin.default_plugins.secrets.number_labels import weighted_sum
 from personakit_plugin.default_plugins.secrets.pins import UNIT_AFTER, offered_as_another_number
 from personakit_plugin.default_plugins.secrets.postal_pins import number_that_is_no_pin
 from personakit_plugin.default_plugins.secrets.tokens import (
@@ -559,26 +558,6 @@ def _typed_pin_after(found: list[Token], last: int, name: Name, typed: dict[int,
     return any(ch.isdigit() for ch in core) and any(ch.isalpha() for ch in core) and _is_value(found, index, typed)
 
 
-# Poland's tax number (NIP), which a firm prints on every invoice: ten digits, in groups of 3-3-2-2 or
-# 3-2-2-3, perhaps after "PL", whose last is the weighted sum of the others mod 11. Right after "NIP", or
-# one word after it, it is that number, not the PIN that "NIP" means in French and Spanish ("NIP firmy:
-# 526-000-12-46").
-_POLISH_NIP = lazy_pattern(
-    r"(?:[ ]+[^\W\d_]+)?[\s:.]*(?:PL[ ]?)?(\d{3}([- ]?)\d{3}\2\d{2}\2\d{2}|\d{3}([- ]?)\d{2}\3\d{2}\3\d{3})(?![\d-])"
-)
-_POLISH_NIP_WEIGHTS = (6, 5, 7, 2, 3, 4, 5, 6, 7)
-
-
-def _polish_tax_number_after(text: str, name: Name) -> bool:
-    if name.word.casefold() != "nip":
-        return False
-    found = _POLISH_NIP.match(text, name.end)
-    if found is None:
-        return False
-    digits = [int(ch) for ch in found.group(1) if ch.isdigit()]
-    return weighted_sum(digits[:9], _POLISH_NIP_WEIGHTS) % 11 == digits[9]
-
-
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -724,7 +703,6 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
         if (
             name.kind in {"code", "generic"}
             and not _said_absent(found, first, last)
-            and not _polish_tax_number_after(text, name)
             and _code_near(found, first, last, text, name, lines)
         ):
             return "code-nearby"

@@ -51,7 +51,8 @@ every part measured after: on the twenty-second part, 228 of 240 secrets and 1 o
 the twenty-fourth, 219 of 240 and 1 of 178 (the rules alone 212 and 1); on the twenty-fifth, 207 of 240 and 1 of
 178 (the rules alone 195 and none); on the twenty-sixth, 188 of 240 and none of 180 (the rules alone 180); on the
 twenty-seventh, 196 of 240 and 1 of 180 (the rules alone 174 and the same one); on the twenty-eighth,
-196 of 240 and none of 180 (the rules alone 180)."""
+196 of 240 and none of 180 (the rules alone 180); on the twenty-ninth, 211 of 240 and 1 of 180 (the rules alone
+180 and none)."""
 
 
 def main() -> int:

@@ -242,6 +242,32 @@ SECRETS = {
     "pl-id-card": ["numer dowodu ABA 300000", "mój dowód osobisty: ABA300000", "auf meinem dowód steht ABA 300000"],
     "cw-sedula": ["mijn sedula nummer is 1985031512", "sedula: 1990122401, for the bank"],
     "ad-nrt": ["el meu NRT és F-123456-Z", "my NRT is E123456B, for the landlord"],
+    # The fourth batch: Palestine, Armenia, Libya, Eswatini, Barbados, Brunei
+    "ps-id": [
+        "رقم الهوية 403416720",
+        "my Palestinian ID number is 851106849",
+        "hawiya number: 90038854-7",
+        "رقم هويتي هو 942143041",
+    ],
+    "am-public-services-number": [
+        "my ՀԾՀ is 2810850123",
+        "ՀԾՀ-ս 5102903456 է",
+        "social card number: 3105880147",
+        "номер социальной карты 2901790034",
+    ],
+    "ly-national-number": [
+        "الرقم الوطني 119850123456",
+        "my Libyan national number is 219920045678",
+        "رقمي الوطني هو 120010312345",
+    ],
+    "sz-pin": ["my Eswatini ID number is 8503151234567", "Swazi ID: 920714 5012345"],
+    "bb-nrn": ["my Barbados ID number is 850315-0123", "national registration number: 9207140456"],
+    "bn-ic": [
+        "my Brunei IC is 01-123456",
+        "IC kuning saya 00-654321",
+        "nombor IC: 30-234567",
+        "kad pengenalan 51 204578",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -428,6 +454,25 @@ STORED = [
     "sedula costs 2024000000 guilders? no",
     "NRT de l'empresa: A-123456-B, a la factura",
     "NRT F-000000-A in the example",
+    # Palestine, Armenia, Libya, Eswatini, Barbados, Brunei
+    "رقم الهوية 403416721",
+    "رقم الهوية 000000000",
+    "Palestinian ID office: call 022987000",
+    "social card number has 10 digits",
+    "social card order 3105880147 shipped",
+    "social card 0000000000",
+    "الرقم الوطني للشركة 119850123456 على الفاتورة",
+    "الرقم الوطني 319850123456",
+    "الرقم الوطني 120990123456",
+    "الرقم الوطني يتكون من 12 رقم",
+    "Eswatini PIN 8513151234567",
+    "my Eswatini ID number is 8503150000000",
+    "Barbadian ID 851315-0123",
+    "Barbados ID office phone 2465354100",
+    "IC 02-123456",
+    "IC 01-000000",
+    "Brunei IC hotline 01-234567",
+    "Brunei IC has 8 digits",
 ]
 
 

@@ -74,6 +74,7 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     gt_cui_valid,
     sv_dui_valid,
 )
+from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import ps_id_valid
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     emirates_id_valid,
     il_id_valid,
@@ -237,6 +238,8 @@ CHECKS = {
     "md-idnp": (md_idnp_valid, idno.is_valid, _plain(12, "02"), _DIGITS, 0),
     # A person's VÖEN ends in 2 (a firm's in 1, which ours leaves): its check digit is the ninth, before it.
     "az-voen": (az_voen_valid, voen.is_valid, _plain(8), [f"{n}2" for n in range(10)], 0),
+    # A Palestinian identity number has the Teudat Zehut's check, always in nine digits.
+    "ps-id": (ps_id_valid, idnr.is_valid, _plain(8, "489"), _DIGITS, 9),
 }
 
 

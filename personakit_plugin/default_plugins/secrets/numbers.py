@@ -31,7 +31,10 @@ Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panama
 `ids_africa_east_south` (Tanzanian NIN, Rwandan national ID, Ethiopian Fayda number, Botswana's Omang, Zimbabwean
 national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_gulf` (Qatari ID, Bahraini CPR),
 `ids_asia_central_south` (Azerbaijani VÖEN, Uzbek PINFL, Kyrgyz personal identification number, Mongolian register
-number, Myanmar's NRC), `ids_andes_central_america` (Bolivian CI, Honduran DNI), `ids_world` (a
+number, Myanmar's NRC), `ids_andes_central_america` (Bolivian CI, Honduran DNI), `ids_levant_caucasus`
+(Palestinian identity number, Armenian public services number), `ids_africa_north_south` (Libyan national number,
+Eswatini's personal identification number), `ids_caribbean_southeast_asia` (Barbadian national registration
+number, Brunei's identity card number), `ids_world` (a
 personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
 these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
@@ -77,6 +80,7 @@ from personakit_plugin.default_plugins.secrets.ids_africa_east_south import (
     TZ_NIN,
     ZW_NATIONAL_ID,
 )
+from personakit_plugin.default_plugins.secrets.ids_africa_north_south import LY_NATIONAL_NUMBER, SZ_PIN
 from personakit_plugin.default_plugins.secrets.ids_africa_north_west import BJ_NPI, DZ_NIN
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
@@ -129,6 +133,7 @@ from personakit_plugin.default_plugins.secrets.ids_asia_central_south import (
     MN_REGISTER_NUMBER,
     UZ_PINFL,
 )
+from personakit_plugin.default_plugins.secrets.ids_caribbean_southeast_asia import BB_NRN, BN_IC
 from personakit_plugin.default_plugins.secrets.ids_east_europe import (
     BG_EGN,
     BY_IDENTIFICATION_NUMBER,
@@ -190,6 +195,7 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     SV_DUI,
     VE_CEDULA,
 )
+from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import AM_PUBLIC_SERVICES_NUMBER, PS_ID
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     AE_EMIRATES_ID,
     EG_NATIONAL_ID,
@@ -437,7 +443,8 @@ _FAMILIES: tuple[Family, ...] = (
 
 # The identity numbers of countries added from their published formats (`ids_nordic_baltic`, `ids_east_europe`,
 # `ids_middle_east`, `ids_asia`, `ids_latin_america`, `ids_africa_east_south`, `ids_africa_north_west`, `ids_gulf`,
-# `ids_asia_central_south`, `ids_andes_central_america`, `ids_world`), tried after the families above and only where
+# `ids_asia_central_south`, `ids_andes_central_america`, `ids_levant_caucasus`, `ids_africa_north_south`,
+# `ids_caribbean_southeast_asia`, `ids_world`), tried after the families above and only where
 # the text holds seven digits at least, as each of their values does: a text without them costs one search, not
 # a gate each.
 _WORLD_FAMILIES: tuple[Family, ...] = (
@@ -510,6 +517,12 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     MM_NRC,
     BO_CI,
     HN_DNI,
+    PS_ID,
+    AM_PUBLIC_SERVICES_NUMBER,
+    LY_NATIONAL_NUMBER,
+    SZ_PIN,
+    BB_NRN,
+    BN_IC,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

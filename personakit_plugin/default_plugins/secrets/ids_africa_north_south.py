@@ -1,7 +1,7 @@
-"""Identity numbers of Libya in the north and Eswatini in the south, their shapes and labels; neither has a published
-check, so each is refused only right after its name: Libya's national number (الرقم الوطني: twelve digits, 1 for a
-man or 2 for a woman, the year of birth and seven digits) and Eswatini's personal identification number (thirteen
-digits, the birth date as YYMMDD and seven more)."""
+"""Identity numbers of Libya and Sudan in the north and Eswatini in the south, their shapes and labels; none has a
+published check, so each is refused only right after its name: Libya's national number (الرقم الوطني: twelve digits,
+1 for a man or 2 for a woman, the year of birth and seven digits), Sudan's national number (الرقم الوطني: eleven
+digits) and Eswatini's personal identification number (thirteen digits, the birth date as YYMMDD and seven more)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ LY_NATIONAL_NUMBER = Family(
     value(r"(?<![\d-])[12](?:19|20)\d{9}"),
     ly_national_number_said,
     ("الوطني", "libyan"),
+)
+
+
+# Eleven digits after its name ("الرقم الوطني 11520348761"): Jordan's, after the same words, has ten, Libya's twelve.
+SD_NATIONAL_NUMBER = Family(
+    "sd-national-number",
+    local_label(
+        r"""الرقم[ ]الوطني(?:[ ]السوداني)?|رقمي[ ]الوطني|sudanese[ ]national[ ](?:number|id)(?:[ ](?:number|no\.?))?""",
+        "is|:|هو",
+    ),
+    value(r"(?<![\d-])[1-9]\d{10}"),
+    lambda number: len(set(number)) > 2,
+    ("الوطني", "sudanese"),
 )
 
 

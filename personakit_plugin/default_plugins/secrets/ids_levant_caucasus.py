@@ -1,7 +1,8 @@
-"""Identity numbers of Palestine and Armenia, their shapes and labels, each refused only right after its name: a
-Palestinian identity number (رقم الهوية, nine digits, the last the check digit of the same Luhn rule the Israeli
-Teudat Zehut has, the registry having issued both) and Armenia's public services number (ՀԾՀ, on the social card:
-ten digits, with no published check)."""
+"""Identity numbers of Palestine, Iraq and Armenia, their shapes and labels, each refused only right after its name:
+a Palestinian identity number (رقم الهوية, nine digits, the last the check digit of the same Luhn rule the Israeli
+Teudat Zehut has, the registry having issued both), Iraq's national identification number (on the national card,
+البطاقة الوطنية: twelve digits) and Armenia's public services number (ՀԾՀ, on the social card: ten digits), these
+two with no published check."""
 
 from __future__ import annotations
 
@@ -49,4 +50,19 @@ AM_PUBLIC_SERVICES_NUMBER = Family(
         "социальной карты",
         "соцкарт",
     ),
+)
+
+
+# Iraq's national identification number, twelve digits on the national card (البطاقة الوطنية, Kurdish کارتی
+# نیشتمانی), a shape many numbers have, so only right after the card's own names.
+IQ_NATIONAL_ID = Family(
+    "iq-national-id",
+    local_label(
+        r"""(?:رقم[ ])?البطاقة[ ]الوطنية(?:[ ]العراقية)?|(?:ژمارەی[ ])?(?:کارتی|كارتى)[ ](?:نیشتمانی|نيشتمانى)
+        |iraqi[ ]national[ ](?:card|id)(?:[ ](?:number|no\.?))?""",
+        "is|:|هو|مالتي",
+    ),
+    value(r"(?<![\d-])[1-9]\d{11}"),
+    lambda number: len(set(number)) > 2,
+    ("البطاقة الوطنية", "کارتی", "كارتى", "iraqi"),
 )

@@ -32,9 +32,9 @@ Costa Rica and Venezuela, Guatemala's DPI, Salvadoran DUI, Nicaraguan and Panama
 national ID), `ids_africa_north_west` (Algerian NIN, Beninese NPI), `ids_gulf` (Qatari ID, Bahraini CPR),
 `ids_asia_central_south` (Azerbaijani VÖEN, Uzbek PINFL, Kyrgyz personal identification number, Mongolian register
 number, Myanmar's NRC), `ids_andes_central_america` (Bolivian CI, Honduran DNI), `ids_levant_caucasus`
-(Palestinian identity number, Armenian public services number), `ids_africa_north_south` (Libyan national number,
-Eswatini's personal identification number), `ids_caribbean_southeast_asia` (Barbadian national registration
-number, Brunei's identity card number), `ids_world` (a
+(Palestinian identity number, Iraqi national identification number, Armenian public services number),
+`ids_africa_north_south` (Libyan and Sudanese national numbers, Eswatini's personal identification number),
+`ids_caribbean_southeast_asia` (Barbadian national registration number, Brunei's identity card number), `ids_world` (a
 personal number by an English name any country's has, "national ID", "personal number", in the shape of one of
 these countries' numbers and passing its strong check),
 `ids_south_europe` (Spanish DNI or NIE and social security number, French NIR and tax number, Italian health
@@ -80,7 +80,11 @@ from personakit_plugin.default_plugins.secrets.ids_africa_east_south import (
     TZ_NIN,
     ZW_NATIONAL_ID,
 )
-from personakit_plugin.default_plugins.secrets.ids_africa_north_south import LY_NATIONAL_NUMBER, SZ_PIN
+from personakit_plugin.default_plugins.secrets.ids_africa_north_south import (
+    LY_NATIONAL_NUMBER,
+    SD_NATIONAL_NUMBER,
+    SZ_PIN,
+)
 from personakit_plugin.default_plugins.secrets.ids_africa_north_west import BJ_NPI, DZ_NIN
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
@@ -195,7 +199,11 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     SV_DUI,
     VE_CEDULA,
 )
-from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import AM_PUBLIC_SERVICES_NUMBER, PS_ID
+from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import (
+    AM_PUBLIC_SERVICES_NUMBER,
+    IQ_NATIONAL_ID,
+    PS_ID,
+)
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
     AE_EMIRATES_ID,
     EG_NATIONAL_ID,
@@ -521,6 +529,8 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     AM_PUBLIC_SERVICES_NUMBER,
     LY_NATIONAL_NUMBER,
     SZ_PIN,
+    IQ_NATIONAL_ID,
+    SD_NATIONAL_NUMBER,
     BB_NRN,
     BN_IC,
     WORLD_PERSONAL_NUMBER,

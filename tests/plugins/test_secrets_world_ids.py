@@ -278,6 +278,23 @@ SECRETS = {
         "nombor IC: 30-234567",
         "kad pengenalan 51 204578",
     ],
+    # Paraguay's RUC, El Salvador's NIT, Zambia's NRC, Uganda's NIN, the EHIC, an ID number that opens with a birth
+    # date (Trinidad and Tobago, Namibia), a Czech insured person's number, Japan's My Number with its Japanese name
+    "py-ruc": ["mi RUC es 4567891-0", "RUC nro 2345678-7, para la factura de la consulta"],
+    "sv-nit": ["mi NIT es 0614-150385-101-0", "el NIT antiguo 05112307900020, por si lo piden"],
+    "zm-nrc": ["my NRC is 482917/10/1", "NRC: 305128/67/1 for the bank loan"],
+    "ug-nin": ["my NIN is CF92051011PQRA", "NIN CM85003102LKJA for the SIM registration"],
+    "eu-ehic": [
+        "my EHIC number is 80276 00123 45678 9012",
+        "EHIC card no 80752004417293",
+        "la mia EHIC 80380019283746",
+    ],
+    "dated-id-number": ["my ID card is 19910723045", "meine ID-Nummer ist 85060300123", "ID no 19680214117"],
+    "cz-insured-number": ["číslo pojištěnce 750723/1204", "na kartičce VZP, číslo pojištěnce je 8862040506"],
+    "jp-my-number-glossed": [
+        "my number (マイナンバー) is 5182 0731 4624",
+        "a minha my number (マイナンバー) é 309174652083",
+    ],
 }
 
 # What must stay stored though it looks like one: a firm's number printed on invoices, a phone's, an order's, a
@@ -490,6 +507,27 @@ STORED = [
     "IC 01-000000",
     "Brunei IC hotline 01-234567",
     "Brunei IC has 8 digits",
+    # Paraguay's RUC, El Salvador's NIT, Zambia's NRC, Uganda's NIN, the EHIC, an ID number, a Czech insured number
+    "RUC 4567891-1 no existe",
+    "RUC de la empresa 80012345-0 en la factura",
+    "el RUC tiene 8 dígitos",
+    "NIT 0614-150385-101-1, me lo rechazaron",
+    "NIT 06141503851011 mal copiado",
+    "the order ID number 19910723045 shipped",
+    "NRC 000000/00/1 in the example",
+    "NRC office ref 482917/10, call 0211 252 000",
+    "NRC renewal on 12/10/2025",
+    "NIN CM12345678901234 is only digits",
+    "the NIN has 14 characters",
+    "EHIC 80999001234567890 is not a real country",
+    "EHIC valid until 2028, ask 0800 123 4567",
+    "the EHIC number has 20 digits",
+    "ID card 19911323045 was a typo",
+    "ID number 07912345678 is my mobile",
+    "order ID number 12345678901",
+    "číslo pojištěnce 750723/1205 nesedí",
+    "číslo pojištěnce má 10 číslic",
+    "my number (マイナンバー) 518207314625 is wrong",
 ]
 
 

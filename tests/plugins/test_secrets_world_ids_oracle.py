@@ -33,10 +33,12 @@ from stdnum.md import idno
 from stdnum.mu import nid
 from stdnum.no import fodselsnummer
 from stdnum.pl import pesel
+from stdnum.py import ruc as py_ruc
 from stdnum.ro import cnp
 from stdnum.ru import inn
 from stdnum.se import personnummer
 from stdnum.si import emso
+from stdnum.sv import nit as sv_nit
 from stdnum.th import pin
 from stdnum.tr import tckimlik
 from stdnum.ua import rntrc
@@ -72,7 +74,9 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     do_cedula_valid,
     ec_cedula_valid,
     gt_cui_valid,
+    py_ruc_valid,
     sv_dui_valid,
+    sv_nit_valid,
 )
 from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import ps_id_valid
 from personakit_plugin.default_plugins.secrets.ids_middle_east import (
@@ -240,6 +244,9 @@ CHECKS = {
     "az-voen": (az_voen_valid, voen.is_valid, _plain(8), [f"{n}2" for n in range(10)], 0),
     # A Palestinian identity number has the Teudat Zehut's check, always in nine digits.
     "ps-id": (ps_id_valid, idnr.is_valid, _plain(8, "489"), _DIGITS, 9),
+    # A person's RUC is the cédula, below the 80000000 where firms' begin, a dash and the check digit.
+    "py-ruc": (lambda n: py_ruc_valid(f"{n[:-1]}-{n[-1]}"), py_ruc.is_valid, _plain(7, "1234567"), _DIGITS, 0),
+    "sv-nit": (sv_nit_valid, sv_nit.is_valid, _plain(13, "019"), _DIGITS, 0),
 }
 
 

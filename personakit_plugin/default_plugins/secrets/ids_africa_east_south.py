@@ -100,3 +100,28 @@ ZW_NATIONAL_ID = Family(
     lambda number: True,
     ("zim", "national id", "chitupa"),
 )
+
+
+# Zambia's national registration card number (NRC), as the card prints it: six digits, the district's two and
+# the holder's status, 1 for a citizen ("NRC 123456/11/1"), a shape only it has; no check is published.
+ZM_NRC = Family(
+    "zm-nrc",
+    local_label(r"(?-i:NRC)(?:[ ](?:number|no\.?))?|national[ ]registration[ ]card(?:[ ](?:number|no\.?))?", "is"),
+    value(r"(?<![\d/])\d{6}/\d{2}/[1-3]"),
+    lambda number: len(set(digits_of(number)[:6])) > 1,
+    ("national registration card",),
+    None,
+    ("NRC",),
+)
+
+# Uganda's national identification number (NIN): C, M or F for the sex, the last two digits of the year of
+# birth and ten digits and capitals ("NIN CM90012345ABCD"), a shape only it has; no check is published.
+UG_NIN = Family(
+    "ug-nin",
+    local_label(r"(?-i:NIN)(?:[ ](?:number|no\.?))?", "is"),
+    value(r"(?<![\w-])(?-i:C[MF]\d{2}[0-9A-Z]{10})"),
+    lambda number: any(ch.isdigit() for ch in number[4:]) and any(ch.isalpha() for ch in number[4:]),
+    (),
+    None,
+    ("NIN",),
+)

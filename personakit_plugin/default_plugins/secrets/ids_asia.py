@@ -167,7 +167,12 @@ def jp_my_number_valid(value: str) -> bool:
 # Twelve digits in fours or one run, right after its name: one check digit is all that guards it.
 JP_MY_NUMBER = Family(
     "jp-my-number",
-    unspaced_label(r"マイナンバー|個人番号", r"は|：|:", r"my[ ]?number|individual[ ]number"),
+    unspaced_label(
+        r"マイナンバー|個人番号",
+        r"は|：|:",
+        # With its Japanese name after it, as one explains it in another language: "my number (マイナンバー)".
+        r"my[ ]?number(?:[ ]?[(（](?:マイナンバー|個人番号)[)）])?|individual[ ]number",
+    ),
     unspaced_value(r"(?<![\d-])\d{4}([ -]?)\d{4}\1\d{4}"),
     jp_my_number_valid,
     ("マイナンバー", "個人番号", "my number", "mynumber", "individual number"),

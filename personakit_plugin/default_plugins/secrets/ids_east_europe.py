@@ -109,10 +109,14 @@ def rodne_cislo_valid(value: str) -> bool:
 # Ten digits, a slash before the last four perhaps: "rodné číslo 900512/1237".
 CZ_SK_RODNE_CISLO = Family(
     "cz-sk-rodne-cislo",
-    label(r"rodn(?:é|e|ého|eho)[ ](?:číslo|cislo|čísla|cisla|čís\.?)|(?-i:RČ|R\.Č\.|r\.č\.)|birth[ ]number"),
+    # Or the insured person's number on a Czech health insurance card, which is the holder's birth number.
+    label(
+        r"""rodn(?:é|e|ého|eho)[ ](?:číslo|cislo|čísla|cisla|čís\.?)|(?-i:RČ|R\.Č\.|r\.č\.)|birth[ ]number
+        |č[ií]slo[ ]poji[šs]t[ěe]nce"""
+    ),
     value(r"(?<![\d/-])\d{6}/?\d{4}"),
     rodne_cislo_valid,
-    ("rodn", "birth number"),
+    ("rodn", "birth number", "pojištěnce", "pojistence"),
     rodne_cislo_valid,
     ("RČ", "R.Č.", "r.č."),
 )

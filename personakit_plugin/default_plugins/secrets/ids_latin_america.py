@@ -210,3 +210,51 @@ CW_SEDULA = Family(
     cw_sedula_valid,
     ("sedula",),
 )
+
+
+def py_ruc_valid(value: str) -> bool:
+    """A Paraguayan person's RUC: the holder's cédula (below 80000000, where firms' numbers begin), a dash and a
+    check digit, 11 less the remainder by 11 of the digits weighted 2 upwards from the right, by 10."""
+    base, _, check = value.partition("-")
+    if not base.isdigit() or int(base) >= 80_000_000 or len(set(base)) == 1:
+        return False
+    total = weighted_sum(reversed(base), range(2, len(base) + 2))
+    return str((-total % 11) % 10) == check
+
+
+# As the SET writes it, the cédula, a dash and the check digit: "RUC 1234567-8".
+PY_RUC = Family(
+    "py-ruc",
+    label(r"(?-i:RUC)(?:[ ](?:n[uú]mero|no\.?|nro\.?|n[º°]))?"),
+    value(r"(?<![\d.-])\d{5,8}-\d"),
+    py_ruc_valid,
+    (),
+    None,
+    ("RUC",),
+)
+
+
+def sv_nit_valid(value: str) -> bool:
+    """A Salvadoran tax number (NIT): fourteen digits, a municipality (0 or 1 first, 9 for a foreigner), six
+    digits (the date of birth as DDMMYY, where an old number has one), three digits and a check digit: weighted 14
+    down to 2 and the remainder by 11 where the three are 100 or below, else weighted 2, 7, 6, 5, 4, 3, 2, 7, 6, 5,
+    4, 3, 2 and 11 less it, by 10."""
+    digits = digits_of(value)
+    if len(digits) != 14 or digits[0] not in "019":
+        return False
+    if digits[10:13] <= "100":
+        return str(weighted_sum(digits[:13], range(14, 1, -1)) % 11 % 10) == digits[13]
+    total = weighted_sum(digits[:13], (2, 7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2))
+    return str((-total % 11) % 10) == digits[13]
+
+
+# As the card prints it, "0614-150385-101-2", or in one run; "NIT viejo", the one the DUI replaced, too.
+SV_NIT = Family(
+    "sv-nit",
+    label(r"(?-i:NIT)(?:[ ](?:viejo|antiguo|anterior))?(?:[ ](?:n[uú]mero|no\.?|nro\.?))?"),
+    value(r"(?<![\d-])[019]\d{3}([ -]?)\d{6}\1\d{3}\1\d"),
+    sv_nit_valid,
+    (),
+    None,
+    ("NIT",),
+)

@@ -27,7 +27,14 @@ from personakit_plugin.default_plugins.secrets.ids_nordic_baltic import (
     NO_FODSELSNUMMER,
     SE_PERSONNUMMER,
 )
-from personakit_plugin.default_plugins.secrets.number_labels import Family, label, value
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    born,
+    digits_of,
+    label,
+    short_year_date,
+    value,
+)
 
 # In the order they are tried; each with a `far` check.
 _STRONG = (
@@ -89,4 +96,59 @@ WORLD_PERSONAL_NUMBER = Family(
         "citizen id",
     ),
     world_personal_number_valid,
+)
+
+
+# The ISO 3166 numeric codes of the countries that issue the European Health Insurance Card.
+_EHIC_COUNTRIES = frozenset(
+    "040 056 100 191 196 203 208 233 246 250 276 300 348 352 372 380 428 438 440 442 470 528 578 616 620 642 703"
+    " 705 724 752 756 826".split()
+)
+
+
+def ehic_valid(value: str) -> bool:
+    """A European Health Insurance Card's number: up to twenty digits, 80 (health care, in ISO/IEC 7812) and the
+    issuing country's numeric code first."""
+    digits = digits_of(value)
+    return 10 <= len(digits) <= 20 and digits[2:5] in _EHIC_COUNTRIES and len(set(digits[5:])) > 1
+
+
+# The card's number after its name: "EHIC number 80276001234567890123".
+EU_EHIC = Family(
+    "eu-ehic",
+    label(
+        r"""(?-i:EHIC)(?:[ ]card)?(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro))?
+        |european[ ]health[ ]insurance[ ]card(?:[ ](?:number|no\.?))?"""
+    ),
+    value(r"(?<![\d-])80\d(?:[ ]?\d){7,17}"),
+    ehic_valid,
+    ("european health insurance card",),
+    None,
+    ("EHIC",),
+)
+
+
+def dated_id_number_valid(value: str) -> bool:
+    """Eleven digits that open with a birth date, as Trinidad and Tobago's national ID (YYYYMMDD and three digits)
+    and Namibia's (YYMMDD and five digits) do."""
+    digits = digits_of(value)
+    if len(digits) != 11:
+        return False
+    if digits[:2] in ("19", "20") and born(int(digits[:4]), int(digits[4:6]), int(digits[6:8])):
+        return True
+    return short_year_date(int(digits[:2]), int(digits[2:4]), int(digits[4:6]))
+
+
+# Right after "ID card" or "ID number" alone, the digits in one run, the name opening its line or after whose it
+# is: "my ID card is 19900521047"; not an order's or a customer's ID number.
+DATED_ID_NUMBER = Family(
+    "dated-id-number",
+    label(
+        r"""(?:(?<![^\n])|(?<=my[ ])|(?<=mein[ ])|(?<=meine[ ])|(?<=mi[ ])|(?<=mon[ ])|(?<=ma[ ])|(?<=mia[ ])
+        |(?<=meu[ ])|(?<=minha[ ])|(?<=mijn[ ])|(?<=his[ ])|(?<=her[ ])|(?<=['’]s[ ]))(?-i:ID)
+        (?:[ -]card|[ -]?(?:number|nummer|nr\.?|no\.?))(?:[ ](?:number|no\.?))?"""
+    ),
+    value(r"(?<![\d-])\d{11}"),
+    dated_id_number_valid,
+    ("id card", "id number", "id-nummer", "id-card", "idnummer", "id nr", "id-nr", "id no"),
 )

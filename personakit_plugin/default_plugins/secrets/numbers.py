@@ -78,6 +78,8 @@ from personakit_plugin.default_plugins.secrets.ids_africa_east_south import (
     ET_FAYDA,
     RW_NATIONAL_ID,
     TZ_NIN,
+    UG_NIN,
+    ZM_NRC,
     ZW_NATIONAL_ID,
 )
 from personakit_plugin.default_plugins.secrets.ids_africa_north_south import (
@@ -196,7 +198,9 @@ from personakit_plugin.default_plugins.secrets.ids_latin_america import (
     GT_DPI,
     NI_CEDULA,
     PA_CEDULA,
+    PY_RUC,
     SV_DUI,
+    SV_NIT,
     VE_CEDULA,
 )
 from personakit_plugin.default_plugins.secrets.ids_levant_caucasus import (
@@ -273,7 +277,7 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     nss_es_printed,
     nss_es_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_world import WORLD_PERSONAL_NUMBER
+from personakit_plugin.default_plugins.secrets.ids_world import DATED_ID_NUMBER, EU_EHIC, WORLD_PERSONAL_NUMBER
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family
 
@@ -533,6 +537,12 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     SD_NATIONAL_NUMBER,
     BB_NRN,
     BN_IC,
+    PY_RUC,
+    SV_NIT,
+    ZM_NRC,
+    UG_NIN,
+    EU_EHIC,
+    DATED_ID_NUMBER,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

@@ -2640,6 +2640,30 @@ LOOK_ALIKES_ROUND_28 = [
     "PIN2 blocked after 3 tries",
 ]
 
+# The twenty-ninth round's shapes.
+SHAPES_ROUND_29: dict[str, str] = {
+    "a topic, a dash and its answer": "Sicherheitsfrage erster Lehrer - Brandstetter (streng war er)",
+    "a security question's topic, a colon and its answer": "pregunta de seguridad nombre del abuelo: Anselmo",
+    "a security question about a grandmother, in English": "security question grandma's first name: Philippa",
+    "a first pet's answer said to be it": "first pet answer is Rufus",
+    "a maiden name's answer after a colon": "maiden name answer: Okafor",
+    "a first of one's own noted with an equals sign": "first street = Birchwood",
+    "a first pony noted with an equals sign, in German": "erstes Pony = Flocke",
+}
+
+# The twenty-ninth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_29 = [
+    # A topic that is none or words after the name, no answer, a first that is a plan's or a name's.
+    "security question grandma: Rose knows it",
+    "security question thing: Monday again, sigh",
+    "pregunta de seguridad nombre de la abuela: no me acuerdo",
+    "the first pet answer is on a post-it",
+    "first stop = Paris",
+    "first name = Anna",
+    "first day = Monday",
+    "first prize = Anna",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2818,6 +2842,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_26,
         *SHAPES_ROUND_27,
         *SHAPES_ROUND_28,
+        *SHAPES_ROUND_29,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2852,6 +2877,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_26,
             SHAPES_ROUND_27,
             SHAPES_ROUND_28,
+            SHAPES_ROUND_29,
         )
         if shape in shapes
     )
@@ -2890,6 +2916,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_26,
         *LOOK_ALIKES_ROUND_27,
         *LOOK_ALIKES_ROUND_28,
+        *LOOK_ALIKES_ROUND_29,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -3028,7 +3055,8 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-fifth tuning round took it to 230. The twenty-sixth refused 195 of its 240; the twenty-sixth tuning round took
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
 # twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 200.
-# The twenty-ninth refused 180 of its 240; the twenty-eighth tuning round, on the part before, took it to 182.
+# The twenty-ninth refused 180 of its 240; the twenty-eighth tuning round, on the part before, took it to 182, and the
+# twenty-ninth tuning round to 196.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3048,7 +3076,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round26": 211,
     "tune_round27": 221,
     "tune_round28": 200,
-    "tune_round29": 182,
+    "tune_round29": 196,
 }
 
 

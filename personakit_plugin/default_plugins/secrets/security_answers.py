@@ -343,6 +343,50 @@ def _explained_answer(text: str) -> bool:
     return False
 
 
+# A security question named, its topic right after it (what such a question asks, or a person of the family),
+# then a sign and a name that ends its clause: "Sicherheitsfrage erster Lehrer - Brandstetter (streng war er)",
+# "pregunta de seguridad nombre del abuelo: Anselmo". Not a topic that is none ("security question thing: Monday
+# again, sigh" names no topic) nor words after the name ("security question grandma: Rose knows it").
+_TOPIC_SIGNED = lazy_pattern(
+    rf"""[ ]*(?P<topic>[^\W\d_][^:=→()\n.,;!?–—]{{2,40}}?)[ ]*(?::|=|->|=>|→|[ ][-–—][ ])[ ]*
+    {_CAPITALISED}[ ]*(?:[.,;!(]|$)""",
+    re.VERBOSE | re.MULTILINE,
+)
+
+
+def _topic_signed_answer(text: str) -> bool:
+    for named in _SECURITY_QUESTION.finditer(text):
+        signed = _TOPIC_SIGNED.match(text, named.end())
+        if (
+            signed is not None
+            and (_TOPIC.search(signed["topic"]) or _PET_OR_KIN.search(signed["topic"]))
+            and _NO_ANSWER.search(signed["topic"]) is None
+        ):
+            return True
+    return False
+
+
+# A question only such forms ask said with "answer" after it, and the answer: "first pet answer is Rufus",
+# "maiden name answer: Okafor".
+_ANSWER_NAMED = lazy_pattern(
+    rf"""\s(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord)
+    (?:\s(?:is|was|ist|war|es|era|est|è|é)\s+|\s*[:=]\s*)(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
+)
+# A first of one's own noted as a form's line, an equals sign and the name alone, a line of its own: "first
+# street = Birchwood", "erstes Pony = Flocke". Not a first that is a plan's or a name's ("first stop = Paris",
+# "first name = Anna").
+_FIRST_EQUALS = lazy_pattern(
+    rf"""^[ ]*(?:(?i:my|mein|meine|mi|mon|ma|il[ ]mio|la[ ]mia|o[ ]meu|a[ ]minha|mijn)[ ])?
+    (?i:first|erste[nmrs]?|primer[oa]?|premi(?:er|[èe]re)|prim[oa]|primeir[oa]|eerste)[ ]
+    (?!(?i:time|times|thing|things|of|step|steps|one|ones|mal|vez|fois|volta|volte|keer|aid|half|floor|round|place
+    |prize|class|name|names|nombre|nom|nome|naam|vorname|day|days|week|month|year|stop|leg|line|page|draft|option
+    |choice|try|attempt|half|course|lesson|game|match|song|episode|chapter|word|letter|date|payment|rate)(?![^\W_]))
+    [^\W\d_]{{3,}}[ ]*=[ ]*{_CAPITALISED}(?:[ ]{_CAPITALISED})?[ ]*[.!]?[ ]*$""",
+    re.VERBOSE | re.MULTILINE,
+)
+
+
 def _noted_question_answered(text: str) -> bool:
     return any(
         _NO_ANSWER.search(noted["question"]) is None
@@ -441,12 +485,16 @@ def security_answer(text: str) -> bool:
         return True
     if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text) or _FORM_LINE.search(text):
         return True
-    if any(map(folded.__contains__, _QUESTION_WORDS)) and _explained_answer(text):
+    if any(map(folded.__contains__, _QUESTION_WORDS)) and (_explained_answer(text) or _topic_signed_answer(text)):
+        return True
+    if "=" in text and _FIRST_EQUALS.search(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
             return True
     for question in _QUESTION.finditer(text):
+        if _ANSWER_NAMED.match(text, question.end()):
+            return True
         after = _sentence_after(text, question.end())
         if (_ANSWER_AFTER.search(after) or _COMMA_NAME.match(after)) and (
             _SECURITY_QUESTION.search(text) or _BANK.search(text) or _ASKED_AS_A_QUESTION.search(text)

@@ -3056,7 +3056,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # it to 211. The twenty-seventh refused 180 of its 240; the twenty-seventh tuning round took it to 221. The
 # twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 200.
 # The twenty-ninth refused 180 of its 240; the twenty-eighth tuning round, on the part before, took it to 182, and the
-# twenty-ninth tuning round to 196.
+# twenty-ninth tuning round to 206.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 296,
@@ -3076,7 +3076,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round26": 211,
     "tune_round27": 221,
     "tune_round28": 200,
-    "tune_round29": 196,
+    "tune_round29": 206,
 }
 
 

@@ -291,6 +291,14 @@ SECRETS = {
     ],
     "dated-id-number": ["my ID card is 19910723045", "meine ID-Nummer ist 85060300123", "ID no 19680214117"],
     "cz-insured-number": ["číslo pojištěnce 750723/1204", "na kartičce VZP, číslo pojištěnce je 8862040506"],
+    # A social insurance or pension fund's member number right after the fund's name
+    "social-fund-number": [
+        "NAPSA number 4029317756 for the pension claim",
+        "mi número del IPS 0045 2318",
+        "afiliado ISSS 031584920",
+        "nenkin bango 5310-218847",
+        "NIS no 2217504, for the maternity benefit",
+    ],
     "jp-my-number-glossed": [
         "my number (マイナンバー) is 5182 0731 4624",
         "a minha my number (マイナンバー) é 309174652083",
@@ -528,6 +536,15 @@ STORED = [
     "číslo pojištěnce 750723/1205 nesedí",
     "číslo pojištěnce má 10 číslic",
     "my number (マイナンバー) 518207314625 is wrong",
+    # A fund's name before a phone, two years, a directive, a monitor's resolution, a count, a number's length
+    "NAPSA 0211 257000, ask for claims",
+    "call NAPSA on 0211 123456",
+    "ISSS 2024-2025 report",
+    "NIS2 directive 2022/2555",
+    "IPS monitor 2560 1440",
+    "CNSS 12 jours de congé",
+    "the NAPSA number has 9 digits",
+    "NIS 0000000 in the example",
 ]
 
 

@@ -27,6 +27,7 @@ from personakit_plugin.default_plugins.secrets.ids_nordic_baltic import (
     NO_FODSELSNUMMER,
     SE_PERSONNUMMER,
 )
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
     born,
@@ -151,4 +152,36 @@ DATED_ID_NUMBER = Family(
     value(r"(?<![\d-])\d{11}"),
     dated_id_number_valid,
     ("id card", "id number", "id-nummer", "id-card", "idnummer", "id nr", "id-nr", "id no"),
+)
+
+
+# The member's number of a national social insurance or pension fund right after the fund's own name, which
+# names nothing else a person has a number of: Zambia's NAPSA, Trinidad and Tobago's NIS, El Salvador's ISSS,
+# Paraguay's IPS, Morocco's and Cameroon's CNSS, São Tomé's INSS, Macau's FSS, Aruba's AZV card, Japan's pension
+# book (nenkin), Uganda's and Kenya's NSSF, PNG's Nambawan Super ("NAPSA number 4029317756", "mi número del IPS
+# 0045 2318", "nenkin bangō 1234-567890"). None has a published check: seven to twelve digits in groups, not a
+# phone's (0 first and ten digits or more) nor two years ("ISSS 2024-2025").
+def social_fund_number_said(value: str) -> bool:
+    digits = digits_of(value)
+    if not 7 <= len(digits) <= 12 or len(set(digits)) == 1:
+        return False
+    if digits[0] == "0" and len(digits) >= 10:
+        return False
+    return _TWO_YEARS.fullmatch(value) is None
+
+
+_TWO_YEARS = lazy_pattern(r"(?:19|20)\d{2}[ /-](?:19|20)\d{2}")
+
+SOCIAL_FUND_NUMBER = Family(
+    "social-fund-number",
+    label(
+        r"""(?:(?-i:NAPSA|NIS|ISSS|IPS|CNSS|INSS|FSS|AZV|NSSF)|napsa|nenkin|nambawan[ ]super)
+        (?:[ ](?:number|no\.?|nr\.?|nro\.?|n[º°]|nummer|n[uú]mero|num[ée]ro|member(?:ship)?|asegurad[oa]|afiliad[oa]
+        |matricule|bang[oō]|card|pasje(?:[ ]?nummer)?)){0,2}"""
+    ),
+    value(r"(?<![\w.,+-])\d(?:[ -]?\d){6,11}"),
+    social_fund_number_said,
+    ("napsa", "nenkin", "nambawan super"),
+    None,
+    ("NAPSA", "NIS", "ISSS", "IPS", "CNSS", "INSS", "FSS", "AZV", "NSSF"),
 )

@@ -277,7 +277,12 @@ from personakit_plugin.default_plugins.secrets.ids_south_europe import (
     nss_es_printed,
     nss_es_valid,
 )
-from personakit_plugin.default_plugins.secrets.ids_world import DATED_ID_NUMBER, EU_EHIC, WORLD_PERSONAL_NUMBER
+from personakit_plugin.default_plugins.secrets.ids_world import (
+    DATED_ID_NUMBER,
+    EU_EHIC,
+    SOCIAL_FUND_NUMBER,
+    WORLD_PERSONAL_NUMBER,
+)
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family
 
@@ -543,6 +548,7 @@ _WORLD_FAMILIES: tuple[Family, ...] = (
     UG_NIN,
     EU_EHIC,
     DATED_ID_NUMBER,
+    SOCIAL_FUND_NUMBER,
     WORLD_PERSONAL_NUMBER,
 )
 _SEVEN_DIGITS = lazy_pattern(r"(?:\D*+\d){7}")

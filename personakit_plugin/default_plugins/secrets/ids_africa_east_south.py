@@ -7,10 +7,9 @@ district, six or seven digits, a letter and the district of origin)."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
+    birth_year,
     born,
     digits_of,
     local_label,
@@ -44,7 +43,7 @@ def rw_national_id_said(value: str) -> bool:
     """A Rwandan national ID: sixteen digits, 1 (a citizen), 2 (a refugee) or 3 (a foreigner), the year of birth,
     8 (a man) or 7 (a woman), seven digits, the card's issue and two digits; no check is published."""
     digits = digits_of(value)
-    return len(digits) == 16 and 1900 <= int(digits[1:5]) <= date.today().year
+    return len(digits) == 16 and birth_year(digits[1:5])
 
 
 RW_NATIONAL_ID = Family(

@@ -5,10 +5,9 @@ digits) and Eswatini's personal identification number (thirteen digits, the birt
 
 from __future__ import annotations
 
-from datetime import date
-
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
+    birth_year,
     digits_of,
     local_label,
     short_year_date,
@@ -20,7 +19,7 @@ def ly_national_number_said(value: str) -> bool:
     """A Libyan national number: twelve digits, 1 (a man) or 2 (a woman), the year of birth and seven digits; no
     check is published."""
     digits = digits_of(value)
-    return len(digits) == 12 and 1900 <= int(digits[1:5]) <= date.today().year and len(set(digits[5:])) > 1
+    return len(digits) == 12 and birth_year(digits[1:5]) and len(set(digits[5:])) > 1
 
 
 # Twelve digits after its name ("الرقم الوطني 119850123456"): Jordan's, after the same words, has ten.

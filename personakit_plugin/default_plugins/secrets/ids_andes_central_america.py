@@ -5,9 +5,7 @@ department and municipality of registration, the year of birth and five digits).
 
 from __future__ import annotations
 
-from datetime import date
-
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, local_label, value
+from personakit_plugin.default_plugins.secrets.number_labels import Family, birth_year, digits_of, local_label, value
 
 # The department's letters after the number, as the card and every form write it ("CI 4789123 LP", "C.I.
 # 6123456-SC"): the shape only a Bolivian CI has.
@@ -29,7 +27,7 @@ def hn_dni_said(value: str) -> bool:
     """A Honduran identity number: thirteen digits, the department (01 to 18) and municipality of registration,
     the year of birth and five digits; no check is published."""
     digits = digits_of(value)
-    return len(digits) == 13 and 1900 <= int(digits[4:8]) <= date.today().year
+    return len(digits) == 13 and birth_year(digits[4:8])
 
 
 # As the card prints it, "0801-1990-12345", or in one run.

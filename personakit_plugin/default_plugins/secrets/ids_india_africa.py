@@ -14,11 +14,10 @@ character)."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
+    birth_year,
     digits_of,
     label,
     real_date,
@@ -381,7 +380,7 @@ def lk_nic_said(value: str) -> bool:
     if len(digits) == 9:
         day = int(digits[2:5])
     elif len(digits) == 12:
-        if not 1900 <= int(digits[:4]) <= date.today().year:
+        if not birth_year(digits[:4]):
             return False
         day = int(digits[4:7])
     else:

@@ -85,6 +85,12 @@ def short_year_date(yy: int, month: int, day: int) -> bool:
     return real_date(1900 + yy, month, day) or real_date(2000 + yy, month, day)
 
 
+def birth_year(digits: str) -> bool:
+    """Whether four digits are a year someone alive may have been born in: 1900 to this year, as the numbers that
+    give the year of birth and no more of the date hold it."""
+    return 1900 <= int(digits) <= date.today().year
+
+
 def born(year: int, month: int, day: int) -> bool:
     """Whether year, month and day make a date that was on the calendar and is not yet to come, as a birth date
     whose century a number gives by a rule that may name one to come must."""

@@ -6,10 +6,11 @@ must pass whole (the second to the thirty-first are the first thirty held-out pa
 after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300,
 246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244
 of 260, 222 of 240, 223 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of
-240, 180 of 240, 180 of 240 and 170 of 240 secrets refused then, and tuned on since; a part still being tuned on has a floor
-of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read
-while tuning, must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and
-its failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
+240, 180 of 240, 180 of 240 and 170 of 240 secrets refused then, and tuned on since; a part still being tuned on
+has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is
+never read while tuning, must not fall below the figures it gives at its one measurement (see
+`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are skipped
+with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -3059,10 +3060,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # twenty-eighth refused 174 of its 240; the countries added after it and the twenty-eighth tuning round took it to 200.
 # The twenty-ninth refused 180 of its 240; the twenty-eighth tuning round, on the part before, took it to 182, and the
 # twenty-ninth tuning round to 206. The thirtieth refused 180 of its 240; the fourth batch of countries and the
-# twenty-ninth tuning round, on the part before, took it to 181. The thirty-first refused 170 of its 240.
+# twenty-ninth tuning round, on the part before, took it to 181. The thirty-first refused 170 of its 240. The thirtieth
+# tuning round (a personal number or an account after its name, in any country: `named_numbers`) took the thirtieth
+# to 213 and the thirty-first to 214, and some earlier parts a few more.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
-    "tune_round10": 296,
+    "tune_round10": 297,
     "tune_round11": 247,
     "tune_round12": 247,
     "tune_round13": 243,
@@ -3074,14 +3077,14 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round19": 258,
     "tune_round20": 238,
     "tune_round23": 227,
-    "tune_round24": 224,
-    "tune_round25": 230,
-    "tune_round26": 211,
+    "tune_round24": 225,
+    "tune_round25": 231,
+    "tune_round26": 216,
     "tune_round27": 221,
-    "tune_round28": 200,
-    "tune_round29": 206,
-    "tune_round30": 181,
-    "tune_round31": 170,
+    "tune_round28": 206,
+    "tune_round29": 220,
+    "tune_round30": 213,
+    "tune_round31": 214,
 }
 
 

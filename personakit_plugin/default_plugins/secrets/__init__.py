@@ -15,7 +15,8 @@ Two families of detectors, both on the text as `normalise` reads it:
   ordinary word (`tokens`, `nearby`); an assignment to a name that says password, pass, pwd,
   secret, key or token (`assignments`); a user name and a password side by side (`pairs`); a
   Luhn-valid card number (`cards`); an identity or bank number by its label, structure and checksum
-  (`numbers`); a lock's code on its line or the number a lock is set to (`lock_codes`), codes listed by
+  (`numbers`), or by its name alone, in any country (`named_numbers`); a lock's code on its line or
+  the number a lock is set to (`lock_codes`), codes listed by
 what they open ("alarm 6140, back gate 2287", `code_lists`) or as a change from an old value to a new
 one ("Torcode von 5521 auf 8830", `code_changes`); a duress code (`duress`); a phone's, a card terminal's
 or telephone banking's code after what it works ("desbloqueo del móvil 481920", `device_codes`); a code told
@@ -57,6 +58,7 @@ from personakit_plugin.default_plugins.secrets.ibans import split_iban
 from personakit_plugin.default_plugins.secrets.keypad_codes import keypad_code
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import lock_code
+from personakit_plugin.default_plugins.secrets.named_numbers import account_number_said, personal_number_said
 from personakit_plugin.default_plugins.secrets.nearby import secret_nearby
 from personakit_plugin.default_plugins.secrets.normalise import normalise
 from personakit_plugin.default_plugins.secrets.numbers import identity_number, number_named_in_the_text
@@ -132,6 +134,11 @@ def _first_kind(text: str, joint: int | None) -> str | None:
         return "card-number"
     if kind := identity_number(text):
         return kind
+    if _A_DIGIT.search(text):
+        if personal_number_said(text):
+            return "personal-number"
+        if account_number_said(text):
+            return "bank-account-number"
     if security_answer(text):
         return "security-answer"
     if _A_DIGIT.search(text) and (

@@ -48,6 +48,7 @@ sentence, within `_FAR_WINDOW` characters.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from personakit_plugin.default_plugins.secrets.bank_numbers import (
@@ -600,6 +601,40 @@ def _labelled_number(family: Family, text: str) -> bool:
             for candidate in family.value.finditer(before[: joined.start()]):
                 if candidate.end() == joined.start() and family.valid(candidate.group()):
                     return True
+    return False
+
+
+_DIGIT_CLASS = lazy_pattern(r"\[[0-9-]+\]")
+
+
+@functools.cache
+def _any_digits(family: Family) -> re.Pattern[str]:
+    """The family's value with every digit it asks for made any digit (`(?:0[1-9]|1[0-2])` as `(?:\\d\\d|\\d\\d)`):
+    its layout, not the dates and ranges inside it, which are its check's part."""
+    source = _DIGIT_CLASS.compiled.sub(r"\\d", family.value.compiled.pattern)
+    out: list[str] = []
+    braces = brackets = False
+    for index, char in enumerate(source):
+        escaped = index > 0 and source[index - 1] == "\\"
+        braces = (braces or char == "{") and char != "}"
+        brackets = (brackets or (char == "[" and not escaped)) and not (char == "]" and not escaped)
+        out.append("\\d" if char.isdigit() and not (braces or brackets or escaped) else char)
+    return re.compile("".join(out), family.value.compiled.flags)
+
+
+def judged_by_its_family(text: str, start: int) -> bool:
+    """Whether the value at `start` of `text` is laid out as a number whose family names it just before: that
+    family's check has judged it already (`identity_number`), and a number whose check fails is stored."""
+    folded = text.casefold()
+    for family in _families_for(text, folded, text):
+        if not (any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))):
+            continue
+        if _any_digits(family).match(text, start) is None:
+            continue
+        for label in family.label.compiled.finditer(text, 0, start):
+            join = _JOIN.match(text, label.end())
+            if join is not None and join.end() == start:
+                return True
     return False
 
 

@@ -386,6 +386,18 @@ _FIRST_EQUALS = lazy_pattern(
     re.VERBOSE | re.MULTILINE,
 )
 
+# A security question's topic noted with "q", "qn" or "answer" for the question, then its answer after a sign
+# or, after "q", a space, as chat types it: "security q nickname = kimo", "fav food q escabeche", "grandma
+# village qn = vigoste", "first phone q - nokia 1100", "fav teacher answer: co lan". Not a question one asks
+# ("my first q for the interview", "fav q about it is"), nor an answer without its sign ("first answer is no").
+_QUESTION_SHORTHAND = lazy_pattern(
+    r"""(?<![^\W_])(?:fav(?:ou?rite)?|first|1st|childhood|security|secret|mother['’]?s?|maiden|grandma|grandpa|granny
+    |uncle|aunt|teacher|pet)(?![^\W_])[^\S\n]?[\w ]{0,30}?[ ]
+    (?:(?:q|qn)(?:[ ]*[=:–-][ ]*|[ ](?!(?:for|about|is|was|to|on|in|of|at|if|and|or|the|a|an|i|we|you)(?![^\W_])))
+    |(?:answer|ans)[ ]*[=:–-][ ]*)[^\W_]""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 
 def _noted_question_answered(text: str) -> bool:
     return any(
@@ -488,6 +500,8 @@ def security_answer(text: str) -> bool:
     if any(map(folded.__contains__, _QUESTION_WORDS)) and (_explained_answer(text) or _topic_signed_answer(text)):
         return True
     if "=" in text and _FIRST_EQUALS.search(text):
+        return True
+    if _QUESTION_SHORTHAND.search(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

@@ -1,0 +1,174 @@
+"""An identity, tax, social or health number, or a bank account's, after the name people give it, in any
+country and with no check to pass.
+
+The families of `numbers` each know one country's number: its label, its shape and, where one is published,
+its check. Owners in the many countries none of them knows say their numbers the same way ("my tin 914593472
+for the vat", "rssb no 73471947", "ma cni c'est le 6857541895", "cnss n° 402400904", "mi cedula
+441-600463-3179A", "pass N14397265"), and so do owners whose country's check a value typed from memory fails.
+So a value is refused here for what it is said to be, not for its digits:
+
+- **a personal number's name** (`_ID_NAME`, in the seven languages of the corpora: "national id", "id card",
+  "tin", "tax ref", "social security", "national insurance", "voters card", "residence card", "medical aid",
+  "passport", "cni", "carte d'identité", "nif", "cnss", "cédula", "dni", "ruc", "bi", "nuit", "steuer-id",
+  "personennummer", "carta d'identità", "bsn", "verblijfskaart" and their like), then at most a number word, a
+  verb or a sign ("no.", "n°", "nummer", "is", "c'est le", ":"), then a value of six digits or more, perhaps
+  with up to three letters before it and one after ("C950151930", "MA368908K", "441-600463-3179A"), that is not
+  a date;
+- **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
+  "konto", "rib", "ccp", ...), then at most two words (the bank's name: "coop acc BK ...", "cuenta banesco
+  0134 ...", "rib da minha conta ..."), then eight digits or more that are not two years or a date. An IBAN is
+  left to `ibans`, which knows whose account it is.
+
+Neither is refused where the number is someone else's to give out: in a sentence that names a company, a
+shop, a supplier, a cooperative or an association as its holder, says it is public or printed ("sale en sus
+facturas", "published", "steht eh auf der homepage"), or, for an account, that it is a fund's, a church's, a
+school's, a club's or a landlord's, or a utility's bill. Nor a travel pass's number ("bus pass number ...",
+"season pass"), nor a council tax reference.
+"""
+
+from __future__ import annotations
+
+import re
+
+from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family
+
+# Six digits somewhere: what every value here holds, cheap to look for first.
+_SIX_DIGITS = lazy_pattern(r"(?:\D*\d){6}")
+
+# The names of a person's own numbers, in the corpora's seven languages; a travel pass and a council's tax
+# reference are no identity.
+_ID_NAME = r"""
+    national[ ]?id(?:entity)?(?:[ ]card)?|nat(?:ional)?[ ]reg(?:istration)?|id[ -]?card|identity[ ]card
+    |id[ ](?:no\.?|number|nr\.?)|civil[ ]id|personal[ ](?:id|number|no\.?|code)
+    |tin|tpin|(?<!council[ ])tax[ ](?:id|number|no\.?|ref(?:erence)?|file|card)|taxpayer(?:[ ](?:id|number|no\.?))?
+    |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
+    |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|residen(?:ce|t)[ ](?:card|permit|id)
+    |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
+    |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?
+    |driv(?:ing|er['’]?s)[ ]licen[cs]e(?:[ ](?:number|no\.?))?
+    |cni|cnib|carte[ ]d['’]identit[ée]|carte[ ](?:vitale|consulaire|de[ ]s[ée]jour|cnamgs)|num(?:[ée]ro)?[ ]fiscal
+    |nif|ifu|cnss|nssf|cnas|cnam|s[ée]cu(?:rit[ée][ ]sociale)?|titre[ ]de[ ]s[ée]jour
+    |c[ée]dula|dni|ruc|nit|rif|rtn|curp|nie|cuil|cuit|inss|css|seguro[ ]social|n[uú]mero[ ]de[ ]seguro|carn[ée]t
+    |bi|nuit|cpf|niss|cart[aã]o[ ]de[ ]cidad[aã]o|seguran[cç]a[ ]social|cpr|qid
+    |personalausweis|ausweis(?:nummer|nr)?|steuer-?id|steuer(?:nummer|nr)|sozialversicherungs(?:nummer|nr)
+    |personennummer|personalnummer|aufenthaltskarte|aufenthaltstitel|inlandspass|reisepass
+    |(?<!bus[ ])(?<!season[ ])(?<!train[ ])(?<!travel[ ])(?<!ski[ ])(?<!gym[ ])(?<!boarding[ ])(?<!day[ ])
+     (?<!rail[ ])(?<!museum[ ])(?<!park[ ])(?<!press[ ])(?<!monthly[ ])pass
+    |carta[ ]d['’]identit[àa]|codice[ ]fiscale|tessera[ ]sanitaria|idnp|jmbg|embg|oib|emso|previdenza
+    |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id-kaart|identiteitskaart|verblijfskaart
+    |verblijfsvergunning|sofinummer|sofi
+"""
+# What may stand between a name and its value: a number word, a verb, a sign.
+_BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
+    |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta))*[ ]?"""
+# Six digits or more, in groups or not; up to three letters before them, one after, letters inside only before a
+# digit ("5ZK8"): not the words that follow the number.
+_ID_VALUE = r"""(?P<value>(?<![\w])(?:[a-z]{1,3}[ -]?)?\d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
+_ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
+
+_ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|conto|konto|rekeningnummer|rekening[ ]?nr
+    |rib|ccp|caja[ ](?:de[ ])?ahorros?"""
+_ACCOUNT_WORD = r"""(?:no\.?|nr\.?|n[°º]|number|num|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist|:|=|-)"""
+_ACCOUNT_SAID = lazy_pattern(
+    rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*
+    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?(?:[ ]{_ACCOUNT_WORD})*[ ]
+    (?P<value>(?:[a-z]{{1,3}}\d{{0,3}}[ -]?)?\d(?:[ ./-]?\d){{7,29}})(?![\w])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# A sentence that names another holder of the number, or says it is public or printed.
+_SOMEONE_ELSES = lazy_pattern(
+    r"""cooperativ|\bcoope\b|asociaci|sociedad|proveedor|empresa|\bfirma\b|supplier|compan|\bfirm\b|\bshop
+    |\bstore|business|vendor|entreprise|soci[ée]t[ée]|fournisseur|lieferant|fornitore|azienda|bedrijf|leverancier
+    |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic
+    |(?<!pa[ ])(?<!para[ ])(?<!pa[ ]las[ ])(?<!para[ ]las[ ])factur|invoice
+    |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# An account that is not the owner's own: given out for donations, a fund's, a church's, a club's, a landlord's,
+# a council's.
+_NOT_OWN_ACCOUNT = lazy_pattern(
+    r"""council|[öo]ffentlich|openbare|published|printed|donat|spende|doneer|\bdona\b|c[aá]ritas|homepage
+    |newsletter|landlord|senhorio|casero|vermieter|verhuurder|propri[ée]taire|colegio|club|verein|school|church
+    |kerk|kirche|iglesia|igreja|chiesa|parish|parroquia|\bluz\b|electricity|water[ ]bill""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's), or not a
+# real one (wrong, rejected, missing a part, an example, its format): "ID number 07912345678 is my mobile", "NIC
+# 123456789012 for the server", "the order ID number is ...", "DNI 41627385-2 no coincide", "NID 0000000000 in the
+# example", "NIN CM12345678901234 is only digits".
+_NOT_A_PERSONS = lazy_pattern(
+    r"""phone|mobile|\bcell|\bcall\b|\bring\b|\btel\b|telef|t[ée]l[ée]phone|whatsapp|numero[ ]verde|toll[ -]free
+    |hotline|helpline|\bhandy\b|m[óo]vil|celular|portable
+    |printer|impres|imprimante|drucker|stampante|server|router|\bmodel|modelo|mod[èe]le|\border\b|pedido|commande
+    |bestellung|ordine|bestelling|encomenda|forum|ticket|booking
+    |not[ ]valid|invalid|isn['’]t[ ]valid|wrong|reject|refused|typo|no[ ]coincide|errad|mal[ ]copiad|mal[ ]escrit
+    |no[ ]pasa|no[ ]existe|introuvable|rechaz|gre[șs]it|incomplet|example|ejemplo|exemple|esempio|beispiel
+    |voorbeeld|exemplo|primjer|me[ ]falta|missing|ledger
+    |digits|d[íi]gitos|chiffres|ziffern|cifre|cijfers|characters|caracteres|caract[èe]res|zeichen|caratteri|tekens""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_IBAN_START = lazy_pattern(r"[a-z]{2}\d\d(?!\d)", re.IGNORECASE)
+_A_DATE = lazy_pattern(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}")
+_TWO_YEARS = lazy_pattern(r"(?:19|20)\d\d[ /-](?:19|20)\d\d")
+_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence of `text` around `start` to `end`: a line or a sentence, whichever is shorter."""
+    opening = 0
+    for found in _SENTENCE_END.compiled.finditer(text, 0, start):
+        opening = found.end()
+    closing = _SENTENCE_END.compiled.search(text, end)
+    return text[opening : closing.start() if closing else len(text)]
+
+
+def _digits(value: str) -> int:
+    return sum(char.isdigit() for char in value)
+
+
+def _one_digit(value: str) -> bool:
+    """A run of one digit ("00000000000", "99999999999"): an example, not a number."""
+    return len({char for char in value if char.isdigit()}) == 1
+
+
+def personal_number_said(text: str) -> bool:
+    """Whether `text` (normalised) gives a personal number after its name, the owner's own."""
+    if not _SIX_DIGITS.search(text):
+        return False
+    for said in _ID_SAID.finditer(text):
+        number = said.group("value")
+        if _digits(number) < 6 or _A_DATE.fullmatch(number) or _one_digit(number):
+            continue
+        sentence = _sentence(text, said.start(), said.end())
+        if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
+            continue
+        if judged_by_its_family(text, said.start("value")):
+            continue
+        return True
+    return False
+
+
+def account_number_said(text: str) -> bool:
+    """Whether `text` (normalised) gives a bank account's number after its name, the owner's own."""
+    if not _SIX_DIGITS.search(text):
+        return False
+    for said in _ACCOUNT_SAID.finditer(text):
+        number = said.group("value")
+        if _digits(number) < 8 or _A_DATE.fullmatch(number) or _TWO_YEARS.fullmatch(number) or _one_digit(number):
+            continue
+        if _IBAN_START.match(number) or any(
+            bank is not None and _IBAN_START.fullmatch(bank) for bank in (said.group("bank"), said.group("bank2"))
+        ):
+            continue
+        if _NOT_OWN_ACCOUNT.search(text) or published_for_gifts(text) or published_as_theirs(text):
+            continue
+        sentence = _sentence(text, said.start(), said.end())
+        if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
+            continue
+        if judged_by_its_family(text, said.start("value")):
+            continue
+        return True
+    return False

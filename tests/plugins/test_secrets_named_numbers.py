@@ -1,0 +1,114 @@
+"""A personal number or a bank account's number said after its name, in a country the check knows no format of, is
+refused (`named_numbers`); a security question's topic noted with "q" or "answer" and its answer is refused
+(`security_answers`). What looks like them and is someone else's, a machine's, a phone's, an example or a number
+said to be wrong is stored; and a number laid out as a known family's whose check fails stays stored, as before.
+
+None of these sentences comes from a corpus: each is written here for the rule it pins."""
+
+from __future__ import annotations
+
+import pytest
+
+from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind
+from personakit_plugin.default_plugins.secrets.named_numbers import account_number_said, personal_number_said
+from personakit_plugin.default_plugins.secrets.normalise import normalise
+
+PERSONAL_NUMBERS = [
+    "my tin 7730125498 for the return",
+    "nis number 58213377",
+    "voters card no 3391827",
+    "nssf 448812903",
+    "tax ref H55102837 from the treasury",
+    "social insurance no F7712093K",
+    "ma carte consulaire c'est le C4410293",
+    "cnss n° 771203384",
+    "mon ifu 00077338M",
+    "numero de seguro css 811-4472",
+    "meine personalnummer 5523319087",
+    "aufenthaltskarte nr D55108823",
+    "o meu bi é 110100447123B",
+    "o meu tin é 1514198072",
+    "mon titre de séjour n° 7514198072",
+    "mijn verblijfskaart 3319087265",
+    "la mia tessera sanitaria 559962258",
+]
+
+ACCOUNTS = [
+    "coop acc BK 00031-01993245-11",
+    "cuenta banesco 0102 0419 77 4190028111",
+    "compte ecobank 0220 2456 7831 9113",
+    "rib da minha conta 50003 00111 67158361477 22",
+    "dbbl ac 118.151.0049933",
+    "conta nedbank 63102099871",
+]
+
+SHORTHAND_ANSWERS = [
+    "security q first car - corolla",
+    "fav food q mandazi",
+    "grandpa village qn = ruvuma",
+    "fav teacher answer: mr otieno",
+    "first phone q - motorola razr",
+]
+
+LOOK_ALIKES = [
+    # someone else's number, or one printed for all
+    "the supplier's TIN 7730125498 is on every invoice",
+    "la cooperativa tiene el RUC 0991234567001 en sus facturas",
+    "Kovač d.o.o., OIB: 55102837441",
+    "cuenta de la cooperativa 0102 0419 77 4190028111",
+    "the landlord's cuenta banesco 0102 0419 77 4190028111 for the rent",
+    # a phone's, a machine's, an order's, a travel pass's, a council's
+    "ID number 07700912345 is my mobile",
+    "call the account manager on 020 7946 1234",
+    "NIC 448219370012 for the server",
+    "o modelo BI 55102837 da impressora",
+    "order ID number 77120394561 shipped",
+    "bus pass number 44821937 in my wallet",
+    "Council tax ref is 60071846399 if they ring",
+    "tax no. 33912045 in the ledger",
+    # a number said to be wrong, an example, or its format
+    "national ID 0000000000 in the example",
+    "my tin 7730125498 was rejected, it is wrong",
+    "the NIN has 14 characters, CM12345678901234 is only digits",
+    "acc 2024 2025 statement",
+    # a question asked, an answer not given
+    "my first q for the interview is about pay",
+    "her first answer is always no",
+    "fav q about the course: when does it start",
+]
+
+
+@pytest.mark.parametrize("sentence", PERSONAL_NUMBERS)
+def test_a_personal_number_after_its_name_is_refused(sentence: str) -> None:
+    assert personal_number_said(normalise(sentence)), sentence
+    assert proposal_secret_kind(sentence, "") is not None
+
+
+@pytest.mark.parametrize("sentence", ACCOUNTS)
+def test_an_account_after_its_name_and_its_bank_is_refused(sentence: str) -> None:
+    assert account_number_said(normalise(sentence)), sentence
+    assert proposal_secret_kind("", sentence) == "bank-account-number"
+
+
+@pytest.mark.parametrize("sentence", SHORTHAND_ANSWERS)
+def test_a_security_answer_noted_in_shorthand_is_refused(sentence: str) -> None:
+    assert proposal_secret_kind("Noted a security question's answer.", sentence) == "security-answer"
+
+
+@pytest.mark.parametrize("sentence", LOOK_ALIKES)
+def test_what_looks_like_them_is_stored(sentence: str) -> None:
+    assert not holds_secret(sentence, sentence), sentence
+
+
+def test_a_number_laid_out_as_its_familys_whose_check_fails_stays_stored() -> None:
+    # A Spanish DNI whose letter is wrong and a Bahraini CPR with no such month: their families judge them, and a
+    # number whose check fails is not refused; the same name before a layout no family has is refused by name.
+    assert not holds_secret("DNI 12345678-A", "")
+    assert not holds_secret("CPR 881512345", "")
+    assert holds_secret("DNI 1208-88123-4", "")
+    assert holds_secret("CPR 88-15-12345-66", "")
+
+
+def test_the_name_alone_or_a_short_number_is_stored() -> None:
+    assert not holds_secret("my tin is on the payslip", "renewed my cni last week")
+    assert not holds_secret("nssf 2024", "acc 1234567")

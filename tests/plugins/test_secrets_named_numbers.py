@@ -1,7 +1,9 @@
 """A personal number or a bank account's number said after its name, in a country the check knows no format of, is
 refused (`named_numbers`); a security question's topic noted with "q" or "answer" and its answer is refused
-(`security_answers`). What looks like them and is someone else's, a machine's, a phone's, an example or a number
-said to be wrong is stored; and a number laid out as a known family's whose check fails stays stored, as before.
+(`security_answers`); so are a national scheme's card number where its line says a card is meant (`cards`) and a
+banking app's or a wallet's code after its name (`device_codes`). What looks like them and is someone else's, a
+machine's, a phone's, an example or a number said to be wrong is stored; and a number laid out as a known family's
+whose check fails stays stored, as before.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -29,6 +31,12 @@ PERSONAL_NUMBERS = [
     "o meu bi é 110100447123B",
     "o meu tin é 1514198072",
     "mon titre de séjour n° 7514198072",
+    "permesso di soggiorno n. 550641529",
+    "werkvisum nummer NP-W5510337",
+    "work permit WP551033",
+    "carte d'électeur n° 2464083311",
+    "pension number 5523690",
+    "my brother's id 555268197 for the transfer",
     "mijn verblijfskaart 3319087265",
     "la mia tessera sanitaria 559962258",
 ]
@@ -41,6 +49,11 @@ ACCOUNTS = [
     "dbbl ac 118.151.0049933",
     "conta nedbank 63102099871",
 ]
+
+# Luhn-valid, from the first digits of Uzbekistan's Uzcard and Humo and Kyrgyzstan's Elcard.
+DOMESTIC_CARDS = ["my uzcard 8600 4929 1830 1157", "humo card 9860 1122 3344 5561", "elcard 9417 5510 2837 4411"]
+
+APP_CODES = ["fnb app code 551203", "digiwallet code 771204", "mbank code 995812", "code 44128 from the bank app"]
 
 SHORTHAND_ANSWERS = [
     "security q first car - corolla",
@@ -71,6 +84,17 @@ LOOK_ALIKES = [
     "my tin 7730125498 was rejected, it is wrong",
     "the NIN has 14 characters, CM12345678901234 is only digits",
     "acc 2024 2025 statement",
+    # a number a card word does not name, a SIM card's, a bank's own code, a game's code
+    "reference 8600 4929 1830 1157",
+    "SIM card 8944 1122 3344 5566 778",
+    "the bank code for transfers is 37040044",
+    "app code 1234 for the game",
+    # words before a number are not its letters
+    "cédula del 12345678",
+    "tin for 12345678",
+    "OIB tvrtke 60385280843 na računu",
+    # an animal's passport
+    "the falcon passport is SA-F-0093317",
     # a question asked, an answer not given
     "my first q for the interview is about pay",
     "her first answer is always no",
@@ -88,6 +112,16 @@ def test_a_personal_number_after_its_name_is_refused(sentence: str) -> None:
 def test_an_account_after_its_name_and_its_bank_is_refused(sentence: str) -> None:
     assert account_number_said(normalise(sentence)), sentence
     assert proposal_secret_kind("", sentence) == "bank-account-number"
+
+
+@pytest.mark.parametrize("sentence", DOMESTIC_CARDS)
+def test_a_national_schemes_card_is_refused_where_a_card_is_meant(sentence: str) -> None:
+    assert proposal_secret_kind(sentence, "") == "card-number"
+
+
+@pytest.mark.parametrize("sentence", APP_CODES)
+def test_a_banking_apps_code_after_its_name_is_refused(sentence: str) -> None:
+    assert proposal_secret_kind(sentence, "") == "pin-code"
 
 
 @pytest.mark.parametrize("sentence", SHORTHAND_ANSWERS)

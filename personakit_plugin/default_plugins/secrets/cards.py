@@ -19,6 +19,10 @@ _GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4,
 # Dots split a card's number only in its four fours, an amount's or a version's otherwise.
 _DOTTED_GROUPING = (4, 4, 4, 4)
 _ISSUER = lazy_pattern(r"4|5[0-9]|2[2-7]|3[0-8]|6[0-9]")
+# A national scheme's card, sixteen digits from 8 or 9 (Uzbekistan's Uzcard 8600 and Humo 9860, Kyrgyzstan's
+# Elcard 9417, Vietnam's Napas 9704, Iran's Shetab cards read as 6 or 9 ...), is read as a card where its line says
+# a card is meant; a SIM card's number (89 and nineteen digits or more) is longer.
+_DOMESTIC = lazy_pattern(r"[89]\d{15}$")
 _UNGROUPED_LENGTHS = frozenset({15, 16})
 # Of the cards of fifteen digits, only American Express's are written in one run (34, 37); a phone's
 # IMEI is fifteen digits that pass the Luhn check too, and begins otherwise ("490154203237518").
@@ -105,13 +109,16 @@ def _a_real_card(digits: str, said: str) -> bool:
 
 def card_number(text: str) -> bool:
     """Whether `text` holds a payment card number: grouped as cards are, or 15 or 16 digits in one run,
-    with an issuer's first digits, passing the Luhn check. A phone number (after `+`) is not one, nor a
+    with an issuer's first digits (or a national scheme's, 8 or 9, where its line says a card is meant: `_DOMESTIC`),
+    passing the Luhn check. A phone number (after `+`) is not one, nor a
     number payment providers publish for testing (`PUBLISHED_TEST_CARDS`) that its line calls a test card."""
     for match in _DIGIT_RUN.finditer(text):
         run = match.group()
         digits = run.replace(" ", "").replace("-", "").replace(".", "")
-        shaped = _card_shaped(run) and _ISSUER.match(digits) and len(set(digits)) > 1
-        if shaped and _a_real_card(digits, _line_of(text, match.start())):
+        line = _line_of(text, match.start())
+        issued = _ISSUER.match(digits) or (_DOMESTIC.match(digits) and _CARD_WORD.search(line))
+        shaped = _card_shaped(run) and issued and len(set(digits)) > 1
+        if shaped and _a_real_card(digits, line):
             return True
     return False
 

@@ -42,6 +42,15 @@ _DEVICE_CODE = lazy_pattern(
     |senha[ ]eletr[ôo]nica(?:[ ]de[ ]\d[ ]d[íi]gitos)?)(?![^\W_]){_PURPOSE}{_VALUE}""",
     re.IGNORECASE | re.VERBOSE,
 )
+# A banking app's or a wallet's code after its name ("fnb app code 883205", "digiwallet code 406917", "mbank code
+# 995809"), or a code said to come from the bank's app ("code 42768 from the bank app"). Not a bank's own code (a
+# sort code, "bank code 37040044", which every customer of that bank shares).
+_APP = r"""(?:[\w-]*bank(?:ing)?[ ]app|app|[\w-]*wallet|mbank|(?:e|online|net|mobile|internet)[ -]?banking)"""
+_APP_CODE = lazy_pattern(
+    rf"""(?<![^\W_]){_APP}[ ](?:code|pin|passcode|c[oó]digo|codice)(?![^\W_]){_VALUE}
+    |(?<![^\W_])code[ ](?P<given>\d{{4,8}})[ ](?:from|in|of)[ ]the[ ](?:bank(?:ing)?[ ])?app(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 # Telephone banking's security number or code: "telephone banking" in the text, then the number after its name.
 _PHONE_BANKING = lazy_pattern(r"(?<![^\W_])(?:tele)?phone[ ]banking(?![^\W_])", re.IGNORECASE)
 _SECURITY_NUMBER = lazy_pattern(
@@ -56,15 +65,19 @@ _WORDS = (
 
 
 def device_code(text: str) -> bool:
-    """Whether `text` gives the code of a phone, a card terminal or telephone banking, or a bank's electronic
-    password, after its name (`_DEVICE_CODE`, `_SECURITY_NUMBER`)."""
+    """Whether `text` gives the code of a phone, a card terminal, telephone banking or a banking app, or a bank's
+    electronic password, after its name (`_DEVICE_CODE`, `_SECURITY_NUMBER`, `_APP_CODE`)."""
     folded = text.casefold()
     if not any(map(folded.__contains__, _WORDS)):
         return False
     matches = [*_DEVICE_CODE.finditer(text)]
     if _PHONE_BANKING.search(text):
         matches += _SECURITY_NUMBER.finditer(text)
+    if "app" in folded or "wallet" in folded or "bank" in folded:
+        matches += _APP_CODE.finditer(text)
     return any(
-        not YEAR_OR_HUNDREDS.fullmatch(match["pin"]) and UNIT_AFTER.match(text, match.end("pin")) is None
+        not YEAR_OR_HUNDREDS.fullmatch(pin) and UNIT_AFTER.match(text, match.end(group)) is None
         for match in matches
+        for group in ("pin", "given")
+        if group in match.re.groupindex and (pin := match[group]) is not None
     )

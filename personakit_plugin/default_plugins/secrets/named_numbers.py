@@ -59,13 +59,22 @@ _ID_NAME = r"""
     |carta[ ]d['’]identit[àa]|codice[ ]fiscale|tessera[ ]sanitaria|idnp|jmbg|embg|oib|emso|previdenza
     |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id-kaart|identiteitskaart|verblijfskaart
     |verblijfsvergunning|sofinummer|sofi
+    |cin|niu|social[ ]card|pension[ ](?:number|no\.?|nr\.?)|utente|work[ ]permit|werkvergunning|werkvisum
+    |arbeitserlaubnis|permesso[ ]di[ ](?:soggiorno|lavoro)|permis[ ]de[ ](?:travail|s[ée]jour|conduire)
+    |permiso[ ]de[ ](?:trabajo|residencia)|autoriza[cç][aã]o[ ]de[ ]resid[êe]ncia|t[íi]tulo[ ]de[ ]resid[êe]ncia
+    |carte[ ]d['’]?[ée]lecteur|carte[ ][ée]lectorale|t[íi]tulo[ ]de[ ]eleitor|tarjeta[ ]electoral|tessera[ ]elettorale
+    |licencia[ ]de[ ]conduci?r|carta[ ]de[ ]condu[cç][aã]o|carteira[ ]de[ ]motorista|f[üu]hrerschein|rijbewijs|patente
+    |(?<=my[ ])id|(?<=his[ ])id|(?<=her[ ])id|(?<=['’]s[ ])id|(?<=mein[ ])id|(?<=meine[ ])id|(?<=mon[ ])id|(?<=mi[ ])id
+    |(?<=mijn[ ])id|(?<=meu[ ])id|(?<=minha[ ])id
 """
 # What may stand between a name and its value: a number word, a verb, a sign.
-_BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
+_BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
     |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta))*[ ]?"""
-# Six digits or more, in groups or not; up to three letters before them, one after, letters inside only before a
-# digit ("5ZK8"): not the words that follow the number.
-_ID_VALUE = r"""(?P<value>(?<![\w])(?:[a-z]{1,3}[ -]?)?\d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
+# Six digits or more, in groups or not; up to three letters before them (capitals when a space parts them, "BK
+# 00040-..."; else joined, "C950151930", "NP-W4650103"), one after, letters inside only before a digit ("5ZK8"): not
+# the words before or after the number.
+_ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|[a-z]{1,3}-?)?(?:[a-z]-?)?
+    \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 
 _ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|conto|konto|rekeningnummer|rekening[ ]?nr
@@ -95,7 +104,8 @@ _NOT_OWN_ACCOUNT = lazy_pattern(
     |kerk|kirche|iglesia|igreja|chiesa|parish|parroquia|\bluz\b|electricity|water[ ]bill""",
     re.IGNORECASE | re.VERBOSE,
 )
-# A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's), or not a
+# A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's, an
+# animal's passport), or not a
 # real one (wrong, rejected, missing a part, an example, its format): "ID number 07912345678 is my mobile", "NIC
 # 123456789012 for the server", "the order ID number is ...", "DNI 41627385-2 no coincide", "NID 0000000000 in the
 # example", "NIN CM12345678901234 is only digits".
@@ -103,7 +113,9 @@ _NOT_A_PERSONS = lazy_pattern(
     r"""phone|mobile|\bcell|\bcall\b|\bring\b|\btel\b|telef|t[ée]l[ée]phone|whatsapp|numero[ ]verde|toll[ -]free
     |hotline|helpline|\bhandy\b|m[óo]vil|celular|portable
     |printer|impres|imprimante|drucker|stampante|server|router|\bmodel|modelo|mod[èe]le|\border\b|pedido|commande
-    |bestellung|ordine|bestelling|encomenda|forum|ticket|booking
+    |bestellung|ordine|bestelling|encomenda|forum|ticket|booking|login|user[ ]?name|player|gamer|steam|discord
+    |telegram|skype|zoom|meeting|apple[ ]id|customer|client|kunden|member(?:ship)?[ ]id
+    |falcon|\bpet\b|\bdog|\bcat\b|horse|animal|equine|\bhund|chien|perro|gato|\bcane\b|gatto|paard|cavalo|pferd
     |not[ ]valid|invalid|isn['’]t[ ]valid|wrong|reject|refused|typo|no[ ]coincide|errad|mal[ ]copiad|mal[ ]escrit
     |no[ ]pasa|no[ ]existe|introuvable|rechaz|gre[șs]it|incomplet|example|ejemplo|exemple|esempio|beispiel
     |voorbeeld|exemplo|primjer|me[ ]falta|missing|ledger

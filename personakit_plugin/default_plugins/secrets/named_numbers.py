@@ -146,41 +146,38 @@ def _one_digit(value: str) -> bool:
     return len({char for char in value if char.isdigit()}) == 1
 
 
+def _the_owners(text: str, said: re.Match[str], least: int) -> bool:
+    """Whether the value `said` found is an owner's number: `least` digits or more, not a date, two years nor one
+    digit repeated; in a sentence that names no other holder and says it is a person's real number; not laid out
+    as a known family's number, whose check has judged it (`judged_by_its_family`)."""
+    number = said.group("value")
+    if _digits(number) < least or _A_DATE.fullmatch(number) or _TWO_YEARS.fullmatch(number) or _one_digit(number):
+        return False
+    sentence = _sentence(text, said.start(), said.end())
+    if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
+        return False
+    return not judged_by_its_family(text, said.start("value"))
+
+
 def personal_number_said(text: str) -> bool:
     """Whether `text` (normalised) gives a personal number after its name, the owner's own."""
     if not _SIX_DIGITS.search(text):
         return False
-    for said in _ID_SAID.finditer(text):
-        number = said.group("value")
-        if _digits(number) < 6 or _A_DATE.fullmatch(number) or _one_digit(number):
-            continue
-        sentence = _sentence(text, said.start(), said.end())
-        if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
-            continue
-        if judged_by_its_family(text, said.start("value")):
-            continue
-        return True
-    return False
+    return any(_the_owners(text, said, 6) for said in _ID_SAID.finditer(text))
+
+
+def _an_iban(said: re.Match[str]) -> bool:
+    """Whether an account's value, or a word before it, opens as an IBAN does (`ibans` reads those)."""
+    words = (said.group("value"), said.group("bank"), said.group("bank2"))
+    return _IBAN_START.match(words[0]) is not None or any(
+        word is not None and _IBAN_START.fullmatch(word) for word in words[1:]
+    )
 
 
 def account_number_said(text: str) -> bool:
     """Whether `text` (normalised) gives a bank account's number after its name, the owner's own."""
     if not _SIX_DIGITS.search(text):
         return False
-    for said in _ACCOUNT_SAID.finditer(text):
-        number = said.group("value")
-        if _digits(number) < 8 or _A_DATE.fullmatch(number) or _TWO_YEARS.fullmatch(number) or _one_digit(number):
-            continue
-        if _IBAN_START.match(number) or any(
-            bank is not None and _IBAN_START.fullmatch(bank) for bank in (said.group("bank"), said.group("bank2"))
-        ):
-            continue
-        if _NOT_OWN_ACCOUNT.search(text) or published_for_gifts(text) or published_as_theirs(text):
-            continue
-        sentence = _sentence(text, said.start(), said.end())
-        if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
-            continue
-        if judged_by_its_family(text, said.start("value")):
-            continue
-        return True
-    return False
+    if _NOT_OWN_ACCOUNT.search(text) or published_for_gifts(text) or published_as_theirs(text):
+        return False
+    return any(not _an_iban(said) and _the_owners(text, said, 8) for said in _ACCOUNT_SAID.finditer(text))

@@ -93,6 +93,9 @@ LOOK_ALIKES = [
     "cédula del 12345678",
     "tin for 12345678",
     "OIB tvrtke 60385280843 na računu",
+    # a postcode after "your code" ("su código postal ... es")
+    "Su código postal en Ponce es 00716.",
+    "votre code postal à Papeete est 98714",
     # an animal's passport
     "the falcon passport is SA-F-0093317",
     # a question asked, an answer not given

@@ -356,6 +356,8 @@ _MESSAGE_CODE = lazy_pattern(
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Right after a code's word, a postcode's: "código postal", "code postal", "codice postale".
+_POSTAL_AFTER = lazy_pattern(r"[ -]?postale?(?![^\W_])", re.IGNORECASE)
 # Read only before a code's word: it names a one-time code, or is glued to it ("inlogcode").
 _QUALIFIED_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_OTP_QUALIFIER})[ -]?$""", re.IGNORECASE | re.VERBOSE)
 # A German bank's TAN glued after its procedure's name: "mobileTAN", "pushTAN", "chipTAN", "photoTAN", "mTAN".
@@ -431,6 +433,8 @@ def message_code(text: str) -> bool:
     for match in _MESSAGE_CODE.finditer(text):
         if UNIT_AFTER.match(text, match.end()) is not None or YEAR.fullmatch(match["pin"]):
             continue
+        if _POSTAL_AFTER.match(text, match.end("word")):
+            continue  # "su código postal en Christiansted es 00820"
         before = text[max(0, match.start() - 30) : match.start()]
         qualified = _QUALIFIED_BEFORE.search(before) is not None
         glued = match.start() > 0 and text[match.start() - 1].isalpha()

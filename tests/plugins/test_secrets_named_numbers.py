@@ -144,6 +144,12 @@ def test_a_number_laid_out_as_its_familys_whose_check_fails_stays_stored() -> No
     assert not holds_secret("CPR 881512345", "")
     assert holds_secret("DNI 1208-88123-4", "")
     assert holds_secret("CPR 88-15-12345-66", "")
+    # A Zimbabwean ID without its check letter is in no family's layout: refused by its name, as an owner's
+    # number typed short is still the owner's.
+    assert holds_secret("national ID 63-123456 42", "")
+    # A generic name ("social security number", "national ID") before digits in none of the checked countries'
+    # layouts is no check that failed: refused.
+    assert holds_secret("my social security number is 466419", "")
 
 
 def test_the_name_alone_or_a_short_number_is_stored() -> None:

@@ -445,7 +445,6 @@ STORED = [
     "Omang 438255923",
     "Omang has 9 digits",
     "the Omang office in Gaborone opens at 7:30",
-    "national ID 63-123456 42",
     "national ID appointment 12-03-2024 at 9",
     "national ID office 63-1234567",
     "le NIN a 18 chiffres",

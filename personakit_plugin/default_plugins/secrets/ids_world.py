@@ -38,7 +38,7 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
 )
 
 # In the order they are tried; each with a `far` check.
-_STRONG = (
+STRONG_FAMILIES = (
     SE_PERSONNUMMER,
     NO_FODSELSNUMMER,
     FI_HETU,
@@ -59,7 +59,7 @@ _STRONG = (
 
 
 def _one_countrys(candidate: str) -> bool:
-    for family in _STRONG:
+    for family in STRONG_FAMILIES:
         if family.far is not None and family.value.fullmatch(candidate) and family.far(candidate):
             return True
     return False

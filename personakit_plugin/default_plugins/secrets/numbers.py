@@ -282,6 +282,7 @@ from personakit_plugin.default_plugins.secrets.ids_world import (
     DATED_ID_NUMBER,
     EU_EHIC,
     SOCIAL_FUND_NUMBER,
+    STRONG_FAMILIES,
     WORLD_PERSONAL_NUMBER,
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
@@ -622,14 +623,29 @@ def _any_digits(family: Family) -> re.Pattern[str]:
     return re.compile("".join(out), family.value.compiled.flags)
 
 
+# Families whose check is a shape and no more (a passport's or a licence's letters and digits): a value they let
+# go is not one whose check failed.
+_SHAPE_ONLY = frozenset({"passport-number", "driving-licence-number"})
+
+
+def _laid_out_as(family: Family, text: str, start: int) -> bool:
+    """Whether the value at `start` is laid out as `family`'s number; for a personal number by a name any country
+    has, as one of the countries' numbers it checks (`STRONG_FAMILIES`), not its any digits."""
+    if family is WORLD_PERSONAL_NUMBER:
+        return any(_laid_out_as(strong, text, start) for strong in STRONG_FAMILIES)
+    return _any_digits(family).match(text, start) is not None
+
+
 def judged_by_its_family(text: str, start: int) -> bool:
     """Whether the value at `start` of `text` is laid out as a number whose family names it just before: that
     family's check has judged it already (`identity_number`), and a number whose check fails is stored."""
     folded = text.casefold()
     for family in _families_for(text, folded, text):
+        if family.kind in _SHAPE_ONLY:
+            continue
         if not (any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))):
             continue
-        if _any_digits(family).match(text, start) is None:
+        if not _laid_out_as(family, text, start):
             continue
         for label in family.label.compiled.finditer(text, 0, start):
             join = _JOIN.match(text, label.end())

@@ -37,6 +37,11 @@ PERSONAL_NUMBERS = [
     "carte d'électeur n° 2464083311",
     "pension number 5523690",
     "my brother's id 555268197 for the transfer",
+    # whose it is or where from, between the name and the value
+    "tin da ARS 1514198077",
+    "o meu cpr do bahrain é 871632409",
+    "social security anguilla 038907",
+    "residence permit eritrea 5762699",
     "mijn verblijfskaart 3319087265",
     "la mia tessera sanitaria 559962258",
 ]
@@ -96,6 +101,13 @@ LOOK_ALIKES = [
     # a postcode after "your code" ("su código postal ... es")
     "Su código postal en Ponce es 00716.",
     "votre code postal à Papeete est 98714",
+    # a word between the name and the value that says what else is meant, or only joins
+    "social security office 0800 123 456",
+    "tin renewal 2024 2025 done",
+    "national id appointment 12 03 2025 0930",
+    # a bank's own routing number, which all its customers share
+    "Bank of Tonga's routing number is 121000358",
+    "bank routing # 121000358",
     # an animal's passport
     "the falcon passport is SA-F-0093317",
     # a question asked, an answer not given

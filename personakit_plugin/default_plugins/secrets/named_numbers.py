@@ -76,6 +76,22 @@ _BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero
 _ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|[a-z]{1,3}-?)?(?:[a-z]-?)?
     \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
+# Or one or two words between the name and its value, whose number it is or where it is from, then perhaps a verb
+# or a sign: "tin da ERS 1514198072", "cpr do bahrain é 871632402", "social security anguilla 038906", "NIF de
+# Sékou est 574632519". Not a word that says what else is meant (`_NOT_WHOSE`: "office", "renewal", "photo", "fee",
+# a date's words ...).
+_WHOSE = r"""[ ](?P<first>[^\W\d_][\w'’.-]{1,20})(?:[ ](?P<second>[^\W\d_][\w'’.-]{1,20}))?[ ]?
+    (?:(?:is|es|é|est|è|ist|:|=|-)[ ]?)?"""
+_ID_SAID_OF = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_WHOSE}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
+_NOT_WHOSE = frozenset(
+    """office offices appointment appointments renewal renew renewed form forms photo photos fee fees cost costs
+    expires expired expiry valid until since from on at for was were has had will is are be been card cards number
+    numbers no nr num the a an and or but with without by to into about after before new old paper digital copy copies
+    scan scans printed print online portal website app line hotline phone mobile call tel fax email address desk
+    counter queue centre center department ministry bureau agency registry registration application applications
+    reference ref receipt receipts invoice invoices document documents documentation fine fines payment payments
+    deadline date dates year years month months day days week weeks hour hours minutes""".split()
+)
 
 _ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|conto|konto|rekeningnummer|rekening[ ]?nr
     |rib|ccp|caja[ ](?:de[ ])?ahorros?"""
@@ -91,7 +107,7 @@ _ACCOUNT_SAID = lazy_pattern(
 _SOMEONE_ELSES = lazy_pattern(
     r"""cooperativ|\bcoope\b|asociaci|sociedad|proveedor|empresa|\bfirma\b|supplier|compan|\bfirm\b|\bshop
     |\bstore|business|vendor|entreprise|soci[ée]t[ée]|fournisseur|lieferant|fornitore|azienda|bedrijf|leverancier
-    |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic
+    |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic|fattur|\bditta\b
     |(?<!pa[ ])(?<!para[ ])(?<!pa[ ]las[ ])(?<!para[ ]las[ ])factur|invoice
     |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b""",
     re.IGNORECASE | re.VERBOSE,
@@ -146,7 +162,7 @@ def _one_digit(value: str) -> bool:
     return len({char for char in value if char.isdigit()}) == 1
 
 
-def _the_owners(text: str, said: re.Match[str], least: int) -> bool:
+def _the_owners(text: str, said: re.Match[str], least: int, *, across_words: bool = False) -> bool:
     """Whether the value `said` found is an owner's number: `least` digits or more, not a date, two years nor one
     digit repeated; in a sentence that names no other holder and says it is a person's real number; not laid out
     as a known family's number, whose check has judged it (`judged_by_its_family`)."""
@@ -156,14 +172,28 @@ def _the_owners(text: str, said: re.Match[str], least: int) -> bool:
     sentence = _sentence(text, said.start(), said.end())
     if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
         return False
-    return not judged_by_its_family(text, said.start("value"))
+    return not judged_by_its_family(text, said.start("value"), across_words=across_words)
+
+
+# Words that join, and alone say nothing of whose a number is: "cédula del 12345678" is no one's.
+_JOINING = frozenset("de del da do di du des della dello van von der den het la le el il lo os as of my mi".split())
+
+
+def _whose(said: re.Match[str]) -> bool:
+    """Whether the words between a name and its value say whose it is or where from (one of them more than a word
+    that joins), not what else is meant."""
+    words = [word.casefold().strip(".") for word in (said["first"], said["second"]) if word is not None]
+    return not any(word in _NOT_WHOSE for word in words) and any(word not in _JOINING for word in words)
 
 
 def personal_number_said(text: str) -> bool:
-    """Whether `text` (normalised) gives a personal number after its name, the owner's own."""
+    """Whether `text` (normalised) gives a personal number after its name, the owner's own, perhaps with whose it
+    is between them."""
     if not _SIX_DIGITS.search(text):
         return False
-    return any(_the_owners(text, said, 6) for said in _ID_SAID.finditer(text))
+    if any(_the_owners(text, said, 6) for said in _ID_SAID.finditer(text)):
+        return True
+    return any(_whose(said) and _the_owners(text, said, 6, across_words=True) for said in _ID_SAID_OF.finditer(text))
 
 
 def _an_iban(said: re.Match[str]) -> bool:

@@ -623,6 +623,14 @@ def _any_digits(family: Family) -> re.Pattern[str]:
     return re.compile("".join(out), family.value.compiled.flags)
 
 
+# One or two words between a family's name and a value, whose it is or where from, and perhaps a verb: "NIF da
+# Filomena é ...", as `named_numbers` reads them.
+_WHOSE_BETWEEN = lazy_pattern(
+    r"""[ ][^\W\d_][\w'’.-]{1,20}(?:[ ][^\W\d_][\w'’.-]{1,20})?[ ]?(?:(?:is|es|é|est|è|ist|:|=|-)[ ]?)?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 # Families whose check is a shape and no more (a passport's or a licence's letters and digits): a value they let
 # go is not one whose check failed.
 _SHAPE_ONLY = frozenset({"passport-number", "driving-licence-number"})
@@ -636,9 +644,10 @@ def _laid_out_as(family: Family, text: str, start: int) -> bool:
     return _any_digits(family).match(text, start) is not None
 
 
-def judged_by_its_family(text: str, start: int) -> bool:
-    """Whether the value at `start` of `text` is laid out as a number whose family names it just before: that
-    family's check has judged it already (`identity_number`), and a number whose check fails is stored."""
+def judged_by_its_family(text: str, start: int, *, across_words: bool = False) -> bool:
+    """Whether the value at `start` of `text` is laid out as a number whose family names it just before (or, with
+    `across_words`, one or two words before): that family's check has judged it already (`identity_number`), and a
+    number whose check fails is stored."""
     folded = text.casefold()
     for family in _families_for(text, folded, text):
         if family.kind in _SHAPE_ONLY:
@@ -650,6 +659,8 @@ def judged_by_its_family(text: str, start: int) -> bool:
         for label in family.label.compiled.finditer(text, 0, start):
             join = _JOIN.match(text, label.end())
             if join is not None and join.end() == start:
+                return True
+            if across_words and _WHOSE_BETWEEN.compiled.fullmatch(text, label.end(), start):
                 return True
     return False
 
@@ -721,6 +732,13 @@ def filled_in_number(text: str) -> str | None:
     return None
 
 
+# A routing number said to be a bank's own, not the owner's account's: "Bank of Guam's routing number is ...",
+# "bank routing # ...".
+_A_BANKS_ROUTING = lazy_pattern(
+    r"(?<![^\W_])bank(?:['’]s)?[ ]routing|(?<![^\W_])bank[ ]of[ ][\w ]{1,30}['’]s[ ]routing", re.IGNORECASE
+)
+
+
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
     if iban_anywhere(text):
@@ -743,5 +761,7 @@ def identity_number(text: str) -> str | None:
         if named and _labelled_number(family, text):
             if family.kind == "bank-account-number" and published_for_gifts(text):
                 continue  # a charity's or a collection's account, published for all
+            if family.kind == "routing-number" and _A_BANKS_ROUTING.search(text):
+                continue  # the bank's own, which every customer of it shares
             return family.kind
     return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

@@ -306,7 +306,19 @@ def email_spans(text: str) -> list[tuple[int, int]]:
             view = View.of(text, faithful=faithful)
             if view.text != text:
                 spans.update(view.span(start, end) for start, end in _spans(view.text) if end > start)
-    return sorted(_widened(text, {(start, end) for start, end in spans if end > start}))
+    return _merged(sorted(_widened(text, {(start, end) for start, end in spans if end > start})))
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted spans with those that overlap made one, so that an address found twice in parts ("mailto:o'neil&amp;#64"
+    and "o'neil&amp;#64;mail.example.com") gets one mask and one label, chosen against all of it."""
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _widened(text: str, spans: set[tuple[int, int]]) -> set[tuple[int, int]]:

@@ -159,6 +159,9 @@ def test_masks_are_mask_tuples_labelled_email() -> None:
         ("x@mail.com", "address"),  # `mail` inside `email`: the label would repeat a word of the address
         ("email@example.com", "address"),
         ("email.address@example.com", "e-m-a-i-l"),
+        # Found twice in overlapping parts (the scheme and the first half, the name and the rest): one mask, its
+        # label chosen against the whole address, which holds `MAIL`.
+        ("mailto:O'NEIL&amp;#64;MAIL.EU.EXAMPLE.COM", "address"),
     ],
 )
 def test_the_label_is_one_that_shares_no_word_with_the_address(address: str, label: str) -> None:

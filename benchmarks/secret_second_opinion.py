@@ -54,7 +54,9 @@ twenty-seventh, 196 of 240 and 1 of 180 (the rules alone 174 and the same one); 
 196 of 240 and none of 180 (the rules alone 180); on the twenty-ninth, 211 of 240 and 1 of 180 (the rules alone
 180 and none); on the thirtieth, 194 of 240 and 1 of 180 (the rules alone 170 and none); on the thirty-first,
 210 of 240 and 1 of 180 (the rules alone 194 and none); on the thirty-second, 216 of 240 and 1 of 180 (the rules
-alone 199 and the same one); on the thirty-third, 222 of 240 and 2 of 180 (the rules alone 207 and 1)."""
+alone 199 and the same one); on the thirty-third, 222 of 240 and 2 of 180 (the rules alone 207 and 1);
+on the thirty-fourth, whose places often use the numbers of countries the rules know, 230 of 240 and 1 of 180 (the
+rules alone 221 and the same one)."""
 
 
 def main() -> int:

@@ -3,27 +3,24 @@ country and with no check to pass.
 
 The families of `numbers` each know one country's number: its label, its shape and, where one is published,
 its check. Owners in the many countries none of them knows say their numbers the same way ("my tin 914593472
-for the vat", "rssb no 73471947", "ma cni c'est le 6857541895", "cnss n° 402400904", "mi cedula
-441-600463-3179A", "pass N14397265"), and so do owners whose country's check a value typed from memory fails.
-So a value is refused here for what it is said to be, not for its digits:
+for the vat", "cnss n° 402400904", "mi cedula 441-600463-3179A", "pass N14397265"). So a value is refused here
+for what it is said to be, not for its digits:
 
 - **a personal number's name** (`_ID_NAME`, in the seven languages of the corpora: "national id", "id card",
-  "tin", "tax ref", "social security", "national insurance", "voters card", "residence card", "medical aid",
-  "passport", "cni", "carte d'identité", "nif", "cnss", "cédula", "dni", "ruc", "bi", "nuit", "steuer-id",
-  "personennummer", "carta d'identità", "bsn", "verblijfskaart" and their like), then at most a number word, a
-  verb or a sign ("no.", "n°", "nummer", "is", "c'est le", ":"), then a value of six digits or more, perhaps
-  with up to three letters before it and one after ("C950151930", "MA368908K", "441-600463-3179A"), that is not
-  a date;
+  "tin", "tax ref", "social security", "voters card", "residence card", "work permit", "passport", "nif",
+  "cnss", "cédula", "dni", "steuer-id", "carta d'identità", "bsn", "my id" and their like), then at most a
+  number word, a verb or a sign ("no.", "n.", "n°", "is", "c'est le", ":"), or one or two words that say whose
+  it is or where it is from (`_ID_SAID_OF`: "residence permit eritrea ..."), then six digits or more, perhaps
+  with up to three letters before them (capitals when a space parts them) and one after, not a date;
 - **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
-  "konto", "rib", "ccp", ...), then at most two words (the bank's name: "coop acc BK ...", "cuenta banesco
-  0134 ...", "rib da minha conta ..."), then eight digits or more that are not two years or a date. An IBAN is
-  left to `ibans`, which knows whose account it is.
+  "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ..."), then eight
+  digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose account it is.
 
-Neither is refused where the number is someone else's to give out: in a sentence that names a company, a
-shop, a supplier, a cooperative or an association as its holder, says it is public or printed ("sale en sus
-facturas", "published", "steht eh auf der homepage"), or, for an account, that it is a fund's, a church's, a
-school's, a club's or a landlord's, or a utility's bill. Nor a travel pass's number ("bus pass number ...",
-"season pass"), nor a council tax reference.
+A value laid out as the number of a family named before it is that family's to judge (`judged_by_its_family`):
+a number whose check fails stays stored. Neither is refused where the sentence names another holder or says the
+number is public or printed (`_SOMEONE_ELSES`), says it is a phone's, a machine's, an order's or an animal's, or
+wrong, or an example (`_NOT_A_PERSONS`), or, for an account, that it is for donations, a fund's, a church's, a
+school's, a club's, a landlord's or a utility's (`_NOT_OWN_ACCOUNT`).
 """
 
 from __future__ import annotations
@@ -32,6 +29,7 @@ import re
 
 from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.number_labels import digits_of
 from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family
 
 # Six digits somewhere: what every value here holds, cheap to look for first.
@@ -121,8 +119,8 @@ _NOT_OWN_ACCOUNT = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 # A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's, an
-# animal's passport), or not a
-# real one (wrong, rejected, missing a part, an example, its format): "ID number 07912345678 is my mobile", "NIC
+# animal's passport), or not a real one (wrong, rejected, missing a part, an example, its format): "ID number
+# 07912345678 is my mobile", "NIC
 # 123456789012 for the server", "the order ID number is ...", "DNI 41627385-2 no coincide", "NID 0000000000 in the
 # example", "NIN CM12345678901234 is only digits".
 _NOT_A_PERSONS = lazy_pattern(
@@ -153,10 +151,6 @@ def _sentence(text: str, start: int, end: int) -> str:
     return text[opening : closing.start() if closing else len(text)]
 
 
-def _digits(value: str) -> int:
-    return sum(char.isdigit() for char in value)
-
-
 def _one_digit(value: str) -> bool:
     """A run of one digit ("00000000000", "99999999999"): an example, not a number."""
     return len({char for char in value if char.isdigit()}) == 1
@@ -167,7 +161,12 @@ def _the_owners(text: str, said: re.Match[str], least: int, *, across_words: boo
     digit repeated; in a sentence that names no other holder and says it is a person's real number; not laid out
     as a known family's number, whose check has judged it (`judged_by_its_family`)."""
     number = said.group("value")
-    if _digits(number) < least or _A_DATE.fullmatch(number) or _TWO_YEARS.fullmatch(number) or _one_digit(number):
+    if (
+        len(digits_of(number)) < least
+        or _A_DATE.fullmatch(number)
+        or _TWO_YEARS.fullmatch(number)
+        or _one_digit(number)
+    ):
         return False
     sentence = _sentence(text, said.start(), said.end())
     if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):

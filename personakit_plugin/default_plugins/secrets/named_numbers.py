@@ -32,8 +32,9 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import digits_of
 from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family
 
-# Six digits somewhere: what every value here holds, cheap to look for first.
-_SIX_DIGITS = lazy_pattern(r"(?:\D*\d){6}")
+# Six digits somewhere: what every value here holds, cheap to look for first. Opening at a digit, so that a search
+# is tried from the digits alone: "(?:\D*\d){6}" went to the end from every character of a long text of few digits.
+_SIX_DIGITS = lazy_pattern(r"\d(?:\D*\d){5}")
 
 # The names of a person's own numbers, in the corpora's seven languages; a travel pass and a council's tax
 # reference are no identity.

@@ -1,13 +1,13 @@
 """Secrets said in the shapes of the blind corpus are refused, and the ordinary sentences that look like
 them are stored.
 
-Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts
-must pass whole (the second to the thirty-fourth are the first thirty-three held-out parts, each looked at once
-after tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300,
-246 of 317, 217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244
-of 260, 222 of 240, 223 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of
-240, 180 of 240, 180 of 240, 170 of 240, 194 of 240, 199 of 240 and 207 of 240 secrets refused then, and tuned on since;
-a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written
+Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
+pass whole (the second to the thirty-fifth are the first thirty-four held-out parts, each looked at once after
+tuning, 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317,
+217 of 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of
+240, 223 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180
+of 240, 170 of 240, 194 of 240, 199 of 240, 207 of 240 and 221 of 240 secrets refused then, and tuned on since; a
+part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written
 apart and added later, is never read while tuning, must not fall below the figures it gives at its one measurement
 (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are skipped
 with a line that says so.
@@ -3021,6 +3021,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round32", 240, 180),
         ("tune_round33", 240, 180),
         ("tune_round34", 240, 180),
+        ("tune_round35", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3069,14 +3070,16 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirty-first tuning round (more names, national schemes' cards, banking apps' codes) took it to 211. The thirty-third
 # refused 199 of its 240; the thirty-second tuning round (a generic name's value no longer left to a family that
 # cannot check it) took it to 204. The thirty-fourth refused 207 of its 240; the thirty-third tuning round (whose a
-# number is, between its name and its value) took it to 208.
+# number is, between its name and its value) took it to 208. The thirty-fifth refused 221 of its 240; the
+# thirty-fourth tuning round (a password's name and what it is for, recovery keys of letters, Corsica's NIR, more
+# names of personal numbers and who holds them) took it to 234.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 297,
     "tune_round11": 247,
     "tune_round12": 247,
     "tune_round13": 243,
-    "tune_round14": 236,
+    "tune_round14": 238,
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 232,
@@ -3084,17 +3087,18 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round19": 258,
     "tune_round20": 238,
     "tune_round23": 227,
-    "tune_round24": 225,
+    "tune_round24": 226,
     "tune_round25": 231,
     "tune_round26": 218,
     "tune_round27": 222,
-    "tune_round28": 209,
+    "tune_round28": 211,
     "tune_round29": 221,
-    "tune_round30": 218,
+    "tune_round30": 219,
     "tune_round31": 220,
-    "tune_round32": 213,
-    "tune_round33": 209,
-    "tune_round34": 208,
+    "tune_round32": 214,
+    "tune_round33": 212,
+    "tune_round34": 210,
+    "tune_round35": 234,
 }
 
 
@@ -3138,7 +3142,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first thirty-three held-out parts (now `tune_round2` to `tune_round34`) were each measured once after tuning, 126 of
+# first thirty-four held-out parts (now `tune_round2` to `tune_round35`) were each measured once after tuning, 126 of
 # 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
 # 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
 # then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
@@ -3179,14 +3183,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # and Samoa to Åland, Eritrea and the Comoros) 199 of 240 and 1 of 180 (that one refused before that round too), then
 # (twenty-six owners written plainly, each in a country or territory none of the parts before had, from the Falklands,
 # Saint Helena and Kiribati to Svalbard, Zanzibar and Saba) 207 of 240 and 1 of 180 (refused before this stop too),
-# and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its tests are
-# skipped, and a new part is only printed with the figures until its floor is set. The thirty-fourth held-out part
-# (twenty-six owners written plainly, from Tuvalu, Niue and Pitcairn to Sylt, Corsica and Madeira, many of them in
-# places that use the numbers of countries the check knows), measured once after the thirty-third tuning round: 221 of
-# 240 and 1 of 180 (that one refused by the check before this stop too).
-HELD_OUT_MIN_REFUSED: int | None = 221
+# then (twenty-six owners written plainly, from Tuvalu, Niue and Pitcairn to Sylt, Corsica and Madeira, many of them in
+# places that use the numbers of countries the check knows) 221 of 240 and 1 of 180 (refused before that stop too), and
+# tuned on. The held-out part's floor is what it gives at its one measurement; without the part its tests are skipped,
+# and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3238,6 +3241,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round32", "fresh, tune round 32"),
         ("tune_round33", "fresh, tune round 33"),
         ("tune_round34", "fresh, tune round 34"),
+        ("tune_round35", "fresh, tune round 35"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

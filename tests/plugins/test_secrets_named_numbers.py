@@ -44,6 +44,19 @@ PERSONAL_NUMBERS = [
     "residence permit eritrea 5762699",
     "mijn verblijfskaart 3319087265",
     "la mia tessera sanitaria 559962258",
+    # who holds it, after "from", "with" or "at", then a verb
+    "my TIN from IRA is 937521",
+    "his taxpayer identification number with Revenue Services is 937522",
+    # more names: a voter's registration, a provident fund's member number, a Dutch id card, a Belgian eID, a
+    # Spanish health card with its region's letters
+    "voter registration number is 1855011",
+    "snpf member no 782801",
+    "id kaart nr KX2371381",
+    "eid kaartnummer 591-4244176-51",
+    "tarjeta sanitaria SAS ANDA915513264781",
+    # a ration card's, a nationality certificate's
+    "ration card no 4821937",
+    "nationality certificate number 4821931",
 ]
 
 ACCOUNTS = [
@@ -114,6 +127,12 @@ LOOK_ALIKES = [
     "my first q for the interview is about pay",
     "her first answer is always no",
     "fav q about the course: when does it start",
+    # "from", "with" or "at" before what is not whose it is
+    "social security number from the office 1234567",
+    "my tax number at the office 1234567",
+    "passport valid from 2019 123456789",
+    # a fund's member ID, as a shop's loyalty card is
+    "the pension fund's member ID 88812345 is on the leaflet printed for all",
 ]
 
 

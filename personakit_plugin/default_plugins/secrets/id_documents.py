@@ -18,7 +18,7 @@ def id_card_valid(value: str) -> bool:
     card number (two letters, five digits, two letters), or a French one (twelve digits, the year and month
     of issue first; or, since 2021, nine or twelve letters and digits, two digits at least)."""
     compact = value.upper()
-    if _ITALIAN_ID_CARD.fullmatch(compact):
+    if _ITALIAN_ID_CARD.fullmatch(compact.replace(" ", "")):
         return True
     if len(compact) == 12 and compact.isdigit():
         return 1 <= int(compact[2:4]) <= 12
@@ -80,7 +80,8 @@ ID_CARD = Family(
         |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
         |carta[ ]d['’]identit[àa]|carte[ ](?:d['’][ ]?|d[ ])?identit[ée]|cie|cni"""
     ),
-    value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z0-9]{9,12})"),
+    # The Italian card's number may be printed in its three parts: "CA 15673 VS".
+    value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z]{2}[ ]\d{5}[ ][A-Za-z]{2}|[A-Za-z0-9]{9,12})"),
     id_card_valid,
     ("ausweis", "perso", "card", "identit", "cie", "cni"),
 )

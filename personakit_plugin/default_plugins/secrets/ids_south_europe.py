@@ -69,10 +69,15 @@ def dni_valid(value: str) -> bool:
     return number.isdigit() and len(number) == 8 and _DNI_LETTERS[int(number) % 23] == compact[-1]
 
 
+# Corsica's two departments in a NIR, 2A and 2B, read as 19 and 18 for its key.
+_CORSICA = lazy_pattern(r"(?<=\d)[ ]?2[ ]?([ab])(?=[ ]?\d)", re.IGNORECASE)
+
+
 def nir_valid(value: str) -> bool:
     """A French social security number (NIR): sex 1 or 2, a month 01 to 12 (or 20 and over for a
-    missing record), and its key, 97 less the first thirteen digits modulo 97."""
-    digits = digits_of(value)
+    missing record), a department (2A and 2B are Corsica's, read as 19 and 18), and its key, 97 less the first
+    thirteen digits modulo 97."""
+    digits = digits_of(_CORSICA.compiled.sub(lambda corsica: "19" if corsica[1] in "aA" else "18", value, count=1))
     if len(digits) != 15 or digits[0] not in "12":
         return False
     return 97 - int(digits[:13]) % 97 == int(digits[13:])
@@ -182,7 +187,10 @@ FR_NIR = Family(
         r"""num[ée]ro[ ]de[ ]s[ée]cu(?:rit[ée][ ]sociale)?|s[ée]cu(?:rit[ée][ ]sociale)?|nir|insee
         |carte[ ]vitale"""
     ),
-    value(r"(?<![\d])[12](?:[ ]?\d){12}(?:[ ]?|,?[ ]+(?:cl[ée]|key|chiave|clave)[ ]*:?[ ]*)\d{2}"),
+    value(
+        r"(?<![\d])[12](?:[ ]?\d){4}[ ]?(?:\d[ ]?\d|2[AaBb])(?:[ ]?\d){6}"
+        r"(?:[ ]?|,?[ ]+(?:cl[ée]|key|chiave|clave)[ ]*:?[ ]*)\d{2}"
+    ),
     nir_valid,
     ("sécu", "secu", "nir", "insee", "vitale"),
     nir_valid,

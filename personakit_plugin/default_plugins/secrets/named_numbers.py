@@ -8,10 +8,11 @@ for what it is said to be, not for its digits:
 
 - **a personal number's name** (`_ID_NAME`, in the seven languages of the corpora: "national id", "id card",
   "tin", "tax ref", "social security", "voters card", "residence card", "work permit", "passport", "nif",
-  "cnss", "cédula", "dni", "steuer-id", "carta d'identità", "bsn", "my id" and their like), then at most a
-  number word, a verb or a sign ("no.", "n.", "n°", "is", "c'est le", ":"), or one or two words that say whose
-  it is or where it is from (`_ID_SAID_OF`: "residence permit eritrea ..."), then six digits or more, perhaps
-  with up to three letters before them (capitals when a space parts them) and one after, not a date;
+  "cnss", "cédula", "dni", "steuer-id", "carta d'identità", "bsn", "my id", "voter registration", "vnpf member",
+  "ration card", "tarjeta sanitaria" and their like), then at most a number word, a verb or a sign ("no.", "n.",
+  "n°", "is", "c'est le", ":"), or one or two words that say whose it is or where it is from, perhaps after "from",
+  "with" or "at" (`_ID_SAID_OF`: "residence permit eritrea ...", "tin from IRD is ..."), then six digits or
+  more, perhaps with up to three letters before them (capitals when a space parts them) and one after, not a date;
 - **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
   "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ..."), then eight
   digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose account it is.
@@ -42,8 +43,10 @@ _ID_NAME = r"""
     national[ ]?id(?:entity)?(?:[ ]card)?|nat(?:ional)?[ ]reg(?:istration)?|id[ -]?card|identity[ ]card
     |id[ ](?:no\.?|number|nr\.?)|civil[ ]id|personal[ ](?:id|number|no\.?|code)
     |tin|tpin|(?<!council[ ])tax[ ](?:id|number|no\.?|ref(?:erence)?|file|card)|taxpayer(?:[ ](?:id|number|no\.?))?
+    |(?:tax(?:payer)?|personal|national)[ ]identification(?:[ ](?:number|no\.?|code))?
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
-    |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|residen(?:ce|t)[ ](?:card|permit|id)
+    |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
+    |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
     |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?
     |driv(?:ing|er['’]?s)[ ]licen[cs]e(?:[ ](?:number|no\.?))?
@@ -56,9 +59,12 @@ _ID_NAME = r"""
     |(?<!bus[ ])(?<!season[ ])(?<!train[ ])(?<!travel[ ])(?<!ski[ ])(?<!gym[ ])(?<!boarding[ ])(?<!day[ ])
      (?<!rail[ ])(?<!museum[ ])(?<!park[ ])(?<!press[ ])(?<!monthly[ ])pass
     |carta[ ]d['’]identit[àa]|codice[ ]fiscale|tessera[ ]sanitaria|idnp|jmbg|embg|oib|emso|previdenza
-    |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id-kaart|identiteitskaart|verblijfskaart
+    |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id[ -]?kaart|e-?id|identiteitskaart|verblijfskaart
     |verblijfsvergunning|sofinummer|sofi
-    |cin|niu|social[ ]card|pension[ ](?:number|no\.?|nr\.?)|utente|work[ ]permit|werkvergunning|werkvisum
+    |cin|niu|social[ ]card|pension[ ](?:number|no\.?|nr\.?)|utente|tarjeta[ ]sanitaria|cart[ãa]o[ ]de[ ]sa[úu]de
+    |(?:[a-z]{0,3}pf|provident[ ]fund|pension[ ]fund)[ ]member(?:ship)?|ration[ ]card|family[ ]book
+    |livret[ ]de[ ]famille|(?:nationality|citizenship)[ ]certificate|certificat[ ]de[ ]nationalit[ée]
+    |work[ ]permit|werkvergunning|werkvisum
     |arbeitserlaubnis|permesso[ ]di[ ](?:soggiorno|lavoro)|permis[ ]de[ ](?:travail|s[ée]jour|conduire)
     |permiso[ ]de[ ](?:trabajo|residencia)|autoriza[cç][aã]o[ ]de[ ]resid[êe]ncia|t[íi]tulo[ ]de[ ]resid[êe]ncia
     |carte[ ]d['’]?[ée]lecteur|carte[ ][ée]lectorale|t[íi]tulo[ ]de[ ]eleitor|tarjeta[ ]electoral|tessera[ ]elettorale
@@ -75,11 +81,12 @@ _BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero
 _ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|[a-z]{1,3}-?)?(?:[a-z]-?)?
     \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
-# Or one or two words between the name and its value, whose number it is or where it is from, then perhaps a verb
-# or a sign: "tin da ERS 1514198072", "cpr do bahrain é 871632402", "social security anguilla 038906", "NIF de
-# Sékou est 574632519". Not a word that says what else is meant (`_NOT_WHOSE`: "office", "renewal", "photo", "fee",
-# a date's words ...).
-_WHOSE = r"""[ ](?P<first>[^\W\d_][\w'’.-]{1,20})(?:[ ](?P<second>[^\W\d_][\w'’.-]{1,20}))?[ ]?
+# Or one or two words between the name and its value, whose number it is or where it is from, perhaps after a
+# word that says who holds it ("from", "with", "at"), then perhaps a verb or a sign: "tin da ERS 1514198072", "cpr do
+# bahrain é 871632402", "social security anguilla 038906", "NIF de Sékou est 574632519", "tin from IRD is 937526".
+# Not a word that says what else is meant (`_NOT_WHOSE`: "office", "renewal", "photo", "fee", a date's words ...).
+_WHOSE = r"""(?:[ ](?P<held>from|with|at|bei|bij|chez|presso|junto[ ]a|met|mit))?
+    [ ](?P<first>[^\W\d_][\w'’.-]{1,20})(?:[ ](?!(?:is|es|est|ist)[ ])(?P<second>[^\W\d_][\w'’.-]{1,20}))?[ ]?
     (?:(?:is|es|é|est|è|ist|:|=|-)[ ]?)?"""
 _ID_SAID_OF = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_WHOSE}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 _NOT_WHOSE = frozenset(

@@ -30,8 +30,8 @@ from personakit_plugin.default_plugins.secrets.years import YEAR
 # --- PINs and the codes of doors, alarms and safes ----------------------------------------------
 
 # Labels that name a PIN or a lock's code by themselves; the value may follow with no verb: "PIN 4821".
-_PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk2?|cvv2?|cvc2?|csc|pass[ -]?code
-    |pincode
+_PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|puk[12]?|cvv2?|cvc2?|csc|pass[ -]?code
+    |pincode|cryptogramme(?:[ ]visuel)?
     |(?:door|gate|alarm|safe|garage|keypad|entry|entrance|access|lock|locker|padlock|lockbox|key[ -]?safe|key[ -]?box
        |security|unlock|mailbox|intercom|buzzer|immobili[sz]er|voicemail|nuki|smart[ -]?lock)
        [ -]?(?:code|pin|combination|combo)
@@ -196,6 +196,11 @@ _MESSAGE_SAID = lazy_pattern(
 )
 
 
+# Not the number a code was sent to: "the code was sent to 0722 123 456", "OTP envoyé au 0722 ...".
+_NOT_SENT_TO = r"""(?<!\bto[ ])(?<!\bon[ ])(?<!\bau[ ])(?<!\bal[ ])(?<!\ban[ ])(?<!\bnaar[ ])(?<!\bpara[ ])
+    (?<!\bper[ ])"""
+
+
 # Or that it was sent or came, then the code, digits or digits and capitals: "the code they sent me is
 # 827962", "el pin de Cl@ve me llegó: 985LR098", "il codice che mi è arrivato è 4471", "der Code, den sie mir
 # geschickt haben, ist 5521", "die Bank hat die TAN geschickt, 551204".
@@ -205,8 +210,9 @@ _SENT_CODE = lazy_pattern(
     |(?:i[ ])?(?:got|received)|ricevuto|recebi|re[çc]u|erhalten|bekommen|gekregen|ontvangen|recib[íi]
     |(?:me|nos|mi|ci)[ ](?:lleg[óo]|mandaron|enviaron|[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|chegou|mandaram
     |enviaram)|m['’]a[ ]été[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|geschickt(?:[ ](?:hat|haben))?|gestuurd|kreeg)
-    (?![^\W_])[^.\n\d]{0,20}?(?:(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet))?[ ]*:?[ ]*
-    (?P<pin>\d{4,8}|\d{3}[ -]\d{3}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
+    (?![^\W_])[^.\n\d]{0,20}?(?:(?<![^\W_])(?:is|was|es|era|è|ist|war|est|é|lautet))?[ ]*:?[ ]*"""
+    + _NOT_SENT_TO
+    + r"""(?P<pin>\d{4,8}|\d{3}[ -]\d{3}|(?-i:\d{2,4}[A-Z]{1,3}\d{2,4}))(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A lower-case "tan" is the German one-time code only with a German verb of its sending ("sparkasse hat tan
@@ -341,18 +347,19 @@ def _came_first(text: str) -> bool:
 # or addressed to the reader
 # ("Your code is", "Votre code :", "Ihr PayPal-Code:"), or with the message's warning, expiry or purpose
 # after it ("Não partilhe", "Caduca en 5 minutos", "PER AUTORIZZARE"), then four to eight digits, in one
-# group or two ("583 914").
+# group or two ("583 914"). "OTP" may be in lower case as chat types it ("my otp is 482193"), not a command's flag
+# ("npm publish --otp 123456"); "TAN" only in capitals, for the word "tan".
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
     |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms
     |validation|validaci[oó]n|valida[cç][aã]o|convalida|validatie"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
-    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN|OTP)|(?:(?<=die[ ])|(?<=eine[ ])|(?<=meine[ ])|(?<=neue[ ]))tan)
-    (?![^\W_])
+    rf"""(?P<word>codes?|c[oó]digo|codice|(?-i:TAN)|(?<!-)otp
+    |(?:(?<=die[ ])|(?<=eine[ ])|(?<=meine[ ])|(?<=neue[ ]))tan)(?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation)
     |[ ](?:sms|otp|2fa|tan)(?![^\W_]))?
-    [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*
+    [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*{_NOT_SENT_TO}
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -426,7 +433,7 @@ def message_code(text: str) -> bool:
         "cod" not in folded
         and "cód" not in folded
         and "TAN" not in text
-        and "OTP" not in text
+        and "otp" not in folded
         and "e tan" not in folded
     ):
         return False  # one is in every match
@@ -445,7 +452,8 @@ def message_code(text: str) -> bool:
         if (
             qualified
             or (match["after"] and (match["after"][:3] == " de" or _SIX_DIGITS.fullmatch(match["pin"])))
-            or match["word"] in ("TAN", "OTP")
+            or match["word"] == "TAN"
+            or match["word"].casefold() == "otp"
             or match["word"].casefold() == "tan"  # after a German article: "die tan ist 832501"
             or _YOUR_BEFORE.search(before)
             or (

@@ -66,10 +66,12 @@ _BANK = lazy_pattern(
 _ANSWER_LABEL = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
     |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an)[ ](?:security|secret)[ ]question
-    |antwort[ ]auf[ ]die[ ](?:sicherheits|geheim)frage|respuesta[ ]a[ ]la[ ]pregunta[ ](?:de[ ]seguridad|secreta)
-    |r[ée]ponse[ ][àa][ ]la[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
-    |risposta[ ]alla[ ]domanda[ ](?:di[ ]sicurezza|segreta)|resposta[ ][àa][ ]pergunta[ ](?:de[ ]seguran[çc]a|secreta)
-    |antwoord[ ]op[ ]de[ ](?:beveiligingsvraag|geheime[ ]vraag)
+    |antwort[ ]auf[ ](?:die|seine|ihre|meine|deine)[ ](?:sicherheits|geheim)frage
+    |respuesta[ ]a[ ](?:la|su|mi|tu)[ ]pregunta[ ](?:de[ ]seguridad|secreta)
+    |r[ée]ponse[ ][àa][ ](?:la|sa|ma|ta|leur|notre|votre)[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
+    |risposta[ ]alla[ ](?:(?:sua|mia|tua)[ ])?domanda[ ](?:di[ ]sicurezza|segreta)
+    |resposta[ ][àa][ ](?:(?:sua|minha|tua)[ ])?pergunta[ ](?:de[ ]seguran[çc]a|secreta)
+    |antwoord[ ]op[ ](?:de|zijn|haar|mijn|jouw)[ ](?:beveiligingsvraag|geheime[ ]vraag)
     |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
@@ -109,8 +111,17 @@ _WINDOW = 50
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 
 
+# An aside in brackets of two words or more, which says what the question was, not its answer: "la question secrète
+# (lieu des vacances d'enfance) est ...". Not one that gives the answer: "(answer I gave was 'civicblue')".
+_ASIDE = lazy_pattern(
+    r"""[ ]?\((?![^()\n]*(?:(?<![^\W\d_])['"‘“«]|answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord))
+    [^()\n]{0,60}[ ][^()\n]{0,60}\)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def _sentence_after(text: str, start: int) -> str:
-    window = text[start : start + _WINDOW]
+    window = _ASIDE.sub("", text[start : start + 2 * _WINDOW])[:_WINDOW]
     end = _SENTENCE_END.search(window)
     return window if end is None else window[: end.start()]
 

@@ -234,8 +234,14 @@ _RECOVERY_FOR = r"""(?:""" + CLAUSE + r"""|(?:[ ](?-i:[A-Z])[\w.]{1,20}){1,2}|(?
 _RECOVERY = _RECOVERY_LABEL + _RECOVERY_FOR + CONNECTOR_OR_COLON + _RECOVERY_VALUE
 
 
-# After the label with only a space between, a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W".
-_GROUPED_RECOVERY = _RECOVERY_LABEL + r"""[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"""
+# After the label, perhaps with the service's name between (not a verb: after one the value is the labelled
+# detectors'), a code in groups: "recovery code 8F3K-2M9P-4X7Q-1Z8W", "herstelcode microsoft JZ41C-2GB51-M9B4P-04RJ7",
+# and so a recovery key ("authenticator recovery key RPXM-RUJR-NFAC-BXVK").
+_GROUPED_RECOVERY = (
+    r"(?:" + _RECOVERY_LABEL + r"|\b(?:backup|recovery)[ _-]?keys?)"
+    r"(?:[ ](?!(?:is|was|are|ist|est|es|è|é|zijn)(?![\w.]))[A-Za-z][\w.]{1,20}){0,2}"
+    r"[ \t]+(?P<code>[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){2,7})(?![\w-])"
+)
 # Or one code right after the label, as a service gave it: "Instagram gave me recovery code 40721953, keep it",
 # "Google m'a donné le code de secours 83920174", "me dio el código de recuperación 5520 9184".
 _GIVEN_RECOVERY = (
@@ -317,7 +323,9 @@ def _recovery_code_is_real(match: re.Match[str]) -> bool:
     and digits or more, two of them digits; or a list of codes of one length, six or more, two of them
     with a digit ("elg9fhgk nctkrpux x8l6kw4c"); or one code of three or more dashed groups of one length,
     four to six, not all words, as some services hand out letters ("qzvd-8kwp-hrtx-ymbe"; "keep-them-safe"
-    is words)."""
+    is words). Not a key's ID ("BitLocker recovery key ID: 9AEF16BE-...")."""
+    if is_key_id(match.string, match["code"], match.start("code")):
+        return False
     groups = re.split(r"[ -]", match["code"])
     compact = "".join(groups[:2])
     if PASSWORD_MANAGER.match(compact) or all(YEAR.fullmatch(group) for group in groups[:2]):
@@ -479,11 +487,15 @@ _PASSWORD_FIRST = (
 _KEY_ASSIGNMENT = _CREDENTIAL_KEY + r"""[\"']?(?:\s*(?::=|=>|->|→|[:=–—])\s*|\s+-{1,2}\s+)""" + VALUE
 # "contraseña" as typed in a hurry, two letters swapped: "contrasñea", "contarseña".
 _CONTRASENA = r"""contr?a(?:se|es|s)?(?:ñ|n)(?:e?a|ae)"""
+# The languages that name what a password is for after it, with no preposition: "mot de passe wifi est ...",
+# "contraseña gmail es ...", "senha banco é ...": one word, not the verb.
+_FOR_AFTER = r"""(?:\s+(?!(?:est|es|é|è|is|era|était|foi)(?![^\W_]))[^\W\d_][\w-]{1,20})?"""
 _PROSE_LABEL = (
-    r"""(?:\b(?:password|passcode|passphrase|passwd|pw|token|mot\s+de\s+passe|mdp|"""
+    r"""(?:\b(?:password|passcode|passphrase|passwd|pw|token|(?:mot\s+de\s+passe|mdp|"""
     + _CONTRASENA
-    + r"""|senha
-       |palavra[- ]passe|parola\s+d['’]ordine|clave
+    + r"""|senha|palavra[- ]passe|parola\s+d['’]ordine|clave)"""
+    + _FOR_AFTER
+    + r"""
        |(?:api|access|secret|private|wi-?fi|wlan|wpa[23]?|wep|network(?:\s+security)?|wireless|router|license|licence
           |product|recovery|encryption)[ _-]?key
        |(?:clé|clave|chiave|chave)\s+(?:wi-?fi|wpa2?|wlan|de\s+s[ée]curit[ée]|de\s+seguridad|di\s+sicurezza|de\s+seguran[cç]a)
@@ -608,6 +620,7 @@ _PIN_WORDS = (
         "cvv",
         "cvc",
         "csc",
+        "cryptogramme",
         "pass",
         "code",
         "combin",
@@ -794,7 +807,7 @@ _WORDS_OF = {
     "authorization-header": ("authorization", "bearer"),
     "basic-auth": ("basic",),
     "totp-secret": ("otp", "2fa", "mfa", "factor", "authenticator", "authy", "setup", "secret", "clé", "cle"),
-    "recovery-codes": ("code", "digo", "codic"),
+    "recovery-codes": ("code", "digo", "codic", "recovery", "backup", "herstel"),
     "wifi-qr-password": ("wifi:",),
     "age-secret-key": ("age-secret-key-1",),
 }

@@ -43,8 +43,9 @@ MEASURE_OR_ALGORITHM = lazy_pattern(
     r"""
     \d+(?:[.,]\d+)?-?(?:bits?|bytes?|[kmgt]i?b|chars?|characters?|digits?|letters?|words?|stellig|stellen|zeichen
         |chiffres|caract[eè]res|d[ií]gitos|cifras|cifre|caratteri|cijfers|tekens)
-    | (?:aes|rsa|dsa|ecdsa|ed|x|sha|sha3|md|blake|chacha|secp|curve|argon|pbkdf|wpa|wep|tls|pkcs)
+    | (?:aes|rsa|dsa|ecdsa|sha|sha3|md|blake|chacha|secp|curve|argon|pbkdf|wpa|wep|tls|pkcs)
       -?\d+(?:[a-z][a-z0-9]?)?(?:-[a-z0-9]+)*
+    | (?:ed|x)-?(?:25519|448|509)(?:-[a-z0-9]+)*
     """,
     re.IGNORECASE | re.VERBOSE,
 )

@@ -131,7 +131,7 @@ AUTH_VERBS: dict[str, tuple[str, ...]] = {
 # Words that name a PIN or a lock's code by themselves: a number of three to twelve digits near one.
 CODE_NOUNS: dict[str, tuple[str, ...]] = {
     "en": (
-        *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk"),
+        *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk[12]?"),
         # An identity card's or a Smart-ID's two PINs, one to log in and one to sign: "PIN1", "PIN2".
         r"pin[12]",
         # What a till's or a register's manager types to approve a refund: "the manager override is ...".
@@ -225,7 +225,7 @@ NOT_A_SECRET_AFTER = frozenset(
     """manager managers reset resets policy policies hint hints field fields prompt strength rule rules requirement
     requirements change changes app apps vault generator protected length expiry expires expired pad reader rate
     mark marks holder holders box limit limits id ids fingerprint fingerprints review reviews reviewer reviewers
-    regel regeln richtlinie richtlinien länge stärke hinweis änderung""".split()
+    regel regeln richtlinie richtlinien länge stärke hinweis änderung postal postale""".split()
 )
 # Before "pass", a word that makes it a ticket: "boarding pass", "ski pass".
 TICKETS = frozenset(

@@ -1,0 +1,82 @@
+"""Secrets given with a label worded as people word it, or in a layout a document prints, are refused; the
+ordinary sentences that share their words are stored.
+
+- A password's name followed by what it is for, with no preposition, as French, Spanish, Italian and
+  Portuguese say it ("mot de passe wifi est ...", "contraseña gmail es ...").
+- A generated password that opens with X or Ed and digits is no algorithm's name: only X25519, X448, X509,
+  Ed25519 and Ed448 are.
+- A recovery key of letters in dashed groups right after its name, a recovery code after the service's name.
+- A French social security number (NIR) born in Corsica, whose department is 2A or 2B, with its key.
+- An Italian electronic identity card's number printed in its three parts ("CA 15673 VS").
+- The answer to a security question with "sa", "su", "seine" ... before it, or an aside in brackets after it.
+- A one-time code after "otp" in lower case, as chat types it; a SIM's PUK1 or PUK2; a card's "cryptogramme".
+- A postcode after "code postal" is no code, nor a phone number a code was sent to.
+
+None of these sentences comes from a corpus: each is written here for the rule it pins."""
+
+from __future__ import annotations
+
+import pytest
+
+from personakit_plugin.default_plugins.secrets import holds_secret, secret_kind
+
+REFUSED = [
+    # what the password is for, after its name
+    ("Le mot de passe wifi est KRT-DR87-19XF.", "credential-assignment"),
+    ("Le mot de passe wifi du bureau est KRT-DR87-19XF.", "credential-assignment"),
+    ("La contraseña gmail es Xk29-pq81.", "credential-assignment"),
+    ("a senha banco é Pq81-xk29", "credential-assignment"),
+    # a password that opens as X or Ed and digits would
+    ("The wifi password is X7K2-P9QM.", "credential-assignment"),
+    ("my laptop password is Ed4-horse9", "credential-assignment"),
+    # a recovery key of letters, a recovery code after the service's name
+    ("authenticator recovery key RPXM-RUJR-NFAC-BXVK", "recovery-codes"),
+    ("herstelcode microsoft JZ41C-2GB51-M9B4P-04RJ7", "recovery-codes"),
+    # Corsica's NIR, with its key (stdnum's own examples)
+    ("mon numéro de sécu 253072B07300470", "fr-nir"),
+    ("numéro de sécurité sociale 2 53 07 2A 073 004 43", "fr-nir"),
+    # an Italian CIE in its three parts
+    ("CIE n. CA 15673 VS", "id-card-number"),
+    # a security answer after "sa question secrète", or after an aside
+    ("La réponse à sa question secrète est Vizzavona.", "security-answer"),
+    ("La réponse à la question secrète de Marie-Ange (lieu des vacances d'enfance) est Vizzavona.", "security-answer"),
+    ("Die Antwort auf seine Sicherheitsfrage ist Bello.", "security-answer"),
+    # a one-time code after "otp" in lower case, a SIM's PUK1, a card's cryptogramme
+    ("my otp is 482193", "pin-code"),
+    ("otp: 482193", "pin-code"),
+    ("PUK1 12345678", "pin-code"),
+    ("le cryptogramme est 123", "pin-code"),
+]
+
+STORED = [
+    # an algorithm's name, a security mode, a word after a password's name that is not a password
+    "my ssh key is ed25519",
+    "the key exchange uses x25519",
+    "the wifi password is WPA2-PSK",
+    "le mot de passe oublié est sur le frigo",
+    # a key's ID, not the key
+    "BitLocker recovery key ID 9AEF16BE-3D6C-4592-4E54-672FE3D91929",
+    # a NIR whose key is wrong
+    "mon numéro de sécu 253072A07300444",
+    # a postcode after "code postal"
+    "Le code postal du cabinet est 20090.",
+    "cp cabinet 20090",
+    # an aside that is not the answer, and no answer after it
+    "La réponse à la question secrète (lieu de naissance) est sur une note.",
+    # the number a code was sent to, an app's name, a code's length
+    "the code was sent to 0722 123 456",
+    "otp sent to 0722 123 456",
+    "le code a été envoyé au 0722 123 456",
+    "otp app 2024",
+    "le cryptogramme visuel a 3 chiffres",
+]
+
+
+@pytest.mark.parametrize(("sentence", "kind"), REFUSED)
+def test_a_secret_with_its_label_or_in_its_printed_layout_is_refused(sentence: str, kind: str) -> None:
+    assert secret_kind(sentence) == kind, sentence
+
+
+@pytest.mark.parametrize("sentence", STORED)
+def test_what_shares_their_words_is_stored(sentence: str) -> None:
+    assert not holds_secret(sentence, sentence), sentence

@@ -10,6 +10,9 @@ ordinary sentences that share their words are stored.
 - An Italian electronic identity card's number printed in its three parts ("CA 15673 VS").
 - The answer to a security question with "sa", "su", "seine" ... before it, or an aside in brackets after it.
 - A one-time code after "otp" in lower case, as chat types it; a SIM's PUK1 or PUK2; a card's "cryptogramme".
+- A mobile money PIN with the PIN's word before the wallet, or in single digits set off by spaces; a proxy's share
+  link, which holds its user's ID or password; an IBAN of every country of the registry (Yemen's, Burundi's,
+  Honduras's); a security question's topic in quotes and what the owner put.
 - A postcode after "code postal" is no code, nor a phone number a code was sent to.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
@@ -46,6 +49,19 @@ REFUSED = [
     ("otp: 482193", "pin-code"),
     ("PUK1 12345678", "pin-code"),
     ("le cryptogramme est 123", "pin-code"),
+    # a mobile money PIN
+    ("codigo orange money 2 2 9 0", "pin-code"),
+    ("orange money code 5 8 1 7", "pin-code"),
+    ("pin m-pesa 2290", "pin-code"),
+    ("kod moncash la se 5817", "pin-code"),
+    # a proxy's share link
+    ("new vpn key: vless://b831381d-6324-4d53-ad4f-8cda48b30811@203.0.113.9:443", "proxy-link"),
+    ("ss://YWVzLTI1Ni1nY206c3VuZmxvd2VyNDI@203.0.113.9:8388", "proxy-link"),
+    # Yemen's IBAN
+    ("iban YE72 CBYE 0001 0180 0000 0011 0000 00", "iban"),
+    # a security question's topic in quotes, then the answer
+    ("for the bank question 'first pet' i put biscuit", "security-answer"),
+    ("per la domanda 'squadra del cuore' ho messo Sampdoria", "security-answer"),
 ]
 
 STORED = [
@@ -69,6 +85,16 @@ STORED = [
     "le code a été envoyé au 0722 123 456",
     "otp app 2024",
     "le cryptogramme visuel a 3 chiffres",
+    # an amount, a phone's number, an agent's number after a wallet; spaced digits that are a phone's
+    "orange money 8350 FCFA",
+    "m-pesa 0712 345 678",
+    "orange money agent 5817",
+    "orange money 1 2 3 4 5 6 7 8",
+    # a proxy's scheme named, with no link
+    "the app supports vless:// and vmess:// links",
+    # an exam's or a quiz's question
+    "for the exam question 'what is photosynthesis' i put chlorophyll",
+    "the quiz question 'favourite colour of the sky' i answered blue",
 ]
 
 

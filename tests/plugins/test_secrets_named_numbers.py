@@ -57,6 +57,19 @@ PERSONAL_NUMBERS = [
     # a ration card's, a nationality certificate's
     "ration card no 4821937",
     "nationality certificate number 4821931",
+    # names in Turkish, Arabic said in Latin letters, Russian's initials, Haitian Creole, the other languages' passports
+    "tc kimlik no 1234567891",
+    "vergi no 7701234569 for the rent contract",
+    "ehliyet numaram 551204",
+    "al raqam al watani 12345678901",
+    "bitaka shakhsiya 98765432101",
+    "my INN 402634819",
+    "kat idantifikasyon mwen: 4455667788",
+    "mi pasaporte argelino 551204998",
+    # a number word after whose it is, an article after the verb, two letter groups before the digits
+    "carte électeur CENI no 1234567890123",
+    "mi carnet saharaui es el 55120499",
+    "my carte de résident is ML-CR-551204",
 ]
 
 ACCOUNTS = [
@@ -66,6 +79,7 @@ ACCOUNTS = [
     "rib da minha conta 50003 00111 67158361477 22",
     "dbbl ac 118.151.0049933",
     "conta nedbank 63102099871",
+    "rib bnda: ML042 71102 169255432722 41",
 ]
 
 # Luhn-valid, from the first digits of Uzbekistan's Uzcard and Humo and Kyrgyzstan's Elcard.
@@ -131,6 +145,8 @@ LOOK_ALIKES = [
     "social security number from the office 1234567",
     "my tax number at the office 1234567",
     "passport valid from 2019 123456789",
+    # a company's tax number, on its invoices
+    "our Ltd. Şti. vergi no is 4058860181, it's on every fatura",
     # a fund's member ID, as a shop's loyalty card is
     "the pension fund's member ID 88812345 is on the leaflet printed for all",
 ]

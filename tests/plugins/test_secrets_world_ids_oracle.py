@@ -8,6 +8,7 @@ which stdnum refuses, is left out; an Estonian code's first digit is 1 to 6)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 
@@ -297,3 +298,19 @@ def test_each_check_stdnum_lacks_reads_its_published_examples(
     check: Callable[[str], bool], valid: str, invalid: str
 ) -> None:
     assert check(valid) and not check(invalid)
+
+
+def test_every_country_of_the_iban_registry_has_its_length() -> None:
+    """Each country in stdnum's copy of the IBAN registry is known with the length the registry gives it: a country
+    missing was read as no IBAN at all (Yemen's, Burundi's and Honduras's were stored)."""
+    from stdnum import numdb
+
+    from personakit_plugin.default_plugins.secrets.ibans import _IBAN_LENGTHS
+
+    registry = {
+        country: 4 + sum(int(size) for size in re.findall(r"(\d+)!", fields["bban"]))
+        for _, country, _, fields, _ in numdb.get("iban").prefixes
+    }
+    assert len(registry) > 80
+    wrong = {country: (length, _IBAN_LENGTHS.get(country)) for country, length in registry.items()}
+    assert {country: pair for country, pair in wrong.items() if pair[0] != pair[1]} == {}

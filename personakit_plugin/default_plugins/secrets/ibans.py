@@ -9,8 +9,8 @@ import re
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # The length of each country's IBAN (ISO 13616 registry, with the countries it has taken in since 2014: Timor-Leste,
-# Belarus, Iraq, El Salvador, Libya, Sudan, Nicaragua, Russia and others), and of those a country's central bank
-# publishes though the registry lacks them (Angola's and Mozambique's, 25).
+# Belarus, Iraq, El Salvador, Libya, Sudan, Nicaragua, Russia, Burundi, Honduras, Yemen and others), and of those a
+# country's central bank publishes though the registry lacks them (Angola's and Mozambique's, 25).
 _IBAN_LENGTHS = {
     **dict.fromkeys("NO".split(), 15),
     **dict.fromkeys("BE".split(), 16),
@@ -23,10 +23,10 @@ _IBAN_LENGTHS = {
     **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
     **dict.fromkeys("AO MZ PT LY ST".split(), 25),
     **dict.fromkeys("IS TR".split(), 26),
-    **dict.fromkeys("FR GR IT MC MR SM DJ".split(), 27),
-    **dict.fromkeys("AL AZ CY DO GT HU LB PL BY SV NI".split(), 28),
+    **dict.fromkeys("FR GR IT MC MR SM DJ BI".split(), 27),
+    **dict.fromkeys("AL AZ CY DO GT HU LB PL BY SV NI HN".split(), 28),
     **dict.fromkeys("BR EG PS QA UA".split(), 29),
-    **dict.fromkeys("JO KW MU".split(), 30),
+    **dict.fromkeys("JO KW MU YE".split(), 30),
     **dict.fromkeys("MT SC".split(), 31),
     **dict.fromkeys("LC".split(), 32),
     **dict.fromkeys("RU".split(), 33),

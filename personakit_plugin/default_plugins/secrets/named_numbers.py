@@ -14,8 +14,9 @@ for what it is said to be, not for its digits:
   "with" or "at" (`_ID_SAID_OF`: "residence permit eritrea ...", "tin from IRD is ..."), then six digits or
   more, perhaps with up to three letters before them (capitals when a space parts them) and one after, not a date;
 - **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
-  "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ..."), then eight
-  digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose account it is.
+  "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ...", perhaps with a
+  colon), then eight digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose
+  account it is.
 
 A value laid out as the number of a family named before it is that family's to judge (`judged_by_its_family`):
 a number whose check fails stays stored. Neither is refused where the sentence names another holder or says the
@@ -48,7 +49,13 @@ _ID_NAME = r"""
     |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
-    |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?
+    |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?|pasaporte|passeport|passaporto|passaporte|paspoort
+    |(?:inner|internal)[ ]passport|(?-i:NINA|INN|SNILS)|snils
+    |kimlik(?:[ ]no)?|vergi[ ](?:no|numaras[ıi])|ehliyet|sosyal[ ]sigorta(?:lar)?
+    |ihtiyat[ ]sand[ıi][ğg][ıi](?:[ ][üu]ye)?
+    |oturma[ ]izni|[çc]al[ıi][şs]ma[ ]izni|bi?ta[qk]a[ ]shakh?siya|(?:al[ ])?raqa?m[ ](?:al[ ])?watani|hawiy(?:a|eh)
+    |n[uú]mero[ ]nacional|carte[ ]de[ ]r[ée]sident|kat[ ]idantifikasyon|aufenthaltserlaubnis|niederlassungserlaubnis
+    |cartilla
     |driv(?:ing|er['’]?s)[ ]licen[cs]e(?:[ ](?:number|no\.?))?
     |cni|cnib|carte[ ]d['’]identit[ée]|carte[ ](?:vitale|consulaire|de[ ]s[ée]jour|cnamgs)|num(?:[ée]ro)?[ ]fiscal
     |nif|ifu|cnss|nssf|cnas|cnam|s[ée]cu(?:rit[ée][ ]sociale)?|titre[ ]de[ ]s[ée]jour
@@ -67,27 +74,31 @@ _ID_NAME = r"""
     |work[ ]permit|werkvergunning|werkvisum
     |arbeitserlaubnis|permesso[ ]di[ ](?:soggiorno|lavoro)|permis[ ]de[ ](?:travail|s[ée]jour|conduire)
     |permiso[ ]de[ ](?:trabajo|residencia)|autoriza[cç][aã]o[ ]de[ ]resid[êe]ncia|t[íi]tulo[ ]de[ ]resid[êe]ncia
-    |carte[ ]d['’]?[ée]lecteur|carte[ ][ée]lectorale|t[íi]tulo[ ]de[ ]eleitor|tarjeta[ ]electoral|tessera[ ]elettorale
+    |carte[ ](?:d['’]?)?[ée]lecteur|carte[ ][ée]lectorale|t[íi]tulo[ ]de[ ]eleitor|tarjeta[ ]electoral
+    |tessera[ ]elettorale
     |licencia[ ]de[ ]conduci?r|carta[ ]de[ ]condu[cç][aã]o|carteira[ ]de[ ]motorista|f[üu]hrerschein|rijbewijs|patente
     |(?<=my[ ])id|(?<=his[ ])id|(?<=her[ ])id|(?<=['’]s[ ])id|(?<=mein[ ])id|(?<=meine[ ])id|(?<=mon[ ])id|(?<=mi[ ])id
     |(?<=mijn[ ])id|(?<=meu[ ])id|(?<=minha[ ])id
 """
 # What may stand between a name and its value: a number word, a verb, a sign.
 _BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
-    |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta))*[ ]?"""
+    |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta|numaram|numaras[ıi]))*[ ]?"""
 # Six digits or more, in groups or not; up to three letters before them (capitals when a space parts them, "BK
 # 00040-..."; else joined, "C950151930", "NP-W4650103"), one after, letters inside only before a digit ("5ZK8"): not
 # the words before or after the number.
-_ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|[a-z]{1,3}-?)?(?:[a-z]-?)?
+_ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|(?:[^\W\d_]{1,3}-){1,2}|[^\W\d_]{1,3})?(?:[a-z]-?)?
     \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 # Or one or two words between the name and its value, whose number it is or where it is from, perhaps after a
 # word that says who holds it ("from", "with", "at"), then perhaps a verb or a sign: "tin da ERS 1514198072", "cpr do
 # bahrain é 871632402", "social security anguilla 038906", "NIF de Sékou est 574632519", "tin from IRD is 937526".
 # Not a word that says what else is meant (`_NOT_WHOSE`: "office", "renewal", "photo", "fee", a date's words ...).
-_WHOSE = r"""(?:[ ](?P<held>from|with|at|bei|bij|chez|presso|junto[ ]a|met|mit))?
-    [ ](?P<first>[^\W\d_][\w'’.-]{1,20})(?:[ ](?!(?:is|es|est|ist)[ ])(?P<second>[^\W\d_][\w'’.-]{1,20}))?[ ]?
-    (?:(?:is|es|é|est|è|ist|:|=|-)[ ]?)?"""
+# A number's word after whose it is: "carte électeur CENI no ...".
+_NUMBER_WORD = r"""no\.?|nr\.?|n\.|n[°º]|number|numero|n[uú]mero|num[ée]ro|nummer"""
+_WHOSE = rf"""(?:[ ](?P<held>from|with|at|bei|bij|chez|presso|junto[ ]a|met|mit))?
+    [ ](?P<first>[^\W\d_][\w'’.-]{{1,20}})
+    (?:[ ](?!(?:is|es|est|ist|{_NUMBER_WORD})[ ])(?P<second>[^\W\d_][\w'’.-]{{1,20}}))?
+    (?:[ ](?:{_NUMBER_WORD}))?[ ]?(?:(?:is|es|é|est|è|ist|:|=|-)[ ]?(?:(?:el|la|le|il|o|a|het|de|the)[ ])?)?"""
 _ID_SAID_OF = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_WHOSE}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 _NOT_WHOSE = frozenset(
     """office offices appointment appointments renewal renew renewed form forms photo photos fee fees cost costs
@@ -104,7 +115,7 @@ _ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|cont
 _ACCOUNT_WORD = r"""(?:no\.?|nr\.?|n[°º]|number|num|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist|:|=|-)"""
 _ACCOUNT_SAID = lazy_pattern(
     rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*
-    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?(?:[ ]{_ACCOUNT_WORD})*[ ]
+    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?:?(?:[ ]{_ACCOUNT_WORD})*[ ]
     (?P<value>(?:[a-z]{{1,3}}\d{{0,3}}[ -]?)?\d(?:[ ./-]?\d){{7,29}})(?![\w])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -115,7 +126,8 @@ _SOMEONE_ELSES = lazy_pattern(
     |\bstore|business|vendor|entreprise|soci[ée]t[ée]|fournisseur|lieferant|fornitore|azienda|bedrijf|leverancier
     |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic|fattur|\bditta\b
     |(?<!pa[ ])(?<!para[ ])(?<!pa[ ]las[ ])(?<!para[ ]las[ ])factur|invoice
-    |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b""",
+    |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b|\bşti\b
+    |\bfatura""",
     re.IGNORECASE | re.VERBOSE,
 )
 # An account that is not the owner's own: given out for donations, a fund's, a church's, a club's, a landlord's,

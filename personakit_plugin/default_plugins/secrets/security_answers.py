@@ -315,6 +315,49 @@ _NOTED_TOPIC = lazy_pattern(
 )
 
 
+# A question's topic in quotes, then what the owner put as its answer: "for the bank question 'first school' i put
+# ecole ...", "the secret question was 'favorite teacher' and i answered ...", "per la domanda 'squadra del cuore' ho
+# messo ...", "na pergunta 'primeiro mestre' coloquei ...". The topic is one a security question asks (`_TOPIC`,
+# `_NOTED_TOPIC`, a favourite's): "for the exam question 'what is photosynthesis' i put chlorophyll" is no secret.
+_QUOTED_QUESTION_ANSWERED = lazy_pattern(
+    r"""(?<![^\W_])(?:question|pregunta|domanda|pergunta|frage|vraag)(?![^\W_])[^.\n'"‘“«]{0,20}?
+    ['"‘“«](?P<topic>[^'"’”»\n]{3,40})['"’”»][^.\n]{0,20}?
+    (?<![^\W_])(?:i[ ](?:put|answered|wrote|said|typed|entered|chose|used)|answered|ho[ ](?:messo|scritto|risposto)
+    |(?:ich[ ])?(?:habe|hab)[ ](?:[^\W\d_]+[ ])?(?:eingegeben|geschrieben|angegeben)|coloquei|pus|respondi|escrevi
+    |puse|respond[ií]|escrib[ií]|j['’]ai[ ](?:mis|r[ée]pondu|[ée]crit)
+    |(?:heb[ ]ik|ik[ ]heb)[ ](?:[^\W\d_]+[ ])?ingevuld)
+    (?![^\W_])[ ]*:?[ ]*[^\W_]""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_FAVOURITE = lazy_pattern(
+    r"""(?<![^\W_])(?:favou?rite|fav|lieblings[^\W\d_]*|pr[ée]f[ée]r[ée]e?|preferid[oa]|favorit[oa]|preferit[oa]
+    |del[ ]cuore|lievelings[^\W\d_]*)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# Not a question of an exam, a quiz or a survey: "the quiz question 'favourite colour of the sky' i answered blue".
+_ASKED_ELSEWHERE = lazy_pattern(
+    r"""(?<![^\W_])(?:exam|quiz|test|survey|interview|trivia|homework|examen|pr[üu]fung|esame|prova|toets|enqu[êe]te
+    |sondage|encuesta|concurso|quiz|inqu[ée]rito|umfrage)[^\W\d_]*[ ][^.\n]{0,12}$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+_QUESTION_WORDS_QUOTED = ("question", "pregunta", "domanda", "pergunta", "frage", "vraag")
+
+
+def _topic_quoted_and_answered(text: str) -> bool:
+    folded = text.casefold()
+    if not any(map(folded.__contains__, _QUESTION_WORDS_QUOTED)):
+        return False
+    return any(
+        (_TOPIC.search(asked["topic"]) or _NOTED_TOPIC.search(asked["topic"]) or _FAVOURITE.search(asked["topic"]))
+        and not _ASKED_ELSEWHERE.search(text[max(0, asked.start() - 30) : asked.start()])
+        for asked in _QUOTED_QUESTION_ANSWERED.finditer(text)
+    )
+
+
 # A security question named, and after its colon the answer, a name explained after a comma ("domanda di
 # sicurezza: Orlandino, il mio primo pupo", "security question: Biscuit, my first dog"); or the question's topic
 # said before it, "as" the security question ("Grundschule als Sicherheitsfrage: Havelschule", "first car as my
@@ -512,7 +555,7 @@ def security_answer(text: str) -> bool:
         return True
     if "=" in text and _FIRST_EQUALS.search(text):
         return True
-    if _QUESTION_SHORTHAND.search(text):
+    if _QUESTION_SHORTHAND.search(text) or _topic_quoted_and_answered(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

@@ -708,6 +708,12 @@ _DETECTORS: tuple[_Detector, ...] = (
         _private_key_is_real,
     ),
     _Detector("jwt", _compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")),
+    # A proxy's share link: what follows the scheme holds the user's ID or password ("vless://UUID@host:443",
+    # "ss://base64(method:password)@host", "trojan://password@host", "vmess://base64 of its settings").
+    _Detector(
+        "proxy-link",
+        _compile(r"\b(?:vless|vmess|trojan|ssr?|hysteria2?|hy2|tuic)://[A-Za-z0-9+/=_.:@%-]{8,}", re.IGNORECASE),
+    ),
     _Detector(
         "connection-string",
         _compile(r"\b[a-z][a-z0-9+.-]{1,30}://(?P<user>[^\s:/@]*):(?P<password>[^\s/@]+)@[^\s/@]", re.IGNORECASE),
@@ -803,6 +809,7 @@ _WORDS_OF = {
     "mailgun-key": ("key-",),
     "private-key": ("begin",),
     "jwt": ("eyj",),
+    "proxy-link": ("vless://", "vmess://", "trojan://", "ss://", "ssr://", "hysteria", "hy2://", "tuic://"),
     "connection-string": ("://",),
     "authorization-header": ("authorization", "bearer"),
     "basic-auth": ("basic",),

@@ -6,13 +6,15 @@ its check. Owners in the many countries none of them knows say their numbers the
 for the vat", "cnss n° 402400904", "mi cedula 441-600463-3179A", "pass N14397265"). So a value is refused here
 for what it is said to be, not for its digits:
 
-- **a personal number's name** (`_ID_NAME`, in the seven languages of the corpora: "national id", "id card",
-  "tin", "tax ref", "social security", "voters card", "residence card", "work permit", "passport", "nif",
-  "cnss", "cédula", "dni", "steuer-id", "carta d'identità", "bsn", "my id", "voter registration", "vnpf member",
-  "ration card", "tarjeta sanitaria" and their like), then at most a number word, a verb or a sign ("no.", "n.",
-  "n°", "is", "c'est le", ":"), or one or two words that say whose it is or where it is from, perhaps after "from",
-  "with" or "at" (`_ID_SAID_OF`: "residence permit eritrea ...", "tin from IRD is ..."), then six digits or
-  more, perhaps with up to three letters before them (capitals when a space parts them) and one after, not a date;
+- **a personal number's name** (`_ID_NAME`, in the seven languages of the corpora and some others their owners
+  mix in: "national id", "id card", "tin", "tax ref", "social security", "voters card", "residence card", "work
+  permit", "passport", "pasaporte", "nif", "cnss", "cédula", "dni", "steuer-id", "carta d'identità", "bsn", "my
+  id", "voter registration", "vnpf member", "ration card", "tarjeta sanitaria", "kimlik no", "vergi no", "raqam
+  watani", "INN" and their like), then at most a number word, a verb or a sign ("no.", "n.", "n°", "is", "c'est
+  le", ":"), or one or two words that say whose it is or where it is from, perhaps after "from", "with" or "at"
+  and perhaps followed by a number word (`_ID_SAID_OF`: "residence permit eritrea ...", "tin from IRD is ...",
+  "carte électeur CENI no ..."), then six digits or more, perhaps with up to three letters before them (capitals
+  when a space parts them) or two groups of letters and dashes ("ML-CR-998059"), and one after, not a date;
 - **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
   "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ...", perhaps with a
   colon), then eight digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose
@@ -84,8 +86,9 @@ _ID_NAME = r"""
 _BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
     |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta|numaram|numaras[ıi]))*[ ]?"""
 # Six digits or more, in groups or not; up to three letters before them (capitals when a space parts them, "BK
-# 00040-..."; else joined, "C950151930", "NP-W4650103"), one after, letters inside only before a digit ("5ZK8"): not
-# the words before or after the number.
+# 00040-..."; else joined, "C950151930", "NP-W4650103", or two groups of them with dashes, "ML-CR-998059", in any
+# alphabet, "Çİ215003"), one after, letters inside only before a digit ("5ZK8"): not the words before or after the
+# number.
 _ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|(?:[^\W\d_]{1,3}-){1,2}|[^\W\d_]{1,3})?(?:[a-z]-?)?
     \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)

@@ -3075,7 +3075,7 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirty-fourth tuning round (a password's name and what it is for, recovery keys of letters, Corsica's NIR, more
 # names of personal numbers and who holds them) took it to 234. The thirty-sixth refused 190 of its 240; the
 # thirty-fifth tuning round (mobile money PINs said another way, a security question's topic in quotes, proxies' share
-# links, Yemen's IBAN, personal numbers' names in Turkish, Arabic and Russian) took it to 222.
+# links, Yemen's IBAN, personal numbers' names in Turkish, Arabic and Russian) took it to 223.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 297,
@@ -3102,7 +3102,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round33": 212,
     "tune_round34": 213,
     "tune_round35": 234,
-    "tune_round36": 222,
+    "tune_round36": 223,
 }
 
 

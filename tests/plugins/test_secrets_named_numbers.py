@@ -145,6 +145,10 @@ LOOK_ALIKES = [
     "social security number from the office 1234567",
     "my tax number at the office 1234567",
     "passport valid from 2019 123456789",
+    # a holiday's dates after "Eid", a hotel's phone after "INN", a date with spaces after a booklet's name
+    "Eid holidays 25 26 27 28 june",
+    "Holiday INN 0800 123 456",
+    "cartilla de vacunación 12 03 2024",
     # a company's tax number, on its invoices
     "our Ltd. Şti. vergi no is 4058860181, it's on every fatura",
     # a fund's member ID, as a shop's loyalty card is

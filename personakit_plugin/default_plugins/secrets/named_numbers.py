@@ -52,7 +52,7 @@ _ID_NAME = r"""
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
     |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?|pasaporte|passeport|passaporto|passaporte|paspoort
-    |(?:inner|internal)[ ]passport|(?-i:NINA|INN|SNILS)|snils
+    |(?:inner|internal)[ ]passport|(?-i:NINA|SNILS)|(?<!holiday[ ])(?-i:INN)|snils
     |kimlik(?:[ ]no)?|vergi[ ](?:no|numaras[ıi])|ehliyet|sosyal[ ]sigorta(?:lar)?
     |ihtiyat[ ]sand[ıi][ğg][ıi](?:[ ][üu]ye)?
     |oturma[ ]izni|[çc]al[ıi][şs]ma[ ]izni|bi?ta[qk]a[ ]shakh?siya|(?:al[ ])?raqa?m[ ](?:al[ ])?watani|hawiy(?:a|eh)
@@ -68,7 +68,8 @@ _ID_NAME = r"""
     |(?<!bus[ ])(?<!season[ ])(?<!train[ ])(?<!travel[ ])(?<!ski[ ])(?<!gym[ ])(?<!boarding[ ])(?<!day[ ])
      (?<!rail[ ])(?<!museum[ ])(?<!park[ ])(?<!press[ ])(?<!monthly[ ])pass
     |carta[ ]d['’]identit[àa]|codice[ ]fiscale|tessera[ ]sanitaria|idnp|jmbg|embg|oib|emso|previdenza
-    |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id[ -]?kaart|e-?id|identiteitskaart|verblijfskaart
+    |bsn|burgerservicenummer|persoonsnummer|persoonlijk[ ]nummer|id[ -]?kaart|e-id|(?-i:eID)
+    |eid(?=[ ]?(?:kaart|card|karte|carte|nummer|number|(?:nr|no)(?![^\W_])))|identiteitskaart|verblijfskaart
     |verblijfsvergunning|sofinummer|sofi
     |cin|niu|social[ ]card|pension[ ](?:number|no\.?|nr\.?)|utente|tarjeta[ ]sanitaria|cart[ãa]o[ ]de[ ]sa[úu]de
     |(?:[a-z]{0,3}pf|provident[ ]fund|pension[ ]fund)[ ]member(?:ship)?|ration[ ]card|family[ ]book
@@ -160,7 +161,12 @@ _NOT_A_PERSONS = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _IBAN_START = lazy_pattern(r"[a-z]{2}\d\d(?!\d)", re.IGNORECASE)
-_A_DATE = lazy_pattern(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}")
+# A date, its parts set off by dots, slashes or dashes, or by spaces where they read as a day, a month and a year
+# ("12 03 2024").
+_A_DATE = lazy_pattern(
+    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|(?:19|20)\d\d[./-]\d{1,2}[./-]\d{1,2}"
+    r"|(?:0?[1-9]|[12]\d|3[01])[ ](?:0?[1-9]|1[0-2])[ ](?:19|20)\d\d"
+)
 _TWO_YEARS = lazy_pattern(r"(?:19|20)\d\d[ /-](?:19|20)\d\d")
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 

@@ -83,8 +83,10 @@ _ID_NAME = r"""
     |(?<=my[ ])id|(?<=his[ ])id|(?<=her[ ])id|(?<=['’]s[ ])id|(?<=mein[ ])id|(?<=meine[ ])id|(?<=mon[ ])id|(?<=mi[ ])id
     |(?<=mijn[ ])id|(?<=meu[ ])id|(?<=minha[ ])id
 """
+# A number's word: "no.", "n°", "nummer" ...; it may also stand after whose the number is ("carte électeur CENI no").
+_NUMBER_WORD = r"""no\.?|nr\.?|n\.|n[°º]|number|numero|n[uú]mero|num[ée]ro|nummer"""
 # What may stand between a name and its value: a number word, a verb, a sign.
-_BETWEEN = r"""(?:[ ]?(?:no\.?|nr\.?|n\.|n[°º]|\#|number|num|numero|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist
+_BETWEEN = rf"""(?:[ ]?(?:{_NUMBER_WORD}|\#|num|is|es|é|est|è|ist
     |c['’]est(?:[ ]le)?|:|=|-|–|serie/nr|series|card|kaart|karte|carte|tarjeta|numaram|numaras[ıi]))*[ ]?"""
 # Six digits or more, in groups or not; up to three letters before them (capitals when a space parts them, "BK
 # 00040-..."; else joined, "C950151930", "NP-W4650103", or two groups of them with dashes, "ML-CR-998059", in any
@@ -97,8 +99,6 @@ _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}"
 # word that says who holds it ("from", "with", "at"), then perhaps a verb or a sign: "tin da ERS 1514198072", "cpr do
 # bahrain é 871632402", "social security anguilla 038906", "NIF de Sékou est 574632519", "tin from IRD is 937526".
 # Not a word that says what else is meant (`_NOT_WHOSE`: "office", "renewal", "photo", "fee", a date's words ...).
-# A number's word after whose it is: "carte électeur CENI no ...".
-_NUMBER_WORD = r"""no\.?|nr\.?|n\.|n[°º]|number|numero|n[uú]mero|num[ée]ro|nummer"""
 _WHOSE = rf"""(?:[ ](?P<held>from|with|at|bei|bij|chez|presso|junto[ ]a|met|mit))?
     [ ](?P<first>[^\W\d_][\w'’.-]{{1,20}})
     (?:[ ](?!(?:is|es|est|ist|{_NUMBER_WORD})[ ])(?P<second>[^\W\d_][\w'’.-]{{1,20}}))?

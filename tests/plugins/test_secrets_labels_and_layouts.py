@@ -14,6 +14,12 @@ ordinary sentences that share their words are stored.
   link, which holds its user's ID or password; an IBAN of every country of the registry (Yemen's, Burundi's,
   Honduras's); a security question's topic in quotes and what the owner put.
 - A postcode after "code postal" is no code, nor a phone number a code was sent to.
+- A building society's "passnumber" and an Indian bank's "ipin"; a code followed by what it verifies ("to verify her
+  identity"); a PIN given by its verb past a clause; whose answer it is before the security question ("the answer
+  to Chloe's bank security question", "la risposta di Chiara alla domanda ..."), a place's saint as an answer; an
+  account's kind before the bank and whose it is after it ("cuenta de ahorros Bancolombia de Andrés es la ...").
+- A device's login as its maker sets it on every unit, from its manual ("standaard admin / admin123"), is stored
+  when nothing else in the text is secret; a routing number said to be on the bank's site is the bank's.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -62,6 +68,27 @@ REFUSED = [
     # a security question's topic in quotes, then the answer
     ("for the bank question 'first pet' i put biscuit", "security-answer"),
     ("per la domanda 'squadra del cuore' ho messo Sampdoria", "security-answer"),
+    # a passnumber, an ipin
+    ("Gareth's internet banking customer number is 20417735 and his passnumber is 4471.", "code-nearby"),
+    ("netbanking custid 58213476 ipin Rohit@1993", "password-nearby"),
+    # a code and what it verifies
+    ("Chloe received the ATO code 559213 to verify her identity.", "pin-code"),
+    # a PIN given by its verb past a clause
+    ("my PIN for the gym locker in the basement by the pool is 4471", "code-nearby"),
+    # whose answer it is before the question, a saint's place
+    ("The answer to Chloe's bank security question is Bradford.", "security-answer"),
+    ("The answer to the security question is St Albans", "security-answer"),
+    ("La risposta di Chiara alla domanda di sicurezza è Ines.", "security-answer"),
+    ("Het antwoord op Pieters beveiligingsvraag is Oostakker.", "security-answer"),
+    # an account's kind and whose it is
+    ("La cuenta de ahorros Bancolombia de Andrés es la 428-206073-11.", "bank-account-number"),
+    ("la cuenta corriente de Pedro es la 12345678", "bank-account-number"),
+    # a maker's login beside a password the owner chose
+    ("the manual says admin / admin123 by default but mine is admin / Kestrel2291", "credential-pair"),
+    ("the default was admin / admin123, i changed it to Zebra!884 last week", "password-nearby"),
+    ("my nas login is admin / admin123", "credential-pair"),
+    ("router admin / admin123!Home, the default was admin/admin so i changed it", "credential-pair"),
+    ("routing 122105278 account 5286687635, the routing is right on their site", "bank-account-number"),
 ]
 
 STORED = [
@@ -95,6 +122,20 @@ STORED = [
     # an exam's or a quiz's question
     "for the exam question 'what is photosynthesis' i put chlorophyll",
     "the quiz question 'favourite colour of the sky' i answered blue",
+    # a passnumber's rule, a bus pass's number, a code that verifies nothing of a person's
+    "my passnumber has 6 digits",
+    "bus pass number 633597 0118 2244 0713 in case I lose it",
+    "use discount code 559213 to verify your student status",
+    "tracking code 559213 to confirm delivery",
+    # a PIN's length or a year past a clause
+    "the PIN of the terminal at checkout number 4 is 1234 digits",
+    "my pin for the app i use at work most days is 2019",
+    # no answer after whose the question is
+    "I forgot the answer to Chloe's security question, it is in the app.",
+    # a maker's login from its manual, a routing number on the bank's site
+    "in de handleiding van de nas staat standaard admin / admin123, moet ik dat eerst veranderen",
+    "router default login admin / admin123",
+    "wells fargo arizona routing is 122105278, its right on their site, just put it on the invoice template",
 ]
 
 

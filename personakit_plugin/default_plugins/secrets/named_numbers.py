@@ -17,13 +17,14 @@ for what it is said to be, not for its digits:
   when a space parts them) or two groups of letters and dashes ("ML-CR-998059"), and one after, not a date;
 - **a bank account's name** (`_ACCOUNT_NAME`: "acc", "a/c", "account", "cuenta", "cta", "compte", "conta",
   "konto", "rib", "ccp", ...), then at most two words (the bank's name: "cuenta banesco 0134 ...", perhaps with a
-  colon), then eight digits or more that are not two years or a date. An IBAN is left to `ibans`, which knows whose
-  account it is.
+  colon; perhaps the account's kind before them and whose it is after them, "cuenta de ahorros Bancolombia de
+  Andrés es la ..."), then eight digits or more that are not two years or a date. An IBAN is left to `ibans`,
+  which knows whose account it is.
 
 A value laid out as the number of a family named before it is that family's to judge (`judged_by_its_family`):
 a number whose check fails stays stored. Neither is refused where the sentence names another holder or says the
-number is public or printed (`_SOMEONE_ELSES`), says it is a phone's, a machine's, an order's or an animal's, or
-wrong, or an example (`_NOT_A_PERSONS`), or, for an account, that it is for donations, a fund's, a church's, a
+number is public or printed, says it is a phone's, a machine's, an order's or an animal's, or wrong, or an
+example (`holders.not_a_persons_own`), or, for an account, that it is for donations, a fund's, a church's, a
 school's, a club's, a landlord's or a utility's (`_NOT_OWN_ACCOUNT`).
 """
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.holders import not_a_persons_own
 from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import digits_of
@@ -117,47 +119,24 @@ _NOT_WHOSE = frozenset(
 _ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|conto|konto|rekeningnummer|rekening[ ]?nr
     |rib|ccp|caja[ ](?:de[ ])?ahorros?"""
 _ACCOUNT_WORD = r"""(?:no\.?|nr\.?|n[°º]|number|num|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist|:|=|-)"""
+# What kind of account it is, before the bank's name ("cuenta de ahorros Bancolombia", "conta poupança Caixa"); whose
+# it is, after it ("... de Andrés es la 428-206073-11").
+_ACCOUNT_TYPE = r"""(?:[ ](?:de[ ]ahorros?|corriente|de[ ]poupan[çc]a|poupan[çc]a|corrente|courant|d['’][ée]pargne))?"""
+_ACCOUNT_HOLDER = r"""(?:[ ](?:de|da|do|di|van|von)[ ](?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?"""
 _ACCOUNT_SAID = lazy_pattern(
-    rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*
-    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?:?(?:[ ]{_ACCOUNT_WORD})*[ ]
+    rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*{_ACCOUNT_TYPE}
+    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?{_ACCOUNT_HOLDER}:?
+    (?:[ ]{_ACCOUNT_WORD})*(?:[ ](?:la|el|le|il|a|o))?[ ]
     (?P<value>(?:[a-z]{{1,3}}\d{{0,3}}[ -]?)?\d(?:[ ./-]?\d){{7,29}})(?![\w])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
-# A sentence that names another holder of the number, or says it is public or printed.
-_SOMEONE_ELSES = lazy_pattern(
-    r"""cooperativ|\bcoope\b|asociaci|sociedad|proveedor|empresa|\bfirma\b|supplier|compan|\bfirm\b|\bshop
-    |\bstore|business|vendor|entreprise|soci[ée]t[ée]|fournisseur|lieferant|fornitore|azienda|bedrijf|leverancier
-    |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic|fattur|\bditta\b
-    |(?<!pa[ ])(?<!para[ ])(?<!pa[ ]las[ ])(?<!para[ ]las[ ])factur|invoice
-    |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b|\bşti\b
-    |\bfatura""",
-    re.IGNORECASE | re.VERBOSE,
-)
 # An account that is not the owner's own: given out for donations, a fund's, a church's, a club's, a landlord's,
 # a council's.
 _NOT_OWN_ACCOUNT = lazy_pattern(
     r"""council|[öo]ffentlich|openbare|published|printed|donat|spende|doneer|\bdona\b|c[aá]ritas|homepage
     |newsletter|landlord|senhorio|casero|vermieter|verhuurder|propri[ée]taire|colegio|club|verein|school|church
     |kerk|kirche|iglesia|igreja|chiesa|parish|parroquia|\bluz\b|electricity|water[ ]bill""",
-    re.IGNORECASE | re.VERBOSE,
-)
-# A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's, an
-# animal's passport), or not a real one (wrong, rejected, missing a part, an example, its format): "ID number
-# 07912345678 is my mobile", "NIC
-# 123456789012 for the server", "the order ID number is ...", "DNI 41627385-2 no coincide", "NID 0000000000 in the
-# example", "NIN CM12345678901234 is only digits".
-_NOT_A_PERSONS = lazy_pattern(
-    r"""phone|mobile|\bcell|\bcall\b|\bring\b|\btel\b|telef|t[ée]l[ée]phone|whatsapp|numero[ ]verde|toll[ -]free
-    |hotline|helpline|\bhandy\b|m[óo]vil|celular|portable
-    |printer|impres|imprimante|drucker|stampante|server|router|\bmodel|modelo|mod[èe]le|\border\b|pedido|commande
-    |bestellung|ordine|bestelling|encomenda|forum|ticket|booking|login|user[ ]?name|player|gamer|steam|discord
-    |telegram|skype|zoom|meeting|apple[ ]id|customer|client|kunden|member(?:ship)?[ ]id
-    |falcon|\bpet\b|\bdog|\bcat\b|horse|animal|equine|\bhund|chien|perro|gato|\bcane\b|gatto|paard|cavalo|pferd
-    |not[ ]valid|invalid|isn['’]t[ ]valid|wrong|reject|refused|typo|no[ ]coincide|errad|mal[ ]copiad|mal[ ]escrit
-    |no[ ]pasa|no[ ]existe|introuvable|rechaz|gre[șs]it|incomplet|example|ejemplo|exemple|esempio|beispiel
-    |voorbeeld|exemplo|primjer|me[ ]falta|missing|ledger
-    |digits|d[íi]gitos|chiffres|ziffern|cifre|cijfers|characters|caracteres|caract[èe]res|zeichen|caratteri|tekens""",
     re.IGNORECASE | re.VERBOSE,
 )
 _IBAN_START = lazy_pattern(r"[a-z]{2}\d\d(?!\d)", re.IGNORECASE)
@@ -168,16 +147,6 @@ _A_DATE = lazy_pattern(
     r"|(?:0?[1-9]|[12]\d|3[01])[ ](?:0?[1-9]|1[0-2])[ ](?:19|20)\d\d"
 )
 _TWO_YEARS = lazy_pattern(r"(?:19|20)\d\d[ /-](?:19|20)\d\d")
-_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
-
-
-def _sentence(text: str, start: int, end: int) -> str:
-    """The sentence of `text` around `start` to `end`: a line or a sentence, whichever is shorter."""
-    opening = 0
-    for found in _SENTENCE_END.compiled.finditer(text, 0, start):
-        opening = found.end()
-    closing = _SENTENCE_END.compiled.search(text, end)
-    return text[opening : closing.start() if closing else len(text)]
 
 
 def _one_digit(value: str) -> bool:
@@ -197,8 +166,7 @@ def _the_owners(text: str, said: re.Match[str], least: int, *, across_words: boo
         or _one_digit(number)
     ):
         return False
-    sentence = _sentence(text, said.start(), said.end())
-    if _SOMEONE_ELSES.search(sentence) or _NOT_A_PERSONS.search(sentence):
+    if not_a_persons_own(text, said.start(), said.end()):
         return False
     return not judged_by_its_family(text, said.start("value"), across_words=across_words)
 

@@ -243,6 +243,9 @@ _IT_IS_PAIRS = frozenset(
     ("it is", "that is", "es ist", "das ist", "het is", "dat is", "esa es", "questa è", "ela é", "ist es")
 )
 _IT_IS_WORDS = frozenset(("it's", "it’s", "that's", "that’s", "c'est", "c’est"))
+# After a PIN's own name, the verb that gives the code past a clause: "my PIN for the gym locker in the basement by
+# the pool is 4471".
+_COPULAS = frozenset(("is", "ist", "est", "es", "è", "é", "was", "era", "war"))
 _SAY_IT = frozenset(("say", "tell", "read", "spell", "give", "write", "type"))
 
 
@@ -561,12 +564,14 @@ def _typed_pin_after(found: list[Token], last: int, name: Name, typed: dict[int,
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
-    on, after an aside, only announced (`_announced`): "my phone code is, no, I'll just say it, 4821"."""
+    on, after an aside, only announced (`_announced`): "my phone code is, no, I'll just say it, 4821", or
+    after a PIN's own name by its verb ("my PIN for the gym locker in the basement by the pool is 4471")."""
     reach = min(len(found), last + 1 + _CODE_AFTER)
     further = (
         index
         for index in range(reach, min(len(found), last + 1 + _PHRASE_REACH))
-        if _announced(found, index, last) and _announced_code(found, last, index)
+        if (_announced(found, index, last) or (name.kind == "code" and _folded(found[index - 1]) in _COPULAS))
+        and _announced_code(found, last, index)
     )
     for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):

@@ -65,6 +65,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     routing_valid,
     sort_code_and_account,
 )
+from personakit_plugin.default_plugins.secrets.holders import SENTENCE_END
 from personakit_plugin.default_plugins.secrets.ibans import iban_anywhere, published_for_gifts
 from personakit_plugin.default_plugins.secrets.id_documents import (
     DRIVING_LICENCE,
@@ -358,7 +359,6 @@ _FOR_WHAT = lazy_pattern(
     r"""[ ]+(?:for|f[üu]r|pour|para|pa['’]|per|voor)[ ][^,.;:!?\n\d]{2,40}:[ ]*""",
     re.IGNORECASE | re.VERBOSE,
 )
-_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # There, a title's dot before a name ends no sentence: "DNI de la compradora (Sra. Gil) para las arras: ...".
 _FAR_SENTENCE_END = lazy_pattern(
     r"""(?<!(?<![^\W_])M)(?<!(?<![^\W_])(?:Mr|Ms|Dr|Sr|Hr|Fr|Dª))(?<!(?<![^\W_])(?:Mrs|Sra|Mme|Sig|Dña|Dra))
@@ -726,16 +726,18 @@ def filled_in_number(text: str) -> str | None:
                 continue
             if _MONEY_AFTER.match(text, found.end()) or before.rstrip().endswith(("€", "$", "£")):
                 continue
-            sentence = _SENTENCE_END.compiled.split(text[max(0, found.start() - 80) : found.end() + 80])
+            sentence = SENTENCE_END.compiled.split(text[max(0, found.start() - 80) : found.end() + 80])
             if not any(_CALLING.search(part) for part in sentence):
                 return family.kind
     return None
 
 
 # A routing number said to be a bank's own, not the owner's account's: "Bank of Guam's routing number is ...",
-# "bank routing # ...".
+# "bank routing # ...", or one the bank publishes ("... routing is 122105278, it's right on their site").
 _A_BANKS_ROUTING = lazy_pattern(
-    r"(?<![^\W_])bank(?:['’]s)?[ ]routing|(?<![^\W_])bank[ ]of[ ][\w ]{1,30}['’]s[ ]routing", re.IGNORECASE
+    r"""(?<![^\W_])bank(?:['’]s)?[ ]routing|(?<![^\W_])bank[ ]of[ ][\w ]{1,30}['’]s[ ]routing
+    |(?<![^\W_])(?:published|listed|posted|right)[ ]on[ ](?:their|its|the[ ]bank['’]s)[ ](?:web[ ]?)?site""",
+    re.IGNORECASE | re.VERBOSE,
 )
 
 

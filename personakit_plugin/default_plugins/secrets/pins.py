@@ -372,6 +372,7 @@ _TAN_PROCEDURE_BEFORE = lazy_pattern(r"(?<![^\W_])(?:mobile|push|photo|chip|app|
 _YOUR_BEFORE = lazy_pattern(rf"""(?<![^\W_])(?:{_YOUR})[ ](?:[\w-]+[ -]){{0,2}}$""", re.IGNORECASE | re.VERBOSE)
 _MESSAGE_AFTER = lazy_pattern(
     r"""[^\n]{0,60}?(?<![^\W_])(?:never[ ]share|do[ ]not[ ]share|don['’]t[ ]share|expires?|valid[ ]for|to[ ]authori[sz]e
+    |to[ ](?:verify|confirm)[ ](?:\w+[ ])?(?:identity|account|log[ ]?in|sign[ ]?in|number|email|e-mail|phone)
     |n[ãa]o[ ](?:o[ ])?partilhe|n[ãa]o[ ](?:o[ ])?compartilhe|expira|v[áa]lido|no[ ]lo[ ]compartas|caduca|v[áa]lido
     |para[ ](?:entrar|confirmar|autorizar)|non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
     |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter

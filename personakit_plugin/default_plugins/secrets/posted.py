@@ -16,6 +16,12 @@ whoever says it first wins", "la parola d'ordine del gioco è ..., chi la dice v
 word with a game's a few words after it, and a win or a party in the sentence, and no account, login
 or console (a game account's password stays refused). Only a password read by the words near it is
 let through so (`fiction.FICTION_KINDS`).
+
+So is a device's login as its maker sets it on every unit and prints in the manual ("the NAS's manual says
+admin / admin123 by default", "standaard admin / admin123 volgens de handleiding"): an account's word with
+at most a short run of digits after it, where the text names the manual or the default. The text is read
+again with each such login blanked, and let through only if nothing else in it is a secret: a password the
+owner chose instead ("the default was admin123, I changed it to ...") stays refused.
 """
 
 from __future__ import annotations
@@ -89,3 +95,28 @@ def posted_for_all(text: str) -> bool:
         and _POSTED_FOR_ALL.search(text) is not None
         and _OWNERS.search(text) is None
     )
+
+
+_MANUAL_OR_DEFAULT = lazy_pattern(
+    r"""\b(?:default|factory|manual|standaard\w*|handleiding|handbuch|bedienungsanleitung|werks\w*|ab[ ]werk
+    |standard\w*|par[ ]d[ée]faut|d'usine|notice|manuel|por[ ]defecto|predeterminad[ao]s?|de[ ]f[áa]brica
+    |padr[ãa]o|predefinit[aei]|di[ ]fabbrica|manuale)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# An account's word with one of the runs of digits makers put after it ("admin123", "password1"), a whole word
+# ("admin123!Home" is the owner's); the word alone is no password the check refuses, and stays, for the account a
+# password the owner chose follows.
+_MAKERS_LOGIN = lazy_pattern(
+    r"""(?<![^\W_])(?:admin|administrator|root|user|guest|password|passwort|pass|default|ubnt|raspberry|changeme
+    |support|service)(?:123|1234|12345|123456|1|01|0)(?=[,.;:!?)]*(?:\s|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def makers_logins_blanked(text: str) -> str | None:
+    """`text` (already normalised) with each login a maker sets on every unit blanked by spaces of its length,
+    or None if the text names no manual or default, or holds no such login."""
+    if _MANUAL_OR_DEFAULT.search(text) is None:
+        return None
+    blanked = _MAKERS_LOGIN.sub(lambda found: " " * len(found.group()), text)
+    return blanked if blanked != text else None

@@ -62,16 +62,20 @@ _BANK = lazy_pattern(
     r"\b(?:bank\w*|banco|banque|bancaire|banca|credit[ ]union|sparkasse|barclays|hsbc|lloyds|natwest|santander)\b",
     re.IGNORECASE,
 )
-# An answer's own label: its value may follow with no connector.
+# Whose answer it is, between the answer's word and the question's in the Romance languages: "la risposta di
+# Chiara alla domanda ...", "la réponse de Camille à la question ...".
+_OF_WHOM = r"(?:(?:di|de|da|do|du|del|della)[ ][\w-]+[ ])?"
+# An answer's own label: its value may follow with no connector; whose it is may stand before the question
+# ("the answer to Chloe's bank security question", "het antwoord op Pieters beveiligingsvraag").
 _ANSWER_LABEL = lazy_pattern(
-    r"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
-    |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an)[ ](?:security|secret)[ ]question
-    |antwort[ ]auf[ ](?:die|seine|ihre|meine|deine)[ ](?:sicherheits|geheim)frage
-    |respuesta[ ]a[ ](?:la|su|mi|tu)[ ]pregunta[ ](?:de[ ]seguridad|secreta)
-    |r[ée]ponse[ ][àa][ ](?:la|sa|ma|ta|leur|notre|votre)[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
-    |risposta[ ]alla[ ](?:(?:sua|mia|tua)[ ])?domanda[ ](?:di[ ]sicurezza|segreta)
-    |resposta[ ][àa][ ](?:(?:sua|minha|tua)[ ])?pergunta[ ](?:de[ ]seguran[çc]a|secreta)
-    |antwoord[ ]op[ ](?:de|zijn|haar|mijn|jouw)[ ](?:beveiligingsvraag|geheime[ ]vraag)
+    rf"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
+    |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an|[\w-]+['’]s)[ ](?:[\w-]+[ ])?(?:security|secret)[ ]question
+    |antwort[ ]auf[ ](?:die|seine|ihre|meine|deine|[\w-]+s)[ ](?:sicherheits|geheim)frage
+    |respuesta[ ]{_OF_WHOM}a[ ](?:la|su|mi|tu)[ ]pregunta[ ](?:de[ ]seguridad|secreta)
+    |r[ée]ponse[ ]{_OF_WHOM}[àa][ ](?:la|sa|ma|ta|leur|notre|votre)[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
+    |risposta[ ]{_OF_WHOM}alla[ ](?:(?:sua|mia|tua)[ ])?domanda[ ](?:di[ ]sicurezza|segreta)
+    |resposta[ ]{_OF_WHOM}[àa][ ](?:(?:sua|minha|tua)[ ])?pergunta[ ](?:de[ ]seguran[çc]a|secreta)
+    |antwoord[ ]op[ ](?:de|zijn|haar|mijn|jouw|[\w-]+s)[ ](?:beveiligingsvraag|geheime[ ]vraag)
     |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
@@ -79,12 +83,12 @@ _ANSWER_LABEL = lazy_pattern(
 )
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
-# A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes".
+# A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes", or a saint's before a place: "St Mary's Torquay".
 # A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé", or with an
 # article or a particle elided before it: "l'Échiquier", "d'Artagnan", "dell'Orso".
 _PARTICLE = r"(?:Le|La|De|Da|Di|Du|Do|Dos|Das|Del|Van|Von|Vom|Ní|Nic|Ó|Ua|Mac|Mc|Al|El)"
 _ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
-_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom)\.?\s+)?"
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+)?"
 _CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|it['’]s|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)

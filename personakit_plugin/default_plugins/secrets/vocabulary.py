@@ -24,6 +24,8 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"passphrases?",
         r"pass\s+phrases?",
         r"passcodes?",
+        # An Indian bank's internet banking password ("netbanking custid ... ipin Rohit@1993").
+        r"ipin",
         r"secret",
         r"psk",
         r"pre-?shared\s+key",
@@ -134,6 +136,8 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
         *(r"pins?", r"pin\s*codes?", r"pin\s+numbers?", r"passcodes?", r"keypad", r"unlock\s+codes?", r"puk[12]?"),
         # An identity card's or a Smart-ID's two PINs, one to log in and one to sign: "PIN1", "PIN2".
         r"pin[12]",
+        # A British building society's number for its internet bank, of which it asks some digits ("passnumber").
+        r"passnumbers?",
         # What a till's or a register's manager types to approve a refund: "the manager override is ...".
         r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
         r"override\s+(?:code|pin)s?",

@@ -20,6 +20,11 @@ ordinary sentences that share their words are stored.
   account's kind before the bank and whose it is after it ("cuenta de ahorros Bancolombia de Andrés es la ...").
 - A device's login as its maker sets it on every unit, from its manual ("standaard admin / admin123"), is stored
   when nothing else in the text is secret; a routing number said to be on the bank's site is the bank's.
+- A TWINT code after a dash or in two threes; a Nigerian PVC's voter identification number; a code someone received
+  ("recibió el código ... de Mercado Pago"); a Portuguese combination; a Dutch "veiligheidsvraag"; a cabinet's or a
+  fuel pump's code; a Swiss "licenza di condurre"; a bank's coordinate card; a lower-case answer after an answer's
+  own label, and an Interac e-Transfer's question. A French telephone number in pairs after "sécu" is no social
+  security number.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -89,6 +94,25 @@ REFUSED = [
     ("my nas login is admin / admin123", "credential-pair"),
     ("router admin / admin123!Home, the default was admin/admin so i changed it", "credential-pair"),
     ("routing 122105278 account 5286687635, the routing is right on their site", "bank-account-number"),
+    # a TWINT code, a PVC's VIN, a code received, a combination in Portuguese
+    ("twint code 408 813 fragt er bei jeder zahlung", "pin-code"),
+    ("Retos TWINT-Code ist 408813.", "pin-code"),
+    ("my pvc vin 90F5B2C8A7294561820, the bank wants it as id", "personal-number"),
+    ("Maricela recibió el código 904217 de Mercado Pago.", "pin-code"),
+    ("Ana Paula recebeu o código 382-914 do WhatsApp por SMS.", "pin-code"),
+    ("O cofre da igreja abre com a combinação 24-11-07.", "code-nearby"),
+    # a Dutch security question, a cabinet's and a fuel pump's code, a Swiss Italian licence
+    ("Het antwoord op de veiligheidsvraag is Antwerp1880.", "security-answer"),
+    ("Il codice dell'armadio degli stupefacenti è 6039.", "pin-code"),
+    ("Der Code für die Hofdiesel-Zapfsäule ist 4471.", "pin-code"),
+    ("licenza di condurre n. 004718263", "driving-licence-number"),
+    # a coordinate card
+    ("La tarjeta de coordenadas de Camila tiene B3=47, D1=92 y F5=18.", "coordinate-card"),
+    ("el banco me pide coordenadas b3 47 d1 92 f5 18", "coordinate-card"),
+    ("cartão matriz A1 234 C4 018", "coordinate-card"),
+    # a lower-case answer after its label, an e-Transfer's question
+    ('Brandon\'s credit union security answer for "first car" is rusty s10.', "security-answer"),
+    ("The answer to Harjit's Interac e-Transfer question is ludhiana.", "security-answer"),
 ]
 
 STORED = [
@@ -136,6 +160,26 @@ STORED = [
     "in de handleiding van de nas staat standaard admin / admin123, moet ik dat eerst veranderen",
     "router default login admin / admin123",
     "wells fargo arizona routing is 122105278, its right on their site, just put it on the invoice template",
+    # a phone's number after a wallet, an amount; a security desk's line after "sécu"; a pipe's and a car's numbers
+    "m-pesa 071 234 567",
+    "twint 250 000 CHF",
+    "pc sécu 04 91 55 20 18, fais l'affiche pour l'entrée du personnel",
+    "the pvc pipe is 90 mm",
+    "car vin 1HGCM82633A004352",
+    # a code received that is a postcode or a discount's, words that are no combination, a cupboard's height
+    "Pedro recibió el código postal 28001",
+    "recibió el código de descuento 904217",
+    "a combinação de cores é bonita",
+    "l'armadio è alto 180 cm",
+    # a place's or a game's coordinates, the card named alone
+    "coordenadas GPS 40.4168, -3.7038",
+    "las coordenadas del barco son A4 32 y B2 11",
+    "perdí la tarjeta de coordenadas",
+    # an answer's label and no answer, a quiz's answer
+    "the security answer is easy",
+    "security answer is forgotten",
+    "the answer to the security question is the same as my mum's",
+    "the answer to the quiz question is photosynthesis",
 ]
 
 

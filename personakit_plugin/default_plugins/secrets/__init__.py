@@ -49,6 +49,7 @@ from personakit_plugin.default_plugins.secrets.card_backs import card_back_code
 from personakit_plugin.default_plugins.secrets.cards import card_in_two_parts, card_number, split_card_number
 from personakit_plugin.default_plugins.secrets.code_changes import code_changed
 from personakit_plugin.default_plugins.secrets.code_lists import codes_listed
+from personakit_plugin.default_plugins.secrets.coordinate_cards import coordinate_card
 from personakit_plugin.default_plugins.secrets.device_codes import device_code
 from personakit_plugin.default_plugins.secrets.dictated import as_digits
 from personakit_plugin.default_plugins.secrets.duress import duress_code
@@ -157,6 +158,8 @@ def _first_kind(text: str, joint: int | None) -> str | None:
         return "pin-code"
     if _A_DIGIT.search(text) and pickup_code(text):
         return "pickup-code"
+    if _A_DIGIT.search(text) and coordinate_card(text):
+        return "coordinate-card"
     found = _Tokens(text)
     kind = secret_nearby(text, found, joint)
     if kind is not None:

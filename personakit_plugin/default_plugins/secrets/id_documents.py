@@ -118,7 +118,8 @@ DRIVING_LICENCE = Family(
         |f[üu]hrerschein-?(?:nummer|nr\.?)?
         |(?:num[ée]ro|n[°º]|no\.?)[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
         |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
-        |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
+        |numero[ ](?:della[ ])?patente|patente(?:[ ]di[ ]guida)?|licenza[ ]di[ ]condurre
+        |rijbewijs(?:nummer)?|carta[ ]de[ ]condu[cç][aã]o"""
     ),
     # In groups, each group after the first holds a digit: "D206-0877-2187 in case ..." ends at "2187".
     value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:(?:-|[ ](?=[A-Za-z]{0,8}\d))?[A-Za-z0-9]{1,9}){0,3}"),

@@ -51,6 +51,7 @@ _ID_NAME = r"""
     |(?:tax(?:payer)?|personal|national)[ ]identification(?:[ ](?:number|no\.?|code))?
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
     |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
+    |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
     |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?|pasaporte|passeport|passaporto|passaporte|paspoort
@@ -147,6 +148,8 @@ _A_DATE = lazy_pattern(
     r"|(?:0?[1-9]|[12]\d|3[01])[ ](?:0?[1-9]|1[0-2])[ ](?:19|20)\d\d"
 )
 _TWO_YEARS = lazy_pattern(r"(?:19|20)\d\d[ /-](?:19|20)\d\d")
+# A French telephone number in its five pairs ("pc sécu 04 91 55 20 18": the security desk's line).
+_A_PHONE = lazy_pattern(r"0[1-9](?:[ .]\d\d){4}")
 
 
 def _one_digit(value: str) -> bool:
@@ -155,14 +158,16 @@ def _one_digit(value: str) -> bool:
 
 
 def _the_owners(text: str, said: re.Match[str], least: int, *, across_words: bool = False) -> bool:
-    """Whether the value `said` found is an owner's number: `least` digits or more, not a date, two years nor one
-    digit repeated; in a sentence that names no other holder and says it is a person's real number; not laid out
-    as a known family's number, whose check has judged it (`judged_by_its_family`)."""
+    """Whether the value `said` found is an owner's number: `least` digits or more, not a date, two years, a French
+    telephone number in pairs nor one digit repeated; in a sentence that names no other holder and says it is a
+    person's real number; not laid out as a known family's number, whose check has judged it
+    (`judged_by_its_family`)."""
     number = said.group("value")
     if (
         len(digits_of(number)) < least
         or _A_DATE.fullmatch(number)
         or _TWO_YEARS.fullmatch(number)
+        or _A_PHONE.fullmatch(number)
         or _one_digit(number)
     ):
         return False

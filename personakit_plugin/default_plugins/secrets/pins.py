@@ -242,7 +242,7 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 _CAME_FIRST = lazy_pattern(
     r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
     |me[ ](?:dio|da|ha[ ]dado)|mi[ ](?:ha[ ]dato|d[àa]|diede)|m['’](?:a[ ]donn[ée]|donne)|me[ ](?:deu|d[áa])
-    |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u
+    |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u|recibi[óo]|recebeu|ricevette|erhielt|ontving
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega
     |manda|env[íi]a|ha[ ]llega(?:d)?o|han[ ](?:manda|envia)(?:d)?o|ha[ ](?:manda|envia)(?:d)?o)
     |mi[ ](?:[èe][ ]arrivato|hanno[ ](?:mandato|inviato)|ha[ ](?:mandato|inviato)|arriva|manda|invia)|ho[ ]ricevuto

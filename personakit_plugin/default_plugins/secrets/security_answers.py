@@ -45,7 +45,8 @@ _SECURITY_QUESTION = lazy_pattern(
     |(?:question|r[ée]ponse)s?[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
     |(?:domand|rispost)[ae][ ](?:di[ ]sicurezza|segret[ae])
     |(?:pergunta|resposta)s?[ ](?:de[ ]seguran[çc]a|secreta)
-    |beveiligingsvra(?:ag|gen)|beveiligingsantwoord|geheime[ ]vraag|security[ ]qs?(?![\w&]))\b""",
+    |(?:beveiligings|veiligheids)vra(?:ag|gen)|(?:beveiligings|veiligheids)antwoord|geheime[ ]vraag
+    |security[ ]qs?(?![\w&])|(?:interac[ ])?e-?transfer[ ](?:security[ ])?(?:questions?|answers?))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Or the question is said to be asked, or its answer to be what one put in: "the first pet question",
@@ -75,10 +76,10 @@ _ANSWER_LABEL = lazy_pattern(
     |r[ée]ponse[ ]{_OF_WHOM}[àa][ ](?:la|sa|ma|ta|leur|notre|votre)[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
     |risposta[ ]{_OF_WHOM}alla[ ](?:(?:sua|mia|tua)[ ])?domanda[ ](?:di[ ]sicurezza|segreta)
     |resposta[ ]{_OF_WHOM}[àa][ ](?:(?:sua|minha|tua)[ ])?pergunta[ ](?:de[ ]seguran[çc]a|secreta)
-    |antwoord[ ]op[ ](?:de|zijn|haar|mijn|jouw|[\w-]+s)[ ](?:beveiligingsvraag|geheime[ ]vraag)
+    |antwoord[ ]op[ ](?:de|zijn|haar|mijn|jouw|[\w-]+s)[ ](?:beveiligingsvraag|veiligheidsvraag|geheime[ ]vraag)
     |sicherheitsantwort|respuesta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])|risposta[ ](?:di[ ]sicurezza|segreta)
-    |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord)\b""",
+    |resposta[ ](?:de[ ]seguran[çc]a|secreta)|beveiligingsantwoord|veiligheidsantwoord)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
@@ -521,18 +522,29 @@ _MEMORABLE_LOWER = lazy_pattern(
     (?P<word>[a-z]{6,20})(?=[ ]*(?:[.,;!?]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Or a lower-case answer after an answer's own label, to the end of its clause: "security answer for "first car" is
+# rusty s10", "the answer to Harjit's Interac e-Transfer question is ludhiana" (an e-Transfer's question guards the
+# money sent, as a bank's guards the account).
+_LABELLED_LOWER = lazy_pattern(
+    r"""\b(?:security[ ]answer|secret[ ]answer|answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
+    (?:[\w-]+[ ]){0,2}?(?:(?:security|secret|e-?transfer)[ ]question))
+    (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?)?[ ]?(?:is|was|it['’]s|=|:)[ ]+
+    (?P<word>[a-z][a-z0-9'’]{2,19})(?:[ ][a-z0-9]{1,10}){0,2}(?=[ ]*(?:[.,;!?]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _NOT_A_WORD_GIVEN = frozenset(
     """forgotten different required needed missing locked correct invalid incorrect expired blocked important
     optional useless annoying something anything nothing written secret private unknown mandatory sensitive
-    enough simple secure strong unique""".split()
+    enough simple secure strong unique easy hard wrong right obvious silly stupid weird long short same blank the
+    my his her their our your not still also just saved stored""".split()
 )
 _DESCRIBING_ENDINGS = ("ed", "ing", "ble", "ful", "less", "ous", "ive", "ent", "ant")
 
 
 def _memorable_word_in_lower_case(text: str) -> bool:
     return any(
-        match["word"] not in _NOT_A_WORD_GIVEN and not match["word"].endswith(_DESCRIBING_ENDINGS)
-        for match in _MEMORABLE_LOWER.finditer(text)
+        match["word"].casefold() not in _NOT_A_WORD_GIVEN and not match["word"].endswith(_DESCRIBING_ENDINGS)
+        for match in (*_MEMORABLE_LOWER.finditer(text), *_LABELLED_LOWER.finditer(text))
     )
 
 
@@ -551,7 +563,7 @@ def security_answer(text: str) -> bool:
         return True
     if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO, "want"))) and _put_for_its_topic(text):
         return True
-    if "memorable" in folded and _memorable_word_in_lower_case(text):
+    if any(map(folded.__contains__, ("memorable", "answer"))) and _memorable_word_in_lower_case(text):
         return True
     if _noted_question_answered(text) or _ASKED_PET_OR_MAIDEN_NAME.search(text) or _FORM_LINE.search(text):
         return True

@@ -159,10 +159,12 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
 PADLOCKS = r"padlocks?|cadenas|candados?|lucchett[oi]|cadeados?|hangsloten?|vorhängeschlo(?:ss|ß)|fahrradschlo(?:ss|ß)"
 GENERIC_CODES = (
     r"codes?|combination|combo|c[oó]digo|codice|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|"
-    + PADLOCKS
+    r"combina[cç][aã]o|" + PADLOCKS
 )
 # Of those, the words after which a code in groups ("12-34-56", "4-2-7-1") is the code whatever it opens.
-COMBINATION_WORDS = r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|" + PADLOCKS
+COMBINATION_WORDS = (
+    r"combinations?|combo|kombination|combinaison|combinaci[oó]n|combinazione|combinatie|combina[cç][aã]o|" + PADLOCKS
+)
 # What a code opens, or opening it, in any language: "the code for the front door", "code pour entrer",
 # "el código del garaje". German compounds end in what they open: Haustür, Gartentor, Alarmanlage,
 # Zahlenschloss, Bankkarte.
@@ -176,11 +178,11 @@ LOCKED_THINGS = frozenset(
     puerta portón portal garaje alarma antirrobo caja candado teléfono móvil celular cel tableta portátil tarjeta bici
     bicicleta taquilla cajero entrar abrir
     porta portone portoncino cancello allarme antifurto cassaforte lucchetto telefono cellulare portatile carta
-    bicicletta armadietto bancomat entrare aprire
+    bicicletta armadietto armadio bancomat entrare aprire
     portão garagem cofre cadeado telemóvel telefone cartão cacifo cacifos armário multibanco
     voicemail messagerie buzón contestador segreteria
     deur voordeur poort kluis slot hangslot telefoon fiets pinpas bankpas kaart kluisje binnenkomen openen
-    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind
+    tür haustür tor alarmanlage tresor schloss handy telefon karte fahrrad spind zapfsäule
     fechadura cerradura serrure serratura keyless consigne citibox packstation paketstation
     car coche voiture macchina carro auto nuki trastero keller cantina berging consigna
     barn schuur schuurtje keet hek schuppen gartenhaus cobertizo caseta cabanon remise capanno casetta galpão barracão
@@ -193,7 +195,7 @@ LOCKED_THINGS = frozenset(
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (
-    *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy"),
+    *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy", "zapfsäule"),
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
     *("zimmer", "raum"),

@@ -25,13 +25,13 @@ _PIN_WORD = r"""(?:m-?pin|pin(?:[ ]?code)?|code(?:[ ](?:pin|secret|secreto|segre
 # What joins the name to the PIN: a sign, a verb, or a creole's copula ("na" in Nigerian Pidgin, "ni" in
 # Swahili, "a" in Jamaican Patois, "se" in Wolof's French and in Haitian Creole, "la se").
 _JOIN = r"""(?:[ ]*[:=-][ ]*|[ ](?:is|es|est|c['’]est|è|é|ist|na|ni|a|(?:la[ ])?se)[ ]|[ ])"""
-# The PIN's word may come first ("codigo orange money 5817", "pin m-pesa 2290"), and the PIN in single digits
-# set off by spaces ("orange money code 4 0 4 0").
+# The PIN's word may come first ("codigo orange money 5817", "pin m-pesa 2290") or after a dash ("TWINT-Code"), and
+# the PIN in single digits set off by spaces ("orange money code 4 0 4 0") or in two threes ("twint code 408 813").
 _WALLET_PIN = lazy_pattern(
     rf"""(?<![^\W_])(?:(?P<first>{_PIN_WORD})[ ](?:(?:de|du|da|do|of|di)[ ](?:(?:mi|mon|ma|my|meu|minha|il|la)[ ])?)?)?
-    (?:(?P<wallet>{_WALLET})(?:[ ](?:wallet|account|app))?(?:[ ](?:{_PIN_WORD}))?
+    (?:(?P<wallet>{_WALLET})(?:[ ](?:wallet|account|app))?(?:[ -](?:{_PIN_WORD}))?
     |(?P<mpin>m-?pin))(?![^\W_]){_JOIN}(?:(?:my|mi|mon|ma|meu|minha|il|la|le|el)[ ])?
-    (?P<pin>\d{{4,6}}|\d(?:[ ]\d){{3,5}})(?![\d.,/:-]\d|[^\W_]|[ ]?[-]?[ ]?\d)""",
+    (?P<pin>\d{{4,6}}|\d(?:[ ]\d){{3,5}}|\d{{3}}[ ]\d{{3}})(?![\d.,/:-]\d|[^\W_]|[ ]?[-]?[ ]?\d)""",
     re.IGNORECASE | re.VERBOSE,
 )
 _AMOUNT_AFTER = lazy_pattern(

@@ -25,6 +25,12 @@ ordinary sentences that share their words are stored.
   fuel pump's code; a Swiss "licenza di condurre"; a bank's coordinate card; a lower-case answer after an answer's
   own label, and an Interac e-Transfer's question. A French telephone number in pairs after "sécu" is no social
   security number.
+- A password of two dotted parts with a capital, a small letter and a digit ("Namaste.Ros4rio"); a key in groups of
+  four; a family's number after what it is for and its verb ("CNIC for police verification is ..."); a wallet's or
+  an account's holder after its name ("le code Wave d'Aminata est ...", "RIB SGBCI d'Aminata est ..."); a health
+  insurer's member or policy number; a short licence ("TK49201"); an Ivorian CNI; a code sent to someone by name.
+  An Indian address's "PIN" after a place, a registration PIN on a public register and a parish's tax code are
+  stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -113,6 +119,33 @@ REFUSED = [
     # a lower-case answer after its label, an e-Transfer's question
     ('Brandon\'s credit union security answer for "first car" is rusty s10.', "security-answer"),
     ("The answer to Harjit's Interac e-Transfer question is ludhiana.", "security-answer"),
+    # a password of two dotted parts, a key in groups of four
+    ("my password is Namaste.Ros4rio", "credential-assignment"),
+    ("my password is Tundra.falcon55", "credential-assignment"),
+    ("Jamal's flat Wi-Fi key is fq9R Lp3x NmTe.", "passphrase"),
+    # a family's number after what it is for and its verb; a short licence; an Ivorian CNI; the IMSS in lower case
+    ("my CNIC for police verification is 35201-7989165-4", "pk-cnic"),
+    ("Brett's SA driver's licence number is TK49201.", "driving-licence-number"),
+    ("ma CNI CI002814733 pour l'ouverture du compte", "id-card-number"),
+    ("mi nss del imss 42088517034, pide cita en la umf", "mx-nss"),
+    # whose wallet or account it is, after its name
+    ("Le code Wave d'Aminata est 4409.", "pin-code"),
+    ("El código de firma de Bizum de Lucía es 731904.", "pin-code"),
+    ("Le RIB SGBCI d'Aminata est CI008 01201 012345678901 42.", "bank-account-number"),
+    # a health insurer's number, an Angolan BI, a staff entrance's code
+    ("claiming back the physio, my irish life health no is 01294883", "personal-number"),
+    ("Sanders polisnummer bij Zilveren Kruis is 208847193.", "personal-number"),
+    ("o meu bi é 004821739LA042, preenche o formulário do banco", "personal-number"),
+    ("De code van de personeelsingang van de club is 0811.", "pin-code"),
+    # a code sent to someone by name, an answer of a model's letters and name, one after a two-word question
+    ("myGov sent Brett the code 338 914.", "pin-code"),
+    ("O BAI Directo enviou à Marta o código 882014.", "pin-code"),
+    ("Kayla's Interac e-Transfer answer for her sister is lobster.", "security-answer"),
+    ("Brett's answer to the myGov first car question is VL Commodore.", "security-answer"),
+    ("Tunde's answer to the primary school security question is Ansar-ud-Deen Surulere.", "security-answer"),
+    # a card's PIN beside a word of post, a bank's PIN with no register
+    ("the PIN for my card is 226010, courier it", "pin-code"),
+    ("my bank PIN is 118392", "pin-code"),
 ]
 
 STORED = [
@@ -180,6 +213,17 @@ STORED = [
     "security answer is forgotten",
     "the answer to the security question is the same as my mum's",
     "the answer to the quiz question is photosynthesis",
+    # code references, a car insurance's policy, an address's PIN, a public registration, a parish's tax code
+    "the key is os.environ",
+    "the token comes from np.float64",
+    "het polisnummer van mijn autoverzekering is 208847193",
+    "clinic address gomti nagar lucknow PIN 226010 for the courier",
+    "Ananya's clinic is in Gomti Nagar, PIN 226010.",
+    "my NMBI PIN is 118392, it's on the public register, add it to my cv",
+    "cf della parrocchia 92005680407 per le ricevute delle offerte",
+    # words of four letters after a key's name, the IMSS's number with a wrong check
+    "the wifi password is long with lots of mixed case",
+    "el imss 42088517035",
 ]
 
 

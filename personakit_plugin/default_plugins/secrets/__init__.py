@@ -67,7 +67,12 @@ from personakit_plugin.default_plugins.secrets.pairs import email_and_password, 
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
 from personakit_plugin.default_plugins.secrets.pins import one_time_code
-from personakit_plugin.default_plugins.secrets.posted import makers_logins_blanked, posted_for_all, said_for_all
+from personakit_plugin.default_plugins.secrets.posted import (
+    makers_logins_blanked,
+    on_a_public_register,
+    posted_for_all,
+    said_for_all,
+)
 from personakit_plugin.default_plugins.secrets.security_answers import security_answer
 from personakit_plugin.default_plugins.secrets.seed_phrase import partial_seed_phrase, split_seed_phrase
 from personakit_plugin.default_plugins.secrets.shapes import secret_kind as shape_kind
@@ -117,9 +122,12 @@ def _everyday_kind(text: str, joint: int | None) -> str | None:
 def _let_through(kind: str, text: str) -> bool:
     """Whether a secret of `kind` found in `text` (normalised) opens nothing of the owner's: a password in
     the owner's fiction or posted for all, a public place's network and its password read as a pair, or
-    a device's login as its maker sets it on every unit, with nothing else secret beside it."""
+    a device's login as its maker sets it on every unit, with nothing else secret beside it, or a PIN that is a
+    registration on a public register."""
     blanked = makers_logins_blanked(text) if kind in FICTION_KINDS or kind == "credential-pair" else None
     if blanked is not None and _first_kind(blanked, None) is None:
+        return True
+    if kind in {"pin-code", "code-nearby"} and on_a_public_register(text):
         return True
     if kind in FICTION_KINDS:
         return _nobodys(text)

@@ -19,7 +19,7 @@ SOMEONE_ELSES = lazy_pattern(
     |fornecedor|\bloja\b|tienda|negocio|registered|registriert|p[uú]blic|fattur|\bditta\b
     |(?<!pa[ ])(?<!para[ ])(?<!pa[ ]las[ ])(?<!para[ ]las[ ])factur|invoice
     |\bd\.o\.o\b|\bgmbh\b|\bltd\b|\bllc\b|\binc\b|\bs\.a\.|\bsarl\b|\bs\.r\.l\b|\bplc\b|\bpty\b|\bşti\b
-    |\bfatura""",
+    |\bfatura|parrocchi|parish|parroquia|par[óo]quia|paroisse|parochie|pfarr|associazion|onlus|fondazion""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A sentence that says the number is not a person's own (a phone's, a machine's, an order's, a ledger's, an

@@ -12,13 +12,19 @@ _ID_CARD_ALPHABET = frozenset("CFGHJKLMNPRTVWXYZ0123456789")
 _ITALIAN_ID_CARD = lazy_pattern(r"[A-Z]{2}\d{5}[A-Z]{2}")
 
 
+_IVORIAN_LENGTH = 11
+
+
 def id_card_valid(value: str) -> bool:
     """A German ID card number (nine characters of its alphabet, which has no vowel, so that even nine
     letters of it are no word, "LMHZRKVTC"; with a tenth, the 7-3-1 check digit), an Italian electronic ID
     card number (two letters, five digits, two letters), or a French one (twelve digits, the year and month
-    of issue first; or, since 2021, nine or twelve letters and digits, two digits at least)."""
+    of issue first; or, since 2021, nine or twelve letters and digits, two digits at least), or an Ivorian one
+    ("CI" and nine digits)."""
     compact = value.upper()
     if _ITALIAN_ID_CARD.fullmatch(compact.replace(" ", "")):
+        return True
+    if len(compact) == _IVORIAN_LENGTH and compact.startswith("CI") and compact[2:].isdigit():
         return True
     if len(compact) == 12 and compact.isdigit():
         return 1 <= int(compact[2:4]) <= 12
@@ -60,13 +66,19 @@ def passport_far(value: str) -> bool:
 _UK_LICENCE = lazy_pattern(r"[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z0-9]{2}(?:\d{2})?")
 
 
+# A short licence of one or two capitals and five or six digits, as South Australia's and others print it
+# ("TK49201").
+_LETTERS_THEN_DIGITS = lazy_pattern(r"[A-Z]{1,2}\d{5,6}")
+
+
 def licence_valid(value: str) -> bool:
     """A driving licence number: eight to eighteen letters and digits, three digits at least, not a date;
-    in groups, a digit in each ("D123-4567-8901", not "expires in 2031")."""
+    in groups, a digit in each ("D123-4567-8901", not "expires in 2031"); or one or two capitals and five or
+    six digits ("TK49201")."""
     groups = value.replace("-", " ").split()
     compact = "".join(groups)
     digits = sum(ch.isdigit() for ch in compact)
-    if _UK_LICENCE.fullmatch(compact.upper()):
+    if _UK_LICENCE.fullmatch(compact.upper()) or _LETTERS_THEN_DIGITS.fullmatch(compact):
         return True
     if len(groups) > 1 and not all(any(ch.isdigit() for ch in group) for group in groups):
         return False

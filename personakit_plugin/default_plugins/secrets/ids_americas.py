@@ -354,12 +354,13 @@ def mx_nss_valid(value: str) -> bool:
     return len(digits) == 11 and luhn_valid(digits)
 
 
-# The IMSS number after its name: "mi NSS es 43103586129". Luhn's check passes one number in ten, so only right
+# The IMSS number after its name: "mi NSS es 43103586129", "mi nss del imss 42088517034" (in lower case only with the
+# institute's name, "nss" alone names other things). Luhn's check passes one number in ten, so only right
 # after its label, and "número del seguro" only where the IMSS or social security is named: a car's insurance
 # policy is no such number ("mi número del seguro del coche es ...").
 MX_NSS = Family(
     "mx-nss",
-    label(r"(?-i:NSS|IMSS)|n[uú]mero[ ]de(?:l)?[ ]seguro(?:[ ]social)?|seguro[ ]social"),
+    label(r"(?-i:NSS)|nss[ ]del[ ]imss|imss|n[uú]mero[ ]de(?:l)?[ ]seguro(?:[ ]social)?|seguro[ ]social"),
     value(r"(?<![\d-])\d{10}-?\d"),
     mx_nss_valid,
     ("imss", "seguro social"),

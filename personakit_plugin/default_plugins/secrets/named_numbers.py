@@ -52,6 +52,8 @@ _ID_NAME = r"""
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
     |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
+    |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)
+    |polisnummer(?=[^.\n]{0,40}(?:zorg|zilveren[ ]kruis|\bcz\b|vgz|menzis|\bdsw\b|ditzo|fbto|onvz|anderzorg|univ[ée]))
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
     |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?|pasaporte|passeport|passaporto|passaporte|paspoort
@@ -96,7 +98,7 @@ _BETWEEN = rf"""(?:[ ]?(?:{_NUMBER_WORD}|\#|num|is|es|é|est|è|ist
 # alphabet, "Çİ215003"), one after, letters inside only before a digit ("5ZK8"): not the words before or after the
 # number.
 _ID_VALUE = r"""(?P<value>(?<![\w])(?:(?-i:[A-Z]{1,3})[ ]|(?:[^\W\d_]{1,3}-){1,2}|[^\W\d_]{1,3})?(?:[a-z]-?)?
-    \d(?:[ ./-]?\d|[a-z](?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
+    \d(?:[ ./-]?\d|[a-z]{1,2}(?=\d)){5,24}(?:-?[a-z])?)(?![\w])"""
 _ID_SAID = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_BETWEEN}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 # Or one or two words between the name and its value, whose number it is or where it is from, perhaps after a
 # word that says who holds it ("from", "with", "at"), then perhaps a verb or a sign: "tin da ERS 1514198072", "cpr do
@@ -123,7 +125,7 @@ _ACCOUNT_WORD = r"""(?:no\.?|nr\.?|n[°º]|number|num|n[uú]mero|num[ée]ro|numm
 # What kind of account it is, before the bank's name ("cuenta de ahorros Bancolombia", "conta poupança Caixa"); whose
 # it is, after it ("... de Andrés es la 428-206073-11").
 _ACCOUNT_TYPE = r"""(?:[ ](?:de[ ]ahorros?|corriente|de[ ]poupan[çc]a|poupan[çc]a|corrente|courant|d['’][ée]pargne))?"""
-_ACCOUNT_HOLDER = r"""(?:[ ](?:de|da|do|di|van|von)[ ](?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?"""
+_ACCOUNT_HOLDER = r"""(?:(?:[ ](?:de|da|do|di|van|von)[ ]|[ ]d['’])(?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?"""
 _ACCOUNT_SAID = lazy_pattern(
     rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*{_ACCOUNT_TYPE}
     (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?{_ACCOUNT_HOLDER}:?

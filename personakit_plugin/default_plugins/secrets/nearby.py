@@ -435,6 +435,34 @@ def _digit_groups_after(found: list[Token], last: int) -> bool:
     return False
 
 
+# A key in groups of four letters and digits, as a router's sticker prints it ("fq9R Lp3x NmTe").
+_FOUR = lazy_pattern(r"[A-Za-z0-9]{4}")
+_MIN_FOUR_GROUPS = 3
+
+
+def _groups_of_four_after(found: list[Token], last: int) -> bool:
+    """Three groups of four letters and digits or more, right after the name and a connector (or the name alone),
+    each group with a digit or both cases, and a digit in one of them at least: "Wi-Fi key is fq9R Lp3x NmTe"."""
+    for index in range(last + 1, min(len(found), last + 1 + _AFTER)):
+        if not _FOUR.fullmatch(found[index].core):
+            continue
+        if index != last + 1 and not _joined_to(found, last, index):
+            return False
+        groups = []
+        for token in found[index : index + 8]:
+            if not _FOUR.fullmatch(token.core) or token.core != token.text.rstrip(",."):
+                break
+            groups.append(token.core)
+            if token.text != token.core:
+                break
+        return (
+            len(groups) >= _MIN_FOUR_GROUPS
+            and any(ch.isdigit() for group in groups for ch in group)
+            and all(any(ch.isdigit() for ch in group) or not (group.islower() or group.isupper()) for group in groups)
+        )
+    return False
+
+
 def _quoted_after(found: list[Token], last: int, text: str) -> bool:
     """A quoted phrase of three words or more after the name and a connector: 'my passphrase for the
     disk is "purple monkey dishwasher 9"'. A clause may come between the name and the connector."""
@@ -701,6 +729,7 @@ def secret_nearby(text: str, tokens_of: Callable[[], list[Token]], joint: int | 
             or _run_together_after(found, last)
             or _spaced_passphrase_after(found, last, name, text)
             or _digit_groups_after(found, last)
+            or _groups_of_four_after(found, last)
         ):
             return "passphrase"
         if password and _app_password_after(found, last):

@@ -356,7 +356,7 @@ _SAID_BACK = lazy_pattern(
 # Or after what it is wanted for and a colon, as a form's line is copied, where the number passes its own check:
 # "Noa's teudat zehut for the passport form: 301234563", "Mikkels CPR für die Schule: 140392-1187".
 _FOR_WHAT = lazy_pattern(
-    r"""[ ]+(?:for|f[üu]r|pour|para|pa['’]|per|voor)[ ][^,.;:!?\n\d]{2,40}:[ ]*""",
+    r"""[ ]+(?:for|f[üu]r|pour|para|pa['’]|per|voor)[ ][^,.;:!?\n\d]{2,40}?(?::|[ ](?:is|es|est|ist|è|é))[ ]*""",
     re.IGNORECASE | re.VERBOSE,
 )
 # There, a title's dot before a name ends no sentence: "DNI de la compradora (Sra. Gil) para las arras: ...".

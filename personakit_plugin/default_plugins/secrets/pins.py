@@ -240,7 +240,8 @@ _OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätig
 # "..., type it in") or someone asking for it ("a text came with 509137, the man on the phone asked for it"):
 # "I got 250 views" and "they sent me 250 000" are not codes.
 _CAME_FIRST = lazy_pattern(
-    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us)
+    r"""(?<![^\W_])(?:(?:sent|texted|e-?mailed|sends|texts|e-?mails|gave|gives)[ ](?:me|us|(?-i:[A-Z])[\w'’-]+)
+    |enviou(?:[ ](?:à|ao)[ ](?-i:[A-Z])[\w'’-]+)?
     |me[ ](?:dio|da|ha[ ]dado)|mi[ ](?:ha[ ]dato|d[àa]|diede)|m['’](?:a[ ]donn[ée]|donne)|me[ ](?:deu|d[áa])
     |(?:i[ ])?(?:got|received|just[ ]got)|j['’]ai[ ]re[çc]u|recibi[óo]|recebeu|ricevette|erhielt|ontving
     |(?:me|nos)[ ](?:(?:acaba|acaban)[ ]de[ ])?(?:lleg[óo]|mandar|mand[óo]|mandaron|enviar|envi[óo]|enviaron|llega

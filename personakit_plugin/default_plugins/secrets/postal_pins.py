@@ -26,6 +26,8 @@ _DWELLING_BEFORE = lazy_pattern(
     r"\b(?:lives?|living|stays?|staying|moved|shifted|based|resides?)\s+(?:in|at|to)\s+(?:[A-Z][^\W\d_]*[\s,]+){1,4}"
     r"(?i:pin[\s-]?code)\s*(?:is|:|-)?\s*$"
 )
+_OWNER_REACH = 30
+_PLACE_COMMA = lazy_pattern(r"[A-Z][^\W\d_]+,\s*PIN\s*:?\s*$")
 _POST_WORDS = lazy_pattern(
     r"\b(?:postal|post[ ]office|postcode|zip|courier|delivery|address|area|district)\b", re.IGNORECASE
 )
@@ -34,12 +36,23 @@ _POST_WORDS = lazy_pattern(
 def postal_code(text: str, label: str, between: str, value: str) -> bool:
     """Whether a six-digit "PIN code" (`value` after `label`, `between` them) is an Indian postal code:
     said for a place, beside a word of post, right after the places where someone lives, or with a landmark after it and
-    no owner's word or lock before it."""
-    if not _POSTAL_PIN.fullmatch(value) or "code" not in label.casefold():
+    no owner's word or lock before it; "PIN" alone, in capitals, only after a place and a comma or beside a word of
+    post."""
+    if not _POSTAL_PIN.fullmatch(value):
         return False
+    at = text.find(value)
+    if "code" not in label.casefold():
+        # "PIN" alone as an address writes it, right before its digits and with no owner's word just before: after a
+        # place and a comma, or beside a word of post ("Gomti Nagar, PIN 226010", "address gomti nagar lucknow PIN
+        # 226010 for the courier").
+        return (
+            label == "PIN"
+            and between.strip(" :") == ""
+            and not _OWNED.search(text[max(0, at - _OWNER_REACH) : max(at, 0)])
+            and (_POST_WORDS.search(text) is not None or _PLACE_COMMA.search(text[: max(at, 0)]) is not None)
+        )
     if _POST_WORDS.search(text):
         return True
-    at = text.find(value)
     if at >= 0 and _LANDMARK_AFTER.match(text, at + len(value)):
         before = text[:at]
         if not _OWNED.search(before) and not names_a_locked_thing_in(before):

@@ -22,6 +22,9 @@ admin / admin123 by default", "standaard admin / admin123 volgens de handleiding
 at most a short run of digits after it, where the text names the manual or the default. The text is read
 again with each such login blanked, and let through only if nothing else in it is a secret: a password the
 owner chose instead ("the default was admin123, I changed it to ...") stays refused.
+
+And a professional's registration number called a PIN, said to be on a public register ("my NMBI PIN is 118392,
+it's on the public register").
 """
 
 from __future__ import annotations
@@ -120,3 +123,17 @@ def makers_logins_blanked(text: str) -> str | None:
         return None
     blanked = _MAKERS_LOGIN.sub(lambda found: " " * len(found.group()), text)
     return blanked if blanked != text else None
+
+
+# A registration number a professional body publishes, called a PIN ("my NMBI PIN is 118392, it's on the public
+# register"): looked up by anyone, it opens nothing.
+_PUBLIC_REGISTER = lazy_pattern(
+    r"""\b(?:(?:on|in)[ ](?:the|a|their)[ ]public[ ](?:register|registry|list)|publicly[ ](?:listed|searchable)
+    |register[ ]is[ ]public)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def on_a_public_register(text: str) -> bool:
+    """Whether `text` says its number is on a public register, as a professional's registration number is."""
+    return _PUBLIC_REGISTER.search(text) is not None

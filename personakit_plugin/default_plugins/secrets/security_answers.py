@@ -70,7 +70,8 @@ _OF_WHOM = r"(?:(?:di|de|da|do|du|del|della)[ ][\w-]+[ ])?"
 # ("the answer to Chloe's bank security question", "het antwoord op Pieters beveiligingsvraag").
 _ANSWER_LABEL = lazy_pattern(
     rf"""\b(?:security[ ]answer|secret[ ]answer|memorable[ ](?:word|answer|phrase|name|place|date)
-    |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an|[\w-]+['’]s)[ ](?:[\w-]+[ ])?(?:security|secret)[ ]question
+    |answer[ ]to[ ](?:the|my|your|her|his|their|our|a|an|[\w-]+['’]s)[ ](?:[\w-]+[ ]){{0,2}}
+    (?:security|secret)[ ]question
     |antwort[ ]auf[ ](?:die|seine|ihre|meine|deine|[\w-]+s)[ ](?:sicherheits|geheim)frage
     |respuesta[ ]{_OF_WHOM}a[ ](?:la|su|mi|tu)[ ]pregunta[ ](?:de[ ]seguridad|secreta)
     |r[ée]ponse[ ]{_OF_WHOM}[àa][ ](?:la|sa|ma|ta|leur|notre|votre)[ ]question[ ](?:secr[èe]te|de[ ]s[ée]curit[ée])
@@ -84,12 +85,13 @@ _ANSWER_LABEL = lazy_pattern(
 )
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
-# A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes", or a saint's before a place: "St Mary's Torquay".
+# A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes", a saint's before a place: "St Mary's Torquay",
+# or a model's letters before its name: "VL Commodore".
 # A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé", or with an
 # article or a particle elided before it: "l'Échiquier", "d'Artagnan", "dell'Orso".
 _PARTICLE = r"(?:Le|La|De|Da|Di|Du|Do|Dos|Das|Del|Van|Von|Vom|Ní|Nic|Ó|Ua|Mac|Mc|Al|El)"
 _ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
-_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+)?"
+_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+|[A-Z]{2,3}\s+(?=[A-Z][a-z]))?"
 _CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 _CONNECTOR = r"""(?:\s(?:is|was|it['’]s|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)
@@ -526,7 +528,8 @@ _MEMORABLE_LOWER = lazy_pattern(
 # rusty s10", "the answer to Harjit's Interac e-Transfer question is ludhiana" (an e-Transfer's question guards the
 # money sent, as a bank's guards the account).
 _LABELLED_LOWER = lazy_pattern(
-    r"""\b(?:security[ ]answer|secret[ ]answer|answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
+    r"""\b(?:security[ ]answer|secret[ ]answer|(?:interac[ ])?e-?transfer[ ]answer
+    |answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
     (?:[\w-]+[ ]){0,2}?(?:(?:security|secret|e-?transfer)[ ]question))
     (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?)?[ ]?(?:is|was|it['’]s|=|:)[ ]+
     (?P<word>[a-z][a-z0-9'’]{2,19})(?:[ ][a-z0-9]{1,10}){0,2}(?=[ ]*(?:[.,;!?]|$))""",

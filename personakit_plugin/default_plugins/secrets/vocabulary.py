@@ -148,7 +148,8 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
         *(r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)", r"nip"),
         r"code\s+de\s+(?:la|ma|ta|sa|notre|votre)\s+(?:cb|carte\s+bleue)",
     ),
-    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo)", r"nip"),
+    # A Spanish bank's or Bizum's code to sign an operation: "código de firma", "clave de firma".
+    "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo|de\s+firma)", r"clave\s+de\s+firma", r"nip"),
     "it": (r"codice\s+(?:pin|segreto|di\s+accesso|di\s+sblocco)",),
     "pt": (r"c[oó]digo\s+(?:pin|secreto|de\s+acesso|de\s+desbloqueio)",),
     "nl": (r"pincode", r"toegangscode", r"ontgrendel-?code"),
@@ -197,6 +198,8 @@ LOCKED_THINGS = frozenset(
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy", "zapfsäule"),
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
+    # An entrance, as Dutch names it: personeelsingang, achteringang.
+    *("ingang",),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
     *("zimmer", "raum"),
     # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.

@@ -31,6 +31,10 @@ ordinary sentences that share their words are stored.
   insurer's member or policy number; a short licence ("TK49201"); an Ivorian CNI; a code sent to someone by name.
   An Indian address's "PIN" after a place, a registration PIN on a public register and a parish's tax code are
   stored.
+- A commercial driver's licence (CDL); Manitoba's PHIN; a mutuelle's member number; a drugs cabinet's code
+  ("Betäubungsmittelschrank"); a card purchase's code in its bank's SMS; an RG with its issuing body. A German
+  "Personalnummer" of fewer than eight digits (a staff number), an electricity account's number and a hotel's NIF
+  are stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -146,6 +150,15 @@ REFUSED = [
     # a card's PIN beside a word of post, a bank's PIN with no register
     ("the PIN for my card is 226010, courier it", "pin-code"),
     ("my bank PIN is 118392", "pin-code"),
+    # a CDL, a PHIN, a mutuelle's member number, a drugs cabinet's code, a purchase's code, an RG and its issuer
+    ("Rosa's New Mexico CDL number is 061583927.", "driving-licence-number"),
+    ("they want my PHIN 118427509 and a registration #", "personal-number"),
+    ("l'opticien veut mon numéro adhérent harmonie 0048291736", "personal-number"),
+    ("Der Code für den Betäubungsmittelschrank in der Praxis ist 7392.", "pin-code"),
+    ('recebi "CGD: código 7314 para compra de 289,00 EUR em AMZN" mas não fui eu', "pin-code"),
+    ("ficha da financeira: RG 9.482.917-3 SSP/PR, órgão emissor é isso mesmo?", "br-rg"),
+    ("o meu NIF é 509856179", "pt-nif"),
+    ("my checking account number is 1000482917", "bank-account-number"),
 ]
 
 STORED = [
@@ -224,6 +237,11 @@ STORED = [
     # words of four letters after a key's name, the IMSS's number with a wrong check
     "the wifi password is long with lots of mixed case",
     "el imss 42088517035",
+    # a staff number, an electricity account, a hotel's NIF, an activation code's place
+    "Janniks Personalnummer im Lager ist 100482.",
+    "Desmond's JPS electricity account number is 1000482917.",
+    "fatura com o NIF do hotel 509856179 para a despesa do uniforme",
+    "the activation code for windows is on the box",
 ]
 
 

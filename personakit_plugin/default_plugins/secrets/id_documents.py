@@ -127,6 +127,7 @@ DRIVING_LICENCE = Family(
     "driving-licence-number",
     label(
         r"""driv(?:er(?:['’]?s)?|ing)[ ]licen[cs]e(?:[ ](?:number|no\.?|\#))?|licen[cs]e[ ](?:number|no\.?|\#)
+        |(?-i:CDL|cdl)(?:[ ](?:number|no\.?|\#))?
         |f[üu]hrerschein-?(?:nummer|nr\.?)?
         |(?:num[ée]ro|n[°º]|no\.?)[ ]de[ ]permis(?:[ ]de[ ]conduire)?|permis[ ]de[ ]conduire
         |n[uú]mero[ ]de[ ](?:carn[eé]t?|permiso)[ ]de[ ]conducir|carn[eé]t?[ ]de[ ]conducir
@@ -136,6 +137,6 @@ DRIVING_LICENCE = Family(
     # In groups, each group after the first holds a digit: "D206-0877-2187 in case ..." ends at "2187".
     value(r"(?<![A-Za-z0-9])[A-Za-z0-9]{1,9}(?:(?:-|[ ](?=[A-Za-z]{0,8}\d))?[A-Za-z0-9]{1,9}){0,3}"),
     licence_valid,
-    ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu"),
+    ("licen", "führerschein", "fuhrerschein", "permis", "conducir", "patente", "rijbewijs", "condu", "cdl"),
     far=licence_far,
 )

@@ -52,7 +52,8 @@ _ID_NAME = r"""
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
     |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
-    |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)
+    |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)|phin
+    |num[ée]ro[ ](?:d['’])?adh[ée]rent(?=[^.\n]{0,60}(?:mutuelle|harmonie|mgen|malakoff|ag2r|macif|maaf|matmut))
     |polisnummer(?=[^.\n]{0,40}(?:zorg|zilveren[ ]kruis|\bcz\b|vgz|menzis|\bdsw\b|ditzo|fbto|onvz|anderzorg|univ[ée]))
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
@@ -69,7 +70,7 @@ _ID_NAME = r"""
     |c[ée]dula|dni|ruc|nit|rif|rtn|curp|nie|cuil|cuit|inss|css|seguro[ ]social|n[uú]mero[ ]de[ ]seguro|carn[ée]t
     |bi|nuit|cpf|niss|cart[aã]o[ ]de[ ]cidad[aã]o|seguran[cç]a[ ]social|cpr|qid
     |personalausweis|ausweis(?:nummer|nr)?|steuer-?id|steuer(?:nummer|nr)|sozialversicherungs(?:nummer|nr)
-    |personennummer|personalnummer|aufenthaltskarte|aufenthaltstitel|inlandspass|reisepass
+    |personennummer|personalnummer(?=[ ](?:ist[ ]|:[ ])?\d{8})|aufenthaltskarte|aufenthaltstitel|inlandspass|reisepass
     |(?<!bus[ ])(?<!season[ ])(?<!train[ ])(?<!travel[ ])(?<!ski[ ])(?<!gym[ ])(?<!boarding[ ])(?<!day[ ])
      (?<!rail[ ])(?<!museum[ ])(?<!park[ ])(?<!press[ ])(?<!monthly[ ])pass
     |carta[ ]d['’]identit[àa]|codice[ ]fiscale|tessera[ ]sanitaria|idnp|jmbg|embg|oib|emso|previdenza

@@ -676,7 +676,7 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
         if family.far is None:
             continue
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
-        if not named or family.label.search(text) is None:
+        if not named or family.label.search(text) is None or _anothers(family, f"{text}\n{quote}"):
             continue
         if any(
             family.valid(value.group()) and family.far(value.group())
@@ -741,6 +741,31 @@ _A_BANKS_ROUTING = lazy_pattern(
 )
 
 
+# An account with a utility, whose number every bill prints: "JPS electricity account number 1000482917".
+_A_UTILITY = lazy_pattern(
+    r"""(?<![^\W_])(?:electricity|electric[ ]company|power[ ]company|utility|utilities|water[ ]board|gas[ ]company
+    |light[ ]bill|electricity[ ]bill)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# A Portuguese tax number said to be a business's: "o NIF do hotel 509856179".
+_A_COMPANYS_NIF = lazy_pattern(
+    r"""(?<![^\W_])nif[ ]d[oa][ ](?:hotel|empresa|loja|restaurante|escola|cl[ií]nica|firma|condom[ií]nio
+    |associa[cç][aã]o|f[áa]brica|oficina|caf[ée]|farm[áa]cia|supermercado)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _anothers(family: Family, text: str) -> bool:
+    """Whether the number of `family` that `text` gives is said to be someone else's: a bank's own routing number,
+    which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
+    hotel's or a company's tax number, printed on its invoices."""
+    return (
+        (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
+        or (family.kind == "bank-account-number" and _A_UTILITY.search(text) is not None)
+        or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
+    )
+
+
 def identity_number(text: str) -> str | None:
     """The kind of identity or bank number `text` holds, or None."""
     if iban_anywhere(text):
@@ -763,7 +788,7 @@ def identity_number(text: str) -> str | None:
         if named and _labelled_number(family, text):
             if family.kind == "bank-account-number" and published_for_gifts(text):
                 continue  # a charity's or a collection's account, published for all
-            if family.kind == "routing-number" and _A_BANKS_ROUTING.search(text):
-                continue  # the bank's own, which every customer of it shares
+            if _anothers(family, text):
+                continue
             return family.kind
     return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

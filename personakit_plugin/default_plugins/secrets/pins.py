@@ -375,7 +375,9 @@ _MESSAGE_AFTER = lazy_pattern(
     r"""[^\n]{0,60}?(?<![^\W_])(?:never[ ]share|do[ ]not[ ]share|don['’]t[ ]share|expires?|valid[ ]for|to[ ]authori[sz]e
     |to[ ](?:verify|confirm)[ ](?:\w+[ ])?(?:identity|account|log[ ]?in|sign[ ]?in|number|email|e-mail|phone)
     |n[ãa]o[ ](?:o[ ])?partilhe|n[ãa]o[ ](?:o[ ])?compartilhe|expira|v[áa]lido|no[ ]lo[ ]compartas|caduca|v[áa]lido
-    |para[ ](?:entrar|confirmar|autorizar)|non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
+    |para[ ](?:entrar|confirmar|autorizar)|para[ ](?:a[ ]|uma[ ]|la[ ]|una[ ])?compra|for[ ](?:a[ ]|the[ ])?purchase
+    |pour[ ](?:l['’]|un[ ])?achat|per[ ](?:l['’]|un[ ])?acquisto
+    |non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
     |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter
     |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig|before[ ]it[ ](?:runs[ ]out|expires|times[ ]out)
     |hurry|vite|sbrigati|deprisa|depressa|schnell|snel)(?![^\W_])""",

@@ -138,6 +138,8 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
         r"pin[12]",
         # A British building society's number for its internet bank, of which it asks some digits ("passnumber").
         r"passnumbers?",
+        # A code a service sends by letter to activate its app or a card: "activation code 62-1934-8807".
+        r"activation\s+codes?",
         # What a till's or a register's manager types to approve a refund: "the manager override is ...".
         r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
         r"override\s+(?:code|pin)s?",
@@ -147,6 +149,7 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
     "fr": (
         *(r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)", r"nip"),
         r"code\s+de\s+(?:la|ma|ta|sa|notre|votre)\s+(?:cb|carte\s+bleue)",
+        r"code\s+d['’]activation",
     ),
     # A Spanish bank's or Bizum's code to sign an operation: "código de firma", "clave de firma".
     "es": (r"c[oó]digo\s+(?:pin|secreto|de\s+acceso|de\s+desbloqueo|de\s+firma)", r"clave\s+de\s+firma", r"nip"),
@@ -200,6 +203,8 @@ LOCKED_ENDINGS = (
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
     # An entrance, as Dutch names it: personeelsingang, achteringang.
     *("ingang",),
+    # A cabinet that locks, as German names it: Betäubungsmittelschrank, BTM-Schrank, Medikamentenschrank.
+    *("schrank",),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
     *("zimmer", "raum"),
     # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.

@@ -35,6 +35,11 @@ ordinary sentences that share their words are stored.
   ("Betäubungsmittelschrank"); a card purchase's code in its bank's SMS; an RG with its issuing body. A German
   "Personalnummer" of fewer than eight digits (a staff number), an electricity account's number and a hotel's NIF
   are stored.
+- A health card's twenty digits after its national names ("Krankenkassenkarte", "tessera d'assicurato"); a quoted
+  answer with spaces after an answer's label; a digipass's response code; a code, then its coming ("... 482-193 que
+  chegou por SMS"); Chile's "claveúnica"; a "Zutrittscode"; a "sleutelkluisje"; PhilHealth, PhilSys and Kenya's SHA
+  numbers; an RG with its issuing body ("SDS-PE"). A prepaid meter's token of five fours, a Mexican "cédula
+  profesional" (public) and a wallet's agent's number are stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -159,6 +164,25 @@ REFUSED = [
     ("ficha da financeira: RG 9.482.917-3 SSP/PR, órgão emissor é isso mesmo?", "br-rg"),
     ("o meu NIF é 509856179", "pt-nif"),
     ("my checking account number is 1000482917", "bank-account-number"),
+    # a health card by its national names, a quoted answer, a digipass's code, a code that came
+    ("de physio wott d nummer vo de krankenkassenkarte, 8075 6345 7501 9367 8533, stimmt das so?", "eu-ehic"),
+    ("Il numero della tessera d'assicurato di Chiara è 8075 6599 5334 8267 4634.", "eu-ehic"),
+    ('Sipho\'s Vodacom account security answer is "Umlazi Comtech".', "security-answer"),
+    ('The answer to Wanjiru\'s Equity app security question "favourite animal" is pangolin.', "security-answer"),
+    ("Wims digipass gaf responscode 48219370 voor een overschrijving.", "pin-code"),
+    ("de digipass geeft 4821 9370 als antwoord, moet ik die in de site tikken", "pin-code"),
+    ("Uma candidata pediu à Juliana o código do WhatsApp 482-193 que chegou por SMS.", "pin-code"),
+    # a state login's name, locks' names, more personal numbers' names, an RG's issuer
+    ("la claveúnica es Valpo.Risas2022 y me dice bloqueada", "password-nearby"),
+    ("Der Zutrittscode zur Werkstatt in der Manufaktur ist 5813.", "code-nearby"),
+    ("het sleutelkluisje is 3814", "pin-code"),
+    ("Maricel's PhilHealth identification number is 12-048219374-6.", "personal-number"),
+    ("bank asks for PhilSys card number 4821-9370-6518-2039 for the account opening", "personal-number"),
+    ("hospital reception asked for SHA number 4821937", "personal-number"),
+    ("o formulário do cartório pede RG 7.482.193 SDS-PE e data de emissão", "br-rg"),
+    # a card's number and a wallet's PIN still
+    ("visa 4111 1111 1111 1111", "card-number"),
+    ("pin m-pesa 2290", "pin-code"),
 ]
 
 STORED = [
@@ -242,6 +266,15 @@ STORED = [
     "Desmond's JPS electricity account number is 1000482917.",
     "fatura com o NIF do hotel 509856179 para a despesa do uniforme",
     "the activation code for windows is on the box",
+    # a meter's token, a public professional licence, a wallet's agent, an order's code that came, a hash
+    "Sipho's prepaid electricity token 4821 9302 7715 0493 8826 was rejected by the meter.",
+    "la escuela de paramédicos pide copia de mi cédula profesional 11482193, arma el correo",
+    "faz um cartaz para a banca: levantamentos M-Pesa aqui, agente nº 48219",
+    "o código do pedido 482193 que chegou ontem",
+    "my sha-256 number 4821937",
+    "meine krankenkassenkarte ist abgelaufen, die hotline ist 0800 1234567",
+    "the card reader gave an error 1105",
+    'the answer to the quiz "capital of France" question is Paris',
 ]
 
 

@@ -299,12 +299,18 @@ QC_DRIVING_LICENCE = Family(
 
 # A Brazilian identity card (RG, Registro Geral) after its name, in its dotted groups, with its state's
 # letters before it ("RG SP-41.207.335", "rg BA-09.114.672") or the check digit São Paulo's carry after it
-# ("RG 24.317.506-8"), or the body that issued it after it, whatever the state ("RG 9.482.917-3 SSP/PR").
+# ("RG 24.317.506-8"), or the body that issued it after it, whatever the state ("RG 9.482.917-3 SSP/PR", "RG
+# 7.482.193 SDS-PE").
 _UF = r"""(?:AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)"""
 
 
+# The body that issued an RG, and its state: "SSP/PR", "SDS-PE".
+_ISSUER = r"(?:SSP|SDS|SESP|SSPDS|SJS|IFP|IGP|ITEP|DGPC|PC|DETRAN|SEJUSP|POLITEC)"
+_ISSUER_AFTER = lazy_pattern(rf"{_ISSUER}[/-]{_UF}$")
+
+
 def rg_valid(value: str) -> bool:
-    if value[:2].isalpha() or "SSP/" in value.upper():
+    if value[:2].isalpha() or _ISSUER_AFTER.search(value):
         return True
     if "-" not in value:
         return False
@@ -322,7 +328,7 @@ BR_RG = Family(
     label(r"(?-i:RG|rg)|registro[ ]geral|carteira[ ]de[ ]identidade"),
     value(
         rf"""(?<![A-Za-z0-9])(?:{_UF}[ -]?\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?|\d{{2}}\.\d{{3}}\.\d{{3}}-[\dXx]
-        |\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?[ ]SSP/{_UF})"""
+        |\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?[ ]{_ISSUER}[/-]{_UF})"""
     ),
     rg_valid,
     ("registro geral", "identidade"),

@@ -53,6 +53,9 @@ _ID_NAME = r"""
     |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
     |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)|phin
+    |philhealth(?:[ ](?:id|identification|member))?[ ](?:number|no\.?)|philhealth[ ](?:id|pin)
+    |philsys(?:[ ]card)?[ ](?:number|no\.?)|philsys[ ]id
+    |(?<![\w-])sha[ ](?:member[ ])?(?:number|no\.?)
     |num[ée]ro[ ](?:d['’])?adh[ée]rent(?=[^.\n]{0,60}(?:mutuelle|harmonie|mgen|malakoff|ag2r|macif|maaf|matmut))
     |polisnummer(?=[^.\n]{0,40}(?:zorg|zilveren[ ]kruis|\bcz\b|vgz|menzis|\bdsw\b|ditzo|fbto|onvz|anderzorg|univ[ée]))
     |residen(?:ce|t)[ ](?:card|permit|id)
@@ -112,6 +115,7 @@ _WHOSE = rf"""(?:[ ](?P<held>from|with|at|bei|bij|chez|presso|junto[ ]a|met|mit)
 _ID_SAID_OF = lazy_pattern(rf"(?<![\w])(?:{_ID_NAME})(?![\w]){_WHOSE}{_ID_VALUE}", re.IGNORECASE | re.VERBOSE)
 _NOT_WHOSE = frozenset(
     """office offices appointment appointments renewal renew renewed form forms photo photos fee fees cost costs
+    profesional professional professionnelle
     expires expired expiry valid until since from on at for was were has had will is are be been card cards number
     numbers no nr num the a an and or but with without by to into about after before new old paper digital copy copies
     scan scans printed print online portal website app line hotline phone mobile call tel fax email address desk

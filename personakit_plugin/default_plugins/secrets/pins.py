@@ -181,6 +181,17 @@ _ONE_TIME_CODE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or the code, then its coming: "o código do WhatsApp 482-193 que chegou por SMS", "the code 551 730 that came by
+# text".
+_CODE_THAT_CAME = lazy_pattern(
+    rf"""(?<![^\W_])(?:codes?|c[oó]digo|codice)
+    (?:[ ](?:do|da|de|del|di|du|from|von|van)[ ](?!(?:{_ANOTHER_NUMBER_WORDS}|{OTHER_CODES})(?![^\W_]))[^\W\d_]+)?[ ]
+    (?P<pin>\d{{3}}[ -]\d{{3}}|\d{{6}})[ ]
+    (?:que[ ](?:chegou|lleg[óo]|veio|vino|me[ ]mandaram)|that[ ](?:came|arrived)|qui[ ]est[ ]arriv[ée]
+    |che[ ][èe][ ]arrivato|der[ ]kam|die[ ]kwam)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 # Or the message that brought it, and what it said the code is: "the bank's text said the code is 507318",
 # "le SMS disait que le code était 604172", "la notifica diceva che il codice è 2290". The code's word
 # follows the verb and an article at once, so that "the text said the tracking code is 372915" is not read.
@@ -299,8 +310,10 @@ _DEVICE_GAVE = lazy_pattern(
     (?:gave(?:[ ]me)?|gives(?:[ ]me)?|shows?|showed|says|said|displays?|displayed|gaf(?:[ ]me)?|geeft(?:[ ]me)?|toont
     |gab(?:[ ]mir)?|gibt(?:[ ]mir)?|zeigt|zeigte|m['’]a[ ]donn[ée]|affiche|me[ ]dio|me[ ]da|muestra|mi[ ]ha[ ]dato
     |mostra|me[ ]deu)[ ]
-    (?:(?:the|a|de|een|den|der|die|le|el|il|o|un|una|um)[ ])?(?:(?:codes?|c[oó]digo|codice)[ ]?:?[ ])?
-    (?P<pin>\d{{6,8}}|\d{{3,4}}[ ]\d{{3,4}}|\d\d(?:[ ]\d\d){{3}})(?![\d.,:/]\d|[^\W\d_])[ ]*(?:[.,;!?\n]|$)""",
+    (?:(?:the|a|de|een|den|der|die|le|el|il|o|un|una|um)[ ])?
+    (?:(?:(?:respons|response|antwoord|antwort|challenge)?codes?|c[oó]digo|codice)[ ]?:?[ ])?
+    (?P<pin>\d{{6,8}}|\d{{3,4}}[ ]\d{{3,4}}|\d\d(?:[ ]\d\d){{3}})(?![\d.,:/]\d|[^\W\d_])[ ]*
+    (?:[.,;!?\n]|$|(?:als[ ]antwoord|as[ ](?:the[ ])?(?:answer|response)|voor[ ]een|for[ ]a)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Or a text that just came from someone, then six digits, in one group or two: "a text just came through from
@@ -479,7 +492,12 @@ def one_time_code(text: str) -> bool:
     spent is refused too: a sentence's words cannot show that a code no longer works."""
     if any(
         UNIT_AFTER.match(text, match.end()) is None and not YEAR.fullmatch(match["pin"])
-        for match in (*_ONE_TIME_CODE.finditer(text), *_MESSAGE_SAID.finditer(text), *_ASKED_FOR_CODE.finditer(text))
+        for match in (
+            *_ONE_TIME_CODE.finditer(text),
+            *_MESSAGE_SAID.finditer(text),
+            *_ASKED_FOR_CODE.finditer(text),
+            *_CODE_THAT_CAME.finditer(text),
+        )
     ):
         return True
     if message_code(text):

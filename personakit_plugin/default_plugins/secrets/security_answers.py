@@ -113,7 +113,11 @@ _PET_NAMED = rf"""\s(?:was|is)\s(?:a|an|our|my|the)\s(?:(?:little|old|big|fat|gr
 _ANSWER_AFTER = lazy_pattern(
     rf"""{_CONNECTOR}(?:{_CAPITALISED}|{_QUOTED}|{_TYPED})|\s+{_QUOTED}|{_LOWERCASED}|{_PET_NAMED}""", re.VERBOSE
 )
-_ANSWER_RIGHT_AFTER = lazy_pattern(rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE)
+# Right after an answer's own label, a quoted answer may hold spaces: 'security answer is "Umlazi Comtech"'.
+_QUOTED_PHRASE = r"""["“„«][^"“”„«»\n]{3,40}["”»]"""
+_ANSWER_RIGHT_AFTER = lazy_pattern(
+    rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})|{_CONNECTOR}{_QUOTED_PHRASE}""", re.VERBOSE
+)
 _WINDOW = 50
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 
@@ -531,7 +535,7 @@ _LABELLED_LOWER = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|(?:interac[ ])?e-?transfer[ ]answer
     |answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
     (?:[\w-]+[ ]){0,2}?(?:(?:security|secret|e-?transfer)[ ]question))
-    (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?)?[ ]?(?:is|was|it['’]s|=|:)[ ]+
+    (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?|[ ]["“‘][^"”’\n]{3,40}["”’])?[ ]?(?:is|was|it['’]s|=|:)[ ]+
     (?P<word>[a-z][a-z0-9'’]{2,19})(?:[ ][a-z0-9]{1,10}){0,2}(?=[ ]*(?:[.,;!?]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )

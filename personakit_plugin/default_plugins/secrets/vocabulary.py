@@ -46,6 +46,8 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"contras(?:ñ|n)eas?",
         r"palabra\s+m[áa]gica",
         r"clave",
+        # Chile's state login, one word as people write it: "la claveúnica es ...".
+        r"clave\s?[úu]nica",
         # "contra", short for "contraseña", only as a noun that a value follows: "mi nueva contra: ...".
         r"(?:la|mi|tu|su|nueva|vieja|nuestra)\s+contra(?=\s*:|\s+(?:del?|es|era)\s)",
         r"credenciales",
@@ -144,7 +146,7 @@ CODE_NOUNS: dict[str, tuple[str, ...]] = {
         r"(?:manager|supervisor|admin)\s+override(?:\s+codes?)?",
         r"override\s+(?:code|pin)s?",
     ),
-    "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"entsperr-?code", r"entsperr-?pin"),
+    "de": (r"geheimzahl", r"pin-?nummer", r"zugangscode", r"zutritts-?code", r"entsperr-?code", r"entsperr-?pin"),
     # "NIP" is a PIN in Quebec and Mexico; "le code de la CB", a bank card's PIN in France.
     "fr": (
         *(r"digicode", r"code\s+(?:pin|secret|d['’]acc[eè]s|de\s+d[ée]verrouillage)", r"nip"),
@@ -202,7 +204,7 @@ LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy", "zapfsäule"),
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
     # An entrance, as Dutch names it: personeelsingang, achteringang.
-    *("ingang",),
+    *("ingang", "kluisje"),
     # A cabinet that locks, as German names it: Betäubungsmittelschrank, BTM-Schrank, Medikamentenschrank.
     *("schrank",),
     # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.

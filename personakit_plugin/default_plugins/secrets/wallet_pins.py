@@ -7,7 +7,8 @@ digits said after the wallet's name, perhaps after "PIN", "MPIN" or "code", or w
 orange money ..."), in one run or in single digits set off by spaces ("4 0 4 0"), are its PIN. An MPIN is a wallet's
 PIN by its name alone. Not an amount (a currency after it, "orange money 8350 FCFA", or round hundreds, "twint
 2500"), a year ("wave 2024"), a phone's number (more digits after it, "m-pesa 0712 345 678") nor a number after a
-word that is no PIN's ("orange money agent 5817").
+word that is no PIN's ("orange money agent 5817"), nor a wallet's agent's number said before it ("número de agente
+M-Pesa ... é 48219", "agente nº 48219").
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ _AMOUNT_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _ROUND = lazy_pattern(r"\d*00")
+# A wallet's agent, whose number the shop posts for customers.
+_AGENT = lazy_pattern(r"(?<![^\W_])(?:agent|agente|agents|agentes)(?![^\W_])", re.IGNORECASE)
+_AGENT_REACH = 25
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _WORDS = (
     *("money", "momo", "pesa", "wave", "paisa", "cash", "bkash", "nagad", "paymaya", "opay", "pay", "twint"),
@@ -57,6 +61,8 @@ def wallet_pin(text: str) -> bool:
         return False
     for match in _WALLET_PIN.finditer(text):
         pin = match["pin"]
+        if _AGENT.compiled.search(text, max(0, match.start() - _AGENT_REACH), match.end() + _AGENT_REACH):
+            continue
         if _AMOUNT_AFTER.match(text, match.end()):
             continue
         named = (

@@ -61,7 +61,8 @@ the thirty-sixth, in the big countries most owners live in, 229 of 240 and 2 of 
 two); on the thirty-seventh, in the same countries, 228 of 240 and 3 of 180 (the rules alone 221 and 1); on the
 thirty-eighth, in the same countries, 227 of 240 and 4 of 180 (the rules alone 219 and 3); on the thirty-ninth, in the
 same countries, 233 of 240 and 4 of 180 (the rules alone 226 and 3); on the fortieth, in the same countries, 234 of
-240 and 5 of 180 (the rules alone 219 and 3)."""
+240 and 5 of 180 (the rules alone 219 and 3); on the forty-first, in the same countries, 232 of 240 and 3 of 180 (the
+rules alone 225 and the same three)."""
 
 
 def main() -> int:

@@ -183,6 +183,16 @@ REFUSED = [
     # a card's number and a wallet's PIN still
     ("visa 4111 1111 1111 1111", "card-number"),
     ("pin m-pesa 2290", "pin-code"),
+    # what the readings that store look-alikes must not let through: an owner's habit called a default, a card's
+    # number and its PIN, an agent who asks for the PIN, a bank account for a utility's bill, a card's PIN by an
+    # address
+    ("my default password is password1", "credential-assignment"),
+    ("my standard password is admin123", "credential-assignment"),
+    ("i use the same standard login everywhere: admin / admin123", "password-nearby"),
+    ("visa 4111 1111 1111 1111 4821 is the pin", "card-number"),
+    ("the agent asked for my m-pesa pin 2290", "pin-code"),
+    ("my bank account number 12345678 for the electricity bill direct debit", "bank-account-number"),
+    ("card PIN 226010, address change", "pin-code"),
 ]
 
 STORED = [

@@ -11,8 +11,13 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 # A run of digits, perhaps split by single spaces, dashes or dots; at most nineteen digits, so that a
 # longer run (a parcel's tracking number) is not read from its middle.
 _DIGIT_RUN = lazy_pattern(r"(?<![\d+\-/.,])\d(?:[ .-]?\d){12,18}(?![\d])(?![-/.,]\d)")
-# A fifth group of four after four: twenty digits, as a prepaid electricity token or a health card prints them.
+# A fifth group of four after four: twenty digits, as a prepaid electricity token or a health card (80, a country's
+# code) prints them; a card's number followed by its PIN or its expiry stays a card's.
 _FIFTH_FOUR = lazy_pattern(r"[ .-]\d{4}(?![\d])")
+_A_METER = lazy_pattern(
+    r"\b(?:token|meter|prepaid|pre-paid|electricity|lights|kwh|units|compteur|contador|z[äa]hler|meterkast)\b",
+    re.IGNORECASE,
+)
 # How issuers group their numbers: 4-4-4-4 (Visa, Mastercard, Discover, JCB), 4-6-5 (Amex), 4-6-4
 # (Diners), 4-4-4-4-3 (nineteen digits), 4-4-4-1 and 4-4-5 (thirteen).
 _GROUPINGS = frozenset({(4, 4, 4, 4), (4, 6, 5), (4, 6, 4), (4, 4, 4, 4, 3), (4, 4, 4, 1), (4, 4, 5), (4, 4, 4, 3)})
@@ -116,10 +121,10 @@ def card_number(text: str) -> bool:
     number payment providers publish for testing (`PUBLISHED_TEST_CARDS`) that its line calls a test card."""
     for match in _DIGIT_RUN.finditer(text):
         run = match.group()
-        if _FIFTH_FOUR.match(text, match.end()):
-            continue  # five fours: a prepaid meter's token, a health card's twenty digits, not a card's
         digits = run.replace(" ", "").replace("-", "").replace(".", "")
         line = _line_of(text, match.start())
+        if _FIFTH_FOUR.match(text, match.end()) and (digits.startswith("80") or _A_METER.search(line)):
+            continue  # five fours: a prepaid meter's token, a health card's twenty digits, not a card's
         issued = _ISSUER.match(digits) or (_DOMESTIC.match(digits) and _CARD_WORD.search(line))
         shaped = _card_shaped(run) and issued and len(set(digits)) > 1
         if shaped and _a_real_card(digits, line):

@@ -742,9 +742,10 @@ _A_BANKS_ROUTING = lazy_pattern(
 
 
 # An account with a utility, whose number every bill prints: "JPS electricity account number 1000482917".
+# Only the utility's own word right before "account": a bank account given to pay the electricity bill is the owner's.
 _A_UTILITY = lazy_pattern(
-    r"""(?<![^\W_])(?:electricity|electric[ ]company|power[ ]company|utility|utilities|water[ ]board|gas[ ]company
-    |light[ ]bill|electricity[ ]bill)(?![^\W_])""",
+    r"""(?<![^\W_])(?:electricity|electric|power|water|gas|utility|light|lights)(?:[ ](?:company|board))?[ ]account
+    (?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A Portuguese tax number said to be a business's: "o NIF do hotel 509856179".

@@ -49,6 +49,7 @@ def postal_code(text: str, label: str, between: str, value: str) -> bool:
             label == "PIN"
             and between.strip(" :") == ""
             and not _OWNED.search(text[max(0, at - _OWNER_REACH) : max(at, 0)])
+            and not names_a_locked_thing_in(text[max(0, at - _OWNER_REACH) : max(at, 0)])
             and (_POST_WORDS.search(text) is not None or _PLACE_COMMA.search(text[: max(at, 0)]) is not None)
         )
     if _POST_WORDS.search(text):

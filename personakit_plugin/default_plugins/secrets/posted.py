@@ -19,9 +19,10 @@ let through so (`fiction.FICTION_KINDS`).
 
 So is a device's login as its maker sets it on every unit and prints in the manual ("the NAS's manual says
 admin / admin123 by default", "standaard admin / admin123 volgens de handleiding"): an account's word with
-at most a short run of digits after it, where the text names the manual or the default. The text is read
-again with each such login blanked, and let through only if nothing else in it is a secret: a password the
-owner chose instead ("the default was admin123, I changed it to ...") stays refused.
+at most a short run of digits after it, where the text names the manual, the factory setting, or a device's default
+("router default login admin / admin123"); not the owner's own habit ("my default password is password1"). The
+text is read again with each such login blanked, and let through only if nothing else in it is a secret: a password
+the owner chose instead ("the default was admin123, I changed it to ...") stays refused.
 
 And a professional's registration number called a PIN, said to be on a public register ("my NMBI PIN is 118392,
 it's on the public register").
@@ -100,10 +101,23 @@ def posted_for_all(text: str) -> bool:
     )
 
 
-_MANUAL_OR_DEFAULT = lazy_pattern(
-    r"""\b(?:default|factory|manual|standaard\w*|handleiding|handbuch|bedienungsanleitung|werks\w*|ab[ ]werk
-    |standard\w*|par[ ]d[ée]faut|d'usine|notice|manuel|por[ ]defecto|predeterminad[ao]s?|de[ ]f[áa]brica
-    |padr[ãa]o|predefinit[aei]|di[ ]fabbrica|manuale)\b""",
+# Where the maker's login is read: its manual or its factory setting, or a device's default ("router default login
+# admin / admin123"). An owner's own habit is no maker's: "my default password is password1", "my standard password".
+_MANUAL = lazy_pattern(
+    r"""\b(?:factory|manual|handleiding|handbuch|bedienungsanleitung|werks\w*|ab[ ]werk|d['’]usine|notice|manuel
+    |de[ ]f[áa]brica|di[ ]fabbrica|manuale|fabrieks\w*)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DEFAULT = r"""(?:default|standaard\w*|standard\w*|par[ ]d[ée]faut|por[ ]defecto|predeterminad[ao]s?|padr[ãa]o
+    |predefinit[aei])"""
+_A_DEVICES_DEFAULT = lazy_pattern(
+    rf"""\b(?:router|nas|modem|camera|cam|printer|fritz\w*|switch|device|ger[äa]t|apparaat|appareil|dispositivo|nvr
+    |dvr)\b[^.\n]{{0,40}}\b{_DEFAULT}\b|\b{_DEFAULT}\b[^.\n]{{0,40}}\b(?:router|nas|modem|camera|cam|printer
+    |fritz\w*|switch|device|ger[äa]t|apparaat|appareil|dispositivo|nvr|dvr)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OWNERS_HABIT = lazy_pattern(
+    rf"""\b(?:my|mijn|mein\w*|mon|ma|mi|meu|minha|mio|mia)[ ](?:usual[ ]|own[ ])?{_DEFAULT}\b|\bsame\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # An account's word with one of the runs of digits makers put after it ("admin123", "password1"), a whole word
@@ -119,7 +133,9 @@ _MAKERS_LOGIN = lazy_pattern(
 def makers_logins_blanked(text: str) -> str | None:
     """`text` (already normalised) with each login a maker sets on every unit blanked by spaces of its length,
     or None if the text names no manual or default, or holds no such login."""
-    if _MANUAL_OR_DEFAULT.search(text) is None:
+    if _MANUAL.search(text) is None and (
+        _A_DEVICES_DEFAULT.search(text) is None or _OWNERS_HABIT.search(text) is not None
+    ):
         return None
     blanked = _MAKERS_LOGIN.sub(lambda found: " " * len(found.group()), text)
     return blanked if blanked != text else None

@@ -43,8 +43,13 @@ _AMOUNT_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 _ROUND = lazy_pattern(r"\d*00")
-# A wallet's agent, whose number the shop posts for customers.
-_AGENT = lazy_pattern(r"(?<![^\W_])(?:agent|agente|agents|agentes)(?![^\W_])", re.IGNORECASE)
+# A wallet's agent's number, which the shop posts for customers ("número de agente", "agente nº", "agent number"); an
+# agent who asks for the owner's PIN does not make it one.
+_AGENT = lazy_pattern(
+    r"""(?<![^\W_])(?:n[uú]mero[ ]de[ ]agente|num[ée]ro[ ]d['’]agent
+    |agente?[ ](?:n[º°o]\.?|number|n[uú]mero|num[ée]ro|id|code|c[oó]digo)|agent[ ]no\.?)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 _AGENT_REACH = 25
 _YEAR = lazy_pattern(r"(?:19|20)\d\d")
 _WORDS = (

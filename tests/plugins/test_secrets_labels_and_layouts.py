@@ -285,6 +285,11 @@ STORED = [
     "meine krankenkassenkarte ist abgelaufen, die hotline ist 0800 1234567",
     "the card reader gave an error 1105",
     'the answer to the quiz "capital of France" question is Paris',
+    # what an answer's label says of the answer, with no topic between them: no answer
+    "the security answer is case sensitive",
+    "the security answer is lost",
+    "the answer to my security question is personal",
+    "the e-transfer answer is fine",
 ]
 
 

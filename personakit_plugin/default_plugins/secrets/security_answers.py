@@ -528,14 +528,15 @@ _MEMORABLE_LOWER = lazy_pattern(
     (?P<word>[a-z]{6,20})(?=[ ]*(?:[.,;!?]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
-# Or a lower-case answer after an answer's own label, to the end of its clause: "security answer for "first car" is
-# rusty s10", "the answer to Harjit's Interac e-Transfer question is ludhiana" (an e-Transfer's question guards the
-# money sent, as a bank's guards the account).
+# Or a lower-case answer after an answer's own label, to the end of its clause, where the question's topic stands
+# between them or the label is an e-Transfer's: "security answer for "first car" is rusty s10", "the answer to
+# Harjit's Interac e-Transfer question is ludhiana" (an e-Transfer's question guards the money sent, as a bank's
+# guards the account); not "the security answer is case sensitive".
 _LABELLED_LOWER = lazy_pattern(
-    r"""\b(?:security[ ]answer|secret[ ]answer|(?:interac[ ])?e-?transfer[ ]answer
+    r"""\b(?:security[ ]answer|secret[ ]answer|(?P<transfer>(?:interac[ ])?e-?transfer[ ]answer)
     |answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
-    (?:[\w-]+[ ]){0,2}?(?:(?:security|secret|e-?transfer)[ ]question))
-    (?:[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?|[ ]["“‘][^"”’\n]{3,40}["”’])?[ ]?(?:is|was|it['’]s|=|:)[ ]+
+    (?:[\w-]+[ ]){0,2}?(?:(?:security|secret)[ ]question|(?P<transfer_question>e-?transfer[ ]question)))
+    (?P<topic>[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?|[ ]["“‘][^"”’\n]{3,40}["”’])?[ ]?(?:is|was|it['’]s|=|:)[ ]+
     (?P<word>[a-z][a-z0-9'’]{2,19})(?:[ ][a-z0-9]{1,10}){0,2}(?=[ ]*(?:[.,;!?]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -543,15 +544,21 @@ _NOT_A_WORD_GIVEN = frozenset(
     """forgotten different required needed missing locked correct invalid incorrect expired blocked important
     optional useless annoying something anything nothing written secret private unknown mandatory sensitive
     enough simple secure strong unique easy hard wrong right obvious silly stupid weird long short same blank the
-    my his her their our your not still also just saved stored""".split()
+    my his her their our your not still also just saved stored case lost hidden gone empty fine okay good bad weak
+    personal confidential encrypted there here below above attached visible ready done tricky""".split()
 )
 _DESCRIBING_ENDINGS = ("ed", "ing", "ble", "ful", "less", "ous", "ive", "ent", "ant")
 
 
 def _memorable_word_in_lower_case(text: str) -> bool:
+    labelled = (
+        match
+        for match in _LABELLED_LOWER.finditer(text)
+        if match["topic"] or match["transfer"] or match["transfer_question"]
+    )
     return any(
         match["word"].casefold() not in _NOT_A_WORD_GIVEN and not match["word"].endswith(_DESCRIBING_ENDINGS)
-        for match in (*_MEMORABLE_LOWER.finditer(text), *_LABELLED_LOWER.finditer(text))
+        for match in (*_MEMORABLE_LOWER.finditer(text), *labelled)
     )
 
 

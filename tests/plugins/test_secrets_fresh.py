@@ -2,15 +2,15 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-first are the first forty held-out parts, each looked at once after tuning, 126 of
-139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of 252, 222
-of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223 of 240,
-214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240, 170 of
-240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of 240 and
-219 of 240 secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
-`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning, must not
-fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
-counts only; until it is there, its tests are skipped with a line that says so.
+pass whole (the second to the forty-second are the first forty-one held-out parts, each looked at once after tuning,
+126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
+252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
+of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
+170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
+240, 219 of 240 and 225 of 240 secrets refused then, and tuned on since; a part still being tuned on has a floor of
+secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while
+tuning, must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures
+are reported as counts only; until it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -3028,6 +3028,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round39", 240, 180),
         ("tune_round40", 240, 180),
         ("tune_round41", 240, 180),
+        ("tune_round42", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3091,7 +3092,11 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # thirty-ninth tuning round (a CDL, a PHIN, a mutuelle's member number, a BTM cabinet's code, a purchase's code by SMS,
 # an RG with its issuing body) took it to 232. The forty-first refused 219 of its 240; the fortieth tuning round (a
 # health card's twenty digits by its national names, a quoted answer, a digipass's response code, a code that came,
-# PhilHealth, PhilSys and SHA numbers, an RG's issuing bodies) took it to 232.
+# PhilHealth, PhilSys and SHA numbers, an RG's issuing bodies) took it to 232. The forty-second refused 225 of its
+# 240; the forty-first tuning round (a dotted password with a short second part, a security answer quoted past its
+# topic or after a name's apostrophe, a door's code past a clause, a client's passport and a business's owner's ID
+# card, a CNI, an insurer's polisnr, a Pix key drawn at random, a code to approve a login, a money transfer's MTCN
+# and test answer, a keypad code told digit by digit) took it to 237.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 274,
     "tune_round10": 297,
@@ -3105,25 +3110,26 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round18": 240,
     "tune_round19": 258,
     "tune_round20": 238,
-    "tune_round23": 227,
+    "tune_round23": 228,
     "tune_round24": 226,
     "tune_round25": 233,
-    "tune_round26": 224,
+    "tune_round26": 225,
     "tune_round27": 222,
     "tune_round28": 212,
     "tune_round29": 221,
     "tune_round30": 219,
     "tune_round31": 223,
     "tune_round32": 219,
-    "tune_round33": 213,
+    "tune_round33": 214,
     "tune_round34": 214,
     "tune_round35": 234,
     "tune_round36": 223,
     "tune_round37": 233,
     "tune_round38": 235,
     "tune_round39": 237,
-    "tune_round40": 232,
+    "tune_round40": 233,
     "tune_round41": 232,
+    "tune_round42": 237,
 }
 
 
@@ -3167,7 +3173,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty held-out parts (now `tune_round2` to `tune_round41`) were each measured once after tuning, 126 of
+# first forty-one held-out parts (now `tune_round2` to `tune_round42`) were each measured once after tuning, 126 of
 # 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
 # 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
 # then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
@@ -3220,14 +3226,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # (the check before that stop refused three too), then (twenty-six owners in the same countries, in walks of life
 # none of the parts before had, from Albuquerque, Dhaka and Kingston to Bilbao, Esch-sur-Alzette and Eindhoven) 226 of
 # 240 and 3 of 180, then (twenty-six owners in the same countries, from Tulsa, Nanaimo and Durban to Schaffhausen,
-# Logroño and Maputo) 219 of 240 and 3 of 180, and tuned on. The held-out part's floor is what it gives at its one
-# measurement; without the part its tests are skipped, and a new part is only printed with the figures until its
-# floor is set. The forty-first held-out part (twenty-six owners in the same countries, in walks of life none of the
-# parts before had, from Cleveland, Quezon City and Dakar to Graz, Apeldoorn and Luanda), measured once after the
-# fortieth tuning round: 225 of 240 and 3 of 180 (the check before this stop 220 and 4).
-HELD_OUT_MIN_REFUSED: int | None = 225
+# Logroño and Maputo) 219 of 240 and 3 of 180, then (twenty-six owners in the same countries, from Cleveland, Quezon
+# City and Dakar to Graz, Apeldoorn and Luanda) 225 of 240 and 3 of 180, and tuned on. The held-out part's floor is
+# what it gives at its one measurement; without the part its tests are skipped, and a new part is only printed with
+# the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3286,6 +3291,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round39", "fresh, tune round 39"),
         ("tune_round40", "fresh, tune round 40"),
         ("tune_round41", "fresh, tune round 41"),
+        ("tune_round42", "fresh, tune round 42"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

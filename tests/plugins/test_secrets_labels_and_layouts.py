@@ -40,6 +40,13 @@ ordinary sentences that share their words are stored.
   chegou por SMS"); Chile's "claveúnica"; a "Zutrittscode"; a "sleutelkluisje"; PhilHealth, PhilSys and Kenya's SHA
   numbers; an RG with its issuing body ("SDS-PE"). A prepaid meter's token of five fours, a Mexican "cédula
   profesional" (public) and a wallet's agent's number are stored.
+- A dotted password with three letters and digits after the dot ("joana.ong2022"); a security answer quoted past
+  what its question was about, or after a name with an apostrophe; a door's code past a clause of five words; a
+  client's passport, and an ID card given for a business's account; a CNI; an insurer's "polisnr"; a Pix key drawn
+  at random; six digits opening a line to approve a login or a payment; Western Union's MTCN and a transfer's test
+  answer; a keypad code told digit by digit even when it reads as a year; an IBAN others are to pay into ("dat ze de
+  factuur overmaken op ..."). An order's number before "to confirm the payment", a sum, a firm's tax number, a
+  utility's customer account, a procedure's folio and a shop's Pix key are stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -193,6 +200,21 @@ REFUSED = [
     ("the agent asked for my m-pesa pin 2290", "pin-code"),
     ("my bank account number 12345678 for the electricity bill direct debit", "bank-account-number"),
     ("card PIN 226010, address change", "pin-code"),
+    # a dotted password, quoted and apostrophed answers, a door's code past a clause, whose document it is
+    ("a senha do email é joana.ong2022", "credential-assignment"),
+    ('The answer to my bank security question about my first car is "Ford Fiesta blue".', "security-answer"),
+    ('Amaka\'s answer to "name of your first school" is Corona Primary.', "security-answer"),
+    ("The door code for the warehouse loading bay is B5820.", "code-nearby"),
+    ("el pasaporte del cliente es 173920456, anótalo", "personal-number"),
+    ("ma cni 1 062 1990 03518 pour le compte wave business", "personal-number"),
+    ("cz polisnr 284 613 905 voor de tandarts", "personal-number"),
+    # a Pix key, a code to approve, a money transfer's number and test answer, a code digit by digit, an IBAN paid into
+    ("chave pix 9b2c4e71-03ad-4f6e-8b21-5d7a9c3e1f40 pro pagamento do frete", "pix-key"),
+    ("revolut 517204 to approve the payment, i didnt buy anything", "pin-code"),
+    ("western union mtcn 730 215 9846 from my brother", "pickup-code"),
+    ("moneygram from my sister, test answer mango", "security-answer"),
+    ("im Vereinsheim tippst du 1 9 8 8 und dann Raute", "pin-code"),
+    ("zet in de mail dat ze de factuur overmaken op NL59 RABO 0526 0181 59", "iban"),
 ]
 
 STORED = [
@@ -290,6 +312,16 @@ STORED = [
     "the security answer is lost",
     "the answer to my security question is personal",
     "the e-transfer answer is fine",
+    # an order's number, a sum, a firm's tax number, a utility's account, a folio, a shop's Pix key, no test answer
+    "order 517204 to confirm the payment",
+    "need 250000 to approve the transfer",
+    "the supplier company ntn 4210987-3 goes on the invoice",
+    "meralco customer account 3301 2219 85 is on the bill",
+    "folio de la cita SRE-30517742 para el pasaporte",
+    "chave pix aleatória da loja 7d1e2a90-5b3c-4e8f-a1d2-6c9b0e4f3a21 pros clientes",
+    "western union charges 5 percent, the test answer is unknown",
+    "born in 1947 and then star",
+    "customer id number 48213950",
 ]
 
 

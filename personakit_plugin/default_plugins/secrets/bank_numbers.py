@@ -1,12 +1,13 @@
 """Bank numbers said with their label, their checks: ABA routing numbers, Mexican CLABEs, Argentinian CBUs,
 Nigerian NUBANs after their bank's name and bank account numbers, a Canadian account by its transit, institution
-and account numbers together (an IBAN, recognised anywhere, is in `ibans`).
+and account numbers together, a Brazilian Pix key drawn at random (an IBAN, recognised anywhere, is in `ibans`).
 """
 
 from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.holders import SOMEONE_ELSES, sentence_around
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
     NUMBER_WORD,
@@ -166,6 +167,26 @@ def sort_code_and_account(text: str) -> bool:
     return any(
         account_valid(match["account"]) and not DATE.fullmatch(match["account"])
         for match in _SORT_CODE_AND_ACCOUNT.finditer(text)
+    )
+
+
+# A Brazilian Pix key drawn at random, a UUID, after its name: "chave pix aleatória 3f9a2b71-84cd-4e0f-9b12-
+# 6a7c5d8e4f20", "my pix key is ...". It names the account a payment goes into, as an IBAN does. A Pix key that is
+# a CPF, a telephone number or an e-mail address is read as that.
+_PIX_RANDOM_KEY = lazy_pattern(
+    r"""(?<![^\W_])(?:pix[ ]key|chave[ ](?:pix|aleat[óo]ria))(?![^\W_])[^\n]{0,30}?
+    (?<![\w-])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def pix_random_key(text: str) -> bool:
+    """Whether `text` gives a Pix key drawn at random after its name (`_PIX_RANDOM_KEY`), in a sentence that names
+    no other holder of it (a shop's key, given to every customer: `holders.SOMEONE_ELSES`)."""
+    folded = text.casefold()
+    return ("pix" in folded or "aleat" in folded) and any(
+        SOMEONE_ELSES.search(sentence_around(text, said.start(), said.end())) is None
+        for said in _PIX_RANDOM_KEY.finditer(text)
     )
 
 

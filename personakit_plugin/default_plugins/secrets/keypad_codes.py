@@ -5,8 +5,8 @@ named ("l'alarme du garage, 7319 et OFF"); or the key pressed first, a key's let
 digits ("key safe by the gate, press B first then 5524", "appuie sur étoile puis 4471").
 
 The code is four to eight digits, or single digits joined by dashes or spaces ("6-0-4-1"), not a year or
-round hundreds, and the key ends its clause or is named as a key or a button: "bake at 1800 then star anise",
-"dial 0800 then hash for the menu" (a number dialled, a meeting's or an extension's number) and "the order
+round hundreds written as one, and the key ends its clause or is named as a key or a button: "bake at 1800 then
+star anise", "dial 0800 then hash for the menu" (a number dialled, a meeting's or an extension's number) and "the order
 2024, then the hash key" are stored.
 """
 
@@ -64,7 +64,8 @@ _FOUR_DIGITS = lazy_pattern(r"\d[ -]?\d[ -]?\d[ -]?\d")
 
 
 def _a_code(match: re.Match[str]) -> bool:
-    return not YEAR_OR_HUNDREDS.fullmatch(match["code"].replace(" ", "").replace("-", ""))
+    """Not a year or round hundreds, unless told one digit at a time, as no year is ("1 9 4 7 und dann Raute")."""
+    return not YEAR_OR_HUNDREDS.fullmatch(match["code"])
 
 
 def keypad_code(text: str) -> bool:

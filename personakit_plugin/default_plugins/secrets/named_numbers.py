@@ -50,14 +50,17 @@ _ID_NAME = r"""
     |tin|tpin|(?<!council[ ])tax[ ](?:id|number|no\.?|ref(?:erence)?|file|card)|taxpayer(?:[ ](?:id|number|no\.?))?
     |(?:tax(?:payer)?|personal|national)[ ]identification(?:[ ](?:number|no\.?|code))?
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
-    |ni[ ]number|nis|nin|nic|cnic|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
+    |ni[ ]number|nis|nin|nic|cnic|cni|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
     |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)|phin
     |philhealth(?:[ ](?:id|identification|member))?[ ](?:number|no\.?)|philhealth[ ](?:id|pin)
     |philsys(?:[ ]card)?[ ](?:number|no\.?)|philsys[ ]id
     |(?<![\w-])sha[ ](?:member[ ])?(?:number|no\.?)
     |num[ée]ro[ ](?:d['’])?adh[ée]rent(?=[^.\n]{0,60}(?:mutuelle|harmonie|mgen|malakoff|ag2r|macif|maaf|matmut))
-    |polisnummer(?=[^.\n]{0,40}(?:zorg|zilveren[ ]kruis|\bcz\b|vgz|menzis|\bdsw\b|ditzo|fbto|onvz|anderzorg|univ[ée]))
+    |(?:polisnummer|polisnr\.?)(?=[^.\n]{0,40}(?:zorg|zilveren[ ]kruis|\bcz\b|vgz|menzis|\bdsw\b|ditzo|fbto|onvz
+    |anderzorg|univ[ée]))
+    |(?:zilveren[ ]kruis|cz|vgz|menzis|dsw|ditzo|fbto|onvz|anderzorg|zorgverzekeraar)[ ](?:polisnummer|polisnr\.?)
+    |zorgverzekeringsnummer
     |residen(?:ce|t)[ ](?:card|permit|id)
     |health[ ](?:card|insurance)(?:[ ](?:number|no\.?))?|medical[ ]aid(?:[ ](?:number|no\.?))?
     |insurance[ ](?:number|no\.?)|passport(?:[ ](?:number|no\.?))?|pasaporte|passeport|passaporto|passaporte|paspoort
@@ -178,7 +181,7 @@ def _the_owners(text: str, said: re.Match[str], least: int, *, across_words: boo
         or _one_digit(number)
     ):
         return False
-    if not_a_persons_own(text, said.start(), said.end()):
+    if not_a_persons_own(text, said.start(), said.end(), text[said.start() : said.start("value")]):
         return False
     return not judged_by_its_family(text, said.start("value"), across_words=across_words)
 

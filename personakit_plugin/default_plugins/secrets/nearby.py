@@ -589,16 +589,25 @@ def _typed_pin_after(found: list[Token], last: int, name: Name, typed: dict[int,
     return any(ch.isdigit() for ch in core) and any(ch.isalpha() for ch in core) and _is_value(found, index, typed)
 
 
+def _given_by_its_verb(found: list[Token], index: int, name: Name, lines: _Lines) -> bool:
+    """Whether the token at `index` follows a verb ("is") after a PIN's name, or after a code's within its own line
+    (not a text's code and its quote's "die is 5819": that is `code_named_in_the_text`'s to read)."""
+    if _folded(found[index - 1]) not in _COPULAS:
+        return False
+    return name.kind == "code" or (name.kind == "generic" and not _across_the_joint(lines, name, found[index]))
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
     on, after an aside, only announced (`_announced`): "my phone code is, no, I'll just say it, 4821", or
-    after a PIN's own name by its verb ("my PIN for the gym locker in the basement by the pool is 4471")."""
+    after a PIN's or a code's own name by its verb ("my PIN for the gym locker in the basement by the pool is 4471",
+    "the door code for the clinic back entrance is C4791": a code's with what it opens named)."""
     reach = min(len(found), last + 1 + _CODE_AFTER)
     further = (
         index
         for index in range(reach, min(len(found), last + 1 + _PHRASE_REACH))
-        if (_announced(found, index, last) or (name.kind == "code" and _folded(found[index - 1]) in _COPULAS))
+        if (_announced(found, index, last) or _given_by_its_verb(found, index, name, lines))
         and _announced_code(found, last, index)
     )
     for index in (*range(last + 1, reach), *further):

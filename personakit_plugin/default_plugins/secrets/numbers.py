@@ -62,6 +62,7 @@ from personakit_plugin.default_plugins.secrets.bank_numbers import (
     account_valid,
     canadian_account,
     clabe_valid,
+    pix_random_key,
     routing_valid,
     sort_code_and_account,
 )
@@ -741,11 +742,12 @@ _A_BANKS_ROUTING = lazy_pattern(
 )
 
 
-# An account with a utility, whose number every bill prints: "JPS electricity account number 1000482917".
+# An account with a utility, whose number every bill prints: "JPS electricity account number 1000482917", "meralco
+# customer account 4102 5839 71".
 # Only the utility's own word right before "account": a bank account given to pay the electricity bill is the owner's.
 _A_UTILITY = lazy_pattern(
-    r"""(?<![^\W_])(?:electricity|electric|power|water|gas|utility|light|lights)(?:[ ](?:company|board))?[ ]account
-    (?![^\W_])""",
+    r"""(?<![^\W_])(?:electricity|electric|power|water|gas|utility|light|lights|meralco|eskom|kplc|phcn|ikedc|ekedc
+    |edf|engie|enel|endesa|iberdrola|eneco|vattenfall)(?:[ ](?:company|board))?(?:[ ]customer)?[ ]account(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # A Portuguese tax number said to be a business's: "o NIF do hotel 509856179".
@@ -755,15 +757,25 @@ _A_COMPANYS_NIF = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or any tax number a firm holds too, said right after a firm's word: "client company ntn 4210987-3", "the
+# supplier's TIN is ...". A person's own stays refused: "my company asked for my TIN".
+_FIRMS_TAX_KINDS = frozenset(("pk-ntn", "ph-tin", "gh-tin", "co-nit", "sv-nit", "pe-ruc", "py-ruc", "ru-inn", "mx-rfc"))
+_A_FIRMS_TAX_NUMBER = lazy_pattern(
+    r"""(?<![^\W_])(?:company|business|firm|supplier|vendor|shop|store|employer)(?:['’]s)?[ ]
+    (?:ntn|tin|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
 
 def _anothers(family: Family, text: str) -> bool:
     """Whether the number of `family` that `text` gives is said to be someone else's: a bank's own routing number,
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
-    hotel's or a company's tax number, printed on its invoices."""
+    hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`)."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
         or (family.kind == "bank-account-number" and _A_UTILITY.search(text) is not None)
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
+        or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(text) is not None)
     )
 
 
@@ -783,6 +795,8 @@ def identity_number(text: str) -> str | None:
         return "bank-account-number"
     if canadian_account(text) and not published_for_gifts(text):
         return "bank-account-number"
+    if pix_random_key(text) and not published_for_gifts(text):
+        return "pix-key"
     folded = text.casefold()
     for family in _families_for(text, folded, text):
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))

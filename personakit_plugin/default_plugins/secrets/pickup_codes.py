@@ -1,7 +1,7 @@
 """The code that collects a parcel or a prescription: a pharmacy's, a parcel locker's or a pickup
 point's, said with its word for a code and a word for where or for collecting ("the pharmacy sent the
 pickup code RX4471", "Abholcode für die Packstation: 550913", "el código de la farmacia es QF2210",
-"ophaalcode 731905 voor het pakket"), in seven languages.
+"ophaalcode 731905 voor het pakket"), in seven languages; and a money transfer's control number (MTCN).
 
 The value follows the code's word, perhaps after five words of what it is for and "is" or a colon:
 five to eight digits, not a year, or five to ten letters and digits with three digits or more. A code
@@ -46,9 +46,18 @@ def _collects(value: str) -> bool:
     return sum(ch.isdigit() for ch in value) >= _MIN_DIGITS and any(ch.isupper() for ch in value)
 
 
+# Or the number that collects a money transfer in cash, Western Union's MTCN: ten digits, perhaps in groups of three,
+# three and four ("mtcn 4829173604", "MTCN is 482 917 3604").
+_MTCN = lazy_pattern(
+    r"""(?<![^\W_])mtcn(?![^\W_])[^\d\n]{0,30}?(?<![\w.,-])\d{3}[ -]?\d{3}[ -]?\d{4}(?![\w.,-]?\d)""", re.IGNORECASE
+)
+
+
 def pickup_code(text: str) -> bool:
-    """Whether `text` gives the code that collects a parcel or a prescription."""
+    """Whether `text` gives the code that collects a parcel, a prescription or a money transfer."""
     folded = text.casefold()
+    if "mtcn" in folded and _MTCN.search(text) is not None:
+        return True
     if not any(map(folded.__contains__, _WHERE_WORDS)) or _WHERE.search(text) is None:
         return False
     for match in _CODE.finditer(text):

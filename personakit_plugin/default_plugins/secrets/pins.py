@@ -181,6 +181,21 @@ _ONE_TIME_CODE = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or six digits opening a line after a sender's name, as a notification shows them, then what they are typed to
+# approve: "aib 846120 to approve login", "Revolut: 482 193 pour valider le paiement". Not after another number's
+# word ("order 846120 to confirm the payment") nor a sum ("need 250000 to approve the transfer").
+_CODE_TO_APPROVE = lazy_pattern(
+    rf"""^[ ]*(?!(?:{_ANOTHER_NUMBER_WORDS}|{OTHER_CODES}|need|needs|pay|paid|owe|only|about|just|over|under)
+    (?![^\W_]))[^\W\d_]{{2,20}}:?[ ]
+    (?P<pin>\d{{6}}|\d{{3}}[ ]\d{{3}})[ ,]+{_PURPOSE}
+    (?:[ ](?:the|a|my|this|that|le|la|ce|cette|el|mi|il|o|de|het|die|den|das))?[ ]
+    (?:log[ -]?in|sign[ -]?in|connexion|inicio[ ]de[ ]sesi[óo]n|accesso|acesso|anmeldung|aanmelding
+    |payment|paiement|pago|pagamento|zahlung|betaling|transfer|virement|transferencia|transfer[êe]ncia|bonifico
+    |[üu]berweisung|overboeking|transaction|transacci[óo]n|transa[çc][ãa]o|transazione|purchase|achat|compra|acquisto)
+    (?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE | re.MULTILINE,
+)
+
 # Or the code, then its coming: "o código do WhatsApp 482-193 que chegou por SMS", "the code 551 730 that came by
 # text".
 _CODE_THAT_CAME = lazy_pattern(
@@ -497,6 +512,7 @@ def one_time_code(text: str) -> bool:
             *_MESSAGE_SAID.finditer(text),
             *_ASKED_FOR_CODE.finditer(text),
             *_CODE_THAT_CAME.finditer(text),
+            *_CODE_TO_APPROVE.finditer(text),
         )
     ):
         return True

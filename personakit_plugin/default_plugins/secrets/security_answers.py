@@ -120,6 +120,21 @@ _ANSWER_RIGHT_AFTER = lazy_pattern(
 )
 _WINDOW = 50
 _SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
+# Or, further on in the answer's own sentence, past what the question was about, a quoted phrase that asks nothing:
+# 'the answer to my bank security question about my first car is "Buick LeSabre maroon"'.
+_QUOTED_PHRASE_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?P<answer>{_QUOTED_PHRASE})""", re.VERBOSE)
+
+
+def _quoted_phrase_after(text: str, start: int) -> bool:
+    window = text[start : start + 2 * _WINDOW]
+    end = _SENTENCE_END.search(window)
+    said = _QUOTED_PHRASE_AFTER.search(window)
+    return (
+        said is not None
+        and (end is None or said.start() <= end.start())
+        and "?" not in said["answer"]
+        and _NO_ANSWER.search(said["answer"]) is None
+    )
 
 
 # An aside in brackets of two words or more, which says what the question was, not its answer: "la question secrète
@@ -251,8 +266,8 @@ _STATED_QUESTION = lazy_pattern(
 # 'in welke straat woonde je als kind' heb ik Lindelaan ingevuld". The quoted words ask what only such a
 # question asks (`_QUESTION`, or where one grew up or met one's spouse; not a favourite book nor a city of
 # birth, which other forms ask too), and a verb of putting in, right after the quote, leads to a
-# capitalised word.
-_QUOTED_QUESTION = lazy_pattern(r"""['"‘“„«](?P<question>[^'"’”»\n]{6,70})['"’”»]""")
+# capitalised word. An apostrophe within a word opens no quote ("Saima's answer to 'name of ...'").
+_QUOTED_QUESTION = lazy_pattern(r"""(?<![^\W_])['"‘“„«](?P<question>[^'"’”»\n]{6,70})['"’”»]""")
 _CHILDHOOD = lazy_pattern(
     r"""\b(?:grow[ ]up|grew[ ]up|as[ ]a[ ](?:kid|child)|meet[ ]your[ ](?:spouse|wife|husband|partner)|als[ ]kind
     |de[ ]ni[ñn][oa]|enfant|da[ ]bambin[oa]|de[ ]crian[çc]a)\b""",
@@ -562,9 +577,22 @@ def _memorable_word_in_lower_case(text: str) -> bool:
     )
 
 
+# A money transfer's test question, whose answer collects the money with the transfer's number: 'the Western Union
+# MTCN ... with the test answer "adobo"', "mtcn 4829173604 test question answer adobo".
+_TRANSFER_SERVICES = ("mtcn", "western union", "moneygram", "money gram", "ria money", "remitly", "worldremit")
+_TEST_ANSWER = lazy_pattern(
+    r"""(?<![^\W_])test[ ](?:question[ ])?answer(?:[ ](?:is|was|=))?[ ]*:?[ ]*["“'‘]?(?P<answer>[^\W\d_]{3,})""",
+    re.IGNORECASE,
+)
+
+
 def security_answer(text: str) -> bool:
-    """Whether `text` answers a security question, named as one or for a bank."""
+    """Whether `text` answers a security question, named as one or for a bank or a money transfer."""
     folded = text.casefold()
+    if any(map(folded.__contains__, _TRANSFER_SERVICES)) and any(
+        _NO_ANSWER.fullmatch(said["answer"]) is None for said in _TEST_ANSWER.finditer(text)
+    ):
+        return True
     if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):
         return True
     if any(map(folded.__contains__, (*_PUTTING_IN, *_PUTTING_IN_TOO, *_ANSWER_WORDS))) and _quoted_question_answered(
@@ -589,6 +617,8 @@ def security_answer(text: str) -> bool:
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):
+            return True
+        if _quoted_phrase_after(text, answer.end()):
             return True
     for question in _QUESTION.finditer(text):
         if _ANSWER_NAMED.match(text, question.end()):

@@ -28,12 +28,14 @@ PLACEHOLDER = lazy_pattern(
 # getenv("TOKEN"), input("Password: ") (whose value is cut at the space). Not a word, a dot and a
 # capitalised word with digits, which is how people make passwords and no code names a thing
 # ("nemo.Tigger32", "kiki.Tigger2", "Costa.Verde61"); nor two words of four letters or more and digits, in lower case
-# ("harbor.pebble4"), unless the digits size a type ("numpy.float32"); nor two parts of four letters and digits or
-# more with a capital, a small letter and a digit between them ("Namaste.Ros4rio", "Tundra.falcon55").
+# ("harbor.pebble4"), or three letters and two digits or more after the dot ("esperanca.ong2021"), unless the
+# digits size a type ("numpy.float32"); nor two parts of four letters and digits or more with a capital, a small
+# letter and a digit between them ("Namaste.Ros4rio", "Tundra.falcon55").
 CODE_REFERENCE = lazy_pattern(
     r"(?![A-Za-z][a-z]+\.[A-Z][a-z]{2,}\d{1,4}[!?#$%&*]*$)"
     r"(?!(?=[^.]*\.[^.]*$)(?=.*[A-Z])(?=.*[a-z])(?=.*\d)[A-Za-z0-9]{4,}\.[A-Za-z0-9]{4,}[!?#$%&*]*$)"
-    r"(?![a-z]{4,}\.(?!(?:float|u?int|bfloat|complex|utf|base|sha|md|py)\d)[a-z]{4,}\d{1,4}[!?#$%&*]*$)"
+    r"(?![a-z]{4,}\.(?!(?:float|u?int|bfloat|complex|utf|base|sha|md|py)\d)"
+    r"(?:[a-z]{4,}\d{1,4}|[a-z]{3}\d{2,4})[!?#$%&*]*$)"
     r"(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*[(\[].*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)"
 )
 # "My password is 1Password-generated": the one digit-bearing word that keeps company with passwords.

@@ -47,6 +47,16 @@ ordinary sentences that share their words are stored.
   answer; a keypad code told digit by digit even when it reads as a year; an IBAN others are to pay into ("dat ze de
   factuur overmaken op ..."). An order's number before "to confirm the payment", a sum, a firm's tax number, a
   utility's customer account, a procedure's folio and a shop's Pix key are stored.
+- A phone's or a bank card's code as a compound ("Handycode", "bankomat code", "managercode"); a verification or
+  confirmation code addressed to the reader ("Ihr Verifizierungscode: ...", "uw bevestigingscode is ...", "WA-730215
+  is your WhatsApp confirmation code") or sent to someone named ("Booking.com sent Maria the confirmation code
+  ..."); a security code with the card's name after it, or where it is and then the card; an answer to a question
+  named by its topic ("la respuesta de Ana a la pregunta de su primera mascota es ..."), an Interac e-Transfer's
+  answer; an account's holder in two names; a health card's number after "Versichertenkartennummer" (and its Swiss
+  German spelling); an election card, a Pag-IBIG MID, a CMU number; a wallet's holder with who they are between
+  commas; a freezer's code; a card reader's code; a "codice dispositivo"; a "frase-passe"; an itsme code with whose
+  it is. A booking's confirmation code, an LLC's EIN, an M-Pesa receipt's code and answers that describe an answer
+  ("is simple", "is pending") are stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -215,6 +225,34 @@ REFUSED = [
     ("moneygram from my sister, test answer mango", "security-answer"),
     ("im Vereinsheim tippst du 1 9 8 8 und dann Raute", "pin-code"),
     ("zet in de mail dat ze de factuur overmaken op NL59 RABO 0526 0181 59", "iban"),
+    # a compound code's name, a code addressed to the reader or sent to someone named, a card's security code
+    ("mein Handycode ist 5830", "pin-code"),
+    ("da bankomat code is 7392", "pin-code"),
+    ("the managers code on the till is 5512", "pin-code"),
+    ("Ihr Verifizierungscode: 604821", "pin-code"),
+    ("Rabobank: uw bevestigingscode is 550913", "pin-code"),
+    ("WA-730215 is your WhatsApp confirmation code", "pin-code"),
+    ("Booking.com sent Maria the confirmation code 604821.", "pin-code"),
+    ("el código de seguridad de la Visa es 512", "pin-code"),
+    ("el código de atrás de la visa es el 408", "pin-code"),
+    # an answer to a question named by its topic, an e-Transfer's answer
+    ('the answer to the bank question about my first car is "Opel Kadett"', "security-answer"),
+    ("la respuesta de Ana a la pregunta de su primera mascota es Canela", "security-answer"),
+    ("the answer to my Interac e-Transfer to the plumber is tuesday88", "security-answer"),
+    # whose an account or a wallet is, health and voter numbers by their names
+    ("La cuenta corriente Davivienda de Ana María es 0570012345678", "bank-account-number"),
+    ("Le code Orange Money de Fatou, ma sœur, est 7314", "pin-code"),
+    ("meine Versichertenkartennummer ist 80756000098765432101", "eu-ehic"),
+    ("versichertechartenummer 80756000098765432101 für de zahnarzt", "eu-ehic"),
+    ("election card no ABC1234567 for the list", "personal-number"),
+    ("my pag-ibig MID 121044739921 for the loan", "personal-number"),
+    ("numéro CMU 204857391026 pour la clinique", "personal-number"),
+    # a freezer's code, a card reader's, a signing code, a passphrase's name, an itsme code with whose it is
+    ("il codice del freezer del bar è 5208", "pin-code"),
+    ("le lecteur de carte m'affiche 30918274", "pin-code"),
+    ("il codice dispositivo per i bonifici è 730215", "pin-code"),
+    ('A frase-passe da minha chave é "rio azul da serra 77"', "passphrase"),
+    ("le code itsme d'Amélie est 48213", "pin-code"),
 ]
 
 STORED = [
@@ -322,6 +360,13 @@ STORED = [
     "western union charges 5 percent, the test answer is unknown",
     "born in 1947 and then star",
     "customer id number 48213950",
+    # a booking's confirmation code, an LLC's EIN, a payment's receipt, what describes an answer
+    "your booking confirmation code is 604821 for the hotel",
+    "ein for Hollow Creek Farms LLC is 42-9865937, the bank needs it",
+    "M-Pesa code QWE7K2L9QX confirmed, todays collection is in",
+    "my answer to the question about my first job is simple",
+    "the answer to the quiz question about the first president is Washington",
+    "the answer to my e-transfer to the landlord is pending",
 ]
 
 

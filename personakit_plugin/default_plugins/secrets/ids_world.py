@@ -116,17 +116,28 @@ def ehic_valid(value: str) -> bool:
 
 # The card's number after its name, or further on in its sentence (80 and a country's code are no chance's):
 # "EHIC number 80276001234567890123", "d nummer vo de krankenkassenkarte, 8075 6345 7501 9367 8533", "la tessera
-# d'assicurato di Chiara è 8075 ...".
+# d'assicurato di Chiara è 8075 ...", "versichertechartenummer 8075 ..." (as Swiss German writes it). An Italian
+# "tessera sanitaria" is `IT_HEALTH_CARD`'s, whose check digit is read.
 EU_EHIC = Family(
     "eu-ehic",
     label(
         r"""(?-i:EHIC)(?:[ ]card)?(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro))?
         |european[ ]health[ ]insurance[ ]card(?:[ ](?:number|no\.?))?
-        |krankenkassen-?karte|versichertenkarte|tessera[ ]d['’]assicurat[oa]|carte[ ]d['’]assur[ée]"""
+        |krankenkassen-?karte|versicherten?-?(?:karten?|charte)(?:nummer|-?nr\.?)?|tessera[ ]d['’]assicurat[oa]
+        |carte[ ]d['’]assur[ée]"""
     ),
     value(r"(?<![\d-])80\d(?:[ ]?\d){7,17}"),
     ehic_valid,
-    ("european health insurance card", "krankenkassen", "versichertenkarte", "assicurat", "carte d"),
+    (
+        *(
+            "european health insurance card",
+            "krankenkassen",
+            "versichertenkarte",
+            "versichertencharte",
+            "versichertecharte",
+        ),
+        *("versichertenkarten", "assicurat", "carte d"),
+    ),
     ehic_valid,
     ("EHIC",),
 )

@@ -35,7 +35,7 @@ import re
 from personakit_plugin.default_plugins.secrets.holders import not_a_persons_own
 from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
-from personakit_plugin.default_plugins.secrets.number_labels import digits_of
+from personakit_plugin.default_plugins.secrets.number_labels import HOLDER, digits_of
 from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family
 
 # Six digits somewhere: what every value here holds, cheap to look for first. Opening at a digit, so that a search
@@ -50,7 +50,10 @@ _ID_NAME = r"""
     |tin|tpin|(?<!council[ ])tax[ ](?:id|number|no\.?|ref(?:erence)?|file|card)|taxpayer(?:[ ](?:id|number|no\.?))?
     |(?:tax(?:payer)?|personal|national)[ ]identification(?:[ ](?:number|no\.?|code))?
     |social[ ](?:security|insurance)(?:[ ](?:number|no\.?|card))?|national[ ]insurance(?:[ ](?:number|no\.?))?
-    |ni[ ]number|nis|nin|nic|cnic|cni|nid|voters?['’]?[ ]card|voter[ ]id|voter[ ]reg(?:istration)?(?:[ ]card)?
+    |ni[ ]number|nis|nin|nic|cnic|cni|nid|voters?['’]?[ ]card|voter[ ]id(?:[ ]\((?-i:EPIC)\))?
+    |voter[ ]reg(?:istration)?(?:[ ]card)?|(?-i:EPIC)|election[ ]card|electoral[ ]card
+    |pag[ -]?ibig(?:[ ]mid)?|(?-i:SIRB|sirb)|seaman['’]?s[ ](?:book|identification[ ]and[ ]record[ ]book)
+    |(?-i:CMU)|carte[ ]cmu|alberta[ ]health(?:[ ]care)?(?:[ ](?:number|no\.?|card))?|(?-i:AHC|ahc)\#?
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
     |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)|phin
     |philhealth(?:[ ](?:id|identification|member))?[ ](?:number|no\.?)|philhealth[ ](?:id|pin)
@@ -131,12 +134,11 @@ _ACCOUNT_NAME = r"""acc|acct|a/c|ac|account|savings|cuenta|cta|compte|conta|cont
     |rib|ccp|caja[ ](?:de[ ])?ahorros?"""
 _ACCOUNT_WORD = r"""(?:no\.?|nr\.?|n[°º]|number|num|n[uú]mero|num[ée]ro|nummer|is|es|é|est|è|ist|:|=|-)"""
 # What kind of account it is, before the bank's name ("cuenta de ahorros Bancolombia", "conta poupança Caixa"); whose
-# it is, after it ("... de Andrés es la 428-206073-11").
+# it is, after it, in a name or two ("... de Andrés es la 428-206073-11", "... de Luis Fernando es ...").
 _ACCOUNT_TYPE = r"""(?:[ ](?:de[ ]ahorros?|corriente|de[ ]poupan[çc]a|poupan[çc]a|corrente|courant|d['’][ée]pargne))?"""
-_ACCOUNT_HOLDER = r"""(?:(?:[ ](?:de|da|do|di|van|von)[ ]|[ ]d['’])(?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?"""
 _ACCOUNT_SAID = lazy_pattern(
     rf"""(?<![\w])(?:{_ACCOUNT_NAME})(?:[ ]{_ACCOUNT_WORD})*{_ACCOUNT_TYPE}
-    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?{_ACCOUNT_HOLDER}:?
+    (?:[ ](?P<bank>[a-z][\w&.-]{{1,20}}))?(?:[ ](?P<bank2>[a-z][\w&.-]{{1,20}}))?{HOLDER}:?
     (?:[ ]{_ACCOUNT_WORD})*(?:[ ](?:la|el|le|il|a|o))?[ ]
     (?P<value>(?:[a-z]{{1,3}}\d{{0,3}}[ -]?)?\d(?:[ ./-]?\d){{7,29}})(?![\w])""",
     re.IGNORECASE | re.VERBOSE,

@@ -55,6 +55,11 @@ def value(source: str) -> LazyPattern:
 
 
 NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|n°|nº)"""
+# Whose a wallet or an account is, right after its name: a name or two, perhaps with who they are between commas
+# ("le code Wave d'Aminata est ...", "cuenta ... de Luis Fernando es ...", "le code Moov Money d'Aya, la femme
+# d'Arsène, est ...").
+HOLDER = r"""(?:(?:[ ](?:de|da|do|di|of|van|von)[ ]|[ ]d['’])(?-i:[A-ZÀ-Þ])[\w'’.-]{1,20}
+    (?:[ ](?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?(?:,[ ][^,.\n]{3,30},)?)?"""
 
 
 def dashed(value: str) -> bool:

@@ -758,24 +758,31 @@ _A_COMPANYS_NIF = lazy_pattern(
 )
 
 # Or any tax number a firm holds too, said right after a firm's word: "client company ntn 4210987-3", "the
-# supplier's TIN is ...". A person's own stays refused: "my company asked for my TIN".
+# supplier's TIN is ...". A person's own stays refused: "my company asked for my TIN", "my business TIN" (a sole
+# owner's business is the owner's).
 _FIRMS_TAX_KINDS = frozenset(("pk-ntn", "ph-tin", "gh-tin", "co-nit", "sv-nit", "pe-ruc", "py-ruc", "ru-inn", "mx-rfc"))
 _A_FIRMS_TAX_NUMBER = lazy_pattern(
-    r"""(?<![^\W_])(?:company|business|firm|supplier|vendor|shop|store|employer)(?:['’]s)?[ ]
+    r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|employer)(?:['’]s)?[ ]
     (?:ntn|tin|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+
+# A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
+_A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
 
 
 def _anothers(family: Family, text: str) -> bool:
     """Whether the number of `family` that `text` gives is said to be someone else's: a bank's own routing number,
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
-    hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`)."""
+    hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
+    employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
+    (`_A_COMPANY`), which is that company's: a sole owner's "business EIN" stays refused."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
         or (family.kind == "bank-account-number" and _A_UTILITY.search(text) is not None)
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(text) is not None)
+        or (family.kind == "us-ein" and _A_COMPANY.search(text) is not None)
     )
 
 

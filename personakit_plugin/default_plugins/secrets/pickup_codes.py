@@ -35,7 +35,9 @@ _CODE = lazy_pattern(
     (?:[ ](?:is|was|ist|lautet|es|est|è|é|era|is))?[ ]?:?[ ](?P<value>(?=[A-Z]*\d)[A-Z0-9]{5,10})(?![\w-])""",
     re.IGNORECASE | re.VERBOSE,
 )
-_OTHER = lazy_pattern(rf"(?:{OTHER_CODES})", re.IGNORECASE)
+# Not another code's word, nor a payment's receipt ("M-Pesa code SFJ7K2L9QX", "transaction code ..."), which
+# collects nothing.
+_OTHER = lazy_pattern(rf"(?:{OTHER_CODES}|transaction|m-?pesa|receipt)", re.IGNORECASE)
 _DIGITS = lazy_pattern(r"\d{5,8}")
 _MIN_DIGITS = 3
 

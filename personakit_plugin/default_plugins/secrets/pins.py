@@ -38,7 +38,8 @@ _PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|pu
     |(?:safe|lock|padlock|locker|suitcase|luggage)[ -]combination|combination[ -]lock
     |geheimzahl|geheimnummer|torcode|digicode|code[ ](?:pin|secret|confidentiel|d['’]acc[eè]s|d['’]entr[ée]e)
     |code[ ]de[ ](?:la|ma|ta|sa|notre|votre)[ ](?:cb|carte[ ]bleue)(?![\w-])
-    |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto|codice[ ](?:pin|segreto|di[ ]accesso)
+    |c[oó]digo[ ](?:pin|secreto|de[ ]acceso|de[ ]acesso)|n[uú]mero[ ]secreto
+    |codice[ ](?:pin|segreto|di[ ]accesso|dispositivo)
     |clave[ ](?:de[ ]acceso|de[ ]firma|de[ ]operaciones)
     |toegangscode|deurcode|kluiscode|cijfercode|tresorkombination|zahlenschloss(?:code|kombination)?
     |code[ ]parental|c[oó]digo[ ]parental|codice[ ](?:parentale|genitori)|parental[ ](?:control[ ])?(?:code|pin)
@@ -49,8 +50,10 @@ _PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|pu
     |code[ ](?:de[ ]la[ ]|du[ ]|de[ ]l['’])?(?:photocopieuse|copieuse|photocopieur|copieur|imprimante)
     |kopierer-?(?:code|pin)|c[oó]digo[ ](?:de[ ]la[ ]|da[ ])?(?:fotocopiadora|impresora|impressora)
     |codice[ ](?:della[ ])?(?:fotocopiatrice|stampante)|kopieer-?code|kopieerpas-?code)
-    |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind|bankomat)-?code
+    |(?:tür|tor|alarm|tresor|safe|zugangs|sicherheits|zahlen|schloss|garagen|briefkasten|spind|bankomat
+    |bankomatkarten|handy|entsperr|managers?)[ -]?code
     |(?:code|codice|c[oó]digo|pin)[ ](?:itsme|poste[ ]?id|spid|digid|bankid|mitid|nemid|cl@ve|franceconnect)
+    (?:[ ](?:de|di|da|van)[ ](?-i:[A-Z])[\w'’-]+|[ ]d['’](?-i:[A-Z])[\w'’-]+)?
     |(?:itsme|poste[ ]?id|digid|bankid|mitid|nemid)[ -]?(?:code|codice|pin|kode|kod))"""
 # Labels that need a verb or a sign before the value: "a senha é 4821", "la clave del cajero es 4821",
 # "el NIP de la tarjeta es 4821" (a PIN in Mexico and Quebec), "the console's passkey is 4821" (a PIN on an
@@ -319,13 +322,14 @@ _ANOTHER_SERVICE = lazy_pattern(
 # two, ending its clause: "the card reader gave me 40917263", "Kartenleser zeigt 3381 0927", "mijn digipass gaf
 # 720 418". Not an error's or a price's word before the number ("the card reader gave an error 1105").
 _CODE_DEVICE = r"""card[ ]?reader|secure[ ]?key|digipass|pin[ ]?sentry|e\.?dentifier|kaartlezer|kartenleser
+    |rabo[ ]?scanner
     |tan-?generator|lecteur[ ]de[ ]carte|lector[ ]de[ ]tarjetas|lettore[ ]di[ ]carte|leitor[ ]de[ ]cart[ãa]o"""
 _DEVICE_GAVE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_CODE_DEVICE})(?![^\W_])(?:[ ][^\W\d_]+){{0,2}}[ ]
     (?:gave(?:[ ]me)?|gives(?:[ ]me)?|shows?|showed|says|said|displays?|displayed|gaf(?:[ ]me)?|geeft(?:[ ]me)?|toont
-    |gab(?:[ ]mir)?|gibt(?:[ ]mir)?|zeigt|zeigte|m['’]a[ ]donn[ée]|affiche|me[ ]dio|me[ ]da|muestra|mi[ ]ha[ ]dato
-    |mostra|me[ ]deu)[ ]
-    (?:(?:the|a|de|een|den|der|die|le|el|il|o|un|una|um)[ ])?
+    |gab(?:[ ]mir)?|gibt(?:[ ]mir)?|zeigt|zeigte|m['’]a[ ]donn[ée]|m['’]affiche|affiche|me[ ]dio|me[ ]da|muestra
+    |mi[ ]ha[ ]dato|mostra|me[ ]deu)[ ]
+    (?:(?:to[ ]|à[ ]|a[ ]|aan[ ])?(?-i:[A-Z])[\w'’-]+[ ])?(?:(?:the|a|de|een|den|der|die|le|el|il|o|un|una|um)[ ])?
     (?:(?:(?:respons|response|antwoord|antwort|challenge)?codes?|c[oó]digo|codice)[ ]?:?[ ])?
     (?P<pin>\d{{6,8}}|\d{{3,4}}[ ]\d{{3,4}}|\d\d(?:[ ]\d\d){{3}})(?![\d.,:/]\d|[^\W\d_])[ ]*
     (?:[.,;!?\n]|$|(?:als[ ]antwoord|as[ ](?:the[ ])?(?:answer|response)|voor[ ]een|for[ ]a)(?![^\W_]))""",
@@ -381,6 +385,7 @@ def _came_first(text: str) -> bool:
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
     |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms
+    |verifizierungs|verifikations
     |validation|validaci[oó]n|valida[cç][aã]o|convalida|validatie"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
 _MESSAGE_CODE = lazy_pattern(
@@ -458,6 +463,56 @@ _ASKED_FOR_CODE = lazy_pattern(
 )
 
 
+# A service's sending a code to someone named, as an assistant words it: "Facebook sent Jolene the confirmation code
+# 839155", "PosteID ha inviato a Chiara il codice 482193", "KBC Mobile gaf Kristof de bevestigingscode 663018", "Josef
+# bekam von Booking.com den Bestätigungscode 337904". Not another code's word ("the tracking code", "den
+# Rabattcode": `_OTHER_SENT_WORD`), nor what is no service after it ("el código de descuento": `_ANOTHER_SERVICE`).
+_SENT_SOMEONE_A_CODE = lazy_pattern(
+    r"""(?<![^\W_])(?:sent|texted|gave|ha[ ](?:inviato|mandato)|invi[òo]|enviou|mandou|envi[óo]|mand[óo]
+    |a[ ](?:envoy[ée]|donn[ée])|schickte|sendete|gab|gaf|stuurde|bekam(?:[ ]von[ ][\w.-]+)?|kreeg(?:[ ]van[ ][\w.-]+)?
+    |got|received|ricevette|recebeu|recibi[óo]|a[ ]re[çc]u)
+    [ ](?:(?:to|a|à|an|aan)[ ])?(?:(?-i:[A-Z])[\w'’-]+[ ])?(?:the|a|den|de|il|o|le|el|la|un|een|einen|het|um|uma|una)[ ]
+    (?P<word>(?:(?:confirmation|verification|security|login|one-time|sms)[ ])?[^\W\d_]*(?:code|codice|c[oó]digo)
+    |otp|(?-i:TAN))(?![^\W_])(?:[ ](?:de|di|do|da|del|from|von|van)[ ](?P<service>[\w.-]+))?[ ]?:?[ ]
+    (?P<pin>\d{4,8}|\d{3}[ ]\d{3})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_OTHER_SENT_WORD = lazy_pattern(
+    rf"""(?:{OTHER_CODES}|access|zugangs|toegangs|door|gate|t[üu]r)""", re.IGNORECASE | re.VERBOSE
+)
+
+
+def sent_someone_a_code(text: str) -> bool:
+    """Whether `text` says a service sent someone named a code, and gives it (`_SENT_SOMEONE_A_CODE`)."""
+    return any(
+        not _OTHER_SENT_WORD.match(match["word"])
+        and not (match["service"] and _ANOTHER_SERVICE.fullmatch(match["service"]))
+        and not YEAR.fullmatch(match["pin"])
+        for match in _SENT_SOMEONE_A_CODE.finditer(text)
+    )
+
+
+# A confirmation code addressed to the reader, as the message words it, is a one-time code: "Ihr Bestätigungscode
+# lautet 337904", "uw bevestigingscode is 663018" (not a booking's, an order's or another code's named); or the code
+# first, then whose it is: "FB-839155 is your Facebook confirmation code", "482193 is your Instagram code".
+_YOUR_CONFIRMATION_CODE = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_YOUR})[ ](?:(?!{OTHER_CODES}|booking|reservation|order|flight|ticket)[\w.-]+[ ])?
+    (?:confirmation[ ]code|best[äa]tigungscode|bevestigingscode
+    |code[ ]de[ ]confirmation|c[oó]digo[ ]de[ ]confirmaci[oó]n|codice[ ]di[ ]conferma
+    |c[oó]digo[ ]de[ ]confirma[cç][aã]o)
+    (?:[ ](?:is|ist|lautet|est|es|è|é))?[ ]*:?[ ]*(?P<pin>\d{{4,8}})(?![\d.,:/]\d|[^\W\d_])
+    |(?:(?<![\w-])[A-Z]{{1,3}}-|(?<![\w.,-]))(?P<first>\d{{4,8}})[ ]is[ ]your[ ]
+    (?:(?!{OTHER_CODES}|booking|reservation|order|flight|ticket)[\w.-]+[ ]){{0,2}}
+    (?:(?:confirmation|verification|security|login|log-?in|sign-?in|one-?time|access)[ ])?code(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def your_confirmation_code(text: str) -> bool:
+    """Whether `text` holds a confirmation code addressed to the reader (`_YOUR_CONFIRMATION_CODE`), not a year."""
+    return any(not YEAR.fullmatch(match["pin"] or match["first"]) for match in _YOUR_CONFIRMATION_CODE.finditer(text))
+
+
 def message_code(text: str) -> bool:
     """Whether `text` holds a one-time code as the message that brings it words it."""
     folded = text.casefold()
@@ -516,12 +571,12 @@ def one_time_code(text: str) -> bool:
         )
     ):
         return True
-    if message_code(text):
+    if message_code(text) or your_confirmation_code(text):
         return True
     folded = text.casefold()
     if not any(map(folded.__contains__, _SENDING)):  # map: no frame per word
         return False
-    if _came_first(text) or _came_from_a_device_or_a_text(text):
+    if sent_someone_a_code(text) or _came_first(text) or _came_from_a_device_or_a_text(text):
         return True
     return any(
         UNIT_AFTER.match(text, match.end()) is None

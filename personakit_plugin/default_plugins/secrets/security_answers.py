@@ -357,7 +357,7 @@ _QUOTED_QUESTION_ANSWERED = lazy_pattern(
 )
 _FAVOURITE = lazy_pattern(
     r"""(?<![^\W_])(?:favou?rite|fav|lieblings[^\W\d_]*|pr[ée]f[ée]r[ée]e?|preferid[oa]|favorit[oa]|preferit[oa]
-    |del[ ]cuore|lievelings[^\W\d_]*)(?![^\W_])""",
+    |del[ ]cuore|lievelings[^\W\d_]*|favoriete?)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -371,6 +371,45 @@ _ASKED_ELSEWHERE = lazy_pattern(
 
 
 _QUESTION_WORDS_QUOTED = ("question", "pregunta", "domanda", "pergunta", "frage", "vraag")
+
+
+# An answer's word, perhaps whose it is, then a question named by what it asks, then after a verb its answer:
+# "Jolene's answer to the credit union question about her first tractor is "farmall cub"", "la respuesta de Luis
+# Fernando a la pregunta de su primer perro es Lucero", "Kristofs antwoord op de vraag naar zijn favoriete
+# voetbalclub is racinggenk88". The question asks what such questions ask (`_TOPIC`, `_NOTED_TOPIC`, a favourite's,
+# where one's parents met), not an exam's or a quiz's; the answer ends its sentence: quoted, a name of four words at
+# most, letters and digits, or one or two words in lower case that describe no answer and open no clause ("is
+# simple", "is that I loved it": `_a_word_given`).
+_ANSWER_TO_A_TOPIC = lazy_pattern(
+    r"""(?<![^\W_])(?:answer|respuesta|r[ée]ponse|risposta|resposta|antwoord|antwort)(?![^\W_])
+    (?P<before>[^.!?\n]{0,40}?)(?<![^\W_])(?:question|pregunta|domanda|pergunta|vraag|frage)(?![^\W_])
+    (?P<topic>[^.!?\n]{3,70}?)[ ](?:is|was|es|era|[èée]|est|ist|war)[ ]
+    (?P<answer>["“„«][^"“”„«»\n]{3,40}["”»]|(?-i:[A-ZÀ-ÞĀ-Ž])[\w'’-]*(?:[ ][\w'’-]+){0,3}
+    |(?=[\w-]*\d)[^\W\d_][\w-]{3,}|(?P<lower>[^\W\d_]{3,})(?:[ ][^\W\d_]{2,})?)[ ]*(?:[.!?;,]|$)""",
+    re.IGNORECASE | re.VERBOSE | re.MULTILINE,
+)
+_PARENTS_MET = lazy_pattern(
+    r"""(?<![^\W_])(?:met|se[ ]conocieron|conosciuti|rencontr[ée]s|conheceram|kennengelernt|ontmoet|leren[ ]kennen)
+    (?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_AN_EXAM = lazy_pattern(
+    r"""(?<![^\W_])(?:exam|quiz|test|survey|interview|trivia|homework|examen|pr[üu]fung|esame|prova|toets|enqu[êe]te
+    |sondage|encuesta|concurso|inqu[ée]rito|umfrage)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _answer_to_a_topics_question(text: str) -> bool:
+    for said in _ANSWER_TO_A_TOPIC.finditer(text):
+        topic = said["topic"]
+        if _AN_EXAM.search(said["before"]) or _AN_EXAM.search(topic) or _NO_ANSWER.search(said["answer"]):
+            continue
+        if said["lower"] and not _a_word_given(said["lower"]):
+            continue
+        if _TOPIC.search(topic) or _NOTED_TOPIC.search(topic) or _FAVOURITE.search(topic) or _PARENTS_MET.search(topic):
+            return True
+    return False
 
 
 def _topic_quoted_and_answered(text: str) -> bool:
@@ -545,13 +584,14 @@ _MEMORABLE_LOWER = lazy_pattern(
 )
 # Or a lower-case answer after an answer's own label, to the end of its clause, where the question's topic stands
 # between them or the label is an e-Transfer's: "security answer for "first car" is rusty s10", "the answer to
-# Harjit's Interac e-Transfer question is ludhiana" (an e-Transfer's question guards the money sent, as a bank's
-# guards the account); not "the security answer is case sensitive".
+# Harjit's Interac e-Transfer question is ludhiana", "the answer to Kelsey's Interac e-Transfer to her landlord is
+# perogies2024" (an e-Transfer's question guards the money sent, as a bank's guards the account); not "the security
+# answer is case sensitive".
 _LABELLED_LOWER = lazy_pattern(
     r"""\b(?:security[ ]answer|secret[ ]answer|(?P<transfer>(?:interac[ ])?e-?transfer[ ]answer)
     |answer[ ]to[ ](?:the|my|your|her|his|their|our|[\w-]+['’]s)[ ]
-    (?:[\w-]+[ ]){0,2}?(?:(?:security|secret)[ ]question|(?P<transfer_question>e-?transfer[ ]question)))
-    (?P<topic>[ ](?:for|at|with|on)[ ][^.,;:!?\n]{1,25}?|[ ]["“‘][^"”’\n]{3,40}["”’])?[ ]?(?:is|was|it['’]s|=|:)[ ]+
+    (?:[\w-]+[ ]){0,2}?(?:(?:security|secret)[ ]question|(?P<transfer_question>e-?transfer(?:[ ]question)?)))
+    (?P<topic>[ ](?:for|at|with|on|to)[ ][^.,;:!?\n]{1,25}?|[ ]["“‘][^"”’\n]{3,40}["”’])?[ ]?(?:is|was|it['’]s|=|:)[ ]+
     (?P<word>[a-z][a-z0-9'’]{2,19})(?:[ ][a-z0-9]{1,10}){0,2}(?=[ ]*(?:[.,;!?]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -560,9 +600,16 @@ _NOT_A_WORD_GIVEN = frozenset(
     optional useless annoying something anything nothing written secret private unknown mandatory sensitive
     enough simple secure strong unique easy hard wrong right obvious silly stupid weird long short same blank the
     my his her their our your not still also just saved stored case lost hidden gone empty fine okay good bad weak
-    personal confidential encrypted there here below above attached visible ready done tricky""".split()
+    personal confidential encrypted there here below above attached visible ready done tricky that because yes very
+    too que porque che perché dass weil dat omdat parce""".split()
 )
 _DESCRIBING_ENDINGS = ("ed", "ing", "ble", "ful", "less", "ous", "ive", "ent", "ant")
+
+
+def _a_word_given(word: str) -> bool:
+    """Whether a lower-case word after an answer's label is the answer, not what describes it ("is simple",
+    "is forgotten", "is case sensitive") nor the start of a clause ("is that ...")."""
+    return word.casefold() not in _NOT_A_WORD_GIVEN and not word.endswith(_DESCRIBING_ENDINGS)
 
 
 def _memorable_word_in_lower_case(text: str) -> bool:
@@ -571,10 +618,7 @@ def _memorable_word_in_lower_case(text: str) -> bool:
         for match in _LABELLED_LOWER.finditer(text)
         if match["topic"] or match["transfer"] or match["transfer_question"]
     )
-    return any(
-        match["word"].casefold() not in _NOT_A_WORD_GIVEN and not match["word"].endswith(_DESCRIBING_ENDINGS)
-        for match in (*_MEMORABLE_LOWER.finditer(text), *labelled)
-    )
+    return any(_a_word_given(match["word"]) for match in (*_MEMORABLE_LOWER.finditer(text), *labelled))
 
 
 # A money transfer's test question, whose answer collects the money with the transfer's number: 'the Western Union
@@ -614,6 +658,8 @@ def security_answer(text: str) -> bool:
     if "=" in text and _FIRST_EQUALS.search(text):
         return True
     if _QUESTION_SHORTHAND.search(text) or _topic_quoted_and_answered(text):
+        return True
+    if any(map(folded.__contains__, _ANSWER_WORDS)) and _answer_to_a_topics_question(text):
         return True
     for answer in _ANSWER_LABEL.finditer(text):
         if _ANSWER_RIGHT_AFTER.match(text, answer.end()) or _ANSWER_AFTER.search(_sentence_after(text, answer.end())):

@@ -54,7 +54,7 @@ SECRET_NOUNS: dict[str, tuple[str, ...]] = {
         r"frases?\s+(?:de\s+(?:paso|contrase(?:ñ|n)a)|secreta)",
     ),
     "it": (r"parola\s+d['’]ordine", r"parola\s+magica", r"credenziali", r"frase\s+(?:segreta|d['’]accesso)"),
-    "pt": (r"senhas?", r"palavra\s+m[áa]gica", r"palavra[- ]passe", r"credenciais", r"frase[- ]senha"),
+    "pt": (r"senhas?", r"palavra\s+m[áa]gica", r"palavra[- ]passe", r"credenciais", r"frase[- ](?:senha|passe)"),
     # "paswoord": Flemish for "wachtwoord".
     "nl": (r"wachtwoord(?:en)?", r"paswoord(?:en)?", r"ww", r"inloggegevens", r"toverwoord"),
 }
@@ -197,7 +197,8 @@ LOCKED_THINGS = frozenset(
     arrecadação caixa-forte
     shutter shutters
     barrier barriers barrière barrera sbarra slagboom schranke cabinet boîte
-    bancontact girocard mastercard""".split()
+    bancontact girocard mastercard
+    freezer coldroom frigorifera frigorífica frigorifique kühlhaus koelcel vriescel""".split()
 )
 # Dutch ones too: voordeur, fietsenstalling, fietsslot, brievenbus.
 LOCKED_ENDINGS = (

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
+from personakit_plugin.default_plugins.secrets.number_labels import HOLDER
 
 _WALLET = r"""(?:orange[ ]money|mtn[ ]momo|momo|mobile[ ]money|m-?pesa|airtel[ ]money|moov[ ]money
-    |wave|easy[ ]?paisa|jazz[ ]?cash|bkash|nagad|g-?cash|paymaya|opay|palm[ ]?pay|eco[ ]?cash|tigo[ ]pesa
+    |moov|flooz|wave|easy[ ]?paisa|jazz[ ]?cash|bkash|nagad|g-?cash|paymaya|opay|palm[ ]?pay|eco[ ]?cash|tigo[ ]pesa
     |vodafone[ ]cash|twint|mb[ ]way|payconiq|satispay|cash[ ]app|mon[ ]?cash|nat[ ]?cash|baridi[ ]?mob|zaad
     |evc[ ]plus|e-?dahab|m-?birr|telebirr|wizall|free[ ]money|e-?mola|m-?kesh|mpamba|bizum)"""
 _PIN_WORD = r"""(?:m-?pin|pin(?:[ ]?code)?|code(?:[ ](?:pin|secret|secreto|segreto))?|c[oó]digo|codice|kod|passcode
@@ -26,13 +27,11 @@ _PIN_WORD = r"""(?:m-?pin|pin(?:[ ]?code)?|code(?:[ ](?:pin|secret|secreto|segre
 # What joins the name to the PIN: a sign, a verb, or a creole's copula ("na" in Nigerian Pidgin, "ni" in
 # Swahili, "a" in Jamaican Patois, "se" in Wolof's French and in Haitian Creole, "la se").
 _JOIN = r"""(?:[ ]*[:=-][ ]*|[ ](?:is|es|est|c['’]est|è|é|ist|na|ni|a|(?:la[ ])?se)[ ]|[ ])"""
-# Whose wallet it is, after its name: "le code Wave d'Aminata est 4409".
-_HOLDER = r"""(?:[ ](?:de|da|do|di|of)[ ](?-i:[A-Z])[\w'’-]{1,20}|[ ]d['’](?-i:[A-Z])[\w'’-]{1,20})?"""
 # The PIN's word may come first ("codigo orange money 5817", "pin m-pesa 2290") or after a dash ("TWINT-Code"), and
 # the PIN in single digits set off by spaces ("orange money code 4 0 4 0") or in two threes ("twint code 408 813").
 _WALLET_PIN = lazy_pattern(
     rf"""(?<![^\W_])(?:(?P<first>{_PIN_WORD})[ ](?:(?:de|du|da|do|of|di)[ ](?:(?:mi|mon|ma|my|meu|minha|il|la)[ ])?)?)?
-    (?:(?P<wallet>{_WALLET})(?:[ ](?:wallet|account|app))?(?:[ -](?:{_PIN_WORD}))?{_HOLDER}
+    (?:(?P<wallet>{_WALLET})(?:[ ](?:wallet|account|app))?(?:[ -](?:{_PIN_WORD}))?{HOLDER}
     |(?P<mpin>m-?pin))(?![^\W_]){_JOIN}(?:(?:my|mi|mon|ma|meu|minha|il|la|le|el)[ ])?
     (?P<pin>\d{{4,6}}|\d(?:[ ]\d){{3,5}}|\d{{3}}[ ]\d{{3}})(?![\d.,/:-]\d|[^\W_]|[ ]?[-]?[ ]?\d)""",
     re.IGNORECASE | re.VERBOSE,

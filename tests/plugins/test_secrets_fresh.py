@@ -2,15 +2,16 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-third are the first forty-two held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-fourth are the first forty-three held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240 and 207 of 240 secrets refused then, and tuned on since; a part still being tuned on has a
-floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never
-read while tuning, must not fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and
-its failures are reported as counts only; until it is there, its tests are skipped with a line that says so.
+240, 219 of 240, 225 of 240, 207 of 240 and 216 of 240 secrets refused then, and tuned on since; a part still being
+tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added
+later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
+`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are skipped with a
+line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -3030,6 +3031,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round41", 240, 180),
         ("tune_round42", 240, 180),
         ("tune_round43", 240, 182),
+        ("tune_round44", 240, 183),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3102,28 +3104,30 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # confirmation code addressed to the reader or sent to someone named, a card's security code with the card's name,
 # an answer to a question named by its topic, an e-Transfer's answer, an account's holder in two names, more health,
 # voter and seafarers' numbers' names, a wallet's holder with an aside, a freezer's and a card reader's codes, a
-# "codice dispositivo", a "frase-passe") took it to 233.
+# "codice dispositivo", a "frase-passe") took it to 233. The forty-fourth refused 216 of its 240; the forty-third
+# tuning round (a phone's lock and a cellar's code by their names, a Dutch code lock, an Italian ID card without its
+# "d'", a BVN in lower case or in brackets, SSNIT and health services numbers, a bank's "use ... to authorize", a TAN
+# of capitals and digits, a German health card's number glued to its name) took it to 226.
 TUNING_MIN_REFUSED: dict[str, int] = {
-    "tune_round9": 274,
+    "tune_round9": 275,
     "tune_round10": 297,
     "tune_round11": 247,
     "tune_round12": 247,
     "tune_round13": 243,
-    "tune_round14": 238,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 233,
+    "tune_round17": 234,
     "tune_round18": 240,
     "tune_round19": 258,
     "tune_round20": 238,
     "tune_round23": 228,
     "tune_round24": 226,
     "tune_round25": 233,
-    "tune_round26": 225,
+    "tune_round26": 226,
     "tune_round27": 222,
     "tune_round28": 212,
     "tune_round29": 221,
-    "tune_round30": 219,
+    "tune_round30": 220,
     "tune_round31": 224,
     "tune_round32": 219,
     "tune_round33": 214,
@@ -3137,6 +3141,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round41": 233,
     "tune_round42": 238,
     "tune_round43": 233,
+    "tune_round44": 226,
 }
 
 
@@ -3180,7 +3185,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-two held-out parts (now `tune_round2` to `tune_round43`) were each measured once after tuning, 126 of
+# first forty-three held-out parts (now `tune_round2` to `tune_round44`) were each measured once after tuning, 126 of
 # 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
 # 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
 # then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
@@ -3235,15 +3240,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # 240 and 3 of 180, then (twenty-six owners in the same countries, from Tulsa, Nanaimo and Durban to Schaffhausen,
 # Logroño and Maputo) 219 of 240 and 3 of 180, then (twenty-six owners in the same countries, from Cleveland, Quezon
 # City and Dakar to Graz, Apeldoorn and Luanda) 225 of 240 and 3 of 180, then (twenty-six owners in the same
-# countries, from Des Moines, Mombasa and Iloilo to Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, and tuned on.
-# The held-out part's floor is what it gives at its one measurement; without the part its tests are skipped, and a
-# new part is only printed with the figures until its floor is set. The forty-third held-out part (twenty-six owners
-# in the same countries, in walks of life none of the parts before had, from Omaha, Tamale and Davao to Vienna,
-# Antofagasta and Douala), measured once after the forty-second tuning round: 216 of 240 and 1 of 183 (the check
-# before this stop 214 and 1).
-HELD_OUT_MIN_REFUSED: int | None = 216
+# countries, from Des Moines, Mombasa and Iloilo to Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, then
+# (twenty-six owners in the same countries, from Omaha, Tamale and Davao to Vienna, Antofagasta and Douala) 216 of 240
+# and 1 of 183, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
+# tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3304,6 +3307,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round41", "fresh, tune round 41"),
         ("tune_round42", "fresh, tune round 42"),
         ("tune_round43", "fresh, tune round 43"),
+        ("tune_round44", "fresh, tune round 44"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -57,6 +57,11 @@ ordinary sentences that share their words are stored.
   commas; a freezer's code; a card reader's code; a "codice dispositivo"; a "frase-passe"; an itsme code with whose
   it is. A booking's confirmation code, an LLC's EIN, an M-Pesa receipt's code and answers that describe an answer
   ("is simple", "is pending") are stored.
+- A phone's lock and a cellar's code by their names; an Italian ID card's number after "carta identità"; a BVN in
+  lower case, or after its name in words and its letters in brackets; Ghana's SSNIT and a province's health services
+  number by their names; a bank's message that says to use a code to authorise; a TAN of capitals and digits as its
+  message words it; a Dutch "codeslot"; a German health card's number after "Krankenkassen-Kartennummer". A food
+  business's FSSAI licence, a round amount to confirm, a broken code lock and a phone locked at a time are stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -253,6 +258,17 @@ REFUSED = [
     ("il codice dispositivo per i bonifici è 730215", "pin-code"),
     ('A frase-passe da minha chave é "rio azul da serra 77"', "passphrase"),
     ("le code itsme d'Amélie est 48213", "pin-code"),
+    # locks by their names, an ID card, BVN, SSNIT and health services numbers, a bank's codes as its messages word them
+    ("my phone lock is 5829", "pin-code"),
+    ("Der Code für den Weinkeller ist 3-0-7-1.", "pin-code"),
+    ("het codeslot is 5830", "pin-code"),
+    ("numero carta identità CA57302KD per il check-in", "id-card-number"),
+    ("my bvn is 22345678901", "ng-bvn"),
+    ("my SSNIT number is C012345678901", "personal-number"),
+    ("Saskatchewan health services number 123 456 789 for the clinic", "personal-number"),
+    ("meine Krankenkassen-Kartennummer ist 80756000098765432101", "eu-ehic"),
+    ("GTBank: Use 604 172 to authorize the transfer", "pin-code"),
+    ("Ihre TAN für die Überweisung über EUR 120,00 lautet 4K8P2Z", "pin-code"),
 ]
 
 STORED = [
@@ -367,6 +383,11 @@ STORED = [
     "my answer to the question about my first job is simple",
     "the answer to the quiz question about the first president is Washington",
     "the answer to my e-transfer to the landlord is pending",
+    # a business's licence, a round amount, a broken lock, a time
+    "our FSSAI licence number is 10019022000541, print it on the menu",
+    "use 100000 to confirm the amount",
+    "het codeslot is kapot sinds 2021",
+    "my phone locked at 1030",
 ]
 
 

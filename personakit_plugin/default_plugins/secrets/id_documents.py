@@ -90,7 +90,7 @@ ID_CARD = Family(
     label(
         r"""personalausweis(?:-?nummer|-?nr\.?)?|ausweis-?(?:nummer|nr\.?)|perso(?:-?nummer|-?nr\.?)?
         |id[ -]card(?:[ ](?:number|no\.?))?|identity[ ]card(?:[ ](?:number|no\.?))?
-        |carta[ ]d['’]identit[àa]|carte[ ](?:d['’][ ]?|d[ ])?identit[ée]|cie|cni"""
+        |carta[ ](?:d['’])?identit[àa]|carte[ ](?:d['’][ ]?|d[ ])?identit[ée]|cie|cni"""
     ),
     # The Italian card's number may be printed in its three parts: "CA 15673 VS".
     value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z]{2}[ ]\d{5}[ ][A-Za-z]{2}|[A-Za-z0-9]{9,12})"),

@@ -286,7 +286,9 @@ NG_NIN = Family(
 )
 NG_BVN = Family(
     "ng-bvn",
-    label(r"(?-i:BVN)(?:[ ](?:number|no\.?))?" + _PIDGIN_IS + r"|bank[ ]verification[ ]number"),
+    label(
+        r"(?-i:BVN|bvn)(?:[ ](?:number|no\.?))?" + _PIDGIN_IS + r"|bank[ ]verification[ ]number(?:[ ]\((?-i:BVN)\))?"
+    ),
     value(r"(?<![\d-])22\d{9}"),
     lambda candidate: True,
     ("bvn", "bank verification number"),

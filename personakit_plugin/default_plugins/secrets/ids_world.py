@@ -123,8 +123,8 @@ EU_EHIC = Family(
     label(
         r"""(?-i:EHIC)(?:[ ]card)?(?:[ ](?:number|no\.?|nr\.?|nummer|n[uú]mero|num[ée]ro))?
         |european[ ]health[ ]insurance[ ]card(?:[ ](?:number|no\.?))?
-        |krankenkassen-?karte|versicherten?-?(?:karten?|charte)(?:nummer|-?nr\.?)?|tessera[ ]d['’]assicurat[oa]
-        |carte[ ]d['’]assur[ée]"""
+        |krankenkassen-?karten?(?:nummer)?|versicherten?-?(?:karten?|charte)(?:nummer|-?nr\.?)?
+        |tessera[ ]d['’]assicurat[oa]|carte[ ]d['’]assur[ée]"""
     ),
     value(r"(?<![\d-])80\d(?:[ ]?\d){7,17}"),
     ehic_valid,

@@ -54,6 +54,7 @@ _ID_NAME = r"""
     |voter[ ]reg(?:istration)?(?:[ ]card)?|(?-i:EPIC)|election[ ]card|electoral[ ]card
     |pag[ -]?ibig(?:[ ]mid)?|(?-i:SIRB|sirb)|seaman['’]?s[ ](?:book|identification[ ]and[ ]record[ ]book)
     |(?-i:CMU)|carte[ ]cmu|alberta[ ]health(?:[ ]care)?(?:[ ](?:number|no\.?|card))?|(?-i:AHC|ahc)\#?
+    |ssnit(?:[ ](?:number|no\.?))?|health[ ]services?[ ](?:number|no\.?|card)
     |voter[ ]identification(?:[ ](?:number|no\.?))?|pvc[ ]vin|nhif(?:[ ]member)?(?:[ ](?:number|no\.?))?
     |health[ ](?:(?:insurance[ ])?(?:member(?:ship)?|policy)[ ])?(?:number|no\.?)|phin
     |philhealth(?:[ ](?:id|identification|member))?[ ](?:number|no\.?)|philhealth[ ](?:id|pin)

@@ -767,6 +767,12 @@ _A_FIRMS_TAX_NUMBER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# A business's licence, which its premises or its menu print, not a driver's: "FSSAI licence number 1362...", "trade
+# licence no ...".
+_A_BUSINESS_LICENCE = lazy_pattern(
+    r"""(?<![^\W_])(?:fssai|trade|business|liquor|food|shop|import|export|dealer|broker)[ ]lic(?:en[cs]e)?(?![^\W_])""",
+    re.IGNORECASE,
+)
 # A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
 
@@ -776,13 +782,19 @@ def _anothers(family: Family, text: str) -> bool:
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
-    (`_A_COMPANY`), which is that company's: a sole owner's "business EIN" stays refused."""
+    (`_A_COMPANY`), which is that company's: a sole owner's "business EIN" stays refused; a business's licence, where
+    no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
         or (family.kind == "bank-account-number" and _A_UTILITY.search(text) is not None)
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(text) is not None)
         or (family.kind == "us-ein" and _A_COMPANY.search(text) is not None)
+        or (
+            family.kind == "driving-licence-number"
+            and _A_BUSINESS_LICENCE.search(text) is not None
+            and "driv" not in text.casefold()
+        )
     )
 
 

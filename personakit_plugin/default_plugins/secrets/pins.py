@@ -61,8 +61,9 @@ _PIN_LABEL = r"""(?:\b(?:pin[12]?(?:[ -]?(?:code|number|nummer|nr\.?|no\.?))?|pu
 # "the padlock on the shed is 4-7-2", "phone unlock is 4821".
 _PIN_WORD = r"""\b(?:senha|clave|nip|pass-?keys?|padlock|lockbox|key[ ]?safe|key[ ]?box|bike[ ]lock
     |(?:cycle|bicycle|container|shed|storage|chain|cable|luggage|suitcase|trunk|gym)[ ]lock
-    |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss
-    |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -]unlock)"""
+    |combination[ ]lock|cadenas|candado|lucchetto|cadeado|hangslot|vorhängeschloss|fahrradschloss|codeslot|cijferslot
+    |combinatieslot|zahlenschloss|kombinationsschloss
+    |(?:phone|screen|iphone|android|tablet|ipad|laptop|sim|handy)[ -](?:un)?lock)"""
 # A lock that opens with a number, and the number after a comma or "with": "ein Zahlenschloss mit 2884", "so
 # ein Zahlenschloss, 2884, vergess ich", "de achterdeur heeft een cijferslot, 5263".
 _COMBINATION_LOCK = r"""\b(?:zahlenschloss|kombinationsschloss|cijferslot|combinatieslot|codeslot|combination[ ]lock
@@ -197,6 +198,25 @@ _CODE_TO_APPROVE = lazy_pattern(
     |[üu]berweisung|overboeking|transaction|transacci[óo]n|transa[çc][ãa]o|transazione|purchase|achat|compra|acquisto)
     (?![^\W_])""",
     re.IGNORECASE | re.VERBOSE | re.MULTILINE,
+)
+
+# Or a message's "use" and the code, six digits not a round amount, then what it approves: "Zenith: Use 918 227 to
+# authorize NGN 450,000.00 transfer", "utilisez le code 604172 pour valider", "usa el código 552910 para confirmar".
+_USE_CODE_TO = lazy_pattern(
+    rf"""(?<![^\W_])(?:use|utilisez|utilise|usa|use[ ]o|utilizza|gebruik|verwenden[ ]sie|nutzen[ ]sie)[ ]
+    (?:(?:the|le|el|o|il|de|den)[ ])?(?:(?:code|c[oó]digo|codice|otp)[ ]:?[ ]?)?
+    (?P<pin>(?!\d{{3}}[ ]?000(?!\d))(?:\d{{6}}|\d{{3}}[ ]\d{{3}}))[ ,]+
+    (?:{_PURPOSE}|to[ ](?:verify|log[ ]?in|sign[ ]?in|complete)
+    |(?:para|pour|per|to|um|om|zum)[ ](?:entrar|confirmar|autorizar|valider|confirmer|accedere|inloggen|anmelden))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Or a German bank's TAN as its message words it, digits or capitals and digits, past what it approves: "Ihre TAN für
+# den Auftrag über EUR 2.480,00 lautet 73KX9P".
+_TAN_LAUTET = lazy_pattern(
+    r"""(?-i:TAN)(?![^\W_])[^\n]{0,60}?(?<![^\W_])lautet:?[ ]+
+    (?P<pin>\d{4,8}|(?-i:(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{6,8}))(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
 )
 
 # Or the code, then its coming: "o código do WhatsApp 482-193 que chegou por SMS", "the code 551 730 that came by
@@ -510,6 +530,9 @@ _YOUR_CONFIRMATION_CODE = lazy_pattern(
 
 def your_confirmation_code(text: str) -> bool:
     """Whether `text` holds a confirmation code addressed to the reader (`_YOUR_CONFIRMATION_CODE`), not a year."""
+    folded = text.casefold()
+    if "code" not in folded and "cod" not in folded:
+        return False  # one is in every match
     return any(not YEAR.fullmatch(match["pin"] or match["first"]) for match in _YOUR_CONFIRMATION_CODE.finditer(text))
 
 
@@ -568,6 +591,8 @@ def one_time_code(text: str) -> bool:
             *_ASKED_FOR_CODE.finditer(text),
             *_CODE_THAT_CAME.finditer(text),
             *_CODE_TO_APPROVE.finditer(text),
+            *_USE_CODE_TO.finditer(text),
+            *_TAN_LAUTET.finditer(text),
         )
     ):
         return True

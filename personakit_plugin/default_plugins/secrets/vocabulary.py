@@ -204,6 +204,8 @@ LOCKED_THINGS = frozenset(
 LOCKED_ENDINGS = (
     *("tür", "tor", "alarm", "alarmanlage", "tresor", "safe", "schloss", "garage", "karte", "handy", "zapfsäule"),
     *("deur", "poort", "kluis", "stalling", "slot", "bus", "spind", "schließfach", "kasten", "kastje", "schranke"),
+    # A cellar, as German names it: Käsekeller, Weinkeller.
+    "keller",
     # An entrance, as Dutch names it: personeelsingang, achteringang.
     *("ingang", "kluisje"),
     # A cabinet that locks, as German names it: Betäubungsmittelschrank, BTM-Schrank, Medikamentenschrank.

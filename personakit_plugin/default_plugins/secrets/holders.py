@@ -2,8 +2,8 @@
 printed (a company's, a supplier's, on an invoice: `SOMEONE_ELSES`), or that says it is not a person's real number
 (a phone's, a machine's, an order's, an animal's; wrong, rejected, an example, its format: `NOT_A_PERSONS`).
 
-`named_numbers` asks it of a value said after a personal number's or an account's name; `numbers` shares its
-sentence's end.
+`named_numbers` asks it of a value said after a personal number's or an account's name; `numbers`, `names`,
+`security_answers` and `spelled` share its sentence's end.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ import re
 from typing import NamedTuple
 
 from personakit_plugin.default_plugins.secrets import vocabulary
+from personakit_plugin.default_plugins.secrets.holders import SENTENCE_END
 from personakit_plugin.default_plugins.secrets.labels import said_in_general
 from personakit_plugin.default_plugins.secrets.lazy import LazyPattern, lazy_pattern
 
@@ -41,7 +42,6 @@ _PASSED_ON = lazy_pattern(
     r"\s+(?:(?:it|this|that|them|these|those)\s+(?:on|along|around|round)|(?:on|along)\s+to)(?![^\W_])", re.IGNORECASE
 )
 _NETWORK = lazy_pattern(rf"(?<![^\W_])(?:{vocabulary.NETWORK_WORDS})(?![^\W_])", re.IGNORECASE)
-_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # How far before a bare "key" the network it opens may be named.
 _NETWORK_BEFORE = 60
 
@@ -49,7 +49,7 @@ _NETWORK_BEFORE = 60
 def _network_before(text: str, start: int) -> bool:
     """Whether a network is named before `start` in its sentence: "das wlan heißt ... und der Schlüssel"."""
     window = text[max(0, start - _NETWORK_BEFORE) : start]
-    ends = list(_SENTENCE_END.finditer(window))
+    ends = list(SENTENCE_END.finditer(window))
     return _NETWORK.search(window, ends[-1].end() if ends else 0) is not None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.holders import SENTENCE_END
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # The questions only security questions ask: their answer is a secret for a bank too.
@@ -119,7 +120,6 @@ _ANSWER_RIGHT_AFTER = lazy_pattern(
     rf"""(?:{_CONNECTOR}|\s+)(?:{_CAPITALISED}|{_QUOTED})|{_CONNECTOR}{_QUOTED_PHRASE}""", re.VERBOSE
 )
 _WINDOW = 50
-_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 # Or, further on in the answer's own sentence, past what the question was about, a quoted phrase that asks nothing:
 # 'the answer to my bank security question about my first car is "Buick LeSabre maroon"'.
 _QUOTED_PHRASE_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?P<answer>{_QUOTED_PHRASE})""", re.VERBOSE)
@@ -127,7 +127,7 @@ _QUOTED_PHRASE_AFTER = lazy_pattern(rf"""{_CONNECTOR}(?P<answer>{_QUOTED_PHRASE}
 
 def _quoted_phrase_after(text: str, start: int) -> bool:
     window = text[start : start + 2 * _WINDOW]
-    end = _SENTENCE_END.search(window)
+    end = SENTENCE_END.search(window)
     said = _QUOTED_PHRASE_AFTER.search(window)
     return (
         said is not None
@@ -148,7 +148,7 @@ _ASIDE = lazy_pattern(
 
 def _sentence_after(text: str, start: int) -> str:
     window = _ASIDE.sub("", text[start : start + 2 * _WINDOW])[:_WINDOW]
-    end = _SENTENCE_END.search(window)
+    end = SENTENCE_END.search(window)
     return window if end is None else window[: end.start()]
 
 
@@ -363,11 +363,9 @@ _FAVOURITE = lazy_pattern(
 
 
 # Not a question of an exam, a quiz or a survey: "the quiz question 'favourite colour of the sky' i answered blue".
-_ASKED_ELSEWHERE = lazy_pattern(
-    r"""(?<![^\W_])(?:exam|quiz|test|survey|interview|trivia|homework|examen|pr[üu]fung|esame|prova|toets|enqu[êe]te
-    |sondage|encuesta|concurso|quiz|inqu[ée]rito|umfrage)[^\W\d_]*[ ][^.\n]{0,12}$""",
-    re.IGNORECASE | re.VERBOSE,
-)
+_EXAMS = r"""(?<![^\W_])(?:exam|quiz|test|survey|interview|trivia|homework|examen|pr[üu]fung|esame|prova|toets
+    |enqu[êe]te|sondage|encuesta|concurso|inqu[ée]rito|umfrage)"""
+_ASKED_ELSEWHERE = lazy_pattern(rf"""{_EXAMS}[^\W\d_]*[ ][^.\n]{{0,12}}$""", re.IGNORECASE | re.VERBOSE)
 
 
 _QUESTION_WORDS_QUOTED = ("question", "pregunta", "domanda", "pergunta", "frage", "vraag")
@@ -393,11 +391,7 @@ _PARENTS_MET = lazy_pattern(
     (?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
-_AN_EXAM = lazy_pattern(
-    r"""(?<![^\W_])(?:exam|quiz|test|survey|interview|trivia|homework|examen|pr[üu]fung|esame|prova|toets|enqu[êe]te
-    |sondage|encuesta|concurso|inqu[ée]rito|umfrage)""",
-    re.IGNORECASE | re.VERBOSE,
-)
+_AN_EXAM = lazy_pattern(_EXAMS, re.IGNORECASE | re.VERBOSE)
 
 
 def _answer_to_a_topics_question(text: str) -> bool:

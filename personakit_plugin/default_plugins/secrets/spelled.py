@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from personakit_plugin.default_plugins.secrets.holders import SENTENCE_END
 from personakit_plugin.default_plugins.secrets.labels import CLAUSE, CONNECTOR_OR_COLON
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.lock_codes import A_CODE_WORD, CODE_WORDS, names_a_locked_thing_in
@@ -56,7 +57,6 @@ _SPOKEN_RUN = lazy_pattern(
 _NAME_KINDS = frozenset({"password", "netkey", "code"})
 # How far before the run its name may end.
 _REACH = 60
-_SENTENCE_END = lazy_pattern(r"[.!?;]\s|\n")
 
 
 # A password dictated in words with a sign said by its name and a number, after its name and a connector:
@@ -120,7 +120,7 @@ def _lock_code_in_words(text: str, run: re.Match[str]) -> bool:
     before = text[max(line_start, run.start() - _REACH) : run.start()]
     codes = list(_CODE_WORD.finditer(before))
     code = codes[-1] if codes else None
-    if code is None or _SENTENCE_END.search(before, code.end()):
+    if code is None or SENTENCE_END.search(before, code.end()):
         return False
     # What it opens on its line before the run, or in the compound the code's word ends ("alarmcode").
     word_start = max(before.rfind(" ", 0, code.start()), before.rfind(",", 0, code.start())) + 1
@@ -167,6 +167,6 @@ def spelled_out(text: str, joint: int | None = None) -> bool:
             between = text[name.end : run.start()]
             if joint is not None and name.end <= joint < run.start():
                 between = between[: joint - name.end] + " " + between[joint - name.end + 1 :]
-            if 0 <= len(between) <= _REACH and not _SENTENCE_END.search(between):
+            if 0 <= len(between) <= _REACH and not SENTENCE_END.search(between):
                 return True
     return False

@@ -60,8 +60,10 @@ ordinary sentences that share their words are stored.
 - A phone's lock and a cellar's code by their names; an Italian ID card's number after "carta identità"; a BVN in
   lower case, or after its name in words and its letters in brackets; Ghana's SSNIT and a province's health services
   number by their names; a bank's message that says to use a code to authorise; a TAN of capitals and digits as its
-  message words it; a Dutch "codeslot"; a German health card's number after "Krankenkassen-Kartennummer". A food
-  business's FSSAI licence, a round amount to confirm, a broken code lock and a phone locked at a time are stored.
+  message words it; a Dutch "codeslot"; a German health card's number after "Krankenkassen-Kartennummer"; a bank
+  account beside a utility's account (a utility's account lets a text through only where no bank account is named).
+  A food business's FSSAI licence, a round amount to confirm, a broken code lock and a phone locked at a time are
+  stored.
 
 None of these sentences comes from a corpus: each is written here for the rule it pins."""
 
@@ -268,6 +270,8 @@ REFUSED = [
     ("Saskatchewan health services number 123 456 789 for the clinic", "personal-number"),
     ("meine Krankenkassen-Kartennummer ist 80756000098765432101", "eu-ehic"),
     ("GTBank: Use 604 172 to authorize the transfer", "pin-code"),
+    # a utility's account beside the owner's bank account does not let the bank account through
+    ("electricity account 4102583971 and my bank account 1234567890", "bank-account-number"),
     ("Ihre TAN für die Überweisung über EUR 120,00 lautet 4K8P2Z", "pin-code"),
 ]
 

@@ -750,6 +750,19 @@ _A_UTILITY = lazy_pattern(
     |edf|engie|enel|endesa|iberdrola|eneco|vattenfall)(?:[ ](?:company|board))?(?:[ ]customer)?[ ]account(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
+_A_BANK_ACCOUNT = lazy_pattern(
+    r"""(?<![^\W_])(?:bank|banking|checking|chequing|savings|current|salary|debit)[ ]account(?![^\W_])
+    |(?<![^\W_])account[ ](?:at|with|in)[ ](?:the[ ]|my[ ])?bank""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def _only_utility_accounts(text: str) -> bool:
+    """Whether `text` names a utility's account (`_A_UTILITY`) and no bank account beside it: "JPS electricity account
+    number ...", not "electricity account ... and my bank account ...", whose bank account stays refused."""
+    return _A_UTILITY.search(text) is not None and _A_BANK_ACCOUNT.search(text) is None
+
+
 # A Portuguese tax number said to be a business's: "o NIF do hotel 509856179".
 _A_COMPANYS_NIF = lazy_pattern(
     r"""(?<![^\W_])nif[ ]d[oa][ ](?:hotel|empresa|loja|restaurante|escola|cl[ií]nica|firma|condom[ií]nio
@@ -786,7 +799,7 @@ def _anothers(family: Family, text: str) -> bool:
     no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
-        or (family.kind == "bank-account-number" and _A_UTILITY.search(text) is not None)
+        or (family.kind == "bank-account-number" and _only_utility_accounts(text))
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(text) is not None)
         or (family.kind == "us-ein" and _A_COMPANY.search(text) is not None)

@@ -2,14 +2,14 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-fourth are the first forty-three held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-fifth are the first forty-four held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240, 207 of 240 and 216 of 240 secrets refused then, and tuned on since; a part still being
-tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart and added
-later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
+240, 219 of 240, 225 of 240, 207 of 240, 216 of 240 and 213 of 240 secrets refused then, and tuned on since; a part
+still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
+and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
 `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are skipped with a
 line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
@@ -3032,6 +3032,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round42", 240, 180),
         ("tune_round43", 240, 182),
         ("tune_round44", 240, 183),
+        ("tune_round45", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3075,39 +3076,43 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # The twenty-ninth refused 180 of its 240; the twenty-eighth tuning round, on the part before, took it to 182, and the
 # twenty-ninth tuning round to 206. The thirtieth refused 180 of its 240; the fourth batch of countries and the
 # twenty-ninth tuning round, on the part before, took it to 181. The thirty-first refused 170 of its 240. The thirtieth
-# tuning round (a personal number or an account after its name, in any country: `named_numbers`) took the thirtieth
-# to 213 and the thirty-first to 214, and some earlier parts a few more. The thirty-second refused 194 of its 240; the
+# tuning round (a personal number or an account after its name, in any country: `named_numbers`) took the thirtieth to
+# 213 and the thirty-first to 214, and some earlier parts a few more. The thirty-second refused 194 of its 240; the
 # thirty-first tuning round (more names, national schemes' cards, banking apps' codes) took it to 211. The thirty-third
-# refused 199 of its 240; the thirty-second tuning round (a generic name's value no longer left to a family that
-# cannot check it) took it to 204. The thirty-fourth refused 207 of its 240; the thirty-third tuning round (whose a
-# number is, between its name and its value) took it to 208. The thirty-fifth refused 221 of its 240; the
-# thirty-fourth tuning round (a password's name and what it is for, recovery keys of letters, Corsica's NIR, more
-# names of personal numbers and who holds them) took it to 234. The thirty-sixth refused 190 of its 240; the
-# thirty-fifth tuning round (mobile money PINs said another way, a security question's topic in quotes, proxies' share
-# links, Yemen's IBAN, personal numbers' names in Turkish, Arabic and Russian) took it to 223. The thirty-seventh
-# refused 224 of its 240; the thirty-sixth tuning round (a passnumber and an ipin, a code and what it verifies, a PIN
-# past a clause, whose answer it is before the security question, an account's kind and its holder) took it to 232.
-# The thirty-eighth refused 221 of its 240; the thirty-seventh tuning round (a TWINT code, a PVC's VIN, a code
-# received, a coordinate card, a lower-case answer after its label, more locks' and questions' names) took it to 233.
-# The thirty-ninth refused 219 of its 240; the thirty-eighth tuning round (a password of two dotted parts, a key in
-# groups of four, a family's number after what it is for and its verb, a wallet's or an account's holder after its
-# name, more names of health, social and licence numbers) took it to 237. The fortieth refused 226 of its 240; the
-# thirty-ninth tuning round (a CDL, a PHIN, a mutuelle's member number, a BTM cabinet's code, a purchase's code by SMS,
-# an RG with its issuing body) took it to 232. The forty-first refused 219 of its 240; the fortieth tuning round (a
-# health card's twenty digits by its national names, a quoted answer, a digipass's response code, a code that came,
-# PhilHealth, PhilSys and SHA numbers, an RG's issuing bodies) took it to 232. The forty-second refused 225 of its
-# 240; the forty-first tuning round (a dotted password with a short second part, a security answer quoted past its
-# topic or after a name's apostrophe, a door's code past a clause, a client's passport and a business's owner's ID
-# card, a CNI, an insurer's polisnr, a Pix key drawn at random, a code to approve a login, a money transfer's MTCN
-# and test answer, a keypad code told digit by digit) took it to 237. The forty-third refused 207 of its 240; the
-# forty-second tuning round (a phone's, a bank card's and a till manager's code as compounds, a verification or
-# confirmation code addressed to the reader or sent to someone named, a card's security code with the card's name,
-# an answer to a question named by its topic, an e-Transfer's answer, an account's holder in two names, more health,
-# voter and seafarers' numbers' names, a wallet's holder with an aside, a freezer's and a card reader's codes, a
-# "codice dispositivo", a "frase-passe") took it to 233. The forty-fourth refused 216 of its 240; the forty-third
-# tuning round (a phone's lock and a cellar's code by their names, a Dutch code lock, an Italian ID card without its
-# "d'", a BVN in lower case or in brackets, SSNIT and health services numbers, a bank's "use ... to authorize", a TAN
-# of capitals and digits, a German health card's number glued to its name) took it to 226.
+# refused 199 of its 240; the thirty-second tuning round (a generic name's value no longer left to a family that cannot
+# check it) took it to 204. The thirty-fourth refused 207 of its 240; the thirty-third tuning round (whose a number is,
+# between its name and its value) took it to 208. The thirty-fifth refused 221 of its 240; the thirty-fourth tuning
+# round (a password's name and what it is for, recovery keys of letters, Corsica's NIR, more names of personal numbers
+# and who holds them) took it to 234. The thirty-sixth refused 190 of its 240; the thirty-fifth tuning round (mobile
+# money PINs said another way, a security question's topic in quotes, proxies' share links, Yemen's IBAN, personal
+# numbers' names in Turkish, Arabic and Russian) took it to 223. The thirty-seventh refused 224 of its 240; the
+# thirty-sixth tuning round (a passnumber and an ipin, a code and what it verifies, a PIN past a clause, whose answer it
+# is before the security question, an account's kind and its holder) took it to 232. The thirty-eighth refused 221 of
+# its 240; the thirty-seventh tuning round (a TWINT code, a PVC's VIN, a code received, a coordinate card, a lower-case
+# answer after its label, more locks' and questions' names) took it to 233. The thirty-ninth refused 219 of its 240; the
+# thirty-eighth tuning round (a password of two dotted parts, a key in groups of four, a family's number after what it
+# is for and its verb, a wallet's or an account's holder after its name, more names of health, social and licence
+# numbers) took it to 237. The fortieth refused 226 of its 240; the thirty-ninth tuning round (a CDL, a PHIN, a
+# mutuelle's member number, a BTM cabinet's code, a purchase's code by SMS, an RG with its issuing body) took it to 232.
+# The forty-first refused 219 of its 240; the fortieth tuning round (a health card's twenty digits by its national
+# names, a quoted answer, a digipass's response code, a code that came, PhilHealth, PhilSys and SHA numbers, an RG's
+# issuing bodies) took it to 232. The forty-second refused 225 of its 240; the forty-first tuning round (a dotted
+# password with a short second part, a security answer quoted past its topic or after a name's apostrophe, a door's code
+# past a clause, a client's passport and a business's owner's ID card, a CNI, an insurer's polisnr, a Pix key drawn at
+# random, a code to approve a login, a money transfer's MTCN and test answer, a keypad code told digit by digit) took it
+# to 237. The forty-third refused 207 of its 240; the forty-second tuning round (a phone's, a bank card's and a till
+# manager's code as compounds, a verification or confirmation code addressed to the reader or sent to someone named, a
+# card's security code with the card's name, an answer to a question named by its topic, an e-Transfer's answer, an
+# account's holder in two names, more health, voter and seafarers' numbers' names, a wallet's holder with an aside, a
+# freezer's and a card reader's codes, a "codice dispositivo", a "frase-passe") took it to 233. The forty-fourth refused
+# 216 of its 240; the forty-third tuning round (a phone's lock and a cellar's code by their names, a Dutch code lock, an
+# Italian ID card without its "d'", a BVN in lower case or in brackets, SSNIT and health services numbers, a bank's "use
+# ... to authorize", a TAN of capitals and digits, a German health card's number glued to its name) took it to 226. The
+# forty-fifth refused 213 of its 240; the forty-fourth tuning round (a maiden name a form asks for, after "its" or a
+# dash, an answer after "nilijibu", a transfer's question answered, a fact question quoted and answered, British
+# Columbia's health number, a Quebec licence before its name, an Italian card past a comma, an RFC in lower case, a
+# till's "code gérant", a bank's code named by what it approves, "contra" after a user name, a Cl@ve PIN, a station's
+# number before its pickup code, an alarm with whose it is) took it to 227.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 275,
     "tune_round10": 297,
@@ -3142,6 +3147,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round42": 238,
     "tune_round43": 233,
     "tune_round44": 226,
+    "tune_round45": 227,
 }
 
 
@@ -3185,21 +3191,21 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-three held-out parts (now `tune_round2` to `tune_round44`) were each measured once after tuning, 126 of
-# 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
-# 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
-# then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
-# informal language, secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away)
-# 246 of 317 and 8 of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
-# the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of 171, then
-# (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM cards, unlock patterns,
-# recovery keys, portals, a parent's banking, pickup codes, weak human passwords) 222 of 256 and 5 of 174, then (long
-# memories with the secret in the middle; hard look-alikes that share a secret's words and a value: demo logins, a
-# password's length, program code and error codes, booking and order references, a character's password in a novel;
-# secrets said sideways) 231 of 256 and 20 of 176, then (realistic owners, not tricks: twelve invented people in their
-# own registers, the memories an assistant would propose for them over months, numbers of everyday life and the secrets
-# such people blurt out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their
-# own registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people, half the
+# first forty-four held-out parts (now `tune_round2` to `tune_round45`) were each measured once after tuning, 126 of 139
+# secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then 261
+# of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202, then
+# (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal
+# language, secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of
+# 317 and 8 of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in the
+# quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of 171, then (secrets
+# from corners of everyday life in the words used there: alarm panels, smart locks, SIM cards, unlock patterns, recovery
+# keys, portals, a parent's banking, pickup codes, weak human passwords) 222 of 256 and 5 of 174, then (long memories
+# with the secret in the middle; hard look-alikes that share a secret's words and a value: demo logins, a password's
+# length, program code and error codes, booking and order references, a character's password in a novel; secrets said
+# sideways) 231 of 256 and 20 of 176, then (realistic owners, not tricks: twelve invented people in their own registers,
+# the memories an assistant would propose for them over months, numbers of everyday life and the secrets such people
+# blurt out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
+# registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people, half the
 # ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented owners, people one would not
 # think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented owners, the secret said in passing while
 # asking for help with something else) 220 of 242 and 3 of 173, then (twenty owners over a long relationship with their
@@ -3213,43 +3219,41 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # (twenty-three owners written plainly in countries the parts before had seldom or never had, from Chile, Argentina and
 # Colombia to Suriname, Mozambique and Angola) 195 of 240 and 0 of 178, then (twenty-six owners written plainly, again
 # in countries the parts before had seldom had: Ghana, Nigeria, Jamaica, Pakistan, Malaysia, Peru, Uruguay, Cuba,
-# Senegal, Bonaire and others) 180 of 240 and 0 of 180, then (twenty-six owners written plainly, each in a country
-# none of the parts before had, from Estonia, Israel and South Korea to Fiji, Madagascar and Andorra) 174 of 240 and 1
-# of 180, then (twenty-six owners written plainly, each in a country none of the parts before had, from Sri Lanka,
-# Uganda and Papua New Guinea to Paraguay, Monaco and São Tomé) 180 of 240 and 0 of 180, then (twenty-six owners
-# written plainly, each in a country none of the parts before had, from Zimbabwe, Guyana and Azerbaijan to Benin, Sint
-# Maarten and Bermuda) 180 of 240 and 0 of 180, then (twenty-six owners written plainly, each in a country or
-# territory none of the parts before had, from Barbados, Malawi and Gibraltar to Kosovo, Greenland and Bahrain) 170 of
-# 240 and 0 of 180, then (twenty-six owners written plainly, each in a country or territory none of the parts before
-# had, from Tanzania, Mongolia and Brunei to Réunion, Guernsey and the Turks and Caicos) 194 of 240 and 0 of 180, then
-# (twenty-six owners written plainly, each in a country or territory none of the parts before had, from Libya, Liberia
-# and Samoa to Åland, Eritrea and the Comoros) 199 of 240 and 1 of 180 (that one refused before that round too), then
-# (twenty-six owners written plainly, each in a country or territory none of the parts before had, from the Falklands,
-# Saint Helena and Kiribati to Svalbard, Zanzibar and Saba) 207 of 240 and 1 of 180 (refused before this stop too),
-# then (twenty-six owners written plainly, from Tuvalu, Niue and Pitcairn to Sylt, Corsica and Madeira, many of them in
-# places that use the numbers of countries the check knows) 221 of 240 and 1 of 180 (refused before that stop too), then
-# (twenty-six owners written plainly, each in a place whose numbers none of the parts before had, from Mali, Niger and
-# Djibouti to Abkhazia, Transnistria and Haiti) 190 of 240 and 0 of 178, then (twenty-six owners written plainly in
-# the big countries most owners live in, from the United States, India and the Philippines to Germany, Mexico and
-# Brazil) 224 of 240 and 2 of 180 (refused before that round too), then (twenty-six owners in the same countries, in
-# other walks of life, from Tulsa, Brampton and Nyeri to Landshut, Seville and Maputo) 221 of 240 and 1 of 180
-# (refused before that round too), then (twenty-six owners in the same countries, in walks of life neither part
-# before had, from Sacramento, Lahore and Lagos to Innsbruck, Rosario and Belo Horizonte) 219 of 240 and 3 of 180
-# (the check before that stop refused three too), then (twenty-six owners in the same countries, in walks of life
-# none of the parts before had, from Albuquerque, Dhaka and Kingston to Bilbao, Esch-sur-Alzette and Eindhoven) 226 of
-# 240 and 3 of 180, then (twenty-six owners in the same countries, from Tulsa, Nanaimo and Durban to Schaffhausen,
-# Logroño and Maputo) 219 of 240 and 3 of 180, then (twenty-six owners in the same countries, from Cleveland, Quezon
-# City and Dakar to Graz, Apeldoorn and Luanda) 225 of 240 and 3 of 180, then (twenty-six owners in the same
-# countries, from Des Moines, Mombasa and Iloilo to Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, then
-# (twenty-six owners in the same countries, from Omaha, Tamale and Davao to Vienna, Antofagasta and Douala) 216 of 240
-# and 1 of 183, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
-# tests are skipped, and a new part is only printed with the figures until its floor is set. The forty-fourth
-# held-out part (twenty-six owners in the same countries, in walks of life none of the parts before had, from El
-# Paso, Kericho and Lagos to Dortmund, Lima and Lomé), measured once after the forty-third tuning round: 213 of 240
-# and 3 of 180 (the check before this stop 212 and 3).
-HELD_OUT_MIN_REFUSED: int | None = 213
+# Senegal, Bonaire and others) 180 of 240 and 0 of 180, then (twenty-six owners written plainly, each in a country none
+# of the parts before had, from Estonia, Israel and South Korea to Fiji, Madagascar and Andorra) 174 of 240 and 1 of
+# 180, then (twenty-six owners written plainly, each in a country none of the parts before had, from Sri Lanka, Uganda
+# and Papua New Guinea to Paraguay, Monaco and São Tomé) 180 of 240 and 0 of 180, then (twenty-six owners written
+# plainly, each in a country none of the parts before had, from Zimbabwe, Guyana and Azerbaijan to Benin, Sint Maarten
+# and Bermuda) 180 of 240 and 0 of 180, then (twenty-six owners written plainly, each in a country or territory none of
+# the parts before had, from Barbados, Malawi and Gibraltar to Kosovo, Greenland and Bahrain) 170 of 240 and 0 of 180,
+# then (twenty-six owners written plainly, each in a country or territory none of the parts before had, from Tanzania,
+# Mongolia and Brunei to Réunion, Guernsey and the Turks and Caicos) 194 of 240 and 0 of 180, then (twenty-six owners
+# written plainly, each in a country or territory none of the parts before had, from Libya, Liberia and Samoa to Åland,
+# Eritrea and the Comoros) 199 of 240 and 1 of 180 (that one refused before that round too), then (twenty-six owners
+# written plainly, each in a country or territory none of the parts before had, from the Falklands, Saint Helena and
+# Kiribati to Svalbard, Zanzibar and Saba) 207 of 240 and 1 of 180 (refused before this stop too), then (twenty-six
+# owners written plainly, from Tuvalu, Niue and Pitcairn to Sylt, Corsica and Madeira, many of them in places that use
+# the numbers of countries the check knows) 221 of 240 and 1 of 180 (refused before that stop too), then (twenty-six
+# owners written plainly, each in a place whose numbers none of the parts before had, from Mali, Niger and Djibouti to
+# Abkhazia, Transnistria and Haiti) 190 of 240 and 0 of 178, then (twenty-six owners written plainly in the big
+# countries most owners live in, from the United States, India and the Philippines to Germany, Mexico and Brazil) 224 of
+# 240 and 2 of 180 (refused before that round too), then (twenty-six owners in the same countries, in other walks of
+# life, from Tulsa, Brampton and Nyeri to Landshut, Seville and Maputo) 221 of 240 and 1 of 180 (refused before that
+# round too), then (twenty-six owners in the same countries, in walks of life neither part before had, from Sacramento,
+# Lahore and Lagos to Innsbruck, Rosario and Belo Horizonte) 219 of 240 and 3 of 180 (the check before that stop refused
+# three too), then (twenty-six owners in the same countries, in walks of life none of the parts before had, from
+# Albuquerque, Dhaka and Kingston to Bilbao, Esch-sur-Alzette and Eindhoven) 226 of 240 and 3 of 180, then (twenty-six
+# owners in the same countries, from Tulsa, Nanaimo and Durban to Schaffhausen, Logroño and Maputo) 219 of 240 and 3 of
+# 180, then (twenty-six owners in the same countries, from Cleveland, Quezon City and Dakar to Graz, Apeldoorn and
+# Luanda) 225 of 240 and 3 of 180, then (twenty-six owners in the same countries, from Des Moines, Mombasa and Iloilo to
+# Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, then (twenty-six owners in the same countries, from Omaha, Tamale
+# and Davao to Vienna, Antofagasta and Douala) 216 of 240 and 1 of 183, then (twenty-six owners in the same countries,
+# from El Paso, Kericho and Lagos to Dortmund, Lima and Lomé) 213 of 240 and 3 of 180, and tuned on. The held-out part's
+# floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is only printed
+# with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3311,6 +3315,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round42", "fresh, tune round 42"),
         ("tune_round43", "fresh, tune round 43"),
         ("tune_round44", "fresh, tune round 44"),
+        ("tune_round45", "fresh, tune round 45"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -273,6 +273,27 @@ REFUSED = [
     # a utility's account beside the owner's bank account does not let the bank account through
     ("electricity account 4102583971 and my bank account 1234567890", "bank-account-number"),
     ("Ihre TAN für die Überweisung über EUR 120,00 lautet 4K8P2Z", "pin-code"),
+    # a maiden name a form "asks for", after "its" or a dash; answers after Swahili's "nilijibu", to a transfer's
+    # question, to a quoted fact question
+    ("when the county portal asks for mothers maiden name its Delgado", "security-answer"),
+    ("the pension app asks mother's maiden name - Villanueva", "security-answer"),
+    ("bank security question first school nilijibu Kapsabet", "security-answer"),
+    ("pour l'envoi à mon frère, la réponse à la question c'est Kossi", "security-answer"),
+    ("la réponse à « lieu de naissance de votre mère » c'est Rimouski", "security-answer"),
+    # British Columbia's health number, a Quebec licence before its name, an Italian card's number past a comma, an
+    # RFC in lower case
+    ("the clinic wants my care card number again, its 9876 543 218", "ca-bc-phn"),
+    ("W3184-120569-07 c'est mon permis", "ca-qc-driving-licence"),
+    ("il numero della cie, CB71029KL, serve per il check-in", "id-card-number"),
+    ("mi rfc es GAHM780312QT5", "mx-rfc"),
+    # a till's manager code with "c'est" and what it undoes, a code named by what it approves in pairs, "contra"
+    # after a user name, a Cl@ve PIN, a locker's number before its code, an alarm with whose it is
+    ("sur le terminal le code gérant c'est 7302 pour rembourser un client", "pin-code"),
+    ("il codice per confermare il bonifico è 73 41 09", "pin-code"),
+    ("usuario mrojas77 contra Chivas#1987", "credential-pair"),
+    ("Su Cl@ve PIN es: 4RT", "pin-code"),
+    ("abholcode für die packstation 207 ist 731 406", "pickup-code"),
+    ("alarmanlage büro 6194 und dann die grüne taste", "pin-code"),
 ]
 
 STORED = [
@@ -392,7 +413,24 @@ STORED = [
     "use 100000 to confirm the amount",
     "het codeslot is kapot sinds 2021",
     "my phone locked at 1030",
+    # the general public's RFC, a utility's paybill account, a quiz's answer, a football match, a phone number past a
+    # care card's name, an alarm's model
+    "factura a XAXX010101000 por venta al público en general",
+    "kplc paybill 888880 account ni meter 54219930127",
+    "the answer to the question is Lisbon, the quiz was about money transfer apps",
+    "el usuario Pedro juega contra el Cruz Azul el sábado",
+    "call the care card office, 9876543218",
+    "the alarm model 4460, white",
 ]
+
+
+def test_a_line_to_call_in_the_quote_is_no_pin_the_text_names() -> None:
+    """A PIN named in the text and a helpline's number in the quote: the number is the line's, and is stored; a PIN
+    given in the quote is still refused, after a phone's own word too."""
+    text = "Safaricom customer care is on 100 and never asks for the M-Pesa PIN."
+    assert not holds_secret(text, "safaricom care ni 100, wao hawawezi kuuliza pin yako")
+    assert holds_secret("Her M-Pesa PIN.", "pin ni 4821")
+    assert holds_secret("Her phone PIN.", "phone 4821")
 
 
 @pytest.mark.parametrize(("sentence", "kind"), REFUSED)

@@ -6,8 +6,9 @@ number ("for phone banking my security code is 50917") and a bank's electronic p
 
 The code is four to eight digits that end their clause, not a year, round hundreds or a count before its
 unit: "sblocco telefono 24 ore su 24", "the card machine since 2021", "desbloqueo del móvil 1500" are
-stored, and so is a number with more words after it than what the code is for ("código del TPV 6152 de la
-tienda"; not "managercode pinautomaat 3390 voor retouren").
+stored, and so is a number with more words after it than what the code is for, a word or what it undoes in three
+("código del TPV 6152 de la tienda", "app code 1234 for the game"; not "managercode pinautomaat 3390 voor retouren"
+nor "le code gérant c'est 4815 pour annuler un ticket").
 """
 
 from __future__ import annotations
@@ -32,8 +33,11 @@ _TERMINAL = r"""(?:dat[áa]fono|tpv|tpe|pin[ ]?pad|pinautomaat|betaalautomaat|ka
 _MANAGER_CODE = r"""(?:beheerders?code|managercode|admin(?:istrator)?[ ]code|manager(?:['’]s)?[ ]code|supervisor[ ]code
     |code[ ](?:g[ée]rant|superviseur|administrateur)|c[oó]digo[ ](?:de[ ])?(?:encargado|supervisor|administrador))"""
 _PURPOSE = r"""(?:[ ](?:para|for|voor|pour|per|f[üu]r|pra)[ ][^\W\d_]+)?"""
-_VALUE = r"""[ ]*(?:(?:is|es|est|è|é|ist|lautet)[ ]*)?:?[ ]*(?P<pin>\d{4,8})(?![\d.,:/]\d|[^\W\d_])
-    (?=(?:[ ](?:para|for|voor|pour|per|f[üu]r|pra)[ ][^\W\d_]+)?[ ]*(?:[.,;!?\n]|$))"""
+# What a till's code undoes, in three words at most: "pour annuler un ticket", "to void a sale".
+_UNDOING = r"""(?:pour|para|per|to|om|um|pra)[ ](?:annuler|cancel|void|refund|rembourser|anular|cancelar|annullare
+    |stornieren|stornare|reembolsar|devolver|retourneren|annuleren)(?:[ ][^\W\d_]+){0,2}"""
+_VALUE = rf"""[ ]*(?:(?:is|es|est|c['’]est|è|é|ist|lautet)[ ]*)?:?[ ]*(?P<pin>\d{{4,8}})(?![\d.,:/]\d|[^\W\d_])
+    (?=(?:[ ](?:para|for|voor|pour|per|f[üu]r|pra)[ ][^\W\d_]+|[ ]{_UNDOING})?[ ]*(?:[.,;!?\n]|$))"""
 _DEVICE_CODE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_UNLOCK}[ ]{_THE}{_PHONE}|{_PHONE}[ ]{_UNLOCK}(?:[ ]?code|[ ]pin)?
     |{_CODE}[ ]{_THE}{_UNLOCK}[ ]{_THE}{_PHONE}

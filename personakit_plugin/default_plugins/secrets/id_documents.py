@@ -96,6 +96,9 @@ ID_CARD = Family(
     value(r"(?<![A-Za-z0-9])(?:\d{12}|[A-Za-z]{2}[ ]\d{5}[ ][A-Za-z]{2}|[A-Za-z0-9]{9,12})"),
     id_card_valid,
     ("ausweis", "perso", "card", "identit", "cie", "cni"),
+    # Further on in its sentence, only the Italian electronic card's shape, which nothing else has: "il numero
+    # della cie, CA48213JK".
+    far=lambda number: _ITALIAN_ID_CARD.fullmatch(number.replace(" ", "")) is not None,
 )
 
 

@@ -1,10 +1,11 @@
-"""Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and
-employer identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance
-Number, Ontario's health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF,
-RG, driving licence (CNH) and health card (CNS, the SUS card), the Argentinian CUIL, the Mexican CURP (anywhere,
-by its shape and check digit), RFC and social security number (NSS), other Canadian provinces' health cards, a
-Chilean person's RUT or RUN, a Colombian person's NIT, a Peruvian DNI (with its check) and person's RUC, a
-Uruguayan cédula, a Cuban identity number (its birth date) and a Jamaican TRN (its shape, after its name).
+"""Identity numbers of the Americas, their checks and labels: the US Social Security number, ITIN and employer
+identification number (EIN), the US Medicare number (MBI), the Canadian Social Insurance Number, Ontario's
+health card (OHIP), Quebec's health card (RAMQ) and driving licence, the Brazilian CPF, RG, driving licence
+(CNH) and health card (CNS, the SUS card), the Argentinian CUIL, the Mexican CURP (anywhere, by its shape and
+check digit), RFC and social security number (NSS), British Columbia's health number (PHN), other Canadian
+provinces' health cards, a Chilean person's RUT or RUN, a Colombian person's NIT, a Peruvian DNI (with its
+check) and person's RUC, a Uruguayan cédula, a Cuban identity number (its birth date) and a Jamaican TRN (its
+shape, after its name).
 """
 
 from __future__ import annotations
@@ -200,21 +201,25 @@ def curp_anywhere(text: str) -> bool:
 # A Mexican RFC (Registro Federal de Contribuyentes) of a person: four letters of the name, the date of birth
 # (YYMMDD) and a three-character homoclave ("GODE561231GR8"). Only after its name, or further on in its
 # sentence: no other number is written in this shape. A company's, three letters and its founding date, is
-# printed on every invoice it sends ("el RFC de la empresa es FLO980312KT4").
+# printed on every invoice it sends ("el RFC de la empresa es FLO980312KT4"). The generic RFCs the tax office
+# gives a sale to the general public and to a foreigner (XAXX010101000, XEXX010101000) are printed on every
+# such receipt, and are no one's.
+_GENERIC_RFCS = frozenset(("XAXX010101000", "XEXX010101000"))
+
+
 def rfc_valid(value: str) -> bool:
-    """Whether an RFC's six digits are a date."""
+    """Whether an RFC's six digits are a date, and it is not one of the generic ones."""
     digits = value[-9:-3]
-    return real_date(2000, int(digits[2:4]), int(digits[4:6]))
+    return real_date(2000, int(digits[2:4]), int(digits[4:6])) and value.upper() not in _GENERIC_RFCS
 
 
 MX_RFC = Family(
     "mx-rfc",
-    label(r"(?-i:RFC)|registro[ ]federal[ ]de[ ]contribuyentes"),
+    label(r"rfc|registro[ ]federal[ ]de[ ]contribuyentes"),
     value(r"(?<![A-Za-z0-9])(?-i:[A-ZÑ&]{4}\d{6}[A-Z0-9]{3})"),
     rfc_valid,
-    ("registro federal",),
+    ("rfc", "registro federal"),
     rfc_valid,
-    ("RFC",),
 )
 
 
@@ -262,10 +267,10 @@ QC_HEALTH_CARD = Family(
 
 
 def qc_licence_valid(value: str) -> bool:
-    """A Quebec driving licence: a letter and four digits, the birth date in six (day, month, year; a
-    woman's month 50 more), then two digits, in three dashed groups."""
+    """A Quebec driving licence: a letter and four digits, the birth date in six (day, month and year, or year,
+    month and day as licences are also read; a woman's month 50 more), then two digits, in three dashed groups."""
     middle = value.split("-")[1]
-    return _a_date(int(middle[:2]), int(middle[2:4]))
+    return _a_date(int(middle[:2]), int(middle[2:4])) or _a_date(int(middle[4:6]), int(middle[2:4]))
 
 
 def ohip_valid(value: str) -> bool:
@@ -375,6 +380,30 @@ MX_NSS = Family(
     ("imss", "seguro social"),
     None,
     ("NSS",),
+)
+
+
+def bc_phn_valid(value: str) -> bool:
+    """British Columbia's Personal Health Number: ten digits, the first 9; the last is 11 less the remainder by 11
+    of the second to the ninth weighted 2, 4, 8, 5, 10, 9, 7 and 3 ("9054 603 707")."""
+    digits = digits_of(value)
+    if len(digits) != 10 or digits[0] != "9":
+        return False
+    check = 11 - weighted_sum(digits[1:9], (2, 4, 8, 5, 10, 9, 7, 3)) % 11
+    return check < 10 and int(digits[9]) == check
+
+
+# British Columbia's health number after the names its card goes by ("care card", "BC Services Card", "PHN"), in
+# one run or as the card prints it, four, three and three: "my care card number, its 9054 603 707" (further on in
+# its sentence only so spaced, as a telephone number is not).
+BC_PHN = Family(
+    "ca-bc-phn",
+    label(r"care[ ]?card|bc[ ]services[ ]card|(?-i:PHN|phn)|personal[ ]health[ ](?:number|no\.?)"),
+    value(r"(?<![\d-])9\d{3}([ -]?)\d{3}\1\d{3}(?![\d-])"),
+    bc_phn_valid,
+    ("care card", "carecard", "services card", "personal health"),
+    lambda number: bc_phn_valid(number) and " " in number,
+    ("PHN", "phn"),
 )
 
 

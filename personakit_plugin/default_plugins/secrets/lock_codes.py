@@ -134,6 +134,12 @@ _CLAUSE_ENDS = lazy_pattern(
 # A clock's time as alarms are set, minutes on a five ("0630", "0745"); "1509" is no time one wakes to.
 _CLOCK_TIME = lazy_pattern(r"(?:[01]\d|2[0-3])[0-5][05]")
 _IS = frozenset("is ist es est è é".split())
+# Or the one word between is the place whose alarm it is: "alarmanlage praxis 7391 und dann die schlüsseltaste".
+_WHOSE_ALARM = frozenset(
+    """praxis büro laden geschäft werkstatt lager office shop store clinic surgery depot warehouse salon studio
+    bureau magasin cabinet boutique atelier entrepôt oficina tienda consulta almacén negocio taller ufficio negozio
+    magazzino kantoor winkel praktijk magazijn werkplaats loja consultório escritório armazém""".split()
+)
 # Or, after a comma, that it sets or unsets the alarm: "allarme del negozio 3817, da disinserire la mattina",
 # "shop alarm 3817, to set it at night" (not "the alarm 0630, to set every day": a clock's time, nor a price's
 # or a model's word before it: "the church alarm costs 3817, to set up next week").
@@ -191,7 +197,7 @@ def alarm_code_ends(match: re.Match[str], alarm: str) -> bool:
     ):
         return True
     words = (match["aclause"] or "").split()
-    if words and words[-1].casefold() not in _IS:
+    if words and words[-1].casefold() not in _IS and not (len(words) == 1 and words[0].casefold() in _WHOSE_ALARM):
         return False
     after = _CLAUSE_ENDS.match(match.string, match.end())
     return (

@@ -146,11 +146,13 @@ _ACCOUNT_SAID = lazy_pattern(
 )
 
 # An account that is not the owner's own: given out for donations, a fund's, a church's, a club's, a landlord's,
-# a council's.
+# a council's, a utility's (the account of its paybill is the meter's number: "kplc paybill 888880 account ni meter
+# 37148820013"; not a bank account beside a meter's bill).
 _NOT_OWN_ACCOUNT = lazy_pattern(
     r"""council|[öo]ffentlich|openbare|published|printed|donat|spende|doneer|\bdona\b|c[aá]ritas|homepage
     |newsletter|landlord|senhorio|casero|vermieter|verhuurder|propri[ée]taire|colegio|club|verein|school|church
-    |kerk|kirche|iglesia|igreja|chiesa|parish|parroquia|\bluz\b|electricity|water[ ]bill""",
+    |kerk|kirche|iglesia|igreja|chiesa|parish|parroquia|\bluz\b|electricity|water[ ]bill
+    |\bkplc[ ]paybill\b|\baccount[ ](?:ni|is|=)[ ](?:the[ ]|my[ ])?meter\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 _IBAN_START = lazy_pattern(r"[a-z]{2}\d\d(?!\d)", re.IGNORECASE)

@@ -597,6 +597,19 @@ def _given_by_its_verb(found: list[Token], index: int, name: Name, lines: _Lines
     return name.kind == "code" or (name.kind == "generic" and not _across_the_joint(lines, name, found[index]))
 
 
+# A number to call, said in the quote after its line's word: "safaricom care ni 100", "helpline 0800 123". Not a
+# phone's own word ("Her phone PIN." / "phone 4821": the PIN).
+_LINE_WORDS = frozenset("care helpline hotline support".split())
+
+
+def _a_line_to_call(found: list[Token], index: int, lines: _Lines) -> bool:
+    return any(
+        _folded(token) in _LINE_WORDS
+        for token in found[max(0, index - 3) : index]
+        if lines.joint is not None and token.start > lines.joint
+    )
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -613,10 +626,11 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
     for index in (*range(last + 1, reach), *further):
         if not _is_code(found, index, text) or not lines.reach(name, found[index]):
             continue
-        if _across_the_joint(lines, name, found[index]) and offered_as_another_number(
-            text, found[index].start, found[index].end
+        if _across_the_joint(lines, name, found[index]) and (
+            offered_as_another_number(text, found[index].start, found[index].end)
+            or _a_line_to_call(found, index, lines)
         ):
-            continue  # "Asked for the gate code." / "the flat is 1204."
+            continue  # "Asked for the gate code." / "the flat is 1204.", "... the M-Pesa PIN." / "care ni 100"
         if name.kind == "code":
             return not number_that_is_no_pin(text, name.word, text[name.end : found[index].start], found[index].core)
         if "-" in found[index].core and _COMBINATIONS.fullmatch(name.word):

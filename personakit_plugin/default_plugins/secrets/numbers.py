@@ -93,6 +93,7 @@ from personakit_plugin.default_plugins.secrets.ids_africa_north_south import (
 from personakit_plugin.default_plugins.secrets.ids_africa_north_west import BJ_NPI, DZ_NIN
 from personakit_plugin.default_plugins.secrets.ids_americas import (
     AR_CUIL,
+    BC_PHN,
     BR_CNH,
     BR_CNS,
     BR_CPF,
@@ -341,9 +342,10 @@ _JOIN = lazy_pattern(
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,
 )
-# Between a value given first and its label: "151-90-0769 is my SSN", "78235139H es mi DNI".
+# Between a value given first and its label: "151-90-0769 is my SSN", "78235139H es mi DNI", "G2514-870712-03
+# c'est mon permis".
 _JOIN_BEFORE = lazy_pattern(
-    r"""\s+(?:is|was|ist|war|es|est|era|è|é)\s+(?:(?:my|her|his|the|our|mein|meine|seine|ihre|mi|su|mon|ma|son|sa
+    r"""\s+(?:is|was|ist|war|es|est|c['’]est|era|è|é)\s+(?:(?:my|her|his|the|our|mein|meine|seine|ihre|mi|su|mon|ma|son|sa
     |il|la|el|le|mio|mia|suo|sua)\s+){0,2}$""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -438,6 +440,7 @@ _FAMILIES: tuple[Family, ...] = (
     JM_TRN,
     ON_HEALTH_CARD,
     QC_HEALTH_CARD,
+    BC_PHN,
     CA_HEALTH_CARD,
     QC_DRIVING_LICENCE,
     BE_NATIONAL_NUMBER,

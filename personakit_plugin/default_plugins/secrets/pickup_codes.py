@@ -3,8 +3,9 @@ point's, said with its word for a code and a word for where or for collecting ("
 pickup code RX4471", "Abholcode für die Packstation: 550913", "el código de la farmacia es QF2210",
 "ophaalcode 731905 voor het pakket"), in seven languages; and a money transfer's control number (MTCN).
 
-The value follows the code's word, perhaps after five words of what it is for and "is" or a colon:
-five to eight digits, not a year, or five to ten letters and digits with three digits or more. A code
+The value follows the code's word, perhaps after five words of what it is for (a station's or a locker's number
+among them: "abholcode für die packstation 114 ist 482 916") and "is" or a colon: five to eight digits, not a year,
+six in two threes, or five to ten letters and digits with three digits or more. A code
 that is a postcode's, a discount's, a voucher's, a tracking number's or an error's ("the pharmacy's
 postcode", "discount code SAVE20"), a value with no word for a code, and a code with no word for
 collecting or its place are stored.
@@ -31,8 +32,9 @@ _WHERE_WORDS = (
 )
 _CODE = lazy_pattern(
     r"""(?<![\w-])(?P<word>(?P<head>[^\W\d_]*?)-?(?:codes?|c[oó]digo|codice))
-    (?P<clause>(?:[ ](?:[^\W\d_]+|[^\W\d_]+['’][^\W\d_]+)){0,5}?)
-    (?:[ ](?:is|was|ist|lautet|es|est|è|é|era|is))?[ ]?:?[ ](?P<value>(?=[A-Z]*\d)[A-Z0-9]{5,10})(?![\w-])""",
+    (?P<clause>(?:[ ](?:[^\W\d_]+|[^\W\d_]+['’][^\W\d_]+|\d{1,4}(?=[ ][^\W\d_]))){0,5}?)
+    (?:[ ](?:is|was|ist|lautet|es|est|è|é|era|is))?[ ]?:?[ ]
+    (?P<value>(?=[A-Z]*\d)[A-Z0-9]{5,10}|\d{3}[ ]\d{3})(?![\w-])""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Not another code's word, nor a payment's receipt ("M-Pesa code SFJ7K2L9QX", "transaction code ..."), which
@@ -43,6 +45,7 @@ _MIN_DIGITS = 3
 
 
 def _collects(value: str) -> bool:
+    value = value.replace(" ", "")
     if value.isdigit():
         return _DIGITS.fullmatch(value) is not None and not YEAR.fullmatch(value)
     return sum(ch.isdigit() for ch in value) >= _MIN_DIGITS and any(ch.isupper() for ch in value)

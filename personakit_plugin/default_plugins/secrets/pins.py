@@ -211,6 +211,24 @@ _USE_CODE_TO = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+# Or the code named by what it approves, then its digits, in one group or in pairs as a message spaces them:
+# '"Intesa Sanpaolo: il codice per autorizzare l'operazione è 59 20 17"', "the code to confirm the payment is
+# 482193". Not a round amount, nor another number's code ("the code to confirm the order is on the receipt").
+_CODE_FOR_WHAT_IT_APPROVES = lazy_pattern(
+    rf"""(?<![^\W_])(?:code|c[oó]digo|codice|otp)[ ,]+{_PURPOSE}(?:[ ][^\s\d:.,;!?]+){{0,3}}[ ]*
+    (?:is|es|est|[èée]|ist|lautet|:)[ ]*:?[ ]*
+    (?P<pin>(?!\d{{3}}[ ]?000(?!\d))(?:\d{{4,8}}|\d{{3}}[ ]\d{{3}}|\d{{2}}[ ]\d{{2}}[ ]\d{{2}}))
+    (?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Or Spain's Cl@ve PIN, three letters and digits as its message words it ("Su Cl@ve PIN es: K7M. Válido 10 minutos"),
+# with which any government service is entered as its holder.
+_CLAVE_PIN = lazy_pattern(
+    r"""(?<![^\W_])cl@ve[ ]pin(?:[ ](?:es|is))?[ ]*:?[ ]*(?P<pin>(?-i:(?=[A-Z0-9]*\d)[A-Z0-9]{3}))(?![^\W_])""",
+    re.IGNORECASE,
+)
+
 # Or a German bank's TAN as its message words it, digits or capitals and digits, past what it approves: "Ihre TAN für
 # den Auftrag über EUR 2.480,00 lautet 73KX9P".
 _TAN_LAUTET = lazy_pattern(
@@ -592,6 +610,8 @@ def one_time_code(text: str) -> bool:
             *_CODE_THAT_CAME.finditer(text),
             *_CODE_TO_APPROVE.finditer(text),
             *_USE_CODE_TO.finditer(text),
+            *_CODE_FOR_WHAT_IT_APPROVES.finditer(text),
+            *_CLAVE_PIN.finditer(text),
             *_TAN_LAUTET.finditer(text),
         )
     ):

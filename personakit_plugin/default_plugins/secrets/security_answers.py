@@ -52,11 +52,13 @@ _SECURITY_QUESTION = lazy_pattern(
 )
 # Or the question is said to be asked, or its answer to be what one put in: "the first pet question",
 # "the maiden name question at the phone company", "if they ask mother's maiden name", "that's what I put
-# for PayPal".
+# for PayPal", "the self service thing asks for mothers maiden name".
 _ASKED_AS_A_QUESTION = lazy_pattern(
     r"""\b(?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name)
     [ ]questions?\b
     |\b(?:if|when)[ ](?:they|it|the[ ](?:bank|site|app|helpline|form|phone[ ]company))[ ]asks?\b
+    |\b(?:asks?|asking|asked)(?:[ ]for)?[ ](?:[\w'’]+[ ]){0,2}
+    (?:maiden[ ]name|first[ ](?:pet|school|car|teacher|street|job|boss)|(?:pet|dog|cat)['’]?s?[ ]name)\b
     |\b(?:that['’]s|it['’]s|that[ ]is)[ ]what[ ]i[ ](?:put|use|used|gave|entered|typed)[ ](?:for|on|at|in)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -95,9 +97,11 @@ _ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
 _TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+|[A-Z]{2,3}\s+(?=[A-Z][a-z]))?"
 _CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
-_CONNECTOR = r"""(?:\s(?:is|was|it['’]s|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)
+# "its" without its apostrophe as chat types it, a dash between spaces, and the connectors of the languages owners
+# mix in: Swahili's "ni" and "nilijibu" (I answered), Tagalog's "sagot ko" (my answer).
+_CONNECTOR = r"""(?:\s(?:is|was|it['’]?s|ist|war|es|era|est|c['’]est|è|é|(?:was[ ])?(?:named|called)|hie(?:ß|ss)
     |hei(?:ß|ss)t|se[ ]llamaba|s['’]appelait|si[ ]chiamava|se[ ]chamava|heette|heet|answer|antwort|respuesta|r[ée]ponse
-    |risposta|resposta|antwoord):?\s+|\s*(?:=|->|=>|→|:)\s*|\s+[—–]\s+)"""
+    |risposta|resposta|antwoord|ni|nilijibu|niliweka|sagot[ ]ko):?\s+|\s*(?:=|->|=>|→|:)\s*|\s+[—–-]\s+)"""
 # Or a typed answer, letters and digits, as a password is typed: "first pet — sardinhaOtter47".
 _TYPED = r"(?=[\w-]*\d)[^\W\d_][\w-]{5,}"
 # Or a lower-case word with how it is typed after it, as one says an answer to be typed as it is: "first
@@ -285,7 +289,9 @@ _PUTTING_IN_TOO = ("coloquei", "pus", "escrib", "respond", "heb ik", "hab ich", 
 
 
 # Or its answer named before the quoted question and given after it: "Lupita's answer to 'what was your
-# first pet called?' is Chispita", "la respuesta de Lupita a '¿cómo se llamaba tu primera mascota?' es ...".
+# first pet called?' is Chispita", "la respuesta de Lupita a '¿cómo se llamaba tu primera mascota?' es ...",
+# "la réponse à « ville natale de votre père » c'est Roberval" (a city of birth too, quoted as the form asks it:
+# an answer to a quoted question is one typed into a form).
 _ANSWER_BEFORE = lazy_pattern(
     r"""(?<![^\W_])(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord)(?![^\W_])[^'"‘“„«\n]{0,30}$""",
     re.IGNORECASE,
@@ -297,12 +303,13 @@ _ANSWER_WORDS = ("answer", "antwort", "respuesta", "ponse", "risposta", "respost
 def _quoted_question_answered(text: str) -> bool:
     for quoted in _QUOTED_QUESTION.finditer(text):
         question = quoted["question"]
-        if not (_QUESTION.search(question) or _CHILDHOOD.search(question)):
-            continue
-        if _PUT_IN.match(text, quoted.end()):
+        only_such_forms_ask = _QUESTION.search(question) or _CHILDHOOD.search(question)
+        if only_such_forms_ask and _PUT_IN.match(text, quoted.end()):
             return True
-        if _ANSWER_GIVEN.match(text, quoted.end()) and _ANSWER_BEFORE.compiled.search(
-            text, max(0, quoted.start() - 40), quoted.start()
+        if (
+            (only_such_forms_ask or _FACT_QUESTION.search(question))
+            and _ANSWER_GIVEN.match(text, quoted.end())
+            and _ANSWER_BEFORE.compiled.search(text, max(0, quoted.start() - 40), quoted.start())
         ):
             return True
     return False
@@ -622,6 +629,20 @@ _TEST_ANSWER = lazy_pattern(
     r"""(?<![^\W_])test[ ](?:question[ ])?answer(?:[ ](?:is|was|=))?[ ]*:?[ ]*["“'‘]?(?P<answer>[^\W\d_]{3,})""",
     re.IGNORECASE,
 )
+# Or a transfer named in its own words, and the answer to "the question" a name: "pour le transfert de tata, la
+# réponse à la question c'est Adjoa", "for the transfer to my brother the answer to the question is Kwame"; not a
+# quiz's question (a transfer's own "test question" is no exam's).
+_A_TRANSFER = lazy_pattern(
+    r"""(?<![^\W_])(?:transfert|transfer|transferencia|trasferimento|transfer[êe]ncia|overboeking|[üu]berweisung
+    |envoi|env[íi]o|remesa|remessa)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_THE_QUESTIONS_ANSWER = lazy_pattern(
+    rf"""(?<![^\W_])(?i:answer[ ]to[ ]the[ ]question|r[ée]ponse[ ][àa][ ]la[ ]question|respuesta[ ]a[ ]la[ ]pregunta
+    |risposta[ ]alla[ ]domanda|resposta[ ][àa][ ]pergunta|antwoord[ ]op[ ]de[ ]vraag|antwort[ ]auf[ ]die[ ]frage)
+    {_CONNECTOR}{_CAPITALISED}""",
+    re.VERBOSE,
+)
 
 
 def security_answer(text: str) -> bool:
@@ -629,6 +650,12 @@ def security_answer(text: str) -> bool:
     folded = text.casefold()
     if any(map(folded.__contains__, _TRANSFER_SERVICES)) and any(
         _NO_ANSWER.fullmatch(said["answer"]) is None for said in _TEST_ANSWER.finditer(text)
+    ):
+        return True
+    if (
+        _A_TRANSFER.search(text)
+        and _THE_QUESTIONS_ANSWER.search(text)
+        and all(exam.group().casefold() == "test" for exam in _AN_EXAM.finditer(text))
     ):
         return True
     if any(map(folded.__contains__, _QUESTION_WORDS)) and _answer_after_its_question(text):

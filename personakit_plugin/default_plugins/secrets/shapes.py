@@ -430,8 +430,9 @@ _PAIR_LABEL = r"""\b(?:creds|credentials|log-?in(?:\s+details)?|sign-?in|user(?:
     |zugangsdaten|anmeldedaten|login-?daten|identifiants|credenciales|credenziali|credenciais|inloggegevens)"""
 _USER_LABEL = r"""\b(?:user(?:name)?|login|benutzer(?:name)?|nutzer(?:name)?|utilisateur|usuario|utente|usu[aá]rio
     |gebruiker(?:snaam)?|ssid|wi-?fi|wlan|network|netzwerk|r[ée]seau|red|rete|rede|netwerk)"""
-# "pass" is left out after a user name: "allow user to pass execution_id" is about something else.
-_PASSWORD_LABEL = rf"""(?:{PASSWORD_WORDS}|pw|pwd|key|schlüssel|mdp|clé|clave|chiave|sleutel)"""
+# "pass" is left out after a user name: "allow user to pass execution_id" is about something else. Spanish chat's
+# "contra" (contraseña) is read only here, after a user name: "usuario jquispe98 contra MiMoto#Ate".
+_PASSWORD_LABEL = rf"""(?:{PASSWORD_WORDS}|pw|pwd|key|schlüssel|mdp|clé|clave|chiave|sleutel|contra)"""
 _PAIR_JOIN = r"""(?:\s*[:=]\s*|\s+(?:is|ist|est|es|è|é)\s+|[ \t]+)"""
 _PAIR = (
     labelled(_PAIR_LABEL, r"[^\s/:|,]+(?:\s*[/|]\s*|:)(?P<pair>[^\s/|]\S*)")

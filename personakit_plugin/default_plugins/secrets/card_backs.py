@@ -25,7 +25,7 @@ _BACK = r"""(?:(?:on|at|in)[ ](?:the|its)[ ]back(?:[ ]of[ ](?:the|my|your|her|hi
     |de[ ]tr[áa]s|no[ ]verso|(?:de|en|del)[ ](?:atr[áa]s|el[ ]reverso|reverso|dorso)|detr[áa]s|au[ ]dos|derri[èe]re
     |sul[ ]retro|dietro|achterop|op[ ]de[ ]achterkant|(?:auf[ ]der|hinten[ ]auf[ ]der)[ ]r[üu]ckseite|hinten)"""
 # Which card, between where the code is and its value: "el código de atrás de la visa es el 731".
-_OF_THE_CARD = r"""(?:[ ](?:of|de|du|di|da|der|van)[ ](?:(?:the|my|la|el|mi|ma|la|sa|il|la[ ]mia|a|o|minha|meiner|der
+_OF_THE_CARD = r"""(?:[ ](?:of|de|du|di|da|der|van)[ ](?:(?:the|my|la|el|mi|ma|sa|il|la[ ]mia|a|o|minha|meiner|der
     |mijn|de)[ ])?(?:visa|mastercard|master|amex|maestro|tarjeta|card|carte|carta|cart[ãa]o|karte|kaart))?"""
 _SAID = r"""(?:[ ]?(?:is|are|was|es|son|era|est|sont|c['’]est|è|sono|é|são|ist|sind|lautet|lauten|zijn|is)[ ]
     (?:(?:el|le|il|o|de)[ ])?|[ ]*[:=][ ]*|[ ])"""

@@ -401,6 +401,13 @@ _PARENTS_MET = lazy_pattern(
 _AN_EXAM = lazy_pattern(_EXAMS, re.IGNORECASE | re.VERBOSE)
 
 
+def _a_security_questions_topic(topic: str) -> bool:
+    """Whether a question named by its topic, quoted or after "question", asks what security questions ask: a first, a
+    pet, a street or a school (`_TOPIC`), a neighbourhood or a childhood (`_NOTED_TOPIC`), a favourite's, or where
+    one's parents met."""
+    return any(pattern.search(topic) for pattern in (_TOPIC, _NOTED_TOPIC, _FAVOURITE, _PARENTS_MET))
+
+
 def _answer_to_a_topics_question(text: str) -> bool:
     for said in _ANSWER_TO_A_TOPIC.finditer(text):
         topic = said["topic"]
@@ -408,7 +415,7 @@ def _answer_to_a_topics_question(text: str) -> bool:
             continue
         if said["lower"] and not _a_word_given(said["lower"]):
             continue
-        if _TOPIC.search(topic) or _NOTED_TOPIC.search(topic) or _FAVOURITE.search(topic) or _PARENTS_MET.search(topic):
+        if _a_security_questions_topic(topic):
             return True
     return False
 
@@ -418,7 +425,7 @@ def _topic_quoted_and_answered(text: str) -> bool:
     if not any(map(folded.__contains__, _QUESTION_WORDS_QUOTED)):
         return False
     return any(
-        (_TOPIC.search(asked["topic"]) or _NOTED_TOPIC.search(asked["topic"]) or _FAVOURITE.search(asked["topic"]))
+        _a_security_questions_topic(asked["topic"])
         and not _ASKED_ELSEWHERE.search(text[max(0, asked.start() - 30) : asked.start()])
         for asked in _QUOTED_QUESTION_ANSWERED.finditer(text)
     )

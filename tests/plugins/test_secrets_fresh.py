@@ -2,16 +2,16 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-fifth are the first forty-four held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-sixth are the first forty-five held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240, 207 of 240, 216 of 240 and 213 of 240 secrets refused then, and tuned on since; a part
-still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part, written apart
-and added later, is never read while tuning, must not fall below the figures it gives at its one measurement (see
-`HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests are skipped with a
-line that says so.
+240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240 and 235 of 240 secrets refused then, and tuned on
+since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part,
+written apart and added later, is never read while tuning, must not fall below the figures it gives at its one
+measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests
+are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -3033,6 +3033,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round43", 240, 182),
         ("tune_round44", 240, 183),
         ("tune_round45", 240, 180),
+        ("tune_round46", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3112,7 +3113,12 @@ def test_no_sentence_of_the_blind_corpus_repeats() -> None:
 # dash, an answer after "nilijibu", a transfer's question answered, a fact question quoted and answered, British
 # Columbia's health number, a Quebec licence before its name, an Italian card past a comma, an RFC in lower case, a
 # till's "code gérant", a bank's code named by what it approves, "contra" after a user name, a Cl@ve PIN, a station's
-# number before its pickup code, an alarm with whose it is) took it to 227.
+# number before its pickup code, an alarm with whose it is) took it to 227. The forty-sixth refused 235 of its 240; the
+# forty-fifth tuning round (a question asked after a security question's colon and answered, Nova Scotia's health card,
+# the IBANs of the UEMOA, the CEMAC and Cabo Verde, a room's code as a Dutch compound names it, a code a lock "has" past
+# an aside; a trade's licence, a mill's tax number and a company's NIF stored) made it whole. The twenty-eighth's floor
+# went down by one, from 212 to 211: its owner's "meu NIF" begins with 5, which the scheme gives companies only, and a
+# company's NIF, printed on every invoice it issues, is stored whoever says it.
 TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round9": 275,
     "tune_round10": 297,
@@ -3130,7 +3136,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round25": 233,
     "tune_round26": 226,
     "tune_round27": 222,
-    "tune_round28": 212,
+    "tune_round28": 211,
     "tune_round29": 221,
     "tune_round30": 220,
     "tune_round31": 224,
@@ -3139,14 +3145,14 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round34": 214,
     "tune_round35": 234,
     "tune_round36": 223,
-    "tune_round37": 233,
+    "tune_round37": 234,
     "tune_round38": 235,
     "tune_round39": 237,
     "tune_round40": 233,
     "tune_round41": 233,
     "tune_round42": 238,
     "tune_round43": 233,
-    "tune_round44": 226,
+    "tune_round44": 227,
     "tune_round45": 227,
 }
 
@@ -3191,7 +3197,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-four held-out parts (now `tune_round2` to `tune_round45`) were each measured once after tuning, 126 of 139
+# first forty-five held-out parts (now `tune_round2` to `tune_round46`) were each measured once after tuning, 126 of 139
 # secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then 261
 # of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202, then
 # (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal
@@ -3248,14 +3254,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # Luanda) 225 of 240 and 3 of 180, then (twenty-six owners in the same countries, from Des Moines, Mombasa and Iloilo to
 # Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, then (twenty-six owners in the same countries, from Omaha, Tamale
 # and Davao to Vienna, Antofagasta and Douala) 216 of 240 and 1 of 183, then (twenty-six owners in the same countries,
-# from El Paso, Kericho and Lagos to Dortmund, Lima and Lomé) 213 of 240 and 3 of 180, and tuned on. The held-out part's
-# floor is what it gives at its one measurement; without the part its tests are skipped, and a new part is only printed
-# with the figures until its floor is set. The forty-fifth held-out part (thirty-three owners in the same countries, in
-# walks of life none of the parts before had, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan), measured
-# once after the forty-fourth tuning round: 235 of 240 and 3 of 180 (the check before this stop 234 and 3).
-HELD_OUT_MIN_REFUSED: int | None = 235
+# from El Paso, Kericho and Lagos to Dortmund, Lima and Lomé) 213 of 240 and 3 of 180, then (thirty-three owners in the
+# same countries, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan) 235 of 240 and 3 of 180, and tuned on.
+# The held-out part's floor is what it gives at its one measurement; without the part its tests are skipped, and a new
+# part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 3
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3318,6 +3323,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round43", "fresh, tune round 43"),
         ("tune_round44", "fresh, tune round 44"),
         ("tune_round45", "fresh, tune round 45"),
+        ("tune_round46", "fresh, tune round 46"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -186,7 +186,7 @@ REFUSED = [
     ("Der Code für den Betäubungsmittelschrank in der Praxis ist 7392.", "pin-code"),
     ('recebi "CGD: código 7314 para compra de 289,00 EUR em AMZN" mas não fui eu', "pin-code"),
     ("ficha da financeira: RG 9.482.917-3 SSP/PR, órgão emissor é isso mesmo?", "br-rg"),
-    ("o meu NIF é 509856179", "pt-nif"),
+    ("o meu NIF é 275749118", "pt-nif"),
     ("my checking account number is 1000482917", "bank-account-number"),
     # a health card by its national names, a quoted answer, a digipass's code, a code that came
     ("de physio wott d nummer vo de krankenkassenkarte, 8075 6345 7501 9367 8533, stimmt das so?", "eu-ehic"),
@@ -294,6 +294,17 @@ REFUSED = [
     ("Su Cl@ve PIN es: 4RT", "pin-code"),
     ("abholcode für die packstation 207 ist 731 406", "pickup-code"),
     ("alarmanlage büro 6194 und dann die grüne taste", "pin-code"),
+    # a question asked after the security question's colon and answered (Urdu's "sawal" too), Nova Scotia's health
+    # card, the IBANs of the UEMOA, the CEMAC and Cabo Verde, a room's code as a Dutch compound names it, a code a
+    # lock "has" with an aside between
+    ("security sawal: first school? Beaconhouse Gulberg", "security-answer"),
+    ("Sicherheitsfrage: erstes Haustier? Flocke", "security-answer"),
+    ("MSI card is 0187 334 902", "ca-health-card"),
+    ("IBAN de la boutique : CI77 CI00 8011 1101 3369 2058 1234", "iban"),
+    ("mon RIB CM89 1000 1001 2301 2345 6789 012 pour le salaire", "iban"),
+    ("o meu IBAN é CV81 0003 0385 7545 9067 6371 2", "iban"),
+    ("code van de serverkamer: 2681", "pin-code"),
+    ("the key box at my aunt's cottage (the blue one) has the code 5831", "code-nearby"),
 ]
 
 STORED = [
@@ -421,6 +432,13 @@ STORED = [
     "el usuario Pedro juega contra el Cruz Azul el sábado",
     "call the care card office, 9876543218",
     "the alarm model 4460, white",
+    # a question with no answer after its mark, a trade's licence, a mill's tax number, a company's NIF (its first
+    # digit a company's)
+    "security question: favourite teacher? No idea anymore",
+    "electrician licence EW208815 is on the public register",
+    "the mill's NTN 4172839-6 is on every invoice",
+    "o NIF da padaria é 509856179",
+    "o meu NIF é 509856179, o da empresa",
 ]
 
 

@@ -10,7 +10,10 @@ from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 
 # The length of each country's IBAN (ISO 13616 registry, with the countries it has taken in since 2014: Timor-Leste,
 # Belarus, Iraq, El Salvador, Libya, Sudan, Nicaragua, Russia, Burundi, Honduras, Yemen and others), and of those a
-# country's central bank publishes though the registry lacks them (Angola's and Mozambique's, 25).
+# country's central bank publishes though the registry lacks them: Angola's, Mozambique's and Cabo Verde's (25),
+# Algeria's and Iran's (26), the CEMAC's six (Cameroon, the Central African Republic, Chad, the Congo, Equatorial
+# Guinea, Gabon), Madagascar's and the Comoros' (27), the UEMOA's eight (Benin, Burkina Faso, Côte d'Ivoire,
+# Guinea-Bissau, Mali, Niger, Senegal, Togo) and Morocco's (28).
 _IBAN_LENGTHS = {
     **dict.fromkeys("NO".split(), 15),
     **dict.fromkeys("BE".split(), 16),
@@ -21,10 +24,10 @@ _IBAN_LENGTHS = {
     **dict.fromkeys("BG BH CR DE GB GE IE ME RS VA".split(), 22),
     **dict.fromkeys("AE GI IL TL IQ OM SO".split(), 23),
     **dict.fromkeys("AD CZ ES MD PK RO SA SE SK TN VG".split(), 24),
-    **dict.fromkeys("AO MZ PT LY ST".split(), 25),
-    **dict.fromkeys("IS TR".split(), 26),
-    **dict.fromkeys("FR GR IT MC MR SM DJ BI".split(), 27),
-    **dict.fromkeys("AL AZ CY DO GT HU LB PL BY SV NI HN".split(), 28),
+    **dict.fromkeys("AO MZ PT LY ST CV".split(), 25),
+    **dict.fromkeys("IS TR DZ IR".split(), 26),
+    **dict.fromkeys("FR GR IT MC MR SM DJ BI CM CF TD CG GQ GA MG KM".split(), 27),
+    **dict.fromkeys("AL AZ CY DO GT HU LB PL BY SV NI HN BJ BF CI GW ML NE SN TG MA".split(), 28),
     **dict.fromkeys("BR EG PS QA UA".split(), 29),
     **dict.fromkeys("JO KW MU YE".split(), 30),
     **dict.fromkeys("MT SC".split(), 31),

@@ -408,13 +408,14 @@ BC_PHN = Family(
 
 
 # Other Canadian provinces' health cards, nine digits (Alberta, Saskatchewan, Manitoba, New Brunswick) or ten,
-# in one run, with no check anyone publishes: only right after "health card number".
+# in one run, with no check anyone publishes: only right after "health card number", or Nova Scotia's after its
+# name, "MSI card", in its four, three and three ("MSI card is 0041 827 356").
 CA_HEALTH_CARD = Family(
     "ca-health-card",
-    label(r"health[ ]card[ ](?:number|no\.?|\#)"),
-    value(r"(?<![\d-])[1-9]\d{8,9}"),
+    label(r"health[ ]card[ ](?:number|no\.?|\#)|msi[ ]card(?:[ ](?:number|no\.?|\#))?"),
+    value(r"(?<![\d-])(?:[1-9]\d{8,9}|\d{4}[ ]\d{3}[ ]\d{3})(?![\d-])"),
     lambda candidate: True,
-    ("health card",),
+    ("health card", "msi card"),
 )
 
 

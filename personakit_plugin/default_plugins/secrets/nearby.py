@@ -506,10 +506,28 @@ _WITH = frozenset("with avec com con mit met".split())
 _WITH_ARTICLES = frozenset("the le la l' o a el il lo dem der den de het".split())
 
 
+# A verb of having right before a code's name (perhaps with its article) makes the code the clause's subject's: "the
+# Schlüsselsafe an der Garage bei Zieglers (ambulante Tour) hat den Code 4-4-7-2". What it opens may then be named
+# further back in the clause, up to `_SUBJECT_BEFORE` words, not past a comma or a sentence's end.
+_HAS = frozenset("has had hat hatte heeft had a avait tiene tenía tenia ha aveva tem tinha".split())
+_SUBJECT_BEFORE = 10
+
+
+def _clause_start(found: list[Token], first: int) -> int:
+    """The first token of the clause that ends right before `first`, at most `_SUBJECT_BEFORE` tokens back."""
+    start = first
+    while start > max(0, first - _SUBJECT_BEFORE) and not found[start - 1].text.endswith((",", ".", ";", "!", "?")):
+        start -= 1
+    return start
+
+
 def _names_a_locked_thing(found: list[Token], first: int, last: int, code_at: int) -> bool:
     before = _LOCKED_BEFORE
     if first >= 2 and _folded(found[first - 2]) in _WITH and _folded(found[first - 1]) in _WITH_ARTICLES:
         before += 2
+    verb = first - 2 if first >= 2 and _folded(found[first - 1]) in _WITH_ARTICLES else first - 1
+    if verb >= 0 and _folded(found[verb]) in _HAS:
+        before = max(before, first - _clause_start(found, verb))
     for position in (*range(max(0, first - before), first), *range(last + 1, code_at)):
         word = _folded(found[position]).removesuffix("'s").removesuffix("’s").strip("'’")  # "the shed's", not "hed"
         word = word[max(word.rfind("'"), word.rfind("’")) + 1 :]  # "l'immeuble", "dell'allarme"

@@ -774,20 +774,22 @@ _A_COMPANYS_NIF = lazy_pattern(
 )
 
 # Or any tax number a firm holds too, said right after a firm's word: "client company ntn 4210987-3", "the
-# supplier's TIN is ...". A person's own stays refused: "my company asked for my TIN", "my business TIN" (a sole
-# owner's business is the owner's).
+# supplier's TIN is ...", "mill ka NTN ..." (Urdu's "of"). A person's own stays refused: "my company asked for my
+# TIN", "my business TIN" (a sole owner's business is the owner's).
 _FIRMS_TAX_KINDS = frozenset(("pk-ntn", "ph-tin", "gh-tin", "co-nit", "sv-nit", "pe-ruc", "py-ruc", "ru-inn", "mx-rfc"))
 _A_FIRMS_TAX_NUMBER = lazy_pattern(
-    r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|employer)(?:['’]s)?[ ]
+    r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|employer|mill|factory)(?:['’]s)?[ ](?:(?:ka|ki|ke)[ ])?
     (?:ntn|tin|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
 # A business's licence, which its premises or its menu print, not a driver's: "FSSAI licence number 1362...", "trade
-# licence no ...".
+# licence no ..."; or a trade's, which its public register lists: "electrical worker licence EW145672".
 _A_BUSINESS_LICENCE = lazy_pattern(
-    r"""(?<![^\W_])(?:fssai|trade|business|liquor|food|shop|import|export|dealer|broker)[ ]lic(?:en[cs]e)?(?![^\W_])""",
-    re.IGNORECASE,
+    r"""(?<![^\W_])(?:fssai|trade|business|liquor|food|shop|import|export|dealer|broker|electrical|electrician|plumbing
+    |plumber|gas[ ]?fitting|gas[ ]?fitter|builder['’]?s|contractor['’]?s|nursing|practising|practicing)(?:[ ]worker)?
+    [ ]lic(?:en[cs]e)?(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
 )
 # A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)

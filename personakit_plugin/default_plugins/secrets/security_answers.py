@@ -47,7 +47,8 @@ _SECURITY_QUESTION = lazy_pattern(
     |(?:domand|rispost)[ae][ ](?:di[ ]sicurezza|segret[ae])
     |(?:pergunta|resposta)s?[ ](?:de[ ]seguran[çc]a|secreta)
     |(?:beveiligings|veiligheids)vra(?:ag|gen)|(?:beveiligings|veiligheids)antwoord|geheime[ ]vraag
-    |security[ ]qs?(?![\w&])|(?:interac[ ])?e-?transfer[ ](?:security[ ])?(?:questions?|answers?))\b""",
+    |security[ ]qs?(?![\w&])|security[ ]sawal
+    |(?:interac[ ])?e-?transfer[ ](?:security[ ])?(?:questions?|answers?))\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Or the question is said to be asked, or its answer to be what one put in: "the first pet question",
@@ -248,10 +249,20 @@ def _answer_after_its_question(text: str) -> bool:
             return True
         if opening is not None and _COMMA_ANSWER.search(window, opening.end()):
             return True
+        asked = _ASKED_THEN_ANSWERED.match(text, named.end())
+        if asked is not None and _a_security_questions_topic(asked["topic"]) and not _NO_ANSWER.search(asked["topic"]):
+            return True
         stated = _STATED_QUESTION.match(window)
         if stated is not None and _TOPIC.search(stated["topic"]) and _NO_ANSWER.search(stated["topic"]) is None:
             return True
     return False
+
+
+# Or after its colon the question asked, its topic and a question mark, then the answer: "security sawal: favourite
+# teacher? Master Rafiq sahib", "Sicherheitsfrage: erstes Haustier? Flocke".
+_ASKED_THEN_ANSWERED = lazy_pattern(
+    rf"""\s*:\s*(?P<topic>[^?:=→()\n.]{{3,40}})\?\s*(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE
+)
 
 
 # A security question said to be its topic, with a verb, and then after a colon its answer, an article perhaps

@@ -210,8 +210,9 @@ LOCKED_ENDINGS = (
     *("ingang", "kluisje"),
     # A cabinet that locks, as German names it: Betäubungsmittelschrank, BTM-Schrank, Medikamentenschrank.
     *("schrank",),
-    # A room that locks, as a German compound names it: Dienstzimmer, Lehrerzimmer, Serverraum.
-    *("zimmer", "raum"),
+    # A room that locks, as a German or a Dutch compound names it: Dienstzimmer, Lehrerzimmer, Serverraum,
+    # medicatiekamer.
+    *("zimmer", "raum", "kamer"),
     # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.
     "keet",
 )

@@ -305,6 +305,8 @@ REFUSED = [
     ("o meu IBAN é CV81 0003 0385 7545 9067 6371 2", "iban"),
     ("code van de serverkamer: 2681", "pin-code"),
     ("the key box at my aunt's cottage (the blue one) has the code 5831", "code-nearby"),
+    # a utility's paybill named beside the owner's own bank account does not let the account through
+    ("kplc paybill 888880, my acc 0123456789012 at KCB", "bank-account-number"),
 ]
 
 STORED = [

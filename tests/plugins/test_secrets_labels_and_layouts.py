@@ -305,8 +305,13 @@ REFUSED = [
     ("o meu IBAN é CV81 0003 0385 7545 9067 6371 2", "iban"),
     ("code van de serverkamer: 2681", "pin-code"),
     ("the key box at my aunt's cottage (the blue one) has the code 5831", "code-nearby"),
-    # a utility's paybill named beside the owner's own bank account does not let the account through
+    # a utility's paybill named beside the owner's own bank account does not let the account through, nor does a
+    # firm's, a utility's or a trade's word said of another number in the sentence
     ("kplc paybill 888880, my acc 0123456789012 at KCB", "bank-account-number"),
+    ("the supplier company NTN 4210987-3 and my NTN 3520212-3", "pk-ntn"),
+    ("mill ka NTN 4172839-6 hai aur mera NTN 3520212-3 hai", "pk-ntn"),
+    ("meralco customer account 3301 2219 85, my savings account 0123456789012", "bank-account-number"),
+    ("electrical worker licence EW145672 and my licence number is MORGA657054SM9IJ", "driving-licence-number"),
 ]
 
 STORED = [

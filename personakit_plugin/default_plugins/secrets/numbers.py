@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from personakit_plugin.default_plugins.secrets.bank_numbers import (
     AR_CBU,
@@ -587,26 +588,31 @@ def _far_value(family: Family, text: str, start: int) -> bool:
     )
 
 
-def _labelled_number(family: Family, text: str) -> bool:
+def _labelled_numbers(family: Family, text: str) -> Iterator[re.Match[str]]:
+    """Each label of `family` in `text` that has a valid value: after it, after what it is wanted for, further on
+    where the family allows it, or just before it ("151-90-0769 is my SSN")."""
     for label in family.label.finditer(text):
         join = _JOIN.match(text, label.end())
         value = family.value.match(text, join.end()) if join else None
         if value is not None and family.valid(value.group()):
-            return True
+            yield label
+            continue
         wanted = _FOR_WHAT.match(text, label.end())
         if wanted is not None:
             value = family.value.match(text, wanted.end())
             if value is not None and family.valid(value.group()):
-                return True
+                yield label
+                continue
         if _far_value(family, text, label.end()):
-            return True
+            yield label
+            continue
         before = text[max(0, label.start() - _BEFORE_WINDOW) : label.start()]
         joined = _JOIN_BEFORE.search(before)
-        if joined is not None:
-            for candidate in family.value.finditer(before[: joined.start()]):
-                if candidate.end() == joined.start() and family.valid(candidate.group()):
-                    return True
-    return False
+        if joined is not None and any(
+            candidate.end() == joined.start() and family.valid(candidate.group())
+            for candidate in family.value.finditer(before[: joined.start()])
+        ):
+            yield label
 
 
 _DIGIT_CLASS = lazy_pattern(r"\[[0-9-]+\]")
@@ -680,7 +686,8 @@ def number_named_in_the_text(text: str, quote: str) -> str | None:
         if family.far is None:
             continue
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
-        if not named or family.label.search(text) is None or _anothers(family, f"{text}\n{quote}"):
+        joined = f"{text}\n{quote}"
+        if not named or family.label.search(text) is None or _anothers(family, joined, joined):
             continue
         if any(
             family.valid(value.group()) and family.far(value.group())
@@ -795,22 +802,45 @@ _A_BUSINESS_LICENCE = lazy_pattern(
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
 
 
-def _anothers(family: Family, text: str) -> bool:
-    """Whether the number of `family` that `text` gives is said to be someone else's: a bank's own routing number,
+# What says whose a number is: the words of its label's clause before it (back to a sentence's end, a word that joins
+# two clauses, or a comma before the owner's "my") and of its sentence after it. So a firm's or a utility's word said
+# of another number lets the owner's own through no more: "kplc paybill 888880, my acc ...", "the supplier company
+# ntn ... and my ntn ..."; a firm named before a comma of its own still is: "Vander Waal Apiary LLC, has the EIN ...".
+_CLAUSE_OPENS = lazy_pattern(
+    r"""(?:[.!?;\n][ ]|(?<![^\W_])(?:and|und|et|y|e|en|aur|or|but|mais|pero|ma|aber|maar|mas|plus|while)[ ]
+    |,[ ](?=(?:my|mine|our|mi|mis|mon|ma|mes|mein|meine|meu|minha|mio|mia|mijn|mera|meri|mere)(?![^\W_])))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_SENTENCE_CLOSES = lazy_pattern(r"[.!?;](?:\s|$)|\n")
+_SAID_OF_REACH = 60
+
+
+def _said_of(text: str, label: re.Match[str]) -> str:
+    """The words said of the number at `label`: its clause before it, its sentence after it."""
+    start = max(0, label.start() - _SAID_OF_REACH)
+    opens = [found.end() for found in _CLAUSE_OPENS.compiled.finditer(text, start, label.start())]
+    start = opens[-1] if opens else start
+    closes = _SENTENCE_CLOSES.compiled.search(text, label.end(), label.end() + 2 * _SAID_OF_REACH)
+    return text[start : closes.start() if closes else label.end() + 2 * _SAID_OF_REACH]
+
+
+def _anothers(family: Family, text: str, said_of: str) -> bool:
+    """Whether the number of `family` that `text` gives at a label is said to be someone else's, by the words said of
+    it (`said_of`, `_said_of`): a bank's own routing number,
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
     (`_A_COMPANY`), which is that company's: a sole owner's "business EIN" stays refused; a business's licence, where
     no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
-        (family.kind == "routing-number" and _A_BANKS_ROUTING.search(text) is not None)
-        or (family.kind == "bank-account-number" and _only_utility_accounts(text))
-        or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(text) is not None)
-        or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(text) is not None)
-        or (family.kind == "us-ein" and _A_COMPANY.search(text) is not None)
+        (family.kind == "routing-number" and _A_BANKS_ROUTING.search(said_of) is not None)
+        or (family.kind == "bank-account-number" and _only_utility_accounts(said_of))
+        or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(said_of) is not None)
+        or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(said_of) is not None)
+        or (family.kind == "us-ein" and _A_COMPANY.search(said_of) is not None)
         or (
             family.kind == "driving-licence-number"
-            and _A_BUSINESS_LICENCE.search(text) is not None
+            and _A_BUSINESS_LICENCE.search(said_of) is not None
             and "driv" not in text.casefold()
         )
     )
@@ -837,10 +867,11 @@ def identity_number(text: str) -> str | None:
     folded = text.casefold()
     for family in _families_for(text, folded, text):
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
-        if named and _labelled_number(family, text):
+        if not named:
+            continue
+        for label in _labelled_numbers(family, text):
             if family.kind == "bank-account-number" and published_for_gifts(text):
-                continue  # a charity's or a collection's account, published for all
-            if _anothers(family, text):
-                continue
-            return family.kind
+                break  # a charity's or a collection's account, published for all
+            if not _anothers(family, text, _said_of(text, label)):
+                return family.kind
     return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

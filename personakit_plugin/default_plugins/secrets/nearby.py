@@ -620,12 +620,8 @@ def _given_by_its_verb(found: list[Token], index: int, name: Name, lines: _Lines
 _LINE_WORDS = frozenset("care helpline hotline support".split())
 
 
-def _a_line_to_call(found: list[Token], index: int, lines: _Lines) -> bool:
-    return any(
-        _folded(token) in _LINE_WORDS
-        for token in found[max(0, index - 3) : index]
-        if lines.joint is not None and token.start > lines.joint
-    )
+def _a_line_to_call(found: list[Token], index: int, joint: int) -> bool:
+    return any(_folded(token) in _LINE_WORDS for token in found[max(0, index - 3) : index] if token.start > joint)
 
 
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
@@ -646,7 +642,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
             continue
         if _across_the_joint(lines, name, found[index]) and (
             offered_as_another_number(text, found[index].start, found[index].end)
-            or _a_line_to_call(found, index, lines)
+            or _a_line_to_call(found, index, lines.joint or 0)
         ):
             continue  # "Asked for the gate code." / "the flat is 1204.", "... the M-Pesa PIN." / "care ni 100"
         if name.kind == "code":

@@ -815,7 +815,7 @@ _SENTENCE_CLOSES = lazy_pattern(r"[.!?;](?:\s|$)|\n")
 _SAID_OF_REACH = 60
 
 
-def _said_of(text: str, label: re.Match[str]) -> str:
+def said_of(text: str, label: re.Match[str]) -> str:
     """The words said of the number at `label`: its clause before it, its sentence after it."""
     start = max(0, label.start() - _SAID_OF_REACH)
     opens = [found.end() for found in _CLAUSE_OPENS.compiled.finditer(text, start, label.start())]
@@ -826,7 +826,7 @@ def _said_of(text: str, label: re.Match[str]) -> str:
 
 def _anothers(family: Family, text: str, said_of: str) -> bool:
     """Whether the number of `family` that `text` gives at a label is said to be someone else's, by the words said of
-    it (`said_of`, `_said_of`): a bank's own routing number,
+    it (`said_of`): a bank's own routing number,
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
@@ -867,11 +867,9 @@ def identity_number(text: str) -> str | None:
     folded = text.casefold()
     for family in _families_for(text, folded, text):
         named = any(map(folded.__contains__, family.words)) or any(map(text.__contains__, family.cased_words))
-        if not named:
+        if not named or all(_anothers(family, text, said_of(text, label)) for label in _labelled_numbers(family, text)):
             continue
-        for label in _labelled_numbers(family, text):
-            if family.kind == "bank-account-number" and published_for_gifts(text):
-                break  # a charity's or a collection's account, published for all
-            if not _anothers(family, text, _said_of(text, label)):
-                return family.kind
+        if family.kind == "bank-account-number" and published_for_gifts(text):
+            continue  # a charity's or a collection's account, published for all
+        return family.kind
     return filled_in_number(text) if _A_LONG_NUMBER.search(text) else None

@@ -312,6 +312,8 @@ REFUSED = [
     ("mill ka NTN 4172839-6 hai aur mera NTN 3520212-3 hai", "pk-ntn"),
     ("meralco customer account 3301 2219 85, my savings account 0123456789012", "bank-account-number"),
     ("electrical worker licence EW145672 and my licence number is MORGA657054SM9IJ", "driving-licence-number"),
+    ("paid the electricity bill, my acc 0123456789012 at KCB", "bank-account-number"),
+    ("donated to the church last week; my acc 0123456789012 at KCB", "bank-account-number"),
 ]
 
 STORED = [

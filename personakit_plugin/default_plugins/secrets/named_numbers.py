@@ -36,7 +36,7 @@ from personakit_plugin.default_plugins.secrets.holders import not_a_persons_own
 from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import HOLDER, digits_of
-from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family
+from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family, said_of
 
 # Six digits somewhere: what every value here holds, cheap to look for first. Opening at a digit, so that a search
 # is tried from the digits alone: "(?:\D*\d){6}" went to the end from every character of a long text of few digits.
@@ -146,7 +146,8 @@ _ACCOUNT_SAID = lazy_pattern(
 )
 
 # An account that is not the owner's own: given out for donations, a fund's, a church's, a club's, a landlord's,
-# a council's.
+# a council's; read in what is said of the account (`numbers.said_of`), so that "paid the electricity bill, my acc
+# 0123456789012 at KCB" stays refused.
 _NOT_OWN_ACCOUNT = lazy_pattern(
     r"""council|[öo]ffentlich|openbare|published|printed|donat|spende|doneer|\bdona\b|c[aá]ritas|homepage
     |newsletter|landlord|senhorio|casero|vermieter|verhuurder|propri[ée]taire|colegio|club|verein|school|church
@@ -222,10 +223,13 @@ def account_number_said(text: str) -> bool:
     """Whether `text` (normalised) gives a bank account's number after its name, the owner's own."""
     if not _SIX_DIGITS.search(text):
         return False
-    if _NOT_OWN_ACCOUNT.search(text) or published_for_gifts(text) or published_as_theirs(text):
+    if published_for_gifts(text) or published_as_theirs(text):
         return False
     return any(
-        not _an_iban(said) and not _a_meters(said) and _the_owners(text, said, 8)
+        not _an_iban(said)
+        and not _a_meters(said)
+        and _NOT_OWN_ACCOUNT.search(said_of(text, said)) is None
+        and _the_owners(text, said, 8)
         for said in _ACCOUNT_SAID.finditer(text)
     )
 

@@ -2,16 +2,16 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-sixth are the first forty-five held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-seventh are the first forty-six held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240 and 235 of 240 secrets refused then, and tuned on
-since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next held-out part,
-written apart and added later, is never read while tuning, must not fall below the figures it gives at its one
-measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its tests
-are skipped with a line that says so.
+240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240, 235 of 240 and 228 of 240 secrets refused then, and
+tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next
+held-out part, written apart and added later, is never read while tuning, must not fall below the figures it gives at
+its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its
+tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -2666,6 +2666,41 @@ LOOK_ALIKES_ROUND_29 = [
     "first prize = Anna",
 ]
 
+# The forty-sixth round's shapes, each in words of its own (not the part's).
+SHAPES_ROUND_46: dict[str, str] = {
+    "a password of two names joined by an at sign": "the council portal password Mwende@Kitengela",
+    "a confirmation code spelt with ae, in two groups": "Ihr Bestaetigungscode lautet 447 120, bitte nicht weitergeben",
+    "an authorisation code, as an Italian bank's message words it": (
+        "il codice di autorizzazione è 551907, non comunicarlo"
+    ),
+    "a code's word, how it came and what for, then the code": (
+        "il codice SMS per autorizzare il pagamento è 660214. Non comunicarlo a nessuno"
+    ),
+    "a security question quoted, then its answer's word and a typed answer": (
+        "security question 'what was the rink called', answer arena77"
+    ),
+    "a security question, then its answer in lower case as typed": (
+        "e-transfer question is the usual one and the answer is biscuit all lowercase"
+    ),
+    "an ID card that has the number": "mein Ausweis hat die Nummer T22000129",
+    "a keypad's letter first, then the digits, where an alarm is named": "alarm shed: first B, then 4817",
+    "a lock named first, where it is, a colon and the dial's pairs": "cofre da loja ao fundo do corredor: 23 07 61",
+}
+
+# The forty-sixth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_46 = [
+    # An at sign in lower-case words near a password's word.
+    "I keep forgetting the password, lunch@noon today",
+    # A charity's or a church's EIN, printed for its donors; "first ..., then" with no lock.
+    "Our EIN is on every donation receipt, 58-1093327",
+    "Church EIN 58-1093327 is printed on every giving statement.",
+    "first A, then 3062 points in the quiz",
+    # A lock's line with a year or a price after the colon; an answer that is none.
+    "the safe we bought at the sale: 2019",
+    "security question set up, answer I forgot",
+    "the security question thing is annoying, the answer is always in my notebook",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2845,6 +2880,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_27,
         *SHAPES_ROUND_28,
         *SHAPES_ROUND_29,
+        *SHAPES_ROUND_46,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2880,6 +2916,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_27,
             SHAPES_ROUND_28,
             SHAPES_ROUND_29,
+            SHAPES_ROUND_46,
         )
         if shape in shapes
     )
@@ -2919,6 +2956,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_27,
         *LOOK_ALIKES_ROUND_28,
         *LOOK_ALIKES_ROUND_29,
+        *LOOK_ALIKES_ROUND_46,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -3034,6 +3072,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round44", 240, 183),
         ("tune_round45", 240, 180),
         ("tune_round46", 240, 180),
+        ("tune_round47", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3127,19 +3166,19 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round13": 243,
     "tune_round15": 239,
     "tune_round16": 240,
-    "tune_round17": 234,
+    "tune_round17": 235,
     "tune_round18": 240,
     "tune_round19": 258,
     "tune_round20": 238,
     "tune_round23": 228,
-    "tune_round24": 226,
+    "tune_round24": 227,
     "tune_round25": 233,
     "tune_round26": 226,
     "tune_round27": 222,
     "tune_round28": 211,
     "tune_round29": 221,
     "tune_round30": 220,
-    "tune_round31": 224,
+    "tune_round31": 225,
     "tune_round32": 219,
     "tune_round33": 214,
     "tune_round34": 215,
@@ -3154,6 +3193,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round43": 233,
     "tune_round44": 227,
     "tune_round45": 227,
+    "tune_round47": 236,
 }
 
 
@@ -3197,7 +3237,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-five held-out parts (now `tune_round2` to `tune_round46`) were each measured once after tuning, 126 of 139
+# first forty-six held-out parts (now `tune_round2` to `tune_round47`) were each measured once after tuning, 126 of 139
 # secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then 261
 # of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202, then
 # (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal
@@ -3255,15 +3295,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # Köln, Oaxaca and Bouaké) 207 of 240 and 2 of 182, then (twenty-six owners in the same countries, from Omaha, Tamale
 # and Davao to Vienna, Antofagasta and Douala) 216 of 240 and 1 of 183, then (twenty-six owners in the same countries,
 # from El Paso, Kericho and Lagos to Dortmund, Lima and Lomé) 213 of 240 and 3 of 180, then (thirty-three owners in the
-# same countries, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan) 235 of 240 and 3 of 180, and tuned on.
-# The held-out part's floor is what it gives at its one measurement; without the part its tests are skipped, and a new
-# part is only printed with the figures until its floor is set. The forty-sixth held-out part (thirty-four owners in the
-# same countries, in walks of life none of the parts before had, from Amarillo, Glasgow and Nairobi to Graz, Bogotá and
-# Cotonou), measured once after the forty-fifth tuning round: 228 of 240 and 1 of 180 (the check before this stop 227
-# and 1).
-HELD_OUT_MIN_REFUSED: int | None = 228
+# same countries, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan) 235 of 240 and 3 of 180, then
+# (thirty-four owners in the same countries, from Amarillo, Glasgow and Nairobi to Graz, Bogotá and Cotonou) 228 of 240
+# and 1 of 180, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
+# tests are skipped, and a new part is only printed with the figures until its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3327,6 +3365,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round44", "fresh, tune round 44"),
         ("tune_round45", "fresh, tune round 45"),
         ("tune_round46", "fresh, tune round 46"),
+        ("tune_round47", "fresh, tune round 47"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -43,6 +43,14 @@ _KEY_FIRST = lazy_pattern(
     (?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Or, where what it opens is named, a keypad's letter said to come first, then the digits: "alarm pakhuis: eerst A,
+# dan 3062", "Alarm Lager: zuerst B, dann 5524" (not "first A, then B": the digits must end their clause).
+_FIRST = r"(?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro)"
+_LETTER_FIRST = lazy_pattern(
+    rf"""(?<![^\W_]){_FIRST}[ ](?-i:[A-D])(?![^\W_]),?[ ]{_THEN}[ ](?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_FIRST_WORDS = ("first", "erst", "abord", "primero", "prima", "eerst", "primeiro")
 _PRESS_WORDS = ("press", "hit", "push", "tap", "appui", "puls", "premi", "druk", "aperta", "carrega", "drück", "druck")
 _CALCULATOR = lazy_pattern(
     r"(?<![^\W_])(?:calculator|calculadora|calculatrice|calcolatrice|taschenrechner|rekenmachine)", re.IGNORECASE
@@ -70,8 +78,9 @@ def _a_code(match: re.Match[str]) -> bool:
 
 def keypad_code(text: str) -> bool:
     """Whether `text` gives a code with the key that sends it after it (`_KEYPAD_CODE`), an alarm panel's
-    button only where what it opens is named, or with the key pressed before it (`_KEY_FIRST`), in no
-    sentence about a number dialled or a meeting's."""
+    button only where what it opens is named, with the key pressed before it (`_KEY_FIRST`), or a keypad's letter
+    said to come first where what it opens is named (`_LETTER_FIRST`), in no sentence about a number dialled or a
+    meeting's."""
     if not _FOUR_DIGITS.search(text):
         return False
     folded = text.casefold()
@@ -79,9 +88,12 @@ def keypad_code(text: str) -> bool:
         for match in _KEYPAD_CODE.finditer(text):
             if _a_code(match) and not _DIALLED.search(text) and (not match["panel"] or names_a_locked_thing_in(text)):
                 return True
+    if _DIALLED.search(text) or _CALCULATOR.search(text):
+        return False
+    if any(map(folded.__contains__, _PRESS_WORDS)) and any(map(_a_code, _KEY_FIRST.finditer(text))):
+        return True
     return (
-        any(map(folded.__contains__, _PRESS_WORDS))
-        and not _DIALLED.search(text)
-        and not _CALCULATOR.search(text)
-        and any(map(_a_code, _KEY_FIRST.finditer(text)))
+        any(map(folded.__contains__, _FIRST_WORDS))
+        and any(map(_a_code, _LETTER_FIRST.finditer(text)))
+        and names_a_locked_thing_in(text)
     )

@@ -385,6 +385,13 @@ _COLON_THEN_CODE = lazy_pattern(r"[ ]?:[ \t]*(?P<pin>\d{3,8})(?=[.!,;)]|[ \t]*$|
 _THING_BEFORE_A_COLON = lazy_pattern(
     r"""[ \t]*(?P<head>[^\W\d_][^\W\d_'’-]*(?:[ ][^\W\d_]+(?:-[^\W\d_]+)?){0,3})""", re.VERBOSE
 )
+# Or a lock named first on its line, where it is in a few words, a colon and its code, perhaps in a dial's pairs: "cofre
+# di associação das peixeiras na mercado: 19 05 75", "the safe in the back office of the shop: 4471".
+_LOCK_WHERE_THEN_COLON = lazy_pattern(
+    rf"""(?:^|(?<=[\n,;(]))[ \t]*(?:[^\W\d_]+[ ]){{0,2}}(?:{_LOCKS})(?![^\W_])(?P<where>[^:\n.;!?\d]{{0,60}}):[ \t]*
+    (?P<pin>\d{{4,8}}|\d{{2}}(?:[ ]\d{{2}}){{2,3}})(?=[ \t]*(?:[.!,;)]|$|\n))""",
+    re.IGNORECASE | re.VERBOSE | re.MULTILINE,
+)
 # Codes listed number first, each before what it opens: "2755 garaje, 4835 trastero", "1234 Haustür; 5678
 # Keller".
 _NUMBER_THEN_THING = lazy_pattern(
@@ -435,10 +442,10 @@ def _names_a_lock_or_its_code(clause: str) -> bool:
 
 
 def code_said_short(text: str, has_a_lock: bool) -> bool:
-    """Whether `text` gives a lock's code the short way: after a comma and a code's word, what it opens
-    said before in the sentence; alone after what it opens and a colon (three digits for a lock's own
-    dials); numbers listed before what each opens; a lock set to it, the verb first; or after how it is
-    made up and "so". `has_a_lock`: whether `text` names a lock (`_A_LOCK`)."""
+    """Whether `text` gives a lock's code the short way: after a comma and a code's word, what it opens said before in
+    the sentence; alone after what it opens and a colon (three digits for a lock's own dials), or after a lock named
+    first on its line, where it is and a colon; numbers listed before what each opens; a lock set to it, the verb
+    first; or after how it is made up and "so". `has_a_lock`: whether `text` names a lock (`_A_LOCK`)."""
     if "," in text and A_CODE_WORD.search(text):
         for match in _CODE_AFTER_A_COMMA.finditer(text):
             head = _sentence_before(text, match.start(), 80)
@@ -451,6 +458,9 @@ def code_said_short(text: str, has_a_lock: bool) -> bool:
         if not head or not names_a_locked_thing_in(head) or _NOT_A_KEYPAD.search(head) or not _no_year(pin):
             continue
         if len(pin) > 3 or _A_LOCK.search(head):
+            return True
+    for match in _LOCK_WHERE_THEN_COLON.finditer(text) if ":" in text and has_a_lock else ():
+        if not _NOT_A_KEYPAD.search(match["where"]) and _no_year(match["pin"]):
             return True
     for match in _NUMBER_THEN_THING.finditer(text) if "," in text or ";" in text or "/" in text else ():
         if names_a_locked_thing(match["first"].casefold()) and names_a_locked_thing(match["second"].casefold()):

@@ -329,9 +329,9 @@ __all__ = [
 
 # --- What may stand between a label and its number ------------------------------------------------------
 
-# Between a label and its value: signs, and up to three words that join them ("number is", "est", "de
-# mi ... es", "lautet", "n°", "n."); the label's "is" perhaps elided onto it ("routing number's ..."), and
-# the bank it is at by its name ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
+# Between a label and its value: signs, and up to three words that join them ("number is", "est", "de mi ... es",
+# "lautet", "n°", "n.", "hat die Nummer"); the label's "is" perhaps elided onto it ("routing number's ..."), and the
+# bank it is at by its name ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
 _JOIN = lazy_pattern(
     r"""(?:['’]s)?[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer
     |n[uú]mero
@@ -339,6 +339,7 @@ _JOIN = lazy_pattern(
     (?:[ ](?-i:[A-Z])[\w&'’-]*){0,2}
     |n\.?[oº]
     |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|minha|meu|il|la|le|el|the|vom|von|der|des
+    |die|het|has|hat|heeft|tiene|tem|ha
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,
@@ -800,6 +801,14 @@ _A_BUSINESS_LICENCE = lazy_pattern(
 )
 # A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
+# Or a nonprofit's, which it prints for its donors: "our EIN is on every donation receipt we mail out", "Church EIN
+# ...", "the charity's tax ID"; not an owner's who gives to one ("my EIN ..., I give to charity").
+_A_NONPROFIT = lazy_pattern(
+    r"""(?<![^\W_])(?:(?:donation|donor|giving|tax)[ ]receipts?|giving[ ]statements?|501[ ]?\(c\)[ ]?\(3\)
+    |(?:non-?profit|charity|church|parish|congregation|ministry)(?:['’]s)?[ ]
+    (?:ein|tax[ ]id|federal[ ]tax[ ]id))(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 
 
 # What says whose a number is: the words of its label's clause before it (back to a sentence's end, a word that joins
@@ -830,14 +839,15 @@ def _anothers(family: Family, text: str, said_of: str) -> bool:
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
-    (`_A_COMPANY`), which is that company's: a sole owner's "business EIN" stays refused; a business's licence, where
+    (`_A_COMPANY`), which is that company's, or a nonprofit's printed for its donors (`_A_NONPROFIT`): a sole owner's
+    "business EIN" stays refused; a business's licence, where
     no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(said_of) is not None)
         or (family.kind == "bank-account-number" and _only_utility_accounts(said_of))
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(said_of) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(said_of) is not None)
-        or (family.kind == "us-ein" and _A_COMPANY.search(said_of) is not None)
+        or (family.kind == "us-ein" and (_A_COMPANY.search(said_of) or _A_NONPROFIT.search(said_of)) is not None)
         or (
             family.kind == "driving-licence-number"
             and _A_BUSINESS_LICENCE.search(said_of) is not None

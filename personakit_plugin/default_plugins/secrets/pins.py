@@ -294,7 +294,9 @@ _SENDING = (
     *("gaf", "geeft", "toont", "show", "display", "zeigt", "affiche", "muestra", "mostra", "says", "said", "came"),
     *("come ", "arrived"),
 )
-_OTHER_CODE_BEFORE = lazy_pattern(rf"""\b(?:{OTHER_CODES}|confirmation|bestätigungs)\W*$""", re.IGNORECASE | re.VERBOSE)
+_OTHER_CODE_BEFORE = lazy_pattern(
+    rf"""\b(?:{OTHER_CODES}|confirmation|best(?:ä|ae)tigungs)\W*$""", re.IGNORECASE | re.VERBOSE
+)
 
 
 # Or the verb of its coming first, then the code, named or not: "chegou o código 202476", "me llegó el código
@@ -422,7 +424,8 @@ def _came_first(text: str) -> bool:
 # ("npm publish --otp 123456"); "TAN" only in capitals, for the word "tan".
 _OTP_QUALIFIER = r"""verification|verify|security|login|log-?in|sign-?in|one-?time|authentication|auth|2fa|otp|access
     |v[ée]rification|s[ée]curit[ée]|connexion|verificaci[oó]n|seguridad|acceso|verifica[cç][aã]o|seguran[cç]a|acesso
-    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best[äa]tigungs|anmelde|sms
+    |verifica|sicurezza|accesso|verificatie|beveiligings|inlog|sicherheits|best(?:ä|ae?)tigungs|anmelde|sms
+    |autorizzazione|authori[sz]ation|autorisation|autoriza[cç][aã]o|autorizaci[oó]n|autorisatie|autorisierungs|freigabe
     |verifizierungs|verifikations
     |validation|validaci[oó]n|valida[cç][aã]o|convalida|validatie"""
 _YOUR = r"""your|votre|ton|ihr|ihre|dein|deine|tu|su|seu|sua|teu|il[ ]tuo|il[ ]suo|je|uw|jouw"""
@@ -431,7 +434,7 @@ _MESSAGE_CODE = lazy_pattern(
     |(?:(?<=die[ ])|(?<=eine[ ])|(?<=meine[ ])|(?<=neue[ ]))tan)(?![^\W_])
     (?P<after>[ ](?:de|di|da|of)[ ](?:{_OTP_QUALIFIER}|confirma[cç][aã]o|confirmaci[oó]n|conferma|confirmation)
     |[ ](?:sms|otp|2fa|tan)(?![^\W_]))?
-    [^.\n\d]{{0,30}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*{_NOT_SENT_TO}
+    [^.\n\d]{{0,40}}?(?:(?<![^\W_])(?:is|es|[èée]|ist|est|lautet|was))?[ ]*:?[ ]*{_NOT_SENT_TO}
     (?P<pin>\d{{4,8}}|\d{{3,4}}[ -]\d{{3,4}})(?![\d.,:/]\d|[^\W\d_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -469,6 +472,14 @@ _SPENT_AFTER = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
+
+# Or, between the code's word and the code, what the code is for or how it came, and the message's words after it:
+# "il codice O-Key SMS per autorizzare il bonifico è 492118. Non comunicarlo a nessuno".
+_HOW_IT_CAME_BETWEEN = lazy_pattern(
+    rf"""(?<![^\W_])(?:{_OTP_QUALIFIER}|per[ ]autorizzare|to[ ]authori[sz]e|para[ ]autorizar|pour[ ]autoriser
+    |om[ ]te[ ]autoriseren|zum[ ]freigeben|zur[ ]freigabe)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 
 # Or the name of the service that sent it, one word: "codice spid 082168 scade tra 2 min".
 _SERVICE_GAP = lazy_pattern(r"[ ]+(?P<service>[^\W\d_]{2,20})[ ]*:?[ ]*")
@@ -535,10 +546,10 @@ def sent_someone_a_code(text: str) -> bool:
 # first, then whose it is: "FB-839155 is your Facebook confirmation code", "482193 is your Instagram code".
 _YOUR_CONFIRMATION_CODE = lazy_pattern(
     rf"""(?<![^\W_])(?:{_YOUR})[ ](?:(?!{OTHER_CODES}|booking|reservation|order|flight|ticket)[\w.-]+[ ])?
-    (?:confirmation[ ]code|best[äa]tigungscode|bevestigingscode
+    (?:confirmation[ ]code|best(?:ä|ae?)tigungscode|bevestigingscode
     |code[ ]de[ ]confirmation|c[oó]digo[ ]de[ ]confirmaci[oó]n|codice[ ]di[ ]conferma
     |c[oó]digo[ ]de[ ]confirma[cç][aã]o)
-    (?:[ ](?:is|ist|lautet|est|es|è|é))?[ ]*:?[ ]*(?P<pin>\d{{4,8}})(?![\d.,:/]\d|[^\W\d_])
+    (?:[ ](?:is|ist|lautet|est|es|è|é))?[ ]*:?[ ]*(?P<pin>\d{{4,8}}|\d{{3}}[ ]\d{{3}})(?![\d.,:/]\d|[^\W\d_])
     |(?:(?<![\w-])[A-Z]{{1,3}}-|(?<![\w.,-]))(?P<first>\d{{4,8}})[ ]is[ ]your[ ]
     (?:(?!{OTHER_CODES}|booking|reservation|order|flight|ticket)[\w.-]+[ ]){{0,2}}
     (?:(?:confirmation|verification|security|login|log-?in|sign-?in|one-?time|access)[ ])?code(?![^\W_])""",
@@ -588,6 +599,7 @@ def message_code(text: str) -> bool:
                 (
                     _PLAIN_GAP.compiled.fullmatch(text, match.end("word"), match.start("pin"))
                     or _a_service_between(text, match.end("word"), match.start("pin"))
+                    or _HOW_IT_CAME_BETWEEN.compiled.search(text, match.end("word"), match.start("pin"))
                 )
                 and _MESSAGE_AFTER.match(text, match.end())
             )

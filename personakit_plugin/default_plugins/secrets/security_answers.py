@@ -215,6 +215,20 @@ _COMMA_PUT = lazy_pattern(
 )
 
 
+# Or, in the question's sentence after it, the answer's own word and the answer: "security question 'what cleans the
+# ice', answer zamboni88", "Sicherheitsfrage ist die nach dem ersten Auto, Antwort: Käfer", "e-transfer question is
+# the usual one and the answer is Maple". The answer is a name, a quoted word, a typed one or a word said to be typed in
+# lower case ("the answer's in my notebook", "answer it later" are stored).
+_ITS_ANSWER_WORD = lazy_pattern(
+    rf"""(?<![^\W_])(?i:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord)(?![^\W_])
+    (?:\s(?i:is|was|ist|war|es|era|est|è|é|is[ ]het))?\s*:?\s+(?P<answer>{_CAPITALISED}|{_QUOTED}|{_TYPED}
+    |[^\W\d_]{{3,}}(?=[ ,(]+(?i:(?:all[ ])?lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
+    |alles[ ]klein|en[ ]min[úu]sculas?|en[ ]minuscules?|(?:tutto[ ])?(?:in[ ])?minuscol[oe]|em[ ]min[úu]sculas
+    |(?:met[ ])?kleine[ ]letters)(?![^\W_])))""",
+    re.VERBOSE,
+)
+
+
 def _topic_then_answer(text: str, named: re.Match[str]) -> bool:
     topic = _TOPIC_THEN_COMMA.match(text, named.end())
     return (
@@ -251,6 +265,9 @@ def _answer_after_its_question(text: str) -> bool:
             return True
         asked = _ASKED_THEN_ANSWERED.match(text, named.end())
         if asked is not None and _a_security_questions_topic(asked["topic"]) and not _NO_ANSWER.search(asked["topic"]):
+            return True
+        its_answer = _ITS_ANSWER_WORD.search(window)
+        if its_answer is not None and _NO_ANSWER.search(its_answer["answer"]) is None:
             return True
         stated = _STATED_QUESTION.match(window)
         if stated is not None and _TOPIC.search(stated["topic"]) and _NO_ANSWER.search(stated["topic"]) is None:

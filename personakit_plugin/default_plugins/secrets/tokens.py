@@ -120,11 +120,16 @@ def is_ordinary(core: str) -> bool:
     )
 
 
+# An "@" between two words, with no domain after it and a capital among them, as a password puts one
+# ("Brayo@Rongai"; not "lunch@noon"); an e-mail address and a handle are ordinary shapes, read before this.
+_INNER_AT = lazy_pattern(r"[^\W\d_]{2,}@[^\W\d_]{2,}")
+
+
 def _classes(text: str) -> tuple[bool, bool, bool, bool]:
     lower = any(ch.islower() for ch in text)
     upper = any(ch.isupper() for ch in text)
     digit = any(ch.isdigit() for ch in text)
-    symbol = any(ch in _PASSWORD_SYMBOLS for ch in text)
+    symbol = any(ch in _PASSWORD_SYMBOLS for ch in text) or (upper and _INNER_AT.fullmatch(text) is not None)
     return lower, upper, digit, symbol
 
 

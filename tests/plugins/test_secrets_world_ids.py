@@ -215,7 +215,7 @@ SECRETS = {
     "bj-npi": [
         "mon NPI est 2145678903",
         "numéro personnel d'identification : 3107654289",
-        "NPI 1209876543 pour le dossier",
+        "NPI 1209876542 pour le dossier",  # not one an American provider's NPI check passes: that one is public
     ],
     "qa-qid": ["my QID is 28763412345", "رقم البطاقة الشخصية 29535601234", "Qatar ID number: 30163498765"],
     "bh-cpr": ["my CPR is 880512345", "CPR number: 910212347 for the clinic", "الرقم الشخصي 020312345"],

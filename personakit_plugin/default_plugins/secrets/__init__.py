@@ -66,7 +66,7 @@ from personakit_plugin.default_plugins.secrets.numbers import identity_number, n
 from personakit_plugin.default_plugins.secrets.pairs import email_and_password, user_and_password
 from personakit_plugin.default_plugins.secrets.password_recipes import password_by_recipe
 from personakit_plugin.default_plugins.secrets.pickup_codes import pickup_code
-from personakit_plugin.default_plugins.secrets.pins import one_time_code
+from personakit_plugin.default_plugins.secrets.pins import one_time_code, pin_told_as_a_year
 from personakit_plugin.default_plugins.secrets.posted import (
     makers_logins_blanked,
     on_a_public_register,
@@ -161,6 +161,7 @@ def _first_kind(text: str, joint: int | None) -> str | None:
         or keypad_code(text)
         or wallet_pin(text)
         or card_back_code(text)
+        or pin_told_as_a_year(text)
         or (_THREE_DIGITS.search(text) and (codes_listed(text) or code_changed(text) or duress_code(text)))
     ):
         return "pin-code"

@@ -180,12 +180,14 @@ _OWNERS_ACCOUNT_OR_BILL = lazy_pattern(
 
 # An account for the owner's own bills, or one the owner is paid on, is the owner's: "IBAN pour les
 # factures : FR..", "for the invoices, RIB ...", "se fait payer par ses clients sur l'IBAN ...", "dat ze de factuur
-# overmaken op NL..." (others paying, into it).
+# overmaken op NL..." (others paying, into it: "Gäste solln die Tourgebühr hierhin überweisen: DE..").
 _OWNER_PAID = lazy_pattern(
     r"""(?<![^\W_])(?:(?:for|pour|para|per|f[üu]r|voor)[ ](?:(?:the|my|our|les|mes|nos|las|los|mis|le|i|die|meine
     |de|mijn|onze|as|os|minhas|meus)[ ])?(?:invoices?|bills?|factures?|facturas?|fatture|faturas?|rechnungen
     |facturen|factuur)
-    |clients?|customers?|kunden|klanten|clientes|clienti|get(?:s|ting)?[ ]paid|paid[ ]by|se[ ]fait[ ]payer
+    |clients?|customers?|kunden|klanten|clientes|clienti|guests?|g[äa]ste[n]?|gasten|invit[ée]s|hu[ée]spedes|ospiti
+    |h[óo]spedes|teilnehmer\w*|participants?|deelnemers|partecipanti|participantes
+    |get(?:s|ting)?[ ]paid|paid[ ]by|se[ ]fait[ ]payer
     |me[ ]fais[ ]payer|me[ ]paient|me[ ]pagan|mi[ ]pagano|me[ ]pagam|betalen[ ]mij
     |(?:they|ze|zij|sie|ils|elles|ellos|eles|loro)[ ](?:(?:can|should|must|will|de|het|die|den|das|la|le|les|el|lo
     |a|o|it|the)[ ]){0,2}(?:[^\W\d_]+[ ])?(?:pay|transfer|overmaken|betalen|storten|[üu]berweisen|zahlen|virer|payer

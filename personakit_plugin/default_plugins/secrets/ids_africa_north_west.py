@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, local_label, value
 
 
@@ -33,9 +34,18 @@ DZ_NIN = Family(
 )
 
 
+def us_npi_valid(digits: str) -> bool:
+    """An American provider's National Provider Identifier: ten digits, the first 1 or 2, the last the Luhn check
+    of the other nine after the prefix 80840. It is public: the federal registry lists every one."""
+    return len(digits) == 10 and digits[0] in "12" and luhn_valid("80840" + digits)
+
+
 def bj_npi_said(value: str) -> bool:
-    """A Beninese NPI: ten digits, not a run of one or two."""
-    return len(set(digits_of(value))) > 2
+    """A Beninese NPI: ten digits, not a run of one or two, and not an American provider's NPI, which shares its
+    name and length and is public ("my NPI's 1568203743, it's public anyway"); a Beninese number passes that
+    check by chance one time in fifty and is then stored."""
+    digits = digits_of(value)
+    return len(set(digits)) > 2 and not us_npi_valid(digits)
 
 
 BJ_NPI = Family(

@@ -305,7 +305,7 @@ QC_DRIVING_LICENCE = Family(
 # A Brazilian identity card (RG, Registro Geral) after its name, in its dotted groups, with its state's
 # letters before it ("RG SP-41.207.335", "rg BA-09.114.672") or the check digit São Paulo's carry after it
 # ("RG 24.317.506-8"), or the body that issued it after it, whatever the state ("RG 9.482.917-3 SSP/PR", "RG
-# 7.482.193 SDS-PE").
+# 7.482.193 SDS-PE", "RG número 12.847.339-05, emitido pela SSP-BA": Bahia's carry two digits after the dash).
 _UF = r"""(?:AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO)"""
 
 
@@ -333,7 +333,8 @@ BR_RG = Family(
     label(r"(?-i:RG|rg)|registro[ ]geral|carteira[ ]de[ ]identidade"),
     value(
         rf"""(?<![A-Za-z0-9])(?:{_UF}[ -]?\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?|\d{{2}}\.\d{{3}}\.\d{{3}}-[\dXx]
-        |\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx])?[ ]{_ISSUER}[/-]{_UF})"""
+        |\d{{1,2}}\.\d{{3}}\.\d{{3}}(?:-[\dXx]{{1,2}})?,?[ ](?:(?:emitid[oa]|expedid[oa])[ ](?:pel[oa]|na)[ ])?
+        {_ISSUER}[/-]{_UF})"""
     ),
     rg_valid,
     ("registro geral", "identidade"),

@@ -15,6 +15,7 @@ character)."""
 from __future__ import annotations
 
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
+from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
     Family,
     birth_year,
@@ -456,7 +457,10 @@ TN_CIN = Family(
 )
 
 # A Moroccan national identity card number (CIN, البطاقة الوطنية): one or two capital letters, the region that
-# issued it, and up to six digits; no check is published: only right after its name ("CIN AB123456").
+# issued it, and up to six digits; no check is published: right after its name ("CIN AB123456"), or further on in its
+# sentence in its full shape, its letters and five or six digits run together ("la CIN de ma sœur Nadia pour son
+# dossier de visa, c'est moi qui remplis : BJ447120").
+_FULL_CIN = lazy_pattern(r"[A-Z]{1,2}\d{5,6}")
 MA_CIN = Family(
     "ma-cin",
     label(
@@ -466,7 +470,7 @@ MA_CIN = Family(
     value(r"(?<![\w-])(?-i:[A-Z]{1,2})[ ]?\d{3,6}"),
     _cin_said,
     ("carte nationale", "البطاقة الوطنية", "moroccan"),
-    None,
+    lambda number: _FULL_CIN.fullmatch(number) is not None,
     ("CIN",),
 )
 

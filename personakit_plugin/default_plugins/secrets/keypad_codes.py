@@ -43,11 +43,13 @@ _KEY_FIRST = lazy_pattern(
     (?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
-# Or, where what it opens is named, a keypad's letter said to come first, then the digits: "alarm pakhuis: eerst A,
-# dan 3062", "Alarm Lager: zuerst B, dann 5524" (not "first A, then B": the digits must end their clause).
+# Or, where what it opens is named, a keypad's letter or a digit said to come first, then the digits, perhaps then
+# the key that sends them: "alarm pakhuis: eerst A, dan 3062", "Alarm Backstube: erst die 6, dann 1989, dann Raute"
+# (a year too, with the key after it: digits told in turn before a key are no date). The digits end their clause.
 _FIRST = r"(?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro)"
 _LETTER_FIRST = lazy_pattern(
-    rf"""(?<![^\W_]){_FIRST}[ ](?-i:[A-D])(?![^\W_]),?[ ]{_THEN}[ ](?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
+    rf"""(?<![^\W_]){_FIRST}[ ](?:(?:the|die|der|la|le|el|il|de|het|o|a)[ ])?(?:(?-i:[A-D])|\d)(?![^\W_]),?[ ]{_THEN}[ ]
+    (?<![\w.,/:-]){_DIGITS}(?P<key>,?[ ]{_THEN}[ ]{_PRESS}{_KEY})?(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
 _FIRST_WORDS = ("first", "erst", "abord", "primero", "prima", "eerst", "primeiro")
@@ -79,8 +81,8 @@ def _a_code(match: re.Match[str]) -> bool:
 def keypad_code(text: str) -> bool:
     """Whether `text` gives a code with the key that sends it after it (`_KEYPAD_CODE`), an alarm panel's
     button only where what it opens is named, with the key pressed before it (`_KEY_FIRST`), or a keypad's letter
-    said to come first where what it opens is named (`_LETTER_FIRST`), in no sentence about a number dialled or a
-    meeting's."""
+    or digit said to come first where what it opens is named (`_LETTER_FIRST`), in no sentence about a number
+    dialled or a meeting's."""
     if not _FOUR_DIGITS.search(text):
         return False
     folded = text.casefold()
@@ -94,6 +96,6 @@ def keypad_code(text: str) -> bool:
         return True
     return (
         any(map(folded.__contains__, _FIRST_WORDS))
-        and any(map(_a_code, _LETTER_FIRST.finditer(text)))
+        and any(match["key"] or _a_code(match) for match in _LETTER_FIRST.finditer(text))
         and names_a_locked_thing_in(text)
     )

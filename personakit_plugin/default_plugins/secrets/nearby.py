@@ -595,12 +595,23 @@ def _said_absent(found: list[Token], first: int, last: int) -> bool:
 _PIN_NAMES = frozenset(("pin", "pincode", "pin-code", "nip"))
 
 
+# Or after a colon that ends what the PIN is for, in a few words: "'o PIN INPS 'e mammà pe' vedé 'a pensione:
+# 3HK7Q2M9".
+_PIN_COLON_REACH = 8
+
+
 def _typed_pin_after(found: list[Token], last: int, name: Name, typed: dict[int, bool]) -> bool:
     if name.word.casefold() not in _PIN_NAMES:
         return False
     index = last + 1
     if index < len(found) and _folded(found[index]) in _IS:
         index += 1
+    for at in range(last + 1, min(len(found), last + 1 + _PIN_COLON_REACH)):
+        if found[at].text.endswith(_SENTENCE_ENDS):
+            break
+        if found[at].text.endswith(":"):
+            index = at + 1
+            break
     if index >= len(found):
         return False
     core = found[index].core
@@ -624,6 +635,21 @@ def _a_line_to_call(found: list[Token], index: int, joint: int) -> bool:
     return any(_folded(token) in _LINE_WORDS for token in found[max(0, index - 3) : index] if token.start > joint)
 
 
+# A number a rule forbids, its "allowed" after it and a "no" or "not" near it: "no more birthdays or 1234 allowed",
+# "1234 is not allowed", "keine 1234 mehr erlaubt", "1234 n'est plus permis".
+_ALLOWED = frozenset("allowed permitted accepted erlaubt zulässig permis autorisé permitido permitida".split())
+_ALLOWED_TOO = frozenset(("consentito", "ammesso", "toegestaan", "aceite", "aceito"))
+_NEGATIONS = frozenset("no not never nor kein keine keinen nicht pas plus ni nunca mai non niet geen nooit não".split())
+_RULE_REACH = 4
+
+
+def _forbidden(found: list[Token], index: int) -> bool:
+    after = found[index + 1 : index + 4]
+    if not any(_folded(token) in _ALLOWED or _folded(token) in _ALLOWED_TOO for token in after):
+        return False
+    return any(_folded(token) in _NEGATIONS for token in (*found[max(0, index - _RULE_REACH) : index], *after))
+
+
 def _code_near(found: list[Token], first: int, last: int, text: str, name: Name, lines: _Lines) -> bool:
     """A PIN after its name; after "code" or "combination", only with what it opens named nearby ("my
     iPhone code is 4821", "the code for my Kindle is 2244"), or a combination in groups ("12-34-56"). Further
@@ -638,7 +664,7 @@ def _code_near(found: list[Token], first: int, last: int, text: str, name: Name,
         and _announced_code(found, last, index)
     )
     for index in (*range(last + 1, reach), *further):
-        if not _is_code(found, index, text) or not lines.reach(name, found[index]):
+        if not _is_code(found, index, text) or not lines.reach(name, found[index]) or _forbidden(found, index):
             continue
         if _across_the_joint(lines, name, found[index]) and (
             offered_as_another_number(text, found[index].start, found[index].end)

@@ -644,6 +644,22 @@ def one_time_code(text: str) -> bool:
     )
 
 
+# A PIN or a code said to be a year of the owner's life, then that year: "la clave de la tarjeta de la Norma, mi
+# señora, es el año que nos casamos: 1994", "my PIN is the year I was born, 1987". A year is no PIN where it is said
+# bare ("the code of the app is 2024"); said to be the year that makes it, it is the PIN.
+_PIN_IS_THE_YEAR = lazy_pattern(
+    r"""(?<![^\W_])(?:pin|pincode|nip|clave|code|c[oó]digo|codice|passcode|senha|geheimzahl|pincode)(?![^\W_])
+    [^.!?\n]{0,60}?(?<![^\W_])(?:is|es|est|ist|è|é|era|was|c['’]est)[ ](?:the|el|la|l['’]|le|il|o|a|het|das|de|der)[ ]?
+    (?:year|a[ñn]o|ann[ée]e|anno|ano|jaar|jahr)(?![^\W_])[^.!?\n\d]{0,50}?[:,—–-][ ]*(?:19|20)\d\d(?![\d.,:/]\d)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def pin_told_as_a_year(text: str) -> bool:
+    """Whether `text` says a PIN or a code is a year of the owner's life, and gives the year (`_PIN_IS_THE_YEAR`)."""
+    return _PIN_IS_THE_YEAR.search(text) is not None
+
+
 def pin_is_real(match: re.Match[str]) -> bool:
     """Whether a number after a PIN's or a lock's label is the code: 3 to 12 digits, not a count or an amount."""
     digits = sum(ch.isdigit() for ch in match["pin"])

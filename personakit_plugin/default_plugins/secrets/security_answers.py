@@ -90,12 +90,13 @@ _ANSWER_LABEL = lazy_pattern(
 # The answer: a capitalised word after a connector ("is Kowalczyk", "= Almeida", "se llamaba Canela"),
 # or a quoted word.
 # A title may stand before a name: "= Sr. Almeida", "is Mrs Hughes", a saint's before a place: "St Mary's Torquay",
-# or a model's letters before its name: "VL Commodore".
+# or a model's letters before its name: "VL Commodore", a school's before its place: "EP de Muahivire".
 # A name may start with a short particle of its own: "Le Bihan", "Ní Bhriain", "De Boer", "Ó Sé", or with an
 # article or a particle elided before it: "l'Échiquier", "d'Artagnan", "dell'Orso".
 _PARTICLE = r"(?:Le|La|De|Da|Di|Du|Do|Dos|Das|Del|Van|Von|Vom|Ní|Nic|Ó|Ua|Mac|Mc|Al|El)"
 _ELIDED = r"(?:[lLdD]|[dDnN]ell|[aA]ll)['’](?=[A-ZÄÖÜÀ-ÞĀ-Ž])"
-_TITLE = r"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+|[A-Z]{2,3}\s+(?=[A-Z][a-z]))?"
+_INITIALS = r"[A-Z]{2,3}\s+(?:(?:de|da|do|di|del)\s+)?(?=[A-Z][a-z])"
+_TITLE = rf"(?:(?:Mr|Mrs|Ms|Dr|Sr|Sra|Hr|Fr|Mme|Sig|Dona|Dom|St|Ste)\.?\s+|{_INITIALS})?"
 _CAPITALISED = rf"{_TITLE}(?:{_PARTICLE}\s(?=[A-ZÄÖÜÀ-ÞĀ-Ž])|{_ELIDED})?[A-ZÄÖÜÀ-ÞĀ-Ž][\w'’-]{{2,}}"
 _QUOTED = r"""['"‘“„«][^\s'"‘’“”„«»]{3,}['"’”»]"""
 # "its" without its apostrophe as chat types it, a dash between spaces, and the connectors of the languages owners
@@ -199,6 +200,8 @@ _TOPIC = lazy_pattern(
     |street|road|pet|dog|cat|school|teacher|car|truck|lorry|bike|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
     |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
     |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
+    |grand(?:mother|father|ma|pa|mothers|fathers)(?:['’]s)?|granny|gran|nana|oma|opa|abuel[oa]|grand-m[èe]re
+    |grand-p[èe]re|nonn[oa]|av[óô]|grootmoeder|grootvader
     |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren
     |nickname|spitzname|apodo|mote|surnom|soprannome|apelido|alcunha|bijnaam)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
@@ -276,9 +279,12 @@ def _answer_after_its_question(text: str) -> bool:
 
 
 # Or after its colon the question asked, its topic and a question mark, then the answer: "security sawal: favourite
-# teacher? Master Rafiq sahib", "Sicherheitsfrage: erstes Haustier? Flocke".
+# teacher? Master Rafiq sahib", "Sicherheitsfrage: erstes Haustier? Flocke"; or its topic, a full stop and what one
+# answered: "secret question: grandmother's name. I answered Nana Ama".
 _ASKED_THEN_ANSWERED = lazy_pattern(
-    rf"""\s*:\s*(?P<topic>[^?:=→()\n.]{{3,40}})\?\s*(?:{_CAPITALISED}|{_QUOTED})""", re.VERBOSE
+    rf"""\s*:\s*(?P<topic>[^?:=→()\n.]{{3,40}})
+    (?:\?\s*|\.\s*(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))\s+)(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
 )
 
 

@@ -215,6 +215,8 @@ LOCKED_ENDINGS = (
     *("zimmer", "raum", "kamer"),
     # A builder's hut, as Dutch names it: bouwkeet, schaftkeet, directiekeet.
     "keet",
+    # A box, as Bavarian and Austrian German diminish it: Schlüsselkasterl, Kasterl, Kastl.
+    *("kasterl", "kastl"),
 )
 
 # Before "room", what makes it a room that locks, whose code is its door's: "the medicine room code is 2716",

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import train_secret_classifier as training  # noqa: E402
 
-ORDER = ("tune", *(f"tune_round{number}" for number in range(2, 49)))
+ORDER = ("tune", *(f"tune_round{number}" for number in range(2, 50)))
 # The commit at which each part was measured blind (the round's number is the part's place in ORDER): the
 # corpus commit that measured it, whose detector is its parent's (that commit touches only the corpus).
 MEASURED_AT = {
@@ -81,6 +81,7 @@ MEASURED_AT = {
     "tune_round42": "70d5f5b",
     "tune_round43": "956685d",
     "tune_round44": "b2c5b00",
+    "tune_round49": "8512d7e",
     "tune_round48": "ce070f2",
     "tune_round47": "8ddf404",
     "tune_round46": "a2a8336",
@@ -116,7 +117,7 @@ def refused_then(part: str, folder: Path) -> list[bool]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--from", dest="first", type=int, default=2, help="the first round to measure (2 to 48; 14 for the realistic)"
+        "--from", dest="first", type=int, default=2, help="the first round to measure (2 to 49; 14 for the realistic)"
     )
     parser.add_argument(
         "--rules-only", action="store_true", help="only the rules' blind figures, to check the commits (seconds)"

@@ -1,14 +1,14 @@
 """The secret check's figures on the blind corpus `tests/corpus/secrets_fresh/`, part by part and language
 by language: secrets refused out of all, ordinary sentences refused out of all.
 
-The corpus has forty-eight tuning parts (`tune`; `tune_round2` to `tune_round48`: the first forty-seven
+The corpus has forty-nine tuning parts (`tune`; `tune_round2` to `tune_round49`: the first forty-eight
 held-out parts, each looked at once after tuning and then tuned on) and a held-out part (`heldout`),
 which is only ever counted, and is written apart: until the next one is added, it is skipped with a line
 that says so. `--misses`
 lists the tuning parts' wrong answers, sentence by sentence, to tune on; it refuses to list the held-out
 part's, which are never to be read.
 
-    python benchmarks/secrets_fresh.py [--part tune|tune_round2|...|tune_round48|heldout|all] [--misses]
+    python benchmarks/secrets_fresh.py [--part tune|tune_round2|...|tune_round49|heldout|all] [--misses]
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 and a held-out part that is never read while tuning (see its README); `data/other_shapes/` is laid
 out the same, for seed phrases, split card numbers, plain-word passwords and identity and bank
 numbers; `corpus/secrets_fresh/` is a blind corpus in five languages, written without reading the
-detector, in forty-eight tuning parts and a held-out part (see its README: each of the first forty-seven held-out
+detector, in forty-nine tuning parts and a held-out part (see its README: each of the first forty-eight held-out
 parts was looked at once after tuning and became a tuning part; the next held-out part is added apart
 and may not be there yet); `corpus/` and `data/` hold the older corpora, the regression set. `figures()` is
 what every test run prints.
@@ -74,6 +74,7 @@ FRESH_TUNE_PARTS = (
     "tune_round46",
     "tune_round47",
     "tune_round48",
+    "tune_round49",
 )
 FRESH_HELD_OUT = "heldout"
 FRESH_PARTS = (*FRESH_TUNE_PARTS, FRESH_HELD_OUT)
@@ -126,7 +127,7 @@ def fresh_missing(part: str) -> str:
 
 @functools.cache
 def fresh(part: str) -> tuple[Case, ...]:
-    """One part (`tune`, `tune_round2` to `tune_round48`, or `heldout`) of the blind corpus: a JSON object a
+    """One part (`tune`, `tune_round2` to `tune_round49`, or `heldout`) of the blind corpus: a JSON object a
     line, `secret`, `lang`, `kind` and the words: in the first two tuning parts `text` alone, the owner's
     words (the quote); in the later parts `text`, the memory as an assistant words it, and `quote`, the
     owner's own words (a secret may be in either, or split between them)."""
@@ -248,6 +249,7 @@ def figures() -> tuple[Figures, ...]:
         measure("fresh, tune round 46", fresh("tune_round46")),
         measure("fresh, tune round 47", fresh("tune_round47")),
         measure("fresh, tune round 48", fresh("tune_round48")),
+        measure("fresh, tune round 49", fresh("tune_round49")),
         *([measure("fresh, held out", fresh(FRESH_HELD_OUT))] if fresh_exists(FRESH_HELD_OUT) else []),
         measure("older corpora", regression()),
     )

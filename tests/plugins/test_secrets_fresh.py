@@ -2,16 +2,16 @@
 them are stored.
 
 Measured on `corpus/secrets_fresh/`, written in seven languages without reading the detector: the tuning parts must
-pass whole (the second to the forty-eighth are the first forty-seven held-out parts, each looked at once after tuning,
+pass whole (the second to the forty-ninth are the first forty-eight held-out parts, each looked at once after tuning,
 126 of 139, 197 of 222, 245 of 283, 261 of 324, 253 of 310, 267 of 316, 269 of 300, 210 of 300, 246 of 317, 217 of
 252, 222 of 256, 231 of 256, 219 of 240, 227 of 240, 225 of 241, 218 of 240, 220 of 242, 244 of 260, 222 of 240, 223
 of 240, 214 of 240, 218 of 240, 212 of 240, 212 of 240, 195 of 240, 180 of 240, 174 of 240, 180 of 240, 180 of 240,
 170 of 240, 194 of 240, 199 of 240, 207 of 240, 221 of 240, 190 of 240, 224 of 240, 221 of 240, 219 of 240, 226 of
-240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240, 235 of 240, 228 of 240 and 229 of 240 secrets refused
-then, and tuned on since; a part still being tuned on has a floor of secrets refused, see `TUNING_MIN_REFUSED`); the
-next held-out part, written apart and added later, is never read while tuning, must not fall below the figures it
-gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as counts only; until it is
-there, its tests are skipped with a line that says so.
+240, 219 of 240, 225 of 240, 207 of 240, 216 of 240, 213 of 240, 235 of 240, 228 of 240, 229 of 240 and 233 of 240
+secrets refused then, and tuned on since; a part still being tuned on has a floor of secrets refused, see
+`TUNING_MIN_REFUSED`); the next held-out part, written apart and added later, is never read while tuning, must not
+fall below the figures it gives at its one measurement (see `HELD_OUT_MIN_REFUSED`), and its failures are reported as
+counts only; until it is there, its tests are skipped with a line that says so.
 Every run prints the figures of each part (`conftest.pytest_terminal_summary`);
 `benchmarks/secrets_fresh.py` prints them language by language.
 """
@@ -2732,6 +2732,27 @@ LOOK_ALIKES_ROUND_47 = [
     "the code is the year the club was founded, 1894, on every badge",
 ]
 
+# The forty-eighth round's shapes, each in words of its own (not the part's).
+SHAPES_ROUND_48: dict[str, str] = {
+    "a security question asked, a full stop, and the lower-case word one put": (
+        "that security question what was your first dog. i put biscuit, all lowercase"
+    ),
+    "a code said to have come through, then six digits": "the ATO code just came through, 417 902, quick",
+    "a bank that sent six digits to type within minutes": "Belfius stuurde 804215, binnen 3 minuten invullen",
+    "a code first, a dash, then that it is the code of what it opens": "5528 - that's the code for the key safe",
+}
+
+# The forty-eighth round's look-alikes: the same words and a value that is no secret.
+LOOK_ALIKES_ROUND_48 = [
+    # A mobile wallet's account that is its phone number, which every sender types.
+    "customers pay into my jazzcash account, it's just my number 0321 555 0192",
+    "Send the deposit to her GCash mobile account 0917 555 2876.",
+    # An order's code that came in; a number that is no code before a dash; a count sent.
+    "my order code came in: 482 913 and shipping is free",
+    "2024 - that's the code for the new course at the college",
+    "the supplier sent 482913 units in 5 minutes flat",
+]
+
 # Split between text and quote: the text names the code, the quote gives its digits alone.
 SPLIT_ROUND_15 = [
     ("Mum's six-digit passcode for telephone banking.", "the bank always asks for it, 736205"),
@@ -2913,6 +2934,7 @@ def test_a_code_named_in_the_text_and_a_number_in_the_quote_that_is_no_code_are_
         *SHAPES_ROUND_29,
         *SHAPES_ROUND_46,
         *SHAPES_ROUND_47,
+        *SHAPES_ROUND_48,
     ],
 )
 def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
@@ -2950,6 +2972,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
             SHAPES_ROUND_29,
             SHAPES_ROUND_46,
             SHAPES_ROUND_47,
+            SHAPES_ROUND_48,
         )
         if shape in shapes
     )
@@ -2991,6 +3014,7 @@ def test_each_shape_is_refused_as_a_quote_and_as_a_text(shape: str) -> None:
         *LOOK_ALIKES_ROUND_29,
         *LOOK_ALIKES_ROUND_46,
         *LOOK_ALIKES_ROUND_47,
+        *LOOK_ALIKES_ROUND_48,
     ],
 )
 def test_sentences_that_look_like_them_are_stored(kit: PersonaKit, sentence: str) -> None:
@@ -3108,6 +3132,7 @@ def test_a_number_whose_check_fails_is_stored_even_with_its_label() -> None:
         ("tune_round46", 240, 180),
         ("tune_round47", 240, 180),
         ("tune_round48", 240, 180),
+        ("tune_round49", 240, 180),
     ],
 )
 def test_each_tuning_part_of_the_blind_corpus_is_in_five_languages(part: str, secrets: int, ordinary: int) -> None:
@@ -3230,6 +3255,7 @@ TUNING_MIN_REFUSED: dict[str, int] = {
     "tune_round45": 227,
     "tune_round47": 236,
     "tune_round48": 238,
+    "tune_round49": 237,
 }
 
 
@@ -3273,7 +3299,7 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 
 
 # The floor of the held-out part, written apart and added later: its sentences are never printed, only its figures. The
-# first forty-seven held-out parts (now `tune_round2` to `tune_round48`) were each measured once after tuning, 126 of
+# first forty-eight held-out parts (now `tune_round2` to `tune_round49`) were each measured once after tuning, 126 of
 # 139 secrets refused and 0 of 97 ordinary sentences, then 197 of 222 and 5 of 164, then 245 of 283 and 8 of 195, then
 # 261 of 324 and 0 of 206, then 253 of 310 and 2 of 216, then 267 of 316 and 0 of 206, then 269 of 300 and 4 of 202,
 # then (typos, dictation, pasted messages, two languages in a sentence) 210 of 300 and 3 of 200, then (regional and
@@ -3334,14 +3360,13 @@ def test_no_ordinary_sentence_of_a_tuning_part_is_refused(part: str) -> None:
 # same countries, from Boise, Sunderland and Kisumu to Davos, Vigo and Abidjan) 235 of 240 and 3 of 180, then
 # (thirty-four owners in the same countries, from Amarillo, Glasgow and Nairobi to Graz, Bogotá and Cotonou) 228 of 240
 # and 1 of 180, then (thirty owners in the same countries, from Dayton, Galway and Kumasi to Garmisch-Partenkirchen,
-# Puerto Montt and Nampula) 229 of 240 and 2 of 180, and tuned on. The held-out part's floor is what it gives at its one
-# measurement; without the part its tests are skipped, and a new part is only printed with the figures until its floor
-# is set. The forty-eighth held-out part (thirty owners in the same countries, in walks of life none of the parts before
-# had, from Memphis, Cork and Bonwire to Zermatt, Cusco and Praia), measured once after the forty-seventh tuning round:
-# 233 of 240 and 1 of 180 (the check before this stop 232 and 1).
-HELD_OUT_MIN_REFUSED: int | None = 233
+# Puerto Montt and Nampula) 229 of 240 and 2 of 180, then (thirty owners in the same countries, from Memphis, Cork and
+# Bonwire to Zermatt, Cusco and Praia) 233 of 240 and 1 of 180, and tuned on. The held-out part's floor is what it gives
+# at its one measurement; without the part its tests are skipped, and a new part is only printed with the figures until
+# its floor is set.
+HELD_OUT_MIN_REFUSED: int | None = None
 """The held-out part's one blind measurement: secrets refused (None until the next part is measured)."""
-HELD_OUT_MAX_ORDINARY_REFUSED: int | None = 1
+HELD_OUT_MAX_ORDINARY_REFUSED: int | None = None
 """And its ordinary sentences refused then (the target: none)."""
 
 
@@ -3407,6 +3432,7 @@ def test_the_benchmark_prints_a_part_by_language_and_lists_no_held_out_sentence(
         ("tune_round46", "fresh, tune round 46"),
         ("tune_round47", "fresh, tune round 47"),
         ("tune_round48", "fresh, tune round 48"),
+        ("tune_round49", "fresh, tune round 49"),
     ):
         shown = subprocess.run([*script, "--part", part], capture_output=True, text=True, check=True, cwd=ROOT)
         row = next(row for row in figures() if row.name == name)

@@ -668,15 +668,30 @@ def _spaced_combination(text: str) -> bool:
     )
 
 
+# Or the code first, a dash, then that it is the code of what it opens: "7319 – das ist der Code vom BtM-Schrank im
+# Kreißsaal", "4471 - that's the code for the side gate", "2280 — c'est le code du local vélos".
+_CODE_THEN_WHAT_IT_OPENS = lazy_pattern(
+    r"""(?<![\w.,:/-])(?P<pin>\d{4,8})[ ]*[–—-][ ]*(?:das[ ]ist|that['’]s|that[ ]is|it['’]s|c['’]est|es|è|é|dat[ ]is
+    |isso[ ]é)[ ](?:der|the|le|el|il|de|het|o|la)[ ](?:code|pin|c[oó]digo|codice|pincode)[ ]
+    (?P<what>[^.;!?\n]{3,60})""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
 def lock_code(text: str) -> bool:
-    """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon,
-    the number a combination lock is set to, the number that is what opens a locked thing, or the number
-    and what it does to it ("... it's 4471 to disarm")."""
+    """Whether `text` says a lock's code on its line after the code's word and what it opens and a colon, or before a
+    dash and that it is the code of what it opens, the number a combination lock is set to, the number that is what
+    opens a locked thing, or the number and what it does to it ("... it's 4471 to disarm")."""
     for match in _CODE_ON_ITS_LINE.finditer(text) if ":" in text and A_CODE_WORD.search(text) else ():
         head = match["head"]
         if names_a_locked_thing_in(head) and not NOT_A_LOCK_CODE.search(head):
             return True
     if "alarm" in text.casefold() and _code_then_alarm(text):
+        return True
+    if any(
+        _no_year(match["pin"]) and names_a_locked_thing_in(match["what"])
+        for match in (_CODE_THEN_WHAT_IT_OPENS.finditer(text) if "–" in text or "-" in text or "—" in text else ())
+    ):
         return True
     has_a_lock = _A_LOCK.search(text) is not None  # looked for once: its pattern is read at every letter
     if has_a_lock and _LOCK_SET_TO.search(text) is not None:

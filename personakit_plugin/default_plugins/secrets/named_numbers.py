@@ -36,7 +36,7 @@ from personakit_plugin.default_plugins.secrets.holders import not_a_persons_own
 from personakit_plugin.default_plugins.secrets.ibans import published_as_theirs, published_for_gifts
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import HOLDER, digits_of
-from personakit_plugin.default_plugins.secrets.numbers import judged_by_its_family, said_of
+from personakit_plugin.default_plugins.secrets.numbers import a_wallets_phone, judged_by_its_family, said_of
 
 # Six digits somewhere: what every value here holds, cheap to look for first. Opening at a digit, so that a search
 # is tried from the digits alone: "(?:\D*\d){6}" went to the end from every character of a long text of few digits.
@@ -228,6 +228,7 @@ def account_number_said(text: str) -> bool:
     return any(
         not _an_iban(said)
         and not _a_meters(said)
+        and not a_wallets_phone(said_of(text, said))
         and _NOT_OWN_ACCOUNT.search(said_of(text, said)) is None
         and _the_owners(text, said, 8)
         for said in _ACCOUNT_SAID.finditer(text)

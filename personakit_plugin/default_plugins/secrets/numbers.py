@@ -833,10 +833,33 @@ def said_of(text: str, label: re.Match[str]) -> str:
     return text[start : closes.start() if closes else label.end() + 2 * _SAID_OF_REACH]
 
 
+# A mobile wallet's account is its phone number, which every sender types: "clients can send advances to her JazzCash
+# mobile account 0301 555 2876". Read where what is said of the account names a wallet and its number has a mobile
+# number's shape (a leading 0 and ten or eleven digits, or a country's code and nine or ten); a wallet's PIN stays
+# refused, and so does a bank account said beside it.
+_A_WALLET = lazy_pattern(
+    r"""(?<![^\W_])(?:jazz[ ]?cash|easy[ ]?paisa|m-?pesa|g-?cash|pay[ ]?maya|momo|airtel[ ]money|orange[ ]money
+    |vodafone[ ]cash|opay|palmpay|nequi|daviplata|tigo[ ]money|mobile[ ]money)(?![^\W_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_A_NUMBER_RUN = lazy_pattern(r"(?<![\w+])\+?\d[\d -]{7,16}\d(?![\w])")
+_MOBILE_SHAPE = lazy_pattern(r"0\d{9,10}|\+?(?:92|254|255|256|233|234|63|57|221|225|250)\d{9,10}")
+
+
+def a_wallets_phone(said: str) -> bool:
+    """Whether what is said of an account (`said_of`) names a mobile wallet and gives a mobile number for it, and no
+    bank beside it."""
+    if _A_WALLET.search(said) is None or "bank" in said.casefold():
+        return False
+    first = _A_NUMBER_RUN.search(said)
+    return first is not None and _MOBILE_SHAPE.fullmatch(first.group().replace(" ", "").replace("-", "")) is not None
+
+
 def _anothers(family: Family, text: str, said_of: str) -> bool:
     """Whether the number of `family` that `text` gives at a label is said to be someone else's, by the words said of
     it (`said_of`): a bank's own routing number,
     which every customer of it shares; a customer's account with the electricity or water company, on every bill; a
+    mobile wallet's account that is its phone number (`a_wallets_phone`); a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
     (`_A_COMPANY`), which is that company's, or a nonprofit's printed for its donors (`_A_NONPROFIT`): a sole owner's
@@ -844,7 +867,7 @@ def _anothers(family: Family, text: str, said_of: str) -> bool:
     no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
         (family.kind == "routing-number" and _A_BANKS_ROUTING.search(said_of) is not None)
-        or (family.kind == "bank-account-number" and _only_utility_accounts(said_of))
+        or (family.kind == "bank-account-number" and (_only_utility_accounts(said_of) or a_wallets_phone(said_of)))
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(said_of) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(said_of) is not None)
         or (family.kind == "us-ein" and (_A_COMPANY.search(said_of) or _A_NONPROFIT.search(said_of)) is not None)

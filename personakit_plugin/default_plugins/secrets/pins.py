@@ -319,7 +319,7 @@ _CAME_FIRST = lazy_pattern(
     |[èe][ ](?:appena[ ])?arrivat[oa]|(?:ha|acaba[ ]de)[ ]llega(?:d)?o|acaba[ ]de[ ]llegar
     |(?:ha|abbiamo)[ ]ricevuto|m['’][èe][ ]arrivato|(?:il|elle|on)[ ]a[ ]re[çc]u|(?:ha|hemos)[ ]recibido
     |m['’]a[ ]envoy[ée]|m['’]ont[ ]envoy[ée]|m['’]envoient|m['’]envoie|chegou(?:-me)?|me[ ]chegou|recebi
-    |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)[ ](?:me|mij)
+    |me[ ](?:mandaram|manda|envia|chega)|ik[ ]kreeg|kreeg[ ]ik|ik[ ]heb[ ]gekregen|(?:stuurt|stuurde)(?:[ ](?:me|mij))?
     |ich[ ]habe[ ](?:bekommen|erhalten)|ich[ ]bekam|(?:schickt|sendet|gibt|gab)[ ]mir
     |(?:an?|the)[ ](?:text|sms|message|e-?mail)(?:[ ]message)?[ ](?:came|arrived)[ ]with)(?![^\W_])[ ]
     (?:(?:un|a|an|een|ein|eine|una|um|uma)[ ](?:sms|text|mensaje|message|messaggio|mensagem|bericht|nachricht|e-?mail)
@@ -375,6 +375,13 @@ _DEVICE_GAVE = lazy_pattern(
     (?:[.,;!?\n]|$|(?:als[ ]antwoord|as[ ](?:the[ ])?(?:answer|response)|voor[ ]een|for[ ]a)(?![^\W_]))""",
     re.IGNORECASE | re.VERBOSE,
 )
+# Or a code said to have come through, then six digits: "the myGov code's come through, 583920", "code just came
+# in: 551 730".
+_CODE_CAME = lazy_pattern(
+    r"""(?<![^\W_])(?:codes?|otp)(?:['’]s|[ ]has|[ ]have)?[ ](?:just[ ])?(?:come|came)[ ](?:through|in)[ ]*[,:]?[ ]*
+    (?P<pin>\d{6}|\d{3}[ ]\d{3})(?![\d.,:/]\d|[^\W\d_])""",
+    re.IGNORECASE | re.VERBOSE,
+)
 # Or a text that just came from someone, then six digits, in one group or two: "a text just came through from
 # lloyds 730 218", "text came in from the bank 551730 no idea why". Not a round amount, a year, a unit's number
 # or another number's word after it ("... 551 730 order number").
@@ -386,14 +393,16 @@ _TEXT_CAME_FROM = lazy_pattern(
 
 
 def _came_from_a_device_or_a_text(text: str) -> bool:
-    """A bank's code device's code (`_DEVICE_GAVE`), or six digits a text just brought (`_TEXT_CAME_FROM`)."""
-    for match in (*_DEVICE_GAVE.finditer(text), *_TEXT_CAME_FROM.finditer(text)):
+    """A bank's code device's code (`_DEVICE_GAVE`), or six digits a text just brought (`_TEXT_CAME_FROM`) or a code
+    said to have come through (`_CODE_CAME`)."""
+    for match in (*_DEVICE_GAVE.finditer(text), *_TEXT_CAME_FROM.finditer(text), *_CODE_CAME.finditer(text)):
         pin = match["pin"]
         if not (
             _ROUND_AMOUNT.fullmatch(pin)
             or YEAR.fullmatch(pin)
             or UNIT_AFTER.match(text, match.end("pin"))
             or _ANOTHER_SERVICE.match(text, match.end("pin") + 1)  # not "... 482 119 order number"
+            or _OTHER_CODE_BEFORE.search(text[max(0, match.start() - 30) : match.start()])  # "my order code came in"
         ):
             return True
     return False
@@ -454,6 +463,7 @@ _MESSAGE_AFTER = lazy_pattern(
     |non[ ]comunicarlo|non[ ]condividerlo|scade|valido|per[ ]autorizzare
     |ne[ ]le[ ](?:partagez|communiquez)|expire|valable|pour[ ](?:valider|confirmer)|niemals[ ]weiter|nicht[ ]weiter
     |gültig|g[üu]ltig|nooit[ ]delen|niet[ ]delen|geldig|before[ ]it[ ](?:runs[ ]out|expires|times[ ]out)
+    |(?:within|binnen|innerhalb[ ]von|en|dans[ ]les|entro|em)[ ]\d{1,2}[ ](?:minutes|minuten|minutos|minuti|min)
     |hurry|vite|sbrigati|deprisa|depressa|schnell|snel)(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -266,9 +266,10 @@ def _answer_after_its_question(text: str) -> bool:
             return True
         if opening is not None and _COMMA_ANSWER.search(window, opening.end()):
             return True
-        asked = _ASKED_THEN_ANSWERED.match(text, named.end())
-        if asked is not None and _a_security_questions_topic(asked["topic"]) and not _NO_ANSWER.search(asked["topic"]):
-            return True
+        for asked in (_ASKED_THEN_ANSWERED.match(text, named.end()), _QUESTION_THEN_PUT.match(text, named.end())):
+            topic = "" if asked is None else asked["topic"]
+            if asked is not None and _a_security_questions_topic(topic) and not _NO_ANSWER.search(topic):
+                return True
         its_answer = _ITS_ANSWER_WORD.search(window)
         if its_answer is not None and _NO_ANSWER.search(its_answer["answer"]) is None:
             return True
@@ -284,6 +285,15 @@ def _answer_after_its_question(text: str) -> bool:
 _ASKED_THEN_ANSWERED = lazy_pattern(
     rf"""\s*:\s*(?P<topic>[^?:=→()\n.]{{3,40}})
     (?:\?\s*|\.\s*(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))\s+)(?:{_CAPITALISED}|{_QUOTED})""",
+    re.VERBOSE,
+)
+
+
+# Or the question asked right after its name, a full stop, then what one put in, perhaps a lower-case word said to be
+# typed so: "that security question what was your first car. i put cutlass, no year, all lowercase".
+_QUESTION_THEN_PUT = lazy_pattern(
+    rf"""\s+(?P<topic>[^:.?!\n]{{3,50}})[.?]\s*(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))\s+
+    (?:{_CAPITALISED}|{_QUOTED}|{_TYPED}|[^\W\d_]{{3,}}(?=[^.\n]{{0,30}}(?i:lower[ -]?case|small[ ]letters)))""",
     re.VERBOSE,
 )
 

@@ -68,7 +68,8 @@ alone 216 and 1); on the forty-fourth, in the same countries, 223 of 240 and 5 o
 and 3); on the forty-fifth, in the same countries, 239 of 240 and 5 of 180 (the rules alone 235 and 3); on the
 forty-sixth, in the same countries, 235 of 240 and 1 of 180 (the rules alone 228 and 1); on the forty-seventh, in
 the same countries, 236 of 240 and 2 of 180 (the rules alone 229 and 2); on the forty-eighth, in the same
-countries, 237 of 240 and 1 of 180 (the rules alone 233 and 1)."""
+countries, 237 of 240 and 1 of 180 (the rules alone 233 and 1); on the forty-ninth, in the same countries, 232
+of 240 and 0 of 180 (the rules alone 230 and 0)."""
 
 
 def main() -> int:

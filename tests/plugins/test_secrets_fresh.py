@@ -2699,6 +2699,10 @@ LOOK_ALIKES_ROUND_46 = [
     "the safe we bought at the sale: 2019",
     "security question set up, answer I forgot",
     "the security question thing is annoying, the answer is always in my notebook",
+    # A verb of having joins a label to its number only before a number's word: money in an account is no number.
+    "my savings account has 250000 euros in it",
+    "mein Konto hat 250000 Euro drauf",
+    "la cuenta tiene 350000 pesos desde enero",
 ]
 
 # The forty-seventh round's shapes, each in words of its own (not the part's).

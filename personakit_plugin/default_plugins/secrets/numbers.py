@@ -330,7 +330,8 @@ __all__ = [
 # --- What may stand between a label and its number ------------------------------------------------------
 
 # Between a label and its value: signs, and up to three words that join them ("number is", "est", "de mi ... es",
-# "lautet", "n°", "n.", "hat die Nummer"); the label's "is" perhaps elided onto it ("routing number's ..."), and the
+# "lautet", "n°", "n.", "hat die Nummer": a verb of having only before a number's word, "account has 250000 euros"
+# being no account's number); the label's "is" perhaps elided onto it ("routing number's ..."), and the
 # bank it is at by its name ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
 _JOIN = lazy_pattern(
     r"""(?:['’]s)?[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer
@@ -339,7 +340,7 @@ _JOIN = lazy_pattern(
     (?:[ ](?-i:[A-Z])[\w&'’-]*){0,2}
     |n\.?[oº]
     |num[ée]ro|numero|n|of|de|di|del|della|da|do|du|my|mein|meine|mi|mon|ma|minha|meu|il|la|le|el|the|vom|von|der|des
-    |die|het|has|hat|heeft|tiene|tem|ha
+    |(?:has|hat|heeft|tiene|tem|ha|a)[ ](?:(?:the|die|het|el|o|il|le)[ ])?(?:number|nummer|n[uú]mero|numero|num[ée]ro)
     |owner['’]?s?|inhabers?|titular|propriet[áa]rio|propri[ée]taire|proprietari[oa]|eigenaar|holder['’]?s?)
     [\s:#.=°º-]++){0,3}""",
     re.IGNORECASE | re.VERBOSE,

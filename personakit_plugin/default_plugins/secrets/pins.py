@@ -658,7 +658,7 @@ def one_time_code(text: str) -> bool:
 # señora, es el año que nos casamos: 1994", "my PIN is the year I was born, 1987". A year is no PIN where it is said
 # bare ("the code of the app is 2024"); said to be the year that makes it, it is the PIN.
 _PIN_IS_THE_YEAR = lazy_pattern(
-    r"""(?<![^\W_])(?:pin|pincode|nip|clave|code|c[oó]digo|codice|passcode|senha|geheimzahl|pincode)(?![^\W_])
+    r"""(?<![^\W_])(?:pin|pincode|nip|clave|code|c[oó]digo|codice|passcode|senha|geheimzahl)(?![^\W_])
     [^.!?\n]{0,60}?(?<![^\W_])(?:is|es|est|ist|è|é|era|was|c['’]est)[ ](?:the|el|la|l['’]|le|il|o|a|het|das|de|der)[ ]?
     (?:year|a[ñn]o|ann[ée]e|anno|ano|jaar|jahr)(?![^\W_])[^.!?\n\d]{0,50}?[:,—–-][ ]*(?:19|20)\d\d(?![\d.,:/]\d)""",
     re.IGNORECASE | re.VERBOSE,

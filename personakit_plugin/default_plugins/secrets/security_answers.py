@@ -200,7 +200,7 @@ _TOPIC = lazy_pattern(
     |street|road|pet|dog|cat|school|teacher|car|truck|lorry|bike|city|town|born|mother|maiden|stra(?:ß|ss)e|haustier
     |hund|katze|schule|lehrer\w*|stadt|geboren|mutter|calle|mascota|perro|gato|colegio|escuela|ciudad|madre|naci
     |rue|animal|chien|chat|[ée]cole|ville|naissance|m[èe]re|via|cane|gatto|scuola|citt[àa]|madre|nat[oa]|rua|c[ãa]o
-    |grand(?:mother|father|ma|pa|mothers|fathers)(?:['’]s)?|granny|gran|nana|oma|opa|abuel[oa]|grand-m[èe]re
+    |grand(?:mother|father|ma|pa|mothers|fathers)(?:['’]s)?|granny|nana|oma|opa|abuel[oa]|grand-m[èe]re
     |grand-p[èe]re|nonn[oa]|av[óô]|grootmoeder|grootvader
     |escola|cidade|m[ãa]e|straat|huisdier|hond|kat|school|stad|moeder|geboren
     |nickname|spitzname|apodo|mote|surnom|soprannome|apelido|alcunha|bijnaam)(?![^\W_])""",

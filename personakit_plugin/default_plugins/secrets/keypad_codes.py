@@ -36,17 +36,17 @@ _KEYPAD_CODE = lazy_pattern(
 # The key pressed first, named or a key's letter, then the digits ending their clause: "press C first then
 # 3817", "hit the hash key, then 4471", "appuie sur B puis 5524". Not on a calculator ("on the calculator
 # press C then 3817").
+_FIRST = r"(?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro)"
 _KEY_FIRST = lazy_pattern(
     rf"""(?<![^\W_])(?:press|hit|push|tap|appuie[ ]sur|appuyez[ ]sur|appuyer[ ]sur|pulsa|pulsar|premi|druk[ ]op
     |aperta|carrega[ ](?:em|no|na)|dr[üu]ck|dr[üu]cke)[ ](?:{_KEY}|(?-i:[A-D]))(?![^\W_])
-    (?:[ ](?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro))?,?[ ]{_THEN}[ ]
+    (?:[ ]{_FIRST})?,?[ ]{_THEN}[ ]
     (?<![\w.,/:-]){_DIGITS}(?=[ ]*(?:[.,;!?)\n]|$))""",
     re.IGNORECASE | re.VERBOSE,
 )
 # Or, where what it opens is named, a keypad's letter or a digit said to come first, then the digits, perhaps then
 # the key that sends them: "alarm pakhuis: eerst A, dan 3062", "Alarm Backstube: erst die 6, dann 1989, dann Raute"
 # (a year too, with the key after it: digits told in turn before a key are no date). The digits end their clause.
-_FIRST = r"(?:first|zuerst|erst|d['’]abord|primero|prima|eerst|primeiro)"
 _LETTER_FIRST = lazy_pattern(
     rf"""(?<![^\W_]){_FIRST}[ ](?:(?:the|die|der|la|le|el|il|de|het|o|a)[ ])?(?:(?-i:[A-D])|\d)(?![^\W_]),?[ ]{_THEN}[ ]
     (?<![\w.,/:-]){_DIGITS}(?P<key>,?[ ]{_THEN}[ ]{_PRESS}{_KEY})?(?=[ ]*(?:[.,;!?)\n]|$))""",

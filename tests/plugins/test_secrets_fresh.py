@@ -2751,6 +2751,9 @@ LOOK_ALIKES_ROUND_48 = [
     # A mobile wallet's account that is its phone number, which every sender types.
     "customers pay into my jazzcash account, it's just my number 0321 555 0192",
     "Send the deposit to her GCash mobile account 0917 555 2876.",
+    # the same with the wallets the round named that the shared list of wallets lacked (Nequi, Daviplata, Tigo Money)
+    "the tenants pay into my Nequi account, it is just my number 0321 555 0192",
+    "send it to my tigo money account 0712 555 8760",
     # An order's code that came in; a number that is no code before a dash; a count sent.
     "my order code came in: 482 913 and shipping is free",
     "2024 - that's the code for the new course at the college",

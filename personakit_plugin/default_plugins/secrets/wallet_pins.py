@@ -22,7 +22,8 @@ from personakit_plugin.default_plugins.secrets.number_labels import HOLDER
 WALLET = r"""(?:orange[ ]money|mtn[ ]momo|momo|mobile[ ]money|m-?pesa|airtel[ ]money|moov[ ]money
     |moov|flooz|wave|easy[ ]?paisa|jazz[ ]?cash|bkash|nagad|g-?cash|paymaya|opay|palm[ ]?pay|eco[ ]?cash|tigo[ ]pesa
     |vodafone[ ]cash|twint|mb[ ]way|payconiq|satispay|cash[ ]app|mon[ ]?cash|nat[ ]?cash|baridi[ ]?mob|zaad
-    |evc[ ]plus|e-?dahab|m-?birr|telebirr|wizall|free[ ]money|e-?mola|m-?kesh|mpamba|bizum)"""
+    |evc[ ]plus|e-?dahab|m-?birr|telebirr|wizall|free[ ]money|e-?mola|m-?kesh|mpamba|bizum|nequi|daviplata
+    |tigo[ ]money|pay[ ]maya)"""
 _PIN_WORD = r"""(?:m-?pin|pin(?:[ ]?code)?|code(?:[ ](?:pin|secret|secreto|segreto))?|c[oó]digo|codice|kod|passcode
     |secret[ ]code|mot[ ]de[ ]passe)"""
 # What joins the name to the PIN: a sign, a verb, or a creole's copula ("na" in Nigerian Pidgin, "ni" in

@@ -15,11 +15,16 @@ import re
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
+    TIN_CASED,
+    TIN_LABEL,
+    TIN_WORDS,
     Family,
     dashed,
     dashed_or_spaced,
     digits_of,
     label,
+    lower_case_label,
+    lower_case_words,
     real_date,
     value,
     weighted_sum,
@@ -102,22 +107,25 @@ US_SSN = Family(
     "us-ssn",
     label(
         r"""ssn|ss\#|social[ ]security(?:[ ]card)?(?:[ ](?:number|no\.?|\#))?|soc\.?[ ]?sec\.?(?:[ ]no\.?)?
-        |social(?![ ](?:media|network|networks|worker|workers|club|life|event|events|calendar|skills|studies))"""
+        |social(?![ ](?:media|network|networks|worker|workers|club|life|event|events|calendar|skills|studies))|"""
+        + TIN_LABEL
     ),
     value(r"(?<![\d-])\d{3}([ -]?)\d{2}\1\d{4}"),
     ssn_valid,
-    ("ssn", "ss#", "social", "soc"),
+    ("ssn", "ss#", "social", "soc", *TIN_WORDS),
     dashed,
+    TIN_CASED,
 )
 
 
 US_ITIN = Family(
     "us-itin",
-    label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|(?-i:TIN)|taxpayer[ ]id(?:[ ]number)?"),
+    label(r"itin|individual[ ]taxpayer[ ]identification(?:[ ]number)?|taxpayer[ ]id(?:[ ]number)?|" + TIN_LABEL),
     value(r"(?<![\d-])9\d{2}([ -]?)\d{2}\1\d{4}"),
     itin_valid,
-    ("itin", "taxpayer", "tin"),
+    ("itin", "taxpayer", *TIN_WORDS),
     dashed,
+    TIN_CASED,
 )
 
 
@@ -155,12 +163,17 @@ CA_SIN = Family(
 
 US_EIN = Family(
     "us-ein",
-    label(r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?"),
+    label(
+        r"(?-i:F?EIN)|employer[ ]identification(?:[ ]number)?|federal[ ](?:tax|employer)[ ]id(?:[ ]number)?|"
+        + lower_case_label("ein")
+        + "|"
+        + TIN_LABEL
+    ),
     value(r"(?<![\d-])\d{2}-?\d{7}"),
     ein_valid,
-    ("employer", "federal"),
+    ("employer", "federal", *lower_case_words("ein"), *TIN_WORDS),
     dashed,
-    ("EIN",),
+    ("EIN", *TIN_CASED),
 )
 
 

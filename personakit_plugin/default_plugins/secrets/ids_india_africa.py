@@ -17,9 +17,13 @@ from __future__ import annotations
 from personakit_plugin.default_plugins.secrets.cards import luhn_valid
 from personakit_plugin.default_plugins.secrets.lazy import lazy_pattern
 from personakit_plugin.default_plugins.secrets.number_labels import (
+    TIN_CASED,
+    TIN_LABEL,
+    TIN_WORDS,
     Family,
     birth_year,
     digits_of,
+    in_its_shape,
     label,
     real_date,
     short_year_date,
@@ -85,15 +89,17 @@ IN_AADHAAR = Family(
     ("UID",),
 )
 
-# Five capitals, the fourth the holder's type (P a person, C a company, H a family, F a firm and so on),
-# four digits and a capital: "ABCPE1234F". No check digit, so only right after its name.
+# Five capitals, the fourth the holder's type (P a person, C a company, H a family, F a firm, T a trust and so on),
+# four digits and a capital: "ABCPE1234F". No check digit, so right after its name; a person's, whose shape no
+# other number has, further on in its sentence too ("PAN for TDS, mine is ABCPE1234F"), where a trust's printed on
+# its donation receipts is not read.
 IN_PAN = Family(
     "in-pan",
     label(r"(?-i:PAN)(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|permanent[ ]account[ ]number"),
     value(r"(?<![A-Za-z0-9])(?-i:[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])"),
     lambda candidate: True,
     ("permanent account",),
-    None,
+    lambda candidate: candidate[3] == "P",
     ("PAN",),
 )
 
@@ -202,7 +208,8 @@ MZ_NUIT = Family(
 # The Philippines' numbers, with no check anyone publishes, each in the dashed shape only it has and only right
 # after its name: a social security (SSS) number, two, seven and one digits ("SSS no. 34-5781209-6"), a PhilHealth
 # number, two, nine and one ("PhilHealth 19-025874163-8"), and a tax identification number (TIN), three threes and
-# a branch's three to five digits ("TIN 412-803-557-000").
+# a branch's three to five digits ("TIN 412-803-557-000"), which no other number has, so further on in its sentence
+# too ("my Philippine TIN for their records, it's 412-803-557-000").
 PH_SSS = Family(
     "ph-sss",
     label(r"sss(?:[ ](?:no\.?|number|\#|id))?|social[ ]security[ ]system(?:[ ](?:no\.?|number))?"),
@@ -219,12 +226,12 @@ PH_PHILHEALTH = Family(
 )
 PH_TIN = Family(
     "ph-tin",
-    label(r"(?-i:TIN)(?:[ ](?:no\.?|number|\#))?|tin[ ](?:no\.?|number)|bir[ ]tin"),
+    label(TIN_LABEL + r"|bir[ ]tin"),
     value(r"(?<![\d-])\d{3}-\d{3}-\d{3}-\d{3,5}"),
     lambda candidate: True,
-    ("tin no", "tin number", "bir tin"),
-    None,
-    ("TIN",),
+    (*TIN_WORDS, "bir tin"),
+    in_its_shape,
+    TIN_CASED,
 )
 
 
@@ -253,12 +260,12 @@ def gh_tin_valid(value: str) -> bool:
 # Its check and its shape guard it further on in its sentence too.
 GH_TIN = Family(
     "gh-tin",
-    label(r"(?-i:TIN|GRA)(?:[ ](?:no\.?|number|\#))?|tin[ ](?:no\.?|number)|(?-i:GRA)[ ]tin"),
+    label(TIN_LABEL + r"|(?-i:GRA)(?:[ ](?:no\.?|number|\#|tin))?"),
     value(r"(?<![\w])[PCGQV]00\d{7}[\dX]"),
     gh_tin_valid,
-    ("tin no", "tin number"),
+    TIN_WORDS,
     gh_tin_valid,
-    ("TIN", "GRA"),
+    ("GRA", *TIN_CASED),
 )
 
 # The numbers of Ghana, Nigeria, Senegal and Pakistan, with no check anyone publishes, each in the shape only it
@@ -284,6 +291,18 @@ NG_NIN = Family(
     ("national identification number",),
     None,
     ("NIN",),
+)
+# A Nigerian TIN (the tax authorities' taxpayer identification number), eight digits, a dash and four, with no check
+# anyone publishes: in that shape, which no other number has, after its name or further on in its sentence ("TIN
+# 29140759-0001", "tin for my shop: ...", "My TIN (JTB individual) – 29140759-0001").
+NG_TIN = Family(
+    "ng-tin",
+    label(TIN_LABEL + _PIDGIN_IS),
+    value(r"(?<![\d-])\d{8}-\d{4}"),
+    lambda candidate: True,
+    TIN_WORDS,
+    in_its_shape,
+    TIN_CASED,
 )
 NG_BVN = Family(
     "ng-bvn",

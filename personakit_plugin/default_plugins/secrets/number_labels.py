@@ -54,12 +54,43 @@ def value(source: str) -> LazyPattern:
     return lazy_pattern(r"(?:" + source + r")(?![\w-])", re.VERBOSE)
 
 
+_OWNERS = ("my", "our", "his", "her", "business")
+
+
+def lower_case_label(word: str) -> str:
+    """An acronym that is a word too in lower case ("tin", German "ein"), where only the number can be meant: before
+    "no.", "number" or "#", or after "my", "our", "his", "her" or "business" ("my tin is 524-38-1947")."""
+    after = "|".join(f"(?<={owner}[ ])" for owner in _OWNERS)
+    return rf"{word}[ ](?:no\.?|number|\#)|(?:{after}){word}"
+
+
+def lower_case_words(word: str) -> tuple[str, ...]:
+    """The words of which a text holds one where `lower_case_label(word)` may match (case-folded)."""
+    return (f"{word} no", f"{word} number", f"{word} #", *(f"{owner} {word}" for owner in _OWNERS))
+
+
+# A taxpayer identification number's name, as people say it of whichever number the tax office knows them by (an
+# American's Social Security number, ITIN or sole owner's EIN, a Filipino's, a Ghanaian's or a Nigerian's TIN): "TIN"
+# in capitals, or "tin" where only the number can be meant (`lower_case_label`, or before "for": "tin for my catering
+# biz: ..."), never the metal or its can.
+TIN_LABEL = r"(?-i:TIN)(?:[ ](?:no\.?|number|\#))?|tin(?=[ ]for[ ])|" + lower_case_label("tin")
+# The words of which a text holds one where `TIN_LABEL` may match (case-folded), and the one as written.
+TIN_WORDS = (*lower_case_words("tin"), "tin for ")
+TIN_CASED = ("TIN",)
+
+
 NUMBER_WORD = r"""(?:number|no|nr|num|n|nummer|n[uú]mero|num[ée]ro|numero|\#|n°|nº)"""
 # Whose a wallet or an account is, right after its name: a name or two, perhaps with who they are between commas
 # ("le code Wave d'Aminata est ...", "cuenta ... de Luis Fernando es ...", "le code Moov Money d'Aya, la femme
 # d'Arsène, est ...").
 HOLDER = r"""(?:(?:[ ](?:de|da|do|di|of|van|von)[ ]|[ ]d['’])(?-i:[A-ZÀ-Þ])[\w'’.-]{1,20}
     (?:[ ](?-i:[A-ZÀ-Þ])[\w'’.-]{1,20})?(?:,[ ][^,.\n]{3,30},)?)?"""
+
+
+def in_its_shape(value: str) -> bool:
+    """A `Family.far` for a number whose shape no other number has (a Philippine TIN's four dashed groups, an Indian
+    PAN's letters and digits): its value may stand further on in the label's sentence whatever it is."""
+    return True
 
 
 def dashed(value: str) -> bool:

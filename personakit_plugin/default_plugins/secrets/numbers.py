@@ -183,6 +183,7 @@ from personakit_plugin.default_plugins.secrets.ids_india_africa import (
     MZ_NUIT,
     NG_BVN,
     NG_NIN,
+    NG_TIN,
     PH_PHILHEALTH,
     PH_SSS,
     PH_TIN,
@@ -355,7 +356,7 @@ _JOIN_BEFORE = lazy_pattern(
 )
 _BEFORE_WINDOW = 60
 # How far on in its sentence a value may stand from its label, when its family allows it (`Family.far`).
-_FAR_WINDOW = 60
+_FAR_WINDOW = 80
 # Or, whatever its shape, said back after a comma as what the label names: "Léa's SIN again, it's 046454286".
 _SAID_BACK = lazy_pattern(
     r"(?<=,)[ ](?:it['’]s|it[ ]is|that['’]s|c['’]est|ce[ ]sont|es|è|é|ist|is)[ ]:?[ ]?$", re.IGNORECASE
@@ -426,6 +427,7 @@ _FAMILIES: tuple[Family, ...] = (
     GH_CARD,
     NG_NIN,
     NG_BVN,
+    NG_TIN,
     SN_ECOWAS_CARD,
     PK_CNIC,
     PK_NTN,
@@ -783,12 +785,16 @@ _A_COMPANYS_NIF = lazy_pattern(
     re.IGNORECASE | re.VERBOSE,
 )
 
-# Or any tax number a firm holds too, said right after a firm's word: "client company ntn 4210987-3", "the
-# supplier's TIN is ...", "mill ka NTN ..." (Urdu's "of"). A person's own stays refused: "my company asked for my
-# TIN", "my business TIN" (a sole owner's business is the owner's).
-_FIRMS_TAX_KINDS = frozenset(("pk-ntn", "ph-tin", "gh-tin", "co-nit", "sv-nit", "pe-ruc", "py-ruc", "ru-inn", "mx-rfc"))
+# Or any tax number a firm holds too, said right after a firm's word or its legal form: "client company ntn
+# 4210987-3", "the supplier's TIN is ...", "the client's TIN", "Harbourline Shipping Ltd has TIN ...", "mill ka NTN
+# ..." (Urdu's "of"). A person's own stays refused: "my company asked for my TIN", "my business TIN" (a sole owner's
+# business is the owner's).
+_FIRMS_TAX_KINDS = frozenset(
+    ("pk-ntn", "ph-tin", "gh-tin", "ng-tin", "co-nit", "sv-nit", "pe-ruc", "py-ruc", "ru-inn", "mx-rfc")
+)
 _A_FIRMS_TAX_NUMBER = lazy_pattern(
-    r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|employer|mill|factory)(?:['’]s)?[ ](?:(?:ka|ki|ke)[ ])?
+    r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|distributor|wholesaler|employer|mill|factory|client|customer
+    |ltd\.?|llc\.?|inc\.?|corp\.?|plc)(?:['’]s)?[ ](?:(?:ka|ki|ke|has|has[ ]the)[ ])?
     (?:ntn|tin|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -804,11 +810,14 @@ _A_BUSINESS_LICENCE = lazy_pattern(
 # A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
 # Or a nonprofit's, which it prints for its donors: "our EIN is on every donation receipt we mail out", "Church EIN
-# ...", "the charity's tax ID"; not an owner's who gives to one ("my EIN ..., I give to charity").
+# ...", "the charity's tax ID", "a nonprofit, EIN ...", "the library foundation (EIN ...)", or any said to be "the"
+# something's ("the shelter's EIN", "the daycare's EIN"), as no person's is; not an owner's who gives to one ("my EIN
+# ..., I give to charity").
 _A_NONPROFIT = lazy_pattern(
     r"""(?<![^\W_])(?:(?:donation|donor|giving|tax)[ ]receipts?|giving[ ]statements?|501[ ]?\(c\)[ ]?\(3\)
-    |(?:non-?profit|charity|church|parish|congregation|ministry)(?:['’]s)?[ ]
-    (?:ein|tax[ ]id|federal[ ]tax[ ]id))(?![^\W_])""",
+    |(?:non-?profit|charity|church|parish|congregation|ministry|foundation|(?-i:PTA))(?:['’]s)?
+    (?:[ ]\(|,?[ ](?:with[ ])?)(?:ein|tax[ ]id|federal[ ](?:tax[ ])?id)
+    |the[ ](?:[\w-]+[ ]){0,2}[\w-]+['’]s[ ](?:ein|tax[ ]id|federal[ ](?:tax[ ])?id))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -816,9 +825,12 @@ _A_NONPROFIT = lazy_pattern(
 # What says whose a number is: the words of its label's clause before it (back to a sentence's end, a word that joins
 # two clauses, or a comma before the owner's "my") and of its sentence after it. So a firm's or a utility's word said
 # of another number lets the owner's own through no more: "kplc paybill 888880, my acc ...", "the supplier company
-# ntn ... and my ntn ..."; a firm named before a comma of its own still is: "Vander Waal Apiary LLC, has the EIN ...".
+# ntn ... and my ntn ..."; a firm named before a comma of its own still is: "Vander Waal Apiary LLC, has the EIN ...",
+# and so is one whose name ends in a full stop: "Buckeye Payroll Services Inc. (EIN ...)" ("Inc.", "Ltd.", "Corp.",
+# "Co." and "L.L.C." end no clause).
 _CLAUSE_OPENS = lazy_pattern(
-    r"""(?:[.!?;\n][ ]|(?<![^\W_])(?:and|und|et|y|e|en|aur|or|but|mais|pero|ma|aber|maar|mas|plus|while)[ ]
+    r"""(?:(?:(?<!(?<![^\W_])(?:inc|ltd|llc))(?<!(?<![^\W_])corp)(?<!(?<![^\W_])co)(?<!l\.l\.c)\.|[!?;\n])[ ]
+    |(?<![^\W_])(?:and|und|et|y|e|en|aur|or|but|mais|pero|ma|aber|maar|mas|plus|while)[ ]
     |,[ ](?=(?:my|mine|our|mi|mis|mon|ma|mes|mein|meine|meu|minha|mio|mia|mijn|mera|meri|mere)(?![^\W_])))""",
     re.IGNORECASE | re.VERBOSE,
 )

@@ -21,13 +21,14 @@ PARTS = ("part1", "part2")
 
 # The corpus's secrets the check stores, each for a rule it keeps on purpose: an LLC's EIN is the company's, given on
 # every W-9 and invoice as the owner says; a number told in two halves with no label between them is not joined; a
-# Ghanaian TIN whose check digit fails is no TIN the GRA issued.
+# Ghanaian TIN whose check digit fails is no TIN the GRA issued (the corpus's writer did not know the GRA's check).
 STORED_ON_PURPOSE = {
     "Priya's single-member LLC EIN is 36-8761499.": "an LLC's EIN, printed on its invoices",
     "Naomi's single-member LLC, Fischer Audio LLC, has EIN 55-2821111 for vendor forms.": "an LLC's EIN",
     "Ben's EIN for his DJ business starts with 43-59": "told in two halves",
     "Tasha's home daycare EIN (she is the sole owner) begins 04-153": "told in two halves",
     "Kwame's Ghana TIN (as a sole proprietor) is P0004798896.": "its check digit fails",
+    "Kwame's wife Efua's Ghana TIN for her bank loan form is P0018214697.": "its check digit fails",
     "Ama's Ghana TIN on her customs declarations is P0096735989.": "its check digit fails",
     "Ama's son Kofi's TIN for his scholarship form is P0067587869.": "its check digit fails",
 }

@@ -153,7 +153,10 @@ BR_CNH = Family(
 CA_SIN = Family(
     "ca-sin",
     # "NAS" is its name in Quebec, in capitals as "SIN" is ("mon NAS c'est ...").
-    label(r"(?-i:SIN|NAS)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale"),
+    label(
+        r"(?-i:SIN|NAS)|social[ ]insurance(?:[ ](?:number|no\.?|\#))?|num[ée]ro[ ]d['’]assurance[ ]sociale|"
+        + lower_case_label("sin")
+    ),
     value(r"(?<![\d-])\d{3}([ -]?)\d{3}\1\d{3}"),
     sin_valid,
     ("sin", "nas", "social insurance", "assurance sociale"),
@@ -388,10 +391,13 @@ def mx_nss_valid(value: str) -> bool:
 # policy is no such number ("mi número del seguro del coche es ...").
 MX_NSS = Family(
     "mx-nss",
-    label(r"(?-i:NSS)|nss[ ]del[ ]imss|imss|n[uú]mero[ ]de(?:l)?[ ]seguro(?:[ ]social)?|seguro[ ]social"),
-    value(r"(?<![\d-])\d{10}-?\d"),
+    label(
+        r"(?-i:NSS)|nss[ ]del[ ]imss|imss|n[uú]mero[ ]de(?:l)?[ ]seguro(?:[ ]social)?|seguro[ ]social|"
+        + lower_case_label("nss")
+    ),
+    value(r"(?<![\d-])(?:\d{10}-?\d|\d\d[ ]\d\d[ ]\d\d[ ]\d{4}[ -]\d)"),
     mx_nss_valid,
-    ("imss", "seguro social"),
+    ("imss", "seguro social", *lower_case_words("nss")),
     None,
     ("NSS",),
 )
@@ -567,10 +573,13 @@ CU_NI = Family(
 # publishes: only right after its name, "a" as Jamaican Patois joins them ("mi TRN a 123-456-789").
 JM_TRN = Family(
     "jm-trn",
-    label(r"(?-i:TRN)(?:[ ](?:number|no\.?|\#))?(?:[ ]a(?=[ ]))?|taxpayer[ ]registration[ ]number"),
+    label(
+        r"(?:(?-i:TRN)(?:[ ](?:number|no\.?|\#))?|" + lower_case_label("trn") + r")(?:[ ]a(?=[ ]))?"
+        r"|taxpayer[ ]registration[ ]number"
+    ),
     value(r"(?<![\d-])1\d{2}([ -]?)\d{3}\1\d{3}"),
     lambda candidate: True,
-    ("taxpayer registration number",),
+    ("taxpayer registration number", *lower_case_words("trn")),
     None,
     ("TRN",),
 )

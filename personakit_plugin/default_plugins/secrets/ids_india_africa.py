@@ -25,6 +25,8 @@ from personakit_plugin.default_plugins.secrets.number_labels import (
     digits_of,
     in_its_shape,
     label,
+    lower_case_label,
+    lower_case_words,
     real_date,
     short_year_date,
     value,
@@ -81,10 +83,13 @@ def za_id_valid(value: str) -> bool:
 
 IN_AADHAAR = Family(
     "in-aadhaar",
-    label(r"aadha?ar(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|(?-i:UID|UIDAI)(?:[ ](?:number|no\.?))?"),
+    label(
+        r"aadha?ar(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|(?-i:UID|UIDAI)(?:[ ](?:number|no\.?))?|"
+        + lower_case_label("uid")
+    ),
     value(r"(?<![\d-])[2-9]\d{3}([ -]?)\d{4}\1\d{4}"),
     aadhaar_valid,
-    ("aadhar", "aadhaar"),
+    ("aadhar", "aadhaar", *lower_case_words("uid")),
     aadhaar_valid,
     ("UID",),
 )
@@ -95,10 +100,13 @@ IN_AADHAAR = Family(
 # its donation receipts is not read.
 IN_PAN = Family(
     "in-pan",
-    label(r"(?-i:PAN)(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|permanent[ ]account[ ]number"),
+    label(
+        r"(?-i:PAN)(?:[ ](?:card|number|no\.?|\#|card[ ]number))?|permanent[ ]account[ ]number|pan[ ]card|"
+        + lower_case_label("pan")
+    ),
     value(r"(?<![A-Za-z0-9])(?-i:[A-Z]{3}[ABCFGHJLPT][A-Z]\d{4}[A-Z])"),
     lambda candidate: True,
-    ("permanent account",),
+    ("permanent account", "pan card", *lower_case_words("pan")),
     lambda candidate: candidate[3] == "P",
     ("PAN",),
 )
@@ -156,7 +164,8 @@ ZA_MEDICAL_AID = Family(
 def nric_valid(value: str) -> bool:
     """A Singapore NRIC or FIN: S or T (a citizen's or permanent resident's, born before or since 2000), F or G
     (a foreigner's), seven digits and a check letter of their sum weighted 2, 7, 6, 5, 4, 3, 2, plus 4 for T and
-    G, its remainder by 11 read from JZIHGFEDCBA (S, T) or XWUTRQPNMLK (F, G)."""
+    G, its remainder by 11 read from JZIHGFEDCBA (S, T) or XWUTRQPNMLK (F, G); in either case, as chat types it."""
+    value = value.upper()
     if len(value) != 9 or value[0] not in "STFG" or not value[1:8].isdigit():
         return False
     total = weighted_sum(value[1:8], (2, 7, 6, 5, 4, 3, 2)) + (4 if value[0] in "TG" else 0)
@@ -164,12 +173,13 @@ def nric_valid(value: str) -> bool:
     return letters[total % 11] == value[8]
 
 
-# A Singapore NRIC or FIN after its name, "IC" and "FIN" only in capitals: "my IC is S6676572E". Its check letter
+# A Singapore NRIC or FIN after its name, "IC" and "FIN" only in capitals: "my IC is S6676572E" ("my nric is
+# s6676572e" as chat types it). Its check letter
 # and its shape guard it further on in its sentence too.
 SG_NRIC = Family(
     "sg-nric",
     label(r"nric|(?-i:IC|FIN)|i/c|ic[ ](?:number|no\.?)|identity[ ]card"),
-    value(r"(?<![\w])[STFG]\d{7}[A-Z]"),
+    value(r"(?<![\w])[STFGstfg]\d{7}[A-Za-z]"),
     nric_valid,
     ("nric", "i/c", "ic n", "identity card"),
     nric_valid,
@@ -332,10 +342,10 @@ PK_CNIC = Family(
 )
 PK_NTN = Family(
     "pk-ntn",
-    label(r"(?-i:NTN)(?:[ ](?:number|no\.?|\#))?|national[ ]tax[ ]number"),
+    label(r"(?-i:NTN)(?:[ ](?:number|no\.?|\#))?|national[ ]tax[ ]number|" + lower_case_label("ntn")),
     value(r"(?<![\d-])\d{7}-\d"),
     lambda candidate: True,
-    ("national tax number",),
+    ("national tax number", *lower_case_words("ntn")),
     None,
     ("NTN",),
 )

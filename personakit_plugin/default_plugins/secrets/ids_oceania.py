@@ -3,7 +3,14 @@ Medicare card number and New Zealand's IRD number."""
 
 from __future__ import annotations
 
-from personakit_plugin.default_plugins.secrets.number_labels import Family, digits_of, label, value, weighted_sum
+from personakit_plugin.default_plugins.secrets.number_labels import (
+    Family,
+    digits_of,
+    label,
+    lower_case_label,
+    value,
+    weighted_sum,
+)
 
 _TFN_WEIGHTS = (1, 4, 3, 7, 5, 8, 6, 9, 10)
 _MEDICARE_WEIGHTS = (1, 3, 7, 9, 1, 3, 7, 9)
@@ -29,7 +36,7 @@ def medicare_card_valid(value: str) -> bool:
 
 AU_TFN = Family(
     "au-tfn",
-    label(r"(?-i:TFN)|tax[ ]file(?:[ ](?:number|no\.?|\#))?"),
+    label(r"(?-i:TFN)|tax[ ]file(?:[ ](?:number|no\.?|\#))?|" + lower_case_label("tfn")),
     value(r"(?<![\d-])\d{3}([ ]?)\d{3}\1\d{3}"),
     tfn_valid,
     ("tfn", "tax file"),

@@ -54,19 +54,22 @@ def value(source: str) -> LazyPattern:
     return lazy_pattern(r"(?:" + source + r")(?![\w-])", re.VERBOSE)
 
 
-_OWNERS = ("my", "our", "his", "her", "business")
+_OWNERS = ("my", "mi", "our", "his", "her", "business")
 
 
 def lower_case_label(word: str) -> str:
-    """An acronym that is a word too in lower case ("tin", German "ein"), where only the number can be meant: before
-    "no.", "number" or "#", or after "my", "our", "his", "her" or "business" ("my tin is 524-38-1947")."""
-    after = "|".join(f"(?<={owner}[ ])" for owner in _OWNERS)
+    """An acronym that is a word too in lower case ("tin", "sin", "pan", German "ein"), or that owners type in lower
+    case, where only the number can be meant: before "no.", "number" or "#", or after "my" (Spanish and Jamaican
+    Patois "mi"), "our", "his", "her", "business" or a possessive ("my tin is 524-38-1947", "my brother's sin is
+    ...")."""
+    after = "|".join(f"(?<={owner}[ ])" for owner in _OWNERS) + "|(?<=['’]s[ ])"
     return rf"{word}[ ](?:no\.?|number|\#)|(?:{after}){word}"
 
 
 def lower_case_words(word: str) -> tuple[str, ...]:
     """The words of which a text holds one where `lower_case_label(word)` may match (case-folded)."""
-    return (f"{word} no", f"{word} number", f"{word} #", *(f"{owner} {word}" for owner in _OWNERS))
+    owners = (*_OWNERS, "'s", "’s")
+    return (f"{word} no", f"{word} number", f"{word} #", *(f"{owner} {word}" for owner in owners))
 
 
 # A taxpayer identification number's name, as people say it of whichever number the tax office knows them by (an

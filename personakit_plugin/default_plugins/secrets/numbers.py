@@ -333,11 +333,12 @@ __all__ = [
 
 # Between a label and its value: signs, and up to three words that join them ("number is", "est", "de mi ... es",
 # "lautet", "n°", "n.", "hat die Nummer": a verb of having only before a number's word, "account has 250000 euros"
-# being no account's number); the label's "is" perhaps elided onto it ("routing number's ..."), and the
-# bank it is at by its name ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
+# being no account's number); the label's "is" perhaps elided onto it ("routing number's ..."), what it stands for
+# in brackets after it ("NIN (National Identification Number) is ..."), and the bank it is at by its name
+# ("checking account at Fifth Third is ...", "Konto bei der Sparkasse ist").
 _JOIN = lazy_pattern(
-    r"""(?:['’]s)?[\s:#.=°º-]*+(?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer
-    |n[uú]mero
+    r"""(?:['’]s)?(?:[ ]\([^()\n]{1,40}\))?[\s:#.=°º-]*+
+    (?:(?:is|was|are|ist|lautet|war|es|est|era|è|é|c['’]est|sono|number|no|nr|num|nummer|n[uú]mero
     |(?:at|with|bei|chez|presso|bij)(?:[ ](?:der|dem|the|la|le|el|de))?[ ](?-i:[A-Z])[\w&'’-]*
     (?:[ ](?-i:[A-Z])[\w&'’-]*){0,2}
     |n\.?[oº]

@@ -28,7 +28,6 @@ STORED_ON_PURPOSE = {
     "Ben's EIN for his DJ business starts with 43-59": "told in two halves",
     "Tasha's home daycare EIN (she is the sole owner) begins 04-153": "told in two halves",
     "Kwame's Ghana TIN (as a sole proprietor) is P0004798896.": "its check digit fails",
-    "Kwame's wife Efua's Ghana TIN for her bank loan form is P0018214697.": "its check digit fails",
     "Ama's Ghana TIN on her customs declarations is P0096735989.": "its check digit fails",
     "Ama's son Kofi's TIN for his scholarship form is P0067587869.": "its check digit fails",
 }
@@ -81,6 +80,8 @@ def test_the_tax_number_corpus_has_its_counts_and_no_line_twice() -> None:
         ("My TIN (JTB individual) – 29140759-0001, use it for the registration", "ng-tin"),
         ("my Philippine TIN for their records, it's 412-803-557-000", "ph-tin"),
         ("HR wants my PAN for TDS, mine is ABCPE1234F", "in-pan"),
+        # A Ghanaian TIN after a lower-case "tin" is read as any personal number after its name, whatever its check.
+        ("my wife Efua's tin is P0018214697, she needs it for the bank loan form", "personal-number"),
     ],
 )
 def test_a_taxpayer_number_as_people_say_it_is_refused(sentence: str, kind: str) -> None:

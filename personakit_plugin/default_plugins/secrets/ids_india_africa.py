@@ -174,8 +174,7 @@ def nric_valid(value: str) -> bool:
 
 
 # A Singapore NRIC or FIN after its name, "IC" and "FIN" only in capitals: "my IC is S6676572E" ("my nric is
-# s6676572e" as chat types it). Its check letter
-# and its shape guard it further on in its sentence too.
+# s6676572e" as chat types it). Its check letter and its shape guard it further on in its sentence too.
 SG_NRIC = Family(
     "sg-nric",
     label(r"nric|(?-i:IC|FIN)|i/c|ic[ ](?:number|no\.?)|identity[ ]card"),
@@ -267,15 +266,17 @@ def gh_tin_valid(value: str) -> bool:
 
 
 # A Ghanaian TIN (the GRA's taxpayer identification number) after its name: "TIN P0012345678 for the GRA".
-# Its check and its shape guard it further on in its sentence too.
+# Its check and its shape guard it further on in its sentence too. Not after a lower-case "my tin" (`TIN_LABEL`): a
+# value there whose check fails would be stored as no GRA number, where the reading of any personal number after its
+# name (`named_numbers`) refuses it, the check being one we could not confirm with the GRA.
 GH_TIN = Family(
     "gh-tin",
-    label(TIN_LABEL + r"|(?-i:GRA)(?:[ ](?:no\.?|number|\#|tin))?"),
+    label(r"(?-i:TIN|GRA)(?:[ ](?:no\.?|number|\#))?|tin[ ](?:no\.?|number)|(?-i:GRA)[ ]tin"),
     value(r"(?<![\w])[PCGQV]00\d{7}[\dX]"),
     gh_tin_valid,
-    TIN_WORDS,
+    ("tin no", "tin number"),
     gh_tin_valid,
-    ("GRA", *TIN_CASED),
+    ("TIN", "GRA"),
 )
 
 # The numbers of Ghana, Nigeria, Senegal and Pakistan, with no check anyone publishes, each in the shape only it

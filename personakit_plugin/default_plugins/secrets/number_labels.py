@@ -73,7 +73,7 @@ def lower_case_words(word: str) -> tuple[str, ...]:
 
 
 # A taxpayer identification number's name, as people say it of whichever number the tax office knows them by (an
-# American's Social Security number, ITIN or sole owner's EIN, a Filipino's, a Ghanaian's or a Nigerian's TIN): "TIN"
+# American's Social Security number, ITIN or sole owner's EIN, a Filipino's or a Nigerian's TIN): "TIN"
 # in capitals, or "tin" where only the number can be meant (`lower_case_label`, or before "for": "tin for my catering
 # biz: ..."), never the metal or its can.
 TIN_LABEL = r"(?-i:TIN)(?:[ ](?:no\.?|number|\#))?|tin(?=[ ]for[ ])|" + lower_case_label("tin")
@@ -91,8 +91,8 @@ HOLDER = r"""(?:(?:[ ](?:de|da|do|di|of|van|von)[ ]|[ ]d['’])(?-i:[A-ZÀ-Þ])[
 
 
 def in_its_shape(value: str) -> bool:
-    """A `Family.far` for a number whose shape no other number has (a Philippine TIN's four dashed groups, an Indian
-    PAN's letters and digits): its value may stand further on in the label's sentence whatever it is."""
+    """A `Family.far` for a number whose shape no other number has (a Philippine TIN's four dashed groups, a Nigerian
+    TIN's eight digits and four): its value may stand further on in the label's sentence whatever it is."""
     return True
 
 

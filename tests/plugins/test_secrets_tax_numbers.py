@@ -1,7 +1,7 @@
 """A taxpayer identification number said as people say it is refused: an American's "TIN" (their Social Security
 number, ITIN or a sole owner's EIN) in capitals or in lower case where only the number can be meant ("my tin is ...",
 "tin no."), a lower-case "ein" after "my", a Nigerian TIN, and a Philippine TIN or a person's Indian PAN further on in
-its sentence. A firm's, a client's, a nonprofit's or "the" something's tax number is stored, and so is the metal.
+its sentence. A firm's, a client's, an employer's or a nonprofit's tax number is stored, and so is the metal.
 
 `tests/corpus/secrets_tax_numbers/` holds two parts written from how owners talk by someone who had not read the
 check; its README gives what the check refused of the second before anyone read it.
@@ -82,6 +82,9 @@ def test_the_tax_number_corpus_has_its_counts_and_no_line_twice() -> None:
         ("HR wants my PAN for TDS, mine is ABCPE1234F", "in-pan"),
         # A Ghanaian TIN after a lower-case "tin" is read as any personal number after its name, whatever its check.
         ("my wife Efua's tin is P0018214697, she needs it for the bank loan form", "personal-number"),
+        # A business an owner may run alone is the owner's, said with "the" as with "my".
+        ("the daycare's EIN is 45-2818373, I run it alone", "us-ein"),
+        ("my business EIN is 45-2818373", "us-ein"),
     ],
 )
 def test_a_taxpayer_number_as_people_say_it_is_refused(sentence: str, kind: str) -> None:
@@ -97,7 +100,7 @@ def test_a_taxpayer_number_as_people_say_it_is_refused(sentence: str, kind: str)
         "tin 3 of 12 in the pantry",
         "ich habe ein 45-2818373 bestellt",
         "the tin number is on the form, I'll look for it",
-        # A firm's, a client's, a distributor's, a nonprofit's or "the" something's tax number.
+        # A firm's, a client's, a distributor's, an employer's or a nonprofit's tax number.
         "Buckeye Payroll Services Inc. (EIN 46-9990586) runs the payroll",
         "the client's TIN for the withholding tax credit note is 18537610-0001",
         "Harbourline Shipping Ltd has TIN 18537610-0001 for the credit notes",
@@ -105,6 +108,8 @@ def test_a_taxpayer_number_as_people_say_it_is_refused(sentence: str, kind: str)
         "school PTA is a nonprofit, EIN 53-1790485, so the auction stuff is deductible?",
         "donated $250 to the library foundation (EIN 58-9859130)",
         "the shelter's EIN is 23-8616954, for the write-off",
+        "the landscaping company's EIN (84-2931776) is printed on invoice 1043",
+        "my employer's EIN is 84-2931776, it's on the W-2",
         # A trust's PAN, printed on its donation receipts, further on than its name.
         "trust PAN printed on all donation receipts is AAATS7315Q",
     ],

@@ -796,7 +796,7 @@ _FIRMS_TAX_KINDS = frozenset(
 _A_FIRMS_TAX_NUMBER = lazy_pattern(
     r"""(?<![^\W_])(?:company|corporation|firm|supplier|vendor|distributor|wholesaler|employer|mill|factory|client|customer
     |ltd\.?|llc\.?|inc\.?|corp\.?|plc)(?:['’]s)?[ ](?:(?:ka|ki|ke|has|has[ ]the)[ ])?
-    (?:ntn|tin|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
+    (?:ntn|tin|ein|nit|ruc|inn|rfc|tax[ ](?:number|id|no\.?))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -811,14 +811,14 @@ _A_BUSINESS_LICENCE = lazy_pattern(
 # A company apart from its owner, by its legal form: "Vander Waal Apiary LLC".
 _A_COMPANY = lazy_pattern(r"(?<![^\W_])(?:llc|l\.l\.c\.?|inc\.?|ltd\.?|corp\.?|corporation)(?![^\W_])", re.IGNORECASE)
 # Or a nonprofit's, which it prints for its donors: "our EIN is on every donation receipt we mail out", "Church EIN
-# ...", "the charity's tax ID", "a nonprofit, EIN ...", "the library foundation (EIN ...)", or any said to be "the"
-# something's ("the shelter's EIN", "the daycare's EIN"), as no person's is; not an owner's who gives to one ("my EIN
-# ..., I give to charity").
+# ...", "the charity's tax ID", "a nonprofit, EIN ...", "the library foundation (EIN ...)", "the shelter's EIN"; not
+# an owner's who gives to one ("my EIN ..., I give to charity"), nor a business's an owner may run alone ("the
+# daycare's EIN": a sole owner's business is the owner's).
 _A_NONPROFIT = lazy_pattern(
     r"""(?<![^\W_])(?:(?:donation|donor|giving|tax)[ ]receipts?|giving[ ]statements?|501[ ]?\(c\)[ ]?\(3\)
-    |(?:non-?profit|charity|church|parish|congregation|ministry|foundation|(?-i:PTA))(?:['’]s)?
-    (?:[ ]\(|,?[ ](?:with[ ])?)(?:ein|tax[ ]id|federal[ ](?:tax[ ])?id)
-    |the[ ](?:[\w-]+[ ]){0,2}[\w-]+['’]s[ ](?:ein|tax[ ]id|federal[ ](?:tax[ ])?id))(?![^\W_])""",
+    |(?:non-?profit|charity|church|parish|congregation|ministry|foundation|(?-i:PTA)|shelter|rescue|food[ ]bank
+    |library|museum|hospice|temple|mosque|synagogue)(?:['’]s)?
+    (?:[ ]\(|,?[ ](?:with[ ])?)(?:ein|tax[ ]id|federal[ ](?:tax[ ])?id))(?![^\W_])""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -873,7 +873,8 @@ def _anothers(family: Family, text: str, said_of: str) -> bool:
     mobile wallet's account that is its phone number (`a_wallets_phone`); a
     hotel's or a company's tax number, printed on its invoices (`_A_COMPANYS_NIF`, `_A_FIRMS_TAX_NUMBER`); an
     employer identification number where the text names a company apart from its owner, an LLC, an Inc. or a Corp.
-    (`_A_COMPANY`), which is that company's, or a nonprofit's printed for its donors (`_A_NONPROFIT`): a sole owner's
+    (`_A_COMPANY`), which is that company's, one said to be a firm's ("the landscaping company's EIN",
+    `_A_FIRMS_TAX_NUMBER`), or a nonprofit's printed for its donors (`_A_NONPROFIT`): a sole owner's
     "business EIN" stays refused; a business's licence, where
     no driver's is named (`_A_BUSINESS_LICENCE`)."""
     return (
@@ -881,7 +882,11 @@ def _anothers(family: Family, text: str, said_of: str) -> bool:
         or (family.kind == "bank-account-number" and (_only_utility_accounts(said_of) or a_wallets_phone(said_of)))
         or (family.kind == "pt-nif" and _A_COMPANYS_NIF.search(said_of) is not None)
         or (family.kind in _FIRMS_TAX_KINDS and _A_FIRMS_TAX_NUMBER.search(said_of) is not None)
-        or (family.kind == "us-ein" and (_A_COMPANY.search(said_of) or _A_NONPROFIT.search(said_of)) is not None)
+        or (
+            family.kind == "us-ein"
+            and (_A_COMPANY.search(said_of) or _A_NONPROFIT.search(said_of) or _A_FIRMS_TAX_NUMBER.search(said_of))
+            is not None
+        )
         or (
             family.kind == "driving-licence-number"
             and _A_BUSINESS_LICENCE.search(said_of) is not None

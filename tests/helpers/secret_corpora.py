@@ -77,6 +77,11 @@ FRESH_TUNE_PARTS = (
     "tune_round49",
 )
 FRESH_HELD_OUT = "heldout"
+# Two corpora written blind the same way, each of two parts, both tuned on since (see each one's README): taxpayer
+# numbers as owners say them, and numbers named by an acronym typed in lower case.
+TAX_NUMBERS = TESTS / "corpus" / "secrets_tax_numbers"
+LOWER_CASE = TESTS / "corpus" / "secrets_lower_case"
+APART_PARTS = ("part1", "part2")
 FRESH_PARTS = (*FRESH_TUNE_PARTS, FRESH_HELD_OUT)
 
 
@@ -125,14 +130,19 @@ def fresh_missing(part: str) -> str:
     return f"the blind corpus has no {part!r} part yet ({FRESH.name}/{part}.jsonl is added apart): skipped"
 
 
-@functools.cache
 def fresh(part: str) -> tuple[Case, ...]:
-    """One part (`tune`, `tune_round2` to `tune_round49`, or `heldout`) of the blind corpus: a JSON object a
-    line, `secret`, `lang`, `kind` and the words: in the first two tuning parts `text` alone, the owner's
-    words (the quote); in the later parts `text`, the memory as an assistant words it, and `quote`, the
-    owner's own words (a secret may be in either, or split between them)."""
+    """One part (`tune`, `tune_round2` to `tune_round49`, or `heldout`) of the blind corpus (`blind_part`)."""
+    return blind_part(FRESH, part)
+
+
+@functools.cache
+def blind_part(folder: Path, part: str) -> tuple[Case, ...]:
+    """One part of a corpus written without reading the detector (`FRESH`, `TAX_NUMBERS`, `LOWER_CASE`): a JSON
+    object a line, `secret`, `lang`, `kind` and the words: in the blind corpus's first two tuning parts `text` alone,
+    the owner's words (the quote); elsewhere `text`, the memory as an assistant words it, and `quote`, the owner's
+    own words (a secret may be in either, or split between them)."""
     cases = []
-    for number, line in enumerate((FRESH / f"{part}.jsonl").read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate((folder / f"{part}.jsonl").read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         row = json.loads(line)
@@ -182,15 +192,21 @@ class Figures(NamedTuple):
         )
 
 
+def stored_secrets(cases: tuple[Case, ...]) -> list[Case]:
+    """The secrets of `cases` the detector lets through."""
+    return [case for case in cases if case.secret and not holds_secret(case.text, case.quote)]
+
+
+def refused_ordinary(cases: tuple[Case, ...]) -> list[Case]:
+    """The ordinary sentences of `cases` the detector refuses."""
+    return [case for case in cases if not case.secret and holds_secret(case.text, case.quote)]
+
+
 def measure(name: str, cases: tuple[Case, ...]) -> Figures:
     secrets = [case for case in cases if case.secret]
     ordinary = [case for case in cases if not case.secret]
     return Figures(
-        name,
-        sum(holds_secret(case.text, case.quote) for case in secrets),
-        len(secrets),
-        sum(holds_secret(case.text, case.quote) for case in ordinary),
-        len(ordinary),
+        name, len(secrets) - len(stored_secrets(cases)), len(secrets), len(refused_ordinary(cases)), len(ordinary)
     )
 
 
@@ -251,6 +267,8 @@ def figures() -> tuple[Figures, ...]:
         measure("fresh, tune round 48", fresh("tune_round48")),
         measure("fresh, tune round 49", fresh("tune_round49")),
         *([measure("fresh, held out", fresh(FRESH_HELD_OUT))] if fresh_exists(FRESH_HELD_OUT) else []),
+        *(measure(f"tax numbers, {part}", blind_part(TAX_NUMBERS, part)) for part in APART_PARTS),
+        *(measure(f"lower case, {part}", blind_part(LOWER_CASE, part)) for part in APART_PARTS),
         measure("older corpora", regression()),
     )
 

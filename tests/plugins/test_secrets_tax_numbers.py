@@ -9,15 +9,11 @@ check; its README gives what the check refused of the second before anyone read 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from personakit_plugin.default_plugins.secrets import holds_secret, proposal_secret_kind, secret_kind
+from personakit_plugin.default_plugins.secrets import proposal_secret_kind, secret_kind
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "secrets_tax_numbers"
-PARTS = ("part1", "part2")
+from ..helpers.secret_corpora import APART_PARTS, TAX_NUMBERS, blind_part, refused_ordinary, stored_secrets
 
 # The corpus's secrets the check stores, each for a rule it keeps on purpose: an LLC's EIN is the company's, given on
 # every W-9 and invoice as the owner says; a number told in two halves with no label between them is not joined; a
@@ -33,35 +29,22 @@ STORED_ON_PURPOSE = {
 }
 
 
-def lines(part: str) -> list[dict[str, object]]:
-    return [json.loads(line) for line in (CORPUS / f"{part}.jsonl").read_text(encoding="utf-8").splitlines()]
-
-
-@pytest.mark.parametrize("part", PARTS)
+@pytest.mark.parametrize("part", APART_PARTS)
 def test_every_secret_of_the_tax_number_corpus_is_refused_but_those_stored_on_purpose(part: str) -> None:
-    stored = {
-        line["text"]
-        for line in lines(part)
-        if line["secret"] and not holds_secret(str(line["text"]), str(line["quote"]))
-    }
-    assert stored == {text for text in STORED_ON_PURPOSE if text in {line["text"] for line in lines(part)}}
+    cases = blind_part(TAX_NUMBERS, part)
+    texts = {case.text for case in cases}
+    assert {case.text for case in stored_secrets(cases)} == {text for text in STORED_ON_PURPOSE if text in texts}
 
 
-@pytest.mark.parametrize("part", PARTS)
+@pytest.mark.parametrize("part", APART_PARTS)
 def test_no_ordinary_sentence_of_the_tax_number_corpus_is_refused(part: str) -> None:
-    refused = [
-        (line["text"], line["quote"])
-        for line in lines(part)
-        if not line["secret"] and holds_secret(str(line["text"]), str(line["quote"]))
-    ]
-    assert refused == []
+    assert [(case.text, case.quote) for case in refused_ordinary(blind_part(TAX_NUMBERS, part))] == []
 
 
 def test_the_tax_number_corpus_has_its_counts_and_no_line_twice() -> None:
-    both = [line for part in PARTS for line in lines(part)]
-    assert [sum(1 for line in lines(part) if line["secret"]) for part in PARTS] == [40, 40]
-    assert len(both) == 140
-    assert len({line["text"] for line in both}) == len({line["quote"] for line in both}) == 140
+    both = [case for part in APART_PARTS for case in blind_part(TAX_NUMBERS, part)]
+    assert [sum(case.secret for case in blind_part(TAX_NUMBERS, part)) for part in APART_PARTS] == [40, 40]
+    assert len({case.text for case in both}) == len({case.quote for case in both}) == len(both) == 140
 
 
 @pytest.mark.parametrize(
